@@ -1,0 +1,74 @@
+"""Payouts, bonus tokens and the end of the game (R19–R21, R31–R35, D8)."""
+
+from __future__ import annotations
+
+from trapper_core import COLOURS, GameState, Row, TokenKind, Valuation, hookimpl
+
+BONUS_RANKING = (12, 8, 5, 3, 2)
+"""R34: what the holders of the highest tokens of a kind receive."""
+
+CANOE_TOKEN_THRESHOLD = 16
+"""R20: the smallest payout that earns a canoe token."""
+
+
+@hookimpl
+def trapper_canoe_payout(row: Row) -> int:
+    # R19: the values at the canoe, doubled; the canoe itself counts nothing.
+    return 2 * row.plain_value
+
+
+def _highest_at_most(limit: int, supply: tuple[int, ...]) -> int:
+    return max((n for n in supply if n <= limit), default=0)
+
+
+@hookimpl
+def trapper_canoe_token(payout: int, supply: tuple[int, ...]) -> int:
+    if payout < CANOE_TOKEN_THRESHOLD:
+        return 0
+    # R20: the token of that number, else the next lower one still left.
+    return _highest_at_most(payout, supply)
+
+
+@hookimpl
+def trapper_species_token(count: int, supply: tuple[int, ...]) -> int:
+    # R21, D7: the token numbered count, else the next lower one still left.
+    return _highest_at_most(count, supply)
+
+
+@hookimpl
+def trapper_is_over(state: GameState) -> bool:
+    if state.to_move is None or state.tiles_left == 0:
+        return True  # R31: everyone retired, or every tile taken
+    # D8: no trapper can take a tile any more.
+    return not any(state.step_targets(colour) for colour in COLOURS)
+
+
+def _ranking_money(state: GameState, kind: TokenKind) -> list[int]:
+    money = [0] * state.players
+    held = sorted(
+        (
+            (token.number, player)
+            for player, display in enumerate(state.displays)
+            for token in display.tokens
+            if token.kind is kind
+        ),
+        reverse=True,
+    )
+    for award, (_number, player) in zip(BONUS_RANKING, held, strict=False):
+        money[player] += award
+    return money
+
+
+@hookimpl
+def trapper_final_valuation(state: GameState) -> tuple[Valuation, ...]:
+    canoe_bonus = _ranking_money(state, TokenKind.CANOE)
+    species_bonus = _ranking_money(state, TokenKind.SPECIES)
+    out = []
+    for player, display in enumerate(state.displays):
+        # R32: open canoes with a tile score their plain sum.
+        open_canoes = sum(row.plain_value for row in display.open if not row.is_empty)
+        # R33: separate tiles cost their value; an empty canoe counts as one.
+        separate = sum(t.value for t in display.separate)
+        separate += sum(row.canoe.value for row in display.open if row.is_empty)
+        out.append(Valuation(open_canoes, -separate, canoe_bonus[player], species_bonus[player]))
+    return tuple(out)

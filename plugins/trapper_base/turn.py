@@ -1,0 +1,231 @@
+"""The turn of the base game (R10–R13, R21, R30), one decision at a time.
+
+At the start of a turn the player may pass, retire or take a first step
+with any trapper. The first step fixes the trapper for the turn (R11); after
+it the player takes further steps with that trapper or ends the turn. The
+species exchange (R21) is one more decision, open once per turn until the
+turn ends.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import attrs
+
+from trapper_core import (
+    COLOURS,
+    END_TURN,
+    NEIGHBOURS,
+    PASS,
+    RETIRE,
+    SQUARES,
+    Action,
+    AmbiguousActionError,
+    Colour,
+    EndTurn,
+    Exchange,
+    GameState,
+    IllegalActionError,
+    Pass,
+    Retire,
+    Step,
+    hookimpl,
+    placement_choices,
+)
+from trapper_core.display import Gather, IntoCanoe, Placement, place
+
+
+@attrs.frozen
+class Turn:
+    """Where the player to move is in their turn.
+
+    ``trapper`` is the colour hunted with this turn (``None`` before the
+    first step); ``exchanged`` whether the species exchange was made.
+    """
+
+    trapper: Colour | None = None
+    exchanged: bool = False
+
+
+FRESH_TURN = Turn()
+
+_STEPS: dict[tuple[int, int, int], Step] = {}
+
+
+def make_step(trapper: Colour, square: int, payment: Colour, placement: Placement | None) -> Step:
+    """Returns the step, reusing one object per step without placement."""
+    if placement is not None:
+        return Step(trapper, SQUARES[square], payment, placement)
+    key = (trapper, square, payment)
+    step = _STEPS.get(key)
+    if step is None:
+        step = _STEPS[key] = Step(trapper, SQUARES[square], payment)
+    return step
+
+
+@hookimpl
+def trapper_new_turn(state: GameState) -> Turn:
+    return FRESH_TURN
+
+
+@hookimpl
+def trapper_legal_actions(state: GameState) -> list[Action]:
+    player = state.to_move
+    assert player is not None
+    turn = state.turn
+    assert isinstance(turn, Turn)
+    hand = state.hands[player]
+    display = state.displays[player]
+    board = state.board
+    actions: list[Action] = []
+    for trapper in COLOURS if turn.trapper is None else (turn.trapper,):
+        payments = [c for c in COLOURS if hand[c] >= (1 if c is trapper else 2)]
+        if not payments:
+            continue
+        for square in state.step_targets(trapper):
+            tile = board[square]
+            assert tile is not None
+            for placement in placement_choices(display, tile):
+                for payment in payments:
+                    actions.append(make_step(trapper, square, payment, placement))
+    if not turn.exchanged:
+        actions.extend(_exchanges(state, player))
+    if turn.trapper is None:
+        actions.append(PASS)
+        actions.append(RETIRE)
+    else:
+        actions.append(END_TURN)
+    return actions
+
+
+def _exchanges(state: GameState, player: int) -> list[Exchange]:
+    species = sorted(state.displays[player].valued_species())
+    supply = state.supply.species
+    out: list[Exchange] = []
+    for k in range(1, len(species) + 1):
+        # D7: an exchange is legal only if some token at or below k is left.
+        if state.rules.species_token(k, supply):
+            out.extend(Exchange(combo) for combo in combinations(species, k))
+    return out
+
+
+@hookimpl
+def trapper_apply_action(state: GameState, action: Action) -> bool | None:
+    player = state.to_move
+    assert player is not None
+    turn = state.turn
+    assert isinstance(turn, Turn)
+    if isinstance(action, Step):
+        state.pay(player, action.payment, action.cards)
+        tile = state.take(action.trapper, action.square.index)
+        state.place(player, tile, action.placement)
+        if turn.trapper is None:
+            state.turn = Turn(action.trapper, turn.exchanged)
+    elif isinstance(action, (Pass, EndTurn)):
+        state.draw(player, 2)
+        state.advance()
+    elif isinstance(action, Retire):
+        state.retire(player)
+        state.advance()
+    elif isinstance(action, Exchange):
+        state.exchange(player, action.species)
+        state.turn = Turn(turn.trapper, True)
+    else:
+        return None
+    return True
+
+
+@hookimpl
+def trapper_explain_illegal(state: GameState, action: Action) -> IllegalActionError | None:
+    turn = state.turn
+    if not isinstance(turn, Turn):
+        return None
+    player = state.to_move
+    assert player is not None
+    if isinstance(action, Step):
+        return _explain_step(state, player, turn, action)
+    if isinstance(action, Exchange):
+        return _explain_exchange(state, player, turn, action)
+    if isinstance(action, (Pass, Retire)) and turn.trapper is not None:
+        word = "pass" if isinstance(action, Pass) else "retire"
+        return IllegalActionError(
+            f"R11: the hunt with the {turn.trapper} trapper has begun; "
+            f"end the turn instead of trying to {word}",
+            rule="R11",
+            action=action,
+        )
+    if isinstance(action, EndTurn) and turn.trapper is None:
+        return IllegalActionError(
+            "R11: no step has been taken this turn; pass (R10) instead of ending a hunt",
+            rule="R11",
+            action=action,
+        )
+    return None
+
+
+def _explain_step(state: GameState, player: int, turn: Turn, step: Step) -> IllegalActionError:
+    trapper, square = step.trapper, step.square
+
+    def error(rule: str, text: str) -> IllegalActionError:
+        return IllegalActionError(f"{rule}: {text}", rule=rule, action=step)
+
+    if turn.trapper is not None and trapper is not turn.trapper:
+        return error(
+            "R11",
+            f"this turn hunts with the {turn.trapper} trapper; the {trapper} trapper cannot move",
+        )
+    held = state.hands[player][step.payment]
+    if held < step.cards:
+        what = "one card" if step.cards == 1 else "two cards"
+        return error(
+            "R13",
+            f"a step of the {trapper} trapper paid in {step.payment} takes {what} of that "
+            f"colour; the hand holds {held}",
+        )
+    tile = state.board[square.index]
+    if tile is None:
+        if square.index in state.trappers:
+            standing = COLOURS[state.trappers.index(square.index)]
+            return error("R15", f"the {standing} trapper stands on {square}; there is no tile")
+        return error("R15", f"{square} is empty: its tile has been taken")
+    if not state.face_up >> square.index & 1:
+        return error("R13", f"the tile on {square} is face down")
+    from_square = state.trappers[trapper]
+    if square.index not in state.step_targets(trapper):
+        for neighbour, side in NEIGHBOURS[from_square]:
+            if neighbour == square.index:
+                return error("R13", f"{square} is blocked by water on its {side} edge")
+        return error(
+            "R14",
+            f"{square} is not next to the {trapper} trapper on {SQUARES[from_square]}, "
+            "and only an isolated trapper may take a tile elsewhere",
+        )
+    try:
+        place(state.displays[player], tile, step.placement)
+    except AmbiguousActionError as exc:
+        candidates = tuple(
+            make_step(trapper, square.index, step.payment, c)
+            for c in exc.candidates
+            if isinstance(c, (IntoCanoe, Gather))
+        )
+        return AmbiguousActionError(str(exc), rule="D6", action=step, candidates=candidates)
+    except IllegalActionError as exc:
+        return IllegalActionError(str(exc), rule=exc.rule, action=step)
+    return error("R13", "this step is not legal now")
+
+
+def _explain_exchange(
+    state: GameState, player: int, turn: Turn, exchange: Exchange
+) -> IllegalActionError:
+    def error(rule: str, text: str) -> IllegalActionError:
+        return IllegalActionError(f"{rule}: {text}", rule=rule, action=exchange)
+
+    if turn.exchanged:
+        return error("R21", "one species exchange per turn, and it has been made")
+    valued = state.displays[player].valued_species()
+    lacking = [str(s) for s in exchange.species if s not in valued]
+    if lacking:
+        return error("R21", f"there is no valued {' or '.join(lacking)} canoe to return")
+    k = len(exchange.species)
+    return error("D7", f"no species token numbered {k} or lower is left in the supply")

@@ -1,0 +1,68 @@
+"""The exceptions of trapper_core.
+
+Every error that bad input can cause is a :class:`TrapperError`; the ones
+caused by a bad value are also :class:`ValueError`, so callers that only know
+the standard library can still catch them.
+"""
+
+from __future__ import annotations
+
+
+class TrapperError(Exception):
+    """Base class of every error raised by trapper_core."""
+
+
+class IllegalActionError(TrapperError, ValueError):
+    """An action that the rules do not allow at this moment.
+
+    ``rule`` is the id of the rule that forbids it (``"R13"``, ``"D7"``, …) and
+    ``action`` the action that was refused, when there is one. The game is left
+    exactly as it was.
+    """
+
+    def __init__(self, message: str, *, rule: str | None = None, action: object = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.action = action
+
+
+class AmbiguousActionError(IllegalActionError):
+    """An action (or its text) that leaves open a choice the player must make (D6).
+
+    ``candidates`` lists the legal actions that would settle it.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str | None = None,
+        action: object = None,
+        candidates: tuple[object, ...] = (),
+    ) -> None:
+        super().__init__(message, rule=rule, action=action)
+        self.candidates = candidates
+
+
+class ActionSyntaxError(TrapperError, ValueError):
+    """Text that cannot be read as an action of the game's variant."""
+
+
+class SetupError(TrapperError, ValueError):
+    """A starting position or game option that cannot be used."""
+
+
+class UnknownVariantError(TrapperError, ValueError):
+    """A variant name that no installed plugin registers."""
+
+
+class PluginError(TrapperError):
+    """A variant plugin that is broken: a missing hook, a bad registration."""
+
+
+class GameFormatError(TrapperError, ValueError):
+    """A serialized game (``Game.from_dict``) that cannot be read back."""
+
+
+class UndoError(TrapperError, IndexError):
+    """``Game.undo()`` on a game with no action to take back."""

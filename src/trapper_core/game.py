@@ -1,0 +1,416 @@
+"""The public face of the engine: :class:`Game` and :func:`new_game`."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from .actions import Action
+from .display import Display
+from .errors import (
+    ActionSyntaxError,
+    IllegalActionError,
+    PluginError,
+    SetupError,
+    TrapperError,
+    UndoError,
+)
+from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
+from .plugins import Registry, Rules, default_registry
+from .setups import Setup
+from .state import GameState, Valuation
+from .view import PlayerView, make_view
+
+__all__ = ["Game", "new_game"]
+
+
+def new_game(
+    variant: str = "base",
+    players: int | Sequence[str] = 4,
+    seed: int | None = None,
+    setup: Setup | None = None,
+    *,
+    registry: Registry | None = None,
+) -> Game:
+    """Starts a game of ``variant``.
+
+    ``players`` is a count (2–4 in the built-in variants) or the players'
+    names in seat order. The game's chance comes from ``seed``: the same seed
+    gives the same game on every machine; ``None`` picks a seed at random,
+    which ``Game.seed`` then reports. ``setup`` fixes the starting position
+    instead (the seed still drives reshuffles of the discard pile).
+
+    >>> game = new_game("base", players=["Ann", "Bob"], seed=7)
+    >>> game.players, game.to_move
+    (('Ann', 'Bob'), 0)
+    """
+    rules = (registry or default_registry()).rules(variant)
+    names = _player_names(players, rules)
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise SetupError(f"a seed is a whole number of 0 or more, not {seed!r}")
+    tile_set = rules.tile_set()
+    deck = rules.deck()
+    if setup is None:
+        import random
+
+        setup = Setup.shuffled(random.Random(seed), tile_set.tiles, deck)
+    elif not isinstance(setup, Setup):
+        raise SetupError(f"setup must be a Setup, not {type(setup).__name__}")
+    setup.check(tile_set.faces(), deck, len(names))
+    if len(deck) < rules.hand_size(len(names)) * len(names):
+        raise SetupError(f"R8: the deck has too few cards to deal {len(names)} hands")
+    return Game._start(rules, names, seed, setup)
+
+
+def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
+    low, high = rules.spec.min_players, rules.spec.max_players
+    if isinstance(players, bool):
+        raise SetupError(f"players is a count or a list of names, not {players!r}")
+    if isinstance(players, int):
+        names = tuple(f"Player {i + 1}" for i in range(players))
+    elif isinstance(players, Sequence) and not isinstance(players, str):
+        names = tuple(players)
+        if not all(isinstance(n, str) and n.strip() for n in names):
+            raise SetupError("player names are non-empty strings")
+        if len(set(names)) != len(names):
+            raise SetupError(f"player names must differ: {list(names)}")
+    else:
+        raise SetupError(f"players is a count or a list of names, not {players!r}")
+    if not low <= len(names) <= high:
+        raise SetupError(
+            f"R9: {rules.variant!r} is played by {low} to {high} players, not {len(names)}"
+        )
+    return names
+
+
+class Game:
+    """A game of Trapper in progress: the position, its history, its rules.
+
+    A game is mutable and has identity: :meth:`apply` and :meth:`undo` change
+    it, :meth:`copy` makes an independent one. Every decision is one action
+    (see ``docs``: a turn is played one step at a time). The game sees
+    everything; :meth:`view` gives what one player may know.
+    """
+
+    __slots__ = (
+        "_history",
+        "_legal",
+        "_legal_set",
+        "_rules",
+        "_state",
+        "_undo",
+        "players",
+        "seed",
+        "setup",
+    )
+
+    _rules: Rules
+    _state: GameState
+    _history: list[Action]
+    _undo: list[tuple[object, ...]]
+    _legal: tuple[Action, ...] | None
+    _legal_set: frozenset[Action] | None
+
+    players: tuple[str, ...]
+    """The players' names in seat order; play goes clockwise (R9)."""
+    seed: int
+    """The seed the game's chance comes from."""
+    setup: Setup
+    """The starting position."""
+
+    def __init__(self) -> None:
+        raise TypeError("start a game with trapper_core.new_game(...)")
+
+    @classmethod
+    def _start(cls, rules: Rules, players: tuple[str, ...], seed: int, setup: Setup) -> Game:
+        game = object.__new__(cls)
+        game._rules = rules
+        game.players = players
+        game.seed = seed
+        game.setup = setup
+        game._state = GameState.initial(rules, setup, len(players), seed)
+        game._history = []
+        game._undo = []
+        game._legal = None
+        game._legal_set = None
+        if rules.is_over(game._state):
+            game._finish()
+        return game
+
+    # ------------------------------------------------------------------
+    # Who, what, where
+    # ------------------------------------------------------------------
+
+    @property
+    def variant(self) -> str:
+        """The name of the variant being played."""
+        return self._rules.variant
+
+    @property
+    def rules(self) -> Rules:
+        """The variant's resolved rule hooks."""
+        return self._rules
+
+    @property
+    def state(self) -> GameState:
+        """The full state, for plugins and checks. Treat it as read-only."""
+        return self._state
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat of the player who decides now; ``None`` once the game is over."""
+        return self._state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended (R31, D8)."""
+        return self._state.valuation is not None
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        """Every action applied so far, oldest first."""
+        return tuple(self._history)
+
+    @property
+    def turn(self) -> object:
+        """The variant's record of the turn in progress (for the base game a
+        ``Turn``: the trapper hunted with, whether the exchange was made)."""
+        return self._state.turn
+
+    @property
+    def board(self) -> tuple[Tile | None, ...]:
+        """The tile on every square (face up or not), ``None`` where empty."""
+        return self._state.board
+
+    def is_face_up(self, square: Square) -> bool:
+        """Whether the tile on ``square`` is face up (R7)."""
+        return bool(self._state.face_up >> square.index & 1)
+
+    @property
+    def trappers(self) -> dict[Colour, Square]:
+        """Where each trapper stands."""
+        return {c: SQUARES[s] for c, s in zip(COLOURS, self._state.trappers, strict=True)}
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Every player's hand."""
+        return tuple(Hand(*h) for h in self._state.hands)
+
+    @property
+    def displays(self) -> tuple[Display, ...]:
+        """Every player's display."""
+        return self._state.displays
+
+    @property
+    def retired(self) -> tuple[bool, ...]:
+        """Which players have retired (R30)."""
+        return self._state.retired
+
+    # ------------------------------------------------------------------
+    # Actions
+    # ------------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Returns every distinct legal action of the player to move.
+
+        Empty once the game is over. This is the single source of truth:
+        :meth:`apply` accepts exactly these actions.
+        """
+        legal = self._legal
+        if legal is None:
+            if self._state.valuation is not None:
+                legal = ()
+            else:
+                legal = tuple(self._rules.legal_actions(self._state))
+            self._legal = legal
+        return legal
+
+    def is_legal(self, action: object) -> bool:
+        """Returns whether ``action`` is legal now."""
+        legal = self._legal_set
+        if legal is None:
+            legal = self._legal_set = frozenset(self.legal_actions())
+        try:
+            return action in legal
+        except TypeError:  # unhashable: certainly not an action
+            return False
+
+    def apply(self, action: Action) -> None:
+        """Plays ``action`` for the player to move.
+
+        Raises :class:`IllegalActionError` (naming the rule broken) when the
+        action is not legal; the game is then unchanged.
+        """
+        if not self.is_legal(action):
+            raise self._explain(action)
+        state = self._state
+        snapshot = state.snapshot()
+        try:
+            if not self._rules.apply_action(state, action):
+                raise PluginError(f"no plugin of {self.variant!r} carries out {action!r}")
+            if self._rules.is_over(state):
+                self._finish()
+        except BaseException:
+            state.restore(snapshot)
+            raise
+        self._undo.append(snapshot)
+        self._history.append(action)
+        self._legal = None
+        self._legal_set = None
+
+    def undo(self) -> Action:
+        """Takes back the last action and returns it."""
+        if not self._history:
+            raise UndoError("there is no action to take back")
+        self._state.restore(self._undo.pop())
+        self._legal = None
+        self._legal_set = None
+        return self._history.pop()
+
+    def _finish(self) -> None:
+        state = self._state
+        state.valuation = tuple(self._rules.final_valuation(state))
+        state.to_move = None
+
+    def _explain(self, action: object) -> IllegalActionError:
+        if self._state.valuation is not None:
+            return IllegalActionError("R31: the game is over", rule="R31", action=action)
+        if not isinstance(action, Action):
+            return IllegalActionError(
+                f"{action!r} is not an action; pick one of Game.legal_actions()", action=action
+            )
+        error = self._rules.explain_illegal(self._state, action)
+        if isinstance(error, IllegalActionError):
+            return error
+        return IllegalActionError(f"{action!r} is not a legal action now", action=action)
+
+    def parse_action(self, text: str) -> Action:
+        """Returns the legal action written as ``text`` (``"Ge6"``, ``"pass"``).
+
+        Raises :class:`ActionSyntaxError` for text that is no action of the
+        variant and :class:`IllegalActionError` (or its subclass
+        :class:`AmbiguousActionError`) for an action that is not legal now.
+        """
+        if not isinstance(text, str):
+            raise ActionSyntaxError(f"an action is read from a string, not {text!r}")
+        stripped = text.strip()
+        try:
+            action = self._rules.parse_action(self._state, stripped) if stripped else None
+        except TrapperError:
+            raise
+        except ValueError as exc:
+            raise ActionSyntaxError(f"{text!r}: {exc}") from exc
+        if action is None:
+            examples = ", ".join(repr(self.action_text(a)) for a in self.legal_actions()[:4])
+            hint = f"; legal now are, for instance, {examples}" if examples else ""
+            raise ActionSyntaxError(f"{text!r} is not an action of the {self.variant} game{hint}")
+        if not self.is_legal(action):
+            raise self._explain(action)
+        return action
+
+    def action_text(self, action: Action) -> str:
+        """Returns the text of ``action`` in the current position (``"Ge6/BB"``)."""
+        text = self._rules.action_text(self._state, action)
+        if text is None:
+            raise ActionSyntaxError(f"no plugin of {self.variant!r} writes {action!r}")
+        return text
+
+    # ------------------------------------------------------------------
+    # Scores
+    # ------------------------------------------------------------------
+
+    def valuation(self) -> tuple[Valuation, ...] | None:
+        """Returns every player's end valuation (R32–R34), or ``None`` before the end."""
+        return self._state.valuation
+
+    def scores(self) -> tuple[int, ...]:
+        """Returns each player's money: payouts so far, and once the game is
+        over the end valuation too (R32–R34)."""
+        money = [d.money for d in self._state.displays]
+        valuation = self._state.valuation
+        if valuation is not None:
+            money = [m + v.total for m, v in zip(money, valuation, strict=True)]
+        return tuple(money)
+
+    def winners(self) -> tuple[int, ...]:
+        """Returns the seats of the winners (R35: most money; ties share), or
+        ``()`` while the game goes on."""
+        if not self.is_over:
+            return ()
+        scores = self.scores()
+        best = max(scores)
+        return tuple(i for i, s in enumerate(scores) if s == best)
+
+    # ------------------------------------------------------------------
+    # Views, copies, serialization
+    # ------------------------------------------------------------------
+
+    def view(self, player: int) -> PlayerView:
+        """Returns what ``player`` may know: never a face-down tile, another
+        player's hand, or the order of the draw pile."""
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise SetupError(f"a player is a seat number, not {player!r}")
+        if not 0 <= player < len(self.players):
+            raise SetupError(f"there is no seat {player} among {len(self.players)} players")
+        legal = self.legal_actions() if self._state.to_move == player else ()
+        return make_view(self, player, legal)
+
+    def root(self) -> Game:
+        """Returns a new game at this game's starting position, with no history."""
+        return Game._start(self._rules, self.players, self.seed, self.setup)
+
+    def copy(self) -> Game:
+        """Returns an independent copy: same position, history and rules."""
+        other = object.__new__(Game)
+        other._rules = self._rules
+        other.players = self.players
+        other.seed = self.seed
+        other.setup = self.setup
+        other._state = self._state.copy()
+        other._history = self._history.copy()
+        other._undo = self._undo.copy()
+        other._legal = self._legal
+        other._legal_set = self._legal_set
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        """Returns the whole game as plain JSON-able data (see :meth:`from_dict`)."""
+        from .serialize import game_to_dict
+
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, registry: Registry | None = None) -> Game:
+        """Rebuilds a game from :meth:`to_dict` data, replaying and checking
+        every action. Raises :class:`GameFormatError` for bad data."""
+        from .serialize import game_from_dict
+
+        return game_from_dict(data, registry=registry)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            self.variant == other.variant
+            and self.players == other.players
+            and self.seed == other.seed
+            and self.setup == other.setup
+            and self._history == other._history
+            and self._state == other._state
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        if self.is_over:
+            where = "over"
+        else:
+            assert self.to_move is not None
+            where = f"{self.players[self.to_move]} to move"
+        return (
+            f"<Game {self.variant!r}, {len(self.players)} players, "
+            f"{len(self._history)} actions, {where}>"
+        )

@@ -1,0 +1,395 @@
+"""Value types: colours, species, directions, squares, tiles, tokens and hands.
+
+All of them are immutable. Squares and the enum members are interned, so the
+engine can compare them by identity and use them as indices.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+import attrs
+
+from .errors import SetupError
+
+__all__ = [
+    "COLOURS",
+    "DIRECTIONS",
+    "SPECIES",
+    "SQUARES",
+    "Colour",
+    "Direction",
+    "Hand",
+    "Kind",
+    "Species",
+    "Square",
+    "Tile",
+    "Token",
+    "TokenKind",
+]
+
+
+class Colour(enum.IntEnum):
+    """A trapper colour (R3). Cards and pawns come in these four colours.
+
+    The value doubles as the colour's index in a hand or in ``Game.trappers``.
+    """
+
+    BLUE = 0
+    BEIGE = 1
+    GREEN = 2
+    PURPLE = 3
+
+    @property
+    def letter(self) -> str:
+        """The one-letter code used in action text: ``B``, ``E``, ``G`` or ``P``."""
+        return _COLOUR_LETTERS[self]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Colour:
+        """Returns the colour written as ``letter`` (case-insensitive)."""
+        try:
+            return _COLOUR_BY_LETTER[letter.upper()]
+        except KeyError:
+            raise ValueError(
+                f"{letter!r} is not a colour letter (B blue, E beige, G green, P purple)"
+            ) from None
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+_COLOUR_LETTERS = ("B", "E", "G", "P")
+_COLOUR_BY_LETTER = {letter: Colour(i) for i, letter in enumerate(_COLOUR_LETTERS)}
+COLOURS: tuple[Colour, ...] = tuple(Colour)
+
+
+class Species(enum.IntEnum):
+    """An animal species (R1). Each has six animals and three canoes."""
+
+    MINK = 0
+    LYNX = 1
+    MOOSE = 2
+    BEAR = 3
+    WOLF = 4
+    SALMON = 5
+
+    @property
+    def letter(self) -> str:
+        """The one-letter code used in tile codes: ``K L M B W S``."""
+        return _SPECIES_LETTERS[self]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Species:
+        """Returns the species written as ``letter`` (case-insensitive)."""
+        try:
+            return _SPECIES_BY_LETTER[letter.upper()]
+        except KeyError:
+            raise ValueError(
+                f"{letter!r} is not a species letter "
+                "(K mink, L lynx, M moose, B bear, W wolf, S salmon)"
+            ) from None
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+_SPECIES_LETTERS = ("K", "L", "M", "B", "W", "S")
+_SPECIES_BY_LETTER = {letter: Species(i) for i, letter in enumerate(_SPECIES_LETTERS)}
+SPECIES: tuple[Species, ...] = tuple(Species)
+
+
+class Direction(enum.IntEnum):
+    """A compass direction; a tile's water edge faces one of them (R2)."""
+
+    NORTH = 0
+    EAST = 1
+    SOUTH = 2
+    WEST = 3
+
+    @property
+    def opposite(self) -> Direction:
+        """The direction pointing the other way."""
+        return Direction((self + 2) % 4)
+
+    @property
+    def letter(self) -> str:
+        """The lower-case letter used in tile codes: ``n``, ``e``, ``s`` or ``w``."""
+        return "nesw"[self]
+
+    @classmethod
+    def from_letter(cls, letter: str) -> Direction:
+        """Returns the direction written as ``letter`` (case-insensitive)."""
+        index = "nesw".find(letter.lower()) if len(letter) == 1 else -1
+        if index < 0:
+            raise ValueError(f"{letter!r} is not a direction letter (n, e, s, w)")
+        return Direction(index)
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
+
+
+class Kind(enum.Enum):
+    """The four kinds of loot tile (R1)."""
+
+    ANIMAL = "animal"
+    CANOE = "canoe"
+    HERB = "herb"
+    MUSHROOM = "mushroom"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def _check_square_index(instance: object, attribute: object, value: int) -> None:
+    if not isinstance(value, int) or not 0 <= value < 64:
+        raise ValueError(f"a square index runs from 0 (a1) to 63 (h8), not {value!r}")
+
+
+@attrs.frozen(order=True, repr=False)
+class Square:
+    """A square of the 8 × 8 board (R6).
+
+    Files a–h run west to east, ranks 1–8 south to north; ``a1`` is the
+    south-west corner. ``index`` is ``rank * 8 + file`` counted from zero.
+
+    >>> Square.parse("c4").index
+    26
+    >>> SQUARES[26].name
+    'c4'
+    """
+
+    index: int = attrs.field(validator=_check_square_index)
+
+    @classmethod
+    def parse(cls, name: str) -> Square:
+        """Returns the square named like ``"c4"``."""
+        if (
+            not isinstance(name, str)
+            or len(name) != 2
+            or name[0] not in "abcdefgh"
+            or name[1] not in "12345678"
+        ):
+            raise ValueError(f"{name!r} is not a square name (a1 … h8)")
+        return SQUARES[(ord(name[1]) - 49) * 8 + ord(name[0]) - 97]
+
+    @classmethod
+    def at(cls, file: int, rank: int) -> Square:
+        """Returns the square on ``file`` (0 = a) and ``rank`` (0 = rank 1)."""
+        if not (0 <= file < 8 and 0 <= rank < 8):
+            raise ValueError(f"file {file} and rank {rank} are off the board")
+        return SQUARES[rank * 8 + file]
+
+    @property
+    def file(self) -> int:
+        """The file, 0 (a) to 7 (h)."""
+        return self.index & 7
+
+    @property
+    def rank(self) -> int:
+        """The rank, 0 (rank 1) to 7 (rank 8)."""
+        return self.index >> 3
+
+    @property
+    def name(self) -> str:
+        """The square's name, like ``"c4"``."""
+        return _SQUARE_NAMES[self.index]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Square.parse({self.name!r})"
+
+
+_SQUARE_NAMES = tuple(f"{'abcdefgh'[i & 7]}{(i >> 3) + 1}" for i in range(64))
+SQUARES: tuple[Square, ...] = tuple(Square(i) for i in range(64))
+
+
+def _check_tile(tile: Tile) -> None:
+    kind, species, value = tile.kind, tile.species, tile.value
+    if kind in (Kind.ANIMAL, Kind.CANOE):
+        if not isinstance(species, Species):
+            raise SetupError(f"an {kind} tile needs a species, not {species!r}")
+    elif species is not None:
+        raise SetupError(f"a {kind} tile has no species, but {species} was given")
+    if not isinstance(value, int) or value < 1:
+        raise SetupError(f"a tile's value is a whole number of at least 1, not {value!r}")
+    if kind is Kind.CANOE and value > 3:
+        raise SetupError(f"a canoe carries 1, 2 or 3 animals, not {value}")
+    if not isinstance(tile.water, Direction):
+        raise SetupError(f"a tile's water edge is a Direction, not {tile.water!r}")
+
+
+@attrs.frozen(repr=False)
+class Tile:
+    """A loot tile (R1) with its water edge (R2).
+
+    Build tiles with the named constructors or from their code: ``B3n`` is a
+    bear valued 3 with water on its north edge, ``CB2e`` a bear canoe for two
+    bears, ``H4s`` herb 4, ``F1w`` mushroom 1. Two tiles with the same code are
+    interchangeable.
+
+    >>> Tile.from_code("CB2e").capacity
+    2
+    """
+
+    kind: Kind
+    species: Species | None
+    value: int
+    """An animal's or herb's or mushroom's value; a canoe's capacity."""
+    water: Direction
+    """The edge the water runs along once the tile is revealed and aligned."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_tile(self)
+
+    @classmethod
+    def animal(cls, species: Species, value: int, water: Direction) -> Tile:
+        """Returns an animal tile."""
+        return cls(Kind.ANIMAL, species, value, water)
+
+    @classmethod
+    def canoe(cls, species: Species, capacity: int, water: Direction) -> Tile:
+        """Returns a canoe for ``capacity`` animals of ``species``."""
+        return cls(Kind.CANOE, species, capacity, water)
+
+    @classmethod
+    def herb(cls, value: int, water: Direction) -> Tile:
+        """Returns a herb tile."""
+        return cls(Kind.HERB, None, value, water)
+
+    @classmethod
+    def mushroom(cls, value: int, water: Direction) -> Tile:
+        """Returns a mushroom tile."""
+        return cls(Kind.MUSHROOM, None, value, water)
+
+    @classmethod
+    def from_code(cls, code: str) -> Tile:
+        """Returns the tile written as ``code`` (``B3n``, ``CB2e``, ``H4s``, ``F1w``)."""
+        if not isinstance(code, str) or len(code) < 2:
+            raise SetupError(f"{code!r} is not a tile code (like B3n, CB2e, H4s, F1w)")
+        face, water_letter = code[:-1], code[-1]
+        try:
+            water = Direction.from_letter(water_letter)
+        except ValueError:
+            raise SetupError(
+                f"tile code {code!r} must end in its water edge (n, e, s or w)"
+            ) from None
+        return cls.from_face(face, water)
+
+    @classmethod
+    def from_face(cls, face: str, water: Direction) -> Tile:
+        """Returns the tile whose face is written as ``face`` (``B3``, ``CB2``, …)."""
+        try:
+            if len(face) == 3 and face[0] == "C":
+                return cls.canoe(Species.from_letter(face[1]), int(face[2]), water)
+            if len(face) == 2 and face[0] == "H":
+                return cls.herb(int(face[1]), water)
+            if len(face) == 2 and face[0] == "F":
+                return cls.mushroom(int(face[1]), water)
+            if len(face) == 2:
+                return cls.animal(Species.from_letter(face[0]), int(face[1]), water)
+        except ValueError:
+            pass
+        raise SetupError(
+            f"{face!r} is not a tile face: an animal like B3, a canoe like CB2, "
+            "a herb like H4 or a mushroom like F1"
+        )
+
+    @property
+    def face(self) -> str:
+        """The code of the tile's face without its water edge (``B3``, ``CB2``)."""
+        if self.kind is Kind.ANIMAL:
+            return f"{self.species.letter}{self.value}"  # type: ignore[union-attr]
+        if self.kind is Kind.CANOE:
+            return f"C{self.species.letter}{self.value}"  # type: ignore[union-attr]
+        return f"{'H' if self.kind is Kind.HERB else 'F'}{self.value}"
+
+    @property
+    def code(self) -> str:
+        """The tile's code: its face and its water edge (``B3n``)."""
+        return self.face + self.water.letter
+
+    @property
+    def capacity(self) -> int:
+        """For a canoe, how many animals it carries; 0 for other tiles."""
+        return self.value if self.kind is Kind.CANOE else 0
+
+    @property
+    def name(self) -> str:
+        """A readable name: ``"bear 3"``, ``"bear canoe (2)"``, ``"herb 4"``."""
+        if self.kind is Kind.CANOE:
+            return f"{self.species} canoe ({self.value})"
+        if self.kind is Kind.ANIMAL:
+            return f"{self.species} {self.value}"
+        return f"{self.kind} {self.value}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Tile.from_code({self.code!r})"
+
+
+class TokenKind(enum.Enum):
+    """The two kinds of bonus token (R4)."""
+
+    SPECIES = "species"
+    """Most animal species: numbers 1–6, taken by exchange (R21)."""
+    CANOE = "canoe"
+    """Most valuable canoe: numbers 16–36, taken with a payout (R20)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen(order=True)
+class Token:
+    """A bonus token (R4): its kind and its number."""
+
+    kind: TokenKind = attrs.field(order=lambda kind: kind.value)
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.number}"
+
+
+@attrs.frozen
+class Hand:
+    """The trapper cards a player holds, counted by colour.
+
+    A trapper card has nothing but its colour (R3), so a hand is four counts.
+
+    >>> Hand(blue=2, green=1)[Colour.BLUE]
+    2
+    """
+
+    blue: int = 0
+    beige: int = 0
+    green: int = 0
+    purple: int = 0
+
+    FIELDS: ClassVar[tuple[str, ...]] = ("blue", "beige", "green", "purple")
+
+    @classmethod
+    def from_counts(cls, counts: tuple[int, int, int, int]) -> Hand:
+        """Returns the hand with ``counts[c]`` cards of colour ``c``."""
+        return cls(*counts)
+
+    @property
+    def counts(self) -> tuple[int, int, int, int]:
+        """The counts in colour order (blue, beige, green, purple)."""
+        return (self.blue, self.beige, self.green, self.purple)
+
+    @property
+    def total(self) -> int:
+        """How many cards the hand holds."""
+        return self.blue + self.beige + self.green + self.purple
+
+    def __getitem__(self, colour: Colour) -> int:
+        return self.counts[colour]

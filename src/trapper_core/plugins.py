@@ -1,0 +1,265 @@
+"""Variants and their plugins: the registry and the resolved rules.
+
+One function of this module builds each plugin manager, after datasette and
+tox: add the specifications, load the ``trapper_core.plugins`` entry points,
+register the extra plugins given, ``check_pending()``. The built-in variants
+are found through the entry points like any third-party variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pluggy
+
+from .errors import PluginError, UnknownVariantError
+from .hookspecs import PROJECT, RegistrySpec, RulesSpec
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .display import Row
+    from .errors import IllegalActionError
+    from .model import Colour, Direction, Tile
+    from .state import GameState, TokenSupply, Valuation
+    from .tiles import TileSet
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "Registry",
+    "Rules",
+    "VariantSpec",
+    "available_variants",
+    "default_registry",
+]
+
+ENTRY_POINT_GROUP = "trapper_core.plugins"
+"""The entry-point group through which variant plugins register."""
+
+
+def _names(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+def _plugins(value: Iterable[object]) -> tuple[object, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class VariantSpec:
+    """A variant as a plugin registers it (``trapper_variants``).
+
+    ``plugins`` are objects (modules, instances) carrying rule hook
+    implementations. When ``extends`` names another variant, its plugins come
+    first and these are stacked on top, so they answer first.
+    """
+
+    name: str
+    plugins: tuple[object, ...] = attrs.field(converter=_plugins)
+    extends: str | None = None
+    title: str = ""
+    description: str = ""
+    aliases: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    min_players: int = 2
+    max_players: int = 4
+
+
+class Rules:
+    """A variant's rule hooks, resolved once into plain callables.
+
+    Each attribute is named after its hook without the ``trapper_`` prefix and
+    is called with the hook's arguments in order. ``plugin_manager`` is the
+    variant's own pluggy manager, for introspection.
+    """
+
+    variant: str
+    spec: VariantSpec
+    plugin_manager: pluggy.PluginManager
+    tile_set: Callable[[], TileSet]
+    deck: Callable[[], tuple[Colour, ...]]
+    hand_size: Callable[[int], int]
+    token_supply: Callable[[], TokenSupply]
+    new_turn: Callable[[GameState], object]
+    can_enter: Callable[[Tile, Direction], bool]
+    step_targets: Callable[[GameState, Colour], tuple[int, ...]]
+    legal_actions: Callable[[GameState], list[Action]]
+    apply_action: Callable[[GameState, Action], bool | None]
+    explain_illegal: Callable[[GameState, Action], IllegalActionError | None]
+    action_text: Callable[[GameState, Action], str | None]
+    parse_action: Callable[[GameState, str], Action | None]
+    canoe_payout: Callable[[Row], int]
+    canoe_token: Callable[[int, tuple[int, ...]], int]
+    species_token: Callable[[int, tuple[int, ...]], int]
+    is_over: Callable[[GameState], bool]
+    final_valuation: Callable[[GameState], tuple[Valuation, ...]]
+
+    def __init__(self, spec: VariantSpec, plugins: list[object]) -> None:
+        self.variant = spec.name
+        self.spec = spec
+        pm = pluggy.PluginManager(PROJECT)
+        pm.add_hookspecs(RulesSpec)
+        for plugin in plugins:
+            try:
+                pm.register(plugin)
+            except ValueError as exc:
+                raise PluginError(f"variant {spec.name!r}: {exc}") from exc
+        try:
+            pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(f"variant {spec.name!r}: {exc}") from exc
+        self.plugin_manager = pm
+        missing = []
+        for hook_name in hook_names(RulesSpec):
+            caller = getattr(pm.hook, hook_name)
+            if not caller.get_hookimpls():
+                missing.append(hook_name)
+                continue
+            setattr(self, hook_name.removeprefix("trapper_"), _resolve(caller))
+        if missing:
+            raise PluginError(
+                f"variant {spec.name!r} implements no {', '.join(missing)}; "
+                "a variant that extends 'base' inherits them"
+            )
+
+    def __repr__(self) -> str:
+        return f"<Rules of variant {self.variant!r}>"
+
+
+def hook_names(spec: type) -> list[str]:
+    """Returns the names of the hooks a specification class declares."""
+    return sorted(name for name in vars(spec) if name.startswith("trapper_"))
+
+
+def _resolve(caller: pluggy.HookCaller) -> Callable[..., Any]:
+    """Turns a firstresult hook into one plain callable taking positional args.
+
+    The implementations are called in pluggy's order (top of the stack first,
+    ``tryfirst``/``trylast`` respected) until one returns something other than
+    ``None``. Wrappers need pluggy's machinery, so a hook with a wrapper is
+    called through pluggy.
+    """
+    assert caller.spec is not None
+    argnames = caller.spec.argnames
+    impls = caller.get_hookimpls()
+    if any(impl.hookwrapper or impl.wrapper for impl in impls):
+
+        def through_pluggy(*args: Any) -> Any:
+            return caller(**dict(zip(argnames, args, strict=True)))
+
+        return through_pluggy
+    functions = [_adapt(impl.function, impl.argnames, argnames) for impl in reversed(impls)]
+    if len(functions) == 1:
+        return functions[0]
+
+    def first_result(*args: Any) -> Any:
+        for function in functions:
+            result = function(*args)
+            if result is not None:
+                return result
+        return None
+
+    return first_result
+
+
+def _adapt(
+    function: Callable[..., Any], wanted: tuple[str, ...], given: tuple[str, ...]
+) -> Callable[..., Any]:
+    """Lets an implementation that takes a subset of the hook's arguments be
+    called with all of them, positionally."""
+    if wanted == given:
+        return function
+    positions = [given.index(name) for name in wanted]
+
+    def adapted(*args: Any) -> Any:
+        return function(*[args[i] for i in positions])
+
+    return adapted
+
+
+class Registry:
+    """The installed variants.
+
+    Loads the plugins of the ``trapper_core.plugins`` entry-point group (unless
+    ``entry_points`` is false) and any ``plugins`` given, then collects their
+    variants. Tests build a fresh registry rather than change the default one.
+    """
+
+    def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True) -> None:
+        pm = pluggy.PluginManager(PROJECT)
+        pm.add_hookspecs(RegistrySpec)
+        if entry_points:
+            pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+        for plugin in plugins:
+            pm.register(plugin)
+        try:
+            pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            raise PluginError(str(exc)) from exc
+        self.plugin_manager = pm
+        self._specs: dict[str, VariantSpec] = {}
+        self._lookup: dict[str, str] = {}
+        self._rules: dict[str, Rules] = {}
+        for specs in pm.hook.trapper_variants():
+            for spec in specs:
+                self._add(spec)
+
+    def _add(self, spec: VariantSpec) -> None:
+        if not isinstance(spec, VariantSpec):
+            raise PluginError(f"trapper_variants must return VariantSpec objects, not {spec!r}")
+        for key in (spec.name, *spec.aliases):
+            if key.lower() in self._lookup:
+                raise PluginError(f"two variants are called {key!r}")
+            self._lookup[key.lower()] = spec.name
+        self._specs[spec.name] = spec
+
+    def names(self) -> list[str]:
+        """Returns the names of the variants, sorted."""
+        return sorted(self._specs)
+
+    def spec(self, name: str) -> VariantSpec:
+        """Returns the variant called ``name`` or one of its aliases (any case)."""
+        key = self._lookup.get(name.lower()) if isinstance(name, str) else None
+        if key is None:
+            raise UnknownVariantError(
+                f"no variant is called {name!r}; installed: {', '.join(self.names())}"
+            )
+        return self._specs[key]
+
+    def rules(self, name: str) -> Rules:
+        """Returns the resolved rules of the variant called ``name`` (cached)."""
+        spec = self.spec(name)
+        rules = self._rules.get(spec.name)
+        if rules is None:
+            rules = Rules(spec, self._stack(spec))
+            self._rules[spec.name] = rules
+        return rules
+
+    def _stack(self, spec: VariantSpec) -> list[object]:
+        chain = [spec]
+        while chain[-1].extends is not None:
+            parent = self.spec(chain[-1].extends)
+            if parent in chain:
+                raise PluginError(f"variant {spec.name!r} extends itself through {parent.name!r}")
+            chain.append(parent)
+        return [plugin for s in reversed(chain) for plugin in s.plugins]
+
+
+_default: Registry | None = None
+
+
+def default_registry() -> Registry:
+    """Returns the registry of the installed variants, loaded on first use."""
+    global _default
+    if _default is None:
+        _default = Registry()
+    return _default
+
+
+def available_variants(registry: Registry | None = None) -> list[str]:
+    """Returns the names of the installed variants.
+
+    >>> "base" in available_variants()
+    True
+    """
+    return (registry or default_registry()).names()

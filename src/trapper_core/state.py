@@ -1,0 +1,407 @@
+"""The state of a game in progress, and the mechanics that change it.
+
+:class:`GameState` is what rule hooks receive. Its fields hold immutable
+values only (ints, tuples, frozen attrs objects); a mechanic replaces a field,
+it never changes a value in place. That makes a snapshot a tuple of
+references: ``Game.copy()`` and ``Game.undo()`` cost a few microseconds
+whatever the size of the game.
+"""
+
+from __future__ import annotations
+
+import random
+from operator import attrgetter
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .display import Display, Placement, Row, ValuedCanoe, place
+from .model import COLOURS, SQUARES, Colour, Direction, Species, Tile, Token, TokenKind
+
+if TYPE_CHECKING:
+    from .plugins import Rules
+    from .setups import Setup
+
+__all__ = ["NEIGHBOURS", "GameState", "TokenSupply", "Valuation"]
+
+
+def _neighbours(index: int) -> tuple[tuple[int, Direction], ...]:
+    """The orthogonal neighbours of a square, each with the side of the
+    neighbour's tile that faces back to ``index``."""
+    file, rank = index & 7, index >> 3
+    out = []
+    if rank < 7:
+        out.append((index + 8, Direction.SOUTH))  # the tile to the north
+    if file < 7:
+        out.append((index + 1, Direction.WEST))  # to the east
+    if rank > 0:
+        out.append((index - 8, Direction.NORTH))  # to the south
+    if file > 0:
+        out.append((index - 1, Direction.EAST))  # to the west
+    return tuple(out)
+
+
+NEIGHBOURS: tuple[tuple[tuple[int, Direction], ...], ...] = tuple(
+    _neighbours(i) for i in range(64)
+)
+"""For every square index, its neighbours as ``(index, side)``: ``side`` is the
+edge of the neighbour's tile that faces the square."""
+
+
+@attrs.frozen
+class TokenSupply:
+    """The bonus tokens still to be had (R4), numbers in ascending order."""
+
+    canoe: tuple[int, ...] = ()
+    species: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class Valuation:
+    """A player's end valuation (R32–R34)."""
+
+    open_canoes: int = 0
+    """R32: the plain sums at the open canoes that hold a tile."""
+    separate: int = 0
+    """R33: what the separate tiles (and empty canoes) cost, as a negative number."""
+    canoe_bonus: int = 0
+    """R34: the ranking money for the most-valuable-canoe tokens held."""
+    species_bonus: int = 0
+    """R34: the ranking money for the most-animal-species tokens held."""
+
+    @property
+    def total(self) -> int:
+        """The sum of the four parts."""
+        return self.open_canoes + self.separate + self.canoe_bonus + self.species_bonus
+
+
+_FIELDS = (
+    "board",
+    "face_up",
+    "tiles_left",
+    "trappers",
+    "hands",
+    "draw_pile",
+    "discard",
+    "out",
+    "displays",
+    "supply",
+    "returned",
+    "to_move",
+    "turn",
+    "retired",
+    "shuffles",
+    "valuation",
+    "targets",
+)
+
+_snapshot = attrgetter(*_FIELDS)
+
+
+class GameState:
+    """Everything that can change during a game.
+
+    Fields (all immutable values):
+
+    - ``board``: 64 entries, the tile on each square or ``None``.
+    - ``face_up``: a bit mask of the squares whose tile is face up (R7).
+    - ``tiles_left``: how many tiles are still on the board.
+    - ``trappers``: the square index of each trapper, in colour order.
+    - ``hands``: per player, the count of cards of each colour.
+    - ``draw_pile``: the colours of the face-down pile, top first.
+    - ``discard``: the count of each colour on the face-up discard pile.
+    - ``out``: the count of each colour that left the game with a retiring
+      player (R30).
+    - ``displays``: per player, a :class:`~trapper_core.Display`.
+    - ``supply``: the bonus tokens still in the supply.
+    - ``returned``: ``(player, canoe)`` for every valued canoe returned to the
+      box by an exchange (R21).
+    - ``to_move``: the player who decides now, or ``None`` once the game is over.
+    - ``turn``: the variant's record of the turn in progress (public).
+    - ``retired``: per player, whether they have retired.
+    - ``shuffles``: how many times the discard pile has been reshuffled.
+    - ``valuation``: the end valuation, once the game is over.
+    - ``targets``: a cache of step targets, cleared whenever a tile is taken.
+
+    And, fixed for the game: ``rules`` (the resolved hooks), ``players``
+    (the number of seats), ``seed`` and ``box`` (the tiles set aside unseen).
+    """
+
+    __slots__ = ("box", "players", "rules", "seed", *_FIELDS)
+
+    board: tuple[Tile | None, ...]
+    face_up: int
+    tiles_left: int
+    trappers: tuple[int, ...]
+    hands: tuple[tuple[int, int, int, int], ...]
+    draw_pile: tuple[int, ...]
+    discard: tuple[int, int, int, int]
+    out: tuple[int, int, int, int]
+    displays: tuple[Display, ...]
+    supply: TokenSupply
+    returned: tuple[tuple[int, ValuedCanoe], ...]
+    to_move: int | None
+    turn: object
+    retired: tuple[bool, ...]
+    shuffles: int
+    valuation: tuple[Valuation, ...] | None
+    targets: tuple[tuple[int, ...] | None, ...]
+
+    def __init__(self, rules: Rules, players: int, seed: int, box: tuple[Tile, ...]) -> None:
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.box = box
+
+    @classmethod
+    def initial(cls, rules: Rules, setup: Setup, players: int, seed: int) -> GameState:
+        """Returns the state at the start of a game (R6–R9)."""
+        state = cls(rules, players, seed, setup.box)
+        state.board = setup.board
+        state.tiles_left = sum(t is not None for t in setup.board)
+        state.trappers = tuple(s.index for s in setup.trappers)
+        state.face_up = 0
+        state.targets = (None, None, None, None)
+        for square in state.trappers:
+            state._reveal_around(square)
+        size = rules.hand_size(players)
+        deck = setup.deck
+        hands = []
+        for p in range(players):
+            dealt = deck[p * size : (p + 1) * size]
+            hands.append(tuple(dealt.count(c) for c in COLOURS))
+        state.hands = tuple(hands)  # type: ignore[arg-type]
+        state.draw_pile = tuple(int(c) for c in deck[players * size :])
+        state.discard = (0, 0, 0, 0)
+        state.out = (0, 0, 0, 0)
+        state.displays = (Display(),) * players
+        state.supply = rules.token_supply()
+        state.returned = ()
+        state.retired = (False,) * players
+        state.shuffles = 0
+        state.valuation = None
+        state.to_move = setup.start_player
+        state.turn = rules.new_turn(state)
+        return state
+
+    # ------------------------------------------------------------------
+    # Snapshots
+    # ------------------------------------------------------------------
+
+    def snapshot(self) -> tuple[object, ...]:
+        """Returns the fields as a tuple; :meth:`restore` puts them back."""
+        snapshot: tuple[object, ...] = _snapshot(self)
+        return snapshot
+
+    def restore(self, snapshot: tuple[object, ...]) -> None:
+        """Puts back the fields saved by :meth:`snapshot`."""
+        for name, value in zip(_FIELDS, snapshot, strict=True):
+            setattr(self, name, value)
+
+    def copy(self) -> GameState:
+        """Returns an independent state equal to this one."""
+        other = GameState(self.rules, self.players, self.seed, self.box)
+        other.restore(self.snapshot())
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return (
+            self.players == other.players
+            and self.seed == other.seed
+            and self.box == other.box
+            and self.snapshot() == other.snapshot()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ------------------------------------------------------------------
+    # Queries
+    # ------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.valuation is not None
+
+    def step_targets(self, trapper: Colour | int) -> tuple[int, ...]:
+        """The squares whose tile ``trapper`` can take next (cached)."""
+        cached = self.targets[trapper]
+        if cached is None:
+            cached = tuple(self.rules.step_targets(self, Colour(trapper)))
+            targets = list(self.targets)
+            targets[trapper] = cached
+            self.targets = tuple(targets)
+        return cached
+
+    def face_up_squares(self) -> tuple[int, ...]:
+        """The indices of the squares holding a face-up tile, ascending."""
+        mask = self.face_up
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return tuple(out)
+
+    def next_seat(self, player: int) -> int | None:
+        """The next player after ``player`` clockwise who has not retired, or
+        ``None`` when every player has retired (R9, R30)."""
+        n = self.players
+        for k in range(1, n + 1):
+            seat = (player + k) % n
+            if not self.retired[seat]:
+                return seat
+        return None
+
+    # ------------------------------------------------------------------
+    # Mechanics
+    # ------------------------------------------------------------------
+
+    def _reveal_around(self, square: int) -> None:
+        board = self.board
+        mask = self.face_up
+        for neighbour, _side in NEIGHBOURS[square]:
+            if board[neighbour] is not None:
+                mask |= 1 << neighbour
+        self.face_up = mask
+
+    def take(self, trapper: Colour | int, square: int) -> Tile:
+        """Takes the tile on ``square``, moves ``trapper`` there and reveals its
+        new neighbours (R13, R7). Returns the tile."""
+        tile = self.board[square]
+        if tile is None:
+            raise ValueError(f"{SQUARES[square]} holds no tile")
+        board = list(self.board)
+        board[square] = None
+        self.board = tuple(board)
+        self.face_up &= ~(1 << square)
+        self.tiles_left -= 1
+        trappers = list(self.trappers)
+        trappers[trapper] = square
+        self.trappers = tuple(trappers)
+        self._reveal_around(square)
+        self.targets = (None, None, None, None)
+        return tile
+
+    def pay(self, player: int, colour: Colour | int, count: int) -> None:
+        """Moves ``count`` cards of ``colour`` from the hand to the discard pile."""
+        hand = list(self.hands[player])
+        if hand[colour] < count:
+            raise ValueError(f"player {player} holds {hand[colour]} {Colour(colour)}, not {count}")
+        hand[colour] -= count
+        discard = list(self.discard)
+        discard[colour] += count
+        self._set_hand(player, hand)
+        self.discard = tuple(discard)  # type: ignore[assignment]
+
+    def _set_hand(self, player: int, hand: list[int]) -> None:
+        hands = list(self.hands)
+        hands[player] = tuple(hand)  # type: ignore[assignment]
+        self.hands = tuple(hands)
+
+    def draw(self, player: int, count: int) -> int:
+        """Draws ``count`` cards for ``player`` (R8). When the draw pile runs out
+        the discard pile is shuffled into a new one; when both are empty the
+        draw is cut short (D4). Returns how many cards were drawn."""
+        hand = list(self.hands[player])
+        drawn = 0
+        while drawn < count:
+            if not self.draw_pile:
+                if not any(self.discard):
+                    break
+                self._reshuffle()
+            hand[self.draw_pile[0]] += 1
+            self.draw_pile = self.draw_pile[1:]
+            drawn += 1
+        self._set_hand(player, hand)
+        return drawn
+
+    def _reshuffle(self) -> None:
+        cards = [c for c in COLOURS for _ in range(self.discard[c])]
+        # Each reshuffle has its own generator, seeded from the game's seed and
+        # the reshuffle's number: the same seed gives the same game anywhere,
+        # and a snapshot of the state needs no generator state.
+        random.Random(f"trapper:{self.seed}:{self.shuffles}").shuffle(cards)
+        self.draw_pile = tuple(int(c) for c in cards)
+        self.discard = (0, 0, 0, 0)
+        self.shuffles += 1
+
+    def place(self, player: int, tile: Tile, placement: Placement | None) -> Row | None:
+        """Places ``tile`` in the player's display (R16–R18) and values a canoe
+        it fills (R19, R20). Returns the valued row, if any."""
+        display, full = place(self.displays[player], tile, placement)
+        if full is not None:
+            display = self._value(display, full)
+        self._set_display(player, display)
+        return full
+
+    def _value(self, display: Display, row: Row) -> Display:
+        payout = self.rules.canoe_payout(row)
+        tokens = display.tokens
+        number = self.rules.canoe_token(payout, self.supply.canoe)
+        if number:
+            tokens = (*tokens, Token(TokenKind.CANOE, number))
+            remaining = tuple(n for n in self.supply.canoe if n != number)
+            self.supply = TokenSupply(remaining, self.supply.species)
+        return Display(
+            display.open,
+            (*display.valued, ValuedCanoe(row, payout)),
+            display.separate,
+            display.money + payout,
+            tokens,
+        )
+
+    def _set_display(self, player: int, display: Display) -> None:
+        displays = list(self.displays)
+        displays[player] = display
+        self.displays = tuple(displays)
+
+    def exchange(self, player: int, species: tuple[Species, ...]) -> Token:
+        """Returns one valued canoe of each of ``species`` to the box — the one
+        valued first (D12) — and takes the species token they earn (R21)."""
+        number = self.rules.species_token(len(species), self.supply.species)
+        if not number:
+            raise ValueError(f"D7: no species token at or below {len(species)} is left")
+        display = self.displays[player]
+        valued = list(display.valued)
+        returned = list(self.returned)
+        for s in species:
+            index = next(i for i, v in enumerate(valued) if v.species is s)
+            returned.append((player, valued.pop(index)))
+        token = Token(TokenKind.SPECIES, number)
+        self.returned = tuple(returned)
+        self.supply = TokenSupply(
+            self.supply.canoe, tuple(n for n in self.supply.species if n != number)
+        )
+        self._set_display(
+            player,
+            Display(
+                display.open,
+                tuple(valued),
+                display.separate,
+                display.money,
+                (*display.tokens, token),
+            ),
+        )
+        return token
+
+    def retire(self, player: int) -> None:
+        """Retires ``player``: their cards leave the game (R30)."""
+        hand = self.hands[player]
+        self.out = tuple(o + h for o, h in zip(self.out, hand, strict=True))  # type: ignore[assignment]
+        self._set_hand(player, [0, 0, 0, 0])
+        retired = list(self.retired)
+        retired[player] = True
+        self.retired = tuple(retired)
+
+    def advance(self) -> None:
+        """Passes play to the next player who has not retired and starts their
+        turn; sets ``to_move`` to ``None`` when nobody is left."""
+        current = self.to_move
+        if current is None:
+            return
+        self.to_move = self.next_seat(current)
+        if self.to_move is not None:
+            self.turn = self.rules.new_turn(self)

@@ -1,0 +1,118 @@
+"""What one player may know (``Game.view``).
+
+A :class:`PlayerView` is a frozen snapshot built from public facts and the
+viewer's own hand. It holds no reference to the game, so no path leads from
+it to a face-down tile, another player's hand or the order of the draw pile.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .actions import Action
+from .display import Display, ValuedCanoe
+from .model import SQUARES, Hand, Square, Tile
+from .state import TokenSupply, Valuation
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["FACE_DOWN", "FaceDown", "PlayerView", "make_view"]
+
+
+class FaceDown(enum.Enum):
+    """The type of :data:`FACE_DOWN`."""
+
+    FACE_DOWN = "face down"
+
+    def __repr__(self) -> str:
+        return "FACE_DOWN"
+
+
+FACE_DOWN = FaceDown.FACE_DOWN
+"""Stands in a view's board for a tile that is face down."""
+
+
+@attrs.frozen
+class PlayerView:
+    """One player's knowledge of a game at one moment."""
+
+    variant: str
+    players: tuple[str, ...]
+    player: int
+    """The seat of the viewer."""
+    to_move: int | None
+    turn: object
+    """The variant's public record of the turn in progress."""
+    board: tuple[Tile | FaceDown | None, ...]
+    """Per square: the face-up tile, :data:`FACE_DOWN`, or ``None`` if empty."""
+    trappers: tuple[Square, Square, Square, Square]
+    displays: tuple[Display, ...]
+    hand: Hand
+    """The viewer's own cards."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each player holds."""
+    draw_pile_size: int
+    discard: Hand
+    """The face-up discard pile, counted by colour."""
+    out_of_game: int
+    """How many cards left the game with retiring players (R30); their
+    colours stay secret."""
+    supply: TokenSupply
+    returned: tuple[tuple[int, ValuedCanoe], ...]
+    retired: tuple[bool, ...]
+    history: tuple[Action, ...]
+    """Every action played so far: all of them happen in the open."""
+    legal_actions: tuple[Action, ...]
+    """The viewer's legal actions; empty unless the viewer is to move."""
+    valuation: tuple[Valuation, ...] | None
+    """The end valuation, once the game is over."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.valuation is not None
+
+    @property
+    def display(self) -> Display:
+        """The viewer's own display."""
+        return self.displays[self.player]
+
+    def tile_at(self, square: Square) -> Tile | FaceDown | None:
+        """Returns what the viewer sees on ``square``."""
+        return self.board[square.index]
+
+
+def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
+    """Builds ``player``'s view of ``game``."""
+    state = game.state
+    mask = state.face_up
+    board = tuple(
+        None if tile is None else tile if mask >> i & 1 else FACE_DOWN
+        for i, tile in enumerate(state.board)
+    )
+    trappers = tuple(SQUARES[s] for s in state.trappers)
+    return PlayerView(
+        variant=game.variant,
+        players=game.players,
+        player=player,
+        to_move=state.to_move,
+        turn=state.turn,
+        board=board,
+        trappers=trappers,  # type: ignore[arg-type]
+        displays=state.displays,
+        hand=Hand(*state.hands[player]),
+        hand_sizes=tuple(sum(h) for h in state.hands),
+        draw_pile_size=len(state.draw_pile),
+        discard=Hand(*state.discard),
+        out_of_game=sum(state.out),
+        supply=state.supply,
+        returned=state.returned,
+        retired=state.retired,
+        history=game.history,
+        legal_actions=legal,
+        valuation=state.valuation,
+    )
