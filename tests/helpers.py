@@ -1,0 +1,99 @@
+"""Building positions for rule tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from trapper_core import (
+    COLOURS,
+    DEFAULT_TRAPPERS,
+    Colour,
+    Direction,
+    Game,
+    Setup,
+    Square,
+    Tile,
+    new_game,
+)
+from trapper_core.tiles import standard_faces
+
+
+def make_deck(hands: Sequence[str] = (), *, draw: str = "", hand_size: int = 6) -> list[Colour]:
+    """Returns a 64-card deck dealing ``hands`` (colour letters, one string per
+    player) and then ``draw`` from the top of the draw pile; the other cards
+    follow in colour order."""
+    top = ""
+    for hand in hands:
+        assert len(hand) == hand_size, hand
+        top += hand
+    top += draw
+    counts = Counter(top)
+    rest = ""
+    for c in COLOURS:
+        left = 16 - counts[c.letter]
+        assert left >= 0, f"more than 16 {c} cards"
+        rest += c.letter * left
+    return [Colour.from_letter(x) for x in top + rest]
+
+
+def make_setup(
+    tiles: Mapping[str, str],
+    *,
+    hands: Sequence[str] = ("BBEEGP", "BEEGGP"),
+    draw: str = "",
+    deck: Sequence[Colour] | None = None,
+    trappers: Sequence[str] = tuple(s.name for s in DEFAULT_TRAPPERS),
+    fill: bool = False,
+    start_player: int = 0,
+) -> Setup:
+    """Returns a setup with ``tiles`` (square → tile code) on the board.
+
+    With ``fill`` the other tiles of the standard set cover every other free
+    square (water to the north); otherwise they wait in the box.
+    """
+    pool = Counter(standard_faces())
+    board: list[Tile | None] = [None] * 64
+    for name, code in tiles.items():
+        tile = Tile.from_code(code)
+        assert pool[tile.face] > 0, f"no {tile.face} left in the tile set"
+        pool[tile.face] -= 1
+        board[Square.parse(name).index] = tile
+    rest = [Tile.from_face(face, Direction.NORTH) for face in sorted(pool.elements())]
+    trapper_squares = tuple(Square.parse(s) for s in trappers)
+    if fill:
+        for i in range(64):
+            if board[i] is None and i not in {s.index for s in trapper_squares} and rest:
+                board[i] = rest.pop()
+    return Setup(
+        board,
+        deck if deck is not None else make_deck(hands, draw=draw),
+        trapper_squares,
+        rest,
+        start_player,
+    )
+
+
+def game_with(
+    tiles: Mapping[str, str],
+    *,
+    variant: str = "base",
+    players: int | Sequence[str] = 2,
+    seed: int = 0,
+    **setup_options: object,
+) -> Game:
+    """Returns a new game on a board holding ``tiles``."""
+    setup = make_setup(tiles, **setup_options)  # type: ignore[arg-type]
+    return new_game(variant, players, seed=seed, setup=setup)
+
+
+def play(game: Game, *texts: str) -> Game:
+    """Applies the actions written as ``texts``."""
+    for text in texts:
+        game.apply(game.parse_action(text))
+    return game
+
+
+def texts(game: Game) -> list[str]:
+    """Returns the text of every legal action."""
+    return [game.action_text(a) for a in game.legal_actions()]
