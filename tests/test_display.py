@@ -1,0 +1,284 @@
+"""The display and valuing: R16–R21, D6, D7, D12."""
+
+from __future__ import annotations
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import Display, Gather, IntoCanoe, Row, Species, Tile, ValuedCanoe, place
+
+from .helpers import game_with, play, texts
+
+
+def t(code: str) -> Tile:
+    return Tile.from_code(code + "n") if code[-1] not in "nesw" else Tile.from_code(code)
+
+
+def row(canoe: str, *tiles: str) -> Row:
+    animals = tuple(t(c) for c in tiles if c[0] not in "HF")
+    herb = next((t(c) for c in tiles if c[0] == "H"), None)
+    mushroom = next((t(c) for c in tiles if c[0] == "F"), None)
+    return Row(t(canoe), animals, herb, mushroom)
+
+
+def test_R16_an_animal_joins_the_open_canoe_of_its_species() -> None:
+    display = Display(open=(row("CB3", "B1"),))
+    after, full = place(display, t("B4"))
+    assert after.open == (row("CB3", "B1", "B4"),)
+    assert full is None
+
+
+def test_R16_an_animal_without_a_canoe_lies_separate() -> None:
+    after, _ = place(Display(open=(row("CM2"),)), t("B4"))
+    assert after.separate == (t("B4"),)
+
+
+def test_R16_herb_and_mushroom_join_a_canoe_that_lacks_one() -> None:
+    display = Display(open=(row("CB3", "H2"),))
+    after, _ = place(display, t("F5"))
+    assert after.open == (row("CB3", "H2", "F5"),)
+    after, _ = place(after, t("H4"))
+    assert after.separate == (t("H4"),)  # R18: one herb per canoe
+
+
+def test_R16_a_canoe_with_nothing_at_it_still_takes_tiles() -> None:
+    after, _ = place(Display(), t("CW2"))
+    assert after.open == (row("CW2"),)
+    after, _ = place(after, t("W3"))
+    assert after.open == (row("CW2", "W3"),)
+
+
+def test_R17_a_new_canoe_gathers_herb_mushroom_and_its_animals() -> None:
+    display = Display(separate=(t("B3"), t("H2"), t("K1"), t("F4"), t("B2")))
+    after, full = place(display, t("CB3"))
+    # Gathered animals are laid in ascending value (D6 names them by value).
+    assert after.open == (Row(t("CB3"), (t("B2"), t("B3")), t("H2"), t("F4")),)
+    assert after.separate == (t("K1"),)
+    assert full is None
+
+
+def test_R17_a_canoe_that_fills_on_arrival_is_valued_at_once() -> None:
+    display = Display(separate=(t("K3"), t("H1")))
+    after, full = place(display, t("CK1"))
+    assert full == Row(t("CK1"), (t("K3"),), t("H1"), None)
+    assert after.open == ()
+    assert after.separate == ()
+
+
+def test_R18_a_full_canoe_takes_nothing_more() -> None:
+    display = Display(open=(row("CK1"),))
+    after, full = place(display, t("K2"))
+    assert full is not None
+    after, _ = place(after, t("H3"))
+    assert after.separate == (t("H3"),)
+    after, _ = place(after, t("K1"))
+    assert after.separate == (t("H3"), t("K1"))
+
+
+def test_D6_an_animal_with_two_open_canoes_is_a_choice() -> None:
+    display = Display(open=(row("CB2"), row("CB3", "B1")))
+    assert tc.placement_choices(display, t("B4")) == (
+        IntoCanoe(Species.BEAR, 2),
+        IntoCanoe(Species.BEAR, 3),
+    )
+    with pytest.raises(tc.AmbiguousActionError, match="D6: bear 4 fits 2 open canoes") as err:
+        place(display, t("B4"))
+    assert err.value.rule == "D6"
+    after, _ = place(display, t("B4"), IntoCanoe(Species.BEAR, 3))
+    assert after.open[1] == row("CB3", "B1", "B4")
+    with pytest.raises(tc.IllegalActionError, match="R16"):
+        place(display, t("B4"), IntoCanoe(Species.WOLF, 3))
+
+
+def test_D6_a_herb_with_several_open_canoes_is_a_choice() -> None:
+    display = Display(open=(row("CB2"), row("CW1", "H1"), row("CK3")))
+    assert tc.placement_choices(display, t("H5")) == (
+        IntoCanoe(Species.BEAR, 2),
+        IntoCanoe(Species.MINK, 3),
+    )
+
+
+def test_D6_a_canoe_with_more_animals_than_room_is_a_choice() -> None:
+    display = Display(separate=(t("B1"), t("B3"), t("B4"), t("H1"), t("H3")))
+    choices = tc.placement_choices(display, t("CB2"))
+    assert choices == (
+        Gather(1, None, (1, 3)),
+        Gather(1, None, (1, 4)),
+        Gather(1, None, (3, 4)),
+        Gather(3, None, (1, 3)),
+        Gather(3, None, (1, 4)),
+        Gather(3, None, (3, 4)),
+    )
+    after, full = place(display, t("CB2"), Gather(3, None, (3, 4)))
+    assert full == Row(t("CB2"), (t("B3"), t("B4")), t("H3"), None)
+    assert after.separate == (t("B1"), t("H1"))
+
+
+def test_D6_equal_animals_are_one_choice() -> None:
+    display = Display(separate=(t("M2"), t("M2e"), t("M3")))
+    assert tc.placement_choices(display, t("CM1")) == (
+        Gather(None, None, (2,)),
+        Gather(None, None, (3,)),
+    )
+
+
+def test_D6_forced_placements_take_no_choice() -> None:
+    display = Display(separate=(t("B1"), t("H1")))
+    assert tc.placement_choices(display, t("CB3")) == (None,)
+    with pytest.raises(tc.IllegalActionError, match="R17"):
+        place(display, t("CB3"), Gather(1, None, (1,)))
+
+
+def test_D6_legal_actions_list_every_choice_with_its_text() -> None:
+    game = game_with({"d6": "B4n", "e6": "K1n"}, hands=["BBBBBB", "EEEEEE"])
+    game.state.displays = (Display(open=(row("CB2"), row("CB3", "B1"))), Display())
+    assert [x for x in texts(game) if x.startswith("Bd6")] == ["Bd6>CB2", "Bd6>CB3"]
+    with pytest.raises(tc.AmbiguousActionError, match="D6") as err:
+        play(game, "Bd6")
+    assert {game.action_text(a) for a in err.value.candidates} == {"Bd6>CB2", "Bd6>CB3"}
+    play(game, "Bd6>CB3")
+    assert game.displays[0].open[1] == row("CB3", "B1", "B4")
+
+
+def test_D6_gather_text_round_trips() -> None:
+    game = game_with({"d6": "CB2n", "e6": "K1n"}, hands=["BBBBBB", "EEEEEE"])
+    game.state.displays = (Display(separate=(t("B1"), t("B3"), t("B4"), t("H2"))), Display())
+    options = [x for x in texts(game) if x.startswith("Bd6")]
+    assert options == ["Bd6<H2+B1+B3", "Bd6<H2+B1+B4", "Bd6<H2+B3+B4"]
+    for text in options:
+        assert game.action_text(game.parse_action(text)) == text
+    with pytest.raises(tc.ActionSyntaxError, match="W3"):
+        game.parse_action("Bd6<H2+W3")
+
+
+def test_R19_three_bear_canoe_pays_26_and_takes_the_26_token() -> None:
+    # Blue walks north and west: canoe, mushroom 5, herb 1, then bears 4, 1, 2.
+    game = game_with(
+        {
+            "d6": "CB3n",
+            "d7": "F5n",
+            "d8": "H1n",
+            "c8": "B4n",
+            "b8": "B1n",
+            "a8": "B2n",
+            "e6": "K1n",
+        },
+        hands=["BBBBBB", "EEEEEE"],
+    )
+    play(game, "Bd6", "Bd7", "Bd8", "Bc8", "Bb8")
+    assert game.displays[0].money == 0
+    play(game, "Ba8")
+    display = game.displays[0]
+    assert display.money == 26
+    assert display.valued == (
+        ValuedCanoe(Row(t("CB3"), (t("B4"), t("B1"), t("B2")), t("H1"), t("F5")), 26),
+    )
+    assert display.tokens == (tc.Token(tc.TokenKind.CANOE, 26),)
+    assert 26 not in game.state.supply.canoe
+
+
+def test_R19_one_mink_canoe_pays_6() -> None:
+    game = game_with({"d6": "CK1n", "d7": "K3n", "e6": "B1n"}, hands=["BBBBBB", "EEEEEE"])
+    play(game, "Bd6", "Bd7")
+    assert game.displays[0].money == 6
+    assert game.displays[0].tokens == ()
+
+
+def test_R20_canoe_token_of_that_number_or_the_next_lower() -> None:
+    rules = tc.new_game("base", 2, seed=1).rules
+    supply = tuple(range(16, 37, 2))
+    assert rules.canoe_token(26, supply) == 26
+    assert rules.canoe_token(26, tuple(n for n in supply if n != 26)) == 24
+    assert rules.canoe_token(14, supply) == 0
+    assert rules.canoe_token(16, (18, 20)) == 0
+    assert rules.canoe_token(44, supply) == 36
+    assert rules.canoe_token(44, (16, 30)) == 30
+
+
+def test_R20_second_canoe_of_26_takes_the_24() -> None:
+    game = game_with(
+        {"d6": "CB3n", "d7": "F5n", "d8": "H1n", "c8": "B4n", "b8": "B1n", "a8": "B2n"},
+        hands=["BBBBBB", "EEEEEE"],
+    )
+    state = game.state
+    state.supply = tc.TokenSupply(tuple(n for n in state.supply.canoe if n != 26), (1, 2))
+    play(game, "Bd6", "Bd7", "Bd8", "Bc8", "Bb8", "Ba8")
+    assert game.displays[0].tokens == (tc.Token(tc.TokenKind.CANOE, 24),)
+
+
+def _valued(*canoes: str) -> tuple[ValuedCanoe, ...]:
+    out = []
+    for code in canoes:
+        species = code[1]
+        animals = tuple(t(f"{species}1") for _ in range(int(code[2])))
+        out.append(ValuedCanoe(Row(t(code), animals), 2 * len(animals)))
+    return tuple(out)
+
+
+def _exchange_game(*canoes: str) -> tc.Game:
+    game = game_with({"d6": "W1n", "d7": "W2n", "e6": "W3n"}, hands=["BBBBBB", "EEEEEE"])
+    valued = _valued(*canoes)
+    money = sum(v.payout for v in valued)
+    game.state.displays = (Display(valued=valued, money=money), Display())
+    return game
+
+
+def test_R21_four_canoes_of_four_species_for_token_4() -> None:
+    game = _exchange_game("CB2", "CB1", "CM3", "CS2", "CK1")
+    play(game, "xKMBS")
+    display = game.displays[0]
+    assert display.tokens == (tc.Token(tc.TokenKind.SPECIES, 4),)
+    assert [v.species for v in display.valued] == [Species.BEAR]
+    assert 4 not in game.state.supply.species
+
+
+def test_D12_the_canoe_valued_first_goes_back() -> None:
+    game = _exchange_game("CB2", "CB1")
+    play(game, "xB")
+    assert game.displays[0].valued[0].row.canoe == t("CB1")
+    assert game.state.returned[0][1].row.canoe == t("CB2")
+
+
+def test_R21_once_per_turn_before_between_or_after_steps() -> None:
+    game = _exchange_game("CB2", "CM1", "CW1")
+    assert {"xB", "xMB", "xM", "xMBW"} <= set(texts(game))
+    play(game, "Bd6", "xM")
+    with pytest.raises(tc.IllegalActionError, match="R21: one species exchange per turn"):
+        play(game, "xBW")
+    play(game, "Bd7", "end")
+    play(game, "pass")
+    assert "xBW" in texts(game)  # a new turn: the exchange is open again
+
+
+def test_R21_exchange_in_a_turn_that_passes_or_retires() -> None:
+    game = _exchange_game("CB2", "CM1")
+    play(game, "xMB", "pass")
+    assert game.displays[0].tokens == (tc.Token(tc.TokenKind.SPECIES, 2),)
+    game = _exchange_game("CB2", "CM1")
+    play(game, "xB", "retire")
+    assert game.retired[0]
+
+
+def test_R21_exchange_needs_valued_canoes_of_different_species() -> None:
+    game = _exchange_game("CB2", "CB1")
+    assert [x for x in texts(game) if x.startswith("x")] == ["xB"]
+    with pytest.raises(tc.IllegalActionError, match="R21: there is no valued moose"):
+        play(game, "xMB")
+    with pytest.raises(tc.ActionSyntaxError, match="each species once"):
+        play(game, "xBB")
+
+
+def test_R21_next_lower_token_when_the_number_is_gone() -> None:
+    game = _exchange_game("CB2", "CM1", "CW1")
+    game.state.supply = tc.TokenSupply((16,), (1, 2, 6))
+    play(game, "xMBW")
+    assert game.displays[0].tokens == (tc.Token(tc.TokenKind.SPECIES, 2),)
+
+
+def test_D7_exchange_only_while_a_token_at_or_below_k_is_left() -> None:
+    game = _exchange_game("CB2", "CM1", "CW1")
+    game.state.supply = tc.TokenSupply((16,), (4, 5))
+    assert not [x for x in texts(game) if x.startswith("x")]
+    with pytest.raises(tc.IllegalActionError, match="D7") as err:
+        play(game, "xMBW")
+    assert err.value.rule == "D7"
