@@ -1,0 +1,211 @@
+"""The public API: errors, texts, copies, undo, views, serialization."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import FACE_DOWN, Colour, Square, Step, Tile
+from trapper_core.invariants import check_view
+
+from .helpers import game_with, play
+
+
+def test_available_variants_from_a_fresh_interpreter() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", "import trapper_core as tc; print(tc.available_variants())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    names = eval(out)
+    assert {"base", "children"} <= set(names)
+
+
+def test_new_game_rejects_bad_arguments() -> None:
+    with pytest.raises(tc.UnknownVariantError, match="no variant is called 'chess'"):
+        tc.new_game("chess")
+    with pytest.raises(tc.SetupError, match="seed"):
+        tc.new_game(seed=-1)
+    with pytest.raises(tc.SetupError, match="seed"):
+        tc.new_game(seed="7")  # type: ignore[arg-type]
+    with pytest.raises(tc.SetupError, match="players"):
+        tc.new_game(players="four")
+    with pytest.raises(tc.SetupError, match="setup must be a Setup"):
+        tc.new_game(setup={"board": []})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="new_game"):
+        tc.Game()
+
+
+def test_seed_none_picks_a_seed_that_reproduces_the_game() -> None:
+    game = tc.new_game(seed=None)
+    assert tc.new_game(seed=game.seed).setup == game.setup
+
+
+def test_variant_names_are_case_insensitive_with_aliases() -> None:
+    assert tc.new_game("BASE", 2, seed=1).variant == "base"
+    assert tc.new_game("standard", 2, seed=1).variant == "base"
+
+
+def test_parse_action_reports_syntax_with_examples() -> None:
+    game = game_with({"d6": "B1n"}, hands=["BBBBBB", "EEEEEE"])
+    with pytest.raises(tc.ActionSyntaxError, match="'fly' is not an action .* 'Bd6'"):
+        game.parse_action("fly")
+    for bad in ("", "   ", "Bz9", "Xd6", "bd6", "Bd6/", "Bd6>CX2", "x", "xQ"):
+        with pytest.raises(tc.ActionSyntaxError):
+            game.parse_action(bad)
+    with pytest.raises(tc.ActionSyntaxError, match="string"):
+        game.parse_action(42)  # type: ignore[arg-type]
+    assert game.parse_action("  Bd6 ") == Step(Colour.BLUE, Square.parse("d6"), Colour.BLUE)
+    assert game.parse_action("Bd6/B") == game.parse_action("Bd6")
+
+
+def test_illegal_errors_are_value_errors_with_a_rule() -> None:
+    game = game_with({"d6": "B3s", "c5": "B1n"}, hands=["BBBBBB", "EEEEEE"])
+    with pytest.raises(ValueError, match="R13") as err:
+        game.apply(Step(Colour.BLUE, Square.parse("d6"), Colour.BLUE))
+    assert isinstance(err.value, tc.IllegalActionError)
+    assert err.value.rule == "R13"
+    assert err.value.action == Step(Colour.BLUE, Square.parse("d6"), Colour.BLUE)
+
+
+def test_apply_rejects_what_is_not_an_action_and_changes_nothing() -> None:
+    game = tc.new_game("base", 3, seed=9)
+    before = game.copy()
+    for junk in ("pass", None, 3, [1], {"a": 1}, object()):
+        with pytest.raises(tc.IllegalActionError):
+            game.apply(junk)  # type: ignore[arg-type]
+    assert game == before
+
+
+def test_steps_validate_their_fields() -> None:
+    with pytest.raises(TypeError):
+        Step(2, Square.parse("d6"), Colour.BLUE)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="square index"):
+        Square(64)
+
+
+def test_action_text_of_a_foreign_action() -> None:
+    class Dance(tc.Action):
+        pass
+
+    game = tc.new_game("base", 2, seed=1)
+    with pytest.raises(tc.ActionSyntaxError, match="writes"):
+        game.action_text(Dance())
+    with pytest.raises(tc.IllegalActionError, match="not a legal action"):
+        game.apply(Dance())
+
+
+def test_copy_is_independent_and_equal() -> None:
+    game = tc.new_game("base", 4, seed=3)
+    copy = game.copy()
+    assert copy == game
+    copy.apply(copy.legal_actions()[0])
+    assert copy != game
+    assert len(game.history) == 0
+
+
+def test_undo_restores_exactly_and_reports_the_action() -> None:
+    game = tc.new_game("base", 4, seed=3)
+    tc.play(game, [tc.RandomBot(i) for i in range(4)], max_actions=30)
+    before = game.copy()
+    action = game.legal_actions()[0]
+    game.apply(action)
+    assert game.undo() == action
+    assert game == before
+    while game.history:
+        game.undo()
+    assert game == game.root()
+    with pytest.raises(tc.UndoError, match="no action"):
+        game.undo()
+
+
+def test_dict_round_trip_is_exact_and_json() -> None:
+    game = tc.play(tc.new_game("base", 3, seed=5), [tc.GreedyBot(i) for i in range(3)])
+    data = game.to_dict()
+    again = tc.Game.from_dict(json.loads(json.dumps(data)))
+    assert again == game
+    assert again.scores() == game.scores()
+    assert data["format"] == "trapper-core/game" and data["version"] == 1
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda d: d.pop("history"), "game.history is missing"),
+        (lambda d: d.update(version=99), "version"),
+        (lambda d: d.update(format="pgn"), "format"),
+        (lambda d: d.update(seed="x"), "game.seed: expected int"),
+        (lambda d: d["setup"]["board"].__setitem__(0, "Z9n"), r"setup.board\[0\]"),
+        (lambda d: d["setup"].update(deck="BEGP"), "R3"),
+        (lambda d: d["history"].append("Qz9"), r"history\[\d+\] 'Qz9'"),
+        (lambda d: d["history"].insert(0, "end"), r"history\[0\] 'end': R11"),
+        (lambda d: d.update(variant="nope"), "no variant"),
+    ],
+)
+def test_from_dict_errors_say_where(edit: object, message: str) -> None:
+    game = tc.play(tc.new_game("base", 2, seed=8), [tc.RandomBot(1), tc.RandomBot(2)])
+    data = json.loads(json.dumps(game.to_dict()))
+    edit(data)  # type: ignore[operator]
+    with pytest.raises(tc.GameFormatError, match=message):
+        tc.Game.from_dict(data)
+
+
+def test_from_dict_rejects_non_mappings() -> None:
+    with pytest.raises(tc.GameFormatError, match="mapping"):
+        tc.Game.from_dict([])  # type: ignore[arg-type]
+
+
+def test_view_hides_face_down_tiles_and_other_hands() -> None:
+    game = game_with({"d6": "B1n", "d7": "B2n"}, hands=["BBBBBB", "EEEEEE"])
+    view = game.view(1)
+    assert view.tile_at(Square.parse("d6")) == Tile.from_code("B1n")
+    assert view.tile_at(Square.parse("d7")) is FACE_DOWN
+    assert view.tile_at(Square.parse("a1")) is None
+    assert view.hand == tc.Hand(beige=6)
+    assert view.hand_sizes == (6, 6)
+    assert view.legal_actions == ()
+    assert game.view(0).legal_actions == game.legal_actions()
+    assert not hasattr(view, "draw_pile")
+    check_view(game, view)
+    with pytest.raises(tc.SetupError, match="seat 2"):
+        game.view(2)
+
+
+def test_retired_hands_stay_secret_in_views() -> None:
+    game = game_with({"d6": "B1n"}, players=3, hands=["BBBBBB", "EEEEEE", "GGGGGG"])
+    play(game, "retire")
+    assert game.view(1).out_of_game == 6
+
+
+def test_reprs_paste_back() -> None:
+    tile = Tile.from_code("CB2e")
+    assert eval(repr(tile), {"Tile": Tile}) == tile
+    square = Square.parse("g7")
+    assert eval(repr(square), {"Square": Square}) == square
+    hand = tc.Hand(blue=1, purple=2)
+    assert eval(repr(hand), {"Hand": tc.Hand}) == hand
+    assert "Player 1 to move" in repr(tc.new_game("base", 2, seed=1))
+
+
+def test_tile_codes_reject_nonsense() -> None:
+    for bad in ("", "B", "B3", "B3x", "CB4n", "CQ1n", "Z1n", "H0n"):
+        with pytest.raises(tc.SetupError):
+            Tile.from_code(bad)
+
+
+def test_legal_actions_are_the_single_source_of_truth() -> None:
+    game = tc.new_game("base", 4, seed=12)
+    legal = set(game.legal_actions())
+    for colour in Colour:
+        for square in tc.SQUARES:
+            for payment in Colour:
+                step = Step(colour, square, payment)
+                assert game.is_legal(step) == (step in legal)
+                if step not in legal:
+                    with pytest.raises(tc.IllegalActionError):
+                        game.apply(step)

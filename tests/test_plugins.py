@@ -1,0 +1,452 @@
+"""The plugin system: registry, hook resolution, and a test per hook."""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import inspect
+import sys
+from collections.abc import Generator
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import trapper_base
+import trapper_core as tc
+from trapper_base.turn import Turn
+from trapper_core import (
+    ActionSyntaxError,
+    Colour,
+    GameState,
+    IllegalActionError,
+    Registry,
+    TokenSupply,
+    VariantSpec,
+    hookimpl,
+)
+from trapper_core.hookspecs import RegistrySpec, RulesSpec
+from trapper_core.invariants import check_invariants
+from trapper_core.plugins import hook_names
+
+from .helpers import make_setup, play, texts
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def registry_with(*plugins: object, name: str = "custom", extends: str | None = "base") -> Registry:
+    """A fresh registry with the installed variants and one more."""
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[VariantSpec]:
+            return [VariantSpec(name, plugins, extends=extends)]
+
+    return Registry([Register()])
+
+
+def custom_game(*plugins: object, players: int = 2, seed: int = 1, **setup: Any) -> tc.Game:
+    registry = registry_with(*plugins)
+    board = make_setup(**setup) if setup else None
+    return tc.new_game("custom", players, seed=seed, setup=board, registry=registry)
+
+
+def play_out(game: tc.Game) -> tc.Game:
+    bots = [tc.RandomBot(i) for i in range(len(game.players))]
+    while not game.is_over:
+        check_invariants(game)
+        game.apply(bots[game.to_move].choose(game.view(game.to_move)))  # type: ignore[index]
+    check_invariants(game)
+    return game
+
+
+# ----------------------------------------------------------------------
+# Registry and entry points
+# ----------------------------------------------------------------------
+
+
+def test_builtin_variants_register_through_the_entry_point_group() -> None:
+    entry_points = importlib.metadata.entry_points(group=tc.ENTRY_POINT_GROUP)
+    assert {"base", "children"} <= {ep.name for ep in entry_points}
+    names = dict(Registry().plugin_manager.list_name_plugin())
+    assert names["base"] is trapper_base
+
+
+def test_core_never_imports_a_plugin() -> None:
+    for path in (ROOT / "src" / "trapper_core").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                modules = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                modules = [node.module or ""]
+            else:
+                continue
+            assert not any(m.split(".")[0].startswith("trapper_") and
+                           m.split(".")[0] != "trapper_core" for m in modules), path
+
+
+def test_registry_without_entry_points_is_empty() -> None:
+    assert Registry(entry_points=False).names() == []
+
+
+def test_registry_rejects_two_variants_of_one_name() -> None:
+    with pytest.raises(tc.PluginError, match="two variants are called 'kids'"):
+        registry_with(name="kids")
+
+
+def test_variant_extending_an_unknown_variant() -> None:
+    registry = registry_with(extends="nowhere")
+    with pytest.raises(tc.UnknownVariantError, match="nowhere"):
+        registry.rules("custom")
+
+
+def test_variant_that_extends_itself() -> None:
+    registry = registry_with(name="loop", extends="loop")
+    with pytest.raises(tc.PluginError, match="extends itself"):
+        registry.rules("loop")
+
+
+def test_variant_missing_hooks_is_named() -> None:
+    registry = registry_with(extends=None)
+    with pytest.raises(tc.PluginError, match="implements no trapper_action_text"):
+        registry.rules("custom")
+
+
+def test_plugin_with_an_unknown_hook_is_rejected() -> None:
+    class Typo:
+        @hookimpl
+        def trapper_can_entre(self, tile: object, side: object) -> bool:
+            return True
+
+    with pytest.raises(tc.PluginError, match="trapper_can_entre"):
+        registry_with(Typo()).rules("custom")
+
+
+def test_new_game_on_a_fresh_registry_per_test_leaves_the_default_alone() -> None:
+    registry_with(name="private")
+    assert "private" not in tc.available_variants()
+
+
+# ----------------------------------------------------------------------
+# Resolution: firstresult order, arguments, wrappers
+# ----------------------------------------------------------------------
+
+
+def test_resolution_asks_the_top_of_the_stack_first_and_skips_none() -> None:
+    calls: list[str] = []
+
+    class Abstain:
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> int | None:
+            calls.append("abstain")
+            return None
+
+    rules = registry_with(Abstain()).rules("custom")
+    assert rules.hand_size(2) == 6  # base answers after the abstaining plugin
+    assert calls == ["abstain"]
+
+
+def test_resolution_respects_tryfirst_and_trylast() -> None:
+    class Eight:
+        @hookimpl(trylast=True)
+        def trapper_hand_size(self, players: int) -> int:
+            return 8
+
+    class Nine:
+        @hookimpl(tryfirst=True)
+        def trapper_hand_size(self, players: int) -> int:
+            return 9
+
+    assert registry_with(Eight()).rules("custom").hand_size(2) == 6
+    assert registry_with(Eight(), Nine()).rules("custom").hand_size(2) == 9
+
+
+def test_resolution_passes_an_argument_subset() -> None:
+    class OnlySide:
+        @hookimpl
+        def trapper_can_enter(self, side: tc.Direction) -> bool:
+            return side is not tc.Direction.NORTH
+
+    rules = registry_with(OnlySide()).rules("custom")
+    tile = tc.Tile.from_code("B1s")
+    assert rules.can_enter(tile, tc.Direction.SOUTH)
+    assert not rules.can_enter(tile, tc.Direction.NORTH)
+
+
+def test_resolution_calls_wrappers_through_pluggy() -> None:
+    seen: list[int] = []
+
+    class Spy:
+        @hookimpl(wrapper=True)
+        def trapper_hand_size(self, players: int) -> Generator[None, int, int]:
+            result = yield
+            seen.append(result)
+            return result + 1
+
+    rules = registry_with(Spy()).rules("custom")
+    assert rules.hand_size(3) == 7
+    assert seen == [6]
+
+
+# ----------------------------------------------------------------------
+# One test per hook
+# ----------------------------------------------------------------------
+
+
+def test_hook_trapper_variants() -> None:
+    registry = registry_with(name="mine")
+    assert "mine" in registry.names()
+    assert registry.spec("MINE").extends == "base"
+
+
+def test_hook_trapper_tile_set() -> None:
+    class SouthWater:
+        @hookimpl
+        def trapper_tile_set(self) -> tc.TileSet:
+            tiles = tc.standard_tile_set().tiles
+            return tc.TileSet([attrs.evolve(t, water=tc.Direction.SOUTH) for t in tiles])
+
+    game = custom_game(SouthWater())
+    assert {t.water for t in game.board if t is not None} == {tc.Direction.SOUTH}
+
+
+def test_hook_trapper_deck() -> None:
+    class Blue:
+        @hookimpl
+        def trapper_deck(self) -> tuple[Colour, ...]:
+            return (Colour.BLUE,) * 40
+
+    game = custom_game(Blue())
+    assert game.hands[0] == tc.Hand(blue=6)
+    assert len(game.state.draw_pile) == 28
+
+
+def test_hook_trapper_hand_size() -> None:
+    class Eight:
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> int:
+            return 8
+
+    assert [h.total for h in custom_game(Eight(), players=3).hands] == [8, 8, 8]
+
+
+def test_hook_trapper_token_supply() -> None:
+    class Few:
+        @hookimpl
+        def trapper_token_supply(self) -> TokenSupply:
+            return TokenSupply(canoe=(30,), species=(2,))
+
+    game = play_out(custom_game(Few(), seed=4))
+    held = [t.number for d in game.displays for t in d.tokens]
+    assert set(held) <= {30, 2}
+
+
+def test_hook_trapper_new_turn() -> None:
+    class NoExchange:
+        @hookimpl
+        def trapper_new_turn(self, state: GameState) -> Turn:
+            return Turn(exchanged=True)
+
+    game = custom_game(NoExchange(), tiles={"d6": "W1n"})
+    row = tc.Row(tc.Tile.from_code("CK1n"), (tc.Tile.from_code("K1n"),))
+    game.state.displays = (tc.Display(valued=(tc.ValuedCanoe(row, 2),), money=2), tc.Display())
+    assert not [x for x in texts(game) if x.startswith("x")]
+    assert game.turn == Turn(exchanged=True)
+
+
+def test_hook_trapper_can_enter() -> None:
+    class NoWater:
+        @hookimpl
+        def trapper_can_enter(self, tile: tc.Tile, side: tc.Direction) -> bool:
+            return True
+
+    game = custom_game(NoWater(), tiles={"d6": "B3s", "c5": "B1n"})
+    assert "Bd6" in texts(game)
+
+
+def test_hook_trapper_step_targets() -> None:
+    class NoJumps:
+        @hookimpl
+        def trapper_step_targets(self, state: GameState, trapper: Colour) -> tuple[int, ...]:
+            targets = trapper_base.movement.trapper_step_targets(state, trapper)
+            near = {n for n, _ in tc.NEIGHBOURS[state.trappers[trapper]]}
+            return tuple(t for t in targets if t in near)
+
+    game = custom_game(NoJumps(), tiles={"f5": "B1n", "a1": "K1n"})
+    assert game.state.step_targets(Colour.BLUE) == ()
+    assert game.state.step_targets(Colour.BEIGE) == (tc.Square.parse("f5").index,)
+
+
+@attrs.frozen
+class Donate(tc.Action):
+    """Give one card of a colour to the bank instead of taking a turn."""
+
+    colour: Colour
+
+
+class Charity:
+    """A variant with one more action, stated entirely through hooks."""
+
+    @hookimpl
+    def trapper_legal_actions(self, state: GameState) -> list[tc.Action]:
+        actions = trapper_base.turn.trapper_legal_actions(state)
+        turn = state.turn
+        assert isinstance(turn, Turn) and state.to_move is not None
+        if turn.trapper is None:
+            hand = state.hands[state.to_move]
+            actions += [Donate(c) for c in Colour if hand[c]]
+        return actions
+
+    @hookimpl
+    def trapper_apply_action(self, state: GameState, action: tc.Action) -> bool | None:
+        if not isinstance(action, Donate):
+            return None
+        assert state.to_move is not None
+        state.pay(state.to_move, action.colour, 1)
+        state.advance()
+        return True
+
+    @hookimpl
+    def trapper_action_text(self, state: GameState, action: tc.Action) -> str | None:
+        return f"donate {action.colour}" if isinstance(action, Donate) else None
+
+    @hookimpl
+    def trapper_parse_action(self, state: GameState, text: str) -> tc.Action | None:
+        if not text.startswith("donate "):
+            return None
+        try:
+            return Donate(Colour[text.removeprefix("donate ").upper()])
+        except KeyError:
+            raise ActionSyntaxError(f"{text!r}: donate blue, beige, green or purple") from None
+
+    @hookimpl
+    def trapper_explain_illegal(
+        self, state: GameState, action: tc.Action
+    ) -> IllegalActionError | None:
+        if isinstance(action, Donate):
+            return IllegalActionError(f"C1: no {action.colour} card to donate", rule="C1")
+        return None
+
+
+def test_hook_trapper_legal_actions() -> None:
+    game = custom_game(Charity(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
+    assert texts(game)[-2:] == ["donate blue", "donate beige"]
+
+
+def test_hook_trapper_apply_action() -> None:
+    game = custom_game(Charity(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
+    play(game, "donate beige")
+    assert game.hands[0] == tc.Hand(blue=5)
+    assert game.to_move == 1
+    play(game, "pass")  # base actions still work
+    assert game.undo() == tc.PASS
+
+
+def test_hook_trapper_action_text() -> None:
+    game = custom_game(Charity(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
+    assert game.action_text(Donate(Colour.BLUE)) == "donate blue"
+    assert game.action_text(tc.PASS) == "pass"
+
+
+def test_hook_trapper_parse_action() -> None:
+    game = custom_game(Charity(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
+    assert game.parse_action("donate blue") == Donate(Colour.BLUE)
+    with pytest.raises(ActionSyntaxError, match="donate blue, beige"):
+        game.parse_action("donate gold")
+
+
+def test_hook_trapper_explain_illegal() -> None:
+    game = custom_game(Charity(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
+    with pytest.raises(IllegalActionError, match="C1: no green card") as err:
+        game.apply(Donate(Colour.GREEN))
+    assert err.value.rule == "C1"
+
+
+def test_hook_trapper_canoe_payout() -> None:
+    class Triple:
+        @hookimpl
+        def trapper_canoe_payout(self, row: tc.Row) -> int:
+            return 3 * row.plain_value
+
+    game = custom_game(
+        Triple(), tiles={"d6": "CK1n", "d7": "K3n", "e6": "B1n"}, hands=["BBBBBB", "EEEEEE"]
+    )
+    play(game, "Bd6", "Bd7")
+    assert game.displays[0].money == 9
+    check_invariants(game)
+
+
+def test_hook_trapper_canoe_token() -> None:
+    class Always16:
+        @hookimpl
+        def trapper_canoe_token(self, payout: int, supply: tuple[int, ...]) -> int:
+            return 16 if 16 in supply else 0
+
+    game = custom_game(
+        Always16(), tiles={"d6": "CK1n", "d7": "K3n", "e6": "B1n"}, hands=["BBBBBB", "EEEEEE"]
+    )
+    play(game, "Bd6", "Bd7")
+    assert game.displays[0].tokens == (tc.Token(tc.TokenKind.CANOE, 16),)
+
+
+def test_hook_trapper_species_token() -> None:
+    class Highest:
+        @hookimpl
+        def trapper_species_token(self, count: int, supply: tuple[int, ...]) -> int:
+            return max(supply, default=0)
+
+    game = custom_game(Highest(), tiles={"d6": "W1n"})
+    row = tc.Row(tc.Tile.from_code("CK1n"), (tc.Tile.from_code("K1n"),))
+    game.state.displays = (tc.Display(valued=(tc.ValuedCanoe(row, 2),), money=2), tc.Display())
+    play(game, "xK")
+    assert game.displays[0].tokens == (tc.Token(tc.TokenKind.SPECIES, 6),)
+
+
+def test_hook_trapper_is_over() -> None:
+    class Short:
+        @hookimpl
+        def trapper_is_over(self, state: GameState) -> bool | None:
+            return sum(sum(h) for h in state.hands) >= 16 or None
+
+    game = custom_game(Short(), tiles={"d6": "B1n"}, hands=["BBBBBB", "EEEEEE"])
+    play(game, "pass", "pass")
+    assert game.is_over
+
+
+def test_hook_trapper_final_valuation() -> None:
+    class Flat:
+        @hookimpl
+        def trapper_final_valuation(self, state: GameState) -> tuple[tc.Valuation, ...]:
+            return tuple(tc.Valuation(open_canoes=10) for _ in range(state.players))
+
+    game = play_out(custom_game(Flat(), seed=3))
+    assert [v.total for v in game.valuation() or ()] == [10, 10]
+
+
+def test_every_hook_has_a_test_of_its_own() -> None:
+    here = sys.modules[__name__]
+    for name in hook_names(RulesSpec) + hook_names(RegistrySpec):
+        assert hasattr(here, f"test_hook_{name}"), f"no test_hook_{name}"
+
+
+def test_every_hook_has_a_docstring_saying_when_it_is_called() -> None:
+    for spec in (RulesSpec, RegistrySpec):
+        for name in hook_names(spec):
+            doc = inspect.getdoc(getattr(spec, name)) or ""
+            assert "Return" in doc or "Carries" in doc, name
+            opts = getattr(getattr(spec, name), "trapper_core_spec")
+            if spec is RulesSpec:
+                assert opts["firstresult"], name
+
+
+def test_every_hook_is_documented_in_the_plugin_guide() -> None:
+    guide = (ROOT / "docs" / "plugins.md").read_text()
+    for name in hook_names(RulesSpec) + hook_names(RegistrySpec):
+        assert f"`{name}`" in guide, name
+
+
+def test_a_third_party_variant_plays_whole_games() -> None:
+    for seed in range(5):
+        play_out(custom_game(Charity(), seed=seed, players=3))
