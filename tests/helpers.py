@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 
 from trapper_core import (
     COLOURS,
-    DEFAULT_TRAPPERS,
     Colour,
     Direction,
     Game,
@@ -43,7 +42,7 @@ def make_setup(
     hands: Sequence[str] = ("BBEEGP", "BEEGGP"),
     draw: str = "",
     deck: Sequence[Colour] | None = None,
-    trappers: Sequence[str] = tuple(s.name for s in DEFAULT_TRAPPERS),
+    trappers: Sequence[str] = ("d5", "e5", "d4", "e4"),  # D3
     fill: bool = False,
     start_player: int = 0,
 ) -> Setup:

@@ -53,7 +53,7 @@ def test_variant_names_are_case_insensitive_with_aliases() -> None:
 
 def test_parse_action_reports_syntax_with_examples() -> None:
     game = game_with({"d6": "B1n"}, hands=["BBBBBB", "EEEEEE"])
-    with pytest.raises(tc.ActionSyntaxError, match="'fly' is not an action .* 'Bd6'"):
+    with pytest.raises(tc.ActionSyntaxError, match=r"'fly' is not an action .* 'Bd6'"):
         game.parse_action("fly")
     for bad in ("", "   ", "Bz9", "Xd6", "bd6", "Bd6/", "Bd6>CX2", "x", "xQ"):
         with pytest.raises(tc.ActionSyntaxError):
@@ -130,7 +130,8 @@ def test_dict_round_trip_is_exact_and_json() -> None:
     again = tc.Game.from_dict(json.loads(json.dumps(data)))
     assert again == game
     assert again.scores() == game.scores()
-    assert data["format"] == "trapper-core/game" and data["version"] == 1
+    assert data["format"] == "trapper-core/game"
+    assert data["version"] == 1
 
 
 @pytest.mark.parametrize(

@@ -62,7 +62,7 @@ def test_D1_tile_set_is_data_a_setup_may_bring_other_water_edges() -> None:
 def test_R1_setup_with_wrong_tiles_is_rejected() -> None:
     setup = make_setup({"d6": "B3n"})
     broken = tc.Setup(setup.board, setup.deck, setup.trappers, setup.box[1:], 0)
-    with pytest.raises(tc.SetupError, match="R1: .*missing"):
+    with pytest.raises(tc.SetupError, match=r"R1: .*missing"):
         tc.new_game("base", 2, setup=broken)
 
 
@@ -223,9 +223,7 @@ def test_same_seed_same_setup_everywhere() -> None:
     assert a.setup == b.setup
     assert a.setup != tc.new_game("base", 4, seed=2027).setup
     # Pinned: the seed's layout must not change between machines or versions.
-    assert [t.code for t in a.setup.board[:4] if t] == [
-        t.code for t in b.setup.board[:4] if t
-    ]
+    assert [t.code for t in a.setup.board[:4] if t] == [t.code for t in b.setup.board[:4] if t]
 
 
 def test_make_deck_helper_deals_what_it_says() -> None:

@@ -35,7 +35,9 @@ from .helpers import make_setup, play, texts
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def registry_with(*plugins: object, name: str = "custom", extends: str | None = "base") -> Registry:
+def registry_with(
+    *plugins: object, name: str = "custom", extends: str | None = "base"
+) -> Registry:
     """A fresh registry with the installed variants and one more."""
 
     class Register:
@@ -56,7 +58,9 @@ def play_out(game: tc.Game) -> tc.Game:
     bots = [tc.RandomBot(i) for i in range(len(game.players))]
     while not game.is_over:
         check_invariants(game)
-        game.apply(bots[game.to_move].choose(game.view(game.to_move)))  # type: ignore[index]
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat)))
     check_invariants(game)
     return game
 
@@ -83,8 +87,10 @@ def test_core_never_imports_a_plugin() -> None:
                 modules = [node.module or ""]
             else:
                 continue
-            assert not any(m.split(".")[0].startswith("trapper_") and
-                           m.split(".")[0] != "trapper_core" for m in modules), path
+            assert not any(
+                m.split(".")[0].startswith("trapper_") and m.split(".")[0] != "trapper_core"
+                for m in modules
+            ), path
 
 
 def test_registry_without_entry_points_is_empty() -> None:
@@ -293,7 +299,8 @@ class Charity:
     def trapper_legal_actions(self, state: GameState) -> list[tc.Action]:
         actions = trapper_base.turn.trapper_legal_actions(state)
         turn = state.turn
-        assert isinstance(turn, Turn) and state.to_move is not None
+        assert isinstance(turn, Turn)
+        assert state.to_move is not None
         if turn.trapper is None:
             hand = state.hands[state.to_move]
             actions += [Donate(c) for c in Colour if hand[c]]
@@ -436,7 +443,7 @@ def test_every_hook_has_a_docstring_saying_when_it_is_called() -> None:
         for name in hook_names(spec):
             doc = inspect.getdoc(getattr(spec, name)) or ""
             assert "Return" in doc or "Carries" in doc, name
-            opts = getattr(getattr(spec, name), "trapper_core_spec")
+            opts = getattr(spec, name).trapper_core_spec
             if spec is RulesSpec:
                 assert opts["firstresult"], name
 

@@ -13,7 +13,7 @@ def t(code: str) -> Tile:
 
 
 def _valuation(*displays: Display) -> tuple[tc.Valuation, ...]:
-    displays = (displays + (Display(),))[: max(2, len(displays))]
+    displays = ((*displays, Display()))[: max(2, len(displays))]
     hands = ["BBBBBB", "EEEEEE", "GGGGGG"][: len(displays)]
     game = game_with({"d6": "W1n"}, players=len(displays), hands=hands)
     game.state.displays = displays
@@ -46,8 +46,8 @@ def test_R34_bonus_ranking_pays_12_8_5_3_2_per_kind() -> None:
         return tuple(Token(TokenKind.CANOE, n) for n in numbers)
 
     values = _valuation(
-        Display(tokens=tokens(36, 26) + (Token(TokenKind.SPECIES, 2),)),
-        Display(tokens=tokens(30, 18) + (Token(TokenKind.SPECIES, 6),)),
+        Display(tokens=(*tokens(36, 26), Token(TokenKind.SPECIES, 2))),
+        Display(tokens=(*tokens(30, 18), Token(TokenKind.SPECIES, 6))),
         Display(tokens=tokens(20, 16)),
     )
     assert [v.canoe_bonus for v in values] == [12 + 5, 8 + 2, 3 + 0]

@@ -63,7 +63,7 @@ def test_R13_one_card_of_the_colour_or_two_of_one_other_colour() -> None:
     game = game_with({"d6": "B1n"}, hands=["BEEGGP", "EEEEEE"])
     steps = [t for t in texts(game) if t.startswith("Bd6")]
     assert steps == ["Bd6", "Bd6/EE", "Bd6/GG"]
-    with pytest.raises(tc.IllegalActionError, match="R13: .*takes two cards.*holds 1") as err:
+    with pytest.raises(tc.IllegalActionError, match=r"R13: .*takes two cards.*holds 1") as err:
         play(game, "Bd6/PP")
     assert err.value.rule == "R13"
     with pytest.raises(tc.ActionSyntaxError, match="two cards of one other colour"):

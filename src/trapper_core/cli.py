@@ -42,9 +42,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     play_cmd = commands.add_parser(
-        "play", help="let bots play a seeded game and print it", description=(
-            "Let bots play a game and print every turn and the final scores."
-        )
+        "play",
+        help="let bots play a seeded game and print it",
+        description=("Let bots play a game and print every turn and the final scores."),
     )
     play_cmd.add_argument("--variant", default="base", help="variant name (default: base)")
     play_cmd.add_argument(

@@ -74,8 +74,8 @@ def _check_cards(game: Game, state: GameState) -> None:
             if hand[c] < 0:
                 raise _fail(game, f"a hand holds {hand[c]} {c} cards")
             count[c] += hand[c]
-    for c in state.draw_pile:
-        count[c] += 1
+    for card in state.draw_pile:
+        count[card] += 1
     for c in COLOURS:
         count[c] += state.discard[c] + state.out[c]
     expected = Counter(game.setup.deck)
@@ -111,7 +111,9 @@ def _check_displays(game: Game, state: GameState) -> None:
                 or (tile.kind is Kind.MUSHROOM and mushroom_room)
             )
             if fits:
-                raise _fail(game, f"R16: player {player}'s separate {tile.name} fits an open canoe")
+                raise _fail(
+                    game, f"R16: player {player}'s separate {tile.name} fits an open canoe"
+                )
         paid = 0
         for valued in display.valued:
             if not valued.row.is_full:

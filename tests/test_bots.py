@@ -1,0 +1,90 @@
+"""The bots: seeded, view-only, and the greedy one plays better than chance."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+import trapper_core as tc
+
+
+class Recorder:
+    """A bot that records what it is shown."""
+
+    def __init__(self) -> None:
+        self.inner = tc.RandomBot(0)
+        self.seen: list[object] = []
+
+    def choose(self, view: tc.PlayerView) -> tc.Action:
+        self.seen.append(view)
+        return self.inner.choose(view)
+
+
+def test_bots_see_only_their_view() -> None:
+    recorders = [Recorder(), Recorder()]
+    tc.play(tc.new_game("base", 2, seed=3), recorders)
+    for seat, recorder in enumerate(recorders):
+        assert recorder.seen
+        assert all(isinstance(v, tc.PlayerView) and v.player == seat for v in recorder.seen)
+
+
+@pytest.mark.parametrize("kind", sorted(tc.BOTS))
+def test_seeded_bots_play_the_same_game_twice(kind: str) -> None:
+    games = [
+        tc.play(tc.new_game("base", 3, seed=21), [tc.make_bot(kind, s) for s in range(3)])
+        for _ in range(2)
+    ]
+    assert games[0].history == games[1].history
+    assert games[0].is_over
+
+
+def test_random_bot_picks_only_legal_actions_uniformly() -> None:
+    game = tc.new_game("base", 2, seed=5)
+    bot = tc.RandomBot(1)
+    view = game.view(0)
+    picks = {bot.choose(view) for _ in range(400)}
+    assert picks == set(game.legal_actions())
+
+
+def test_bots_refuse_a_view_without_a_decision() -> None:
+    game = tc.new_game("base", 2, seed=5)
+    for kind in tc.BOTS:
+        with pytest.raises(ValueError, match="no decision"):
+            tc.make_bot(kind, 1).choose(game.view(1))
+
+
+def test_greedy_bot_beats_random_bots() -> None:
+    greedy: list[int] = []
+    chance: list[int] = []
+    for seed in range(30):
+        game = tc.new_game("base", 2, seed=seed)
+        bots: list[tc.Bot] = [tc.GreedyBot(seed), tc.RandomBot(seed)]
+        if seed % 2:
+            bots.reverse()
+        tc.play(game, bots)
+        for seat, bot in enumerate(bots):
+            (greedy if isinstance(bot, tc.GreedyBot) else chance).append(game.scores()[seat])
+    assert statistics.mean(greedy) > statistics.mean(chance) + 5
+
+
+def test_greedy_bot_takes_a_paying_canoe_and_passes_when_nothing_helps() -> None:
+    from .helpers import game_with, play
+
+    game = game_with({"d6": "CK1n", "d7": "K3n", "e6": "K1s"}, hands=["BBBBBB", "EEEEEE"])
+    play(game, "Bd6", "end", "pass")
+    bot = tc.GreedyBot(0)
+    assert game.action_text(bot.choose(game.view(0))) == "Bd7"  # completes the canoe: 6
+    play(game, "Bd7", "end")
+    # Beige faces e6's water (R13) and may not jump; nothing else is worth a card.
+    assert game.action_text(bot.choose(game.view(1))) == "pass"
+
+
+def test_make_bot_rejects_unknown_names() -> None:
+    with pytest.raises(tc.SetupError, match="no bot is called 'clever'"):
+        tc.make_bot("clever")
+
+
+def test_play_needs_one_bot_per_seat() -> None:
+    with pytest.raises(tc.SetupError, match="need 3 bots"):
+        tc.play(tc.new_game("base", 3, seed=1), [tc.RandomBot()])

@@ -1,0 +1,45 @@
+"""The documentation: its code runs and its tables match the engine."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import trapper_core as tc
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+
+
+def python_blocks(path: Path) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", path.read_text(), flags=re.DOTALL)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_every_python_example_runs(page: Path) -> None:
+    for block in python_blocks(page):
+        exec(compile(block, str(page), "exec"), {"__name__": "docs_example"})
+
+
+def test_D1_table_in_the_docs_is_the_engines() -> None:
+    text = (ROOT / "docs" / "rules.md").read_text()
+    table = text[text.index("| Mink |") : text.index("Tile sets are data")]
+    documented = re.findall(r"`([A-Z]+\d[nesw])`", table)
+    assert documented == [t.code for t in tc.standard_tile_set().tiles]
+
+
+def test_every_decision_in_the_docs_is_cited_by_a_test() -> None:
+    decisions = set(re.findall(r"\*\*(D\d+) ", (ROOT / "docs" / "rules.md").read_text()))
+    assert decisions == {"D12", "D13", "D14", "D15"}
+    tests = "".join(p.read_text() for p in (ROOT / "tests").glob("test_*.py"))
+    for decision in decisions:
+        assert f"test_{decision}_" in tests, decision
+
+
+def test_ci_runs_the_readmes_test_command() -> None:
+    readme = (ROOT / "README.md").read_text()
+    commands = re.findall(r"```bash\n(.*?)\n```", readme)
+    assert len(commands) == 2
+    assert commands[1] in (ROOT / ".ci" / "run").read_text()
