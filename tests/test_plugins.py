@@ -432,6 +432,21 @@ def test_hook_trapper_final_valuation() -> None:
     assert [v.total for v in game.valuation() or ()] == [10, 10]
 
 
+def test_hook_trapper_action_worth() -> None:
+    class Timid:
+        @hookimpl
+        def trapper_action_worth(
+            self, view: tc.PlayerView, action: tc.Action, bot: tc.GreedyBot
+        ) -> float | None:
+            return 1.0 if isinstance(action, tc.Retire) else None
+
+    registry = registry_with(Timid())
+    game = tc.new_game("custom", 2, seed=1, registry=registry)
+    bot = tc.GreedyBot(0, registry=registry)
+    assert bot.choose(game.view(0)) == tc.RETIRE
+    assert tc.GreedyBot(0).choose(game.view(0)) != tc.RETIRE  # the base game's judgement
+
+
 def test_every_hook_has_a_test_of_its_own() -> None:
     here = sys.modules[__name__]
     for name in hook_names(RulesSpec) + hook_names(RegistrySpec):

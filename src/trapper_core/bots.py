@@ -11,14 +11,15 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from .actions import Action, EndTurn, Exchange, Pass, Retire, Step
-from .display import Display, place
+from .actions import Action
+from .display import Display
 from .errors import SetupError
 from .game import Game
-from .model import SPECIES, Kind, Species, Tile
+from .model import SPECIES, Kind, Species
+from .plugins import Registry, default_registry
 from .view import PlayerView
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot", "play"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "canoes_left", "make_bot", "play", "potential"]
 
 
 class Bot(Protocol):
@@ -50,7 +51,7 @@ class RandomBot:
 
 
 def potential(view: PlayerView, display: Display) -> float:
-    """A rough worth of ``display`` beyond its money, used by :class:`GreedyBot`.
+    """A rough worth of ``display`` beyond its money, for greedy play.
 
     ``hope`` is the share of the 60 tiles still on the board: early on a
     separate animal, herb or mushroom and an empty canoe are promises (a
@@ -60,7 +61,7 @@ def potential(view: PlayerView, display: Display) -> float:
     """
     hope = sum(t is not None for t in view.board) / 60
     fear = 1.0 - hope
-    free = _canoes_left(view)
+    free = canoes_left(view)
     worth = 0.0
     for row in display.open:
         if row.is_empty:
@@ -75,7 +76,7 @@ def potential(view: PlayerView, display: Display) -> float:
     return worth
 
 
-def _canoes_left(view: PlayerView) -> dict[Species | None, int]:
+def canoes_left(view: PlayerView) -> dict[Species | None, int]:
     """How many canoes of each species no display holds (they may yet be taken)."""
     left: dict[Species | None, int] = dict.fromkeys(SPECIES, 3)
     for display in view.displays:
@@ -92,68 +93,52 @@ def _canoes_left(view: PlayerView) -> dict[Species | None, int]:
 
 
 class GreedyBot:
-    """Takes the step that most improves its display, one step at a time.
+    """Plays the legal action its variant judges worth most, one decision at a time.
 
-    A step is worth the change in :func:`potential`, plus any payout (twice
-    the canoe's plain sum, R19, with a little extra for a canoe token), less
-    ``card_value`` per card paid. The bot keeps hunting while a step is worth
-    more than nothing, exchanges canoes for a species token of 2 or more,
-    passes to fill its hand, and retires once its hand is full (or no card is
-    left to draw) and nothing helps.
+    What an action is worth is variant knowledge, so the bot asks the
+    variant's ``trapper_action_worth`` hook; ties are broken at random. The
+    base game's answer: a step is worth the change in :func:`potential`, plus
+    any payout, less ``card_value`` per card paid; the bot keeps hunting
+    while a step is worth more than nothing, exchanges canoes for a species
+    token of 2 or more, passes to fill its hand up to ``hand_limit`` cards,
+    and retires once its hand is full (or no card is left to draw) and
+    nothing helps. ``registry`` is where the variant is looked up (the
+    installed variants by default).
     """
 
     name = "greedy"
 
     def __init__(
-        self, seed: int | None = None, *, card_value: float = 0.7, hand_limit: int = 10
+        self,
+        seed: int | None = None,
+        *,
+        card_value: float = 0.7,
+        hand_limit: int = 10,
+        registry: Registry | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.card_value = card_value
         self.hand_limit = hand_limit
+        self.registry = registry
 
     def choose(self, view: PlayerView) -> Action:
-        """Returns the action of highest estimated worth (ties broken at random)."""
+        """Returns the action of highest worth (ties broken at random)."""
         legal = _legal(view)
-        base = potential(view, view.display)
         best: list[Action] = []
         best_worth = float("-inf")
         for action in legal:
-            worth = self.worth(view, action, base)
+            worth = self.worth(view, action)
             if worth > best_worth:
                 best, best_worth = [action], worth
             elif worth == best_worth:
                 best.append(action)
         return best[self.rng.randrange(len(best))]
 
-    def worth(self, view: PlayerView, action: Action, base: float | None = None) -> float:
-        """Returns the bot's estimate of what ``action`` is worth now."""
-        if base is None:
-            base = potential(view, view.display)
-        can_draw = view.draw_pile_size + view.discard.total > 0
-        hand_full = view.hand.total >= self.hand_limit
-        if isinstance(action, Step):
-            tile = view.board[action.square.index]
-            assert isinstance(tile, Tile)
-            return self._step_worth(view, tile, action, base)
-        if isinstance(action, Exchange):
-            numbers = [n for n in view.supply.species if n <= len(action.species)]
-            token = max(numbers, default=0)
-            return 3.0 * token - 5.0
-        if isinstance(action, EndTurn):
-            return 0.0
-        if isinstance(action, Pass):
-            return 0.5 if can_draw and not hand_full else -100.0
-        if isinstance(action, Retire):
-            return -0.25 if hand_full or not can_draw else -100.0
-        return -1.0  # an action of a variant this bot does not know
-
-    def _step_worth(self, view: PlayerView, tile: Tile, step: Step, base: float) -> float:
-        after, full = place(view.display, tile, step.placement)
-        worth = potential(view, after) - base - self.card_value * step.cards
-        if full is not None:
-            payout = 2 * full.plain_value
-            worth += payout + (3.0 if payout >= 16 else 0.0)
-        return worth
+    def worth(self, view: PlayerView, action: Action) -> float:
+        """Returns the variant's estimate of what ``action`` is worth now."""
+        rules = (self.registry or default_registry()).rules(view.variant)
+        worth = rules.action_worth(view, action, self)
+        return -1.0 if worth is None else worth
 
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}

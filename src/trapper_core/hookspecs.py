@@ -32,12 +32,14 @@ import pluggy
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .bots import GreedyBot
     from .display import Row
     from .errors import IllegalActionError
     from .model import Colour, Direction, Tile
     from .plugins import VariantSpec
     from .state import GameState, TokenSupply, Valuation
     from .tiles import TileSet
+    from .view import PlayerView
 
 PROJECT = "trapper_core"
 
@@ -204,4 +206,19 @@ class RulesSpec:
         """Returns every player's end valuation (R32–R34), in seat order.
 
         Called once, when the game ends.
+        """
+
+    # ------------------------------------------------------------------
+    # Bots
+    # ------------------------------------------------------------------
+
+    @hookspec(firstresult=True)
+    def trapper_action_worth(self, view: PlayerView, action: Action, bot: GreedyBot) -> float:
+        """Returns what ``action`` is worth to the player of ``view``, as
+        :class:`~trapper_core.GreedyBot` ``bot`` judges it (higher is better),
+        or ``None`` for actions of other plugins.
+
+        Called by the greedy bot for every legal action of its view; the bot
+        plays the action worth most. Only public facts and the viewer's own
+        hand may go into the estimate: the view is all the hook gets.
         """

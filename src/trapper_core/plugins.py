@@ -19,11 +19,13 @@ from .hookspecs import PROJECT, RegistrySpec, RulesSpec
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .bots import GreedyBot
     from .display import Row
     from .errors import IllegalActionError
     from .model import Colour, Direction, Tile
     from .state import GameState, TokenSupply, Valuation
     from .tiles import TileSet
+    from .view import PlayerView
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -93,6 +95,7 @@ class Rules:
     species_token: Callable[[int, tuple[int, ...]], int]
     is_over: Callable[[GameState], bool]
     final_valuation: Callable[[GameState], tuple[Valuation, ...]]
+    action_worth: Callable[[PlayerView, Action, GreedyBot], float | None]
 
     def __init__(self, spec: VariantSpec, plugins: list[object]) -> None:
         self.variant = spec.name
