@@ -438,7 +438,7 @@ def test_hook_trapper_action_worth() -> None:
         def trapper_action_worth(
             self, view: tc.PlayerView, action: tc.Action, bot: tc.GreedyBot
         ) -> float | None:
-            return 1.0 if isinstance(action, tc.Retire) else None
+            return 100.0 if isinstance(action, tc.Retire) else None
 
     registry = registry_with(Timid())
     game = tc.new_game("custom", 2, seed=1, registry=registry)
