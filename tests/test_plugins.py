@@ -444,7 +444,8 @@ def test_hook_trapper_action_worth() -> None:
     game = tc.new_game("custom", 2, seed=1, registry=registry)
     bot = tc.GreedyBot(0, registry=registry)
     assert bot.choose(game.view(0)) == tc.RETIRE
-    assert tc.GreedyBot(0).choose(game.view(0)) != tc.RETIRE  # the base game's judgement
+    base_game = tc.new_game("base", 2, seed=1)
+    assert tc.GreedyBot(0).choose(base_game.view(0)) != tc.RETIRE  # the base game's judgement
 
 
 def test_every_hook_has_a_test_of_its_own() -> None:
