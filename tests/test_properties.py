@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import trapper_core as tc
 from trapper_core.invariants import check_action, check_invariants, check_view
 
-VARIANTS = ("base", "children")
+VARIANTS = ("base", "children", "tactical")
 MAX_ACTIONS = 5_000  # far above any real game: a game that runs past it never ends
 
 

@@ -33,10 +33,11 @@ from trapper_core import (
 
 _WORDS: dict[str, Action] = {"pass": PASS, "end": END_TURN, "retire": RETIRE}
 
+PLACEMENT = r"(?:>C(?P<into>[KLMBWS][1-3])|<(?P<gather>[A-Z0-9+]+))?"
+"""The regular expression of a placement after a step (D6)."""
+
 _STEP = re.compile(
-    r"(?P<trapper>[BEGP])(?P<square>[a-h][1-8])"
-    r"(?:/(?P<pay>[BEGP]{1,2}))?"
-    r"(?:>C(?P<into>[KLMBWS][1-3])|<(?P<gather>[A-Z0-9+]+))?"
+    r"(?P<trapper>[BEGP])(?P<square>[a-h][1-8])(?:/(?P<pay>[BEGP]{1,2}))?" + PLACEMENT
 )
 _EXCHANGE = re.compile(r"x(?P<species>[KLMBWS]{1,6})")
 
@@ -47,16 +48,7 @@ def trapper_action_text(state: GameState, action: Action) -> str | None:
         text = f"{action.trapper.letter}{action.square.name}"
         if action.payment is not action.trapper:
             text += "/" + action.payment.letter * 2
-        placement = action.placement
-        if isinstance(placement, IntoCanoe):
-            text += placement.text
-        elif isinstance(placement, Gather):
-            tile = state.board[action.square.index]
-            species = tile.species if tile is not None else None
-            if species is None:
-                raise ValueError(f"{action} gathers, but {action.square} holds no canoe")
-            text += placement.text(species)
-        return text
+        return text + placement_text(state, action.square, action.placement)
     if isinstance(action, Exchange):
         return "x" + "".join(s.letter for s in action.species)
     if isinstance(action, Pass):
@@ -84,12 +76,32 @@ def trapper_parse_action(state: GameState, text: str) -> Action | None:
     trapper = Colour.from_letter(match["trapper"])
     square = Square.parse(match["square"])
     payment = _payment(text, trapper, match["pay"])
+    return Step(trapper, square, payment, parse_placement(state, text, square, match))
+
+
+def parse_placement(
+    state: GameState, text: str, square: Square, match: re.Match[str]
+) -> IntoCanoe | Gather | None:
+    """Returns the placement written in the ``into`` or ``gather`` group of ``match``."""
     if match["into"]:
         species, capacity = match["into"][0], int(match["into"][1])
-        return Step(trapper, square, payment, IntoCanoe(Species.from_letter(species), capacity))
+        return IntoCanoe(Species.from_letter(species), capacity)
     if match["gather"]:
-        return Step(trapper, square, payment, _gather(state, text, square, match["gather"]))
-    return Step(trapper, square, payment)
+        return _gather(state, text, square, match["gather"])
+    return None
+
+
+def placement_text(state: GameState, square: Square, placement: IntoCanoe | Gather | None) -> str:
+    """Returns the text of a placement after a step or a take onto ``square``."""
+    if isinstance(placement, IntoCanoe):
+        return placement.text
+    if isinstance(placement, Gather):
+        tile = state.board[square.index]
+        species = tile.species if tile is not None else None
+        if species is None:
+            raise ValueError(f"a gathering placement, but {square} holds no canoe")
+        return placement.text(species)
+    return ""
 
 
 def _payment(text: str, trapper: Colour, pay: str | None) -> Colour:

@@ -90,7 +90,7 @@ def trapper_legal_actions(state: GameState) -> list[Action]:
                 for payment in payments:
                     actions.append(make_step(trapper, square, payment, placement))
     if not turn.exchanged:
-        actions.extend(_exchanges(state, player))
+        actions.extend(exchange_actions(state, player))
     if turn.trapper is None:
         actions.append(PASS)
         actions.append(RETIRE)
@@ -99,7 +99,8 @@ def trapper_legal_actions(state: GameState) -> list[Action]:
     return actions
 
 
-def _exchanges(state: GameState, player: int) -> list[Exchange]:
+def exchange_actions(state: GameState, player: int) -> list[Exchange]:
+    """Returns the species exchanges open to ``player`` (R21, D7)."""
     species = sorted(state.displays[player].valued_species())
     supply = state.supply.species
     out: list[Exchange] = []
@@ -218,10 +219,18 @@ def _explain_step(state: GameState, player: int, turn: Turn, step: Step) -> Ille
 def _explain_exchange(
     state: GameState, player: int, turn: Turn, exchange: Exchange
 ) -> IllegalActionError:
+    return explain_exchange(state, player, turn.exchanged, exchange)
+
+
+def explain_exchange(
+    state: GameState, player: int, exchanged: bool, exchange: Exchange
+) -> IllegalActionError:
+    """Returns why ``exchange`` is not legal for ``player`` (R21, D7)."""
+
     def error(rule: str, text: str) -> IllegalActionError:
         return IllegalActionError(f"{rule}: {text}", rule=rule, action=exchange)
 
-    if turn.exchanged:
+    if exchanged:
         return error("R21", "one species exchange per turn, and it has been made")
     valued = state.displays[player].valued_species()
     lacking = [str(s) for s in exchange.species if s not in valued]

@@ -14,7 +14,7 @@ import attrs
 
 from .actions import Action
 from .display import Display, ValuedCanoe
-from .model import SQUARES, Hand, Square, Tile
+from .model import COLOURS, SQUARES, Hand, Square, Tile
 from .state import TokenSupply, Valuation
 
 if TYPE_CHECKING:
@@ -50,6 +50,9 @@ class PlayerView:
     board: tuple[Tile | FaceDown | None, ...]
     """Per square: the face-up tile, :data:`FACE_DOWN`, or ``None`` if empty."""
     trappers: tuple[Square, Square, Square, Square]
+    targets: tuple[tuple[int, ...], ...]
+    """Per trapper (in colour order), the square indices whose tile it can take
+    next: public, since it follows from the face-up tiles and the rules."""
     displays: tuple[Display, ...]
     hand: Hand
     """The viewer's own cards."""
@@ -103,6 +106,7 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
         turn=state.turn,
         board=board,
         trappers=trappers,  # type: ignore[arg-type]
+        targets=tuple(state.step_targets(c) for c in COLOURS),
         displays=state.displays,
         hand=Hand(*state.hands[player]),
         hand_sizes=tuple(sum(h) for h in state.hands),

@@ -1,0 +1,107 @@
+"""The decisions of an auction turn and the record of the turn in progress."""
+
+from __future__ import annotations
+
+import attrs
+
+from trapper_core import COLOURS, Action, Colour, Placement, Square
+
+
+def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"a bid is a whole number of at least 1, not {value!r}")
+
+
+@attrs.frozen(cache_hash=True)
+class Open(Action):
+    """R41: the stone holder names a trapper colour and opens an auction with a bid.
+
+    Written with the colour letter and the bid: ``E2`` opens beige at 2.
+    """
+
+    colour: Colour = attrs.field(validator=attrs.validators.instance_of(Colour))
+    bid: int = attrs.field(validator=_positive)
+
+
+@attrs.frozen(cache_hash=True)
+class Bid(Action):
+    """R42: raise the auction's bid to ``bid``. Written as the number: ``3``.
+
+    Passing in an auction is :data:`~trapper_core.PASS`, written ``pass``.
+    """
+
+    bid: int = attrs.field(validator=_positive)
+
+
+def _cards(value: tuple[int, ...]) -> tuple[int, int, int, int]:
+    cards = tuple(value)
+    if len(cards) != 4 or not all(isinstance(n, int) and n >= 0 for n in cards):
+        raise ValueError(f"cards are four counts, one per colour, not {value!r}")
+    return cards
+
+
+@attrs.frozen(cache_hash=True)
+class Take(Action):
+    """R43: the auction's winner pays the bid and takes the tile on ``square``
+    with the auction's trapper.
+
+    ``cards`` counts the cards paid of each colour (blue, beige, green,
+    purple): each unit of the bid is one card of the auction's colour or two
+    cards of one other colour. ``placement`` as for a step (D6).
+
+    Written like a step: ``Ee6`` when every card is of the auction's colour,
+    otherwise with the cards after a slash, the auction's colour first:
+    ``Ee6/EEEGGBB`` pays a bid of 5 for beige with 3 beige, 2 green, 2 blue.
+    """
+
+    square: Square = attrs.field(validator=attrs.validators.instance_of(Square))
+    cards: tuple[int, int, int, int] = attrs.field(converter=_cards)
+    placement: Placement | None = None
+
+
+def units(cards: tuple[int, int, int, int], colour: Colour) -> int | None:
+    """Returns how many units of a bid for ``colour`` the ``cards`` pay, or
+    ``None`` when some other colour is not paid in pairs (R43)."""
+    total = cards[colour]
+    for other in COLOURS:
+        if other is not colour:
+            if cards[other] % 2:
+                return None
+            total += cards[other] // 2
+    return total
+
+
+@attrs.frozen
+class Auction:
+    """An auction in progress (public).
+
+    ``bidders`` are the seats still in it, in seat order; ``leader`` holds
+    the high ``bid``. Once one bidder is left, they are the ``winner`` and
+    must pay and take.
+    """
+
+    colour: Colour
+    bid: int
+    leader: int
+    bidders: tuple[int, ...]
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the auction, once every other bidder has passed."""
+        return self.bidders[0] if len(self.bidders) == 1 else None
+
+
+@attrs.frozen
+class TacticalTurn:
+    """The turn of the stone holder (public).
+
+    ``colour`` is fixed by the first auction of the turn (R41, R44);
+    ``auctions`` counts the auctions opened; ``auction`` is the one in
+    progress.
+    """
+
+    stone: int
+    colour: Colour | None = None
+    exchanged: bool = False
+    auctions: int = 0
+    auction: Auction | None = None

@@ -1,0 +1,53 @@
+"""How the greedy bot bids: a tile is worth what it adds to the display, a unit
+of a bid costs at least one card."""
+
+from __future__ import annotations
+
+from trapper_base.strategy import pass_worth, retire_worth, take_worth
+from trapper_core import (
+    COLOURS,
+    Action,
+    Colour,
+    GreedyBot,
+    Pass,
+    PlayerView,
+    Retire,
+    Tile,
+    hookimpl,
+    placement_choices,
+)
+
+from .actions import Bid, Open, TacticalTurn, Take
+
+
+def best_take(view: PlayerView, colour: Colour, bot: GreedyBot) -> float:
+    """What the best tile the ``colour`` trapper can reach is worth to the viewer,
+    before paying for it."""
+    best = float("-inf")
+    for square in view.targets[colour]:
+        tile = view.board[square]
+        assert isinstance(tile, Tile)
+        for placement in placement_choices(view.display, tile):
+            best = max(best, take_worth(view, tile, placement, 0, bot))
+    return best
+
+
+@hookimpl
+def trapper_action_worth(view: PlayerView, action: Action, bot: GreedyBot) -> float | None:
+    turn = view.turn
+    if not isinstance(turn, TacticalTurn):
+        return None
+    if isinstance(action, Open):
+        return best_take(view, action.colour, bot) - bot.card_value * action.bid
+    if isinstance(action, Bid):
+        assert turn.auction is not None
+        return best_take(view, turn.auction.colour, bot) - bot.card_value * action.bid
+    if isinstance(action, Take):
+        tile = view.board[action.square.index]
+        assert isinstance(tile, Tile)
+        return take_worth(view, tile, action.placement, sum(action.cards[c] for c in COLOURS), bot)
+    if isinstance(action, Pass):
+        return 0.0 if turn.auction is not None else pass_worth(view, bot)
+    if isinstance(action, Retire):
+        return retire_worth(view, bot)
+    return None

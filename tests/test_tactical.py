@@ -1,0 +1,244 @@
+"""The tactical variant: R40–R45, D9–D11, D16."""
+
+from __future__ import annotations
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import Colour
+from trapper_tactical import Auction, Bid, Open, TacticalTurn, Take
+
+from .helpers import game_with, make_deck, play, texts
+
+# Beige stands on e5; these tiles lead north and west from it.
+CHAIN = {"e6": "B1n", "e7": "B2n", "e8": "B3n", "d8": "B4n", "c4": "K1n"}
+
+
+def tactical(hands: list[str], tiles: dict[str, str] = CHAIN, draw: str = "") -> tc.Game:
+    names = ["A", "B", "C", "D"][: len(hands)]
+    deck = make_deck(hands, draw=draw, hand_size=8)
+    return game_with(tiles, variant="tactical", players=names, deck=deck)
+
+
+def auction(game: tc.Game) -> Auction | None:
+    turn = game.turn
+    assert isinstance(turn, TacticalTurn)
+    return turn.auction
+
+
+def test_rulebook_example_move_for_move() -> None:
+    game = tactical(["EEEEEEGG", "EEEBBBBP", "EEEGGBBP"], draw="PPPP")
+    a, b, c = 0, 1, 2
+    seats = []
+    for text in ["E2", "pass", "3", "4", "5", "pass"]:
+        seats.append(game.to_move)
+        play(game, text)
+    assert seats == [a, b, c, a, c, a]
+    assert game.to_move == c
+    play(game, "Ee6/EEEGGBB")  # C pays 3 beige, 2 green and 2 blue
+    assert game.hands[c] == tc.Hand(purple=1)
+    assert [t.face for t in game.displays[c].separate] == ["B1"]
+    assert game.to_move == a  # the stone holder again
+    for seat, text in [(a, "E1"), (b, "3"), (c, "pass"), (a, "pass")]:
+        assert game.to_move == seat
+        play(game, text)
+    assert game.to_move == b
+    play(game, "Ee7")
+    assert game.hands[b] == tc.Hand(blue=4, purple=1)
+    for seat, text in [(a, "E1"), (b, "pass"), (c, "pass"), (a, "Ee8")]:
+        assert game.to_move == seat
+        play(game, text)
+    for seat, text in [(a, "E1"), (b, "pass"), (c, "pass"), (a, "Ed8")]:
+        assert game.to_move == seat
+        play(game, text)
+    assert game.hands[a] == tc.Hand(beige=4, green=2)
+    play(game, "pass")  # A ends the turn and draws 4
+    assert game.hands[a] == tc.Hand(beige=4, green=2, purple=4)
+    assert game.to_move == b
+    assert game.turn == TacticalTurn(stone=b)
+
+
+def test_R40_eight_cards_each_and_the_player_to_move_holds_the_stone() -> None:
+    game = tc.new_game("tactical", 3, seed=4)
+    assert [h.total for h in game.hands] == [8, 8, 8]
+    assert game.turn == TacticalTurn(stone=0)
+
+
+def test_R41_stone_holder_opens_with_a_colour_and_a_bid_or_passes() -> None:
+    game = tactical(["EEEEEEGG", "BBBBBBBB"], draw="GPGP")
+    options = texts(game)
+    assert "E1" in options
+    assert "E7" in options
+    assert "E8" not in options
+    assert "pass" in options
+    play(game, "pass")
+    assert game.hands[0].total == 12
+    assert game.to_move == 1
+    assert game.turn == TacticalTurn(stone=1)
+
+
+def test_R41_the_colour_is_fixed_for_the_whole_turn() -> None:
+    game = tactical(["EEEEGGGG", "BBBBBBBB"])
+    play(game, "E1", "pass", "Ee6")
+    assert all(t.startswith("E") for t in texts(game) if t[0] in "BEGP" and t[1].isdigit())
+    with pytest.raises(tc.IllegalActionError, match="R41: this turn's colour is beige"):
+        play(game, "G1")
+
+
+def test_R42_bidding_goes_left_and_a_passed_player_is_out() -> None:
+    game = tactical(["EEEEEEEE", "EEEEEEEE", "GGGGGGGG"])
+    play(game, "E1")
+    assert game.to_move == 1
+    play(game, "2")
+    assert game.to_move == 2
+    play(game, "pass")
+    assert auction(game) == Auction(Colour.BEIGE, 2, 1, (0, 1))
+    assert game.to_move == 0  # C is out; the opener bids like the others
+    play(game, "3", "pass")
+    assert game.to_move == 0  # the winner
+    play(game, "Ee6")
+    play(game, "E1")
+    assert game.to_move == 1
+    play(game, "pass")
+    assert game.to_move == 2  # who passed before bids again in the next auction
+
+
+def test_R42_a_raise_must_beat_the_bid() -> None:
+    game = tactical(["EEEEEEEE", "EEEEEEEE"])
+    play(game, "E3")
+    assert texts(game)[0] == "4"
+    with pytest.raises(tc.IllegalActionError, match="R42: a raise must beat the bid of 3"):
+        play(game, "3")
+
+
+def test_R43_paying_in_units_of_one_card_or_two_of_another_colour() -> None:
+    game = tactical(["EGGBBPPP", "EEEEEEEE"])
+    play(game, "E3", "pass")
+    takes = [t for t in texts(game) if t.startswith("Ee6")]
+    # Canonical text: the auction's colour first, then blue, beige, green, purple.
+    assert takes == ["Ee6/EGGPP", "Ee6/EBBPP", "Ee6/EBBGG", "Ee6/BBGGPP"]
+    with pytest.raises(tc.IllegalActionError, match="R43: the bid of 3 is paid in units"):
+        play(game, "Ee6/EGGP")
+    play(game, "Ee6/GGBBPP")
+    assert game.hands[0] == tc.Hand(beige=1, purple=1)
+    assert game.state.discard == (2, 0, 2, 2)
+
+
+def test_R43_the_winner_takes_a_tile_next_to_the_named_trapper() -> None:
+    game = tactical(["EEEEEEEE", "EEEEEEEE"])
+    play(game, "E1", "pass")
+    assert set(texts(game)) == {"Ee6"}
+    with pytest.raises(tc.IllegalActionError, match="R43: the beige trapper cannot take"):
+        game.apply(Take(tc.Square.parse("c4"), (0, 1, 0, 0)))
+    play(game, "Ee6")
+    assert game.trappers[Colour.BEIGE] == tc.Square.parse("e6")
+    assert game.is_face_up(tc.Square.parse("e7"))  # R7
+
+
+def test_R44_the_stone_holder_acts_again_after_every_auction() -> None:
+    game = tactical(["EEEEEEEE", "EEEEEEEE", "GGGGGGGG"])
+    play(game, "E1", "3", "pass", "pass", "Ee6")
+    assert game.to_move == 0
+    assert game.turn == TacticalTurn(stone=0, colour=Colour.BEIGE, auctions=1)
+
+
+def test_R45_only_the_stone_holder_draws_and_only_when_passing() -> None:
+    game = tactical(["EEEEEEEE", "EEEEEEEE"], draw="GGGG")
+    play(game, "E1", "2", "pass", "Ee6")
+    assert game.hands[1].total == 6  # the winner paid and drew nothing
+    assert game.hands[0].total == 8
+    play(game, "pass")
+    assert game.hands[0] == tc.Hand(beige=8, green=4)
+
+
+def test_D9_unpayable_bids_are_not_legal() -> None:
+    game = tactical(["EEGBBPPP", "EPPPPPPP"])
+    assert "E4" in texts(game)  # 2 + 1 (BB) + 1 (PP)
+    assert "E5" not in texts(game)
+    with pytest.raises(tc.IllegalActionError, match="D9: a bid of 5 for beige") as err:
+        game.apply(Open(Colour.BEIGE, 5))
+    assert err.value.rule == "D9"
+    play(game, "E1")
+    assert texts(game) == ["2", "3", "4", "pass"]  # 1 + 3 (PP PP PP, P left over)
+    with pytest.raises(tc.IllegalActionError, match="D9"):
+        game.apply(Bid(5))
+
+
+def test_D9_an_auction_needs_a_trapper_that_can_take_a_tile() -> None:
+    # Only e6 is on the board: blue, green and purple can jump to it (R14), beige
+    # steps onto it; with e6 blocked by water towards e5, beige can jump too.
+    game = tactical(["EEEEEEEE", "EEEEEEEE"], tiles={"e6": "B1s", "a1": "K1n"})
+    assert "E1" in texts(game)
+    game = tactical(["EEEEEEEE", "EEEEEEEE"], tiles={"a1": "K1n", "h8": "K2n"})
+    assert game.is_over  # no trapper can take a tile at all (D8)
+
+
+def test_D10_only_the_stone_holder_exchanges_once_per_turn() -> None:
+    game = tactical(["EEEEEEEE", "EEEEEEEE"])
+    row = tc.Row(tc.Tile.from_code("CK1n"), (tc.Tile.from_code("K1n"),))
+    valued = (tc.ValuedCanoe(row, 2),)
+    game.state.displays = (
+        tc.Display(valued=valued, money=2),
+        tc.Display(valued=valued, money=2),
+    )
+    assert "xK" in texts(game)
+    play(game, "E1")
+    assert "xK" not in texts(game)  # the bidder B may not exchange
+    with pytest.raises(tc.IllegalActionError, match="R41: only the stone holder"):
+        play(game, "xK")
+    play(game, "pass", "Ee6", "xK")
+    assert "xK" not in texts(game)  # once per turn
+
+
+def test_D11_retired_players_neither_bid_nor_receive_the_stone() -> None:
+    game = tactical(["EEEEEEEE", "GGGGGGGG", "EEEEEEEE"])
+    play(game, "pass", "retire")
+    assert game.to_move == 2
+    play(game, "E1")
+    assert game.to_move == 0  # B is skipped
+    play(game, "pass", "Ee6", "pass")
+    assert game.to_move == 0  # the stone skips B too
+    assert game.turn == TacticalTurn(stone=0)
+
+
+def test_D16_retiring_is_for_the_start_of_the_stone_holders_turn() -> None:
+    game = tactical(["EEEEEEEE", "EEEEEEEE"])
+    assert "retire" in texts(game)
+    play(game, "E1", "pass", "Ee6")
+    assert "retire" not in texts(game)
+    with pytest.raises(tc.IllegalActionError, match="D16"):
+        play(game, "retire")
+
+
+def test_tactical_view_shows_the_auction_and_hides_the_rest() -> None:
+    game = tactical(["EEEEEEEE", "EEEEEEEE", "GGGGGGGG"])
+    play(game, "E2")
+    view = game.view(2)
+    assert view.to_move == 1
+    assert isinstance(view.turn, TacticalTurn)
+    assert view.turn.auction == Auction(Colour.BEIGE, 2, 0, (0, 1, 2))
+    assert view.legal_actions == ()
+    assert game.view(1).legal_actions == game.legal_actions()
+    assert view.hand == tc.Hand(green=8)
+
+
+def test_tactical_texts_round_trip_and_reject_nonsense() -> None:
+    game = tactical(["EGGBBPPP", "EEEEEEEE"])
+    for action in game.legal_actions():
+        assert game.parse_action(game.action_text(action)) == action
+    with pytest.raises(tc.ActionSyntaxError, match="only by an auction's winner"):
+        game.parse_action("Ee6")
+    play(game, "E2", "pass")
+    with pytest.raises(tc.ActionSyntaxError, match="for the beige trapper"):
+        game.parse_action("Ge6")
+    for action in game.legal_actions():
+        assert game.parse_action(game.action_text(action)) == action
+
+
+def test_tactical_bots_play_whole_games() -> None:
+    for kind in sorted(tc.BOTS):
+        for seed in range(4):
+            game = tc.new_game("tactical", 2 + seed % 3, seed=seed)
+            tc.play(game, [tc.make_bot(kind, seed + i) for i in range(len(game.players))])
+            assert game.is_over
+            assert tc.Game.from_dict(game.to_dict()) == game
