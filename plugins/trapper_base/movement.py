@@ -21,6 +21,6 @@ def trapper_step_targets(state: GameState, trapper: Colour) -> tuple[int, ...]:
         if (tile := board[square]) is not None and can_enter(tile, side)
     ]
     if adjacent:
-        return tuple(sorted(adjacent))
+        return tuple(adjacent)  # NEIGHBOURS are in ascending order
     # R14: an isolated trapper may take any face-up tile; D5: none, no step.
     return state.face_up_squares()

@@ -40,7 +40,10 @@ def trapper_is_over(state: GameState) -> bool:
     if state.to_move is None or state.tiles_left == 0:
         return True  # R31: everyone retired, or every tile taken
     # D8: no trapper can take a tile any more.
-    return not any(state.step_targets(colour) for colour in COLOURS)
+    for colour in COLOURS:
+        if state.step_targets(colour):
+            return False
+    return True
 
 
 def _ranking_money(state: GameState, kind: TokenKind) -> list[int]:

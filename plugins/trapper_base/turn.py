@@ -50,17 +50,25 @@ class Turn:
 
 FRESH_TURN = Turn()
 
-_STEPS: dict[tuple[int, int, int], Step] = {}
+# Every step without a placement, made once: STEPS[trapper][square][payment].
+STEPS = tuple(
+    tuple(tuple(Step(t, SQUARES[s], p) for p in COLOURS) for s in range(64)) for t in COLOURS
+)
+
+
+_PLACED: dict[tuple[int, int, int, Placement], Step] = {}
 
 
 def make_step(trapper: Colour, square: int, payment: Colour, placement: Placement | None) -> Step:
-    """Returns the step, reusing one object per step without placement."""
-    if placement is not None:
-        return Step(trapper, SQUARES[square], payment, placement)
-    key = (trapper, square, payment)
-    step = _STEPS.get(key)
+    """Returns the step, reusing one object per distinct step."""
+    if placement is None:
+        return STEPS[trapper][square][payment]
+    key = (trapper, square, payment, placement)
+    step = _PLACED.get(key)
     if step is None:
-        step = _STEPS[key] = Step(trapper, SQUARES[square], payment)
+        if len(_PLACED) > 100_000:  # bounded: placements are few, but never unbounded
+            _PLACED.clear()
+        step = _PLACED[key] = Step(trapper, SQUARES[square], payment, placement)
     return step
 
 
@@ -83,13 +91,20 @@ def trapper_legal_actions(state: GameState) -> list[Action]:
         payments = [c for c in COLOURS if hand[c] >= (1 if c is trapper else 2)]
         if not payments:
             continue
+        steps = STEPS[trapper]
         for square in state.step_targets(trapper):
             tile = board[square]
             assert tile is not None
-            for placement in placement_choices(display, tile):
-                for payment in payments:
-                    actions.append(make_step(trapper, square, payment, placement))
-    if not turn.exchanged:
+            placements = placement_choices(display, tile)
+            if placements[0] is None:
+                row = steps[square]
+                actions.extend([row[payment] for payment in payments])
+            else:
+                for placement in placements:
+                    actions.extend(
+                        [make_step(trapper, square, payment, placement) for payment in payments]
+                    )
+    if not turn.exchanged and display.valued:
         actions.extend(exchange_actions(state, player))
     if turn.trapper is None:
         actions.append(PASS)

@@ -122,7 +122,7 @@ class Display:
         return frozenset(v.species for v in self.valued)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class IntoCanoe:
     """D6: the taken animal, herb or mushroom goes to this open canoe.
 
@@ -138,7 +138,7 @@ class IntoCanoe:
         return f">C{self.species.letter}{self.capacity}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Gather:
     """D6: the taken canoe gathers these separate tiles (R17).
 
@@ -178,18 +178,30 @@ def _candidate_rows(display: Display, tile: Tile) -> list[int]:
 def _gather_options(
     display: Display, canoe: Tile
 ) -> tuple[list[int | None], list[int | None], list[tuple[int, ...]]]:
-    herbs: list[int | None] = [*sorted({t.value for t in display.separate if t.kind is Kind.HERB})]
-    mushrooms: list[int | None] = [
-        *sorted({t.value for t in display.separate if t.kind is Kind.MUSHROOM})
-    ]
-    animals = sorted(
-        t.value for t in display.separate if t.kind is Kind.ANIMAL and t.species is canoe.species
-    )
+    herb_values: set[int] = set()
+    mushroom_values: set[int] = set()
+    animals: list[int] = []
+    species = canoe.species
+    for t in display.separate:
+        kind = t.kind
+        if kind is Kind.ANIMAL:
+            if t.species is species:
+                animals.append(t.value)
+        elif kind is Kind.HERB:
+            herb_values.add(t.value)
+        elif kind is Kind.MUSHROOM:
+            mushroom_values.add(t.value)
+    herbs: list[int | None] = [*sorted(herb_values)]
+    mushrooms: list[int | None] = [*sorted(mushroom_values)]
+    animals.sort()
     if len(animals) <= canoe.value:
         animal_options = [tuple(animals)]
     else:
         animal_options = sorted(set(combinations(animals, canoe.value)))
     return herbs or [None], mushrooms or [None], animal_options
+
+
+_FORCED: tuple[None] = (None,)
 
 
 def placement_choices(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
@@ -198,14 +210,19 @@ def placement_choices(display: Display, tile: Tile) -> tuple[Placement | None, .
     ``(None,)`` means the placement is forced; otherwise every choice is
     listed and the player must name one.
     """
-    if tile.kind is Kind.CANOE:
+    kind = tile.kind
+    if kind is Kind.CANOE:
+        if len(display.separate) < 2:  # a choice needs two tiles to choose from
+            return _FORCED
         herbs, mushrooms, animal_options = _gather_options(display, tile)
         if len(herbs) == len(mushrooms) == len(animal_options) == 1:
-            return (None,)
+            return _FORCED
         return tuple(Gather(h, m, a) for h, m, a in product(herbs, mushrooms, animal_options))
+    if len(display.open) < 2:  # a choice needs two open canoes
+        return _FORCED
     rows = _candidate_rows(display, tile)
     if len(rows) <= 1:
-        return (None,)
+        return _FORCED
     return tuple(IntoCanoe(display.open[i].species, display.open[i].capacity) for i in rows)
 
 
@@ -231,7 +248,8 @@ def place(
                 "there is no placement to choose",
                 rule="R16",
             )
-        return attrs.evolve(display, separate=(*display.separate, tile)), None
+        separate = (*display.separate, tile)
+        return Display(display.open, display.valued, separate, display.money, display.tokens), None
     if len(rows) == 1 and placement is None:
         index = rows[0]
     else:
@@ -244,10 +262,11 @@ def place(
     else:
         row = Row(row.canoe, row.animals, row.herb, tile)
     if row.is_full:
-        rest = display.open[:index] + display.open[index + 1 :]
-        return attrs.evolve(display, open=rest), row
-    new_open = (*display.open[:index], row, *display.open[index + 1 :])
-    return attrs.evolve(display, open=new_open), None
+        new_open = display.open[:index] + display.open[index + 1 :]
+    else:
+        new_open = (*display.open[:index], row, *display.open[index + 1 :])
+    display = Display(new_open, display.valued, display.separate, display.money, display.tokens)
+    return display, row if row.is_full else None
 
 
 def _chosen_row(display: Display, tile: Tile, rows: list[int], placement: Placement | None) -> int:

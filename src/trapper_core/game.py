@@ -24,6 +24,8 @@ from .view import PlayerView, make_view
 
 __all__ = ["Game", "new_game"]
 
+_MISSING = object()
+
 
 def new_game(
     variant: str = "base",
@@ -112,7 +114,7 @@ class Game:
     _history: list[Action]
     _undo: list[tuple[object, ...]]
     _legal: tuple[Action, ...] | None
-    _legal_set: frozenset[Action] | None
+    _legal_set: dict[int, Action] | None
 
     players: tuple[str, ...]
     """The players' names in seat order; play goes clockwise (R9)."""
@@ -232,11 +234,13 @@ class Game:
         """Returns whether ``action`` is legal now."""
         legal = self._legal_set
         if legal is None:
-            legal = self._legal_set = frozenset(self.legal_actions())
-        try:
-            return action in legal
-        except TypeError:  # unhashable: certainly not an action
-            return False
+            actions = self.legal_actions()
+            # Keyed by identity: an action taken from legal_actions() is found at
+            # once; an equal action built elsewhere is checked by equality below.
+            legal = self._legal_set = dict(zip(map(id, actions), actions, strict=True))
+        if legal.get(id(action), _MISSING) is action:
+            return True
+        return isinstance(action, Action) and action in self.legal_actions()
 
     def apply(self, action: Action) -> None:
         """Plays ``action`` for the player to move.

@@ -30,22 +30,24 @@ def _neighbours(index: int) -> tuple[tuple[int, Direction], ...]:
     neighbour's tile that faces back to ``index``."""
     file, rank = index & 7, index >> 3
     out = []
-    if rank < 7:
-        out.append((index + 8, Direction.SOUTH))  # the tile to the north
-    if file < 7:
-        out.append((index + 1, Direction.WEST))  # to the east
+    # In ascending order of index, so that lists built from them need no sort.
     if rank > 0:
-        out.append((index - 8, Direction.NORTH))  # to the south
+        out.append((index - 8, Direction.NORTH))  # the tile to the south
     if file > 0:
         out.append((index - 1, Direction.EAST))  # to the west
+    if file < 7:
+        out.append((index + 1, Direction.WEST))  # to the east
+    if rank < 7:
+        out.append((index + 8, Direction.SOUTH))  # to the north
     return tuple(out)
 
 
 NEIGHBOURS: tuple[tuple[tuple[int, Direction], ...], ...] = tuple(
     _neighbours(i) for i in range(64)
 )
-"""For every square index, its neighbours as ``(index, side)``: ``side`` is the
-edge of the neighbour's tile that faces the square."""
+"""For every square index, its neighbours as ``(index, side)`` in ascending
+order of index: ``side`` is the edge of the neighbour's tile that faces the
+square."""
 
 
 @attrs.frozen
@@ -230,7 +232,7 @@ class GameState:
         """The squares whose tile ``trapper`` can take next (cached)."""
         cached = self.targets[trapper]
         if cached is None:
-            cached = tuple(self.rules.step_targets(self, Colour(trapper)))
+            cached = self.rules.step_targets(self, COLOURS[trapper])
             targets = list(self.targets)
             targets[trapper] = cached
             self.targets = tuple(targets)

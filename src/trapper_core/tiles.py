@@ -7,6 +7,7 @@ copy of the game).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 
@@ -35,6 +36,7 @@ def standard_faces() -> list[str]:
     return faces
 
 
+@functools.cache
 def standard_tile_set() -> TileSet:
     """Returns the standard 64 tiles with the water edges of the D1 table.
 
