@@ -190,7 +190,7 @@ def test_reprs_paste_back() -> None:
     assert eval(repr(square), {"Square": Square}) == square
     hand = tc.Hand(blue=1, purple=2)
     assert eval(repr(hand), {"Hand": tc.Hand}) == hand
-    assert "Player 1 to move" in repr(tc.new_game("base", 2, seed=1))
+    assert "A to move" in repr(tc.new_game("base", 2, seed=1))
 
 
 def test_tile_codes_reject_nonsense() -> None:

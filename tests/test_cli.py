@@ -14,7 +14,7 @@ def test_play_prints_turns_scores_and_winner(capsys: pytest.CaptureFixture[str])
     assert main(["play", "--seed", "2026", "--players", "3"]) == 0
     out = capsys.readouterr().out
     assert '[Seed "2026"]' in out
-    assert "  1. Player 1: " in out
+    assert "  1. A: " in out
     assert "Winner: " in out
     assert out.count("payouts") == 3
 

@@ -72,7 +72,8 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
     if isinstance(players, bool):
         raise SetupError(f"players is a count or a list of names, not {players!r}")
     if isinstance(players, int):
-        names = tuple(f"Player {i + 1}" for i in range(players))
+        names = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i] for i in range(min(players, 26)))
+        names += tuple(f"P{i + 1}" for i in range(26, players))
     elif isinstance(players, Sequence) and not isinstance(players, str):
         names = tuple(players)
         if not all(isinstance(n, str) and n.strip() for n in names):
@@ -242,24 +243,40 @@ class Game:
             return True
         return isinstance(action, Action) and action in self.legal_actions()
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Action, *, shuffles: Sequence[Sequence[int]] | None = None) -> None:
         """Plays ``action`` for the player to move.
 
         Raises :class:`IllegalActionError` (naming the rule broken) when the
         action is not legal; the game is then unchanged.
+
+        ``shuffles``, when given, are the new draw piles (colours, top first)
+        of the reshuffles this action causes, in order, used instead of the
+        seeded generator: this is how a record's chance outcomes are replayed
+        (R8). A reshuffle the list lacks, or one too many, is an error.
         """
         if not self.is_legal(action):
             raise self._explain(action)
         state = self._state
         snapshot = state.snapshot()
+        if shuffles is not None:
+            state.forced = [tuple(pile) for pile in shuffles]
         try:
             if not self._rules.apply_action(state, action):
                 raise PluginError(f"no plugin of {self.variant!r} carries out {action!r}")
+            if state.forced:
+                raise IllegalActionError(
+                    f"R8: {action!r} does not reshuffle the discard pile, but the record "
+                    "gives a new order",
+                    rule="R8",
+                    action=action,
+                )
             if self._rules.is_over(state):
                 self._finish()
         except BaseException:
             state.restore(snapshot)
             raise
+        finally:
+            state.forced = None
         self._undo.append(snapshot)
         self._history.append(action)
         self._legal = None

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .display import Display, Placement, Row, ValuedCanoe, place
+from .errors import IllegalActionError
 from .model import COLOURS, SQUARES, Colour, Direction, Species, Tile, Token, TokenKind
 
 if TYPE_CHECKING:
@@ -92,7 +93,8 @@ _FIELDS = (
     "to_move",
     "turn",
     "retired",
-    "shuffles",
+    "turns",
+    "shuffled",
     "valuation",
     "targets",
 )
@@ -121,15 +123,19 @@ class GameState:
     - ``to_move``: the player who decides now, or ``None`` once the game is over.
     - ``turn``: the variant's record of the turn in progress (public).
     - ``retired``: per player, whether they have retired.
-    - ``shuffles``: how many times the discard pile has been reshuffled.
+    - ``turns``: how many turns have begun (the first turn is 1).
+    - ``shuffled``: the draw pile made by every reshuffle of the discard pile
+      so far (R8), top first: the chance outcomes a record must write.
     - ``valuation``: the end valuation, once the game is over.
     - ``targets``: a cache of step targets, cleared whenever a tile is taken.
 
     And, fixed for the game: ``rules`` (the resolved hooks), ``players``
     (the number of seats), ``seed`` and ``box`` (the tiles set aside unseen).
+    ``forced`` is not state: while ``Game.apply`` replays a record it holds
+    the reshuffles the record gives, used instead of the generator.
     """
 
-    __slots__ = ("box", "players", "rules", "seed", *_FIELDS)
+    __slots__ = ("box", "forced", "players", "rules", "seed", *_FIELDS)
 
     board: tuple[Tile | None, ...]
     face_up: int
@@ -145,7 +151,8 @@ class GameState:
     to_move: int | None
     turn: object
     retired: tuple[bool, ...]
-    shuffles: int
+    turns: int
+    shuffled: tuple[tuple[int, ...], ...]
     valuation: tuple[Valuation, ...] | None
     targets: tuple[tuple[int, ...] | None, ...]
 
@@ -154,6 +161,7 @@ class GameState:
         self.players = players
         self.seed = seed
         self.box = box
+        self.forced: list[tuple[int, ...]] | None = None
 
     @classmethod
     def initial(cls, rules: Rules, setup: Setup, players: int, seed: int) -> GameState:
@@ -180,7 +188,8 @@ class GameState:
         state.supply = rules.token_supply()
         state.returned = ()
         state.retired = (False,) * players
-        state.shuffles = 0
+        state.turns = 1
+        state.shuffled = ()
         state.valuation = None
         state.to_move = setup.start_player
         state.turn = rules.new_turn(state)
@@ -321,15 +330,40 @@ class GameState:
         self._set_hand(player, hand)
         return drawn
 
+    @property
+    def shuffles(self) -> int:
+        """How many times the discard pile has been reshuffled."""
+        return len(self.shuffled)
+
     def _reshuffle(self) -> None:
-        cards = [c for c in COLOURS for _ in range(self.discard[c])]
-        # Each reshuffle has its own generator, seeded from the game's seed and
-        # the reshuffle's number: the same seed gives the same game anywhere,
-        # and a snapshot of the state needs no generator state.
-        random.Random(f"trapper:{self.seed}:{self.shuffles}").shuffle(cards)
-        self.draw_pile = tuple(int(c) for c in cards)
+        if self.forced is not None:
+            pile = self._forced_pile()
+        else:
+            cards = [int(c) for c in COLOURS for _ in range(self.discard[c])]
+            # Each reshuffle has its own generator, seeded from the game's seed
+            # and the reshuffle's number: the same seed gives the same game
+            # anywhere, and a snapshot of the state needs no generator state.
+            random.Random(f"trapper:{self.seed}:{self.shuffles}").shuffle(cards)
+            pile = tuple(cards)
+        self.draw_pile = pile
         self.discard = (0, 0, 0, 0)
-        self.shuffles += 1
+        self.shuffled = (*self.shuffled, pile)
+
+    def _forced_pile(self) -> tuple[int, ...]:
+        assert self.forced is not None
+        if not self.forced:
+            raise IllegalActionError(
+                "R8: the discard pile is reshuffled here, but the record gives no new order",
+                rule="R8",
+            )
+        pile = tuple(int(c) for c in self.forced.pop(0))
+        if tuple(pile.count(c) for c in COLOURS) != self.discard:
+            raise IllegalActionError(
+                f"R8: the reshuffled pile {''.join(COLOURS[c].letter for c in pile)} is not "
+                "the discard pile's cards",
+                rule="R8",
+            )
+        return pile
 
     def place(self, player: int, tile: Tile, placement: Placement | None) -> Row | None:
         """Places ``tile`` in the player's display (R16–R18) and values a canoe
@@ -407,4 +441,5 @@ class GameState:
             return
         self.to_move = self.next_seat(current)
         if self.to_move is not None:
+            self.turns += 1
             self.turn = self.rules.new_turn(self)
