@@ -242,3 +242,14 @@ def test_tactical_bots_play_whole_games() -> None:
             tc.play(game, [tc.make_bot(kind, seed + i) for i in range(len(game.players))])
             assert game.is_over
             assert tc.Game.from_dict(game.to_dict()) == game
+
+
+def test_D9_and_R43_errors_say_what_the_hand_lacks() -> None:
+    game = tactical(["EEGBBPPP", "EPPPPPPP"])
+    with pytest.raises(tc.IllegalActionError) as err:
+        game.apply(Open(Colour.BEIGE, 6))
+    assert err.value.shortfall == {Colour.BEIGE: 2}
+    play(game, "E2", "pass")
+    with pytest.raises(tc.IllegalActionError) as err:
+        game.apply(Take(tc.Square.parse("e6"), (0, 0, 4, 0)))
+    assert err.value.shortfall == {Colour.GREEN: 3}

@@ -204,3 +204,10 @@ def test_undo_after_end_of_game_reopens_it() -> None:
     assert not game.is_over
     assert game.to_move == 1
     assert game.valuation() is None
+
+
+def test_R13_a_payment_error_says_what_the_hand_lacks() -> None:
+    game = game_with({"d6": "B1n"}, hands=["BEEGGP", "EEEEEE"])
+    with pytest.raises(tc.IllegalActionError) as err:
+        play(game, "Bd6/PP")
+    assert err.value.shortfall == {Colour.PURPLE: 1}

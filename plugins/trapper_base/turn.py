@@ -194,10 +194,12 @@ def _explain_step(state: GameState, player: int, turn: Turn, step: Step) -> Ille
     held = state.hands[player][step.payment]
     if held < step.cards:
         what = "one card" if step.cards == 1 else "two cards"
-        return error(
-            "R13",
-            f"a step of the {trapper} trapper paid in {step.payment} takes {what} of that "
-            f"colour; the hand holds {held}",
+        return IllegalActionError(
+            f"R13: a step of the {trapper} trapper paid in {step.payment} takes {what} of "
+            f"that colour; the hand holds {held}",
+            rule="R13",
+            action=step,
+            shortfall={step.payment: step.cards - held},
         )
     tile = state.board[square.index]
     if tile is None:

@@ -205,8 +205,11 @@ def trapper_explain_illegal(state: GameState, action: Action) -> IllegalActionEr
         if action.bid <= auction.bid:
             return _illegal("R42", f"a raise must beat the bid of {auction.bid}", action)
         top = payable(state.hands[player], auction.colour)
-        return _illegal(
-            "D9", f"a bid of {action.bid} is more than the hand can pay ({top})", action
+        return IllegalActionError(
+            f"D9: a bid of {action.bid} is more than the hand can pay ({top})",
+            rule="D9",
+            action=action,
+            shortfall={auction.colour: action.bid - top},
         )
     if isinstance(action, Take):
         return _illegal("R42", "the auction is still open: raise or pass", action)
@@ -226,10 +229,11 @@ def _explain_stone(
         if not state.step_targets(action.colour):
             return _illegal("D9", f"the {action.colour} trapper cannot take a tile", action)
         top = payable(state.hands[player], action.colour)
-        return _illegal(
-            "D9",
-            f"a bid of {action.bid} for {action.colour} is more than the hand can pay ({top})",
-            action,
+        return IllegalActionError(
+            f"D9: a bid of {action.bid} for {action.colour} is more than the hand can pay ({top})",
+            rule="D9",
+            action=action,
+            shortfall={action.colour: action.bid - top},
         )
     if isinstance(action, Retire):
         return _illegal("D16", "retire at the start of a turn, before its first auction", action)
@@ -249,8 +253,14 @@ def _explain_take(
             take,
         )
     hand = state.hands[player]
-    if any(take.cards[c] > hand[c] for c in COLOURS):
-        return _illegal("R43", "the hand does not hold those cards", take)
+    lacking = {c: take.cards[c] - hand[c] for c in COLOURS if take.cards[c] > hand[c]}
+    if lacking:
+        return IllegalActionError(
+            "R43: the hand does not hold those cards",
+            rule="R43",
+            action=take,
+            shortfall=lacking,
+        )
     if take.square.index not in state.step_targets(auction.colour):
         return _illegal(
             "R43",

@@ -7,6 +7,12 @@ the standard library can still catch them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .model import Colour
+
 
 class TrapperError(Exception):
     """Base class of every error raised by trapper_core."""
@@ -16,14 +22,24 @@ class IllegalActionError(TrapperError, ValueError):
     """An action that the rules do not allow at this moment.
 
     ``rule`` is the id of the rule that forbids it (``"R13"``, ``"D7"``, …) and
-    ``action`` the action that was refused, when there is one. The game is left
-    exactly as it was.
+    ``action`` the action that was refused, when there is one. When the hand
+    lacks the cards the action needs, ``shortfall`` maps each colour to how
+    many more cards of it would do. The game
+    is left exactly as it was.
     """
 
-    def __init__(self, message: str, *, rule: str | None = None, action: object = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str | None = None,
+        action: object = None,
+        shortfall: Mapping[Colour, int] | None = None,
+    ) -> None:
         super().__init__(message)
         self.rule = rule
         self.action = action
+        self.shortfall = dict(shortfall) if shortfall else None
 
 
 class AmbiguousActionError(IllegalActionError):
