@@ -56,6 +56,15 @@ def _parser() -> argparse.ArgumentParser:
         default="greedy,random",
         help=f"bots by seat, comma-separated, repeated to fill the seats ({', '.join(BOTS)})",
     )
+    replay_cmd = commands.add_parser(
+        "replay",
+        help="check every game in notation files",
+        description=(
+            "Read notation files, replay every game with every rule checked, and print "
+            "each game's final money or its first error. Exits 1 if any game fails."
+        ),
+    )
+    replay_cmd.add_argument("files", nargs="+", metavar="FILE", help="notation files")
     commands.add_parser("variants", help="list the installed variants")
     return parser
 
@@ -66,6 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "variants":
             return _variants()
+        if args.command == "replay":
+            return _replay(args.files)
         return _play(args)
     except TrapperError as exc:
         print(f"trapper: error: {exc}", file=sys.stderr)
@@ -73,6 +84,39 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (``trapper play | head``)
         sys.stderr.close()
         return 0
+
+
+def _replay(files: Sequence[str]) -> int:
+    from . import notation
+
+    failed = 0
+    for name in files:
+        try:
+            with open(name, "rb") as file:
+                syntax: list[Exception] = []
+                records = notation.load(file, errors=syntax)
+        except OSError as exc:
+            print(f"{name}: cannot read: {exc.strerror}", file=sys.stderr)
+            failed += 1
+            continue
+        for error in syntax:
+            failed += 1
+            print(f"{name}: {str(error).splitlines()[0]}")
+        for record in records:
+            label = f"{name}: game {record.number}"
+            try:
+                game = record.replay()
+            except TrapperError as exc:
+                failed += 1
+                print(f"{name}: {exc}")
+                continue
+            players = ", ".join(
+                f"{player} {money}"
+                for player, money in zip(game.players, game.scores(), strict=True)
+            )
+            state = "final" if game.is_over else "unfinished, so far"
+            print(f"{label}: {state}: {players}")
+    return 1 if failed else 0
 
 
 def _variants() -> int:

@@ -1,0 +1,54 @@
+"""The Trapper game notation: read, write and replay records of games.
+
+    >>> import trapper_core as tc
+    >>> from trapper_core import notation
+    >>> game = tc.play(tc.new_game("base", 2, seed=1), [tc.RandomBot(1), tc.RandomBot(2)])
+    >>> text = notation.dumps(game)
+    >>> notation.loads(text)[0].replay() == game
+    True
+
+The grammar is ``trapper.lark`` in this package; ``docs/notation.md`` is the
+specification.
+"""
+
+from __future__ import annotations
+
+from .errors import NotationError, NotationSyntaxError, RecordError
+from .reader import load, loads, parser
+from .records import (
+    Comment,
+    Item,
+    Move,
+    Mover,
+    Notes,
+    Record,
+    Reveal,
+    Shuffle,
+    TurnNumber,
+)
+from .setup_string import UNKNOWN, SetupSpec, Unknown
+from .writer import dump, dumps, format_record
+
+__all__ = [
+    "UNKNOWN",
+    "Comment",
+    "Item",
+    "Move",
+    "Mover",
+    "NotationError",
+    "NotationSyntaxError",
+    "Notes",
+    "Record",
+    "RecordError",
+    "Reveal",
+    "SetupSpec",
+    "Shuffle",
+    "TurnNumber",
+    "Unknown",
+    "dump",
+    "dumps",
+    "format_record",
+    "load",
+    "loads",
+    "parser",
+]

@@ -1,0 +1,30 @@
+"""The errors of the notation: syntax errors while reading, record errors while replaying."""
+
+from __future__ import annotations
+
+from trapper_core import TrapperError
+
+
+class NotationError(TrapperError, ValueError):
+    """Base class of the notation's errors."""
+
+
+class NotationSyntaxError(NotationError):
+    """Text that is not in the notation.
+
+    ``line`` and ``column`` count from 1; ``context`` is the offending line
+    with a caret under the place; ``expected`` says in plain words what
+    should have come there.
+    """
+
+    def __init__(self, expected: str, *, line: int, column: int, context: str) -> None:
+        super().__init__(f"line {line}, column {column}: {expected}\n{context}")
+        self.expected = expected
+        self.line = line
+        self.column = column
+        self.context = context
+
+
+class RecordError(NotationError):
+    """A record whose facts contradict each other or the game (not a rule of
+    play: those raise :class:`~trapper_core.IllegalActionError`)."""

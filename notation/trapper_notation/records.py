@@ -1,0 +1,186 @@
+"""Records: the games of a notation file as data.
+
+A :class:`Record` is a game's tags and the items of its move text, in order:
+turn numbers, the player who decides, the text of each action, notes of
+chance outcomes and revealed tiles, and comments. Records compare equal when
+they say the same; where in a file they stood (``line``) does not count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeAlias
+
+import attrs
+
+from trapper_core import Square, Tile
+
+from .setup_string import SetupSpec
+
+if TYPE_CHECKING:
+    from trapper_core import Game, Registry
+
+__all__ = [
+    "Comment",
+    "Item",
+    "Move",
+    "Mover",
+    "Notes",
+    "Record",
+    "Reveal",
+    "Shuffle",
+    "TurnNumber",
+]
+
+
+@attrs.frozen
+class TurnNumber:
+    """``12.``: a new turn begins."""
+
+    number: int
+    line: int = attrs.field(default=0, eq=False, repr=False)
+
+
+@attrs.frozen
+class Mover:
+    """``Ann:``: the player who makes the decisions that follow."""
+
+    name: str
+    line: int = attrs.field(default=0, eq=False, repr=False)
+
+
+@attrs.frozen
+class Move:
+    """The text of one action, read by ``Game.parse_action``."""
+
+    text: str
+    line: int = attrs.field(default=0, eq=False, repr=False)
+    column: int = attrs.field(default=0, eq=False, repr=False)
+
+
+@attrs.frozen
+class Shuffle:
+    """``shuffle EGBP…``: the discard pile became this draw pile, top first (R8)."""
+
+    cards: str
+
+
+@attrs.frozen
+class Reveal:
+    """``d2=B2e``: the tile on (or taken from) a square."""
+
+    square: Square
+    tile: Tile
+
+
+@attrs.frozen
+class Notes:
+    """``( … )``: chance outcomes and tiles, after the move they belong to."""
+
+    entries: tuple[Shuffle | Reveal, ...]
+    line: int = attrs.field(default=0, eq=False, repr=False)
+
+
+@attrs.frozen
+class Comment:
+    """``{ … }`` or ``; …`` to the end of the line; ``text`` is what stands inside."""
+
+    text: str
+    to_end_of_line: bool = False
+
+
+Item: TypeAlias = TurnNumber | Mover | Move | Notes | Comment
+
+
+def _tags(value: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return tuple((str(k), str(v)) for k, v in value)
+
+
+def _items(value: Sequence[Item]) -> tuple[Item, ...]:
+    return tuple(value)
+
+
+def _comments(value: Sequence[Comment]) -> tuple[Comment, ...]:
+    return tuple(value)
+
+
+@attrs.frozen
+class Record:
+    """One game of a notation file."""
+
+    tags: tuple[tuple[str, str], ...] = attrs.field(converter=_tags)
+    items: tuple[Item, ...] = attrs.field(default=(), converter=_items)
+    number: int = attrs.field(default=1, eq=False)
+    """The game's number in its file, from 1."""
+    preface: tuple[Comment, ...] = attrs.field(default=(), converter=_comments)
+    """Comments before the tags (only the first game of a file has them)."""
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        """Returns the value of the tag ``name`` (the first, if repeated)."""
+        for key, value in self.tags:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def variant(self) -> str:
+        """The ``Variant`` tag; ``base`` when there is none."""
+        return self.tag("Variant") or "base"
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The names of the ``Seat1``, ``Seat2``, … tags, in seat order."""
+        names: list[str] = []
+        while (name := self.tag(f"Seat{len(names) + 1}")) is not None:
+            names.append(name)
+        return tuple(names)
+
+    @property
+    def setup(self) -> SetupSpec:
+        """The ``Setup`` tag read; an unknown setup when there is none."""
+        text = self.tag("Setup")
+        return SetupSpec.unknown() if text is None else SetupSpec.parse(text)
+
+    @property
+    def result(self) -> tuple[int, ...] | None:
+        """The final money in the ``Result`` tag, or ``None`` (``*`` or no tag)."""
+        text = self.tag("Result")
+        if text is None or text.strip() == "*":
+            return None
+        return tuple(int(part) for part in text.split())
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The text of every action, in order."""
+        return tuple(item.text for item in self.items if isinstance(item, Move))
+
+    @property
+    def text(self) -> str:
+        """The record in canonical notation."""
+        from .writer import format_record
+
+        return format_record(self)
+
+    @classmethod
+    def from_game(cls, game: Game, **tags: str) -> Record:
+        """The complete record of ``game``: every tag, the full setup, every
+        action and reshuffle. ``tags`` add or replace tags (``Event="Club"``)."""
+        from .writer import record_of
+
+        return record_of(game, tags)
+
+    def replay(
+        self, *, errors: list[Exception] | None = None, registry: Registry | None = None
+    ) -> Game:
+        """Replays the record, checking every move, and returns the game.
+
+        Strict by default: the first problem raises
+        :class:`~trapper_core.IllegalActionError` (a move against the rules)
+        or :class:`RecordError` (facts that contradict each other), naming the
+        game, the turn and the move. With an ``errors`` list the replay is
+        lenient: it appends the problem there and returns the game as far as
+        it was legal.
+        """
+        from .replay import replay
+
+        return replay(self, errors=errors, registry=registry)

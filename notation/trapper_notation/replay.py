@@ -1,0 +1,426 @@
+"""Replaying records: every move checked by the engine.
+
+A complete record (every tile, the deck, every reshuffle) replays directly.
+A table record leaves the setup unknown: the replay builds a setup that fits
+what the record says — the tiles it names where it names them, the other
+tiles of the set elsewhere, a deal whose colours allow every payment the
+record makes — and then replays it with every rule checked. What the record
+cannot know (the colours of cards in hands) is chosen, never contradicted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from trapper_core import (
+    COLOURS,
+    SQUARES,
+    ActionSyntaxError,
+    Colour,
+    Game,
+    IllegalActionError,
+    Registry,
+    Setup,
+    SetupError,
+    Tile,
+    TrapperError,
+    new_game,
+)
+from trapper_core.plugins import Rules, default_registry
+
+from .errors import RecordError
+from .records import Move, Mover, Notes, Record, Reveal, TurnNumber
+from .setup_string import UNKNOWN
+
+__all__ = ["replay"]
+
+MAX_REPAIRS = 1_000
+
+
+@attrs.define
+class _Decision:
+    move: Move
+    turn: int | None
+    mover: str | None
+    shuffles: list[str] = attrs.Factory(list)
+
+
+class _Repair(Exception):
+    """A card colour was changed: the replay starts again."""
+
+
+def replay(
+    record: Record, *, errors: list[Exception] | None = None, registry: Registry | None = None
+) -> Game:
+    """See :meth:`Record.replay`."""
+    return _Replayer(record, registry or default_registry()).run(errors)
+
+
+class _Replayer:
+    def __init__(self, record: Record, registry: Registry) -> None:
+        self.record = record
+        self.registry = registry
+        self.where = f"game {record.number}"
+        try:
+            self.rules: Rules = registry.rules(record.variant)
+        except TrapperError as exc:
+            raise RecordError(f"{self.where}: {exc}") from None
+        self.players = record.players
+        if not self.players:
+            raise RecordError(f"{self.where}: no Seat1, Seat2, … tags name the players")
+        try:
+            self.spec = record.setup
+        except (TrapperError, ValueError) as exc:
+            raise RecordError(f"{self.where}: Setup tag: {exc}") from None
+        seed_text = record.tag("Seed")
+        if seed_text is not None and not seed_text.isdigit():
+            raise RecordError(f"{self.where}: the Seed tag is a whole number, not {seed_text!r}")
+        self.seed = int(seed_text) if seed_text is not None else None
+        self.decisions, self.reveals = self._read_items()
+        self.named = self._named_tiles()
+        self.setup = self._build_setup()
+        self.deck = list(self.setup.deck)
+        self.fixed = self._fixed_cards()
+        # The reshuffles of each action, once seen; guessed ones may be changed.
+        self.piles: dict[int, list[tuple[int, ...]]] = {}
+        self.guessed: set[int] = set()
+
+    # ------------------------------------------------------------------
+    # Reading the items
+    # ------------------------------------------------------------------
+
+    def _read_items(self) -> tuple[list[_Decision], dict[int, Tile]]:
+        decisions: list[_Decision] = []
+        reveals: dict[int, Tile] = {}
+        turn: int | None = None
+        mover: str | None = None
+        for item in self.record.items:
+            if isinstance(item, TurnNumber):
+                turn = item.number
+            elif isinstance(item, Mover):
+                mover = item.name
+            elif isinstance(item, Move):
+                decisions.append(_Decision(item, turn, mover))
+                turn = None
+            elif isinstance(item, Notes):
+                for entry in item.entries:
+                    if isinstance(entry, Reveal):
+                        self._note_tile(reveals, entry)
+                    elif not decisions:
+                        raise RecordError(f"{self.where}: a reshuffle noted before any move")
+                    else:
+                        decisions[-1].shuffles.append(entry.cards)
+        return decisions, reveals
+
+    def _note_tile(self, reveals: dict[int, Tile], entry: Reveal) -> None:
+        index = entry.square.index
+        known = reveals.get(index)
+        if known is not None and known != entry.tile:
+            raise RecordError(
+                f"{self.where}: {entry.square} is noted as {known.code} and as {entry.tile.code}"
+            )
+        reveals[index] = entry.tile
+
+    def _named_tiles(self) -> set[int]:
+        board = self.spec.board
+        named = {i for i, t in enumerate(board) if isinstance(t, Tile)}
+        for index, tile in self.reveals.items():
+            on_board = board[index]
+            if on_board is None:
+                raise RecordError(
+                    f"{self.where}: a tile is noted on {SQUARES[index]}, "
+                    "which the setup leaves empty"
+                )
+            if isinstance(on_board, Tile) and on_board != tile:
+                raise RecordError(
+                    f"{self.where}: {SQUARES[index]} holds {on_board.code} in the setup, "
+                    f"but a note says {tile.code}"
+                )
+        return named | set(self.reveals)
+
+    # ------------------------------------------------------------------
+    # A setup that fits the record
+    # ------------------------------------------------------------------
+
+    def _build_setup(self) -> Setup:
+        spec = self.spec
+        board = [self.reveals.get(i, t) for i, t in enumerate(spec.board)]
+        tiles = self.rules.tile_set().tiles
+        left = Counter(t.face for t in tiles)
+        known = [t for t in board if isinstance(t, Tile)] + list(spec.box or ())
+        for tile in known:
+            if left[tile.face] <= 0:
+                raise RecordError(
+                    f"{self.where}: the record names more {tile.face} tiles than the game has"
+                )
+            left[tile.face] -= 1
+        spare = [t for t in tiles if _take(left, t.face)]
+        filled: list[Tile | None] = []
+        for square in board:
+            if square is UNKNOWN:
+                if not spare:
+                    raise RecordError(f"{self.where}: the setup holds more tiles than the game")
+                filled.append(spare.pop(0))
+            else:
+                filled.append(square if isinstance(square, Tile) else None)
+        box = list(spec.box) if spec.box is not None else spare
+        if spec.box is not None and spare:
+            raise RecordError(
+                f"{self.where}: {len(spare)} tiles are neither on the board nor in the box"
+            )
+        start = spec.start_player
+        if start is None:
+            first = self.decisions[0].mover if self.decisions else None
+            start = self.players.index(first) if first in self.players else 0
+        deck = self._provisional_deck()
+        try:
+            setup = Setup(filled, deck, spec.trappers, box, start)
+            setup.check(Counter(t.face for t in tiles), self.rules.deck(), len(self.players))
+        except SetupError as exc:
+            raise RecordError(f"{self.where}: {exc}") from None
+        return setup
+
+    def _provisional_deck(self) -> list[Colour]:
+        cards = list(self.rules.deck())
+        known = self.spec.deck
+        if known is not None and None not in known:
+            return [c for c in known if c is not None]
+        if known is not None and len(known) != len(cards):
+            raise RecordError(f"{self.where}: the deck has {len(known)} cards, not {len(cards)}")
+        left = Counter(cards)
+        for colour in known or ():
+            if colour is not None:
+                if left[colour] <= 0:
+                    raise RecordError(f"{self.where}: the deck names too many {colour} cards")
+                left[colour] -= 1
+        # Unknown cards take the remaining colours in turn, so hands start mixed.
+        pool = []
+        while sum(left.values()):
+            for colour in COLOURS:
+                if left[colour]:
+                    pool.append(colour)
+                    left[colour] -= 1
+        return [c if c is not None else pool.pop(0) for c in (known or [None] * len(cards))]
+
+    def _fixed_cards(self) -> set[tuple[int, int]]:
+        known = self.spec.deck
+        if known is None:
+            return set()
+        return {(0, i) for i, c in enumerate(known) if c is not None}
+
+    # ------------------------------------------------------------------
+    # The replay
+    # ------------------------------------------------------------------
+
+    def run(self, errors: list[Exception] | None) -> Game:
+        for _ in range(MAX_REPAIRS):
+            try:
+                return self._attempt(errors)
+            except _Repair:
+                continue
+        raise RecordError(f"{self.where}: no deal of the cards fits the record's payments")
+
+    def _attempt(self, errors: list[Exception] | None) -> Game:
+        setup = attrs.evolve(self.setup, deck=tuple(self.deck))
+        game = new_game(
+            self.record.variant,
+            list(self.players),
+            seed=self.seed or 0,
+            setup=setup,
+            registry=self.registry,
+        )
+        tracker = _Cards(game, len(self.players), self.rules.hand_size(len(self.players)))
+        try:
+            self._check_revealed(game, f"{self.where}, at the start")
+            for index, decision in enumerate(self.decisions):
+                self._step(game, tracker, index, decision)
+            self._check_result(game)
+        except (IllegalActionError, ActionSyntaxError, RecordError) as exc:
+            if errors is None:
+                raise
+            errors.append(exc)
+        return game
+
+    def _context(self, game: Game, decision: _Decision) -> str:
+        return f"{self.where}, turn {game.state.turns}, {decision.move.text!r}"
+
+    def _step(self, game: Game, tracker: _Cards, index: int, decision: _Decision) -> None:
+        state = game.state
+        where = self._context(game, decision)
+        if decision.turn is not None and decision.turn != state.turns:
+            raise RecordError(
+                f"{where}: the record numbers this turn {decision.turn}, but it is turn "
+                f"{state.turns}"
+            )
+        seat = game.to_move
+        if (
+            seat is not None
+            and decision.mover is not None
+            and decision.mover != self.players[seat]
+        ):
+            raise RecordError(
+                f"{where}: the record says {decision.mover} decides, but it is "
+                f"{self.players[seat]}'s decision"
+            )
+        try:
+            action = game.parse_action(decision.move.text)
+            game.apply(action, shuffles=self._shuffles_for(index, decision))
+        except IllegalActionError as exc:
+            if exc.shortfall and seat is not None and tracker.repair(self, seat, exc.shortfall):
+                raise _Repair from None
+            raise type(exc)(
+                f"{where}: {exc}", rule=exc.rule, action=exc.action, shortfall=exc.shortfall
+            ) from None
+        except ActionSyntaxError as exc:
+            raise ActionSyntaxError(f"{where}: {exc}") from None
+        tracker.after(self, index, seat, bool(decision.shuffles))
+        self._check_revealed(game, where)
+
+    def _shuffles_for(self, index: int, decision: _Decision) -> Sequence[Sequence[int]] | None:
+        if decision.shuffles:
+            try:
+                return [[Colour.from_letter(c) for c in cards] for cards in decision.shuffles]
+            except ValueError as exc:
+                raise RecordError(f"{self.where}: {exc}") from None
+        if index in self.piles:
+            return self.piles[index]
+        if self.seed is None and (self.spec.deck is None or None in self.spec.deck):
+            return None  # unknown cards: any order fits, and may be changed
+        if self.seed is not None:
+            return None  # the seed decides
+        return []  # a complete record must give every reshuffle
+
+    def _check_revealed(self, game: Game, where: str) -> None:
+        if self.spec.is_complete:
+            return
+        for index in game.state.face_up_squares():
+            if index not in self.named:
+                raise RecordError(
+                    f"{where}: {SQUARES[index]} is face up (R7), but the record never names "
+                    f"its tile; note it like ({SQUARES[index]}=B3n) with the tile's code"
+                )
+
+    def _check_result(self, game: Game) -> None:
+        try:
+            result = self.record.result
+        except ValueError:
+            raise RecordError(
+                f'{self.where}: the Result tag is each player\'s money, like "57 33", or *'
+            ) from None
+        if result is None:
+            return
+        if not game.is_over:
+            raise RecordError(
+                f"{self.where}: the Result tag gives final money, but the game is not over"
+            )
+        if tuple(game.scores()) != result:
+            raise RecordError(
+                f"{self.where}: the Result tag says {' '.join(map(str, result))}, "
+                f"the replay gives {' '.join(map(str, game.scores()))}"
+            )
+
+
+def _take(left: Counter[str], face: str) -> bool:
+    if left[face] > 0:
+        left[face] -= 1
+        return True
+    return False
+
+
+class _Cards:
+    """Which player holds which card, to fix the colours a record leaves unknown.
+
+    A card is ``(pool, position)``: pool 0 is the deal, pool k the k-th
+    reshuffled pile. A card may change colour only if the record does not
+    fix it, by swapping colours with a card of the same pool that nobody has
+    drawn yet: so every pile keeps its cards, and nothing already replayed
+    changes except the hand that needed the colour.
+    """
+
+    def __init__(self, game: Game, players: int, hand_size: int) -> None:
+        self.game = game
+        self.held: list[list[tuple[int, int]]] = [
+            [(0, p * hand_size + i) for i in range(hand_size)] for p in range(players)
+        ]
+        self.position = players * hand_size  # the next card of the current pool
+        self.pool = 0
+        self.pool_sizes = [len(game.setup.deck)]
+        self.origin: dict[int, tuple[int, int]] = {}  # pool -> (action index, pile number)
+
+    def after(self, replayer: _Replayer, index: int, actor: int | None, noted: bool) -> None:
+        state = self.game.state
+        new_piles = state.shuffled[len(self.pool_sizes) - 1 :]
+        drawn: list[tuple[int, int]] = []
+        for number, pile in enumerate(new_piles):
+            drawn.extend((self.pool, p) for p in range(self.position, self.pool_sizes[-1]))
+            self.pool_sizes.append(len(pile))
+            self.pool += 1
+            self.position = 0
+            self.origin[self.pool] = (index, number)
+        now = self.pool_sizes[-1] - len(state.draw_pile)
+        drawn.extend((self.pool, p) for p in range(self.position, now))
+        self.position = now
+        if new_piles and not noted and index not in replayer.piles:
+            replayer.piles[index] = [tuple(p) for p in new_piles]
+            if replayer.seed is None:
+                replayer.guessed.add(index)
+        if actor is not None:
+            self.held[actor].extend(drawn)
+
+    def _pile(self, replayer: _Replayer, pool: int) -> list[int]:
+        """The cards of a pool, as a list the swaps may change."""
+        if pool == 0:
+            return replayer.deck  # type: ignore[return-value]
+        index, number = self.origin[pool]
+        piles = replayer.piles[index]
+        if not isinstance(piles[number], list):
+            piles[number] = list(piles[number])  # type: ignore[call-overload]
+        return piles[number]  # type: ignore[return-value]
+
+    def _fixed(self, replayer: _Replayer, card: tuple[int, int]) -> bool:
+        pool, _ = card
+        if pool == 0:
+            return card in replayer.fixed
+        return self.origin[pool][0] not in replayer.guessed
+
+    def colour(self, replayer: _Replayer, card: tuple[int, int]) -> int:
+        return int(self._pile(replayer, card[0])[card[1]])
+
+    def repair(self, replayer: _Replayer, seat: int, shortfall: dict[Colour, int]) -> bool:
+        """Gives ``seat`` one more card of a colour it lacks; returns whether a
+        swap was made (the replay then starts again)."""
+        hand = self.game.state.hands[seat]
+        for need in shortfall:
+            # Give up a colour the hand still holds, through the card of that
+            # colour drawn last: every earlier payment of it stays possible.
+            for colour in COLOURS:
+                if colour == need or colour in shortfall or hand[colour] < 1:
+                    continue
+                card = self._latest(replayer, seat, colour)
+                if card is None or self._fixed(replayer, card):
+                    continue
+                partner = self._undrawn(replayer, card[0], need)
+                if partner is not None:
+                    pile = self._pile(replayer, card[0])
+                    pile[card[1]], pile[partner[1]] = pile[partner[1]], pile[card[1]]
+                    return True
+        return False
+
+    def _latest(self, replayer: _Replayer, seat: int, colour: int) -> tuple[int, int] | None:
+        for card in reversed(self.held[seat]):
+            if self.colour(replayer, card) == colour:
+                return card
+        return None
+
+    def _undrawn(self, replayer: _Replayer, pool: int, colour: int) -> tuple[int, int] | None:
+        if pool < self.pool:
+            return None  # that pile has been drawn to the end
+        pile = self._pile(replayer, pool)
+        for position in range(self.position, len(pile)):
+            card = (pool, position)
+            if pile[position] == colour and not self._fixed(replayer, card):
+                return card
+        return None

@@ -1,0 +1,208 @@
+"""The one-line setup string: the starting position, any part of it unknown.
+
+    <board> <trappers> <start> <deck> <box>
+
+- ``board``: ranks 8 down to 1, separated by ``/``; in each rank, from file a
+  to h, a tile code (``B3n``, ``CB2e``, ``H4s``, ``F1w``), ``?`` for a tile
+  nobody knows, or a digit for that many empty squares (the trappers' squares
+  are empty);
+- ``trappers``: the squares of the blue, beige, green and purple trappers,
+  ``d5e5d4e4`` (D3);
+- ``start``: the seat (1, 2, …) of the start player, ``?`` if unknown;
+- ``deck``: the 64 cards from the top down (``B`` blue, ``E`` beige, ``G`` green,
+  ``P`` purple, ``?`` unknown), or a single ``?``;
+- ``box``: the tiles set aside unseen, ``-`` for none, ``?`` if unknown.
+
+The whole string may be ``?``: nothing is known but the default trapper
+squares (D3) and which squares hold a tile.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+
+import attrs
+
+from trapper_core import (
+    DEFAULT_TRAPPERS,
+    Colour,
+    Setup,
+    SetupError,
+    Square,
+    Tile,
+)
+
+__all__ = ["UNKNOWN", "SetupSpec", "Unknown"]
+
+
+class Unknown(enum.Enum):
+    """The type of :data:`UNKNOWN`."""
+
+    UNKNOWN = "?"
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = Unknown.UNKNOWN
+"""A part of a setup that the record does not know."""
+
+_SQUARE_TOKEN = re.compile(r"C[KLMBWS][1-9][nesw]|[KLMBWSHF][1-9][nesw]|\?|[1-8]")
+_TRAPPERS = re.compile(r"(?:[a-h][1-8]){4}")
+_TILE_CODE = re.compile(r"C[KLMBWS][1-9][nesw]|[KLMBWSHF][1-9][nesw]")
+
+
+@attrs.frozen
+class SetupSpec:
+    """A starting position as a record knows it."""
+
+    board: tuple[Tile | Unknown | None, ...]
+    """Square by square from a1: the tile, :data:`UNKNOWN`, or ``None`` (empty)."""
+    trappers: tuple[Square, ...] = DEFAULT_TRAPPERS
+    start_player: int | None = 0
+    """The start player's seat counted from 0, or ``None`` if unknown."""
+    deck: tuple[Colour | None, ...] | None = None
+    """The cards from the top (``None`` per unknown card), or ``None`` if all unknown."""
+    box: tuple[Tile, ...] | None = None
+    """The tiles set aside unseen, or ``None`` if unknown."""
+
+    @classmethod
+    def unknown(cls, trappers: tuple[Square, ...] = DEFAULT_TRAPPERS) -> SetupSpec:
+        """Nothing known: a tile of unknown face on every square but the trappers'."""
+        under = {s.index for s in trappers}
+        board = tuple(None if i in under else UNKNOWN for i in range(64))
+        return cls(board, trappers, None, None, None)
+
+    @classmethod
+    def from_setup(cls, setup: Setup) -> SetupSpec:
+        """The spec of a fully known setup."""
+        return cls(setup.board, setup.trappers, setup.start_player, setup.deck, setup.box)
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether every part is known."""
+        return (
+            UNKNOWN not in self.board
+            and self.start_player is not None
+            and self.deck is not None
+            and None not in self.deck
+            and self.box is not None
+        )
+
+    def to_setup(self) -> Setup:
+        """The :class:`~trapper_core.Setup`, for a complete spec."""
+        if not self.is_complete:
+            raise SetupError("the setup is not fully known")
+        assert self.deck is not None
+        assert self.box is not None
+        assert self.start_player is not None
+        board = [t if isinstance(t, Tile) else None for t in self.board]
+        deck = [c for c in self.deck if c is not None]
+        return Setup(board, deck, self.trappers, self.box, self.start_player)
+
+    @classmethod
+    def parse(cls, text: str) -> SetupSpec:
+        """Reads a setup string; raises :class:`ValueError` saying what is wrong."""
+        if text.strip() == "?":
+            return cls.unknown()
+        fields = text.split()
+        if len(fields) != 5:
+            raise ValueError(
+                f"a setup string has 5 fields (board trappers start deck box), not {len(fields)}"
+            )
+        board_text, trappers_text, start_text, deck_text, box_text = fields
+        return cls(
+            _parse_board(board_text),
+            _parse_trappers(trappers_text),
+            None if start_text == "?" else _parse_start(start_text),
+            _parse_deck(deck_text),
+            _parse_box(box_text),
+        )
+
+    def __str__(self) -> str:
+        ranks = []
+        for rank in range(7, -1, -1):
+            out, empty = [], 0
+            for file in range(8):
+                square = self.board[rank * 8 + file]
+                if square is None:
+                    empty += 1
+                    continue
+                if empty:
+                    out.append(str(empty))
+                    empty = 0
+                out.append(square.code if isinstance(square, Tile) else "?")
+            if empty:
+                out.append(str(empty))
+            ranks.append("".join(out))
+        trappers = "".join(s.name for s in self.trappers)
+        start = "?" if self.start_player is None else str(self.start_player + 1)
+        if self.deck is None:
+            deck = "?"
+        else:
+            deck = "".join("?" if c is None else c.letter for c in self.deck)
+        box = "?" if self.box is None else "".join(t.code for t in self.box) or "-"
+        return f"{'/'.join(ranks)} {trappers} {start} {deck} {box}"
+
+
+def _parse_board(text: str) -> tuple[Tile | Unknown | None, ...]:
+    ranks = text.split("/")
+    if len(ranks) != 8:
+        raise ValueError(f"the board has 8 ranks separated by '/', not {len(ranks)}")
+    board: list[Tile | Unknown | None] = [None] * 64
+    for r, rank_text in enumerate(ranks):
+        rank = 7 - r
+        file = 0
+        position = 0
+        while position < len(rank_text):
+            match = _SQUARE_TOKEN.match(rank_text, position)
+            if match is None:
+                raise ValueError(
+                    f"rank {rank + 1}: {rank_text[position:]!r} is not a tile code, '?' or a digit"
+                )
+            token = match.group()
+            position = match.end()
+            if token.isdigit():
+                file += int(token)
+            else:
+                if file < 8:
+                    board[rank * 8 + file] = UNKNOWN if token == "?" else Tile.from_code(token)
+                file += 1
+        if file != 8:
+            raise ValueError(f"rank {rank + 1} describes {file} squares, not 8")
+    return tuple(board)
+
+
+def _parse_trappers(text: str) -> tuple[Square, ...]:
+    if text == "-":
+        return DEFAULT_TRAPPERS
+    if not _TRAPPERS.fullmatch(text):
+        raise ValueError(f"{text!r} is not four trapper squares like d5e5d4e4")
+    return tuple(Square.parse(text[i : i + 2]) for i in range(0, 8, 2))
+
+
+def _parse_start(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"the start player is a seat number from 1, not {text!r}")
+    return int(text) - 1
+
+
+def _parse_deck(text: str) -> tuple[Colour | None, ...] | None:
+    if text == "?":
+        return None
+    bad = set(text) - set("BEGP?")
+    if bad:
+        raise ValueError(f"the deck is written with B, E, G, P and ?, not {''.join(sorted(bad))}")
+    return tuple(None if c == "?" else Colour.from_letter(c) for c in text)
+
+
+def _parse_box(text: str) -> tuple[Tile, ...] | None:
+    if text == "?":
+        return None
+    if text == "-":
+        return ()
+    codes = _TILE_CODE.findall(text)
+    if "".join(codes) != text:
+        raise ValueError(f"the box {text!r} is not a run of tile codes")
+    return tuple(Tile.from_code(code) for code in codes)

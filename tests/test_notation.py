@@ -1,0 +1,460 @@
+"""The notation: reading, writing, replaying, and hostile input."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import trapper_core as tc
+from trapper_core import notation
+from trapper_core.cli import transcript
+from trapper_core.notation import (
+    UNKNOWN,
+    Comment,
+    Move,
+    Mover,
+    NotationSyntaxError,
+    Notes,
+    Record,
+    RecordError,
+    Reveal,
+    SetupSpec,
+    Shuffle,
+    TurnNumber,
+)
+
+RECORDS = Path(__file__).parent / "records"
+VARIANTS = ("base", "children", "tactical")
+
+
+def bot_game(variant: str, players: int, seed: int, kind: str) -> tc.Game:
+    game = tc.new_game(variant, players, seed=seed)
+    return tc.play(game, [tc.make_bot(kind, seed + i) for i in range(players)])
+
+
+# ----------------------------------------------------------------------
+# Round trips
+# ----------------------------------------------------------------------
+
+
+@given(
+    variant=st.sampled_from(VARIANTS),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**40),
+    kind=st.sampled_from(sorted(tc.BOTS)),
+)
+def test_every_engine_game_writes_reads_and_replays_identically(
+    variant: str, players: int, seed: int, kind: str
+) -> None:
+    game = bot_game(variant, players, seed, kind)
+    record = Record.from_game(game)
+    text = notation.dumps(game)
+    (read,) = notation.loads(text)
+    assert read == record  # parse(write(x)) == x
+    assert notation.dumps(read) == text  # write(parse(t)) == t
+    again = read.replay()
+    assert again == game
+    assert again.scores() == game.scores()
+
+
+def test_unfinished_games_round_trip_too() -> None:
+    game = tc.new_game("tactical", 3, seed=4)
+    tc.play(game, [tc.RandomBot(i) for i in range(3)], max_actions=25)
+    (record,) = notation.loads(notation.dumps(game))
+    assert record.result is None
+    assert record.replay() == game
+
+
+def test_several_games_in_one_text() -> None:
+    games = [bot_game(v, 2, 3, "greedy") for v in VARIANTS]
+    records = notation.loads(notation.dumps(games))
+    assert [r.number for r in records] == [1, 2, 3]
+    assert [r.replay() for r in records] == games
+
+
+def test_dump_and_load_files(tmp_path: Path) -> None:
+    game = bot_game("base", 2, 9, "random")
+    path = tmp_path / "game.trn"
+    with path.open("w") as file:
+        notation.dump(game, file)
+    with path.open("rb") as file:
+        assert notation.load(file)[0].replay() == game
+
+
+def test_tags_and_moves_are_readable() -> None:
+    game = bot_game("base", 2, 1, "greedy")
+    record = Record.from_game(game, Event="Club night", Site="Brno")
+    assert record.tag("Event") == "Club night"
+    assert record.variant == "base"
+    assert record.players == ("A", "B")
+    assert record.result == game.scores()
+    assert record.moves == tuple(t for _, texts in transcript(game) for t in texts)
+    text = record.text
+    assert text.startswith('[Event "Club night"]\n[Site "Brno"]\n')
+    assert "\n\n1. A: " in text
+
+
+def test_names_with_spaces_and_quotes_are_quoted() -> None:
+    game = tc.new_game("base", ['Ann "the Hunter" Lee', "Bob"], seed=2)
+    tc.play(game, [tc.GreedyBot(1), tc.GreedyBot(2)])
+    text = notation.dumps(game)
+    assert '1. "Ann \\"the Hunter\\" Lee": ' in text
+    assert notation.loads(text)[0].replay() == game
+
+
+# ----------------------------------------------------------------------
+# The setup string
+# ----------------------------------------------------------------------
+
+
+def test_setup_string_round_trips() -> None:
+    setup = tc.new_game("base", 4, seed=8).setup
+    spec = SetupSpec.from_setup(setup)
+    assert SetupSpec.parse(str(spec)) == spec
+    assert SetupSpec.parse(str(spec)).to_setup() == setup
+    assert str(spec).split()[1:3] == ["d5e5d4e4", "1"]
+
+
+def test_setup_string_with_unknown_parts() -> None:
+    spec = SetupSpec.parse("?")
+    assert spec.board.count(UNKNOWN) == 60
+    assert not spec.is_complete
+    text = "8/8/8/3??3/2?B3n?3/8/8/8 d5e5d4e4 ? BE??" + "?" * 60 + " ?"
+    spec = SetupSpec.parse(text)
+    assert spec.board[tc.Square.parse("d4").index] == tc.Tile.from_code("B3n")
+    assert spec.deck is not None
+    assert spec.deck[:3] == (tc.Colour.BLUE, tc.Colour.BEIGE, None)
+    assert spec.start_player is None
+    assert spec.box is None
+    assert str(spec) == text
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("8/8/8 d5e5d4e4 1 ? ?", "8 ranks"),
+        ("9/8/8/8/8/8/8/8 d5e5d4e4 1 ? ?", "not a tile code"),
+        ("7/8/8/8/8/8/8/8 d5e5d4e4 1 ? ?", "7 squares"),
+        ("8/8/8/8/8/8/8/8 d5e5 1 ? ?", "four trapper squares"),
+        ("8/8/8/8/8/8/8/8 d5e5d4e4 0 ? ?", "seat number"),
+        ("8/8/8/8/8/8/8/8 d5e5d4e4 1 BXG ?", "B, E, G, P"),
+        ("8/8/8/8/8/8/8/8 d5e5d4e4 1 ? B3nQ", "tile codes"),
+        ("8/8/8/8/8/8/8/8", "5 fields"),
+    ],
+)
+def test_setup_string_errors_say_what_is_wrong(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        SetupSpec.parse(text)
+
+
+# ----------------------------------------------------------------------
+# Table records
+# ----------------------------------------------------------------------
+
+
+def test_hand_written_table_record_replays_to_the_scores_it_states() -> None:
+    (record,) = notation.load(io.StringIO((RECORDS / "club-night.trn").read_text()))
+    assert record.setup.is_complete is False
+    assert record.preface[0].text.startswith(" A game recorded at the table")
+    game = record.replay()  # the replay checks the Result tag itself
+    assert game.scores() == record.result == (4, -7)
+    assert game.players == ("Ann", "Bob")
+    assert game.displays[0].money == 6
+
+
+def test_table_record_must_name_every_revealed_tile() -> None:
+    text = (RECORDS / "club-night.trn").read_text().replace(" (f6=W3n)", "")
+    with pytest.raises(RecordError, match=r"f6 is face up \(R7\), but the record never names"):
+        notation.loads(text)[0].replay()
+
+
+def test_table_record_checks_what_it_holds() -> None:
+    text = (RECORDS / "club-night.trn").read_text()
+    bad_water = text.replace("e6=B2w", "e6=B2s")  # its water faces the beige trapper
+    with pytest.raises(tc.IllegalActionError, match="R13: e6 is blocked by water") as err:
+        notation.loads(bad_water)[0].replay()
+    assert "game 1, turn 3, 'Ee6'" in str(err.value)
+    assert err.value.rule == "R13"
+    wrong_result = text.replace('[Result "4 -7"]', '[Result "5 -7"]')
+    with pytest.raises(RecordError, match="Result tag says 5 -7, the replay gives 4 -7"):
+        notation.loads(wrong_result)[0].replay()
+    twice = text.replace("f6=W3n", "f6=B4w")  # there is one bear 4, at b2
+    with pytest.raises(RecordError, match="more B4 tiles than the game has"):
+        notation.loads(twice)[0].replay()
+
+
+def test_table_record_with_unknown_hands_pays_what_it_says() -> None:
+    # Bob pays two purple and then two more: his hand must have held four.
+    text = (
+        (RECORDS / "club-night.trn")
+        .read_text()
+        .replace(
+            "4. Bob: Gc2/PP (b2=B4s c1=M3n) end",
+            "4. Bob: Gc2/PP (b2=B4s c1=M3n) Gb2/PP (a2=L2n b1=M4s) end",
+        )
+        .replace('[Result "4 -7"]', '[Result "*"]')
+    )
+    game = notation.loads(text)[0].replay()
+    assert game.state.discard[tc.Colour.PURPLE] == 4
+
+
+# ----------------------------------------------------------------------
+# Replay errors
+# ----------------------------------------------------------------------
+
+
+def _record_text(game: tc.Game) -> str:
+    return notation.dumps(game)
+
+
+def test_illegal_move_names_game_turn_move_and_rule() -> None:
+    games = [bot_game("base", 2, s, "greedy") for s in (1, 2)]
+    text = notation.dumps(games)
+    second = text.index("[Event", 10)
+    broken = text[:second] + text[second:].replace("1. A: ", "1. A: end ", 1)
+    records = notation.loads(broken)
+    assert records[0].replay() == games[0]
+    with pytest.raises(tc.IllegalActionError, match=r"^game 2, turn 1, 'end': R11: ") as err:
+        records[1].replay()
+    assert err.value.rule == "R11"
+
+
+def test_wrong_player_and_turn_number_are_record_errors() -> None:
+    text = notation.dumps(bot_game("base", 2, 1, "greedy"))
+    with pytest.raises(RecordError, match="the record says B decides, but it is A's"):
+        notation.loads(text.replace("1. A:", "1. B:", 1))[0].replay()
+    with pytest.raises(RecordError, match="numbers this turn 7, but it is turn 1"):
+        notation.loads(text.replace("1. A:", "7. A:", 1))[0].replay()
+
+
+def test_complete_record_needs_its_reshuffles_or_a_seed() -> None:
+    game = bot_game("base", 2, 5, "random")
+    for seed in range(5, 60):
+        if game.state.shuffled:
+            break
+        game = bot_game("base", 2, seed, "random")
+    assert game.state.shuffled
+    record = Record.from_game(game)
+    no_seed = Record(tuple(t for t in record.tags if t[0] != "Seed"), record.items)
+    again = no_seed.replay()  # the notes give every reshuffle
+    assert again.history == game.history
+    assert again.state.displays == game.state.displays
+    assert again.scores() == game.scores()
+    bare = Record(record.tags, tuple(i for i in record.items if not isinstance(i, Notes)))
+    assert bare.replay() == game  # the seed does
+    neither = Record(no_seed.tags, bare.items)
+    with pytest.raises(tc.IllegalActionError, match="R8: the discard pile is reshuffled here"):
+        neither.replay()
+
+
+def test_a_reshuffle_that_is_not_the_discard_pile() -> None:
+    game = next(g for s in range(100) if (g := bot_game("base", 2, s, "random")).state.shuffled)
+    text = notation.dumps(game)
+    start = text.index("(shuffle ") + len("(shuffle ")
+    wrong = (
+        text[:start] + "B" + text[start + 1 :]
+        if text[start] != "B"
+        else text[:start] + "E" + text[start + 1 :]
+    )
+    with pytest.raises(tc.IllegalActionError, match="R8: the reshuffled pile"):
+        notation.loads(wrong)[0].replay()
+
+
+def test_lenient_replay_keeps_the_legal_prefix() -> None:
+    game = bot_game("base", 2, 3, "greedy")
+    text = notation.dumps(game).replace("2. B: ", "2. B: end ", 1)
+    errors: list[Exception] = []
+    prefix = notation.loads(text)[0].replay(errors=errors)
+    assert len(errors) == 1
+    assert isinstance(errors[0], tc.IllegalActionError)
+    assert prefix.history == game.history[: len(prefix.history)]
+    assert prefix.to_move == 1
+
+
+def test_records_without_players_or_with_bad_tags() -> None:
+    with pytest.raises(RecordError, match="no Seat1"):
+        notation.loads('[Variant "base"]\n1. A: pass\n')[0].replay()
+    with pytest.raises(RecordError, match="no variant is called 'go'"):
+        notation.loads('[Variant "go"]\n[Seat1 "A"]\n')[0].replay()
+    with pytest.raises(RecordError, match="Setup tag: a setup string has 5 fields"):
+        notation.loads('[Seat1 "A"]\n[Seat2 "B"]\n[Setup "8/8"]\n')[0].replay()
+    with pytest.raises(RecordError, match="Seed tag"):
+        notation.loads('[Seat1 "A"]\n[Seat2 "B"]\n[Seed "x"]\n')[0].replay()
+
+
+# ----------------------------------------------------------------------
+# Syntax errors
+# ----------------------------------------------------------------------
+
+
+def test_syntax_error_has_line_column_caret_and_plain_words() -> None:
+    text = '[Variant "base"]\n[Seat1 "A"]\n1. A: pass ]\n'
+    with pytest.raises(NotationSyntaxError) as err:
+        notation.loads(text)
+    error = err.value
+    assert (error.line, error.column) == (3, 12)
+    assert error.context == "1. A: pass ]\n           ^"
+    assert "expected" in error.expected
+    assert isinstance(error, ValueError)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[Event]\n", 'a tag is written [Name "value"]'),
+        ('[Event "x"\n', 'a tag is written [Name "value"]'),
+        ("1. A: pass\n", "a game begins with tags"),
+        ('[A "b"]\n1. A: pass (shuffle)\n', "a note ( … ) holds 'shuffle'"),
+        ('[A "b"]\n1. A: pass (shuffle BEGP\n', "a note ( … ) is closed with ')'"),
+        ('[A "b"]\n1. A: pass {open comment\n', "unexpected '{'"),
+        ('[A "b"]\n1. A: pass (d2=Q9n)\n', "not a tile"),
+    ],
+)
+def test_syntax_errors_in_plain_words(text: str, words: str) -> None:
+    with pytest.raises(NotationSyntaxError, match=re.escape(words)):
+        notation.loads(text)
+
+
+def test_lenient_loads_skips_a_broken_game_and_reads_on() -> None:
+    games = [bot_game("base", 2, s, "greedy") for s in (1, 2, 3)]
+    text = notation.dumps(games)
+    second = text.index("[Event", 10)
+    broken = text[:second] + text[second:].replace("1. A: ", "1. A: ] ", 1)
+    errors: list[Exception] = []
+    records = notation.loads(broken, errors=errors)
+    assert len(errors) == 1
+    assert isinstance(errors[0], NotationSyntaxError)
+    assert [r.replay() for r in records] == [games[0], games[2]]
+    assert [r.number for r in records] == [1, 2]
+
+
+def test_bytes_that_are_not_utf8() -> None:
+    with pytest.raises(NotationSyntaxError, match="not UTF-8"):
+        notation.load(io.BytesIO(b'[Event "\xff"]\n'))
+
+
+def test_comments_everywhere_and_kept() -> None:
+    text = (
+        '{before}\n[Variant "base"]\n[Seat1 "A"]\n[Seat2 "B"]\n[Setup "?"]\n\n'
+        "{first} (d6=B1n e6=B2n f5=B3n f4=B4n e3=M2s d3=F4w c4=W1n c5=S3e) ; a line\n"
+        "1. A: pass {why not}\n2. B: pass\n"
+    )
+    (record,) = notation.loads(text)
+    assert record.preface == (Comment("before"),)
+    assert Comment(" a line", to_end_of_line=True) in record.items
+    assert record.text == text
+    assert record.replay().state.turns == 3
+
+
+def test_items_model() -> None:
+    (record,) = notation.loads(
+        '[Seat1 "A"]\n[Seat2 "B"]\n[Setup "?"]\n\n(d6=B1n) 1. A: pass (shuffle BE)\n'
+    )
+    assert record.items == (
+        Notes((Reveal(tc.Square.parse("d6"), tc.Tile.from_code("B1n")),)),
+        TurnNumber(1),
+        Mover("A"),
+        Move("pass"),
+        Notes((Shuffle("BE"),)),
+    )
+
+
+# ----------------------------------------------------------------------
+# Hostile input
+# ----------------------------------------------------------------------
+
+DOCUMENTED = (NotationSyntaxError,)
+REPLAY_ERRORS = (tc.IllegalActionError, tc.ActionSyntaxError, RecordError)
+
+
+@given(st.text(max_size=300))
+def test_fuzz_random_text_raises_only_documented_errors(text: str) -> None:
+    try:
+        records = notation.loads(text)
+    except DOCUMENTED:
+        return
+    for record in records:
+        with contextlib.suppress(*REPLAY_ERRORS):
+            record.replay()
+
+
+@given(st.binary(max_size=300))
+def test_fuzz_random_bytes(data: bytes) -> None:
+    with contextlib.suppress(*DOCUMENTED):
+        notation.load(io.BytesIO(data))
+
+
+@given(data=st.data())
+def test_fuzz_mutated_records(data: st.DataObject) -> None:
+    game = bot_game("base", 2, data.draw(st.integers(0, 50)), "greedy")
+    text = notation.dumps(game)
+    position = data.draw(st.integers(0, len(text)))
+    insert = data.draw(
+        st.text(alphabet='[](){};: \n"\\=/<>+xBEGPKd3e6passend0123456789', max_size=8)
+    )
+    cut = data.draw(st.integers(0, 8))
+    mutated = text[:position] + insert + text[position + cut :]
+    try:
+        records = notation.loads(mutated)
+    except DOCUMENTED:
+        return
+    for record in records:
+        errors: list[Exception] = []
+        with contextlib.suppress(*REPLAY_ERRORS):
+            record.replay(errors=errors)
+        assert all(isinstance(e, REPLAY_ERRORS) for e in errors)
+
+
+def test_every_truncation_of_a_file_fails_cleanly() -> None:
+    text = notation.dumps([bot_game("tactical", 2, 1, "greedy")])
+    for end in range(0, len(text), max(1, len(text) // 200)):
+        try:
+            records = notation.loads(text[:end])
+        except DOCUMENTED:
+            continue
+        for record in records:
+            with contextlib.suppress(*REPLAY_ERRORS):
+                record.replay()
+
+
+def test_enormous_comment_and_deep_brackets() -> None:
+    comment = "{" + "x" * 1_000_000 + "}"
+    (record,) = notation.loads(f'[Seat1 "A"]\n[Seat2 "B"]\n{comment}\n')
+    assert len(record.items[0].text) == 1_000_000  # type: ignore[union-attr]
+    with pytest.raises(NotationSyntaxError):
+        notation.loads('[A "b"]\n' + "(" * 100_000)
+    with pytest.raises(NotationSyntaxError):
+        notation.loads('[A "b"]\n' + "{" * 100_000)
+    with pytest.raises(NotationSyntaxError):
+        notation.loads("[" * 100_000)
+
+
+def test_many_moves() -> None:
+    moves = " ".join(["pass"] * 20_000)
+    text = f'[Seat1 "A"]\n[Seat2 "B"]\n[Seed "1"]\n[Setup "?"]\n\n{moves}\n'
+    (record,) = notation.loads(text)
+    assert len(record.moves) == 20_000
+    errors: list[Exception] = []
+    record.replay(errors=errors)
+    assert errors  # the setup is unknown and no tile is named
+
+
+@pytest.mark.slow
+def test_a_million_moves() -> None:
+    text = '[Seat1 "A"]\n[Seat2 "B"]\n\n' + "pass " * 1_000_000
+    (record,) = notation.loads(text)
+    assert len(record.moves) == 1_000_000
+
+
+def test_json_and_notation_agree() -> None:
+    game = bot_game("tactical", 3, 6, "greedy")
+    from_json = tc.Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    from_text = notation.loads(notation.dumps(game))[0].replay()
+    assert from_json == from_text == game
