@@ -27,7 +27,7 @@ from trapper_core import (
     hookimpl,
 )
 from trapper_core.hookspecs import RegistrySpec, RulesSpec
-from trapper_core.invariants import check_invariants
+from trapper_core.invariants import check_action, check_invariants
 from trapper_core.plugins import hook_names
 
 from .helpers import make_setup, play, texts
@@ -340,6 +340,19 @@ class Charity:
 def test_hook_trapper_legal_actions() -> None:
     game = custom_game(Charity(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
     assert texts(game)[-2:] == ["donate blue", "donate beige"]
+
+
+def test_hook_trapper_check_action() -> None:
+    class NoPassing:
+        @hookimpl
+        def trapper_check_action(self, state: GameState, action: tc.Action) -> bool | None:
+            return False if isinstance(action, tc.Pass) else None
+
+    game = custom_game(NoPassing(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
+    assert not game.is_legal(tc.PASS)  # asked before anything is listed
+    assert game.is_legal(game.parse_action("Bd6"))  # the base game answers the rest
+    with pytest.raises(tc.InvariantError, match="refuses the legal Pass"):
+        check_action(game)  # and the invariant checks catch the disagreement
 
 
 def test_hook_trapper_apply_action() -> None:

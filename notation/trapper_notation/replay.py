@@ -79,6 +79,7 @@ class _Replayer:
         if seed_text is not None and not seed_text.isdigit():
             raise RecordError(f"{self.where}: the Seed tag is a whole number, not {seed_text!r}")
         self.seed = int(seed_text) if seed_text is not None else None
+        self.complete = self.spec.is_complete
         self.decisions, self.reveals = self._read_items()
         self.named = self._named_tiles()
         self.setup = self._build_setup()
@@ -294,7 +295,7 @@ class _Replayer:
         return []  # a complete record must give every reshuffle
 
     def _check_revealed(self, game: Game, where: str) -> None:
-        if self.spec.is_complete:
+        if self.complete:
             return
         for index in game.state.face_up_squares():
             if index not in self.named:

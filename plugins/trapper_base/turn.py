@@ -127,6 +127,40 @@ def exchange_actions(state: GameState, player: int) -> list[Exchange]:
 
 
 @hookimpl
+def trapper_check_action(state: GameState, action: Action) -> bool | None:
+    turn = state.turn
+    if not isinstance(turn, Turn):
+        return None
+    player = state.to_move
+    assert player is not None
+    if isinstance(action, Step):
+        if turn.trapper is not None and action.trapper is not turn.trapper:
+            return False
+        if state.hands[player][action.payment] < action.cards:
+            return False
+        square = action.square.index
+        if square not in state.step_targets(action.trapper):
+            return False
+        tile = state.board[square]
+        assert tile is not None
+        return action.placement in placement_choices(state.displays[player], tile)
+    if isinstance(action, (Pass, Retire)):
+        return turn.trapper is None
+    if isinstance(action, EndTurn):
+        return turn.trapper is not None
+    if isinstance(action, Exchange):
+        return not turn.exchanged and exchange_allowed(state, player, action)
+    return None
+
+
+def exchange_allowed(state: GameState, player: int, exchange: Exchange) -> bool:
+    """Whether ``player`` may make ``exchange`` at a moment open to one (R21, D7)."""
+    if not set(exchange.species) <= state.displays[player].valued_species():
+        return False
+    return bool(state.rules.species_token(len(exchange.species), state.supply.species))
+
+
+@hookimpl
 def trapper_apply_action(state: GameState, action: Action) -> bool | None:
     player = state.to_move
     assert player is not None

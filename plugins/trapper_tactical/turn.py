@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import attrs
 
-from trapper_base.turn import exchange_actions, explain_exchange
+from trapper_base.turn import exchange_actions, exchange_allowed, explain_exchange
 from trapper_core import (
     COLOURS,
     PASS,
@@ -139,6 +139,54 @@ def _continue(state: GameState, turn: TacticalTurn, auction: Auction, actor: int
     state.turn = attrs.evolve(turn, auction=auction)
     winner = auction.winner
     state.to_move = winner if winner is not None else _next_bidder(state, auction.bidders, actor)
+
+
+@hookimpl
+def trapper_check_action(state: GameState, action: Action) -> bool | None:
+    turn = state.turn
+    if not isinstance(turn, TacticalTurn):
+        return None
+    player = state.to_move
+    assert player is not None
+    hand = state.hands[player]
+    auction = turn.auction
+    if auction is None:
+        if isinstance(action, Open):
+            if turn.colour is not None and action.colour is not turn.colour:
+                return False
+            return bool(state.step_targets(action.colour)) and action.bid <= payable(
+                hand, action.colour
+            )
+        if isinstance(action, Exchange):
+            return not turn.exchanged and exchange_allowed(state, player, action)
+        if isinstance(action, Retire):
+            return turn.auctions == 0
+        if isinstance(action, Pass):
+            return True
+    elif auction.winner is None:
+        if isinstance(action, Bid):
+            return auction.bid < action.bid <= payable(hand, auction.colour)
+        if isinstance(action, Pass):
+            return True
+    elif isinstance(action, Take):
+        return _take_allowed(state, auction, player, action)
+    if isinstance(action, (Open, Bid, Take, Pass, Exchange, Retire)):
+        return False
+    return None
+
+
+def _take_allowed(state: GameState, auction: Auction, player: int, take: Take) -> bool:
+    hand = state.hands[player]
+    if units(take.cards, auction.colour) != auction.bid:
+        return False
+    if any(take.cards[c] > hand[c] for c in COLOURS):
+        return False
+    square = take.square.index
+    if square not in state.step_targets(auction.colour):
+        return False
+    tile = state.board[square]
+    assert tile is not None
+    return take.placement in placement_choices(state.displays[player], tile)
 
 
 @hookimpl

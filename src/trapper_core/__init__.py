@@ -34,6 +34,7 @@ from .errors import (
 )
 from .game import Game, new_game
 from .hookspecs import hookimpl, hookspec
+from .invariants import InvariantError
 from .model import (
     COLOURS,
     DIRECTIONS,
@@ -88,6 +89,7 @@ __all__ = [
     "Hand",
     "IllegalActionError",
     "IntoCanoe",
+    "InvariantError",
     "Kind",
     "Pass",
     "Placement",

@@ -101,6 +101,7 @@ class Game:
     __slots__ = (
         "_history",
         "_legal",
+        "_legal_by_value",
         "_legal_set",
         "_rules",
         "_state",
@@ -116,6 +117,7 @@ class Game:
     _undo: list[tuple[object, ...]]
     _legal: tuple[Action, ...] | None
     _legal_set: dict[int, Action] | None
+    _legal_by_value: dict[Action, Action] | None
 
     players: tuple[str, ...]
     """The players' names in seat order; play goes clockwise (R9)."""
@@ -139,6 +141,7 @@ class Game:
         game._undo = []
         game._legal = None
         game._legal_set = None
+        game._legal_by_value = None
         if rules.is_over(game._state):
             game._finish()
         return game
@@ -234,6 +237,13 @@ class Game:
     def is_legal(self, action: object) -> bool:
         """Returns whether ``action`` is legal now."""
         legal = self._legal_set
+        if legal is None and self._legal is None:
+            # Nothing listed yet (a replay): ask the variant about this action only.
+            if not isinstance(action, Action) or self._state.valuation is not None:
+                return False
+            verdict = self._rules.check_action(self._state, action)
+            if verdict is not None:
+                return verdict
         if legal is None:
             actions = self.legal_actions()
             # Keyed by identity: an action taken from legal_actions() is found at
@@ -281,6 +291,7 @@ class Game:
         self._history.append(action)
         self._legal = None
         self._legal_set = None
+        self._legal_by_value = None
 
     def undo(self) -> Action:
         """Takes back the last action and returns it."""
@@ -289,6 +300,7 @@ class Game:
         self._state.restore(self._undo.pop())
         self._legal = None
         self._legal_set = None
+        self._legal_by_value = None
         return self._history.pop()
 
     def _finish(self) -> None:
@@ -328,9 +340,18 @@ class Game:
             examples = ", ".join(repr(self.action_text(a)) for a in self.legal_actions()[:4])
             hint = f"; legal now are, for instance, {examples}" if examples else ""
             raise ActionSyntaxError(f"{text!r} is not an action of the {self.variant} game{hint}")
-        if not self.is_legal(action):
+        if self._legal is None:
+            if not self.is_legal(action):
+                raise self._explain(action)
+            return action
+        legal = self._legal_by_value
+        if legal is None:
+            actions = self._legal
+            legal = self._legal_by_value = dict(zip(actions, actions, strict=True))
+        found = legal.get(action)
+        if found is None:
             raise self._explain(action)
-        return action
+        return found  # the very object legal_actions() lists: apply() then finds it at once
 
     def action_text(self, action: Action) -> str:
         """Returns the text of ``action`` in the current position (``"Ge6/BB"``)."""
@@ -395,6 +416,7 @@ class Game:
         other._undo = self._undo.copy()
         other._legal = self._legal
         other._legal_set = self._legal_set
+        other._legal_by_value = self._legal_by_value
         return other
 
     def to_dict(self) -> dict[str, Any]:

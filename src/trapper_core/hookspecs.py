@@ -142,6 +142,18 @@ class RulesSpec:
         """
 
     @hookspec(firstresult=True)
+    def trapper_check_action(self, state: GameState, action: Action) -> bool:
+        """Returns whether ``action`` is legal in ``state``, without listing
+        every legal action; ``None`` for actions of other plugins.
+
+        Called by ``Game.apply`` and ``Game.parse_action`` when the position's
+        legal actions have not been listed yet (a replay checks every move
+        this way). It must agree with ``trapper_legal_actions`` exactly; the
+        engine's invariant checks (``trapper_core.invariants.check_action``)
+        test that on every position they visit.
+        """
+
+    @hookspec(firstresult=True)
     def trapper_apply_action(self, state: GameState, action: Action) -> bool:
         """Carries out ``action``, which is legal, on ``state``; returns ``True``.
 

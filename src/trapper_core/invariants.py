@@ -14,10 +14,10 @@ from typing import Any
 
 import attrs
 
-from .actions import Action, Step
+from .actions import Action, EndTurn, Pass, Retire, Step
 from .errors import IllegalActionError, TrapperError
 from .game import Game
-from .model import COLOURS, SQUARES, Kind, Tile, TokenKind
+from .model import COLOURS, SQUARES, Colour, Kind, Square, Tile, TokenKind
 from .plugins import Rules
 from .state import GameState
 from .view import FACE_DOWN, PlayerView
@@ -193,10 +193,16 @@ def check_action(game: Game) -> None:
     same action, and a rejected action, a copy and an undo leave the game
     exactly as it was. Leaves ``game`` unchanged."""
     legal = game.legal_actions()
+    check = game.rules.check_action
     for action in legal:
         text = game.action_text(action)
         if game.parse_action(text) != action:
             raise _fail(game, f"{text!r} reads back as another action than {action!r}")
+        if check(game.state, action) is False:
+            raise _fail(game, f"trapper_check_action refuses the legal {action!r}")
+    for action in _near_misses(game, legal):
+        if check(game.state, action) is True:
+            raise _fail(game, f"trapper_check_action accepts the illegal {action!r}")
     if not legal:
         return
     before = game.copy()
@@ -218,6 +224,48 @@ def check_action(game: Game) -> None:
     undone = game.undo()
     if undone != legal[0] or game != before:
         raise _fail(game, f"undo after {legal[0]!r} did not restore the game")
+
+
+def _near_misses(game: Game, legal: tuple[Action, ...]) -> list[Action]:
+    """Actions that are not legal but look like legal ones: the same kind with
+    one field changed, and every plain step of every trapper."""
+    listed = set(legal)
+    out: list[Action] = [
+        Step(colour, square, payment)
+        for colour in COLOURS
+        for square in SQUARES
+        for payment in COLOURS
+        if Step(colour, square, payment) not in listed
+    ]
+    for action in legal:
+        if attrs.has(type(action)):
+            for field in attrs.fields(type(action)):
+                value = getattr(action, field.name)
+                for other in _neighbours_of(value):
+                    try:
+                        changed = attrs.evolve(action, **{field.name: other})
+                    except (TypeError, ValueError):
+                        continue
+                    if changed not in listed:
+                        out.append(changed)
+    for kind in (Pass, EndTurn, Retire):
+        if kind() not in listed:
+            out.append(kind())
+    return out
+
+
+def _neighbours_of(value: object) -> list[object]:
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, Colour):
+        return [c for c in COLOURS if c is not value]
+    if isinstance(value, int):
+        return [value - 1, value + 1]
+    if isinstance(value, Square):
+        return [SQUARES[(value.index + d) % 64] for d in (1, 8, 9)]
+    if value is None:
+        return []
+    return [None]
 
 
 def _an_illegal_step(game: Game) -> Action | None:

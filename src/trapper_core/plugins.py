@@ -86,6 +86,7 @@ class Rules:
     can_enter: Callable[[Tile, Direction], bool]
     step_targets: Callable[[GameState, Colour], tuple[int, ...]]
     legal_actions: Callable[[GameState], list[Action]]
+    check_action: Callable[[GameState, Action], bool | None]
     apply_action: Callable[[GameState, Action], bool | None]
     explain_illegal: Callable[[GameState, Action], IllegalActionError | None]
     action_text: Callable[[GameState, Action], str | None]
