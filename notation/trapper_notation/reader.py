@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 import attrs
 from lark import Lark, Token, Transformer
+from lark.common import LexerConf
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.lexer import Lexer, LexerState
+from lark.utils import TextSlice
 
 from trapper_core import Square, Tile, TrapperError
 
@@ -91,6 +94,71 @@ class _ToRecords(Transformer[Token, list[Record]]):
             raise _BadToken(token, str(exc)) from None
 
 
+# Where each terminal may stand. The lexer below works like lark's contextual
+# lexer, with three contexts instead of one per parser state, and one regular
+# expression per context that also skips the white space before a token: half
+# the work of lark's own lexers on long move texts.
+_CONTEXTS = {
+    "top": ("TURN", "PLAYER", "ACTION", "BRACE_COMMENT", "LINE_COMMENT", "LSQB", "LPAR"),
+    "tag": ("TAG_NAME", "TAG_VALUE", "RSQB"),
+    "note": ("SHUFFLE", "CARDS", "REVEAL", "RPAR"),
+}
+_NEXT_CONTEXT = {"LSQB": "tag", "RSQB": "top", "LPAR": "note", "RPAR": "top"}
+
+
+class _Lexer(Lexer):
+    """Tokens for the LALR parser, from the grammar's own terminal patterns."""
+
+    __future_interface__ = 2  # lex(lexer_state, parser_state), text as a TextSlice
+
+    def __init__(self, conf: LexerConf) -> None:
+        patterns = {t.name: t.pattern.to_regexp() for t in conf.terminals}
+        space = patterns["WS"]
+        self.regexps = {
+            context: re.compile(
+                f"(?:{space})?(?:" + "|".join(f"(?P<{n}>{patterns[n]})" for n in names) + ")"
+            )
+            for context, names in _CONTEXTS.items()
+        }
+        self.space = re.compile(f"(?:{space})?")
+
+    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
+        source = lexer_state.text
+        text: str = source.text if isinstance(source, TextSlice) else source
+        position = source.start if isinstance(source, TextSlice) else 0
+        end = source.end if isinstance(source, TextSlice) else len(text)
+        context = "top"
+        line, line_start = 1 + text.count("\n", 0, position), text.rfind("\n", 0, position) + 1
+        while position < end:
+            match = self.regexps[context].match(text, position, end)
+            if match is None:
+                blank = self.space.match(text, position, end)
+                position = blank.end() if blank else position
+                if position >= end:
+                    return
+                line = 1 + text.count("\n", 0, position)
+                column = position - (text.rfind("\n", 0, position) + 1) + 1
+                raise UnexpectedCharacters(  # type: ignore[no-untyped-call]
+                    text,
+                    position,
+                    line,
+                    column,
+                    allowed=set(_CONTEXTS[context]),
+                    state=parser_state,
+                )
+            kind = match.lastgroup
+            assert kind is not None
+            start = match.start(kind)
+            newlines = text.count("\n", position, start)
+            if newlines:
+                line += newlines
+                line_start = text.rfind("\n", position, start) + 1
+            token = Token(kind, match.group(kind), start, line, start - line_start + 1)
+            position = match.end()
+            context = _NEXT_CONTEXT.get(kind, context)
+            yield token
+
+
 @functools.cache
 def parser() -> Lark:
     """The notation's LALR parser, built once from the package's grammar."""
@@ -98,6 +166,7 @@ def parser() -> Lark:
         "trapper_notation",
         "trapper.lark",
         parser="lalr",
+        lexer=_Lexer,
         transformer=_ToRecords(),
         maybe_placeholders=False,
     )

@@ -178,11 +178,9 @@ class _Replayer:
             start = self.players.index(first) if first in self.players else 0
         deck = self._provisional_deck()
         try:
-            setup = Setup(filled, deck, spec.trappers, box, start)
-            setup.check(Counter(t.face for t in tiles), self.rules.deck(), len(self.players))
+            return Setup(filled, deck, spec.trappers, box, start)  # new_game checks the rest
         except SetupError as exc:
             raise RecordError(f"{self.where}: {exc}") from None
-        return setup
 
     def _provisional_deck(self) -> list[Colour]:
         cards = list(self.rules.deck())
@@ -225,15 +223,22 @@ class _Replayer:
         raise RecordError(f"{self.where}: no deal of the cards fits the record's payments")
 
     def _attempt(self, errors: list[Exception] | None) -> Game:
-        setup = attrs.evolve(self.setup, deck=tuple(self.deck))
-        game = new_game(
-            self.record.variant,
-            list(self.players),
-            seed=self.seed or 0,
-            setup=setup,
-            registry=self.registry,
-        )
-        tracker = _Cards(game, len(self.players), self.rules.hand_size(len(self.players)))
+        setup = self.setup
+        if tuple(self.deck) != setup.deck:
+            setup = attrs.evolve(setup, deck=tuple(self.deck))
+        try:
+            game = new_game(
+                self.record.variant,
+                list(self.players),
+                seed=self.seed or 0,
+                setup=setup,
+                registry=self.registry,
+            )
+        except SetupError as exc:
+            raise RecordError(f"{self.where}: {exc}") from None
+        tracker = None
+        if not self.complete:  # only unknown cards need to know who holds what
+            tracker = _Cards(game, len(self.players), self.rules.hand_size(len(self.players)))
         try:
             self._check_revealed(game, f"{self.where}, at the start")
             for index, decision in enumerate(self.decisions):
@@ -248,10 +253,10 @@ class _Replayer:
     def _context(self, game: Game, decision: _Decision) -> str:
         return f"{self.where}, turn {game.state.turns}, {decision.move.text!r}"
 
-    def _step(self, game: Game, tracker: _Cards, index: int, decision: _Decision) -> None:
+    def _step(self, game: Game, tracker: _Cards | None, index: int, decision: _Decision) -> None:
         state = game.state
-        where = self._context(game, decision)
         if decision.turn is not None and decision.turn != state.turns:
+            where = self._context(game, decision)
             raise RecordError(
                 f"{where}: the record numbers this turn {decision.turn}, but it is turn "
                 f"{state.turns}"
@@ -262,6 +267,7 @@ class _Replayer:
             and decision.mover is not None
             and decision.mover != self.players[seat]
         ):
+            where = self._context(game, decision)
             raise RecordError(
                 f"{where}: the record says {decision.mover} decides, but it is "
                 f"{self.players[seat]}'s decision"
@@ -270,15 +276,22 @@ class _Replayer:
             action = game.parse_action(decision.move.text)
             game.apply(action, shuffles=self._shuffles_for(index, decision))
         except IllegalActionError as exc:
-            if exc.shortfall and seat is not None and tracker.repair(self, seat, exc.shortfall):
+            if (
+                exc.shortfall
+                and seat is not None
+                and tracker is not None
+                and tracker.repair(self, seat, exc.shortfall)
+            ):
                 raise _Repair from None
+            where = self._context(game, decision)
             raise type(exc)(
                 f"{where}: {exc}", rule=exc.rule, action=exc.action, shortfall=exc.shortfall
             ) from None
         except ActionSyntaxError as exc:
-            raise ActionSyntaxError(f"{where}: {exc}") from None
-        tracker.after(self, index, seat, bool(decision.shuffles))
-        self._check_revealed(game, where)
+            raise ActionSyntaxError(f"{self._context(game, decision)}: {exc}") from None
+        if tracker is not None:
+            tracker.after(self, index, seat, bool(decision.shuffles))
+            self._check_revealed(game, self._context(game, decision))
 
     def _shuffles_for(self, index: int, decision: _Decision) -> Sequence[Sequence[int]] | None:
         if decision.shuffles:

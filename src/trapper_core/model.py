@@ -271,6 +271,15 @@ class Tile:
     @classmethod
     def from_code(cls, code: str) -> Tile:
         """Returns the tile written as ``code`` (``B3n``, ``CB2e``, ``H4s``, ``F1w``)."""
+        tile = _BY_CODE.get(code) if isinstance(code, str) else None
+        if tile is None:
+            tile = cls._read_code(code)
+            if len(_BY_CODE) < 4096:  # tiles are values: one object per code will do
+                _BY_CODE[code] = tile
+        return tile
+
+    @classmethod
+    def _read_code(cls, code: str) -> Tile:
         if not isinstance(code, str) or len(code) < 2:
             raise SetupError(f"{code!r} is not a tile code (like B3n, CB2e, H4s, F1w)")
         face, water_letter = code[:-1], code[-1]
@@ -334,6 +343,9 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile.from_code({self.code!r})"
+
+
+_BY_CODE: dict[str, Tile] = {}
 
 
 class TokenKind(enum.Enum):

@@ -57,6 +57,11 @@ def _tile_tuple(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
+@functools.lru_cache(maxsize=64)
+def _faces(tiles: tuple[Tile, ...]) -> Counter[str]:
+    return Counter(t.face for t in tiles)
+
+
 def _check_tiles(instance: TileSet, attribute: object, tiles: tuple[Tile, ...]) -> None:
     if not all(isinstance(t, Tile) for t in tiles):
         raise SetupError("a tile set holds Tile objects only")
@@ -83,7 +88,7 @@ class TileSet:
 
     def faces(self) -> Counter[str]:
         """Counts the tiles by face, ignoring water edges."""
-        return Counter(t.face for t in self.tiles)
+        return Counter(_faces(self.tiles))
 
     def __len__(self) -> int:
         return len(self.tiles)
