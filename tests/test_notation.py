@@ -458,3 +458,46 @@ def test_json_and_notation_agree() -> None:
     from_json = tc.Game.from_dict(json.loads(json.dumps(game.to_dict())))
     from_text = notation.loads(notation.dumps(game))[0].replay()
     assert from_json == from_text == game
+
+
+# ----------------------------------------------------------------------
+# Position strings
+# ----------------------------------------------------------------------
+
+
+@given(
+    variant=st.sampled_from(VARIANTS),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**32),
+    steps=st.integers(0, 150),
+)
+def test_position_strings_read_back_for_games_and_views(
+    variant: str, players: int, seed: int, steps: int
+) -> None:
+    game = tc.new_game(variant, players, seed=seed)
+    tc.play(game, [tc.GreedyBot(seed + i) for i in range(players)], max_actions=steps)
+    whole = notation.Position.from_game(game)
+    assert notation.Position.parse(str(whole)) == whole
+    assert whole.displays == game.displays
+    for seat in range(players):
+        seen = notation.Position.from_view(game.view(seat))
+        text = str(seen)
+        assert notation.Position.parse(text) == seen
+        assert "~" not in text  # no face-down tile is named
+        hands = text.split()[4].split("/")
+        assert all(h.startswith("#") for i, h in enumerate(hands) if i != seat)
+        assert text.split()[5].startswith("#")  # the draw pile's order stays hidden
+
+
+def test_position_string_fields() -> None:
+    game = tc.new_game("base", 2, seed=1)
+    fields = str(notation.Position.from_game(game)).split()
+    assert len(fields) == 14
+    assert fields[1:4] == ["d5e5d4e4", "1", "Turn:{trapper=-,exchanged=n}"]
+    assert fields[4] == ",".join(map(str, game.hands[0].counts)) + "/" + ",".join(
+        map(str, game.hands[1].counts)
+    )
+    assert fields[-3:] == ["00", "1", "0"]
+    for bad in ("", "8/8", str(notation.Position.from_game(game)).replace("d5e5", "z9e5")):
+        with pytest.raises(ValueError, match="position string"):
+            notation.Position.parse(bad)

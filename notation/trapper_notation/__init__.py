@@ -14,6 +14,7 @@ specification.
 from __future__ import annotations
 
 from .errors import NotationError, NotationSyntaxError, RecordError
+from .position import FaceDownTile, Position
 from .reader import load, loads, parser
 from .records import (
     Comment,
@@ -32,12 +33,14 @@ from .writer import dump, dumps, format_record
 __all__ = [
     "UNKNOWN",
     "Comment",
+    "FaceDownTile",
     "Item",
     "Move",
     "Mover",
     "NotationError",
     "NotationSyntaxError",
     "Notes",
+    "Position",
     "Record",
     "RecordError",
     "Reveal",

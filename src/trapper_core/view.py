@@ -67,6 +67,10 @@ class PlayerView:
     supply: TokenSupply
     returned: tuple[tuple[int, ValuedCanoe], ...]
     retired: tuple[bool, ...]
+    turns: int
+    """How many turns have begun."""
+    shuffles: int
+    """How many times the discard pile has been reshuffled."""
     history: tuple[Action, ...]
     """Every action played so far: all of them happen in the open."""
     legal_actions: tuple[Action, ...]
@@ -116,6 +120,8 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
         supply=state.supply,
         returned=state.returned,
         retired=state.retired,
+        turns=state.turns,
+        shuffles=state.shuffles,
         history=game.history,
         legal_actions=legal,
         valuation=state.valuation,

@@ -1,0 +1,376 @@
+"""The one-line position string: any moment of a game, like chess's FEN.
+
+    <board> <trappers> <to move> <turn> <hands> <draw> <discard> <out>
+    <displays> <supply> <returned> <retired> <turns> <shuffles>
+
+From the whole game (:meth:`Position.from_game`) it holds everything the
+state holds but the history; from one player's view
+(:meth:`Position.from_view`) it holds exactly what that player may know.
+
+- ``board``: as in the setup string, with ``~`` before a face-down tile
+  (``~B3n``); in a view a face-down tile is ``?``;
+- ``trappers``: four squares, blue, beige, green, purple;
+- ``to move``: the seat from 1, or ``-`` once the game is over;
+- ``turn``: the variant's turn record, written ``Name:field=value,…``;
+- ``hands``: per player, separated by ``/``, the counts of blue, beige, green,
+  purple cards ``2,1,0,3``; in a view another player's hand is ``#6``, its size;
+- ``draw``: the draw pile's colours, top first (``-`` if empty); in a view ``#40``;
+- ``discard``: counts by colour; ``out``: the cards that left the game with
+  retiring players, by colour (in a view ``#6``, their number);
+- ``displays``: per player, separated by ``/``:
+  ``money:tokens:open rows:valued canoes:separate tiles``, rows written
+  ``CB3[B4nB1nH1n]``, valued canoes ``CB3[…]=26``, tokens ``c26.s4``,
+  ``-`` for an empty part;
+- ``supply``: the canoe and species tokens left, ``16.18.20|1.2.3``;
+- ``returned``: the canoes given back by exchanges, ``1:CM3[…]=18``, or ``-``;
+- ``retired``: a ``0``/``1`` per player; ``turns`` and ``shuffles``: counts.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import attrs
+
+from trapper_core import (
+    COLOURS,
+    SQUARES,
+    Colour,
+    Display,
+    Game,
+    Hand,
+    PlayerView,
+    Row,
+    Square,
+    Tile,
+    Token,
+    TokenKind,
+    TokenSupply,
+    ValuedCanoe,
+)
+from trapper_core.view import FACE_DOWN
+
+__all__ = ["FACE_DOWN_TILE", "Position"]
+
+_TILE = r"C[KLMBWS][1-9][nesw]|[KLMBWSHF][1-9][nesw]"
+_SQUARE = re.compile(rf"~(?:{_TILE})|{_TILE}|\?|[1-8]")
+_TILES = re.compile(_TILE)
+_ROW = re.compile(rf"({_TILE})\[((?:{_TILE})*)\](?:=(-?\d+))?")
+
+
+@attrs.frozen
+class FaceDownTile:
+    """A face-down tile that the whole-game position knows."""
+
+    tile: Tile
+
+
+FACE_DOWN_TILE = FaceDownTile
+"""Marks a face-down tile in a whole-game position's board."""
+
+
+@attrs.frozen
+class Position:
+    """A moment of a game as the position string writes it."""
+
+    board: tuple[Any, ...]
+    """Per square from a1: a face-up :class:`Tile`, a :class:`FaceDownTile`,
+    ``FACE_DOWN`` (a view's unknown tile) or ``None``."""
+    trappers: tuple[Square, ...]
+    to_move: int | None
+    turn: str
+    hands: tuple[Hand | int, ...]
+    draw_pile: tuple[Colour, ...] | int
+    discard: Hand
+    out: Hand | int
+    displays: tuple[Display, ...]
+    supply: TokenSupply
+    returned: tuple[tuple[int, ValuedCanoe], ...]
+    retired: tuple[bool, ...]
+    turns: int
+    shuffles: int
+
+    @classmethod
+    def from_game(cls, game: Game) -> Position:
+        """The position of ``game`` with everything the state knows."""
+        state = game.state
+        mask = state.face_up
+        board = tuple(
+            None if t is None else t if mask >> i & 1 else FaceDownTile(t)
+            for i, t in enumerate(state.board)
+        )
+        return cls(
+            board,
+            tuple(SQUARES[s] for s in state.trappers),
+            state.to_move,
+            _turn_text(state.turn),
+            tuple(Hand(*h) for h in state.hands),
+            tuple(COLOURS[c] for c in state.draw_pile),
+            Hand(*state.discard),
+            Hand(*state.out),
+            state.displays,
+            state.supply,
+            state.returned,
+            state.retired,
+            state.turns,
+            state.shuffles,
+        )
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> Position:
+        """The position as the player of ``view`` knows it."""
+        hands: tuple[Hand | int, ...] = tuple(
+            view.hand if seat == view.player else size for seat, size in enumerate(view.hand_sizes)
+        )
+        return cls(
+            view.board,
+            view.trappers,
+            view.to_move,
+            _turn_text(view.turn),
+            hands,
+            view.draw_pile_size,
+            view.discard,
+            view.out_of_game,
+            view.displays,
+            view.supply,
+            view.returned,
+            view.retired,
+            view.turns,
+            view.shuffles,
+        )
+
+    def __str__(self) -> str:
+        fields = [
+            _board_text(self.board),
+            "".join(s.name for s in self.trappers),
+            "-" if self.to_move is None else str(self.to_move + 1),
+            self.turn,
+            "/".join(_hand_text(h) for h in self.hands),
+            _draw_text(self.draw_pile),
+            _counts(self.discard),
+            f"#{self.out}" if isinstance(self.out, int) else _counts(self.out),
+            "/".join(_display_text(d) for d in self.displays),
+            _supply_text(self.supply),
+            ",".join(f"{p + 1}:{_valued_text(v)}" for p, v in self.returned) or "-",
+            "".join("1" if r else "0" for r in self.retired),
+            str(self.turns),
+            str(self.shuffles),
+        ]
+        return " ".join(fields)
+
+    @classmethod
+    def parse(cls, text: str) -> Position:
+        """Reads a position string; raises :class:`ValueError` saying what is wrong."""
+        fields = text.split()
+        if len(fields) != 14:
+            raise ValueError(f"a position string has 14 fields, not {len(fields)}")
+        (board, trappers, to_move, turn, hands, draw, discard, out, displays, supply,
+         returned, retired, turns, shuffles) = fields  # fmt: skip
+        try:
+            return cls(
+                _parse_board(board),
+                tuple(Square.parse(trappers[i : i + 2]) for i in range(0, len(trappers), 2)),
+                None if to_move == "-" else int(to_move) - 1,
+                turn,
+                tuple(_parse_hand(h) for h in hands.split("/")),
+                int(draw[1:]) if draw.startswith("#") else _parse_colours(draw),
+                Hand(*_parse_counts(discard)),
+                int(out[1:]) if out.startswith("#") else Hand(*_parse_counts(out)),
+                tuple(_parse_display(d) for d in displays.split("/")),
+                _parse_supply(supply),
+                _parse_returned(returned),
+                tuple(c == "1" for c in retired),
+                int(turns),
+                int(shuffles),
+            )
+        except (ValueError, IndexError, TypeError) as exc:
+            raise ValueError(f"position string: {exc}") from None
+
+
+def _turn_text(turn: object) -> str:
+    return _value_text(turn).replace(" ", "")
+
+
+def _value_text(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "y" if value else "n"
+    if isinstance(value, Colour):
+        return value.letter
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, tuple):
+        return "(" + ".".join(_value_text(v) for v in value) + ")"
+    kind = type(value)
+    if attrs.has(kind):
+        names = [f.name for f in attrs.fields(kind)]
+        inner = ",".join(f"{name}={_value_text(getattr(value, name))}" for name in names)
+        return f"{kind.__name__}:{{{inner}}}"
+    return repr(value).replace(" ", "")
+
+
+def _board_text(board: tuple[Any, ...]) -> str:
+    ranks = []
+    for rank in range(7, -1, -1):
+        out, empty = [], 0
+        for square in board[rank * 8 : rank * 8 + 8]:
+            if square is None:
+                empty += 1
+                continue
+            if empty:
+                out.append(str(empty))
+                empty = 0
+            if isinstance(square, Tile):
+                out.append(square.code)
+            elif isinstance(square, FaceDownTile):
+                out.append("~" + square.tile.code)
+            else:
+                out.append("?")
+        if empty:
+            out.append(str(empty))
+        ranks.append("".join(out))
+    return "/".join(ranks)
+
+
+def _parse_board(text: str) -> tuple[Any, ...]:
+    ranks = text.split("/")
+    if len(ranks) != 8:
+        raise ValueError("the board has 8 ranks")
+    board: list[Any] = [None] * 64
+    for r, rank_text in enumerate(ranks):
+        rank, file, position = 7 - r, 0, 0
+        while position < len(rank_text):
+            match = _SQUARE.match(rank_text, position)
+            if match is None:
+                raise ValueError(f"rank {rank + 1}: cannot read {rank_text[position:]!r}")
+            token, position = match.group(), match.end()
+            if token.isdigit():
+                file += int(token)
+                continue
+            if file >= 8:
+                raise ValueError(f"rank {rank + 1} has more than 8 squares")
+            if token == "?":
+                board[rank * 8 + file] = FACE_DOWN
+            elif token.startswith("~"):
+                board[rank * 8 + file] = FaceDownTile(Tile.from_code(token[1:]))
+            else:
+                board[rank * 8 + file] = Tile.from_code(token)
+            file += 1
+        if file != 8:
+            raise ValueError(f"rank {rank + 1} describes {file} squares")
+    return tuple(board)
+
+
+def _counts(hand: Hand) -> str:
+    return ",".join(str(n) for n in hand.counts)
+
+
+def _parse_counts(text: str) -> tuple[int, int, int, int]:
+    parts = [int(n) for n in text.split(",")]
+    if len(parts) != 4:
+        raise ValueError(f"{text!r} is not four counts")
+    return (parts[0], parts[1], parts[2], parts[3])
+
+
+def _hand_text(hand: Hand | int) -> str:
+    return f"#{hand}" if isinstance(hand, int) else _counts(hand)
+
+
+def _parse_hand(text: str) -> Hand | int:
+    return int(text[1:]) if text.startswith("#") else Hand(*_parse_counts(text))
+
+
+def _draw_text(draw: tuple[Colour, ...] | int) -> str:
+    if isinstance(draw, int):
+        return f"#{draw}"
+    return "".join(c.letter for c in draw) or "-"
+
+
+def _parse_colours(text: str) -> tuple[Colour, ...]:
+    return () if text == "-" else tuple(Colour.from_letter(c) for c in text)
+
+
+def _row_text(row: Row) -> str:
+    return row.canoe.code + "[" + "".join(t.code for t in row.tiles[1:]) + "]"
+
+
+def _valued_text(valued: ValuedCanoe) -> str:
+    return f"{_row_text(valued.row)}={valued.payout}"
+
+
+def _parse_row(canoe: str, inside: str) -> Row:
+    tiles = [Tile.from_code(c) for c in _TILES.findall(inside)]
+    animals = tuple(t for t in tiles if t.species is not None)
+    herb = next((t for t in tiles if t.face.startswith("H")), None)
+    mushroom = next((t for t in tiles if t.face.startswith("F")), None)
+    return Row(Tile.from_code(canoe), animals, herb, mushroom)
+
+
+def _rows(text: str) -> list[tuple[Row, int | None]]:
+    if text == "-":
+        return []
+    out = []
+    position = 0
+    while position < len(text):
+        match = _ROW.match(text, position)
+        if match is None:
+            raise ValueError(f"cannot read the canoes {text[position:]!r}")
+        payout = None if match.group(3) is None else int(match.group(3))
+        out.append((_parse_row(match.group(1), match.group(2)), payout))
+        position = match.end()
+    return out
+
+
+def _token_text(token: Token) -> str:
+    return ("c" if token.kind is TokenKind.CANOE else "s") + str(token.number)
+
+
+def _display_text(display: Display) -> str:
+    tokens = ".".join(_token_text(t) for t in display.tokens) or "-"
+    rows = "".join(_row_text(r) for r in display.open) or "-"
+    valued = "".join(_valued_text(v) for v in display.valued) or "-"
+    separate = "".join(t.code for t in display.separate) or "-"
+    return f"{display.money}:{tokens}:{rows}:{valued}:{separate}"
+
+
+def _parse_display(text: str) -> Display:
+    money, tokens, rows, valued, separate = text.split(":")
+    token_list = [] if tokens == "-" else tokens.split(".")
+    return Display(
+        tuple(row for row, _ in _rows(rows)),
+        tuple(ValuedCanoe(row, payout or 0) for row, payout in _rows(valued)),
+        () if separate == "-" else tuple(Tile.from_code(c) for c in _TILES.findall(separate)),
+        int(money),
+        tuple(
+            Token(TokenKind.CANOE if t[0] == "c" else TokenKind.SPECIES, int(t[1:]))
+            for t in token_list
+        ),
+    )
+
+
+def _supply_text(supply: TokenSupply) -> str:
+    canoe = ".".join(map(str, supply.canoe)) or "-"
+    species = ".".join(map(str, supply.species)) or "-"
+    return f"{canoe}|{species}"
+
+
+def _parse_supply(text: str) -> TokenSupply:
+    canoe, species = text.split("|")
+
+    def numbers(part: str) -> tuple[int, ...]:
+        return () if part == "-" else tuple(int(n) for n in part.split("."))
+
+    return TokenSupply(numbers(canoe), numbers(species))
+
+
+def _parse_returned(text: str) -> tuple[tuple[int, ValuedCanoe], ...]:
+    if text == "-":
+        return ()
+    out = []
+    for part in text.split(","):
+        seat, rest = part.split(":", 1)
+        ((row, payout),) = _rows(rest)
+        out.append((int(seat) - 1, ValuedCanoe(row, payout or 0)))
+    return tuple(out)
