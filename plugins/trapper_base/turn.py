@@ -27,6 +27,7 @@ from trapper_core import (
     Exchange,
     GameState,
     IllegalActionError,
+    Kind,
     Pass,
     Retire,
     Step,
@@ -55,6 +56,16 @@ STEPS = tuple(
     tuple(tuple(Step(t, SQUARES[s], p) for p in COLOURS) for s in range(64)) for t in COLOURS
 )
 
+
+# The same, grouped by the payments a hand allows: STEPS_PAID[trapper][mask][square]
+# holds the steps for every colour c with bit c set in mask, in colour order.
+STEPS_PAID = tuple(
+    tuple(
+        tuple(tuple(STEPS[t][s][p] for p in COLOURS if mask >> p & 1) for s in range(64))
+        for mask in range(16)
+    )
+    for t in COLOURS
+)
 
 _PLACED: dict[tuple[int, int, int, Placement], Step] = {}
 
@@ -86,24 +97,47 @@ def trapper_legal_actions(state: GameState) -> list[Action]:
     hand = state.hands[player]
     display = state.displays[player]
     board = state.board
+    # D6 choices need two open canoes (for an animal, herb or mushroom) or two
+    # separate tiles (for a canoe); without them every placement is forced.
+    rows_may_choose = len(display.open) > 1
+    canoes_may_choose = len(display.separate) > 1
+    choices: dict[int, tuple[Placement | None, ...]] = {}
     actions: list[Action] = []
     for trapper in COLOURS if turn.trapper is None else (turn.trapper,):
-        payments = [c for c in COLOURS if hand[c] >= (1 if c is trapper else 2)]
-        if not payments:
+        mask = 0
+        for c in COLOURS:
+            if hand[c] >= (1 if c is trapper else 2):
+                mask |= 1 << c
+        if not mask:
             continue
-        steps = STEPS[trapper]
+        paid = STEPS_PAID[trapper][mask]
         for square in state.step_targets(trapper):
             tile = board[square]
             assert tile is not None
-            placements = placement_choices(display, tile)
-            if placements[0] is None:
-                row = steps[square]
-                actions.extend([row[payment] for payment in payments])
+            if not (canoes_may_choose if tile.kind is Kind.CANOE else rows_may_choose):
+                actions.extend(paid[square])
+                continue
+            # An animal's choices depend on its species only, a herb's or a
+            # mushroom's on nothing else; a canoe's on the canoe. (Keys are ids:
+            # hashing enum members is slow.)
+            kind = tile.kind
+            if kind is Kind.CANOE:
+                key = id(tile)
+            elif kind is Kind.ANIMAL:
+                key = id(tile.species)
             else:
-                for placement in placements:
-                    actions.extend(
-                        [make_step(trapper, square, payment, placement) for payment in payments]
-                    )
+                key = id(kind)
+            placements = choices.get(key)
+            if placements is None:
+                placements = choices[key] = placement_choices(display, tile)
+            if placements[0] is None:
+                actions.extend(paid[square])
+                continue
+            payments = [c for c in COLOURS if mask >> c & 1]
+            for placement in placements:
+                actions.extend(
+                    [make_step(trapper, square, payment, placement) for payment in payments]
+                )
     if not turn.exchanged and display.valued:
         actions.extend(exchange_actions(state, player))
     if turn.trapper is None:

@@ -24,8 +24,6 @@ from .view import PlayerView, make_view
 
 __all__ = ["Game", "new_game"]
 
-_MISSING = object()
-
 
 def new_game(
     variant: str = "base",
@@ -102,7 +100,6 @@ class Game:
         "_history",
         "_legal",
         "_legal_by_value",
-        "_legal_set",
         "_rules",
         "_state",
         "_undo",
@@ -116,7 +113,6 @@ class Game:
     _history: list[Action]
     _undo: list[tuple[object, ...]]
     _legal: tuple[Action, ...] | None
-    _legal_set: dict[int, Action] | None
     _legal_by_value: dict[Action, Action] | None
 
     players: tuple[str, ...]
@@ -140,7 +136,6 @@ class Game:
         game._history = []
         game._undo = []
         game._legal = None
-        game._legal_set = None
         game._legal_by_value = None
         if rules.is_over(game._state):
             game._finish()
@@ -236,22 +231,22 @@ class Game:
 
     def is_legal(self, action: object) -> bool:
         """Returns whether ``action`` is legal now."""
-        legal = self._legal_set
-        if legal is None and self._legal is None:
+        legal = self._legal
+        if legal is None:
             # Nothing listed yet (a replay): ask the variant about this action only.
             if not isinstance(action, Action) or self._state.valuation is not None:
                 return False
             verdict = self._rules.check_action(self._state, action)
             if verdict is not None:
                 return verdict
-        if legal is None:
-            actions = self.legal_actions()
-            # Keyed by identity: an action taken from legal_actions() is found at
-            # once; an equal action built elsewhere is checked by equality below.
-            legal = self._legal_set = dict(zip(map(id, actions), actions, strict=True))
-        if legal.get(id(action), _MISSING) is action:
-            return True
-        return isinstance(action, Action) and action in self.legal_actions()
+            legal = self.legal_actions()
+        # An action taken from legal_actions() is found by identity, which is
+        # far cheaper than hashing or comparing; an equal action built
+        # elsewhere is then looked for by equality.
+        for candidate in legal:
+            if candidate is action:
+                return True
+        return isinstance(action, Action) and action in legal
 
     def apply(self, action: Action, *, shuffles: Sequence[Sequence[int]] | None = None) -> None:
         """Plays ``action`` for the player to move.
@@ -290,7 +285,6 @@ class Game:
         self._undo.append(snapshot)
         self._history.append(action)
         self._legal = None
-        self._legal_set = None
         self._legal_by_value = None
 
     def undo(self) -> Action:
@@ -299,7 +293,6 @@ class Game:
             raise UndoError("there is no action to take back")
         self._state.restore(self._undo.pop())
         self._legal = None
-        self._legal_set = None
         self._legal_by_value = None
         return self._history.pop()
 
@@ -415,7 +408,6 @@ class Game:
         other._history = self._history.copy()
         other._undo = self._undo.copy()
         other._legal = self._legal
-        other._legal_set = self._legal_set
         other._legal_by_value = self._legal_by_value
         return other
 

@@ -84,7 +84,8 @@ _FIELDS = (
     "tiles_left",
     "trappers",
     "hands",
-    "draw_pile",
+    "pile",
+    "drawn",
     "discard",
     "out",
     "displays",
@@ -112,7 +113,10 @@ class GameState:
     - ``tiles_left``: how many tiles are still on the board.
     - ``trappers``: the square index of each trapper, in colour order.
     - ``hands``: per player, the count of cards of each colour.
-    - ``draw_pile``: the colours of the face-down pile, top first.
+    - ``pile``: the colours of the draw pile as it was dealt or last
+      reshuffled, top first; ``drawn``: how many have been drawn from it
+      (:attr:`draw_pile` is what is left). Drawing only counts: the pile is
+      shared by every snapshot.
     - ``discard``: the count of each colour on the face-up discard pile.
     - ``out``: the count of each colour that left the game with a retiring
       player (R30).
@@ -142,7 +146,8 @@ class GameState:
     tiles_left: int
     trappers: tuple[int, ...]
     hands: tuple[tuple[int, int, int, int], ...]
-    draw_pile: tuple[int, ...]
+    pile: tuple[int, ...]
+    drawn: int
     discard: tuple[int, int, int, int]
     out: tuple[int, int, int, int]
     displays: tuple[Display, ...]
@@ -181,7 +186,8 @@ class GameState:
             dealt = deck[p * size : (p + 1) * size]
             hands.append(tuple(dealt.count(c) for c in COLOURS))
         state.hands = tuple(hands)  # type: ignore[arg-type]
-        state.draw_pile = tuple(int(c) for c in deck[players * size :])
+        state.pile = tuple(int(c) for c in deck[players * size :])
+        state.drawn = 0
         state.discard = (0, 0, 0, 0)
         state.out = (0, 0, 0, 0)
         state.displays = (Display(),) * players
@@ -318,17 +324,22 @@ class GameState:
         the discard pile is shuffled into a new one; when both are empty the
         draw is cut short (D4). Returns how many cards were drawn."""
         hand = list(self.hands[player])
-        drawn = 0
-        while drawn < count:
-            if not self.draw_pile:
+        got = 0
+        while got < count:
+            if self.drawn == len(self.pile):
                 if not any(self.discard):
                     break
                 self._reshuffle()
-            hand[self.draw_pile[0]] += 1
-            self.draw_pile = self.draw_pile[1:]
-            drawn += 1
+            hand[self.pile[self.drawn]] += 1
+            self.drawn += 1
+            got += 1
         self._set_hand(player, hand)
-        return drawn
+        return got
+
+    @property
+    def draw_pile(self) -> tuple[int, ...]:
+        """The colours of the face-down draw pile, top first."""
+        return self.pile[self.drawn :]
 
     @property
     def shuffles(self) -> int:
@@ -345,7 +356,8 @@ class GameState:
             # anywhere, and a snapshot of the state needs no generator state.
             random.Random(f"trapper:{self.seed}:{self.shuffles}").shuffle(cards)
             pile = tuple(cards)
-        self.draw_pile = pile
+        self.pile = pile
+        self.drawn = 0
         self.discard = (0, 0, 0, 0)
         self.shuffled = (*self.shuffled, pile)
 

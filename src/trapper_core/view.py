@@ -114,7 +114,7 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
         displays=state.displays,
         hand=Hand(*state.hands[player]),
         hand_sizes=tuple(sum(h) for h in state.hands),
-        draw_pile_size=len(state.draw_pile),
+        draw_pile_size=len(state.pile) - state.drawn,
         discard=Hand(*state.discard),
         out_of_game=sum(state.out),
         supply=state.supply,
