@@ -47,9 +47,21 @@ class _ToRecords(Transformer[Token, list[Record]]):
         ]
 
     def game(self, children: list[Any]) -> Record:
-        tags = [c for c in children if isinstance(c, tuple)]
-        items = [c for c in children if not isinstance(c, tuple)]
+        tags = children[0]
+        items = children[1] if len(children) > 1 else []
         return Record(tags, items)
+
+    def tags(self, children: list[Any]) -> list[tuple[str, str]]:
+        if len(children) == 1:
+            return [children[0]]
+        children[0].append(children[1])
+        return children[0]  # type: ignore[no-any-return]
+
+    def items(self, children: list[Any]) -> list[Item]:
+        if len(children) == 1:
+            return [children[0]]
+        children[0].append(children[1])
+        return children[0]  # type: ignore[no-any-return]
 
     def tag(self, children: list[Token]) -> tuple[str, str]:
         name, value = children

@@ -273,8 +273,7 @@ class _Replayer:
                 f"{self.players[seat]}'s decision"
             )
         try:
-            action = game.parse_action(decision.move.text)
-            game.apply(action, shuffles=self._shuffles_for(index, decision))
+            game.apply_text(decision.move.text, shuffles=self._shuffles_for(index, decision))
         except IllegalActionError as exc:
             if (
                 exc.shortfall

@@ -31,6 +31,8 @@ from trapper_core import (
     hookimpl,
 )
 
+from .turn import STEPS
+
 _WORDS: dict[str, Action] = {"pass": PASS, "end": END_TURN, "retire": RETIRE}
 
 PLACEMENT = r"(?:>C(?P<into>[KLMBWS][1-3])|<(?P<gather>[A-Z0-9+]+))?"
@@ -60,8 +62,23 @@ def trapper_action_text(state: GameState, action: Action) -> str | None:
     return None
 
 
+# Texts that mean the same action in every position, read once.
+_KNOWN: dict[str, Action] = {}
+
+
 @hookimpl
 def trapper_parse_action(state: GameState, text: str) -> Action | None:
+    known = _KNOWN.get(text)
+    if known is not None:
+        return known
+    action = _parse(state, text)
+    if action is not None and "<" not in text and len(_KNOWN) < 50_000:
+        # Everything but a gathering placement reads the same in every position.
+        _KNOWN[text] = action
+    return action
+
+
+def _parse(state: GameState, text: str) -> Action | None:
     word = _WORDS.get(text)
     if word is not None:
         return word
@@ -76,7 +93,10 @@ def trapper_parse_action(state: GameState, text: str) -> Action | None:
     trapper = Colour.from_letter(match["trapper"])
     square = Square.parse(match["square"])
     payment = _payment(text, trapper, match["pay"])
-    return Step(trapper, square, payment, parse_placement(state, text, square, match))
+    placement = parse_placement(state, text, square, match)
+    if placement is None:
+        return STEPS[trapper][square.index][payment]  # the very steps legal_actions() lists
+    return Step(trapper, square, payment, placement)
 
 
 def parse_placement(

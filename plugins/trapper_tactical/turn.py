@@ -11,8 +11,6 @@ Decisions, one at a time:
 
 from __future__ import annotations
 
-import attrs
-
 from trapper_base.turn import exchange_actions, exchange_allowed, explain_exchange
 from trapper_core import (
     COLOURS,
@@ -136,7 +134,7 @@ def _next_bidder(state: GameState, bidders: tuple[int, ...], after: int) -> int:
 
 def _continue(state: GameState, turn: TacticalTurn, auction: Auction, actor: int) -> None:
     """Hands the decision to the next bidder, or to the winner (R42)."""
-    state.turn = attrs.evolve(turn, auction=auction)
+    state.turn = TacticalTurn(turn.stone, turn.colour, turn.exchanged, turn.auctions, auction)
     winner = auction.winner
     state.to_move = winner if winner is not None else _next_bidder(state, auction.bidders, actor)
 
@@ -198,14 +196,17 @@ def trapper_apply_action(state: GameState, action: Action) -> bool | None:
     if isinstance(action, Open):
         # D11: retired players do not bid.
         bidders = tuple(s for s in range(state.players) if not state.retired[s])
-        turn = attrs.evolve(turn, colour=action.colour, auctions=turn.auctions + 1)
+        turn = TacticalTurn(turn.stone, action.colour, turn.exchanged, turn.auctions + 1)
         _continue(state, turn, Auction(action.colour, action.bid, player, bidders), player)
     elif isinstance(action, Bid):
         assert auction is not None
-        _continue(state, turn, attrs.evolve(auction, bid=action.bid, leader=player), player)
+        raised = Auction(auction.colour, action.bid, player, auction.bidders)
+        _continue(state, turn, raised, player)
     elif isinstance(action, Pass) and auction is not None:
         bidders = tuple(s for s in auction.bidders if s != player)
-        _continue(state, turn, attrs.evolve(auction, bidders=bidders), player)
+        _continue(
+            state, turn, Auction(auction.colour, auction.bid, auction.leader, bidders), player
+        )
     elif isinstance(action, Take):
         assert auction is not None
         for colour in COLOURS:
@@ -213,7 +214,7 @@ def trapper_apply_action(state: GameState, action: Action) -> bool | None:
                 state.pay(player, colour, action.cards[colour])
         tile = state.take(auction.colour, action.square.index)
         state.place(player, tile, action.placement)
-        state.turn = attrs.evolve(turn, auction=None)
+        state.turn = TacticalTurn(turn.stone, turn.colour, turn.exchanged, turn.auctions)
         state.to_move = turn.stone  # R44: the stone holder decides again
     elif isinstance(action, Pass):
         state.draw(player, STONE_DRAW)  # R45: only the stone holder draws
@@ -223,7 +224,7 @@ def trapper_apply_action(state: GameState, action: Action) -> bool | None:
         state.advance()
     elif isinstance(action, Exchange):
         state.exchange(player, action.species)
-        state.turn = attrs.evolve(turn, exchanged=True)
+        state.turn = TacticalTurn(turn.stone, turn.colour, True, turn.auctions, turn.auction)
     else:
         return None
     return True

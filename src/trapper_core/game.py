@@ -320,6 +320,30 @@ class Game:
         variant and :class:`IllegalActionError` (or its subclass
         :class:`AmbiguousActionError`) for an action that is not legal now.
         """
+        action = self._read(text)
+        if self._legal is None:
+            if not self.is_legal(action):
+                raise self._explain(action)
+            return action
+        legal = self._legal_by_value
+        if legal is None:
+            actions = self._legal
+            legal = self._legal_by_value = dict(zip(actions, actions, strict=True))
+        found = legal.get(action)
+        if found is None:
+            raise self._explain(action)
+        return found  # the very object legal_actions() lists: apply() then finds it at once
+
+    def apply_text(self, text: str, *, shuffles: Sequence[Sequence[int]] | None = None) -> Action:
+        """Reads ``text`` as an action and plays it (like python-chess's
+        ``push_san``); returns the action. Raises as :meth:`parse_action` and
+        :meth:`apply` do; legality is checked once."""
+        action = self._read(text)
+        self.apply(action, shuffles=shuffles)
+        return action
+
+    def _read(self, text: str) -> Action:
+        """Reads ``text`` as an action of the variant, legal or not."""
         if not isinstance(text, str):
             raise ActionSyntaxError(f"an action is read from a string, not {text!r}")
         stripped = text.strip()
@@ -333,18 +357,7 @@ class Game:
             examples = ", ".join(repr(self.action_text(a)) for a in self.legal_actions()[:4])
             hint = f"; legal now are, for instance, {examples}" if examples else ""
             raise ActionSyntaxError(f"{text!r} is not an action of the {self.variant} game{hint}")
-        if self._legal is None:
-            if not self.is_legal(action):
-                raise self._explain(action)
-            return action
-        legal = self._legal_by_value
-        if legal is None:
-            actions = self._legal
-            legal = self._legal_by_value = dict(zip(actions, actions, strict=True))
-        found = legal.get(action)
-        if found is None:
-            raise self._explain(action)
-        return found  # the very object legal_actions() lists: apply() then finds it at once
+        return action
 
     def action_text(self, action: Action) -> str:
         """Returns the text of ``action`` in the current position (``"Ge6/BB"``)."""
