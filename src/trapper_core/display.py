@@ -334,9 +334,11 @@ def _place_canoe(
         assert tile is not None
         animal_tiles.append(tile)
     row = Row(canoe, tuple(animal_tiles), herb_tile, mushroom_tile)
+    rest = tuple(separate)
     if row.is_full:
-        return attrs.evolve(display, separate=tuple(separate)), row
-    return attrs.evolve(display, open=(*display.open, row), separate=tuple(separate)), None
+        return Display(display.open, display.valued, rest, display.money, display.tokens), row
+    new_open = (*display.open, row)
+    return Display(new_open, display.valued, rest, display.money, display.tokens), None
 
 
 def _take_from(

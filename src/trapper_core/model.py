@@ -225,6 +225,14 @@ def _check_tile(tile: Tile) -> None:
         raise SetupError(f"a tile's water edge is a Direction, not {tile.water!r}")
 
 
+def _face_of(kind: Kind, species: Species | None, value: int) -> str:
+    if kind is Kind.ANIMAL:
+        return f"{species.letter}{value}"  # type: ignore[union-attr]
+    if kind is Kind.CANOE:
+        return f"C{species.letter}{value}"  # type: ignore[union-attr]
+    return f"{'H' if kind is Kind.HERB else 'F'}{value}"
+
+
 @attrs.frozen(repr=False)
 class Tile:
     """A loot tile (R1) with its water edge (R2).
@@ -244,9 +252,12 @@ class Tile:
     """An animal's or herb's or mushroom's value; a canoe's capacity."""
     water: Direction
     """The edge the water runs along once the tile is revealed and aligned."""
+    _face: str = attrs.field(init=False, eq=False, repr=False, hash=False, order=False)
 
     def __attrs_post_init__(self) -> None:
         _check_tile(self)
+        # The face is asked for often (placement, setups, notation): write it once.
+        object.__setattr__(self, "_face", _face_of(self.kind, self.species, self.value))
 
     @classmethod
     def animal(cls, species: Species, value: int, water: Direction) -> Tile:
@@ -313,11 +324,7 @@ class Tile:
     @property
     def face(self) -> str:
         """The code of the tile's face without its water edge (``B3``, ``CB2``)."""
-        if self.kind is Kind.ANIMAL:
-            return f"{self.species.letter}{self.value}"  # type: ignore[union-attr]
-        if self.kind is Kind.CANOE:
-            return f"C{self.species.letter}{self.value}"  # type: ignore[union-attr]
-        return f"{'H' if self.kind is Kind.HERB else 'F'}{self.value}"
+        return self._face
 
     @property
     def code(self) -> str:
