@@ -57,10 +57,15 @@ def trapper_action_text(state: GameState, action: Action) -> str | None:
 
 @hookimpl
 def trapper_parse_action(state: GameState, text: str) -> Action | None:
+    known = _KNOWN.get(text)
+    if known is not None:
+        return known
+    if not text[:1].isupper() and not text[:1].isdigit():
+        return None  # pass, end, retire, exchanges: the base game's words
     if _BID.fullmatch(text):
-        return Bid(int(text))
+        return _remember(text, Bid(int(text)))
     if match := _OPEN.fullmatch(text):
-        return Open(Colour.from_letter(match["colour"]), int(match["bid"]))
+        return _remember(text, Open(Colour.from_letter(match["colour"]), int(match["bid"])))
     match = _TAKE.fullmatch(text)
     if match is None:
         return None
@@ -73,6 +78,16 @@ def trapper_parse_action(state: GameState, text: str) -> Action | None:
     if trapper is not colour:
         raise ActionSyntaxError(f"{text!r}: this auction is for the {colour} trapper")
     return _take(state, text, Square.parse(match["square"]), colour, match["cards"], match)
+
+
+_KNOWN: dict[str, Action] = {}
+
+
+def _remember(text: str, action: Action) -> Action:
+    """Openings and raises read the same in every position: read them once."""
+    if len(_KNOWN) < 10_000:
+        _KNOWN[text] = action
+    return action
 
 
 def _take(
