@@ -452,6 +452,12 @@ class Game:
 
     __hash__ = None  # type: ignore[assignment]
 
+    def _repr_svg_(self) -> str:
+        """The position as a picture, for Jupyter (face-down tiles stay hidden)."""
+        from .svg import position
+
+        return position(self)
+
     def __repr__(self) -> str:
         if self.is_over:
             where = "over"

@@ -88,6 +88,12 @@ class PlayerView:
         """The viewer's own display."""
         return self.displays[self.player]
 
+    def _repr_svg_(self) -> str:
+        """The view as a picture, for Jupyter."""
+        from .svg import position
+
+        return position(self)
+
     def tile_at(self, square: Square) -> Tile | FaceDown | None:
         """Returns what the viewer sees on ``square``."""
         return self.board[square.index]

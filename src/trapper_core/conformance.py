@@ -1,0 +1,174 @@
+"""A conformance kit for variant plugins.
+
+:func:`check_variant` plays many seeded games of a variant between the
+built-in bots and checks, after every action, every invariant the engine
+relies on (``trapper_core.invariants``): tiles and cards accounted for,
+placements, tokens, money, views free of hidden data, every action's text
+reading back, ``trapper_check_action`` agreeing with the legal actions,
+rejected actions, copies and undo leaving the game as it was. At the end of
+each game it checks the dict and notation round trips and that the same
+seeds play the same game again. It reports what broke instead of stopping at
+the first problem.
+
+In a test suite::
+
+    from trapper_core.conformance import assert_variant_conforms
+
+    def test_my_variant_conforms():
+        assert_variant_conforms("my-variant", games=20)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from .bots import GreedyBot, RandomBot
+from .game import Game, new_game
+from .invariants import check_action, check_invariants, check_view
+from .plugins import Registry, default_registry
+
+__all__ = ["ConformanceReport", "Problem", "assert_variant_conforms", "check_variant"]
+
+
+@attrs.frozen
+class Problem:
+    """Something that broke in one game."""
+
+    game: int
+    """The game's number in the run, from 0."""
+    seed: int
+    players: int
+    bot: str
+    actions: int
+    """How many actions had been played when it broke."""
+    error: str
+
+    def __str__(self) -> str:
+        return (
+            f"game {self.game} (seed {self.seed}, {self.players} players, {self.bot} bots, "
+            f"after {self.actions} actions): {self.error}"
+        )
+
+
+@attrs.frozen
+class ConformanceReport:
+    """What :func:`check_variant` found."""
+
+    variant: str
+    games: int
+    actions: int
+    problems: tuple[Problem, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Whether every game passed every check."""
+        return not self.problems
+
+    def __str__(self) -> str:
+        head = (
+            f"variant {self.variant!r}: {self.games} games, {self.actions} actions, "
+            f"{len(self.problems)} problems"
+        )
+        return "\n".join([head, *(f"  {p}" for p in self.problems)])
+
+
+def check_variant(
+    variant: str,
+    *,
+    games: int = 40,
+    players: Sequence[int] | None = None,
+    bots: Sequence[str] = ("random", "greedy"),
+    seed: int = 0,
+    registry: Registry | None = None,
+    max_actions: int = 10_000,
+) -> ConformanceReport:
+    """Plays ``games`` seeded games of ``variant`` and checks everything.
+
+    Games cycle through the player counts (by default every count the variant
+    allows) and the kinds of bot; game ``i`` uses seed ``seed + i``. A game
+    that does not end within ``max_actions`` is a problem too.
+    """
+    registry = registry or default_registry()
+    spec = registry.spec(variant)
+    counts = list(players or range(spec.min_players, spec.max_players + 1))
+    problems: list[Problem] = []
+    actions = 0
+    for number in range(games):
+        count = counts[number % len(counts)]
+        kind = bots[number // len(counts) % len(bots)]
+        game_seed = seed + number
+        game: Game | None = None
+        try:
+            game = _play_checked(variant, count, kind, game_seed, registry, max_actions)
+            _check_round_trips(game, variant, count, kind, game_seed, registry)
+        except Exception as exc:  # a report of everything that broke, not the first
+            played = len(game.history) if game is not None else 0
+            problems.append(
+                Problem(number, game_seed, count, kind, played, f"{type(exc).__name__}: {exc}")
+            )
+        if game is not None:
+            actions += len(game.history)
+    return ConformanceReport(spec.name, games, actions, tuple(problems))
+
+
+def assert_variant_conforms(variant: str, **options: object) -> ConformanceReport:
+    """Runs :func:`check_variant` and raises ``AssertionError`` listing every
+    problem if there is one; returns the report otherwise."""
+    report = check_variant(variant, **options)  # type: ignore[arg-type]
+    if not report.ok:
+        raise AssertionError(str(report))
+    return report
+
+
+def _bots(kind: str, count: int, seed: int, registry: Registry) -> list[RandomBot | GreedyBot]:
+    if kind == "greedy":
+        return [GreedyBot(seed * 10 + s, registry=registry) for s in range(count)]
+    if kind == "random":
+        return [RandomBot(seed * 10 + s) for s in range(count)]
+    raise ValueError(f"no bot is called {kind!r}; choose random or greedy")
+
+
+def _play_checked(
+    variant: str, count: int, kind: str, seed: int, registry: Registry, max_actions: int
+) -> Game:
+    game = new_game(variant, count, seed=seed, registry=registry)
+    bots = _bots(kind, count, seed, registry)
+    for _ in range(max_actions):
+        if game.is_over:
+            break
+        check_invariants(game)
+        check_action(game)
+        seat = game.to_move
+        assert seat is not None
+        for other in range(count):
+            check_view(game, game.view(other))
+        game.apply(bots[seat].choose(game.view(seat)))
+    else:
+        raise AssertionError(f"the game did not end within {max_actions} actions")
+    check_invariants(game)
+    return game
+
+
+def _check_round_trips(
+    game: Game, variant: str, count: int, kind: str, seed: int, registry: Registry
+) -> None:
+    from . import notation
+
+    if Game.from_dict(game.to_dict(), registry=registry) != game:
+        raise AssertionError("Game.from_dict(game.to_dict()) differs from the game")
+    text = notation.dumps(game)
+    (record,) = notation.loads(text)
+    if notation.dumps(record) != text:
+        raise AssertionError("the notation does not write back what it read")
+    if record.replay(registry=registry) != game:
+        raise AssertionError("the notation record does not replay to the game")
+    again = new_game(variant, count, seed=seed, registry=registry)
+    bots = _bots(kind, count, seed, registry)
+    while not again.is_over:
+        seat = again.to_move
+        assert seat is not None
+        again.apply(bots[seat].choose(again.view(seat)))
+    if again.history != game.history:
+        raise AssertionError("the same seeds played a different game")

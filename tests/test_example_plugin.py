@@ -1,0 +1,96 @@
+"""The example variant in examples/riverbank, and the conformance kit."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from pathlib import Path
+
+import pytest
+
+import trapper_core as tc
+from trapper_core.conformance import assert_variant_conforms, check_variant
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "riverbank"
+
+
+@pytest.fixture(scope="module")
+def registry() -> tc.Registry:
+    """The installed variants and Riverbank, registered as its entry point would."""
+    sys.path.insert(0, str(EXAMPLE))
+    try:
+        module = importlib.import_module("trapper_riverbank")
+    finally:
+        sys.path.remove(str(EXAMPLE))
+    return tc.Registry([module])
+
+
+def test_riverbank_is_a_variant_of_its_own(registry: tc.Registry) -> None:
+    assert "riverbank" in registry.names()
+    game = tc.new_game("riverbank", 2, seed=1, registry=registry)
+    assert game.variant == "riverbank"
+    tile = tc.Tile.from_code("B3n")
+    rules = registry.rules("riverbank")
+    assert not rules.can_enter(tile, tc.Direction.NORTH)
+    assert not rules.can_enter(tile, tc.Direction.SOUTH)  # the far bank
+    assert rules.can_enter(tile, tc.Direction.EAST)
+    row = tc.Row(tc.Tile.from_code("CK1n"), (tc.Tile.from_code("K3n"),))
+    assert rules.canoe_payout(row) == 9
+
+
+def test_riverbank_plays_whole_games_with_bots(registry: tc.Registry) -> None:
+    for seed in range(3):
+        game = tc.new_game("riverbank", 3, seed=seed, registry=registry)
+        tc.play(game, [tc.GreedyBot(seed + i, registry=registry) for i in range(3)])
+        assert game.is_over
+
+
+def test_riverbank_passes_the_conformance_kit(registry: tc.Registry) -> None:
+    report = assert_variant_conforms("riverbank", games=6, registry=registry)
+    assert report.ok
+    assert report.actions > 0
+
+
+@pytest.mark.parametrize(("variant", "games"), [("base", 6), ("children", 6), ("tactical", 3)])
+def test_builtin_variants_pass_the_conformance_kit(variant: str, games: int) -> None:
+    report = check_variant(variant, games=games)
+    assert report.ok, str(report)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_builtin_variants_pass_a_long_conformance_run(variant: str) -> None:
+    assert_variant_conforms(variant, games=100)
+
+
+def test_the_conformance_kit_reports_what_breaks() -> None:
+    class Stingy:
+        @tc.hookimpl
+        def trapper_canoe_payout(self, row: tc.Row) -> int:
+            return -1 if row.capacity == 1 else 2 * row.plain_value
+
+    class Register:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("stingy", (Stingy(),), extends="base")]
+
+    class Liar:
+        """Says every pass is illegal, though legal_actions() lists it."""
+
+        @tc.hookimpl
+        def trapper_check_action(self, state: tc.GameState, action: tc.Action) -> bool | None:
+            return False if isinstance(action, tc.Pass) else None
+
+    class RegisterLiar:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("liar", (Liar(),), extends="base")]
+
+    registry = tc.Registry([Register(), RegisterLiar()])
+    assert check_variant("stingy", games=4, registry=registry).ok  # odd, but consistent
+    report = check_variant("liar", games=3, registry=registry)
+    assert not report.ok
+    assert len(report.problems) == 3
+    assert "refuses the legal Pass" in str(report)
+    with pytest.raises(AssertionError, match="variant 'liar': 3 games"):
+        assert_variant_conforms("liar", games=3, registry=registry)
