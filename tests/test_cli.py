@@ -2,21 +2,31 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+import trapper_core as tc
+from trapper_core import notation
 from trapper_core.cli import main
 
+RECORDS = Path(__file__).parent / "records"
 
-def test_play_prints_turns_scores_and_winner(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--seed", "2026", "--players", "3"]) == 0
-    out = capsys.readouterr().out
-    assert '[Seed "2026"]' in out
-    assert "  1. A: " in out
-    assert "Winner: " in out
-    assert out.count("payouts") == 3
+
+def test_play_prints_the_game_in_notation_and_the_scores(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "game.trn"
+    assert main(["play", "--seed", "2026", "--players", "3", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert '[Seed "2026"]' in printed
+    assert "\n1. A: " in printed
+    assert "Winner: " in printed
+    (record,) = notation.loads(out.read_text())
+    assert record.replay().scores() == record.result
 
 
 def test_play_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
@@ -26,11 +36,78 @@ def test_play_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == first
 
 
+def test_play_with_a_human_seat(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Nonsense, an illegal move, the list, a number, then passing until the end.
+    answers = ["fly", "end", "?", "1"] + ["pass"] * 200
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(answers) + "\n"))
+    assert main(["play", "--seed", "3", "--players", "2", "--human", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "'fly' is not an action of the base game" in out
+    assert "R11: no step has been taken this turn" in out
+    assert "A, your action" in out
+    assert "A (you): " in out
+
+
+def test_a_human_may_quit(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["play", "--seed", "3", "--players", "2", "--human", "1"]) == 0
+    assert "The game was left unfinished." in capsys.readouterr().out
+
+
+def test_simulate_sums_up_and_writes_every_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "games.trn"
+    assert main(["simulate", "--games", "6", "--players", "2", "--out", str(out)]) == 0
+    printed = capsys.readouterr()
+    assert "6 games of base, 2 players" in printed.out
+    assert "greedy" in printed.out
+    assert "random" in printed.out
+    assert "mean length" in printed.out
+    assert "6/6" in printed.err
+    records = notation.loads(out.read_text())
+    assert len(records) == 6
+    assert all(r.replay().is_over for r in records)
+
+
+def test_show_a_position_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = tc.play(tc.new_game("base", 2, seed=4), [tc.GreedyBot(1), tc.GreedyBot(2)])
+    path = tmp_path / "one.trn"
+    path.write_text(notation.dumps(game))
+    assert main(["show", str(path), "--turn", "2", "--colour", "never"]) == 0
+    out = capsys.readouterr().out
+    assert "game 1 (base): turn 3" in out
+    assert "  8 " in out
+    assert "[B]" in out
+    assert "cards)" in out  # a complete record knows the hands
+    assert main(["show", str(RECORDS / "club-night.trn"), "--colour", "always"]) == 0
+    out = capsys.readouterr().out
+    assert "the end" in out
+    assert "\x1b[" in out
+    assert "Ann: 6 money; 0 cards" in out  # a table record does not know hands
+
+
+def test_replay_checks_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["replay", str(RECORDS / "club-night.trn")]) == 0
+    assert "game 1: final: Ann 4, Bob -7" in capsys.readouterr().out
+    bad = tmp_path / "bad.trn"
+    bad.write_text('[Seat1 "A"]\n[Seat2 "B"]\n[Seed "1"]\n[Setup "?"]\n\n1. A: Zz9\n')
+    assert main(["replay", str(bad), str(tmp_path / "missing.trn")]) == 1
+    captured = capsys.readouterr()
+    assert "game 1" in captured.out
+    assert "missing.trn: cannot read" in captured.err
+
+
 def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["variants"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("base")
     assert "children" in out
+    assert "tactical" in out
 
 
 @pytest.mark.parametrize(
@@ -39,6 +116,10 @@ def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str
         (["play", "--variant", "go"], "no variant is called 'go'"),
         (["play", "--players", "7"], "R9"),
         (["play", "--bots", "clever"], "no bot is called 'clever'"),
+        (["play", "--human", "5"], "--human takes a seat from 1 to 4"),
+        (["simulate", "--games", "0"], "--games takes a number of at least 1"),
+        (["show", "nowhere.trn"], "nowhere.trn: No such file"),
+        (["show", str(RECORDS / "club-night.trn"), "--game", "3"], "there is no game 3"),
     ],
 )
 def test_user_mistakes_give_one_line_and_status_2(
@@ -51,10 +132,19 @@ def test_user_mistakes_give_one_line_and_status_2(
     assert "Traceback" not in err
 
 
-def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("argv", [["play", "--seed", "soon"], [], ["dance"]])
+def test_bad_arguments_exit_2(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exc:
-        main(["play", "--seed", "soon"])
+        main(argv)
     assert exc.value.code == 2
+
+
+@pytest.mark.parametrize("command", ["play", "simulate", "show", "replay", "variants"])
+def test_help_everywhere(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main([command, "--help"])
+    assert exc.value.code == 0
+    assert "usage: trapper " + command in capsys.readouterr().out
 
 
 def test_python_dash_m_runs_the_command_line() -> None:

@@ -1,17 +1,22 @@
 """The ``trapper`` command line.
 
-``trapper play`` lets bots play a seeded game and prints it move by move with
-the scores; ``trapper variants`` lists the installed variants.
+``play`` a game between bots (or against them), ``simulate`` many, ``show``
+a position from a notation file, ``replay`` files to check every game, and
+list the ``variants``. Errors a person can make end in one line on stderr and
+exit status 2; ``replay`` exits 1 when a game in the files is wrong.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import IO
 
-from .bots import BOTS, make_bot, play
-from .errors import TrapperError
+from .actions import Action
+from .bots import BOTS, Bot, make_bot
+from .errors import SetupError, TrapperError
 from .game import Game, new_game
 from .plugins import default_registry
 
@@ -19,71 +24,320 @@ __all__ = ["main", "transcript"]
 
 
 def transcript(game: Game) -> list[tuple[int, list[str]]]:
-    """Returns the game's turns: each player's seat and the text of their actions."""
+    """Returns the game's decisions grouped as ``(seat, action texts)``: a new
+    group whenever a turn begins or another player decides."""
     replay = game.root()
-    turns: list[tuple[int, list[str]]] = []
+    groups: list[tuple[int, list[str]]] = []
+    last_turn = -1
     for action in game.history:
         seat = replay.to_move
         assert seat is not None
-        if not turns or turns[-1][0] != seat or _turn_ended(turns[-1][1]):
-            turns.append((seat, []))
-        turns[-1][1].append(replay.action_text(action))
+        if not groups or groups[-1][0] != seat or replay.state.turns != last_turn:
+            groups.append((seat, []))
+        last_turn = replay.state.turns
+        groups[-1][1].append(replay.action_text(action))
         replay.apply(action)
-    return turns
-
-
-def _turn_ended(texts: list[str]) -> bool:
-    return bool(texts) and texts[-1] in ("pass", "end", "retire")
+    return groups
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="trapper", description="Play and check games of Trapper."
+        prog="trapper", description="Play, simulate, show and check games of Trapper."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    play_cmd = commands.add_parser(
+
+    play = commands.add_parser(
         "play",
-        help="let bots play a seeded game and print it",
-        description=("Let bots play a game and print every turn and the final scores."),
+        help="play a game between bots, or against them",
+        description="Play a game between bots, or take a seat yourself with --human, "
+        "then print the game in notation and the scores.",
     )
-    play_cmd.add_argument("--variant", default="base", help="variant name (default: base)")
-    play_cmd.add_argument(
-        "--players", type=int, default=4, metavar="N", help="number of players (default: 4)"
+    _game_options(play)
+    play.add_argument("--human", type=int, metavar="SEAT", help="play seat SEAT (from 1) yourself")
+    play.add_argument("--out", metavar="FILE", help="also write the game in notation to FILE")
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many games between bots and sum them up",
+        description="Play many seeded games between bots (seats rotate between games) and "
+        "print wins, mean scores and game lengths per bot.",
     )
-    play_cmd.add_argument("--seed", type=int, default=None, help="seed of the game")
-    play_cmd.add_argument(
+    _game_options(simulate)
+    simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    simulate.add_argument("--out", metavar="FILE", help="write every game in notation to FILE")
+
+    show = commands.add_parser(
+        "show",
+        help="show a position from a notation file",
+        description="Replay a game from a notation file and show the position after a "
+        "turn: the board, the hands where the record knows them, displays, money, tokens.",
+    )
+    show.add_argument("file", metavar="FILE")
+    show.add_argument("--game", type=int, default=1, help="which game in the file (from 1)")
+    show.add_argument("--turn", type=int, help="show the position after this turn (default: end)")
+    show.add_argument("--colour", choices=("auto", "always", "never"), default="auto")
+
+    replay = commands.add_parser(
+        "replay",
+        help="check every game in notation files",
+        description="Read notation files, replay every game with every rule checked, and "
+        "print each game's final money or its first error. Exits 1 if any game fails.",
+    )
+    replay.add_argument("files", nargs="+", metavar="FILE", help="notation files")
+
+    commands.add_parser("variants", help="list the installed variants")
+    return parser
+
+
+def _game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", default="base", help="variant name (default: base)")
+    parser.add_argument("--players", type=int, default=4, metavar="N", help="players (default: 4)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the game's chance")
+    parser.add_argument(
         "--bots",
         default="greedy,random",
         help=f"bots by seat, comma-separated, repeated to fill the seats ({', '.join(BOTS)})",
     )
-    replay_cmd = commands.add_parser(
-        "replay",
-        help="check every game in notation files",
-        description=(
-            "Read notation files, replay every game with every rule checked, and print "
-            "each game's final money or its first error. Exits 1 if any game fails."
-        ),
-    )
-    replay_cmd.add_argument("files", nargs="+", metavar="FILE", help="notation files")
-    commands.add_parser("variants", help="list the installed variants")
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line; returns the exit status."""
     args = _parser().parse_args(argv)
+    commands: dict[str, Callable[[argparse.Namespace], int]] = {
+        "play": _play,
+        "simulate": _simulate,
+        "show": _show,
+        "replay": lambda a: _replay(a.files),
+        "variants": lambda a: _variants(),
+    }
     try:
-        if args.command == "variants":
-            return _variants()
-        if args.command == "replay":
-            return _replay(args.files)
-        return _play(args)
+        return commands[args.command](args)
     except TrapperError as exc:
-        print(f"trapper: error: {exc}", file=sys.stderr)
+        print(f"trapper: error: {str(exc).splitlines()[0]}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        print(f"trapper: error: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
     except BrokenPipeError:  # the reader went away (``trapper play | head``)
         sys.stderr.close()
         return 0
+
+
+def _bot_kinds(text: str) -> list[str]:
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    for kind in kinds:
+        if kind not in BOTS:
+            raise SetupError(f"no bot is called {kind!r}; choose from {', '.join(BOTS)}")
+    return kinds or ["random"]
+
+
+def _play(args: argparse.Namespace) -> int:
+    game = new_game(args.variant, args.players, seed=args.seed)
+    kinds = _bot_kinds(args.bots)
+    human = None
+    if args.human is not None:
+        if not 1 <= args.human <= args.players:
+            raise SetupError(f"--human takes a seat from 1 to {args.players}, not {args.human}")
+        human = args.human - 1
+    seats: list[Bot | None] = [
+        None if seat == human else make_bot(kinds[seat % len(kinds)], game.seed + 1 + seat)
+        for seat in range(args.players)
+    ]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        bot = seats[seat]
+        if bot is None:
+            action = _ask(game, seat, sys.stdin, sys.stdout)
+            if action is None:
+                break
+        else:
+            action = bot.choose(game.view(seat))
+        game.apply(action)
+    from . import notation
+
+    labels = {f"Seat{seat + 1}": name for seat, name in enumerate(game.players)}
+    record = notation.Record.from_game(game, **labels)
+    print(record.text, end="")
+    if args.out:
+        with open(args.out, "w", encoding="utf-8") as file:
+            file.write(record.text)
+    _print_scores(game, [("you" if b is None else getattr(b, "name", "bot")) for b in seats])
+    return 0
+
+
+def _print_scores(game: Game, kinds: list[str]) -> None:
+    print()
+    valuation = game.valuation()
+    for seat, name in enumerate(game.players):
+        line = f"{name} ({kinds[seat]}): {game.scores()[seat]}"
+        if valuation is not None:
+            v = valuation[seat]
+            line += (
+                f"  (payouts {game.displays[seat].money}, open canoes {v.open_canoes}, "
+                f"separate {v.separate}, canoe bonus {v.canoe_bonus}, "
+                f"species bonus {v.species_bonus})"
+            )
+        print(line)
+    if game.is_over:
+        print("Winner: " + ", ".join(game.players[s] for s in game.winners()))
+    else:
+        print("The game was left unfinished.")
+
+
+def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str]) -> Action | None:
+    """Asks the person at ``seat`` for an action; ``None`` when they quit."""
+    from .terminal import render
+
+    colour = stdout.isatty() and os.environ.get("NO_COLOR") is None
+    view = game.view(seat)
+    print("\n" + render(view, colour=colour), file=stdout)
+    legal = view.legal_actions
+    texts = [game.action_text(a) for a in legal]
+    _list(texts, stdout, limit=40)
+    while True:
+        print(
+            f"{game.players[seat]}, your action (text or number, ? lists all, q quits): ",
+            end="",
+            file=stdout,
+            flush=True,
+        )
+        answer = stdin.readline()
+        if not answer or answer.strip() in ("q", "quit"):
+            return None
+        answer = answer.strip()
+        if answer == "?":
+            _list(texts, stdout, limit=None)
+            continue
+        if answer.isdigit() and 1 <= int(answer) <= len(legal):
+            return legal[int(answer) - 1]
+        try:
+            return game.parse_action(answer)
+        except TrapperError as exc:
+            print(f"  {exc}", file=stdout)
+
+
+def _list(texts: list[str], stdout: IO[str], limit: int | None) -> None:
+    shown = texts if limit is None else texts[:limit]
+    width = max((len(t) for t in shown), default=0) + 7
+    per_line = max(1, 78 // width)
+    for start in range(0, len(shown), per_line):
+        cells = [
+            f"{i + 1:>3}. {t:<{width - 5}}"
+            for i, t in enumerate(shown)
+            if start <= i < start + per_line
+        ]
+        print("".join(cells).rstrip(), file=stdout)
+    if len(shown) < len(texts):
+        print(f"     … and {len(texts) - len(shown)} more (? lists them all)", file=stdout)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from . import notation
+
+    if args.games < 1:
+        raise SetupError(f"--games takes a number of at least 1, not {args.games}")
+    kinds = _bot_kinds(args.bots)
+    first_seed = args.seed if args.seed is not None else 0
+    wins: dict[str, float] = {}
+    seated: dict[str, int] = {}
+    money: dict[str, int] = {}
+    actions = turns = 0
+    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+    try:
+        for number in range(args.games):
+            seed = first_seed + number
+            game = new_game(args.variant, args.players, seed=seed)
+            # Seats rotate between games, so no bot keeps the start player's seat.
+            seat_kinds = [kinds[(s + number) % len(kinds)] for s in range(args.players)]
+            bots = [make_bot(k, seed * 10 + s) for s, k in enumerate(seat_kinds)]
+            while not game.is_over:
+                seat = game.to_move
+                assert seat is not None
+                game.apply(bots[seat].choose(game.view(seat)))
+            winners = game.winners()
+            for seat, kind in enumerate(seat_kinds):
+                seated[kind] = seated.get(kind, 0) + 1
+                money[kind] = money.get(kind, 0) + game.scores()[seat]
+                if seat in winners:
+                    wins[kind] = wins.get(kind, 0.0) + 1 / len(winners)
+            actions += len(game.history)
+            turns += game.state.turns
+            if out is not None:
+                out.write(("\n" if number else "") + notation.dumps(game))
+            _progress(number + 1, args.games)
+    finally:
+        if out is not None:
+            out.close()
+    print(
+        f"{args.games} games of {args.variant}, {args.players} players, seeds "
+        f"{first_seed}–{first_seed + args.games - 1}"
+    )
+    print(f"{'bot':10} {'seats':>6} {'wins':>8} {'win rate':>9} {'mean score':>11}")
+    for kind in sorted(seated):
+        rate = wins.get(kind, 0.0) / seated[kind]
+        print(
+            f"{kind:10} {seated[kind]:6} {wins.get(kind, 0.0):8.1f} {rate:9.1%} "
+            f"{money[kind] / seated[kind]:11.1f}"
+        )
+    print(f"mean length: {actions / args.games:.1f} actions, {turns / args.games:.1f} turns")
+    return 0
+
+
+def _progress(done: int, total: int) -> None:
+    if not sys.stderr.isatty() and done != total and done % max(1, total // 10):
+        return
+    width = 30
+    filled = width * done // total
+    end = "\n" if done == total else ""
+    print(
+        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
+        end=end,
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def _show(args: argparse.Namespace) -> int:
+    from . import notation
+    from .terminal import render
+
+    with open(args.file, "rb") as file:
+        records = notation.load(file)
+    if not 1 <= args.game <= len(records):
+        raise SetupError(f"{args.file} holds {len(records)} games; there is no game {args.game}")
+    record = records[args.game - 1]
+    game = record.replay()
+    if args.turn is not None:
+        if args.turn < 0:
+            raise SetupError(f"--turn takes a turn number from 0, not {args.turn}")
+        game = _after_turn(game, args.turn)
+    colour = args.colour == "always" or (
+        args.colour == "auto" and sys.stdout.isatty() and os.environ.get("NO_COLOR") is None
+    )
+    state = game.state
+    if game.is_over:
+        where = "the end"
+    else:
+        assert game.to_move is not None
+        where = f"turn {state.turns}, {game.players[game.to_move]} to move"
+    print(f"{args.file}, game {args.game} ({record.variant}): {where}")
+    # Hands are shown only where the record knows them: a complete setup.
+    print(render(game, colour=colour, hands=record.setup.is_complete))
+    return 0
+
+
+def _after_turn(game: Game, turn: int) -> Game:
+    """The position when turn ``turn`` is over (turn 0: the start)."""
+    replay = game.root()
+    for action in game.history:
+        if replay.state.turns > turn:
+            break
+        replay.apply(action)
+    return replay
 
 
 def _replay(files: Sequence[str]) -> int:
@@ -99,23 +353,24 @@ def _replay(files: Sequence[str]) -> int:
             print(f"{name}: cannot read: {exc.strerror}", file=sys.stderr)
             failed += 1
             continue
+        except TrapperError as exc:
+            print(f"{name}: {str(exc).splitlines()[0]}")
+            failed += 1
+            continue
         for error in syntax:
             failed += 1
             print(f"{name}: {str(error).splitlines()[0]}")
         for record in records:
-            label = f"{name}: game {record.number}"
             try:
                 game = record.replay()
             except TrapperError as exc:
                 failed += 1
                 print(f"{name}: {exc}")
                 continue
-            players = ", ".join(
-                f"{player} {money}"
-                for player, money in zip(game.players, game.scores(), strict=True)
-            )
+            scores = zip(game.players, game.scores(), strict=True)
+            players = ", ".join(f"{player} {money}" for player, money in scores)
             state = "final" if game.is_over else "unfinished, so far"
-            print(f"{label}: {state}: {players}")
+            print(f"{name}: game {record.number}: {state}: {players}")
     return 1 if failed else 0
 
 
@@ -125,32 +380,6 @@ def _variants() -> int:
         spec = registry.spec(name)
         aliases = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
         print(f"{name}{aliases}: {spec.description}")
-    return 0
-
-
-def _play(args: argparse.Namespace) -> int:
-    game = new_game(args.variant, args.players, seed=args.seed)
-    kinds = [k.strip() for k in args.bots.split(",") if k.strip()] or ["random"]
-    bots = [make_bot(kinds[i % len(kinds)], game.seed + 1 + i) for i in range(args.players)]
-    play(game, bots)
-    names = [f"{name} ({kinds[i % len(kinds)]})" for i, name in enumerate(game.players)]
-    print(f'[Variant "{game.variant}"]')
-    print(f'[Seed "{game.seed}"]')
-    print(f'[Players "{", ".join(names)}"]')
-    print()
-    for number, (seat, texts) in enumerate(transcript(game), start=1):
-        print(f"{number:3}. {game.players[seat]}: {' '.join(texts)}")
-    print()
-    valuation = game.valuation()
-    assert valuation is not None
-    for seat, name in enumerate(game.players):
-        v = valuation[seat]
-        print(
-            f"{name}: {game.scores()[seat]:4}  (payouts {game.displays[seat].money}, "
-            f"open canoes {v.open_canoes}, separate {v.separate}, "
-            f"canoe bonus {v.canoe_bonus}, species bonus {v.species_bonus})"
-        )
-    print("Winner: " + ", ".join(game.players[s] for s in game.winners()))
     return 0
 
 

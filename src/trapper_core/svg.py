@@ -55,7 +55,7 @@ def _tile_fill(tile: Tile) -> str:
 def _label(tile: Tile) -> tuple[str, str]:
     """The two lines written on a tile: what it is and its number."""
     if tile.kind is Kind.CANOE:
-        return str(tile.species), f"canoe {tile.value}"
+        return f"{tile.species} canoe", str(tile.value)
     if tile.kind is Kind.ANIMAL:
         return str(tile.species), str(tile.value)
     return str(tile.kind), str(tile.value)
@@ -66,7 +66,7 @@ def _tile(x: float, y: float, size: float, tile: Tile) -> str:
     inner = size - 2 * pad
     text_fill = _INK if tile.kind is not Kind.ANIMAL else "#fff"
     top, bottom = _label(tile)
-    big = size * (0.2 if tile.kind is Kind.CANOE else 0.28)
+    big = size * 0.28
     small = size * min(0.17, 1.15 / max(len(top), 1))
     parts = [
         f'<rect x="{x + pad:.1f}" y="{y + pad:.1f}" width="{inner:.1f}" height="{inner:.1f}" '

@@ -1,0 +1,48 @@
+"""Pictures of positions."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import trapper_core as tc
+from trapper_core import svg
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def game_in_progress() -> tc.Game:
+    game = tc.new_game("base", 3, seed=5)
+    return tc.play(game, [tc.GreedyBot(i) for i in range(3)], max_actions=25)
+
+
+def test_position_is_well_formed_svg_with_every_part() -> None:
+    game = game_in_progress()
+    root = ET.fromstring(svg.position(game))
+    assert root.tag == SVG + "svg"
+    titles = [t.text for t in root.iter(SVG + "title")]
+    assert sum(t == "face down" for t in titles) == bin(
+        sum(1 << i for i, t in enumerate(game.board) if t is not None) & ~game.state.face_up
+    ).count("1")
+    assert {f"{c} trapper" for c in tc.COLOURS} <= set(titles)
+    assert sum(1 for t in titles if t and t.startswith("water to the")) >= len(
+        game.state.face_up_squares()
+    )
+    texts = " ".join(t.text or "" for t in root.iter(SVG + "text"))
+    assert "A: " in texts
+    assert "money" in texts
+
+
+def test_a_view_draws_only_what_its_player_sees() -> None:
+    game = game_in_progress()
+    hidden = [t for i, t in enumerate(game.board) if t and not game.state.face_up >> i & 1]
+    picture = svg.position(game.view(0), displays=False)
+    root = ET.fromstring(picture)
+    titles = [t.text for t in root.iter(SVG + "title")]
+    assert titles.count("face down") == len(hidden)
+    assert "money" not in picture
+
+
+def test_game_and_view_show_in_jupyter() -> None:
+    game = game_in_progress()
+    assert game._repr_svg_().startswith("<svg")
+    assert game.view(1)._repr_svg_().startswith("<svg")
