@@ -50,6 +50,11 @@ class Turn:
 
 
 FRESH_TURN = Turn()
+# Every turn record there can be, made once: TURNS[trapper][exchanged].
+TURNS = {
+    trapper: {exchanged: Turn(trapper, exchanged) for exchanged in (False, True)}
+    for trapper in (None, *COLOURS)
+}
 
 # Every step without a placement, made once: STEPS[trapper][square][payment].
 STEPS = tuple(
@@ -103,15 +108,23 @@ def trapper_legal_actions(state: GameState) -> list[Action]:
     canoes_may_choose = len(display.separate) > 1
     choices: dict[int, tuple[Placement | None, ...]] = {}
     actions: list[Action] = []
+    # Which colours pay a step: two cards of any colour, or one of the trapper's own.
+    one = two = 0
+    for c in COLOURS:
+        if hand[c]:
+            one |= 1 << c
+            if hand[c] > 1:
+                two |= 1 << c
+    targets = state.targets
     for trapper in COLOURS if turn.trapper is None else (turn.trapper,):
-        mask = 0
-        for c in COLOURS:
-            if hand[c] >= (1 if c is trapper else 2):
-                mask |= 1 << c
+        mask = two | (one & (1 << trapper))
         if not mask:
             continue
         paid = STEPS_PAID[trapper][mask]
-        for square in state.step_targets(trapper):
+        squares = targets[trapper]
+        if squares is None:
+            squares = state.step_targets(trapper)
+        for square in squares:
             tile = board[square]
             assert tile is not None
             if not (canoes_may_choose if tile.kind is Kind.CANOE else rows_may_choose):
@@ -205,7 +218,7 @@ def trapper_apply_action(state: GameState, action: Action) -> bool | None:
         tile = state.take(action.trapper, action.square.index)
         state.place(player, tile, action.placement)
         if turn.trapper is None:
-            state.turn = Turn(action.trapper, turn.exchanged)
+            state.turn = TURNS[action.trapper][turn.exchanged]
     elif isinstance(action, (Pass, EndTurn)):
         state.draw(player, 2)
         state.advance()
@@ -214,7 +227,7 @@ def trapper_apply_action(state: GameState, action: Action) -> bool | None:
         state.advance()
     elif isinstance(action, Exchange):
         state.exchange(player, action.species)
-        state.turn = Turn(turn.trapper, True)
+        state.turn = TURNS[turn.trapper][True]
     else:
         return None
     return True

@@ -20,6 +20,7 @@ from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
 from .plugins import Registry, Rules, default_registry
 from .setups import Setup
 from .state import GameState, Valuation
+from .state import snapshot as _snapshot
 from .view import PlayerView, make_view
 
 __all__ = ["Game", "new_game"]
@@ -259,14 +260,22 @@ class Game:
         seeded generator: this is how a record's chance outcomes are replayed
         (R8). A reshuffle the list lacks, or one too many, is an error.
         """
-        if not self.is_legal(action):
+        legal = self._legal
+        found = False
+        if legal is not None:  # the usual case: an action picked from legal_actions()
+            for candidate in legal:
+                if candidate is action:
+                    found = True
+                    break
+        if not found and not self.is_legal(action):
             raise self._explain(action)
         state = self._state
-        snapshot = state.snapshot()
+        rules = self._rules
+        snapshot = _snapshot(state)
         if shuffles is not None:
             state.forced = [tuple(pile) for pile in shuffles]
         try:
-            if not self._rules.apply_action(state, action):
+            if not rules.apply_action(state, action):
                 raise PluginError(f"no plugin of {self.variant!r} carries out {action!r}")
             if state.forced:
                 raise IllegalActionError(
@@ -275,7 +284,7 @@ class Game:
                     rule="R8",
                     action=action,
                 )
-            if self._rules.is_over(state):
+            if rules.is_over(state):
                 self._finish()
         except BaseException:
             state.restore(snapshot)

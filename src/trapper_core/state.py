@@ -100,7 +100,8 @@ _FIELDS = (
     "targets",
 )
 
-_snapshot = attrgetter(*_FIELDS)
+snapshot = attrgetter(*_FIELDS)
+"""Returns a state's fields as a tuple (``GameState.snapshot`` without the call)."""
 
 
 class GameState:
@@ -207,8 +208,8 @@ class GameState:
 
     def snapshot(self) -> tuple[object, ...]:
         """Returns the fields as a tuple; :meth:`restore` puts them back."""
-        snapshot: tuple[object, ...] = _snapshot(self)
-        return snapshot
+        fields: tuple[object, ...] = snapshot(self)
+        return fields
 
     def restore(self, snapshot: tuple[object, ...]) -> None:
         """Puts back the fields saved by :meth:`snapshot`."""
