@@ -49,7 +49,9 @@ from trapper_core import (
     TokenSupply,
     ValuedCanoe,
 )
-from trapper_core.view import FACE_DOWN
+from trapper_core.model import FACE_DOWN
+
+from .setup_string import board_text, parse_board
 
 __all__ = ["FACE_DOWN_TILE", "Position"]
 
@@ -211,56 +213,30 @@ def _value_text(value: object) -> str:
     return repr(value).replace(" ", "")
 
 
+def _square_token(square: Any) -> str:
+    if isinstance(square, Tile):
+        return square.code
+    if isinstance(square, FaceDownTile):
+        return "~" + square.tile.code
+    return "?"
+
+
+def _read_square(token: str) -> Any:
+    if token == "?":
+        return FACE_DOWN
+    if token.startswith("~"):
+        return FaceDownTile(Tile.from_code(token[1:]))
+    return Tile.from_code(token)
+
+
 def _board_text(board: tuple[Any, ...]) -> str:
-    ranks = []
-    for rank in range(7, -1, -1):
-        out, empty = [], 0
-        for square in board[rank * 8 : rank * 8 + 8]:
-            if square is None:
-                empty += 1
-                continue
-            if empty:
-                out.append(str(empty))
-                empty = 0
-            if isinstance(square, Tile):
-                out.append(square.code)
-            elif isinstance(square, FaceDownTile):
-                out.append("~" + square.tile.code)
-            else:
-                out.append("?")
-        if empty:
-            out.append(str(empty))
-        ranks.append("".join(out))
-    return "/".join(ranks)
+    return board_text(board, _square_token)
 
 
 def _parse_board(text: str) -> tuple[Any, ...]:
-    ranks = text.split("/")
-    if len(ranks) != 8:
-        raise ValueError("the board has 8 ranks")
-    board: list[Any] = [None] * 64
-    for r, rank_text in enumerate(ranks):
-        rank, file, position = 7 - r, 0, 0
-        while position < len(rank_text):
-            match = _SQUARE.match(rank_text, position)
-            if match is None:
-                raise ValueError(f"rank {rank + 1}: cannot read {rank_text[position:]!r}")
-            token, position = match.group(), match.end()
-            if token.isdigit():
-                file += int(token)
-                continue
-            if file >= 8:
-                raise ValueError(f"rank {rank + 1} has more than 8 squares")
-            if token == "?":
-                board[rank * 8 + file] = FACE_DOWN
-            elif token.startswith("~"):
-                board[rank * 8 + file] = FaceDownTile(Tile.from_code(token[1:]))
-            else:
-                board[rank * 8 + file] = Tile.from_code(token)
-            file += 1
-        if file != 8:
-            raise ValueError(f"rank {rank + 1} describes {file} squares")
-    return tuple(board)
+    return tuple(
+        parse_board(text, _SQUARE, _read_square, "a tile code, ~ and a code, ? or a digit")
+    )
 
 
 def _counts(hand: Hand) -> str:

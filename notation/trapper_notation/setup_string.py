@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -121,21 +123,7 @@ class SetupSpec:
         )
 
     def __str__(self) -> str:
-        ranks = []
-        for rank in range(7, -1, -1):
-            out, empty = [], 0
-            for file in range(8):
-                square = self.board[rank * 8 + file]
-                if square is None:
-                    empty += 1
-                    continue
-                if empty:
-                    out.append(str(empty))
-                    empty = 0
-                out.append(square.code if isinstance(square, Tile) else "?")
-            if empty:
-                out.append(str(empty))
-            ranks.append("".join(out))
+        board = board_text(self.board, lambda s: s.code if isinstance(s, Tile) else "?")
         trappers = "".join(s.name for s in self.trappers)
         start = "?" if self.start_player is None else str(self.start_player + 1)
         if self.deck is None:
@@ -143,35 +131,66 @@ class SetupSpec:
         else:
             deck = "".join("?" if c is None else c.letter for c in self.deck)
         box = "?" if self.box is None else "".join(t.code for t in self.box) or "-"
-        return f"{'/'.join(ranks)} {trappers} {start} {deck} {box}"
+        return f"{board} {trappers} {start} {deck} {box}"
 
 
-def _parse_board(text: str) -> tuple[Tile | Unknown | None, ...]:
+def board_text(board: Sequence[object], token: Callable[[Any], str]) -> str:
+    """Writes a board rank by rank from rank 8, ``/`` between ranks, a digit
+    for each run of empty squares and ``token(square)`` for the others."""
+    ranks = []
+    for rank in range(7, -1, -1):
+        out, empty = [], 0
+        for square in board[rank * 8 : rank * 8 + 8]:
+            if square is None:
+                empty += 1
+                continue
+            if empty:
+                out.append(str(empty))
+                empty = 0
+            out.append(token(square))
+        if empty:
+            out.append(str(empty))
+        ranks.append("".join(out))
+    return "/".join(ranks)
+
+
+def parse_board(
+    text: str, pattern: re.Pattern[str], read: Callable[[str], Any], what: str
+) -> list[Any]:
+    """Reads a board written by :func:`board_text`: ``pattern`` matches one
+    square's token or a digit, ``read`` turns a token into the square, and
+    ``what`` says in error messages what a square may be."""
     ranks = text.split("/")
     if len(ranks) != 8:
         raise ValueError(f"the board has 8 ranks separated by '/', not {len(ranks)}")
-    board: list[Tile | Unknown | None] = [None] * 64
+    board: list[Any] = [None] * 64
     for r, rank_text in enumerate(ranks):
-        rank = 7 - r
-        file = 0
-        position = 0
+        rank, file, position = 7 - r, 0, 0
         while position < len(rank_text):
-            match = _SQUARE_TOKEN.match(rank_text, position)
+            match = pattern.match(rank_text, position)
             if match is None:
-                raise ValueError(
-                    f"rank {rank + 1}: {rank_text[position:]!r} is not a tile code, '?' or a digit"
-                )
-            token = match.group()
-            position = match.end()
+                raise ValueError(f"rank {rank + 1}: {rank_text[position:]!r} is not {what}")
+            token, position = match.group(), match.end()
             if token.isdigit():
                 file += int(token)
-            else:
-                if file < 8:
-                    board[rank * 8 + file] = UNKNOWN if token == "?" else Tile.from_code(token)
-                file += 1
+                continue
+            if file < 8:
+                board[rank * 8 + file] = read(token)
+            file += 1
         if file != 8:
             raise ValueError(f"rank {rank + 1} describes {file} squares, not 8")
-    return tuple(board)
+    return board
+
+
+def _parse_board(text: str) -> tuple[Tile | Unknown | None, ...]:
+    return tuple(
+        parse_board(
+            text,
+            _SQUARE_TOKEN,
+            lambda t: UNKNOWN if t == "?" else Tile.from_code(t),
+            "a tile code, '?' or a digit",
+        )
+    )
 
 
 def _parse_trappers(text: str) -> tuple[Square, ...]:

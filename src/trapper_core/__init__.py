@@ -38,10 +38,12 @@ from .invariants import InvariantError
 from .model import (
     COLOURS,
     DIRECTIONS,
+    FACE_DOWN,
     SPECIES,
     SQUARES,
     Colour,
     Direction,
+    FaceDown,
     Hand,
     Kind,
     Species,
@@ -54,7 +56,7 @@ from .plugins import ENTRY_POINT_GROUP, Registry, Rules, VariantSpec, available_
 from .setups import DEFAULT_TRAPPERS, Setup
 from .state import NEIGHBOURS, GameState, TokenSupply, Valuation
 from .tiles import TileSet, standard_tile_set
-from .view import FACE_DOWN, FaceDown, PlayerView
+from .view import PlayerView
 
 __version__ = "0.1.0"
 

@@ -17,10 +17,10 @@ import attrs
 from .actions import Action, EndTurn, Pass, Retire, Step
 from .errors import IllegalActionError, TrapperError
 from .game import Game
-from .model import COLOURS, SQUARES, Colour, Kind, Square, Tile, TokenKind
+from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Kind, Square, Tile, TokenKind
 from .plugins import Rules
 from .state import GameState
-from .view import FACE_DOWN, PlayerView
+from .view import PlayerView
 
 __all__ = ["InvariantError", "check_action", "check_invariants", "check_view"]
 

@@ -16,10 +16,12 @@ from .errors import SetupError
 __all__ = [
     "COLOURS",
     "DIRECTIONS",
+    "FACE_DOWN",
     "SPECIES",
     "SQUARES",
     "Colour",
     "Direction",
+    "FaceDown",
     "Hand",
     "Kind",
     "Species",
@@ -353,6 +355,19 @@ class Tile:
 
 
 _BY_CODE: dict[str, Tile] = {}
+
+
+class FaceDown(enum.Enum):
+    """The type of :data:`FACE_DOWN`."""
+
+    FACE_DOWN = "face down"
+
+    def __repr__(self) -> str:
+        return "FACE_DOWN"
+
+
+FACE_DOWN = FaceDown.FACE_DOWN
+"""Stands for a tile that is face down, in views and pictures."""
 
 
 class TokenKind(enum.Enum):

@@ -17,7 +17,18 @@ import attrs
 
 from .display import Display, Placement, Row, ValuedCanoe, place
 from .errors import IllegalActionError
-from .model import COLOURS, SQUARES, Colour, Direction, Species, Tile, Token, TokenKind
+from .model import (
+    COLOURS,
+    FACE_DOWN,
+    SQUARES,
+    Colour,
+    Direction,
+    FaceDown,
+    Species,
+    Tile,
+    Token,
+    TokenKind,
+)
 
 if TYPE_CHECKING:
     from .plugins import Rules
@@ -253,6 +264,15 @@ class GameState:
             targets[trapper] = cached
             self.targets = tuple(targets)
         return cached
+
+    def seen_board(self) -> tuple[Tile | FaceDown | None, ...]:
+        """The board as the table sees it: face-up tiles, :data:`FACE_DOWN`
+        for the others, ``None`` for empty squares."""
+        mask = self.face_up
+        return tuple(
+            None if tile is None else tile if mask >> i & 1 else FACE_DOWN
+            for i, tile in enumerate(self.board)
+        )
 
     def face_up_squares(self) -> tuple[int, ...]:
         """The indices of the squares holding a face-up tile, ascending."""

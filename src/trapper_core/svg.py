@@ -12,8 +12,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from .model import COLOURS, Colour, Direction, Kind, Species, Tile
-from .view import FACE_DOWN, PlayerView
+from .model import COLOURS, FACE_DOWN, Colour, Direction, Kind, Species, Tile
+from .view import PlayerView
 
 if TYPE_CHECKING:
     from .display import Display
@@ -155,10 +155,7 @@ def position(source: Game | PlayerView, *, displays: bool = True, size: int = 60
         shown = source.displays
     else:
         state = source.state
-        board = tuple(
-            None if t is None else t if state.face_up >> i & 1 else FACE_DOWN
-            for i, t in enumerate(state.board)
-        )
+        board = state.seen_board()
         trappers = list(state.trappers)
         players = source.players
         shown = state.displays

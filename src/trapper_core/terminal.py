@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .display import Display
-from .model import COLOURS, Colour, Hand, Kind, Tile
-from .view import FACE_DOWN, PlayerView
+from .model import COLOURS, FACE_DOWN, Colour, Hand, Kind, Tile
+from .view import PlayerView
 
 if TYPE_CHECKING:
     from .game import Game
@@ -45,10 +45,7 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
         to_move = source.to_move
     else:
         state = source.state
-        board = tuple(
-            None if t is None else t if state.face_up >> i & 1 else FACE_DOWN
-            for i, t in enumerate(state.board)
-        )
+        board = state.seen_board()
         trappers = list(state.trappers)
         players = source.players
         displays = state.displays

@@ -7,33 +7,19 @@ it to a face-down tile, another player's hand or the order of the draw pile.
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING
 
 import attrs
 
 from .actions import Action
 from .display import Display, ValuedCanoe
-from .model import COLOURS, SQUARES, Hand, Square, Tile
+from .model import COLOURS, FACE_DOWN, SQUARES, FaceDown, Hand, Square, Tile
 from .state import TokenSupply, Valuation
 
 if TYPE_CHECKING:
     from .game import Game
 
 __all__ = ["FACE_DOWN", "FaceDown", "PlayerView", "make_view"]
-
-
-class FaceDown(enum.Enum):
-    """The type of :data:`FACE_DOWN`."""
-
-    FACE_DOWN = "face down"
-
-    def __repr__(self) -> str:
-        return "FACE_DOWN"
-
-
-FACE_DOWN = FaceDown.FACE_DOWN
-"""Stands in a view's board for a tile that is face down."""
 
 
 @attrs.frozen
@@ -102,11 +88,7 @@ class PlayerView:
 def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
     """Builds ``player``'s view of ``game``."""
     state = game.state
-    mask = state.face_up
-    board = tuple(
-        None if tile is None else tile if mask >> i & 1 else FACE_DOWN
-        for i, tile in enumerate(state.board)
-    )
+    board = state.seen_board()
     trappers = tuple(SQUARES[s] for s in state.trappers)
     return PlayerView(
         variant=game.variant,
