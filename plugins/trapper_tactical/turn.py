@@ -253,16 +253,22 @@ def trapper_explain_illegal(state: GameState, action: Action) -> IllegalActionEr
     if isinstance(action, Bid):
         if action.bid <= auction.bid:
             return _illegal("R42", f"a raise must beat the bid of {auction.bid}", action)
-        top = payable(state.hands[player], auction.colour)
-        return IllegalActionError(
-            f"D9: a bid of {action.bid} is more than the hand can pay ({top})",
-            rule="D9",
-            action=action,
-            shortfall={auction.colour: action.bid - top},
-        )
+        return _unpayable(state, player, auction.colour, action.bid, action)
     if isinstance(action, Take):
         return _illegal("R42", "the auction is still open: raise or pass", action)
     return None
+
+
+def _unpayable(
+    state: GameState, player: int, colour: Colour, bid: int, action: Action
+) -> IllegalActionError:
+    top = payable(state.hands[player], colour)
+    return IllegalActionError(
+        f"D9: a bid of {bid} for {colour} is more than the hand can pay ({top})",
+        rule="D9",
+        action=action,
+        shortfall={colour: bid - top},
+    )
 
 
 def _explain_stone(
@@ -277,13 +283,7 @@ def _explain_stone(
             )
         if not state.step_targets(action.colour):
             return _illegal("D9", f"the {action.colour} trapper cannot take a tile", action)
-        top = payable(state.hands[player], action.colour)
-        return IllegalActionError(
-            f"D9: a bid of {action.bid} for {action.colour} is more than the hand can pay ({top})",
-            rule="D9",
-            action=action,
-            shortfall={action.colour: action.bid - top},
-        )
+        return _unpayable(state, player, action.colour, action.bid, action)
     if isinstance(action, Retire):
         return _illegal("D16", "retire at the start of a turn, before its first auction", action)
     if isinstance(action, Exchange):
