@@ -19,7 +19,7 @@ from .errors import IllegalActionError, TrapperError
 from .game import Game
 from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Kind, Square, Tile, TokenKind
 from .plugins import Rules
-from .state import GameState
+from .state import NEIGHBOURS, GameState
 from .view import PlayerView
 
 __all__ = ["InvariantError", "check_action", "check_invariants", "check_view"]
@@ -226,16 +226,32 @@ def check_action(game: Game) -> None:
         raise _fail(game, f"undo after {legal[0]!r} did not restore the game")
 
 
+_PLAIN_STEPS: dict[tuple[int, int, int], Step] = {}
+
+
+def _plain_step(trapper: Colour, square: int, payment: Colour) -> Step:
+    key = (trapper, square, payment)
+    step = _PLAIN_STEPS.get(key)
+    if step is None:
+        step = _PLAIN_STEPS[key] = Step(trapper, SQUARES[square], payment)
+    return step
+
+
 def _near_misses(game: Game, legal: tuple[Action, ...]) -> list[Action]:
     """Actions that are not legal but look like legal ones: the same kind with
-    one field changed, and every plain step of every trapper."""
+    one field changed, and every plain step of every trapper onto a square
+    next to a trapper or holding a face-up tile."""
+    state = game.state
     listed = set(legal)
+    squares = set(state.face_up_squares()) | set(state.trappers)
+    for trapper_square in state.trappers:
+        squares.update(n for n, _ in NEIGHBOURS[trapper_square])
     out: list[Action] = [
-        Step(colour, square, payment)
+        step
         for colour in COLOURS
-        for square in SQUARES
+        for square in sorted(squares)
         for payment in COLOURS
-        if Step(colour, square, payment) not in listed
+        if (step := _plain_step(colour, square, payment)) not in listed
     ]
     for action in legal:
         if attrs.has(type(action)):
