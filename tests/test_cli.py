@@ -42,7 +42,7 @@ def test_play_with_a_human_seat(
     # Nonsense, an illegal move, the list, a number, then passing until the end.
     answers = ["fly", "end", "?", "1"] + ["pass"] * 200
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(answers) + "\n"))
-    assert main(["play", "--seed", "3", "--players", "2", "--human", "1"]) == 0
+    assert main(["play", "--seed", "3", "--players", "2", "--human", "0"]) == 0
     out = capsys.readouterr().out
     assert "'fly' is not an action of the base game" in out
     assert "R11: no step has been taken this turn" in out
@@ -54,7 +54,7 @@ def test_a_human_may_quit(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
-    assert main(["play", "--seed", "3", "--players", "2", "--human", "1"]) == 0
+    assert main(["play", "--seed", "3", "--players", "2", "--human", "0"]) == 0
     assert "The game was left unfinished." in capsys.readouterr().out
 
 
@@ -116,7 +116,7 @@ def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str
         (["play", "--variant", "go"], "no variant is called 'go'"),
         (["play", "--players", "7"], "R9"),
         (["play", "--bots", "clever"], "no bot is called 'clever'"),
-        (["play", "--human", "5"], "--human takes a seat from 1 to 4"),
+        (["play", "--human", "4"], "--human takes a seat from 0 to 3"),
         (["simulate", "--games", "0"], "--games takes a number of at least 1"),
         (["show", "nowhere.trn"], "nowhere.trn: No such file"),
         (["show", str(RECORDS / "club-night.trn"), "--game", "3"], "there is no game 3"),

@@ -53,7 +53,9 @@ def _parser() -> argparse.ArgumentParser:
         "then print the game in notation and the scores.",
     )
     _game_options(play)
-    play.add_argument("--human", type=int, metavar="SEAT", help="play seat SEAT (from 1) yourself")
+    play.add_argument(
+        "--human", type=int, metavar="SEAT", help="play seat SEAT yourself (seats count from 0)"
+    )
     play.add_argument("--out", metavar="FILE", help="also write the game in notation to FILE")
 
     simulate = commands.add_parser(
@@ -137,11 +139,9 @@ def _bot_kinds(text: str) -> list[str]:
 def _play(args: argparse.Namespace) -> int:
     game = new_game(args.variant, args.players, seed=args.seed)
     kinds = _bot_kinds(args.bots)
-    human = None
-    if args.human is not None:
-        if not 1 <= args.human <= args.players:
-            raise SetupError(f"--human takes a seat from 1 to {args.players}, not {args.human}")
-        human = args.human - 1
+    human = args.human
+    if human is not None and not 0 <= human < args.players:
+        raise SetupError(f"--human takes a seat from 0 to {args.players - 1}, not {human}")
     seats: list[Bot | None] = [
         None if seat == human else make_bot(kinds[seat % len(kinds)], game.seed + 1 + seat)
         for seat in range(args.players)
