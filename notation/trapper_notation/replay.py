@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -37,7 +38,7 @@ from .setup_string import UNKNOWN
 
 __all__ = ["replay"]
 
-MAX_REPAIRS = 1_000
+MAX_REPAIRS = 200
 
 
 @attrs.define
@@ -83,10 +84,10 @@ class _Replayer:
         self.decisions, self.reveals = self._read_items()
         self.named = self._named_tiles()
         self.setup = self._build_setup()
-        self.deck = list(self.setup.deck)
+        self.deck: list[int] = [int(c) for c in self.setup.deck]
         self.fixed = self._fixed_cards()
         # The reshuffles of each action, once seen; guessed ones may be changed.
-        self.piles: dict[int, list[tuple[int, ...]]] = {}
+        self.piles: dict[int, list[list[int]]] = {}
         self.guessed: set[int] = set()
 
     # ------------------------------------------------------------------
@@ -215,6 +216,8 @@ class _Replayer:
     # ------------------------------------------------------------------
 
     def run(self, errors: list[Exception] | None) -> Game:
+        if self.spec.deck is None or None in self.spec.deck:
+            self._deal_for_payments()
         for _ in range(MAX_REPAIRS):
             try:
                 return self._attempt(errors)
@@ -225,7 +228,7 @@ class _Replayer:
     def _attempt(self, errors: list[Exception] | None) -> Game:
         setup = self.setup
         if tuple(self.deck) != setup.deck:
-            setup = attrs.evolve(setup, deck=tuple(self.deck))
+            setup = attrs.evolve(setup, deck=tuple(COLOURS[c] for c in self.deck))
         try:
             game = new_game(
                 self.record.variant,
@@ -249,6 +252,102 @@ class _Replayer:
                 raise
             errors.append(exc)
         return game
+
+    def _deal_for_payments(self) -> None:
+        """Chooses the unknown cards' colours so that every payment the record
+        makes is covered by cards drawn before it.
+
+        A first replay gives every hand plenty of cards of every colour and
+        notes who drew which card when, and who paid which colours when.
+        Then, payment by payment in order, the payer's cards drawn before it
+        take the colours paid (the latest drawn first: the earlier ones can
+        still serve any later payment), within what each pile holds of each
+        colour. What is left is dealt out as it comes. The real replay then
+        checks everything; if bids still need colours (D9), the repair swaps
+        of :class:`_Cards` take over.
+        """
+        flows = self._flows()
+        if flows is None:
+            return  # the record breaks a rule that has nothing to do with cards
+        tracker, payments = flows
+        colour_of: dict[tuple[int, int], int] = {}
+        budget: dict[int, Counter[int]] = {0: Counter(int(c) for c in self.rules.deck())}
+        for card in self.fixed:
+            colour_of[card] = self.deck[card[1]]
+            budget[0][self.deck[card[1]]] -= 1
+        for pool, (index, number) in tracker.origin.items():
+            pile = self.piles[index][number]
+            if index in self.guessed:
+                budget[pool] = Counter(pile)
+            else:
+                for position, colour in enumerate(pile):
+                    colour_of[(pool, position)] = colour
+        plan = _Plan(tracker, colour_of, budget)
+        for index, seat, paid in payments:
+            for colour, count in enumerate(paid):
+                for _ in range(count):
+                    plan.cover(seat, index, colour)  # what it cannot cover, repairs try
+        self._deal_the_rest(tracker, colour_of, budget)
+
+    def _flows(
+        self,
+    ) -> tuple[_Cards, list[tuple[int, int, tuple[int, int, int, int]]]] | None:
+        game = new_game(
+            self.record.variant,
+            list(self.players),
+            seed=self.seed or 0,
+            setup=self.setup,
+            registry=self.registry,
+        )
+        state = game.state
+        plenty = 10_000  # any payment can be made: colours are chosen afterwards
+        state.hands = tuple(
+            (a + plenty, b + plenty, c + plenty, d + plenty) for a, b, c, d in state.hands
+        )
+        tracker = _Cards(game, len(self.players), self.rules.hand_size(len(self.players)))
+        payments = []
+        for index, decision in enumerate(self.decisions):
+            seat = game.to_move
+            discard = state.discard
+            shuffles = len(state.shuffled)
+            try:
+                game.apply_text(decision.move.text, shuffles=self._shuffles_for(index, decision))
+            except TrapperError:
+                return None
+            if seat is not None and len(state.shuffled) == shuffles:
+                paid = tuple(a - b for a, b in zip(state.discard, discard, strict=True))
+                if any(paid):
+                    payments.append((index, seat, paid))
+            tracker.after(self, index, seat, bool(decision.shuffles))
+        return tracker, payments  # type: ignore[return-value]
+
+    def _deal_the_rest(
+        self,
+        tracker: _Cards,
+        colour_of: dict[tuple[int, int], int],
+        budget: dict[int, Counter[int]],
+    ) -> None:
+        sizes = {0: len(self.deck)}
+        sizes.update({pool: len(self.piles[i][n]) for pool, (i, n) in tracker.origin.items()})
+        for pool, size in sizes.items():
+            left = (
+                [c for c in COLOURS for _ in range(max(budget[pool][c], 0))]
+                if pool in budget
+                else []
+            )
+            cards = [colour_of.get((pool, position)) for position in range(size)]
+            dealt = (
+                [c if c is not None else left.pop(0) for c in cards]
+                if left or None not in cards
+                else None
+            )
+            if dealt is None:
+                continue
+            if pool == 0:
+                self.deck = [int(c) for c in dealt]
+            else:
+                index, number = tracker.origin[pool]
+                self.piles[index][number] = [int(c) for c in dealt]
 
     def _context(self, game: Game, decision: _Decision) -> str:
         return f"{self.where}, turn {game.state.turns}, {decision.move.text!r}"
@@ -343,14 +442,137 @@ def _take(left: Counter[str], face: str) -> bool:
     return False
 
 
+_Card = tuple[int, int]  # (pool, position): pool 0 is the deal, pool k the k-th reshuffle
+_Payment = tuple[int, int, int]  # (seat, action index, colour)
+_Saved = tuple[dict[_Card, int], dict[_Card, _Payment], dict[int, Counter[int]]]
+
+
+class _Plan:
+    """Colours for the cards of a deal, chosen payment by payment (see
+    :meth:`_Replayer._deal_for_payments`).
+
+    A payment takes a card its payer drew before it: one already of its
+    colour, or an uncoloured one whose pile can still give that colour. When
+    the pile cannot, a card of that colour in the same pile that serves an
+    earlier payment is freed by moving that payment to another card of its
+    payer — an augmenting path, a few steps deep at most.
+    """
+
+    DEPTH = 3
+
+    def __init__(
+        self,
+        tracker: _Cards,
+        colour_of: dict[tuple[int, int], int],
+        budget: dict[int, Counter[int]],
+    ) -> None:
+        self.tracker = tracker
+        self.colour_of = colour_of
+        self.budget = budget
+        self.fixed = set(colour_of)
+        self.serves: dict[tuple[int, int], tuple[int, int, int]] = {}  # card -> payment
+
+    def _cards(self, seat: int, index: int) -> list[tuple[int, int]]:
+        tracker = self.tracker
+        return [c for c in reversed(tracker.held[seat]) if tracker.drawn_at[c] < index]
+
+    def cover(self, seat: int, index: int, colour: int) -> bool:
+        return self._cover((seat, index, colour), set(), self.DEPTH)
+
+    def _cover(
+        self, payment: tuple[int, int, int], seen: set[tuple[int, int]], depth: int
+    ) -> bool:
+        """Finds a card for ``payment``, leaving the cards in ``seen`` alone."""
+        seat, index, colour = payment
+        cards = [c for c in self._cards(seat, index) if c not in seen]
+        for card in cards:
+            if card not in self.serves and self.colour_of.get(card) == colour:
+                self.serves[card] = payment
+                return True
+        for card in cards:
+            if card not in self.serves and card not in self.colour_of and self._room(card, colour):
+                self._give(card, colour, payment)
+                return True
+        if depth == 0:
+            return False
+        for card in cards:
+            if card in self.fixed:
+                continue
+            saved = self._save()
+            if self._free(card, colour, seen | {card}, depth - 1):
+                self._give(card, colour, payment)
+                return True
+            self._restore(saved)
+        return False
+
+    def _free(
+        self, card: tuple[int, int], colour: int, seen: set[tuple[int, int]], depth: int
+    ) -> bool:
+        """Makes ``card`` able to take ``colour``: moves the payment it serves
+        to another card, and finds its pile a card of ``colour`` to spare."""
+        pool = card[0]
+        if card in self.serves and not self._cover(self.serves.pop(card), seen, depth):
+            return False
+        old = self.colour_of.get(card)
+        if old == colour:
+            return True
+        if old is not None:
+            del self.colour_of[card]
+            self.budget[pool][old] += 1
+        if self._room(card, colour):
+            return True
+        for other, served in list(self.serves.items()):
+            if other[0] != pool or other in self.fixed or other in seen:
+                continue
+            if self.colour_of.get(other) != colour:
+                continue
+            saved = self._save()
+            del self.serves[other]
+            if self._cover(served, seen | {other}, depth):
+                del self.colour_of[other]
+                self.budget[pool][colour] += 1
+                return True
+            self._restore(saved)
+        return False
+
+    def _room(self, card: tuple[int, int], colour: int) -> bool:
+        return self.budget.get(card[0], Counter())[colour] > 0
+
+    def _give(self, card: tuple[int, int], colour: int, payment: tuple[int, int, int]) -> None:
+        if self.colour_of.get(card) != colour:
+            self.budget[card[0]][colour] -= 1
+            self.colour_of[card] = colour
+        self.serves[card] = payment
+
+    def _save(self) -> _Saved:
+        return (
+            dict(self.colour_of),
+            dict(self.serves),
+            {pool: Counter(left) for pool, left in self.budget.items()},
+        )
+
+    def _restore(
+        self, saved: tuple[dict[Any, int], dict[Any, Any], dict[int, Counter[int]]]
+    ) -> None:
+        colour_of, serves, budget = saved
+        self.colour_of.clear()
+        self.colour_of.update(colour_of)
+        self.serves.clear()
+        self.serves.update(serves)
+        self.budget.clear()
+        self.budget.update(budget)
+
+
 class _Cards:
     """Which player holds which card, to fix the colours a record leaves unknown.
 
     A card is ``(pool, position)``: pool 0 is the deal, pool k the k-th
-    reshuffled pile. A card may change colour only if the record does not
-    fix it, by swapping colours with a card of the same pool that nobody has
-    drawn yet: so every pile keeps its cards, and nothing already replayed
-    changes except the hand that needed the colour.
+    reshuffled pile. A card the record does not fix may change colour by
+    swapping with another card of the same pool (so every pile keeps its
+    cards): one nobody has drawn yet, or one another player holds. A card may
+    give up its colour only if its holder had another card of that colour at
+    every moment since drawing it, so that every payment already replayed
+    stays possible.
     """
 
     def __init__(self, game: Game, players: int, hand_size: int) -> None:
@@ -358,6 +580,8 @@ class _Cards:
         self.held: list[list[tuple[int, int]]] = [
             [(0, p * hand_size + i) for i in range(hand_size)] for p in range(players)
         ]
+        self.drawn_at = {card: -1 for cards in self.held for card in cards}
+        self.hands = [game.state.hands]  # the hands at the start and after each action
         self.position = players * hand_size  # the next card of the current pool
         self.pool = 0
         self.pool_sizes = [len(game.setup.deck)]
@@ -377,21 +601,21 @@ class _Cards:
         drawn.extend((self.pool, p) for p in range(self.position, now))
         self.position = now
         if new_piles and not noted and index not in replayer.piles:
-            replayer.piles[index] = [tuple(p) for p in new_piles]
+            replayer.piles[index] = [list(p) for p in new_piles]
             if replayer.seed is None:
                 replayer.guessed.add(index)
         if actor is not None:
             self.held[actor].extend(drawn)
+        for card in drawn:
+            self.drawn_at[card] = index
+        self.hands.append(state.hands)
 
     def _pile(self, replayer: _Replayer, pool: int) -> list[int]:
         """The cards of a pool, as a list the swaps may change."""
         if pool == 0:
-            return replayer.deck  # type: ignore[return-value]
+            return replayer.deck
         index, number = self.origin[pool]
-        piles = replayer.piles[index]
-        if not isinstance(piles[number], list):
-            piles[number] = list(piles[number])  # type: ignore[call-overload]
-        return piles[number]  # type: ignore[return-value]
+        return replayer.piles[index][number]
 
     def _fixed(self, replayer: _Replayer, card: tuple[int, int]) -> bool:
         pool, _ = card
@@ -402,38 +626,49 @@ class _Cards:
     def colour(self, replayer: _Replayer, card: tuple[int, int]) -> int:
         return int(self._pile(replayer, card[0])[card[1]])
 
+    def _spare(self, seat: int, colour: int, card: tuple[int, int]) -> bool:
+        """Whether ``seat`` held another card of ``colour`` at every moment
+        since drawing ``card`` (up to now)."""
+        since = self.drawn_at[card] + 1
+        return all(hands[seat][colour] >= 1 for hands in self.hands[since:])
+
     def repair(self, replayer: _Replayer, seat: int, shortfall: dict[Colour, int]) -> bool:
         """Gives ``seat`` one more card of a colour it lacks; returns whether a
         swap was made (the replay then starts again)."""
-        hand = self.game.state.hands[seat]
         for need in shortfall:
-            # Give up a colour the hand still holds, through the card of that
-            # colour drawn last: every earlier payment of it stays possible.
-            for colour in COLOURS:
-                if colour == need or colour in shortfall or hand[colour] < 1:
+            for card in reversed(self.held[seat]):
+                colour = self.colour(replayer, card)
+                if colour == need or colour in shortfall or self._fixed(replayer, card):
                     continue
-                card = self._latest(replayer, seat, colour)
-                if card is None or self._fixed(replayer, card):
+                if not self._spare(seat, colour, card):
                     continue
-                partner = self._undrawn(replayer, card[0], need)
+                partner = self._partner(replayer, seat, card[0], need)
                 if partner is not None:
                     pile = self._pile(replayer, card[0])
                     pile[card[1]], pile[partner[1]] = pile[partner[1]], pile[card[1]]
                     return True
         return False
 
-    def _latest(self, replayer: _Replayer, seat: int, colour: int) -> tuple[int, int] | None:
-        for card in reversed(self.held[seat]):
-            if self.colour(replayer, card) == colour:
-                return card
-        return None
-
-    def _undrawn(self, replayer: _Replayer, pool: int, colour: int) -> tuple[int, int] | None:
-        if pool < self.pool:
-            return None  # that pile has been drawn to the end
+    def _partner(
+        self, replayer: _Replayer, seat: int, pool: int, colour: int
+    ) -> tuple[int, int] | None:
+        """A card of ``colour`` in ``pool`` that can change colour: undrawn, or
+        held by another player who can spare it."""
         pile = self._pile(replayer, pool)
-        for position in range(self.position, len(pile)):
-            card = (pool, position)
-            if pile[position] == colour and not self._fixed(replayer, card):
-                return card
+        if pool == self.pool:
+            for position in range(self.position, len(pile)):
+                card = (pool, position)
+                if pile[position] == colour and not self._fixed(replayer, card):
+                    return card
+        for other, cards in enumerate(self.held):
+            if other == seat or self.game.state.retired[other]:
+                continue
+            for card in reversed(cards):
+                if (
+                    card[0] == pool
+                    and self.colour(replayer, card) == colour
+                    and not self._fixed(replayer, card)
+                    and self._spare(other, colour, card)
+                ):
+                    return card
         return None
