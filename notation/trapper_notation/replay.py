@@ -218,11 +218,18 @@ class _Replayer:
     def run(self, errors: list[Exception] | None) -> Game:
         if self.spec.deck is None or None in self.spec.deck:
             self._deal_for_payments()
+        seen: set[object] = set()
         for _ in range(MAX_REPAIRS):
             try:
                 return self._attempt(errors)
             except _Repair:
-                continue
+                deal = (
+                    tuple(self.deck),
+                    tuple(sorted((i, str(p)) for i, p in self.piles.items())),
+                )
+                if deal in seen:
+                    break  # the swaps go round in a circle
+                seen.add(deal)
         raise RecordError(f"{self.where}: no deal of the cards fits the record's payments")
 
     def _attempt(self, errors: list[Exception] | None) -> Game:
