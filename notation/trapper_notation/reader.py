@@ -31,6 +31,9 @@ class _BadToken(Exception):
         self.message = message
 
 
+_TAG = re.compile(r'\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+(?P<value>".*")[ \t]*\]')
+
+
 def _unquote(text: str) -> str:
     return re.sub(r"\\([\"\\])", r"\1", text[1:-1])
 
@@ -64,8 +67,9 @@ class _ToRecords(Transformer[Token, list[Record]]):
         return children[0]  # type: ignore[no-any-return]
 
     def tag(self, children: list[Token]) -> tuple[str, str]:
-        name, value = children
-        return (str(name), _unquote(str(value)))
+        match = _TAG.fullmatch(children[0])
+        assert match is not None  # the lexer matched the same pattern
+        return (match["name"], _unquote(match["value"]))
 
     def item(self, children: list[Item]) -> Item:  # pragma: no cover - aliases name every item
         return children[0]
@@ -107,15 +111,14 @@ class _ToRecords(Transformer[Token, list[Record]]):
 
 
 # Where each terminal may stand. The lexer below works like lark's contextual
-# lexer, with three contexts instead of one per parser state, and one regular
+# lexer, with two contexts instead of one per parser state, and one regular
 # expression per context that also skips the white space before a token: half
 # the work of lark's own lexers on long move texts.
 _CONTEXTS = {
-    "top": ("TURN", "PLAYER", "ACTION", "BRACE_COMMENT", "LINE_COMMENT", "LSQB", "LPAR"),
-    "tag": ("TAG_NAME", "TAG_VALUE", "RSQB"),
+    "top": ("TAG", "TURN", "PLAYER", "ACTION", "BRACE_COMMENT", "LINE_COMMENT", "LPAR"),
     "note": ("SHUFFLE", "CARDS", "REVEAL", "RPAR"),
 }
-_NEXT_CONTEXT = {"LSQB": "tag", "RSQB": "top", "LPAR": "note", "RPAR": "top"}
+_NEXT_CONTEXT = {"LPAR": "note", "RPAR": "top"}
 
 
 class _Lexer(Lexer):
@@ -218,8 +221,7 @@ _EXAMPLES: dict[str, list[str]] = {
 }
 
 _WORDS = {
-    "TAG_NAME": "a tag name",
-    "TAG_VALUE": 'a quoted value like "base"',
+    "TAG": 'a tag like [Variant "base"]',
     "TURN": "a turn number like 12.",
     "PLAYER": "a player like Ann:",
     "ACTION": "an action like Gd3 or pass",
