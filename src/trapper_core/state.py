@@ -9,6 +9,7 @@ whatever the size of the game.
 
 from __future__ import annotations
 
+import functools
 import random
 from operator import attrgetter
 from typing import TYPE_CHECKING
@@ -110,6 +111,19 @@ _FIELDS = (
     "valuation",
     "targets",
 )
+
+
+@functools.lru_cache(maxsize=4096)
+def _squares_of(mask: int) -> tuple[int, ...]:
+    """The squares whose bits are set in ``mask``, ascending (cached: every
+    isolated trapper of a position asks for the same face-up squares)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
 
 snapshot = attrgetter(*_FIELDS)
 """Returns a state's fields as a tuple (``GameState.snapshot`` without the call)."""
@@ -276,13 +290,7 @@ class GameState:
 
     def face_up_squares(self) -> tuple[int, ...]:
         """The indices of the squares holding a face-up tile, ascending."""
-        mask = self.face_up
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
-        return tuple(out)
+        return _squares_of(self.face_up)
 
     def next_seat(self, player: int) -> int | None:
         """The next player after ``player`` clockwise who has not retired, or
