@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
+
 from .display import Display
 from .model import COLOURS, FACE_DOWN, Colour, Hand, Kind, Tile
 from .view import PlayerView
@@ -34,6 +36,7 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
     are shown unless ``hands`` is false.
     """
     if isinstance(source, PlayerView):
+        turn = source.turn
         board = source.board
         trappers = [s.index for s in source.trappers]
         players = source.players
@@ -45,6 +48,7 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
         to_move = source.to_move
     else:
         state = source.state
+        turn = state.turn
         board = state.seen_board()
         trappers = list(state.trappers)
         players = source.players
@@ -71,11 +75,35 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
                 cells.append("   . ")
         lines.append(f"  {rank + 1}   " + "".join(cells))
     lines.append("")
+    if to_move is not None:
+        lines.append(f"  turn: {describe(turn)}")
     for seat, (name, display) in enumerate(zip(players, displays, strict=True)):
         marker = "*" if seat == to_move else " "
         lines.append(f"{marker} {name}: {_summary(display, held[seat])}")
         lines.extend(_display_lines(display, colour))
     return "\n".join(lines)
+
+
+def describe(value: object) -> str:
+    """A variant's turn record (or any of its parts) in words:
+    ``trapper green, exchanged no``."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return " ".join(describe(v) for v in value) or "none"
+    kind = type(value)
+    if attrs.has(kind):
+        parts = []
+        for field in attrs.fields(kind):
+            inner = getattr(value, field.name)
+            text = describe(inner)
+            if attrs.has(type(inner)):
+                text = f"({text})"
+            parts.append(f"{field.name} {text}")
+        return ", ".join(parts)
+    return str(value)
 
 
 def _summary(display: Display, hand: Hand | int) -> str:
