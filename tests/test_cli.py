@@ -47,6 +47,7 @@ def test_play_with_a_human_seat(
     assert "'fly' is not an action of the base game" in out
     assert "R11: no step has been taken this turn" in out
     assert "A, your action" in out
+    assert "turn: trapper none, exchanged no" in out
     assert "A (you): " in out
 
 
