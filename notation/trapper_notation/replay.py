@@ -642,8 +642,18 @@ class _Cards:
     def repair(self, replayer: _Replayer, seat: int, shortfall: dict[Colour, int]) -> bool:
         """Gives ``seat`` one more card of a colour it lacks; returns whether a
         swap was made (the replay then starts again)."""
+        hand = self.game.state.hands[seat]
+        # Cards of a colour held an odd number of times first: giving one up
+        # breaks no pair, which matters when a bid counts pairs as units (D9).
+        # Within each group, the cards drawn last come first.
+        held = self.held[seat]
+        order = sorted(
+            range(len(held)),
+            key=lambda i: (hand[self.colour(replayer, held[i])] % 2 == 0, -i),
+        )
+        cards = [held[i] for i in order]
         for need in shortfall:
-            for card in reversed(self.held[seat]):
+            for card in cards:
                 colour = self.colour(replayer, card)
                 if colour == need or colour in shortfall or self._fixed(replayer, card):
                     continue
