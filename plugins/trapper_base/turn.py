@@ -243,7 +243,7 @@ def trapper_explain_illegal(state: GameState, action: Action) -> IllegalActionEr
     if isinstance(action, Step):
         return _explain_step(state, player, turn, action)
     if isinstance(action, Exchange):
-        return _explain_exchange(state, player, turn, action)
+        return explain_exchange(state, player, turn.exchanged, action)
     if isinstance(action, (Pass, Retire)) and turn.trapper is not None:
         word = "pass" if isinstance(action, Pass) else "retire"
         return IllegalActionError(
@@ -312,12 +312,6 @@ def _explain_step(state: GameState, player: int, turn: Turn, step: Step) -> Ille
     except IllegalActionError as exc:
         return IllegalActionError(str(exc), rule=exc.rule, action=step)
     return error("R13", "this step is not legal now")
-
-
-def _explain_exchange(
-    state: GameState, player: int, turn: Turn, exchange: Exchange
-) -> IllegalActionError:
-    return explain_exchange(state, player, turn.exchanged, exchange)
 
 
 def explain_exchange(

@@ -267,8 +267,16 @@ class Game:
                 if candidate is action:
                     found = True
                     break
-        if not found and not self.is_legal(action):
-            raise self._explain(action)
+        if not found:
+            # Not listed by identity: compare by value if the list exists,
+            # else ask the variant about this one action (is_legal does both).
+            legal_now = (
+                isinstance(action, Action) and action in legal
+                if legal is not None
+                else self.is_legal(action)
+            )
+            if not legal_now:
+                raise self._explain(action)
         state = self._state
         rules = self._rules
         snapshot = _snapshot(state)
