@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_core import svg
 
@@ -31,7 +32,7 @@ def _isolated() -> str:
     placed = {"d6": "B3s", "c5": "B1e", "f5": "H2n", "e6": "CW2w", "d3": "K4e", "c4": "F3n"}
     for name, code in placed.items():
         board[tc.Square.parse(name).index] = tc.Tile.from_code(code)
-    rest = list(tc.standard_tile_set().tiles)
+    rest = list(tb.standard_tile_set().tiles)
     for tile in board:
         if tile is not None:  # the same face leaves the box for the board
             rest.remove(next(t for t in rest if t.face == tile.face))

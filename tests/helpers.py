@@ -5,17 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from trapper_core import (
-    COLOURS,
-    Colour,
-    Direction,
-    Game,
-    Setup,
-    Square,
-    Tile,
-    new_game,
-)
-from trapper_core.tiles import standard_faces
+from trapper_base import standard_faces
+from trapper_core import COLOURS, Colour, Direction, Game, Setup, Square, Tile, new_game
 
 
 def make_deck(hands: Sequence[str] = (), *, draw: str = "", hand_size: int = 6) -> list[Colour]:

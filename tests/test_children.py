@@ -20,7 +20,7 @@ def test_R36_children_play_without_bonus_tokens() -> None:
     assert game.displays[0].tokens == ()  # R20 does not apply
     valuation = game.valuation()
     assert valuation is not None
-    assert valuation[0].canoe_bonus == valuation[0].species_bonus == 0  # nor R34
+    assert valuation[0]["canoe bonus"] == valuation[0]["species bonus"] == 0  # nor R34
 
 
 def test_R36_no_species_exchange_in_the_childrens_game() -> None:

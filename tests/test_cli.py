@@ -115,7 +115,7 @@ def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str
     ("argv", "message"),
     [
         (["play", "--variant", "go"], "no variant is called 'go'"),
-        (["play", "--players", "7"], "R9"),
+        (["play", "--players", "7"], "played by 2 to 4 players"),
         (["play", "--bots", "clever"], "no bot is called 'clever'"),
         (["play", "--human", "4"], "--human takes a seat from 0 to 3"),
         (["simulate", "--games", "0"], "--games takes a number of at least 1"),

@@ -6,15 +6,16 @@ from collections import Counter
 
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
+from trapper_base import standard_faces
 from trapper_core import COLOURS, SPECIES, Colour, Direction, Kind, Square, Tile
-from trapper_core.tiles import standard_faces
 
 from .helpers import game_with, make_deck, make_setup, play
 
 
 def test_R1_standard_tile_set_has_64_tiles_of_four_kinds() -> None:
-    tiles = tc.standard_tile_set().tiles
+    tiles = tb.standard_tile_set().tiles
     kinds = Counter(t.kind for t in tiles)
     assert len(tiles) == 64
     assert kinds == {Kind.ANIMAL: 36, Kind.CANOE: 18, Kind.HERB: 5, Kind.MUSHROOM: 5}
@@ -28,13 +29,13 @@ def test_R1_standard_tile_set_has_64_tiles_of_four_kinds() -> None:
 
 
 def test_R2_every_tile_has_one_water_edge() -> None:
-    for tile in tc.standard_tile_set().tiles:
+    for tile in tb.standard_tile_set().tiles:
         assert isinstance(tile.water, Direction)
         assert Tile.from_code(tile.code) == tile
 
 
 def test_D1_water_table_is_balanced() -> None:
-    tiles = tc.standard_tile_set().tiles
+    tiles = tb.standard_tile_set().tiles
     assert Counter(t.water for t in tiles) == dict.fromkeys(Direction, 16)
 
     def spread(group: list[Tile]) -> list[int]:
@@ -62,7 +63,7 @@ def test_D1_tile_set_is_data_a_setup_may_bring_other_water_edges() -> None:
 def test_R1_setup_with_wrong_tiles_is_rejected() -> None:
     setup = make_setup({"d6": "B3n"})
     broken = tc.Setup(setup.board, setup.deck, setup.trappers, setup.box[1:], 0)
-    with pytest.raises(tc.SetupError, match=r"R1: .*missing"):
+    with pytest.raises(tc.SetupError, match=r"tiles differ from the variant.*missing"):
         tc.new_game("base", 2, setup=broken)
 
 
@@ -70,14 +71,14 @@ def test_R3_deck_has_16_cards_of_each_colour_and_any_player_moves_any_trapper() 
     game = tc.new_game("base", 4, seed=3)
     assert Counter(game.setup.deck) == dict.fromkeys(COLOURS, 16)
     game = game_with({"d6": "B1n", "e6": "B2n", "d3": "B3n", "e3": "B4n"}, hands=["BEGPBE"] * 2)
-    moved = {a.trapper for a in game.legal_actions() if isinstance(a, tc.Step)}
+    moved = {a.trapper for a in game.legal_actions() if isinstance(a, tb.Step)}
     assert moved == set(COLOURS)
 
 
 def test_R3_setup_with_wrong_deck_is_rejected() -> None:
     setup = make_setup({})
     deck = [Colour.BLUE] * 64
-    with pytest.raises(tc.SetupError, match="R3"):
+    with pytest.raises(tc.SetupError, match="deck differs from the variant"):
         tc.new_game("base", 2, setup=tc.Setup(setup.board, deck, setup.trappers, setup.box))
 
 
@@ -134,7 +135,7 @@ def test_D3_default_trapper_squares_and_another_placement() -> None:
 
 
 def test_R15_setup_cannot_put_two_trappers_on_one_square() -> None:
-    with pytest.raises(tc.SetupError, match="R15"):
+    with pytest.raises(tc.SetupError, match="two trappers cannot stand on one square"):
         make_setup({}, trappers=("a1", "a1", "a8", "h8"))
 
 
@@ -196,7 +197,7 @@ def test_R9_two_to_four_players() -> None:
     for n in (2, 3, 4):
         assert len(tc.new_game("base", n, seed=1).players) == n
     for n in (0, 1, 5):
-        with pytest.raises(tc.SetupError, match="R9"):
+        with pytest.raises(tc.SetupError, match="is played by 2 to 4 players"):
             tc.new_game("base", n)
     game = tc.new_game("base", ["Ann", "Bob", "Cid"], seed=1)
     assert game.players == ("Ann", "Bob", "Cid")
@@ -213,7 +214,7 @@ def test_R9_play_goes_clockwise_from_the_start_player() -> None:
         seats.append(game.to_move)
         play(game, "pass")
     assert seats == [2, 0, 1, 2]
-    with pytest.raises(tc.SetupError, match="R9"):
+    with pytest.raises(tc.SetupError, match="start player 2 does not exist"):
         game_with({}, players=2, start_player=2)
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
-from trapper_core import Display, Gather, IntoCanoe, Row, Species, Tile, ValuedCanoe, place
+from trapper_base import Gather, IntoCanoe, place
+from trapper_core import Display, Row, Species, Tile, ValuedCanoe
 
 from .helpers import game_with, play, texts
 
@@ -77,7 +79,7 @@ def test_R18_a_full_canoe_takes_nothing_more() -> None:
 
 def test_D6_an_animal_with_two_open_canoes_is_a_choice() -> None:
     display = Display(open=(row("CB2"), row("CB3", "B1")))
-    assert tc.placement_choices(display, t("B4")) == (
+    assert tb.placement_choices(display, t("B4")) == (
         IntoCanoe(Species.BEAR, 2),
         IntoCanoe(Species.BEAR, 3),
     )
@@ -92,7 +94,7 @@ def test_D6_an_animal_with_two_open_canoes_is_a_choice() -> None:
 
 def test_D6_a_herb_with_several_open_canoes_is_a_choice() -> None:
     display = Display(open=(row("CB2"), row("CW1", "H1"), row("CK3")))
-    assert tc.placement_choices(display, t("H5")) == (
+    assert tb.placement_choices(display, t("H5")) == (
         IntoCanoe(Species.BEAR, 2),
         IntoCanoe(Species.MINK, 3),
     )
@@ -100,7 +102,7 @@ def test_D6_a_herb_with_several_open_canoes_is_a_choice() -> None:
 
 def test_D6_a_canoe_with_more_animals_than_room_is_a_choice() -> None:
     display = Display(separate=(t("B1"), t("B3"), t("B4"), t("H1"), t("H3")))
-    choices = tc.placement_choices(display, t("CB2"))
+    choices = tb.placement_choices(display, t("CB2"))
     assert choices == (
         Gather(1, None, (1, 3)),
         Gather(1, None, (1, 4)),
@@ -116,7 +118,7 @@ def test_D6_a_canoe_with_more_animals_than_room_is_a_choice() -> None:
 
 def test_D15_equal_animals_are_one_choice() -> None:
     display = Display(separate=(t("M2"), t("M2e"), t("M3")))
-    assert tc.placement_choices(display, t("CM1")) == (
+    assert tb.placement_choices(display, t("CM1")) == (
         Gather(None, None, (2,)),
         Gather(None, None, (3,)),
     )
@@ -124,7 +126,7 @@ def test_D15_equal_animals_are_one_choice() -> None:
 
 def test_D6_forced_placements_take_no_choice() -> None:
     display = Display(separate=(t("B1"), t("H1")))
-    assert tc.placement_choices(display, t("CB3")) == (None,)
+    assert tb.placement_choices(display, t("CB3")) == (None,)
     with pytest.raises(tc.IllegalActionError, match="R17"):
         place(display, t("CB3"), Gather(1, None, (1,)))
 

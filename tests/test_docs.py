@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,7 +46,7 @@ def test_D1_table_in_the_docs_is_the_engines() -> None:
     text = (ROOT / "docs" / "rules.md").read_text()
     table = text[text.index("| Mink |") : text.index("Tile sets are data")]
     documented = re.findall(r"`([A-Z]+\d[nesw])`", table)
-    assert documented == [t.code for t in tc.standard_tile_set().tiles]
+    assert documented == [t.code for t in tb.standard_tile_set().tiles]
 
 
 def test_every_decision_in_the_docs_is_cited_by_a_test() -> None:

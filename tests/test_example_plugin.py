@@ -5,9 +5,11 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_core.conformance import assert_variant_conforms, check_variant
 
@@ -74,12 +76,16 @@ def test_the_conformance_kit_reports_what_breaks() -> None:
         def trapper_variants(self) -> list[tc.VariantSpec]:
             return [tc.VariantSpec("stingy", (Stingy(),), extends="base")]
 
-    class Liar:
-        """Says every pass is illegal, though legal_actions() lists it."""
+    class LiarKind(tb.PassKind):
+        """Lists a pass even during a hunt, though its own check refuses it."""
 
+        def legal(self, state: tc.GameState) -> list[tb.Pass]:
+            return [tb.PASS]
+
+    class Liar:
         @tc.hookimpl
-        def trapper_check_action(self, state: tc.GameState, action: tc.Action) -> bool | None:
-            return False if isinstance(action, tc.Pass) else None
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [LiarKind()]
 
     class RegisterLiar:
         @tc.hookimpl
@@ -91,6 +97,6 @@ def test_the_conformance_kit_reports_what_breaks() -> None:
     report = check_variant("liar", games=3, registry=registry)
     assert not report.ok
     assert len(report.problems) == 3
-    assert "refuses the legal Pass" in str(report)
+    assert "the kind of the legal Pass() refuses it" in str(report)
     with pytest.raises(AssertionError, match="variant 'liar': 3 games"):
         assert_variant_conforms("liar", games=3, registry=registry)

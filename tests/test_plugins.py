@@ -14,8 +14,9 @@ import attrs
 import pytest
 
 import trapper_base
+import trapper_base as tb
 import trapper_core as tc
-from trapper_base.turn import Turn
+from trapper_base import Turn
 from trapper_core import (
     ActionSyntaxError,
     Colour,
@@ -116,7 +117,7 @@ def test_variant_that_extends_itself() -> None:
 
 def test_variant_missing_hooks_is_named() -> None:
     registry = registry_with(extends=None)
-    with pytest.raises(tc.PluginError, match="implements no trapper_action_text"):
+    with pytest.raises(tc.PluginError, match=r"implements no .*trapper_board"):
         registry.rules("custom")
 
 
@@ -211,7 +212,7 @@ def test_hook_trapper_tile_set() -> None:
     class SouthWater:
         @hookimpl
         def trapper_tile_set(self) -> tc.TileSet:
-            tiles = tc.standard_tile_set().tiles
+            tiles = tb.standard_tile_set().tiles
             return tc.TileSet([attrs.evolve(t, water=tc.Direction.SOUTH) for t in tiles])
 
     game = custom_game(SouthWater())
@@ -292,96 +293,283 @@ class Donate(tc.Action):
     colour: Colour
 
 
-class Charity:
-    """A variant with one more action, stated entirely through hooks."""
+class DonateKind(tc.ActionKind[Donate]):
+    """One more kind of action, added to the base game without touching it."""
 
-    @hookimpl
-    def trapper_legal_actions(self, state: GameState) -> list[tc.Action]:
-        actions = trapper_base.turn.trapper_legal_actions(state)
+    name = "donate"
+    action_type = Donate
+    choices = ("colour",)
+
+    def unavailable(self, state: GameState) -> str | None:
         turn = state.turn
         assert isinstance(turn, Turn)
-        assert state.to_move is not None
-        if turn.trapper is None:
-            hand = state.hands[state.to_move]
-            actions += [Donate(c) for c in Colour if hand[c]]
-        return actions
-
-    @hookimpl
-    def trapper_apply_action(self, state: GameState, action: tc.Action) -> bool | None:
-        if not isinstance(action, Donate):
-            return None
-        assert state.to_move is not None
-        state.pay(state.to_move, action.colour, 1)
-        state.advance()
-        return True
-
-    @hookimpl
-    def trapper_action_text(self, state: GameState, action: tc.Action) -> str | None:
-        return f"donate {action.colour}" if isinstance(action, Donate) else None
-
-    @hookimpl
-    def trapper_parse_action(self, state: GameState, text: str) -> tc.Action | None:
-        if not text.startswith("donate "):
-            return None
-        try:
-            return Donate(Colour[text.removeprefix("donate ").upper()])
-        except KeyError:
-            raise ActionSyntaxError(f"{text!r}: donate blue, beige, green or purple") from None
-
-    @hookimpl
-    def trapper_explain_illegal(
-        self, state: GameState, action: tc.Action
-    ) -> IllegalActionError | None:
-        if isinstance(action, Donate):
-            return IllegalActionError(f"C1: no {action.colour} card to donate", rule="C1")
+        if turn.trapper is not None:
+            return "C1: donate instead of hunting"
         return None
 
+    def colour_options(self, state: GameState) -> list[Colour]:
+        assert state.to_move is not None
+        return [c for c in Colour if state.hands[state.to_move][c]]
 
-def test_hook_trapper_legal_actions() -> None:
+    def refuse_colour(self, state: GameState, action: Donate) -> IllegalActionError:
+        return IllegalActionError(f"C1: no {action.colour} card to donate", rule="C1")
+
+    def apply(self, state: GameState, action: Donate) -> None:
+        assert state.to_move is not None
+        tb.pay(state, state.to_move, action.colour, 1)
+        tb.advance(state)
+
+    def text(self, state: GameState, action: Donate) -> str:
+        return f"donate-{action.colour.letter}"
+
+    def parse(self, state: GameState, text: str) -> Donate | None:
+        if not text.startswith("donate-"):
+            return None
+        try:
+            return Donate(Colour.from_letter(text.removeprefix("donate-")))
+        except ValueError as exc:
+            raise ActionSyntaxError(f"{text!r}: {exc}") from None
+
+
+class Charity:
+    """A variant with one more kind of action."""
+
+    @hookimpl
+    def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+        return [DonateKind()]
+
+
+def test_hook_trapper_action_kinds() -> None:
     game = custom_game(Charity(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
-    assert texts(game)[-2:] == ["donate blue", "donate beige"]
-
-
-def test_hook_trapper_check_action() -> None:
-    class NoPassing:
-        @hookimpl
-        def trapper_check_action(self, state: GameState, action: tc.Action) -> bool | None:
-            return False if isinstance(action, tc.Pass) else None
-
-    game = custom_game(NoPassing(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
-    assert not game.is_legal(tc.PASS)  # asked before anything is listed
-    assert game.is_legal(game.parse_action("Bd6"))  # the base game answers the rest
-    with pytest.raises(tc.InvariantError, match="refuses the legal Pass"):
-        check_action(game)  # and the invariant checks catch the disagreement
-
-
-def test_hook_trapper_apply_action() -> None:
-    game = custom_game(Charity(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
-    play(game, "donate beige")
+    assert texts(game)[:2] == ["donate-B", "donate-E"]  # the top plugin's kinds first
+    assert [k.name for k in game.rules.kinds] == [
+        "donate",
+        "step",
+        "exchange",
+        "pass",
+        "retire",
+        "end",
+    ]
+    play(game, "donate-E")
     assert game.hands[0] == tc.Hand(blue=5)
     assert game.to_move == 1
-    play(game, "pass")  # base actions still work
-    assert game.undo() == tc.PASS
+    play(game, "pass")  # the base game's kinds still work
+    assert game.undo() == tb.PASS
+    assert game.action_text(Donate(Colour.BLUE)) == "donate-B"
+    with pytest.raises(ActionSyntaxError, match="donate-Q"):
+        game.parse_action("donate-Q")
 
 
-def test_hook_trapper_action_text() -> None:
-    game = custom_game(Charity(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
-    assert game.action_text(Donate(Colour.BLUE)) == "donate blue"
-    assert game.action_text(tc.PASS) == "pass"
-
-
-def test_hook_trapper_parse_action() -> None:
-    game = custom_game(Charity(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
-    assert game.parse_action("donate blue") == Donate(Colour.BLUE)
-    with pytest.raises(ActionSyntaxError, match="donate blue, beige"):
-        game.parse_action("donate gold")
-
-
-def test_hook_trapper_explain_illegal() -> None:
-    game = custom_game(Charity(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
+def test_a_kind_explains_refusals_from_its_options() -> None:
+    game = custom_game(Charity(), tiles={"d6": "B1n", "d7": "K1n"}, hands=["BBBBBE", "GGGGGG"])
     with pytest.raises(IllegalActionError, match="C1: no green card") as err:
         game.apply(Donate(Colour.GREEN))
     assert err.value.rule == "C1"
+    assert err.value.action == Donate(Colour.GREEN)
+    play(game, "Bd6")
+    with pytest.raises(IllegalActionError, match="C1: donate instead of hunting"):
+        game.apply(Donate(Colour.BLUE))
+    check_action(game)
+
+
+def test_a_kind_of_the_same_name_replaces_the_inherited_one() -> None:
+    class NoRetiring(tb.RetireKind):
+        def unavailable(self, state: GameState) -> str | None:
+            return "H1: nobody retires here"
+
+    class Plugin:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [NoRetiring()]
+
+    game = custom_game(Plugin(), tiles={"d6": "B1n"})
+    assert "retire" not in texts(game)
+    assert [k.name for k in game.rules.kinds].count("retire") == 1
+    with pytest.raises(IllegalActionError, match="H1"):
+        play(game, "retire")
+
+
+def test_withdraw_takes_an_inherited_kind_away() -> None:
+    class Plugin:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.Withdraw]:
+            return [tc.Withdraw("exchange")]
+
+    game = custom_game(Plugin(), tiles={"d6": "W1n"})
+    row = tc.Row(tc.Tile.from_code("CK1n"), (tc.Tile.from_code("K1n"),))
+    game.state.displays = (tc.Display(valued=(tc.ValuedCanoe(row, 2),), money=2), tc.Display())
+    assert not [x for x in texts(game) if x.startswith("x")]
+    with pytest.raises(IllegalActionError, match="has no action like Exchange"):
+        game.apply(tb.Exchange((tc.Species.MINK,)))
+
+
+def test_two_kinds_of_one_action_type_are_an_error() -> None:
+    class Again(tb.PassKind):
+        name = "pass-again"
+
+    class Plugin:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [Again()]
+
+    with pytest.raises(tc.PluginError, match="both play Pass"):
+        registry_with(Plugin()).rules("custom")
+
+
+def test_action_text_refuses_a_text_the_notation_cannot_read() -> None:
+    class Spaced(DonateKind):
+        def text(self, state: GameState, action: Donate) -> str:
+            return f"donate {action.colour}"
+
+    class Plugin:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [Spaced()]
+
+    game = custom_game(Plugin(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
+    with pytest.raises(tc.PluginError, match=r"'donate' kind .*Spaced.* wrote 'donate blue'"):
+        game.action_text(Donate(Colour.BLUE))
+    assert tc.ACTION_TEXT.fullmatch("Ge6/BB<H3+B4") is not None
+
+
+def test_hook_trapper_board() -> None:
+    small = tc.Board.rectangle(6, 6, tc.Board.centre(6, 6))
+
+    class Small:
+        @hookimpl
+        def trapper_board(self) -> tc.Board:
+            return small
+
+        @hookimpl
+        def trapper_tile_set(self) -> tc.TileSet:
+            return tc.TileSet(tb.standard_tile_set().tiles[:36])
+
+    game = custom_game(Small())
+    assert game.layout is small
+    assert {tc.SQUARES[i] for i, t in enumerate(game.board) if t is not None} <= set(small.squares)
+    assert sum(t is not None for t in game.board) == 32
+    assert game.trappers[Colour.BLUE] == tc.Square.parse("c4")
+
+    class Full:
+        @hookimpl
+        def trapper_tile_set(self) -> tc.TileSet:
+            return tb.standard_tile_set()
+
+    with pytest.raises(tc.SetupError, match="36 squares, but the tile set has 64"):
+        custom_game(Small(), Full())  # the base game's tiles on the small board: too many
+
+
+def test_hook_trapper_start() -> None:
+    class NothingShown:
+        @hookimpl
+        def trapper_start(self, state: GameState, setup: tc.Setup) -> bool:
+            tb.deal(state, setup)  # the cards, but no tile turned up
+            return True
+
+    game = custom_game(NothingShown())
+    assert game.state.face_up == 0
+    assert [h.total for h in game.hands] == [6, 6]
+
+
+def test_hook_trapper_next_player() -> None:
+    class Counterclockwise:
+        @hookimpl
+        def trapper_next_player(self, state: GameState, player: int) -> int:
+            return (player - 1) % state.players
+
+    game = custom_game(Counterclockwise(), players=3)
+    play(game, "pass")
+    assert game.to_move == 2
+
+
+def test_hook_trapper_placement_choices() -> None:
+    class AlwaysSeparate:
+        """Nothing ever joins a canoe; every canoe stays empty."""
+
+        @hookimpl
+        def trapper_placement_choices(self, display: tc.Display, tile: tc.Tile) -> tuple[None]:
+            return (None,)
+
+        @hookimpl
+        def trapper_place(
+            self, display: tc.Display, tile: tc.Tile, placement: object
+        ) -> tuple[tc.Display, None]:
+            return attrs.evolve(display, separate=(*display.separate, tile)), None
+
+        @hookimpl
+        def trapper_invariants(self) -> dict[str, None]:
+            return {"displays": None}  # the base game's forced placement does not hold
+
+    game = custom_game(
+        AlwaysSeparate(), tiles={"d6": "CK1n", "d7": "K3n"}, hands=["BBBBBB", "EEEEEE"]
+    )
+    play(game, "Bd6", "Bd7")
+    assert [t.face for t in game.displays[0].separate] == ["CK1", "K3"]
+    check_invariants(game)
+
+
+def test_hook_trapper_place() -> None:
+    class FirstCanoe:
+        """An animal with two open canoes goes to the first: never a choice."""
+
+        @hookimpl
+        def trapper_placement_choices(
+            self, display: tc.Display, tile: tc.Tile
+        ) -> tuple[object, ...] | None:
+            if tile.kind is tc.Kind.ANIMAL:
+                return (None,)
+            return None
+
+        @hookimpl
+        def trapper_place(
+            self, display: tc.Display, tile: tc.Tile, placement: object
+        ) -> tuple[tc.Display, tc.Row | None] | None:
+            rows = [r for r in display.open if r.species is tile.species]
+            if tile.kind is not tc.Kind.ANIMAL or len(rows) < 2:
+                return None
+            first = rows[0]
+            into = tb.IntoCanoe(first.species, first.capacity)
+            return tb.place(display, tile, into)
+
+    game = custom_game(FirstCanoe(), tiles={"d6": "B1n"})
+    two = (tc.Row(tc.Tile.from_code("CB3n")), tc.Row(tc.Tile.from_code("CB2n")))
+    game.state.displays = (tc.Display(open=two), tc.Display())
+    assert texts(game)[0] == "Bd6"
+    play(game, "Bd6")
+    assert [len(r.animals) for r in game.displays[0].open] == [1, 0]
+
+
+def test_hook_trapper_winners() -> None:
+    class LeastMoney:
+        @hookimpl
+        def trapper_winners(self, state: GameState, scores: tuple[int, ...]) -> tuple[int, ...]:
+            low = min(scores)
+            return tuple(i for i, s in enumerate(scores) if s == low)
+
+    game = play_out(custom_game(LeastMoney(), seed=3))
+    scores = game.scores()
+    assert game.winners() == tuple(i for i, s in enumerate(scores) if s == min(scores))
+
+
+def test_hook_trapper_invariants() -> None:
+    class Broke:
+        @hookimpl
+        def trapper_invariants(self) -> dict[str, Any]:
+            return {
+                "broke": lambda state: (
+                    ["nobody may hold money"] if any(d.money for d in state.displays) else []
+                )
+            }
+
+    game = custom_game(
+        Broke(), tiles={"d6": "CK1n", "d7": "K3n", "e6": "B1n"}, hands=["BBBBBB", "EEEEEE"]
+    )
+    check_invariants(game)
+    play(game, "Bd6", "Bd7")
+    with pytest.raises(tc.InvariantError, match="broke: nobody may hold money"):
+        check_invariants(game)
+    names = [name for name, _ in game.rules.invariants]
+    assert names == ["broke", "displays", "payouts", "retired"]
 
 
 def test_hook_trapper_canoe_payout() -> None:
@@ -439,7 +627,7 @@ def test_hook_trapper_final_valuation() -> None:
     class Flat:
         @hookimpl
         def trapper_final_valuation(self, state: GameState) -> tuple[tc.Valuation, ...]:
-            return tuple(tc.Valuation(open_canoes=10) for _ in range(state.players))
+            return tuple(tc.Valuation((("open canoes", 10),)) for _ in range(state.players))
 
     game = play_out(custom_game(Flat(), seed=3))
     assert [v.total for v in game.valuation() or ()] == [10, 10]
@@ -451,14 +639,14 @@ def test_hook_trapper_action_worth() -> None:
         def trapper_action_worth(
             self, view: tc.PlayerView, action: tc.Action, bot: tc.GreedyBot
         ) -> float | None:
-            return 100.0 if isinstance(action, tc.Retire) else None
+            return 100.0 if isinstance(action, tb.Retire) else None
 
     registry = registry_with(Timid())
     game = tc.new_game("custom", 2, seed=1, registry=registry)
     bot = tc.GreedyBot(0, registry=registry)
-    assert bot.choose(game.view(0)) == tc.RETIRE
+    assert bot.choose(game.view(0)) == tb.RETIRE
     base_game = tc.new_game("base", 2, seed=1)
-    assert tc.GreedyBot(0).choose(base_game.view(0)) != tc.RETIRE  # the base game's judgement
+    assert tc.GreedyBot(0).choose(base_game.view(0)) != tb.RETIRE  # the base game's judgement
 
 
 def test_every_hook_has_a_test_of_its_own() -> None:
@@ -474,7 +662,8 @@ def test_every_hook_has_a_docstring_saying_when_it_is_called() -> None:
             assert "Return" in doc or "Carries" in doc, name
             opts = getattr(spec, name).trapper_core_spec
             if spec is RulesSpec:
-                assert opts["firstresult"], name
+                collecting = name in ("trapper_action_kinds", "trapper_invariants")
+                assert opts["firstresult"] is not collecting, name
 
 
 def test_every_hook_is_documented_in_the_plugin_guide() -> None:

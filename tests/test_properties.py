@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_core.invariants import check_action, check_invariants, check_view
 
@@ -74,7 +75,7 @@ def test_hypothesis_chosen_games_keep_every_invariant(
             break
         check_invariants(game)
         legal = game.legal_actions()
-        keep = [a for a in legal if not isinstance(a, tc.Retire)] or list(legal)
+        keep = [a for a in legal if not isinstance(a, tb.Retire)] or list(legal)
         if data.draw(st.integers(0, 19), label="retire?") == 0:
             keep = list(legal)
         game.apply(keep[data.draw(st.integers(0, len(keep) - 1), label="action")])

@@ -149,7 +149,14 @@ class _Replayer:
 
     def _build_setup(self) -> Setup:
         spec = self.spec
-        board = [self.reveals.get(i, t) for i, t in enumerate(spec.board)]
+        layout = self.rules.board()
+        trappers = spec.trappers or layout.trappers
+        # Unknown squares are the variant's board less the trappers' squares.
+        free = set(layout.indices()) - {s.index for s in trappers}
+        board = [
+            self.reveals.get(i, None if t is UNKNOWN and i not in free else t)
+            for i, t in enumerate(spec.board)
+        ]
         tiles = self.rules.tile_set().tiles
         left = Counter(t.face for t in tiles)
         known = [t for t in board if isinstance(t, Tile)] + list(spec.box or ())
@@ -179,7 +186,7 @@ class _Replayer:
             start = self.players.index(first) if first in self.players else 0
         deck = self._provisional_deck()
         try:
-            return Setup(filled, deck, spec.trappers, box, start)  # new_game checks the rest
+            return Setup(filled, deck, trappers, box, start)  # new_game checks the rest
         except SetupError as exc:
             raise RecordError(f"{self.where}: {exc}") from None
 

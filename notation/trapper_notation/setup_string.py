@@ -26,14 +26,7 @@ from typing import Any
 
 import attrs
 
-from trapper_core import (
-    DEFAULT_TRAPPERS,
-    Colour,
-    Setup,
-    SetupError,
-    Square,
-    Tile,
-)
+from trapper_core import Board, Colour, Setup, SetupError, Square, Tile
 
 __all__ = ["UNKNOWN", "SetupSpec", "Unknown"]
 
@@ -61,7 +54,9 @@ class SetupSpec:
 
     board: tuple[Tile | Unknown | None, ...]
     """Square by square from a1: the tile, :data:`UNKNOWN`, or ``None`` (empty)."""
-    trappers: tuple[Square, ...] = DEFAULT_TRAPPERS
+    trappers: tuple[Square, ...] | None = None
+    """The trappers' squares, or ``None`` for the variant's start squares
+    (written ``-``)."""
     start_player: int | None = 0
     """The start player's seat counted from 0, or ``None`` if unknown."""
     deck: tuple[Colour | None, ...] | None = None
@@ -70,11 +65,11 @@ class SetupSpec:
     """The tiles set aside unseen, or ``None`` if unknown."""
 
     @classmethod
-    def unknown(cls, trappers: tuple[Square, ...] = DEFAULT_TRAPPERS) -> SetupSpec:
-        """Nothing known: a tile of unknown face on every square but the trappers'."""
-        under = {s.index for s in trappers}
-        board = tuple(None if i in under else UNKNOWN for i in range(64))
-        return cls(board, trappers, None, None, None)
+    def unknown(cls) -> SetupSpec:
+        """Nothing known: a tile of unknown face on every square of the
+        variant's board but the trappers' start squares (a replay fits it to
+        the variant's board), the trappers on their start squares."""
+        return cls((UNKNOWN,) * 64, None, None, None, None)
 
     @classmethod
     def from_setup(cls, setup: Setup) -> SetupSpec:
@@ -92,16 +87,21 @@ class SetupSpec:
             and self.box is not None
         )
 
-    def to_setup(self) -> Setup:
-        """The :class:`~trapper_core.Setup`, for a complete spec."""
+    def to_setup(self, layout: Board | None = None) -> Setup:
+        """The :class:`~trapper_core.Setup`, for a complete spec; ``board``
+        ``layout`` (the variant's board) gives the trappers' squares when the
+        spec leaves them to the variant."""
         if not self.is_complete:
             raise SetupError("the setup is not fully known")
+        trappers = self.trappers or (layout.trappers if layout is not None else None)
+        if trappers is None:
+            raise SetupError("the setup leaves the trappers' squares to the variant; name it")
         assert self.deck is not None
         assert self.box is not None
         assert self.start_player is not None
         board = [t if isinstance(t, Tile) else None for t in self.board]
         deck = [c for c in self.deck if c is not None]
-        return Setup(board, deck, self.trappers, self.box, self.start_player)
+        return Setup(board, deck, trappers, self.box, self.start_player)
 
     @classmethod
     def parse(cls, text: str) -> SetupSpec:
@@ -124,7 +124,7 @@ class SetupSpec:
 
     def __str__(self) -> str:
         board = board_text(self.board, lambda s: s.code if isinstance(s, Tile) else "?")
-        trappers = "".join(s.name for s in self.trappers)
+        trappers = "-" if self.trappers is None else "".join(s.name for s in self.trappers)
         start = "?" if self.start_player is None else str(self.start_player + 1)
         if self.deck is None:
             deck = "?"
@@ -193,9 +193,9 @@ def _parse_board(text: str) -> tuple[Tile | Unknown | None, ...]:
     )
 
 
-def _parse_trappers(text: str) -> tuple[Square, ...]:
+def _parse_trappers(text: str) -> tuple[Square, ...] | None:
     if text == "-":
-        return DEFAULT_TRAPPERS
+        return None
     if not _TRAPPERS.fullmatch(text):
         raise ValueError(f"{text!r} is not four trapper squares like d5e5d4e4")
     return tuple(Square.parse(text[i : i + 2]) for i in range(0, 8, 2))

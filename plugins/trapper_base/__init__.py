@@ -1,24 +1,170 @@
-"""The base game of Trapper (R1–R35), as a trapper_core plugin.
+"""The base game of Trapper (R1–R35), as a trapper_core plugin and a library.
 
 Registered through the ``trapper_core.plugins`` entry point like any
-third-party variant. Its hooks live in six modules, one job each:
-:mod:`.components` (tiles, cards, tokens), :mod:`.movement` (where a trapper
-may go), :mod:`.turn` (the actions of a turn), :mod:`.text` (how actions are
-written), :mod:`.scoring` (payouts, tokens, the end) and :mod:`.strategy`
-(what the greedy bot makes of an action). A variant that
-extends ``base`` overrides any of them.
+third-party variant. Its hooks live in modules with one job each:
+:mod:`.components` (board, tiles, cards, tokens, the deal), :mod:`.movement`
+(where a trapper may go), :mod:`.placement` (where a taken tile goes),
+:mod:`.turn` (the kinds of action of a turn), :mod:`.scoring` (payouts,
+tokens, the end, the winners), :mod:`.checks` (what every position
+satisfies) and :mod:`.strategy` (what the greedy bot makes of an action).
+
+Variants that build on the base game import what they need from this
+package's top level: every name in ``__all__`` is public and documented;
+the modules' other names are not.
 """
 
 from __future__ import annotations
 
 from trapper_core import VariantSpec, hookimpl
 
-from . import components, movement, scoring, strategy, text, turn
-from .turn import Turn
+from . import checks, components, mechanics, movement, placement, scoring, strategy, turn
+from .actions import (
+    END_TURN,
+    PASS,
+    RETIRE,
+    EndTurn,
+    Exchange,
+    Gather,
+    IntoCanoe,
+    Pass,
+    Placement,
+    Retire,
+    Step,
+)
+from .checks import display_problems, payout_problems, retired_problems
+from .components import (
+    ANIMAL_VALUES,
+    BOARD,
+    CANOE_TOKENS,
+    CARDS_PER_COLOUR,
+    DEFAULT_TRAPPERS,
+    HAND_SIZE,
+    SPECIES_TOKENS,
+    deal,
+    standard_faces,
+    standard_tile_set,
+)
+from .mechanics import (
+    advance,
+    draw,
+    exchange,
+    next_seat,
+    pay,
+    place_tile,
+    retire,
+    reveal_around,
+    take,
+    value_canoe,
+)
+from .placement import place, placement_choices
+from .scoring import (
+    BONUS_RANKING,
+    CANOE_BONUS,
+    CANOE_TOKEN_THRESHOLD,
+    OPEN_CANOES,
+    SEPARATE,
+    SPECIES_BONUS,
+    highest_at_most,
+    ranking_money,
+)
+from .strategy import (
+    can_draw,
+    canoes_left,
+    exchange_worth,
+    pass_worth,
+    potential,
+    retire_worth,
+    take_worth,
+)
+from .text import EXCHANGE, PLACEMENT, STEP, parse_payment, parse_placement, placement_text
+from .turn import (
+    DRAW,
+    EndTurnKind,
+    ExchangeKind,
+    PassKind,
+    RetireKind,
+    StepKind,
+    Turn,
+    exchange_options,
+    pay_masks,
+    placement_problem,
+    squares,
+)
 
-__all__ = ["PLUGINS", "Turn", "trapper_variants"]
+__all__ = [
+    "ANIMAL_VALUES",
+    "BOARD",
+    "BONUS_RANKING",
+    "CANOE_BONUS",
+    "CANOE_TOKENS",
+    "CANOE_TOKEN_THRESHOLD",
+    "CARDS_PER_COLOUR",
+    "DEFAULT_TRAPPERS",
+    "DRAW",
+    "END_TURN",
+    "EXCHANGE",
+    "HAND_SIZE",
+    "OPEN_CANOES",
+    "PASS",
+    "PLACEMENT",
+    "PLUGINS",
+    "RETIRE",
+    "SEPARATE",
+    "SPECIES_BONUS",
+    "SPECIES_TOKENS",
+    "STEP",
+    "EndTurn",
+    "EndTurnKind",
+    "Exchange",
+    "ExchangeKind",
+    "Gather",
+    "IntoCanoe",
+    "Pass",
+    "PassKind",
+    "Placement",
+    "Retire",
+    "RetireKind",
+    "Step",
+    "StepKind",
+    "Turn",
+    "advance",
+    "can_draw",
+    "canoes_left",
+    "deal",
+    "display_problems",
+    "draw",
+    "exchange",
+    "exchange_options",
+    "exchange_worth",
+    "highest_at_most",
+    "next_seat",
+    "parse_payment",
+    "parse_placement",
+    "pass_worth",
+    "pay",
+    "pay_masks",
+    "payout_problems",
+    "place",
+    "place_tile",
+    "placement_choices",
+    "placement_problem",
+    "placement_text",
+    "potential",
+    "ranking_money",
+    "retire",
+    "retire_worth",
+    "retired_problems",
+    "reveal_around",
+    "squares",
+    "standard_faces",
+    "standard_tile_set",
+    "take",
+    "take_worth",
+    "trapper_variants",
+    "value_canoe",
+]
 
-PLUGINS = (components, movement, turn, text, scoring, strategy)
+PLUGINS = (components, mechanics, movement, placement, turn, scoring, checks, strategy)
 """The rule plugins of the base game, bottom of the stack first."""
 
 

@@ -1,4 +1,4 @@
-"""Payouts, bonus tokens and the end of the game (R19–R21, R31–R35, D8)."""
+"""Payouts, bonus tokens, the end of the game and its winners (R19–R21, R31–R35, D8)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,26 @@ BONUS_RANKING = (12, 8, 5, 3, 2)
 CANOE_TOKEN_THRESHOLD = 16
 """R20: the smallest payout that earns a canoe token."""
 
+OPEN_CANOES = "open canoes"
+"""R32: the name of the valuation part for open canoes' plain sums."""
+SEPARATE = "separate"
+"""R33: the name of the valuation part for separate tiles (negative)."""
+CANOE_BONUS = "canoe bonus"
+"""R34: the name of the valuation part for most-valuable-canoe tokens."""
+SPECIES_BONUS = "species bonus"
+"""R34: the name of the valuation part for most-animal-species tokens."""
+
+__all__ = [
+    "BONUS_RANKING",
+    "CANOE_BONUS",
+    "CANOE_TOKEN_THRESHOLD",
+    "OPEN_CANOES",
+    "SEPARATE",
+    "SPECIES_BONUS",
+    "highest_at_most",
+    "ranking_money",
+]
+
 
 @hookimpl
 def trapper_canoe_payout(row: Row) -> int:
@@ -17,7 +37,8 @@ def trapper_canoe_payout(row: Row) -> int:
     return 2 * row.plain_value
 
 
-def _highest_at_most(limit: int, supply: tuple[int, ...]) -> int:
+def highest_at_most(limit: int, supply: tuple[int, ...]) -> int:
+    """The highest number in ``supply`` at or below ``limit``, or 0 (R20, R21)."""
     return max((n for n in supply if n <= limit), default=0)
 
 
@@ -26,13 +47,13 @@ def trapper_canoe_token(payout: int, supply: tuple[int, ...]) -> int:
     if payout < CANOE_TOKEN_THRESHOLD:
         return 0
     # R20: the token of that number, else the next lower one still left.
-    return _highest_at_most(payout, supply)
+    return highest_at_most(payout, supply)
 
 
 @hookimpl
 def trapper_species_token(count: int, supply: tuple[int, ...]) -> int:
     # R21, D7: the token numbered count, else the next lower one still left.
-    return _highest_at_most(count, supply)
+    return highest_at_most(count, supply)
 
 
 @hookimpl
@@ -47,7 +68,8 @@ def trapper_is_over(state: GameState) -> bool:
     return True
 
 
-def _ranking_money(state: GameState, kind: TokenKind) -> list[int]:
+def ranking_money(state: GameState, kind: TokenKind) -> list[int]:
+    """R34: what each player receives for their tokens of ``kind``."""
     money = [0] * state.players
     held = sorted(
         (
@@ -65,8 +87,8 @@ def _ranking_money(state: GameState, kind: TokenKind) -> list[int]:
 
 @hookimpl
 def trapper_final_valuation(state: GameState) -> tuple[Valuation, ...]:
-    canoe_bonus = _ranking_money(state, TokenKind.CANOE)
-    species_bonus = _ranking_money(state, TokenKind.SPECIES)
+    canoe_bonus = ranking_money(state, TokenKind.CANOE)
+    species_bonus = ranking_money(state, TokenKind.SPECIES)
     out = []
     for player, display in enumerate(state.displays):
         # R32: open canoes with a tile score their plain sum.
@@ -74,5 +96,21 @@ def trapper_final_valuation(state: GameState) -> tuple[Valuation, ...]:
         # R33: separate tiles cost their value; an empty canoe counts as one.
         separate = sum(t.value for t in display.separate)
         separate += sum(row.canoe.value for row in display.open if row.is_empty)
-        out.append(Valuation(open_canoes, -separate, canoe_bonus[player], species_bonus[player]))
+        out.append(
+            Valuation(
+                (
+                    (OPEN_CANOES, open_canoes),
+                    (SEPARATE, -separate),
+                    (CANOE_BONUS, canoe_bonus[player]),
+                    (SPECIES_BONUS, species_bonus[player]),
+                )
+            )
+        )
     return tuple(out)
+
+
+@hookimpl
+def trapper_winners(state: GameState, scores: tuple[int, ...]) -> tuple[int, ...]:
+    # R35: most money wins; tied players share the win.
+    best = max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == best)

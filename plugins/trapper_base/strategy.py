@@ -1,32 +1,93 @@
-"""What the greedy bot thinks base-game actions are worth (``trapper_action_worth``)."""
+"""What the greedy bot thinks base-game actions are worth (``trapper_action_worth``).
+
+A step is worth the change in :func:`potential`, plus any payout, less the
+bot's ``card_value`` per card paid; the bot keeps hunting while a step is
+worth more than nothing, exchanges canoes for a species token of 2 or more,
+passes to fill its hand up to its ``hand_limit``, and retires once its hand
+is full (or no card is left to draw) and nothing helps. The functions are
+public so that variants can build their estimates on them.
+"""
 
 from __future__ import annotations
 
 from trapper_core import (
+    SPECIES,
     Action,
-    EndTurn,
-    Exchange,
+    Display,
     GreedyBot,
-    Pass,
+    Kind,
     PlayerView,
-    Retire,
-    Step,
+    Species,
     Tile,
     hookimpl,
 )
-from trapper_core.bots import potential
-from trapper_core.display import Placement, place
+
+from .actions import EndTurn, Exchange, Pass, Retire, Step
+
+__all__ = [
+    "CANOE_TOKEN_BONUS",
+    "can_draw",
+    "canoes_left",
+    "exchange_worth",
+    "pass_worth",
+    "potential",
+    "retire_worth",
+    "take_worth",
+]
 
 CANOE_TOKEN_BONUS = 3.0
 """What the bot adds for a payout that earns a canoe token (R20)."""
 
 
+def potential(view: PlayerView, display: Display) -> float:
+    """A rough worth of ``display`` beyond its money, for greedy play.
+
+    ``hope`` is the share of the tiles in play (60 in the base game) still on the board: early on a
+    separate animal, herb or mushroom and an empty canoe are promises (a
+    later tile may complete them), near the end they are what the end
+    valuation makes them, costs (R33). An open canoe is worth its plain sum
+    (R32), and more the fuller it is, since full it pays double (R19).
+    """
+    in_play = len(view.layout) - len(view.layout.trappers)
+    hope = sum(t is not None for t in view.board) / in_play
+    fear = 1.0 - hope
+    free = canoes_left(view)
+    worth = 0.0
+    for row in display.open:
+        if row.is_empty:
+            worth += row.capacity * (hope - fear)
+        else:
+            worth += row.plain_value * (1 + hope * len(row.animals) / row.capacity)
+    for tile in display.separate:
+        if tile.kind is Kind.ANIMAL and not free[tile.species]:
+            worth -= tile.value
+        else:
+            worth += tile.value * (0.6 * hope - fear)
+    return worth
+
+
+def canoes_left(view: PlayerView) -> dict[Species | None, int]:
+    """How many canoes of each species no display holds (they may yet be taken)."""
+    left: dict[Species | None, int] = dict.fromkeys(SPECIES, 3)
+    for display in view.displays:
+        for row in display.open:
+            left[row.species] -= 1
+        for valued in display.valued:
+            left[valued.species] -= 1
+        left.update(
+            {t.species: left[t.species] - 1 for t in display.separate if t.kind is Kind.CANOE}
+        )
+    for _player, valued in view.returned:
+        left[valued.species] -= 1
+    return left
+
+
 def take_worth(
-    view: PlayerView, tile: Tile, placement: Placement | None, cards: int, bot: GreedyBot
+    view: PlayerView, tile: Tile, placement: object, cards: int, bot: GreedyBot
 ) -> float:
     """Returns what taking ``tile`` into the viewer's display is worth, for ``cards`` cards."""
     display = view.display
-    after, full = place(display, tile, placement)
+    after, full = bot.rules(view.variant).place(display, tile, placement)
     worth = potential(view, after) - potential(view, display) - bot.card_value * cards
     if full is not None:
         payout = 2 * full.plain_value

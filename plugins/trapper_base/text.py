@@ -3,106 +3,47 @@
 A step is the trapper's colour letter and the square, then ``/`` and the two
 cards when it is paid with two cards of another colour, then the placement
 when D6 leaves a choice: ``>CB2`` (into the bear canoe for two) or
-``<H3+B4`` (the taken canoe gathers herb 3 and bear 4).
+``<H3+B4`` (the taken canoe gathers herb 3 and bear 4). The functions here
+are public so that variants writing tile-taking actions of their own (the
+tactical variant's ``Take``) write placements the same way.
 """
 
 from __future__ import annotations
 
 import re
 
-from trapper_core import (
-    END_TURN,
-    PASS,
-    RETIRE,
-    Action,
-    ActionSyntaxError,
-    Colour,
-    EndTurn,
-    Exchange,
-    GameState,
-    Gather,
-    IntoCanoe,
-    Kind,
-    Pass,
-    Retire,
-    Species,
-    Square,
-    Step,
-    hookimpl,
-)
+from trapper_core import ActionSyntaxError, Colour, GameState, Kind, Species, Square
 
-from .turn import STEPS
+from .actions import Gather, IntoCanoe, Placement
 
-_WORDS: dict[str, Action] = {"pass": PASS, "end": END_TURN, "retire": RETIRE}
+__all__ = [
+    "EXCHANGE",
+    "PLACEMENT",
+    "STEP",
+    "parse_payment",
+    "parse_placement",
+    "placement_text",
+]
 
-PLACEMENT = r"(?:>C(?P<into>[KLMBWS][1-3])|<(?P<gather>[A-Z0-9+]+))?"
-"""The regular expression of a placement after a step (D6)."""
+PLACEMENT = r"(?:>C(?P<into>[KLMBWS][1-9])|<(?P<gather>[A-Z0-9+]+))?"
+"""The regular expression of a placement after a step (D6), with the groups
+``into`` and ``gather``."""
 
-_STEP = re.compile(
+STEP = re.compile(
     r"(?P<trapper>[BEGP])(?P<square>[a-h][1-8])(?:/(?P<pay>[BEGP]{1,2}))?" + PLACEMENT
 )
-_EXCHANGE = re.compile(r"x(?P<species>[KLMBWS]{1,6})")
+"""A step's text: trapper, square, payment, placement."""
 
-
-@hookimpl
-def trapper_action_text(state: GameState, action: Action) -> str | None:
-    if isinstance(action, Step):
-        text = f"{action.trapper.letter}{action.square.name}"
-        if action.payment is not action.trapper:
-            text += "/" + action.payment.letter * 2
-        return text + placement_text(state, action.square, action.placement)
-    if isinstance(action, Exchange):
-        return "x" + "".join(s.letter for s in action.species)
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, EndTurn):
-        return "end"
-    if isinstance(action, Retire):
-        return "retire"
-    return None
-
-
-# Texts that mean the same action in every position, read once.
-_KNOWN: dict[str, Action] = {}
-
-
-@hookimpl
-def trapper_parse_action(state: GameState, text: str) -> Action | None:
-    known = _KNOWN.get(text)
-    if known is not None:
-        return known
-    action = _parse(state, text)
-    if action is not None and "<" not in text and len(_KNOWN) < 50_000:
-        # Everything but a gathering placement reads the same in every position.
-        _KNOWN[text] = action
-    return action
-
-
-def _parse(state: GameState, text: str) -> Action | None:
-    word = _WORDS.get(text)
-    if word is not None:
-        return word
-    if match := _EXCHANGE.fullmatch(text):
-        letters = match["species"]
-        if len(set(letters)) != len(letters):
-            raise ActionSyntaxError(f"{text!r}: an exchange names each species once")
-        return Exchange(tuple(Species.from_letter(c) for c in letters))
-    match = _STEP.fullmatch(text)
-    if match is None:
-        return None
-    trapper = Colour.from_letter(match["trapper"])
-    square = Square.parse(match["square"])
-    payment = _payment(text, trapper, match["pay"])
-    placement = parse_placement(state, text, square, match)
-    if placement is None:
-        return STEPS[trapper][square.index][payment]  # the very steps legal_actions() lists
-    return Step(trapper, square, payment, placement)
+EXCHANGE = re.compile(r"x(?P<species>[KLMBWS]{1,6})")
+"""An exchange's text: ``x`` and the species letters."""
 
 
 def parse_placement(
     state: GameState, text: str, square: Square, match: re.Match[str]
-) -> IntoCanoe | Gather | None:
-    """Returns the placement written in the ``into`` or ``gather`` group of ``match``."""
+) -> Placement | None:
+    """Returns the placement written in the ``into`` or ``gather`` group of
+    ``match`` (a match of a pattern ending in :data:`PLACEMENT`), for a take
+    of the tile on ``square``."""
     if match["into"]:
         species, capacity = match["into"][0], int(match["into"][1])
         return IntoCanoe(Species.from_letter(species), capacity)
@@ -111,8 +52,8 @@ def parse_placement(
     return None
 
 
-def placement_text(state: GameState, square: Square, placement: IntoCanoe | Gather | None) -> str:
-    """Returns the text of a placement after a step or a take onto ``square``."""
+def placement_text(state: GameState, square: Square, placement: object) -> str:
+    """Returns the text of a placement after a take of the tile on ``square``."""
     if isinstance(placement, IntoCanoe):
         return placement.text
     if isinstance(placement, Gather):
@@ -124,7 +65,10 @@ def placement_text(state: GameState, square: Square, placement: IntoCanoe | Gath
     return ""
 
 
-def _payment(text: str, trapper: Colour, pay: str | None) -> Colour:
+def parse_payment(text: str, trapper: Colour, pay: str | None) -> Colour:
+    """Returns the colour a step's ``/`` part pays with (R13): nothing or the
+    trapper's own letter for one card of its colour, a doubled letter for two
+    cards of another."""
     if pay is None:
         return trapper
     colour = Colour.from_letter(pay[0])

@@ -5,36 +5,58 @@ with any trapper. The first step fixes the trapper for the turn (R11); after
 it the player takes further steps with that trapper or ends the turn. The
 species exchange (R21) is one more decision, open once per turn until the
 turn ends.
+
+Each kind of action states its legality once (``trapper_core.ActionKind``):
+listing, checking and explaining all follow from it. The kinds are public
+classes so that variants can subclass them (the tactical variant's exchange,
+pass and retire are these with another turn record).
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Any, ClassVar
 
 import attrs
 
 from trapper_core import (
     COLOURS,
-    END_TURN,
     NEIGHBOURS,
-    PASS,
-    RETIRE,
     SQUARES,
     Action,
+    ActionKind,
+    ActionSyntaxError,
     AmbiguousActionError,
     Colour,
-    EndTurn,
-    Exchange,
     GameState,
     IllegalActionError,
-    Kind,
-    Pass,
-    Retire,
-    Step,
+    Species,
+    Square,
     hookimpl,
-    placement_choices,
 )
-from trapper_core.display import Gather, IntoCanoe, Placement, place
+
+from .actions import END_TURN, PASS, RETIRE, EndTurn, Exchange, Pass, Retire, Step
+from .mechanics import advance, draw, exchange, pay, place_tile, retire, take
+from .text import EXCHANGE, STEP, parse_payment, parse_placement, placement_text
+
+__all__ = [
+    "DRAW",
+    "EndTurnKind",
+    "ExchangeKind",
+    "PassKind",
+    "RetireKind",
+    "StepKind",
+    "Turn",
+    "exchange_options",
+    "pay_masks",
+    "placement_problem",
+    "squares",
+]
+
+DRAW = 2
+"""R10, R11: a turn that ends draws two cards."""
 
 
 @attrs.frozen
@@ -56,14 +78,56 @@ TURNS = {
     for trapper in (None, *COLOURS)
 }
 
+
+def _error(rule: str, text: str, action: Action | None = None) -> IllegalActionError:
+    return IllegalActionError(f"{rule}: {text}", rule=rule, action=action)
+
+
+# ----------------------------------------------------------------------
+# Shared facts: what a hand pays, where a trapper goes, where a tile fits
+# ----------------------------------------------------------------------
+
+
+class Payments(tuple[Colour, ...]):
+    """The colours that pay a step, in colour order, with their bit ``mask``."""
+
+    mask: int
+
+
+def _payments(mask: int) -> Payments:
+    paid = Payments(c for c in COLOURS if mask >> c & 1)
+    paid.mask = mask
+    return paid
+
+
+PAYMENTS = tuple(_payments(mask) for mask in range(16))
+"""The payments of every set of colours, by bit mask (made once)."""
+
+
+@functools.cache  # bounded by nature: at most 17 ** 4 hands of 16 cards a colour
+def pay_masks(hand: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """R13: for each trapper, the colours (as a bit mask) that pay one of its
+    steps from ``hand``: one card of its own colour, or two of another."""
+    one = two = 0
+    for c in COLOURS:
+        if hand[c]:
+            one |= 1 << c
+            if hand[c] > 1:
+                two |= 1 << c
+    return (two | (one & 1), two | (one & 2), two | (one & 4), two | (one & 8))
+
+
+@functools.cache  # bounded: step targets are few short tuples of squares
+def squares(indices: tuple[int, ...]) -> tuple[Square, ...]:
+    """The squares of ``indices``, for options that hold squares."""
+    return tuple(SQUARES[i] for i in indices)
+
+
 # Every step without a placement, made once: STEPS[trapper][square][payment].
 STEPS = tuple(
     tuple(tuple(Step(t, SQUARES[s], p) for p in COLOURS) for s in range(64)) for t in COLOURS
 )
-
-
-# The same, grouped by the payments a hand allows: STEPS_PAID[trapper][mask][square]
-# holds the steps for every colour c with bit c set in mask, in colour order.
+# The same grouped by the payments a hand allows: STEPS_PAID[trapper][mask][square].
 STEPS_PAID = tuple(
     tuple(
         tuple(tuple(STEPS[t][s][p] for p in COLOURS if mask >> p & 1) for s in range(64))
@@ -72,20 +136,351 @@ STEPS_PAID = tuple(
     for t in COLOURS
 )
 
-_PLACED: dict[tuple[int, int, int, Placement], Step] = {}
+
+def placement_problem(
+    state: GameState,
+    player: int,
+    square: Square,
+    action: Action,
+    with_placement: Callable[[object], Action],
+) -> IllegalActionError:
+    """Explains why ``action``'s placement of the tile on ``square`` is not
+    one of the player's choices (R16–R18, D6). ``with_placement`` rebuilds
+    the action with another placement, for the candidates of an ambiguous one."""
+    tile = state.board[square.index]
+    assert tile is not None
+    placement = getattr(action, "placement", None)
+    try:
+        state.rules.place(state.displays[player], tile, placement)
+    except AmbiguousActionError as exc:
+        candidates = tuple(with_placement(c) for c in exc.candidates)
+        return AmbiguousActionError(str(exc), rule=exc.rule, action=action, candidates=candidates)
+    except IllegalActionError as exc:
+        return IllegalActionError(str(exc), rule=exc.rule, action=action)
+    return _error("R16", f"{tile.name} cannot be placed that way", action)
 
 
-def make_step(trapper: Colour, square: int, payment: Colour, placement: Placement | None) -> Step:
-    """Returns the step, reusing one object per distinct step."""
-    if placement is None:
-        return STEPS[trapper][square][payment]
-    key = (trapper, square, payment, placement)
-    step = _PLACED.get(key)
-    if step is None:
-        if len(_PLACED) > 100_000:  # bounded: placements are few, but never unbounded
-            _PLACED.clear()
-        step = _PLACED[key] = Step(trapper, SQUARES[square], payment, placement)
-    return step
+def exchange_options(state: GameState, player: int) -> list[tuple[Species, ...]]:
+    """R21, D7: the sets of species ``player`` may return for a token now."""
+    valued = state.displays[player].valued
+    if not valued:
+        return []
+    species = sorted({v.species for v in valued})
+    supply = state.supply.species
+    out: list[tuple[Species, ...]] = []
+    for k in range(1, len(species) + 1):
+        if state.rules.species_token(k, supply):
+            out.extend(combinations(species, k))
+    return out
+
+
+def _turn(state: GameState) -> Turn:
+    turn = state.turn
+    assert isinstance(turn, Turn)
+    return turn
+
+
+def _player(state: GameState) -> int:
+    player = state.to_move
+    assert player is not None
+    return player
+
+
+# ----------------------------------------------------------------------
+# The kinds
+# ----------------------------------------------------------------------
+
+
+# Steps with a placement, made once each (a D6 choice recurs while it is open).
+_PLACED: dict[tuple[int, int, int, object], Step] = {}
+
+
+class StepKind(ActionKind[Step]):
+    """R11, R13: pay for a trapper, take a tile, move the trapper there.
+
+    Choices, in order: the trapper (fixed by the turn's first step), the
+    square (its step targets), the placement (D6) and the payment.
+    """
+
+    name = "step"
+    action_type = Step
+    choices = ("trapper", "square", "placement", "payment")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._known: dict[str, Step] = {}
+
+    # The options are asked for every position of every game: they read the
+    # state's fields directly (to_move is a seat while actions are listed).
+
+    def trapper_options(self, state: GameState) -> Sequence[Colour]:
+        fixed = state.turn.trapper  # type: ignore[attr-defined]
+        masks = pay_masks(state.hands[state.to_move])  # type: ignore[index]
+        if fixed is not None:
+            return (fixed,) if masks[fixed] else ()
+        return [t for t in COLOURS if masks[t]]
+
+    def square_options(self, state: GameState, trapper: Colour) -> Sequence[Square]:
+        return squares(state.targets[trapper] or state.step_targets(trapper))
+
+    def placement_options(self, state: GameState, square: Square) -> Sequence[object]:
+        tile = state.board[square.index]
+        if tile is None:
+            return ()
+        return state.rules.placement_choices(state.displays[state.to_move], tile)  # type: ignore[index]
+
+    def payment_options(self, state: GameState, trapper: Colour) -> Sequence[Colour]:
+        return PAYMENTS[pay_masks(state.hands[state.to_move])[trapper]]  # type: ignore[index]
+
+    def build(self, *values: Any) -> Step:
+        trapper, square, placement, payment = values
+        if placement is None:
+            plain: Step = STEPS[trapper][square.index][payment]
+            return plain
+        key = (trapper, square.index, payment, placement)
+        step = _PLACED.get(key)
+        if step is None:
+            if len(_PLACED) > 100_000:  # bounded: placements are few, but never unbounded
+                _PLACED.clear()
+            step = _PLACED[key] = Step(trapper, square, payment, placement)
+        return step
+
+    def build_all(
+        self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]
+    ) -> Sequence[Step]:
+        trapper, square, placement = chosen
+        if placement is None:  # the usual case: steps made once, grouped by payment
+            steps: Sequence[Step] = STEPS_PAID[trapper][last.mask][square.index]  # type: ignore[attr-defined]
+            return steps
+        build = self.build
+        return [build(trapper, square, placement, payment) for payment in last]
+
+    def refuse_trapper(self, state: GameState, step: Step) -> IllegalActionError:
+        fixed = _turn(state).trapper
+        if fixed is not None and step.trapper is not fixed:
+            return _error(
+                "R11",
+                f"this turn hunts with the {fixed} trapper; "
+                f"the {step.trapper} trapper cannot move",
+                step,
+            )
+        return self.refuse_payment(state, step)
+
+    def refuse_square(self, state: GameState, step: Step) -> IllegalActionError:
+        trapper, square = step.trapper, step.square
+        tile = state.board[square.index]
+        if tile is None:
+            if square.index in state.trappers:
+                standing = COLOURS[state.trappers.index(square.index)]
+                return _error(
+                    "R15", f"the {standing} trapper stands on {square}; there is no tile", step
+                )
+            return _error("R15", f"{square} is empty: its tile has been taken", step)
+        if not state.face_up >> square.index & 1:
+            return _error("R13", f"the tile on {square} is face down", step)
+        from_square = state.trappers[trapper]
+        for neighbour, side in NEIGHBOURS[from_square]:
+            if neighbour == square.index:
+                return _error("R13", f"{square} is blocked by water on its {side} edge", step)
+        return _error(
+            "R14",
+            f"{square} is not next to the {trapper} trapper on {SQUARES[from_square]}, "
+            "and only an isolated trapper may take a tile elsewhere",
+            step,
+        )
+
+    def refuse_placement(self, state: GameState, step: Step) -> IllegalActionError:
+        return placement_problem(
+            state,
+            _player(state),
+            step.square,
+            step,
+            lambda placement: self.build(step.trapper, step.square, placement, step.payment),
+        )
+
+    def refuse_payment(self, state: GameState, step: Step) -> IllegalActionError:
+        held = state.hands[_player(state)][step.payment]
+        what = "one card" if step.cards == 1 else "two cards"
+        return IllegalActionError(
+            f"R13: a step of the {step.trapper} trapper paid in {step.payment} takes {what} of "
+            f"that colour; the hand holds {held}",
+            rule="R13",
+            action=step,
+            shortfall={step.payment: step.cards - held},
+        )
+
+    def apply(self, state: GameState, step: Step) -> None:
+        player = _player(state)
+        turn = _turn(state)
+        pay(state, player, step.payment, step.cards)
+        tile = take(state, step.trapper, step.square.index)
+        place_tile(state, player, tile, step.placement)
+        if turn.trapper is None:
+            state.turn = TURNS[step.trapper][turn.exchanged]
+
+    def text(self, state: GameState, step: Step) -> str:
+        text = f"{step.trapper.letter}{step.square.name}"
+        if step.payment is not step.trapper:
+            text += "/" + step.payment.letter * 2
+        return text + placement_text(state, step.square, step.placement)
+
+    def parse(self, state: GameState, text: str) -> Step | None:
+        known = self._known.get(text)
+        if known is not None:
+            return known
+        if text[:1] not in ("B", "E", "G", "P"):
+            return None
+        match = STEP.fullmatch(text)
+        if match is None:
+            return None
+        trapper = Colour.from_letter(match["trapper"])
+        square = Square.parse(match["square"])
+        payment = parse_payment(text, trapper, match["pay"])
+        placement = parse_placement(state, text, square, match)
+        step = self.build(trapper, square, placement, payment)
+        if "<" not in text and len(self._known) < 50_000:
+            # Everything but a gathering placement reads the same in every position.
+            self._known[text] = step
+        return step
+
+
+class ExchangeKind(ActionKind[Exchange]):
+    """R21, D7: return valued canoes of different species for a species token,
+    once per turn. Subclasses say where the turn records the exchange."""
+
+    name = "exchange"
+    action_type = Exchange
+    choices = ("species",)
+
+    def exchanged(self, state: GameState) -> bool:
+        """Whether the exchange of this turn has been made."""
+        return _turn(state).exchanged
+
+    def mark_exchanged(self, state: GameState) -> None:
+        """Records in the turn that the exchange has been made."""
+        state.turn = TURNS[_turn(state).trapper][True]
+
+    def unavailable(self, state: GameState) -> str | None:
+        if self.exchanged(state):
+            return "R21: one species exchange per turn, and it has been made"
+        return None
+
+    def species_options(self, state: GameState) -> Sequence[tuple[Species, ...]]:
+        return exchange_options(state, _player(state))
+
+    def build(self, *values: Any) -> Exchange:
+        return Exchange(values[0])
+
+    def refuse_species(self, state: GameState, action: Exchange) -> IllegalActionError:
+        valued = state.displays[_player(state)].valued_species()
+        lacking = [str(s) for s in action.species if s not in valued]
+        if lacking:
+            return _error(
+                "R21", f"there is no valued {' or '.join(lacking)} canoe to return", action
+            )
+        k = len(action.species)
+        return _error(
+            "D7", f"no species token numbered {k} or lower is left in the supply", action
+        )
+
+    def apply(self, state: GameState, action: Exchange) -> None:
+        exchange(state, _player(state), action.species)
+        self.mark_exchanged(state)
+
+    def text(self, state: GameState, action: Exchange) -> str:
+        return "x" + "".join(s.letter for s in action.species)
+
+    def parse(self, state: GameState, text: str) -> Exchange | None:
+        match = EXCHANGE.fullmatch(text)
+        if match is None:
+            return None
+        letters = match["species"]
+        if len(set(letters)) != len(letters):
+            raise ActionSyntaxError(f"{text!r}: an exchange names each species once")
+        return Exchange(tuple(Species.from_letter(c) for c in letters))
+
+
+class _WordKind(ActionKind[Any]):
+    """A kind with one action, written as one word."""
+
+    word: ClassVar[str]
+    action: ClassVar[Action]
+
+    def build(self, *values: Any) -> Any:
+        return self.action
+
+    def text(self, state: GameState, action: Any) -> str:
+        return self.word
+
+    def parse(self, state: GameState, text: str) -> Any:
+        return self.action if text == self.word else None
+
+
+class _BeforeHuntKind(_WordKind):
+    """A kind open only before the turn's first step (R11)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        # The reasons, written once: listing asks on every position of a hunt.
+        self.hunting: tuple[str, ...] = tuple(
+            f"R11: the hunt with the {trapper} trapper has begun; "
+            f"end the turn instead of trying to {self.word}"
+            for trapper in COLOURS
+        )
+
+    def unavailable(self, state: GameState) -> str | None:
+        trapper: Colour | None = state.turn.trapper  # type: ignore[attr-defined]
+        if trapper is not None:
+            return self.hunting[trapper]
+        return None
+
+
+class PassKind(_BeforeHuntKind):
+    """R10: draw two cards instead of hunting; the turn ends. Written ``pass``."""
+
+    name = "pass"
+    action_type = Pass
+    word = "pass"
+    action = PASS
+
+    def apply(self, state: GameState, action: Pass) -> None:
+        draw(state, _player(state), DRAW)
+        advance(state)
+
+
+class RetireKind(_BeforeHuntKind):
+    """R12, R30: set the hand aside and leave the game. Written ``retire``."""
+
+    name = "retire"
+    action_type = Retire
+    word = "retire"
+    action = RETIRE
+
+    def apply(self, state: GameState, action: Retire) -> None:
+        retire(state, _player(state))
+        advance(state)
+
+
+class EndTurnKind(_WordKind):
+    """R11: end a hunt after one or more steps and draw two cards. Written ``end``."""
+
+    name = "end"
+    action_type = EndTurn
+    word = "end"
+    action = END_TURN
+
+    def unavailable(self, state: GameState) -> str | None:
+        if state.turn.trapper is None:  # type: ignore[attr-defined]
+            return "R11: no step has been taken this turn; pass (R10) instead of ending a hunt"
+        return None
+
+    def apply(self, state: GameState, action: EndTurn) -> None:
+        draw(state, _player(state), DRAW)
+        advance(state)
+
+
+KINDS = (StepKind(), ExchangeKind(), PassKind(), RetireKind(), EndTurnKind())
+"""The base game's kinds of action, in the order their actions are listed."""
 
 
 @hookimpl
@@ -94,239 +489,5 @@ def trapper_new_turn(state: GameState) -> Turn:
 
 
 @hookimpl
-def trapper_legal_actions(state: GameState) -> list[Action]:
-    player = state.to_move
-    assert player is not None
-    turn = state.turn
-    assert isinstance(turn, Turn)
-    hand = state.hands[player]
-    display = state.displays[player]
-    board = state.board
-    # D6 choices need two open canoes (for an animal, herb or mushroom) or two
-    # separate tiles (for a canoe); without them every placement is forced.
-    rows_may_choose = len(display.open) > 1
-    canoes_may_choose = len(display.separate) > 1
-    choices: dict[int, tuple[Placement | None, ...]] = {}
-    actions: list[Action] = []
-    # Which colours pay a step: two cards of any colour, or one of the trapper's own.
-    one = two = 0
-    for c in COLOURS:
-        if hand[c]:
-            one |= 1 << c
-            if hand[c] > 1:
-                two |= 1 << c
-    targets = state.targets
-    for trapper in COLOURS if turn.trapper is None else (turn.trapper,):
-        mask = two | (one & (1 << trapper))
-        if not mask:
-            continue
-        paid = STEPS_PAID[trapper][mask]
-        squares = targets[trapper]
-        if squares is None:
-            squares = state.step_targets(trapper)
-        for square in squares:
-            tile = board[square]
-            assert tile is not None
-            if not (canoes_may_choose if tile.kind is Kind.CANOE else rows_may_choose):
-                actions.extend(paid[square])
-                continue
-            # An animal's choices depend on its species only, a herb's or a
-            # mushroom's on nothing else; a canoe's on the canoe. (Keys are ids:
-            # hashing enum members is slow.)
-            kind = tile.kind
-            if kind is Kind.CANOE:
-                key = id(tile)
-            elif kind is Kind.ANIMAL:
-                key = id(tile.species)
-            else:
-                key = id(kind)
-            placements = choices.get(key)
-            if placements is None:
-                placements = choices[key] = placement_choices(display, tile)
-            if placements[0] is None:
-                actions.extend(paid[square])
-                continue
-            payments = [c for c in COLOURS if mask >> c & 1]
-            for placement in placements:
-                actions.extend(
-                    [make_step(trapper, square, payment, placement) for payment in payments]
-                )
-    if not turn.exchanged and display.valued:
-        actions.extend(exchange_actions(state, player))
-    if turn.trapper is None:
-        actions.append(PASS)
-        actions.append(RETIRE)
-    else:
-        actions.append(END_TURN)
-    return actions
-
-
-def exchange_actions(state: GameState, player: int) -> list[Exchange]:
-    """Returns the species exchanges open to ``player`` (R21, D7)."""
-    species = sorted(state.displays[player].valued_species())
-    supply = state.supply.species
-    out: list[Exchange] = []
-    for k in range(1, len(species) + 1):
-        # D7: an exchange is legal only if some token at or below k is left.
-        if state.rules.species_token(k, supply):
-            out.extend(Exchange(combo) for combo in combinations(species, k))
-    return out
-
-
-@hookimpl
-def trapper_check_action(state: GameState, action: Action) -> bool | None:
-    turn = state.turn
-    if not isinstance(turn, Turn):
-        return None
-    player = state.to_move
-    assert player is not None
-    if isinstance(action, Step):
-        if turn.trapper is not None and action.trapper is not turn.trapper:
-            return False
-        if state.hands[player][action.payment] < action.cards:
-            return False
-        square = action.square.index
-        if square not in state.step_targets(action.trapper):
-            return False
-        tile = state.board[square]
-        assert tile is not None
-        return action.placement in placement_choices(state.displays[player], tile)
-    if isinstance(action, (Pass, Retire)):
-        return turn.trapper is None
-    if isinstance(action, EndTurn):
-        return turn.trapper is not None
-    if isinstance(action, Exchange):
-        return not turn.exchanged and exchange_allowed(state, player, action)
-    return None
-
-
-def exchange_allowed(state: GameState, player: int, exchange: Exchange) -> bool:
-    """Whether ``player`` may make ``exchange`` at a moment open to one (R21, D7)."""
-    if not set(exchange.species) <= state.displays[player].valued_species():
-        return False
-    return bool(state.rules.species_token(len(exchange.species), state.supply.species))
-
-
-@hookimpl
-def trapper_apply_action(state: GameState, action: Action) -> bool | None:
-    player = state.to_move
-    assert player is not None
-    turn = state.turn
-    assert isinstance(turn, Turn)
-    if isinstance(action, Step):
-        state.pay(player, action.payment, action.cards)
-        tile = state.take(action.trapper, action.square.index)
-        state.place(player, tile, action.placement)
-        if turn.trapper is None:
-            state.turn = TURNS[action.trapper][turn.exchanged]
-    elif isinstance(action, (Pass, EndTurn)):
-        state.draw(player, 2)
-        state.advance()
-    elif isinstance(action, Retire):
-        state.retire(player)
-        state.advance()
-    elif isinstance(action, Exchange):
-        state.exchange(player, action.species)
-        state.turn = TURNS[turn.trapper][True]
-    else:
-        return None
-    return True
-
-
-@hookimpl
-def trapper_explain_illegal(state: GameState, action: Action) -> IllegalActionError | None:
-    turn = state.turn
-    if not isinstance(turn, Turn):
-        return None
-    player = state.to_move
-    assert player is not None
-    if isinstance(action, Step):
-        return _explain_step(state, player, turn, action)
-    if isinstance(action, Exchange):
-        return explain_exchange(state, player, turn.exchanged, action)
-    if isinstance(action, (Pass, Retire)) and turn.trapper is not None:
-        word = "pass" if isinstance(action, Pass) else "retire"
-        return IllegalActionError(
-            f"R11: the hunt with the {turn.trapper} trapper has begun; "
-            f"end the turn instead of trying to {word}",
-            rule="R11",
-            action=action,
-        )
-    if isinstance(action, EndTurn) and turn.trapper is None:
-        return IllegalActionError(
-            "R11: no step has been taken this turn; pass (R10) instead of ending a hunt",
-            rule="R11",
-            action=action,
-        )
-    return None
-
-
-def _explain_step(state: GameState, player: int, turn: Turn, step: Step) -> IllegalActionError:
-    trapper, square = step.trapper, step.square
-
-    def error(rule: str, text: str) -> IllegalActionError:
-        return IllegalActionError(f"{rule}: {text}", rule=rule, action=step)
-
-    if turn.trapper is not None and trapper is not turn.trapper:
-        return error(
-            "R11",
-            f"this turn hunts with the {turn.trapper} trapper; the {trapper} trapper cannot move",
-        )
-    held = state.hands[player][step.payment]
-    if held < step.cards:
-        what = "one card" if step.cards == 1 else "two cards"
-        return IllegalActionError(
-            f"R13: a step of the {trapper} trapper paid in {step.payment} takes {what} of "
-            f"that colour; the hand holds {held}",
-            rule="R13",
-            action=step,
-            shortfall={step.payment: step.cards - held},
-        )
-    tile = state.board[square.index]
-    if tile is None:
-        if square.index in state.trappers:
-            standing = COLOURS[state.trappers.index(square.index)]
-            return error("R15", f"the {standing} trapper stands on {square}; there is no tile")
-        return error("R15", f"{square} is empty: its tile has been taken")
-    if not state.face_up >> square.index & 1:
-        return error("R13", f"the tile on {square} is face down")
-    from_square = state.trappers[trapper]
-    if square.index not in state.step_targets(trapper):
-        for neighbour, side in NEIGHBOURS[from_square]:
-            if neighbour == square.index:
-                return error("R13", f"{square} is blocked by water on its {side} edge")
-        return error(
-            "R14",
-            f"{square} is not next to the {trapper} trapper on {SQUARES[from_square]}, "
-            "and only an isolated trapper may take a tile elsewhere",
-        )
-    try:
-        place(state.displays[player], tile, step.placement)
-    except AmbiguousActionError as exc:
-        candidates = tuple(
-            make_step(trapper, square.index, step.payment, c)
-            for c in exc.candidates
-            if isinstance(c, (IntoCanoe, Gather))
-        )
-        return AmbiguousActionError(str(exc), rule="D6", action=step, candidates=candidates)
-    except IllegalActionError as exc:
-        return IllegalActionError(str(exc), rule=exc.rule, action=step)
-    return error("R13", "this step is not legal now")
-
-
-def explain_exchange(
-    state: GameState, player: int, exchanged: bool, exchange: Exchange
-) -> IllegalActionError:
-    """Returns why ``exchange`` is not legal for ``player`` (R21, D7)."""
-
-    def error(rule: str, text: str) -> IllegalActionError:
-        return IllegalActionError(f"{rule}: {text}", rule=rule, action=exchange)
-
-    if exchanged:
-        return error("R21", "one species exchange per turn, and it has been made")
-    valued = state.displays[player].valued_species()
-    lacking = [str(s) for s in exchange.species if s not in valued]
-    if lacking:
-        return error("R21", f"there is no valued {' or '.join(lacking)} canoe to return")
-    k = len(exchange.species)
-    return error("D7", f"no species token numbered {k} or lower is left in the supply")
+def trapper_action_kinds() -> Sequence[ActionKind[Any]]:
+    return KINDS

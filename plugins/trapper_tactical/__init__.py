@@ -5,20 +5,58 @@ stone: they name a trapper colour for the whole turn and open auctions for
 the right to take a tile with that trapper, until they pass and draw four
 cards. Everything else — tiles, movement, placement, payouts, tokens, the end
 — is the base game's, so this plugin states only the turn: the auction's
-actions (:mod:`.actions`), its rules (:mod:`.turn`), its text (:mod:`.text`)
-and how the greedy bot bids (:mod:`.strategy`).
+actions (:mod:`.actions`), their kinds (:mod:`.turn`), their text
+(:mod:`.text`) and how the greedy bot bids (:mod:`.strategy`).
 """
 
 from __future__ import annotations
 
 from trapper_core import VariantSpec, hookimpl
 
-from . import strategy, text, turn
-from .actions import Auction, Bid, Open, TacticalTurn, Take
+from . import strategy, turn
+from .actions import Auction, Bid, Open, TacticalTurn, Take, units
+from .strategy import best_take
+from .text import BID, OPEN, TAKE, cards_text
+from .turn import (
+    HAND_SIZE,
+    STONE_DRAW,
+    BidKind,
+    OpenKind,
+    TacticalExchangeKind,
+    TacticalPassKind,
+    TacticalRetireKind,
+    TakeKind,
+    payable,
+    payments,
+)
 
-__all__ = ["PLUGINS", "Auction", "Bid", "Open", "TacticalTurn", "Take", "trapper_variants"]
+__all__ = [
+    "BID",
+    "HAND_SIZE",
+    "OPEN",
+    "PLUGINS",
+    "STONE_DRAW",
+    "TAKE",
+    "Auction",
+    "Bid",
+    "BidKind",
+    "Open",
+    "OpenKind",
+    "TacticalExchangeKind",
+    "TacticalPassKind",
+    "TacticalRetireKind",
+    "TacticalTurn",
+    "Take",
+    "TakeKind",
+    "best_take",
+    "cards_text",
+    "payable",
+    "payments",
+    "trapper_variants",
+    "units",
+]
 
-PLUGINS = (turn, text, strategy)
+PLUGINS = (turn, strategy)
 """The tactical variant's rule plugins, stacked on the base game's."""
 
 

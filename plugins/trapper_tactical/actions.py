@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import attrs
 
-from trapper_core import COLOURS, Action, Colour, Placement, Square
+from trapper_base import Placement
+from trapper_core import COLOURS, Action, Colour, Square
+
+__all__ = ["Auction", "Bid", "Open", "TacticalTurn", "Take", "units"]
 
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -27,7 +30,7 @@ class Open(Action):
 class Bid(Action):
     """R42: raise the auction's bid to ``bid``. Written as the number: ``3``.
 
-    Passing in an auction is :data:`~trapper_core.PASS`, written ``pass``.
+    Passing in an auction is the base game's ``PASS``, written ``pass``.
     """
 
     bid: int = attrs.field(validator=_positive)

@@ -3,21 +3,12 @@ of a bid costs at least one card."""
 
 from __future__ import annotations
 
-from trapper_base.strategy import pass_worth, retire_worth, take_worth
-from trapper_core import (
-    COLOURS,
-    Action,
-    Colour,
-    GreedyBot,
-    Pass,
-    PlayerView,
-    Retire,
-    Tile,
-    hookimpl,
-    placement_choices,
-)
+from trapper_base import Pass, Retire, pass_worth, retire_worth, take_worth
+from trapper_core import COLOURS, Action, Colour, GreedyBot, PlayerView, Tile, hookimpl
 
 from .actions import Bid, Open, TacticalTurn, Take
+
+__all__ = ["best_take"]
 
 
 def best_take(view: PlayerView, colour: Colour, bot: GreedyBot) -> float:
@@ -27,7 +18,7 @@ def best_take(view: PlayerView, colour: Colour, bot: GreedyBot) -> float:
     for square in view.targets[colour]:
         tile = view.board[square]
         assert isinstance(tile, Tile)
-        for placement in placement_choices(view.display, tile):
+        for placement in bot.rules(view.variant).placement_choices(view.display, tile):
             best = max(best, take_worth(view, tile, placement, 0, bot))
     return best
 

@@ -1,4 +1,4 @@
-"""The auction turn (R40–R45, D9–D11, D16).
+"""The auction turn (R40–R45, D9–D11, D16), as kinds of action.
 
 Decisions, one at a time:
 
@@ -7,32 +7,59 @@ Decisions, one at a time:
   auction of the turn — retire (D16);
 - a bidder: raise or pass (R42);
 - the winner: pay and take (R43).
+
+The base game's exchange, pass and retire are subclassed with this turn's
+record; its step and end of a hunt are withdrawn: a tile is taken only by
+an auction's winner.
 """
 
 from __future__ import annotations
 
-from trapper_base.turn import exchange_actions, exchange_allowed, explain_exchange
+from collections.abc import Sequence
+from typing import Any
+
+from trapper_base import (
+    ExchangeKind,
+    PassKind,
+    RetireKind,
+    advance,
+    draw,
+    parse_placement,
+    pay,
+    place_tile,
+    placement_problem,
+    placement_text,
+    squares,
+    take,
+)
 from trapper_core import (
     COLOURS,
-    PASS,
-    RETIRE,
-    SQUARES,
     Action,
-    AmbiguousActionError,
+    ActionKind,
+    ActionSyntaxError,
     Colour,
-    Exchange,
     GameState,
-    Gather,
     IllegalActionError,
-    IntoCanoe,
-    Pass,
-    Retire,
+    Square,
+    Withdraw,
     hookimpl,
-    placement_choices,
 )
-from trapper_core.display import place
 
 from .actions import Auction, Bid, Open, TacticalTurn, Take, units
+from .text import BID, OPEN, TAKE, cards_text
+
+__all__ = [
+    "HAND_SIZE",
+    "STONE_DRAW",
+    "BidKind",
+    "OpenKind",
+    "TacticalExchangeKind",
+    "TacticalPassKind",
+    "TacticalRetireKind",
+    "TakeKind",
+    "payable",
+    "payments",
+]
 
 HAND_SIZE = 8
 """R40: eight cards per player."""
@@ -80,189 +107,17 @@ def _turn(state: GameState) -> TacticalTurn:
     return turn
 
 
-@hookimpl
-def trapper_legal_actions(state: GameState) -> list[Action]:
-    turn = _turn(state)
-    player = state.to_move
-    assert player is not None
-    hand = state.hands[player]
-    auction = turn.auction
-    if auction is None:
-        return _stone_actions(state, turn, player, hand)
-    if auction.winner is None:
-        top = payable(hand, auction.colour)
-        return [*(Bid(b) for b in range(auction.bid + 1, top + 1)), PASS]
-    return _takes(state, auction, player, hand)
+def _hand(state: GameState) -> tuple[int, int, int, int]:
+    assert state.to_move is not None
+    return state.hands[state.to_move]
 
 
-def _stone_actions(
-    state: GameState, turn: TacticalTurn, player: int, hand: tuple[int, int, int, int]
-) -> list[Action]:
-    actions: list[Action] = []
-    for colour in COLOURS if turn.colour is None else (turn.colour,):
-        if state.step_targets(colour):  # D9: the trapper must be able to take a tile
-            actions.extend(Open(colour, bid) for bid in range(1, payable(hand, colour) + 1))
-    if not turn.exchanged:
-        actions.extend(exchange_actions(state, player))  # D10
-    actions.append(PASS)
-    if turn.auctions == 0:
-        actions.append(RETIRE)  # D16
-    return actions
-
-
-def _takes(
-    state: GameState, auction: Auction, player: int, hand: tuple[int, int, int, int]
-) -> list[Action]:
-    display = state.displays[player]
-    ways = payments(hand, auction.colour, auction.bid)
-    actions: list[Action] = []
-    for square in state.step_targets(auction.colour):
-        tile = state.board[square]
-        assert tile is not None
-        for placement in placement_choices(display, tile):
-            actions.extend(Take(SQUARES[square], cards, placement) for cards in ways)
-    return actions
-
-
-def _next_bidder(state: GameState, bidders: tuple[int, ...], after: int) -> int:
-    for k in range(1, state.players + 1):
-        seat = (after + k) % state.players
-        if seat in bidders:
-            return seat
-    raise AssertionError("an auction always has a bidder")
-
-
-def _continue(state: GameState, turn: TacticalTurn, auction: Auction, actor: int) -> None:
-    """Hands the decision to the next bidder, or to the winner (R42)."""
-    state.turn = TacticalTurn(turn.stone, turn.colour, turn.exchanged, turn.auctions, auction)
-    winner = auction.winner
-    state.to_move = winner if winner is not None else _next_bidder(state, auction.bidders, actor)
-
-
-@hookimpl
-def trapper_check_action(state: GameState, action: Action) -> bool | None:
-    turn = state.turn
-    if not isinstance(turn, TacticalTurn):
-        return None
-    player = state.to_move
-    assert player is not None
-    hand = state.hands[player]
-    auction = turn.auction
-    if auction is None:
-        if isinstance(action, Open):
-            if turn.colour is not None and action.colour is not turn.colour:
-                return False
-            return bool(state.step_targets(action.colour)) and action.bid <= payable(
-                hand, action.colour
-            )
-        if isinstance(action, Exchange):
-            return not turn.exchanged and exchange_allowed(state, player, action)
-        if isinstance(action, Retire):
-            return turn.auctions == 0
-        if isinstance(action, Pass):
-            return True
-    elif auction.winner is None:
-        if isinstance(action, Bid):
-            return auction.bid < action.bid <= payable(hand, auction.colour)
-        if isinstance(action, Pass):
-            return True
-    elif isinstance(action, Take):
-        return _take_allowed(state, auction, player, action)
-    if isinstance(action, (Open, Bid, Take, Pass, Exchange, Retire)):
-        return False
-    return None
-
-
-def _take_allowed(state: GameState, auction: Auction, player: int, take: Take) -> bool:
-    hand = state.hands[player]
-    if units(take.cards, auction.colour) != auction.bid:
-        return False
-    if any(take.cards[c] > hand[c] for c in COLOURS):
-        return False
-    square = take.square.index
-    if square not in state.step_targets(auction.colour):
-        return False
-    tile = state.board[square]
-    assert tile is not None
-    return take.placement in placement_choices(state.displays[player], tile)
-
-
-@hookimpl
-def trapper_apply_action(state: GameState, action: Action) -> bool | None:
-    turn = _turn(state)
-    player = state.to_move
-    assert player is not None
-    auction = turn.auction
-    if isinstance(action, Open):
-        # D11: retired players do not bid.
-        bidders = tuple(s for s in range(state.players) if not state.retired[s])
-        turn = TacticalTurn(turn.stone, action.colour, turn.exchanged, turn.auctions + 1)
-        _continue(state, turn, Auction(action.colour, action.bid, player, bidders), player)
-    elif isinstance(action, Bid):
-        assert auction is not None
-        raised = Auction(auction.colour, action.bid, player, auction.bidders)
-        _continue(state, turn, raised, player)
-    elif isinstance(action, Pass) and auction is not None:
-        bidders = tuple(s for s in auction.bidders if s != player)
-        _continue(
-            state, turn, Auction(auction.colour, auction.bid, auction.leader, bidders), player
-        )
-    elif isinstance(action, Take):
-        assert auction is not None
-        for colour in COLOURS:
-            if action.cards[colour]:
-                state.pay(player, colour, action.cards[colour])
-        tile = state.take(auction.colour, action.square.index)
-        state.place(player, tile, action.placement)
-        state.turn = TacticalTurn(turn.stone, turn.colour, turn.exchanged, turn.auctions)
-        state.to_move = turn.stone  # R44: the stone holder decides again
-    elif isinstance(action, Pass):
-        state.draw(player, STONE_DRAW)  # R45: only the stone holder draws
-        state.advance()  # D11: the stone skips retired players
-    elif isinstance(action, Retire):
-        state.retire(player)
-        state.advance()
-    elif isinstance(action, Exchange):
-        state.exchange(player, action.species)
-        state.turn = TacticalTurn(turn.stone, turn.colour, True, turn.auctions, turn.auction)
-    else:
-        return None
-    return True
-
-
-def _illegal(rule: str, text: str, action: Action) -> IllegalActionError:
+def _illegal(rule: str, text: str, action: Action | None = None) -> IllegalActionError:
     return IllegalActionError(f"{rule}: {text}", rule=rule, action=action)
 
 
-@hookimpl
-def trapper_explain_illegal(state: GameState, action: Action) -> IllegalActionError | None:
-    turn = state.turn
-    if not isinstance(turn, TacticalTurn):
-        return None
-    player = state.to_move
-    assert player is not None
-    auction = turn.auction
-    if auction is None:
-        return _explain_stone(state, turn, player, action)
-    if isinstance(action, (Open, Exchange, Retire)):
-        return _illegal("R41", "only the stone holder does that, between auctions", action)
-    if auction.winner is not None:
-        if isinstance(action, Take):
-            return _explain_take(state, auction, player, action)
-        return _illegal("R43", "the auction is won: the winner pays and takes a tile", action)
-    if isinstance(action, Bid):
-        if action.bid <= auction.bid:
-            return _illegal("R42", f"a raise must beat the bid of {auction.bid}", action)
-        return _unpayable(state, player, auction.colour, action.bid, action)
-    if isinstance(action, Take):
-        return _illegal("R42", "the auction is still open: raise or pass", action)
-    return None
-
-
-def _unpayable(
-    state: GameState, player: int, colour: Colour, bid: int, action: Action
-) -> IllegalActionError:
-    top = payable(state.hands[player], colour)
+def _unpayable(state: GameState, colour: Colour, bid: int, action: Action) -> IllegalActionError:
+    top = payable(_hand(state), colour)
     return IllegalActionError(
         f"D9: a bid of {bid} for {colour} is more than the hand can pay ({top})",
         rule="D9",
@@ -271,62 +126,309 @@ def _unpayable(
     )
 
 
-def _explain_stone(
-    state: GameState, turn: TacticalTurn, player: int, action: Action
-) -> IllegalActionError | None:
-    if isinstance(action, (Bid, Take)):
-        return _illegal("R41", "no auction is open: the stone holder opens one or passes", action)
-    if isinstance(action, Open):
-        if turn.colour is not None and action.colour is not turn.colour:
-            return _illegal(
-                "R41", f"this turn's colour is {turn.colour}; it cannot change", action
-            )
-        if not state.step_targets(action.colour):
-            return _illegal("D9", f"the {action.colour} trapper cannot take a tile", action)
-        return _unpayable(state, player, action.colour, action.bid, action)
-    if isinstance(action, Retire):
-        return _illegal("D16", "retire at the start of a turn, before its first auction", action)
-    if isinstance(action, Exchange):
-        return explain_exchange(state, player, turn.exchanged, action)
+def _between_auctions(state: GameState) -> str | None:
+    if _turn(state).auction is not None:
+        return "R41: only the stone holder does that, between auctions"
     return None
 
 
-def _explain_take(
-    state: GameState, auction: Auction, player: int, take: Take
-) -> IllegalActionError:
-    if units(take.cards, auction.colour) != auction.bid:
+def _continue(state: GameState, turn: TacticalTurn, auction: Auction, actor: int) -> None:
+    """Hands the decision to the next bidder, or to the winner (R42)."""
+    state.turn = TacticalTurn(turn.stone, turn.colour, turn.exchanged, turn.auctions, auction)
+    winner = auction.winner
+    if winner is not None:
+        state.to_move = winner
+        return
+    for k in range(1, state.players + 1):
+        seat = (actor + k) % state.players
+        if seat in auction.bidders:
+            state.to_move = seat
+            return
+    raise AssertionError("an auction always has a bidder")
+
+
+_KNOWN: dict[str, Action] = {}
+
+
+def _remember(text: str, action: Action) -> Action:
+    """Openings and raises read the same in every position: read them once."""
+    if len(_KNOWN) < 10_000:
+        _KNOWN[text] = action
+    return action
+
+
+class OpenKind(ActionKind[Open]):
+    """R41, D9: the stone holder names a colour and opens an auction with a bid."""
+
+    name = "open"
+    action_type = Open
+    choices = ("colour", "bid")
+
+    def unavailable(self, state: GameState) -> str | None:
+        return _between_auctions(state)
+
+    def colour_options(self, state: GameState) -> Sequence[Colour]:
+        fixed = _turn(state).colour
+        # D9: the trapper must be able to take a tile.
+        return [c for c in (COLOURS if fixed is None else (fixed,)) if state.step_targets(c)]
+
+    def bid_options(self, state: GameState, colour: Colour) -> Sequence[int]:
+        return range(1, payable(_hand(state), colour) + 1)
+
+    def refuse_colour(self, state: GameState, action: Open) -> IllegalActionError:
+        fixed = _turn(state).colour
+        if fixed is not None and action.colour is not fixed:
+            return _illegal("R41", f"this turn's colour is {fixed}; it cannot change", action)
+        return _illegal("D9", f"the {action.colour} trapper cannot take a tile", action)
+
+    def refuse_bid(self, state: GameState, action: Open) -> IllegalActionError:
+        return _unpayable(state, action.colour, action.bid, action)
+
+    def apply(self, state: GameState, action: Open) -> None:
+        turn = _turn(state)
+        player = state.to_move
+        assert player is not None
+        # D11: retired players do not bid.
+        bidders = tuple(s for s in range(state.players) if not state.retired[s])
+        turn = TacticalTurn(turn.stone, action.colour, turn.exchanged, turn.auctions + 1)
+        _continue(state, turn, Auction(action.colour, action.bid, player, bidders), player)
+
+    def text(self, state: GameState, action: Open) -> str:
+        return f"{action.colour.letter}{action.bid}"
+
+    def parse(self, state: GameState, text: str) -> Open | None:
+        known = _KNOWN.get(text)
+        if isinstance(known, Open):
+            return known
+        match = OPEN.fullmatch(text)
+        if match is None:
+            return None
+        action = Open(Colour.from_letter(match["colour"]), int(match["bid"]))
+        _remember(text, action)
+        return action
+
+
+class BidKind(ActionKind[Bid]):
+    """R42, D9: a bidder raises the auction's bid."""
+
+    name = "bid"
+    action_type = Bid
+    choices = ("bid",)
+
+    def unavailable(self, state: GameState) -> str | None:
+        auction = _turn(state).auction
+        if auction is None:
+            return "R41: no auction is open: the stone holder opens one or passes"
+        if auction.winner is not None:
+            return "R43: the auction is won: the winner pays and takes a tile"
+        return None
+
+    def bid_options(self, state: GameState) -> Sequence[int]:
+        auction = _turn(state).auction
+        assert auction is not None
+        return range(auction.bid + 1, payable(_hand(state), auction.colour) + 1)
+
+    def refuse_bid(self, state: GameState, action: Bid) -> IllegalActionError:
+        auction = _turn(state).auction
+        assert auction is not None
+        if action.bid <= auction.bid:
+            return _illegal("R42", f"a raise must beat the bid of {auction.bid}", action)
+        return _unpayable(state, auction.colour, action.bid, action)
+
+    def apply(self, state: GameState, action: Bid) -> None:
+        turn = _turn(state)
+        auction = turn.auction
+        assert auction is not None
+        assert state.to_move is not None
+        raised = Auction(auction.colour, action.bid, state.to_move, auction.bidders)
+        _continue(state, turn, raised, state.to_move)
+
+    def text(self, state: GameState, action: Bid) -> str:
+        return str(action.bid)
+
+    def parse(self, state: GameState, text: str) -> Bid | None:
+        known = _KNOWN.get(text)
+        if isinstance(known, Bid):
+            return known
+        if BID.fullmatch(text) is None:
+            return None
+        action = Bid(int(text))
+        _remember(text, action)
+        return action
+
+
+class TakeKind(ActionKind[Take]):
+    """R43: the auction's winner pays the bid and takes a tile with its trapper."""
+
+    name = "take"
+    action_type = Take
+    choices = ("square", "placement", "cards")
+
+    def unavailable(self, state: GameState) -> str | None:
+        auction = _turn(state).auction
+        if auction is None:
+            return "R41: no auction is open: the stone holder opens one or passes"
+        if auction.winner is None:
+            return "R42: the auction is still open: raise or pass"
+        return None
+
+    def _auction(self, state: GameState) -> Auction:
+        auction = _turn(state).auction
+        assert auction is not None
+        return auction
+
+    def square_options(self, state: GameState) -> Sequence[Square]:
+        return squares(state.step_targets(self._auction(state).colour))
+
+    def placement_options(self, state: GameState, square: Square) -> Sequence[object]:
+        assert state.to_move is not None
+        tile = state.board[square.index]
+        assert tile is not None
+        return state.rules.placement_choices(state.displays[state.to_move], tile)
+
+    def cards_options(self, state: GameState) -> Sequence[tuple[int, int, int, int]]:
+        auction = self._auction(state)
+        return payments(_hand(state), auction.colour, auction.bid)
+
+    def refuse_square(self, state: GameState, take: Take) -> IllegalActionError:
+        colour = self._auction(state).colour
         return _illegal(
-            "R43",
-            f"the bid of {auction.bid} is paid in units: one {auction.colour} card or two "
-            "cards of one other colour each",
-            take,
+            "R43", f"the {colour} trapper cannot take the tile on {take.square} (R13, R14)", take
         )
-    hand = state.hands[player]
-    lacking = {c: take.cards[c] - hand[c] for c in COLOURS if take.cards[c] > hand[c]}
-    if lacking:
+
+    def refuse_placement(self, state: GameState, take: Take) -> IllegalActionError:
+        assert state.to_move is not None
+        return placement_problem(
+            state,
+            state.to_move,
+            take.square,
+            take,
+            lambda placement: Take(take.square, take.cards, placement),  # type: ignore[arg-type]
+        )
+
+    def refuse_cards(self, state: GameState, take: Take) -> IllegalActionError:
+        auction = self._auction(state)
+        if units(take.cards, auction.colour) != auction.bid:
+            return _illegal(
+                "R43",
+                f"the bid of {auction.bid} is paid in units: one {auction.colour} card or two "
+                "cards of one other colour each",
+                take,
+            )
+        hand = _hand(state)
         return IllegalActionError(
             "R43: the hand does not hold those cards",
             rule="R43",
             action=take,
-            shortfall=lacking,
+            shortfall={c: take.cards[c] - hand[c] for c in COLOURS if take.cards[c] > hand[c]},
         )
-    if take.square.index not in state.step_targets(auction.colour):
-        return _illegal(
-            "R43",
-            f"the {auction.colour} trapper cannot take the tile on {take.square} (R13, R14)",
-            take,
-        )
-    tile = state.board[take.square.index]
-    assert tile is not None
-    try:
-        place(state.displays[player], tile, take.placement)
-    except AmbiguousActionError as exc:
-        candidates = tuple(
-            Take(take.square, take.cards, c)
-            for c in exc.candidates
-            if isinstance(c, (IntoCanoe, Gather))
-        )
-        return AmbiguousActionError(str(exc), rule="D6", action=take, candidates=candidates)
-    except IllegalActionError as exc:
-        return IllegalActionError(str(exc), rule=exc.rule, action=take)
-    return _illegal("R43", "this take is not legal now", take)
+
+    def apply(self, state: GameState, action: Take) -> None:
+        turn = _turn(state)
+        auction = self._auction(state)
+        player = state.to_move
+        assert player is not None
+        for colour in COLOURS:
+            if action.cards[colour]:
+                pay(state, player, colour, action.cards[colour])
+        tile = take(state, auction.colour, action.square.index)
+        place_tile(state, player, tile, action.placement)
+        state.turn = TacticalTurn(turn.stone, turn.colour, turn.exchanged, turn.auctions)
+        state.to_move = turn.stone  # R44: the stone holder decides again
+
+    def text(self, state: GameState, action: Take) -> str:
+        colour = self._auction(state).colour
+        text = f"{colour.letter}{action.square.name}"
+        if any(action.cards[c] for c in COLOURS if c is not colour):
+            text += "/" + cards_text(action.cards, colour)
+        return text + placement_text(state, action.square, action.placement)
+
+    def parse(self, state: GameState, text: str) -> Take | None:
+        if text[:1] not in ("B", "E", "G", "P"):
+            return None
+        match = TAKE.fullmatch(text)
+        if match is None:
+            return None
+        auction = _turn(state).auction if isinstance(state.turn, TacticalTurn) else None
+        if auction is None:
+            raise ActionSyntaxError(
+                f"{text!r}: in the tactical variant a tile is taken only by an auction's winner"
+            )
+        trapper = Colour.from_letter(match["trapper"])
+        if trapper is not auction.colour:
+            raise ActionSyntaxError(f"{text!r}: this auction is for the {auction.colour} trapper")
+        square = Square.parse(match["square"])
+        if match["cards"] is None:
+            cards = [0, 0, 0, 0]
+            cards[auction.colour] = auction.bid
+        else:
+            cards = [match["cards"].count(c.letter) for c in COLOURS]
+        placement = parse_placement(state, text, square, match)
+        return Take(square, (cards[0], cards[1], cards[2], cards[3]), placement)
+
+
+class TacticalExchangeKind(ExchangeKind):
+    """D10: the species exchange belongs to the stone holder, between auctions."""
+
+    def exchanged(self, state: GameState) -> bool:
+        return _turn(state).exchanged
+
+    def mark_exchanged(self, state: GameState) -> None:
+        turn = _turn(state)
+        state.turn = TacticalTurn(turn.stone, turn.colour, True, turn.auctions, turn.auction)
+
+    def unavailable(self, state: GameState) -> str | None:
+        return _between_auctions(state) or super().unavailable(state)
+
+
+class TacticalPassKind(PassKind):
+    """R41, R42, R45: out of the auction for a bidder; for the stone holder
+    between auctions, draw four and pass the stone on."""
+
+    def unavailable(self, state: GameState) -> str | None:
+        auction = _turn(state).auction
+        if auction is not None and auction.winner is not None:
+            return "R43: the auction is won: the winner pays and takes a tile"
+        return None
+
+    def apply(self, state: GameState, action: Any) -> None:
+        turn = _turn(state)
+        auction = turn.auction
+        player = state.to_move
+        assert player is not None
+        if auction is not None:
+            bidders = tuple(s for s in auction.bidders if s != player)
+            _continue(
+                state, turn, Auction(auction.colour, auction.bid, auction.leader, bidders), player
+            )
+            return
+        draw(state, player, STONE_DRAW)  # R45: only the stone holder draws
+        advance(state)  # D11: the stone skips retired players
+
+
+class TacticalRetireKind(RetireKind):
+    """D16: only the stone holder retires, before the turn's first auction."""
+
+    def unavailable(self, state: GameState) -> str | None:
+        reason = _between_auctions(state)
+        if reason is None and _turn(state).auctions:
+            reason = "D16: retire at the start of a turn, before its first auction"
+        return reason
+
+
+KINDS = (
+    OpenKind(),
+    BidKind(),
+    TakeKind(),
+    TacticalExchangeKind(),
+    TacticalPassKind(),
+    TacticalRetireKind(),
+    Withdraw("step"),
+    Withdraw("end"),
+)
+"""The tactical variant's kinds, in the order their actions are listed."""
+
+
+@hookimpl
+def trapper_action_kinds() -> Sequence[ActionKind[Any] | Withdraw]:
+    return KINDS

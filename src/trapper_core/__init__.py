@@ -1,5 +1,9 @@
 """trapper_core: the reference rules engine for the board game Trapper.
 
+The core knows tiles, cards, boards, displays, turns and scores as values, and
+a game as their history; every rule comes from the variant's plugins (the base
+game is the ``trapper_base`` plugin).
+
 >>> import trapper_core as tc
 >>> game = tc.new_game("base", players=3, seed=1)
 >>> game.apply(game.parse_action("pass"))
@@ -9,18 +13,10 @@
 
 from __future__ import annotations
 
-from .actions import END_TURN, PASS, RETIRE, Action, EndTurn, Exchange, Pass, Retire, Step
+from .actions import Action
+from .board import Board
 from .bots import BOTS, Bot, GreedyBot, RandomBot, make_bot, play
-from .display import (
-    Display,
-    Gather,
-    IntoCanoe,
-    Placement,
-    Row,
-    ValuedCanoe,
-    place,
-    placement_choices,
-)
+from .display import Display, Row, ValuedCanoe
 from .errors import (
     ActionSyntaxError,
     AmbiguousActionError,
@@ -35,10 +31,12 @@ from .errors import (
 from .game import Game, new_game
 from .hookspecs import hookimpl, hookspec
 from .invariants import InvariantError
+from .kinds import ACTION_TEXT, ActionKind, Withdraw
 from .model import (
     COLOURS,
     DIRECTIONS,
     FACE_DOWN,
+    NEIGHBOURS,
     SPECIES,
     SQUARES,
     Colour,
@@ -53,60 +51,51 @@ from .model import (
     TokenKind,
 )
 from .plugins import ENTRY_POINT_GROUP, Registry, Rules, VariantSpec, available_variants
-from .setups import DEFAULT_TRAPPERS, Setup
-from .state import NEIGHBOURS, GameState, TokenSupply, Valuation
-from .tiles import TileSet, standard_tile_set
+from .setups import Setup
+from .state import GameState, TokenSupply, Valuation
+from .tiles import TileSet
 from .view import PlayerView
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
+    "ACTION_TEXT",
     "BOTS",
     "COLOURS",
-    "DEFAULT_TRAPPERS",
     "DIRECTIONS",
-    "END_TURN",
     "ENTRY_POINT_GROUP",
     "FACE_DOWN",
     "NEIGHBOURS",
-    "PASS",
-    "RETIRE",
     "SPECIES",
     "SQUARES",
     "Action",
+    "ActionKind",
     "ActionSyntaxError",
     "AmbiguousActionError",
+    "Board",
     "Bot",
     "Colour",
     "Direction",
     "Display",
-    "EndTurn",
-    "Exchange",
     "FaceDown",
     "Game",
     "GameFormatError",
     "GameState",
-    "Gather",
     "GreedyBot",
     "Hand",
     "IllegalActionError",
-    "IntoCanoe",
     "InvariantError",
     "Kind",
-    "Pass",
-    "Placement",
     "PlayerView",
     "PluginError",
     "RandomBot",
     "Registry",
-    "Retire",
     "Row",
     "Rules",
     "Setup",
     "SetupError",
     "Species",
     "Square",
-    "Step",
     "Tile",
     "TileSet",
     "Token",
@@ -118,14 +107,12 @@ __all__ = [
     "Valuation",
     "ValuedCanoe",
     "VariantSpec",
+    "Withdraw",
     "__version__",
     "available_variants",
     "hookimpl",
     "hookspec",
     "make_bot",
     "new_game",
-    "place",
-    "placement_choices",
     "play",
-    "standard_tile_set",
 ]

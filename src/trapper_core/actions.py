@@ -1,99 +1,17 @@
-"""The actions of the base game's turn (R10–R13, R21).
+"""The base class of every action.
 
-A turn is played one decision at a time: every action is a single step, an
-exchange, or the end of the turn. A variant that needs other decisions (the
-tactical auction, for instance) defines its own :class:`Action` subclasses.
+A variant's actions are immutable attrs classes deriving from :class:`Action`;
+their kinds (``trapper_core.ActionKind``) say which are legal, what they do
+and how they are written. The base game's actions live in ``trapper_base``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import attrs
 
-from .display import Gather, IntoCanoe, Placement
-from .model import Colour, Species, Square
-
-__all__ = [
-    "END_TURN",
-    "PASS",
-    "RETIRE",
-    "Action",
-    "EndTurn",
-    "Exchange",
-    "Pass",
-    "Retire",
-    "Step",
-]
+__all__ = ["Action"]
 
 
 @attrs.frozen
 class Action:
     """Base class of every action. Actions are immutable and hashable."""
-
-
-@attrs.frozen
-class Pass(Action):
-    """R10: draw two cards instead of hunting; the turn ends. Written ``pass``."""
-
-
-@attrs.frozen
-class EndTurn(Action):
-    """R11: end a hunt after one or more steps and draw two cards. Written ``end``."""
-
-
-@attrs.frozen
-class Retire(Action):
-    """R12, R30: set the hand aside and leave the game. Written ``retire``."""
-
-
-@attrs.frozen(cache_hash=True)
-class Step(Action):
-    """R13: pay for ``trapper``, take the tile on ``square``, move the trapper there.
-
-    ``payment`` is the colour of the cards paid: one card when it is the
-    trapper's colour, two cards otherwise. ``placement`` is given only when
-    the taken tile can be placed in more than one way (D6).
-
-    Written ``Ge6`` (green trapper to e6, one green card), ``Ge6/BB`` (paid
-    with two blue cards), with a placement after it: ``Ge6>CB2``,
-    ``Ge6<H3+B4``.
-    """
-
-    trapper: Colour = attrs.field(validator=attrs.validators.instance_of(Colour))
-    square: Square = attrs.field(validator=attrs.validators.instance_of(Square))
-    payment: Colour = attrs.field(validator=attrs.validators.instance_of(Colour))
-    placement: Placement | None = attrs.field(
-        default=None,
-        validator=attrs.validators.optional(attrs.validators.instance_of((IntoCanoe, Gather))),
-    )
-
-    @property
-    def cards(self) -> int:
-        """How many cards the step costs: 1 of the trapper's colour, else 2."""
-        return 1 if self.payment is self.trapper else 2
-
-
-def _species_tuple(species: Iterable[Species]) -> tuple[Species, ...]:
-    return tuple(sorted(set(species)))
-
-
-def _check_species(instance: Exchange, attribute: object, value: tuple[Species, ...]) -> None:
-    if not value or not all(isinstance(s, Species) for s in value):
-        raise ValueError("an exchange returns canoes of one or more species")
-
-
-@attrs.frozen(cache_hash=True)
-class Exchange(Action):
-    """R21: return one valued canoe of each of these species for a species token.
-
-    Written ``x`` followed by the species letters: ``xBKM``. When a player has
-    several valued canoes of one species, the one valued first goes back (D12).
-    """
-
-    species: tuple[Species, ...] = attrs.field(converter=_species_tuple, validator=_check_species)
-
-
-PASS = Pass()
-END_TURN = EndTurn()
-RETIRE = Retire()

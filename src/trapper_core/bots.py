@@ -12,14 +12,12 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .actions import Action
-from .display import Display
 from .errors import SetupError
 from .game import Game
-from .model import SPECIES, Kind, Species
-from .plugins import Registry, default_registry
+from .plugins import Registry, Rules, default_registry
 from .view import PlayerView
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "canoes_left", "make_bot", "play", "potential"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot", "play"]
 
 
 class Bot(Protocol):
@@ -50,60 +48,16 @@ class RandomBot:
         return legal[self.rng.randrange(len(legal))]
 
 
-def potential(view: PlayerView, display: Display) -> float:
-    """A rough worth of ``display`` beyond its money, for greedy play.
-
-    ``hope`` is the share of the 60 tiles still on the board: early on a
-    separate animal, herb or mushroom and an empty canoe are promises (a
-    later tile may complete them), near the end they are what the end
-    valuation makes them, costs (R33). An open canoe is worth its plain sum
-    (R32), and more the fuller it is, since full it pays double (R19).
-    """
-    hope = sum(t is not None for t in view.board) / 60
-    fear = 1.0 - hope
-    free = canoes_left(view)
-    worth = 0.0
-    for row in display.open:
-        if row.is_empty:
-            worth += row.capacity * (hope - fear)
-        else:
-            worth += row.plain_value * (1 + hope * len(row.animals) / row.capacity)
-    for tile in display.separate:
-        if tile.kind is Kind.ANIMAL and not free[tile.species]:
-            worth -= tile.value
-        else:
-            worth += tile.value * (0.6 * hope - fear)
-    return worth
-
-
-def canoes_left(view: PlayerView) -> dict[Species | None, int]:
-    """How many canoes of each species no display holds (they may yet be taken)."""
-    left: dict[Species | None, int] = dict.fromkeys(SPECIES, 3)
-    for display in view.displays:
-        for row in display.open:
-            left[row.species] -= 1
-        for valued in display.valued:
-            left[valued.species] -= 1
-        left.update(
-            {t.species: left[t.species] - 1 for t in display.separate if t.kind is Kind.CANOE}
-        )
-    for _player, valued in view.returned:
-        left[valued.species] -= 1
-    return left
-
-
 class GreedyBot:
     """Plays the legal action its variant judges worth most, one decision at a time.
 
     What an action is worth is variant knowledge, so the bot asks the
-    variant's ``trapper_action_worth`` hook; ties are broken at random. The
-    base game's answer: a step is worth the change in :func:`potential`, plus
-    any payout, less ``card_value`` per card paid; the bot keeps hunting
-    while a step is worth more than nothing, exchanges canoes for a species
-    token of 2 or more, passes to fill its hand up to ``hand_limit`` cards,
-    and retires once its hand is full (or no card is left to draw) and
-    nothing helps. ``registry`` is where the variant is looked up (the
-    installed variants by default).
+    variant's ``trapper_action_worth`` hook; ties are broken at random.
+    ``card_value`` (what a card in hand is worth) and ``hand_limit`` (how
+    many cards are enough) are the two dials the variants' estimates read;
+    the base game's estimate is described in ``trapper_base.strategy``.
+    ``registry`` is where the variant is looked up (the installed variants by
+    default).
     """
 
     name = "greedy"
@@ -134,10 +88,13 @@ class GreedyBot:
                 best.append(action)
         return best[self.rng.randrange(len(best))]
 
+    def rules(self, variant: str) -> Rules:
+        """Returns the resolved rules of ``variant`` from the bot's registry."""
+        return (self.registry or default_registry()).rules(variant)
+
     def worth(self, view: PlayerView, action: Action) -> float:
         """Returns the variant's estimate of what ``action`` is worth now."""
-        rules = (self.registry or default_registry()).rules(view.variant)
-        worth = rules.action_worth(view, action, self)
+        worth = self.rules(view.variant).action_worth(view, action, self)
         return -1.0 if worth is None else worth
 
 

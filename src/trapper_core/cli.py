@@ -175,12 +175,7 @@ def _print_scores(game: Game, kinds: list[str]) -> None:
     for seat, name in enumerate(game.players):
         line = f"{name} ({kinds[seat]}): {game.scores()[seat]}"
         if valuation is not None:
-            v = valuation[seat]
-            line += (
-                f"  (payouts {game.displays[seat].money}, open canoes {v.open_canoes}, "
-                f"separate {v.separate}, canoe bonus {v.canoe_bonus}, "
-                f"species bonus {v.species_bonus})"
-            )
+            line += f"  (payouts {game.displays[seat].money}, {valuation[seat]})"
         print(line)
     if game.is_over:
         print("Winner: " + ", ".join(game.players[s] for s in game.winners()))

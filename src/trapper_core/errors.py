@@ -21,7 +21,7 @@ class TrapperError(Exception):
 class IllegalActionError(TrapperError, ValueError):
     """An action that the rules do not allow at this moment.
 
-    ``rule`` is the id of the rule that forbids it (``"R13"``, ``"D7"``, …) and
+    ``rule`` is the id of the rule that forbids it (as the variant cites it) and
     ``action`` the action that was refused, when there is one. When the hand
     lacks the cards the action needs, ``shortfall`` maps each colour to how
     many more cards of it would do. The game
@@ -43,7 +43,7 @@ class IllegalActionError(TrapperError, ValueError):
 
 
 class AmbiguousActionError(IllegalActionError):
-    """An action (or its text) that leaves open a choice the player must make (D6).
+    """An action (or its text) that leaves open a choice the player must make.
 
     ``candidates`` lists the legal actions that would settle it.
     """

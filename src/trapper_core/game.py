@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import random
 import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .actions import Action
+from .board import Board
 from .display import Display
 from .errors import (
     ActionSyntaxError,
@@ -16,6 +18,7 @@ from .errors import (
     TrapperError,
     UndoError,
 )
+from .kinds import ACTION_TEXT
 from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
 from .plugins import Registry, Rules, default_registry
 from .setups import Setup
@@ -54,15 +57,14 @@ def new_game(
         raise SetupError(f"a seed is a whole number of 0 or more, not {seed!r}")
     tile_set = rules.tile_set()
     deck = rules.deck()
+    board = rules.board()
     if setup is None:
-        import random
-
-        setup = Setup.shuffled(random.Random(seed), tile_set.tiles, deck)
+        # Laid out from the variant's own tiles, deck and board: nothing to check.
+        setup = Setup.shuffled(random.Random(seed), tile_set.tiles, deck, board)
     elif not isinstance(setup, Setup):
         raise SetupError(f"setup must be a Setup, not {type(setup).__name__}")
-    setup.check(tile_set.faces(), deck, len(names))
-    if len(deck) < rules.hand_size(len(names)) * len(names):
-        raise SetupError(f"R8: the deck has too few cards to deal {len(names)} hands")
+    else:
+        setup.check(tile_set.faces(), deck, len(names), board)
     return Game._start(rules, names, seed, setup)
 
 
@@ -83,7 +85,7 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
         raise SetupError(f"players is a count or a list of names, not {players!r}")
     if not low <= len(names) <= high:
         raise SetupError(
-            f"R9: {rules.variant!r} is played by {low} to {high} players, not {len(names)}"
+            f"{rules.variant!r} is played by {low} to {high} players, not {len(names)}"
         )
     return names
 
@@ -117,7 +119,7 @@ class Game:
     _legal_by_value: dict[Action, Action] | None
 
     players: tuple[str, ...]
-    """The players' names in seat order; play goes clockwise (R9)."""
+    """The players' names in seat order."""
     seed: int
     """The seed the game's chance comes from."""
     setup: Setup
@@ -168,7 +170,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        """Whether the game has ended (R31, D8)."""
+        """Whether the game has ended."""
         return self._state.valuation is not None
 
     @property
@@ -183,12 +185,17 @@ class Game:
         return self._state.turn
 
     @property
+    def layout(self) -> Board:
+        """The variant's board: the squares in play and the trappers' start."""
+        return self._state.board_squares
+
+    @property
     def board(self) -> tuple[Tile | None, ...]:
         """The tile on every square (face up or not), ``None`` where empty."""
         return self._state.board
 
     def is_face_up(self, square: Square) -> bool:
-        """Whether the tile on ``square`` is face up (R7)."""
+        """Whether the tile on ``square`` is face up."""
         return bool(self._state.face_up >> square.index & 1)
 
     @property
@@ -208,7 +215,7 @@ class Game:
 
     @property
     def retired(self) -> tuple[bool, ...]:
-        """Which players have retired (R30)."""
+        """Which players have retired."""
         return self._state.retired
 
     # ------------------------------------------------------------------
@@ -235,12 +242,10 @@ class Game:
         legal = self._legal
         if legal is None:
             # Nothing listed yet (a replay): ask the variant about this action only.
-            if not isinstance(action, Action) or self._state.valuation is not None:
+            if self._state.valuation is not None:
                 return False
-            verdict = self._rules.check_action(self._state, action)
-            if verdict is not None:
-                return verdict
-            legal = self.legal_actions()
+            kind = self._rules.kind_of(action)
+            return kind is not None and kind.problem(self._state, action) is None
         # An action taken from legal_actions() is found by identity, which is
         # far cheaper than hashing or comparing; an equal action built
         # elsewhere is then looked for by equality.
@@ -255,10 +260,10 @@ class Game:
         Raises :class:`IllegalActionError` (naming the rule broken) when the
         action is not legal; the game is then unchanged.
 
-        ``shuffles``, when given, are the new draw piles (colours, top first)
-        of the reshuffles this action causes, in order, used instead of the
-        seeded generator: this is how a record's chance outcomes are replayed
-        (R8). A reshuffle the list lacks, or one too many, is an error.
+        ``shuffles``, when given, are the outcomes (colours, top first) of the
+        shuffles this action causes, in order, used instead of the seeded
+        generator: this is how a record's chance outcomes are replayed. A
+        shuffle the list lacks, or one too many, is an error.
         """
         legal = self._legal
         found = False
@@ -283,13 +288,12 @@ class Game:
         if shuffles is not None:
             state.forced = [tuple(pile) for pile in shuffles]
         try:
-            if not rules.apply_action(state, action):
-                raise PluginError(f"no plugin of {self.variant!r} carries out {action!r}")
+            kind = rules.kind_of(action)
+            assert kind is not None  # a legal action has a kind
+            kind.apply(state, action)
             if state.forced:
                 raise IllegalActionError(
-                    f"R8: {action!r} does not reshuffle the discard pile, but the record "
-                    "gives a new order",
-                    rule="R8",
+                    f"{action!r} shuffles no cards, but the record gives a new order",
                     action=action,
                 )
             if rules.is_over(state):
@@ -320,15 +324,20 @@ class Game:
 
     def _explain(self, action: object) -> IllegalActionError:
         if self._state.valuation is not None:
-            return IllegalActionError("R31: the game is over", rule="R31", action=action)
+            return IllegalActionError("the game is over", action=action)
         if not isinstance(action, Action):
             return IllegalActionError(
                 f"{action!r} is not an action; pick one of Game.legal_actions()", action=action
             )
-        error = self._rules.explain_illegal(self._state, action)
-        if isinstance(error, IllegalActionError):
-            return error
-        return IllegalActionError(f"{action!r} is not a legal action now", action=action)
+        kind = self._rules.kind_of(action)
+        if kind is None:
+            return IllegalActionError(
+                f"the {self.variant} game has no action like {action!r}", action=action
+            )
+        error = kind.problem(self._state, action)
+        if error is None:  # legal by its kind, but not listed: the kind disagrees with itself
+            return IllegalActionError(f"{action!r} is not a legal action now", action=action)
+        return error
 
     def parse_action(self, text: str) -> Action:
         """Returns the legal action written as ``text`` (``"Ge6"``, ``"pass"``).
@@ -377,10 +386,22 @@ class Game:
         return action
 
     def action_text(self, action: Action) -> str:
-        """Returns the text of ``action`` in the current position (``"Ge6/BB"``)."""
-        text = self._rules.action_text(self._state, action)
-        if text is None:
-            raise ActionSyntaxError(f"no plugin of {self.variant!r} writes {action!r}")
+        """Returns the text of ``action`` in the current position (``"Ge6/BB"``).
+
+        Raises :class:`ActionSyntaxError` for an action no kind of the variant
+        plays, and :class:`PluginError` when the kind writes a text that the
+        notation could not read back (see ``trapper_core.ACTION_TEXT``).
+        """
+        kind = self._rules.kind_of(action)
+        if kind is None:
+            raise ActionSyntaxError(f"no kind of action of {self.variant!r} writes {action!r}")
+        text = kind.text(self._state, action)
+        if not isinstance(text, str) or ACTION_TEXT.fullmatch(text) is None:
+            raise PluginError(
+                f"the {kind.name!r} kind ({type(kind).__module__}.{type(kind).__qualname__}) "
+                f"wrote {text!r} for {action!r}; an action text is a letter or digit, then "
+                "letters, digits and / < > + = - (trapper_core.ACTION_TEXT)"
+            )
         return text
 
     # ------------------------------------------------------------------
@@ -388,12 +409,12 @@ class Game:
     # ------------------------------------------------------------------
 
     def valuation(self) -> tuple[Valuation, ...] | None:
-        """Returns every player's end valuation (R32–R34), or ``None`` before the end."""
+        """Returns every player's end valuation, or ``None`` before the end."""
         return self._state.valuation
 
     def scores(self) -> tuple[int, ...]:
         """Returns each player's money: payouts so far, and once the game is
-        over the end valuation too (R32–R34)."""
+        over the end valuation's total too."""
         money = [d.money for d in self._state.displays]
         valuation = self._state.valuation
         if valuation is not None:
@@ -401,13 +422,11 @@ class Game:
         return tuple(money)
 
     def winners(self) -> tuple[int, ...]:
-        """Returns the seats of the winners (R35: most money; ties share), or
-        ``()`` while the game goes on."""
+        """Returns the seats of the winners, as the variant decides them from
+        the scores, or ``()`` while the game goes on."""
         if not self.is_over:
             return ()
-        scores = self.scores()
-        best = max(scores)
-        return tuple(i for i, s in enumerate(scores) if s == best)
+        return tuple(self._rules.winners(self._state, self.scores()))
 
     # ------------------------------------------------------------------
     # Views, copies, serialization

@@ -5,12 +5,18 @@ the plugins of the variant it extends first, its own on top. For every game
 the hooks below are resolved once into plain functions (``GameState.rules``),
 so a hook costs a function call, not a plugin-manager dispatch.
 
-Every rule hook is ``firstresult``: the plugins are asked from the top of the
-stack down (the variant's own plugins before those of the variant it extends)
-and the first result that is not ``None`` wins. A plugin that has nothing to
-say about a call returns ``None`` and the next plugin answers. That is how a
-variant states only what differs: the children's variant answers
-``trapper_can_enter`` and leaves every other hook to the base game.
+Almost every rule hook is ``firstresult``: the plugins are asked from the top
+of the stack down (the variant's own plugins before those of the variant it
+extends) and the first result that is not ``None`` wins. A plugin that has
+nothing to say about a call returns ``None`` and the next plugin answers. That
+is how a variant states only what differs: the children's variant answers
+``trapper_can_enter`` and leaves every other hook to the base game. A plugin
+that wants to build on the answer underneath it uses a wrapper
+(``@hookimpl(wrapper=True)``), which receives that answer from ``yield``.
+
+Two hooks collect instead: ``trapper_action_kinds`` (the kinds of action, the
+topmost of each name winning) and ``trapper_invariants`` (named checks of a
+position, likewise).
 
 Plugins import one name, :data:`hookimpl`::
 
@@ -31,12 +37,16 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping, Sequence
+
     from .actions import Action
+    from .board import Board
     from .bots import GreedyBot
-    from .display import Row
-    from .errors import IllegalActionError
+    from .display import Display, Row
+    from .kinds import ActionKind, Withdraw
     from .model import Colour, Direction, Tile
     from .plugins import VariantSpec
+    from .setups import Setup
     from .state import GameState, TokenSupply, Valuation
     from .tiles import TileSet
     from .view import PlayerView
@@ -63,11 +73,20 @@ class RegistrySpec:
 
 
 class RulesSpec:
-    """The rules of a variant. Every hook is ``firstresult``."""
+    """The rules of a variant."""
 
     # ------------------------------------------------------------------
     # Components and setup
     # ------------------------------------------------------------------
+
+    @hookspec(firstresult=True)
+    def trapper_board(self) -> Board:
+        """Returns the board: the squares in play and the trappers' start
+        squares (R6, D3).
+
+        Called once when the variant's rules are resolved. The tile set must
+        hold one tile per square of the board.
+        """
 
     @hookspec(firstresult=True)
     def trapper_tile_set(self) -> TileSet:
@@ -92,8 +111,21 @@ class RulesSpec:
     def trapper_token_supply(self) -> TokenSupply:
         """Returns the bonus tokens laid out at the start (R4).
 
-        An empty supply switches the bonus rules off: no token for a payout
-        (R20), no exchange (R21, D7), no bonus ranking (R34).
+        An empty supply switches the base game's bonus rules off: no token for
+        a payout (R20), no exchange (R21, D7), no bonus ranking (R34).
+        """
+
+    @hookspec(firstresult=True)
+    def trapper_start(self, state: GameState, setup: Setup) -> bool:
+        """Carries out the deal and the layout of the start on ``state``;
+        returns ``True``.
+
+        Called once per new game, after the state holds the setup's board,
+        trappers and deck (``state.pile``, top first), empty hands and
+        displays, and before the first turn begins. The base game deals hands
+        in blocks from the top (D14) and turns up the tiles next to the
+        trappers (R7). Raises :class:`~trapper_core.SetupError` when the setup
+        cannot be dealt.
         """
 
     @hookspec(firstresult=True)
@@ -102,9 +134,13 @@ class RulesSpec:
 
         Called at the start of the game and whenever play passes to the next
         player. The record must be immutable; it is public (views show it)
-        and it is how ``trapper_legal_actions`` knows where in the turn the
-        player is.
+        and it is how action kinds know where in the turn the player is.
         """
+
+    @hookspec(firstresult=True)
+    def trapper_next_player(self, state: GameState, player: int) -> int:
+        """Returns the seat that plays after ``player``, or ``-1`` when nobody
+        is left to play (R9, R30: clockwise, skipping retired players)."""
 
     # ------------------------------------------------------------------
     # Movement
@@ -129,67 +165,51 @@ class RulesSpec:
         """
 
     # ------------------------------------------------------------------
-    # Turns
+    # The display
     # ------------------------------------------------------------------
 
     @hookspec(firstresult=True)
-    def trapper_legal_actions(self, state: GameState) -> list[Action]:
-        """Returns every distinct legal action of ``state.to_move``, in a fixed order.
+    def trapper_placement_choices(self, display: Display, tile: Tile) -> tuple[object, ...]:
+        """Returns the distinct ways ``tile`` can be placed in ``display``
+        (R16–R18, D6): ``(None,)`` when the placement is forced, else every
+        placement the player may name.
 
-        Called once per position (``Game`` caches the answer); ``Game.apply``
-        accepts exactly the actions listed here. Never called once the game
-        is over.
+        Called while actions that take a tile are listed and checked. Must be
+        a pure function of its arguments.
         """
 
     @hookspec(firstresult=True)
-    def trapper_check_action(self, state: GameState, action: Action) -> bool:
-        """Returns whether ``action`` is legal in ``state``, without listing
-        every legal action; ``None`` for actions of other plugins.
+    def trapper_place(
+        self, display: Display, tile: Tile, placement: object
+    ) -> tuple[Display, Row | None]:
+        """Returns ``display`` with a newly taken ``tile`` placed as
+        ``placement`` says (one of ``trapper_placement_choices``), and the row
+        the tile filled, if any, which is not in the new display (R16–R18).
+        Valuing that row is up to the caller (R19). Called when an action
+        that takes a tile is carried out.
 
-        Called by ``Game.apply`` and ``Game.parse_action`` when the position's
-        legal actions have not been listed yet (a replay checks every move
-        this way). It must agree with ``trapper_legal_actions`` exactly; the
-        engine's invariant checks (``trapper_core.invariants.check_action``)
-        test that on every position they visit.
-        """
-
-    @hookspec(firstresult=True)
-    def trapper_apply_action(self, state: GameState, action: Action) -> bool:
-        """Carries out ``action``, which is legal, on ``state``; returns ``True``.
-
-        A plugin returns ``None`` for actions it does not know, so that the
-        variant underneath carries them out. After it, ``Game`` asks
-        ``trapper_is_over``.
-        """
-
-    @hookspec(firstresult=True)
-    def trapper_explain_illegal(self, state: GameState, action: Action) -> IllegalActionError:
-        """Returns the error explaining why ``action`` is not legal in ``state``.
-
-        Called only for an action that ``trapper_legal_actions`` does not
-        list. The message begins with the id of the rule broken
-        (``"R13: e6 is blocked by water on its south edge"``).
-        """
-
-    @hookspec(firstresult=True)
-    def trapper_action_text(self, state: GameState, action: Action) -> str:
-        """Returns the text of ``action``, legal in ``state`` (``Ge6``, ``pass``).
-
-        The text must be what ``trapper_parse_action`` reads back as the
-        same action in the same state.
-        """
-
-    @hookspec(firstresult=True)
-    def trapper_parse_action(self, state: GameState, text: str) -> Action:
-        """Returns the action written as ``text`` (already stripped), or ``None``
-        when the text is not of this plugin's syntax.
-
-        Raises :class:`~trapper_core.ActionSyntaxError` for text of its
-        syntax that is malformed. Legality is checked afterwards by ``Game``.
+        Raises :class:`~trapper_core.IllegalActionError` (or its subclass
+        :class:`~trapper_core.AmbiguousActionError`) for a placement that is
+        not one of the choices.
         """
 
     # ------------------------------------------------------------------
-    # Scoring
+    # Actions
+    # ------------------------------------------------------------------
+
+    @hookspec
+    def trapper_action_kinds(self) -> Sequence[ActionKind[Action] | Withdraw]:
+        """Returns the kinds of action this plugin brings (or takes away).
+
+        Every plugin's answer is collected, from the top of the stack down:
+        a kind whose name was given higher up is left out, so a variant
+        replaces an inherited kind by giving one of the same name, and takes
+        one away with :class:`~trapper_core.Withdraw`. The legal actions are
+        listed kind by kind in that order. Called once per variant.
+        """
+
+    # ------------------------------------------------------------------
+    # Scoring and the end
     # ------------------------------------------------------------------
 
     @hookspec(firstresult=True)
@@ -217,7 +237,30 @@ class RulesSpec:
     def trapper_final_valuation(self, state: GameState) -> tuple[Valuation, ...]:
         """Returns every player's end valuation (R32–R34), in seat order.
 
-        Called once, when the game ends.
+        Called once, when the game ends. ``Game.scores()`` adds each total
+        to the player's money.
+        """
+
+    @hookspec(firstresult=True)
+    def trapper_winners(self, state: GameState, scores: tuple[int, ...]) -> tuple[int, ...]:
+        """Returns the seats of the winners of the finished game (R35), given
+        every player's final ``scores``, in ascending order."""
+
+    # ------------------------------------------------------------------
+    # Checks
+    # ------------------------------------------------------------------
+
+    @hookspec
+    def trapper_invariants(
+        self,
+    ) -> Mapping[str, Callable[[GameState], Iterable[str]] | None]:
+        """Returns named checks of what must hold in every position.
+
+        Every plugin's answer is collected, from the top of the stack down;
+        the topmost check of each name wins, and ``None`` drops the check of
+        that name. A check returns a description of each problem it finds.
+        ``trapper_core.invariants.check_invariants`` (and so the conformance
+        kit) runs them after every action.
         """
 
     # ------------------------------------------------------------------

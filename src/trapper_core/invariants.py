@@ -1,9 +1,13 @@
 """Checks of what must hold in every position of every variant.
 
-:func:`check_invariants` looks at one position; :func:`check_action` also
-tries the position's actions: every text round trip, a rejected action, a
-copy, an undo. The property tests and the playout benchmark run them after
-every action of whole games, and a plugin author can run them on a variant.
+:func:`check_invariants` looks at one position: what holds whatever the rules
+(every tile and card accounted for, tokens unique, someone to move while the
+game goes on), then the variant's own named checks (``trapper_invariants``).
+:func:`check_action` also tries the position's actions: every text round
+trip, the kinds' checks against their listing, near misses, a rejected
+action, a copy, an undo. The property tests and the playout benchmark run
+them after every action of whole games, and a plugin author can run them on
+a variant.
 """
 
 from __future__ import annotations
@@ -14,12 +18,12 @@ from typing import Any
 
 import attrs
 
-from .actions import Action, EndTurn, Pass, Retire, Step
+from .actions import Action
 from .errors import IllegalActionError, TrapperError
 from .game import Game
-from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Kind, Square, Tile, TokenKind
+from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Square, Tile, TokenKind
 from .plugins import Rules
-from .state import NEIGHBOURS, GameState
+from .state import GameState
 from .view import PlayerView
 
 __all__ = ["InvariantError", "check_action", "check_invariants", "check_view"]
@@ -35,14 +39,16 @@ def _fail(game: Game, message: str) -> InvariantError:
 
 def check_invariants(game: Game) -> None:
     """Raises :class:`InvariantError` unless ``game``'s position is sound:
-    every tile and card accounted for, canoes within capacity, forced
-    placements made, tokens unique, money equal to the payouts."""
+    every tile and card accounted for, tokens unique, the turn consistent,
+    and every check the variant names (``trapper_invariants``) content."""
     state = game.state
     _check_tiles(game, state)
     _check_cards(game, state)
-    _check_displays(game, state)
     _check_tokens(game, state)
     _check_turn(game, state)
+    for name, check in game.rules.invariants:
+        for problem in check(state):
+            raise _fail(game, f"{name}: {problem}")
 
 
 def _check_tiles(game: Game, state: GameState) -> None:
@@ -62,9 +68,13 @@ def _check_tiles(game: Game, state: GameState) -> None:
             raise _fail(game, f"{SQUARES[i]} is marked face up but holds no tile")
     for colour, square in zip(COLOURS, state.trappers, strict=True):
         if state.board[square] is not None:
-            raise _fail(game, f"R15: the {colour} trapper stands on a tile at {SQUARES[square]}")
+            raise _fail(game, f"the {colour} trapper stands on a tile at {SQUARES[square]}")
     if len(set(state.trappers)) != 4:
-        raise _fail(game, "R15: two trappers share a square")
+        raise _fail(game, "two trappers share a square")
+    off = [SQUARES[i].name for i, t in enumerate(state.board) if t is not None]
+    off = [name for name in off if Square.parse(name) not in state.board_squares]
+    if off:
+        raise _fail(game, f"tiles lie off the board, on {' '.join(off)}")
 
 
 def _check_cards(game: Game, state: GameState) -> None:
@@ -81,60 +91,17 @@ def _check_cards(game: Game, state: GameState) -> None:
     expected = Counter(game.setup.deck)
     if any(count[c] != expected[c] for c in COLOURS):
         raise _fail(game, f"cards by colour are {count}, the deck has {expected}")
-    for player, retired in enumerate(state.retired):
-        if retired and any(state.hands[player]):
-            raise _fail(game, f"R30: retired player {player} still holds cards")
-
-
-def _check_displays(game: Game, state: GameState) -> None:
-    rules: Rules = game.rules
-    for player, display in enumerate(state.displays):
-        species_open = set()
-        herb_room = mushroom_room = False
-        for row in display.open:
-            if row.canoe.kind is not Kind.CANOE or len(row.animals) >= row.capacity:
-                raise _fail(game, f"R18: player {player}'s open row {row} is full or no canoe")
-            if any(t.kind is not Kind.ANIMAL or t.species is not row.species for t in row.animals):
-                raise _fail(game, f"R16: player {player}'s row {row} holds a wrong animal")
-            if (row.herb and row.herb.kind is not Kind.HERB) or (
-                row.mushroom and row.mushroom.kind is not Kind.MUSHROOM
-            ):
-                raise _fail(game, f"R18: player {player}'s row {row} is badly made")
-            species_open.add(row.species)
-            herb_room |= row.herb is None
-            mushroom_room |= row.mushroom is None
-        for tile in display.separate:
-            fits = (
-                tile.kind is Kind.CANOE
-                or (tile.kind is Kind.ANIMAL and tile.species in species_open)
-                or (tile.kind is Kind.HERB and herb_room)
-                or (tile.kind is Kind.MUSHROOM and mushroom_room)
-            )
-            if fits:
-                raise _fail(
-                    game, f"R16: player {player}'s separate {tile.name} fits an open canoe"
-                )
-        paid = 0
-        for valued in display.valued:
-            if not valued.row.is_full:
-                raise _fail(game, f"R19: player {player} has a valued canoe that is not full")
-            if valued.payout != rules.canoe_payout(valued.row):
-                raise _fail(game, f"R19: player {player}'s canoe paid {valued.payout}")
-            paid += valued.payout
-        paid += sum(v.payout for p, v in state.returned if p == player)
-        if display.money != paid:
-            raise _fail(game, f"player {player} has {display.money} but was paid {paid}")
 
 
 def _check_tokens(game: Game, state: GameState) -> None:
     initial = game.rules.token_supply()
     held = [t for d in state.displays for t in d.tokens]
     if len(set(held)) != len(held):
-        raise _fail(game, "R4: a bonus token is held twice")
+        raise _fail(game, "a bonus token is held twice")
     canoe = [t.number for t in held if t.kind is TokenKind.CANOE] + list(state.supply.canoe)
     species = [t.number for t in held if t.kind is TokenKind.SPECIES] + list(state.supply.species)
     if sorted(canoe) != sorted(initial.canoe) or sorted(species) != sorted(initial.species):
-        raise _fail(game, "R4: bonus tokens held and in the supply differ from the tokens dealt")
+        raise _fail(game, "bonus tokens held and in the supply differ from the tokens laid out")
 
 
 def _check_turn(game: Game, state: GameState) -> None:
@@ -190,30 +157,34 @@ def _reachable(root: object) -> Iterator[object]:
 
 def check_action(game: Game) -> None:
     """Checks the current position's actions: each text reads back as the
-    same action, and a rejected action, a copy and an undo leave the game
-    exactly as it was. Leaves ``game`` unchanged."""
+    same action, each kind's check agrees with its listing (for the legal
+    actions and for near misses), and a rejected action, a copy and an undo
+    leave the game exactly as it was. Leaves ``game`` unchanged."""
     legal = game.legal_actions()
-    check = game.rules.check_action
+    rules = game.rules
+    state = game.state
     for action in legal:
         text = game.action_text(action)
         if game.parse_action(text) != action:
             raise _fail(game, f"{text!r} reads back as another action than {action!r}")
-        if check(game.state, action) is False:
-            raise _fail(game, f"trapper_check_action refuses the legal {action!r}")
-    for action in _near_misses(game, legal):
-        if check(game.state, action) is True:
-            raise _fail(game, f"trapper_check_action accepts the illegal {action!r}")
+        kind = rules.kind_of(action)
+        if kind is None or kind.problem(state, action) is not None:
+            raise _fail(game, f"the kind of the legal {action!r} refuses it")
+    misses = _near_misses(game, legal)
+    for action in misses:
+        kind = rules.kind_of(action)
+        if kind is not None and kind.problem(state, action) is None:
+            raise _fail(game, f"the {kind.name!r} kind accepts the unlisted {action!r}")
     if not legal:
         return
     before = game.copy()
-    illegal = _an_illegal_step(game)
-    if illegal is not None:
+    if misses:
         try:
-            game.apply(illegal)
+            game.apply(misses[0])
         except IllegalActionError:
             pass
         else:
-            raise _fail(game, f"{illegal!r} is not listed as legal, but apply took it")
+            raise _fail(game, f"{misses[0]!r} is not listed as legal, but apply took it")
         if game != before:
             raise _fail(game, "a rejected action changed the game")
     copy = game.copy()
@@ -226,33 +197,17 @@ def check_action(game: Game) -> None:
         raise _fail(game, f"undo after {legal[0]!r} did not restore the game")
 
 
-_PLAIN_STEPS: dict[tuple[int, int, int], Step] = {}
-
-
-def _plain_step(trapper: Colour, square: int, payment: Colour) -> Step:
-    key = (trapper, square, payment)
-    step = _PLAIN_STEPS.get(key)
-    if step is None:
-        step = _PLAIN_STEPS[key] = Step(trapper, SQUARES[square], payment)
-    return step
-
-
 def _near_misses(game: Game, legal: tuple[Action, ...]) -> list[Action]:
-    """Actions that are not legal but look like legal ones: the same kind with
-    one field changed, and every plain step of every trapper onto a square
-    next to a trapper or holding a face-up tile."""
-    state = game.state
+    """Actions that are not legal but look like legal ones: every legal
+    action with one field changed, and the one action of every kind without
+    choices that is not listed."""
     listed = set(legal)
-    squares = set(state.face_up_squares()) | set(state.trappers)
-    for trapper_square in state.trappers:
-        squares.update(n for n, _ in NEIGHBOURS[trapper_square])
-    out: list[Action] = [
-        step
-        for colour in COLOURS
-        for square in sorted(squares)
-        for payment in COLOURS
-        if (step := _plain_step(colour, square, payment)) not in listed
-    ]
+    out: list[Action] = []
+    for kind in game.rules.kinds:
+        if not kind.choices:
+            action = kind.build()
+            if action not in listed:
+                out.append(action)
     for action in legal:
         if attrs.has(type(action)):
             for field in attrs.fields(type(action)):
@@ -264,9 +219,6 @@ def _near_misses(game: Game, legal: tuple[Action, ...]) -> list[Action]:
                         continue
                     if changed not in listed:
                         out.append(changed)
-    for kind in (Pass, EndTurn, Retire):
-        if kind() not in listed:
-            out.append(kind())
     return out
 
 
@@ -278,17 +230,9 @@ def _neighbours_of(value: object) -> list[object]:
     if isinstance(value, int):
         return [value - 1, value + 1]
     if isinstance(value, Square):
-        return [SQUARES[(value.index + d) % 64] for d in (1, 8, 9)]
+        return [SQUARES[(value.index + d) % 64] for d in (1, 8, 9, 63, 56)]
+    if isinstance(value, tuple) and value and all(isinstance(v, int) for v in value):
+        return [value[:-1], (*value[:-1], value[-1] + 1)]
     if value is None:
         return []
     return [None]
-
-
-def _an_illegal_step(game: Game) -> Action | None:
-    legal = set(game.legal_actions())
-    for colour in COLOURS:
-        for square in SQUARES:
-            step = Step(colour, square, colour)
-            if step not in legal:
-                return step
-    return None

@@ -17,6 +17,7 @@ __all__ = [
     "COLOURS",
     "DIRECTIONS",
     "FACE_DOWN",
+    "NEIGHBOURS",
     "SPECIES",
     "SQUARES",
     "Colour",
@@ -33,7 +34,7 @@ __all__ = [
 
 
 class Colour(enum.IntEnum):
-    """A trapper colour (R3). Cards and pawns come in these four colours.
+    """A trapper colour. Cards and pawns come in these four colours.
 
     The value doubles as the colour's index in a hand or in ``Game.trappers``.
     """
@@ -68,7 +69,7 @@ COLOURS: tuple[Colour, ...] = tuple(Colour)
 
 
 class Species(enum.IntEnum):
-    """An animal species (R1). Each has six animals and three canoes."""
+    """An animal species."""
 
     MINK = 0
     LYNX = 1
@@ -103,7 +104,7 @@ SPECIES: tuple[Species, ...] = tuple(Species)
 
 
 class Direction(enum.IntEnum):
-    """A compass direction; a tile's water edge faces one of them (R2)."""
+    """A compass direction; a tile's water edge faces one of them."""
 
     NORTH = 0
     EAST = 1
@@ -136,7 +137,7 @@ DIRECTIONS: tuple[Direction, ...] = tuple(Direction)
 
 
 class Kind(enum.Enum):
-    """The four kinds of loot tile (R1)."""
+    """The four kinds of loot tile."""
 
     ANIMAL = "animal"
     CANOE = "canoe"
@@ -154,10 +155,11 @@ def _check_square_index(instance: object, attribute: object, value: int) -> None
 
 @attrs.frozen(order=True, repr=False)
 class Square:
-    """A square of the 8 × 8 board (R6).
+    """A square of the grid on which boards are laid out.
 
     Files a–h run west to east, ranks 1–8 south to north; ``a1`` is the
     south-west corner. ``index`` is ``rank * 8 + file`` counted from zero.
+    A variant's board is a set of these squares (:class:`~trapper_core.Board`).
 
     >>> Square.parse("c4").index
     26
@@ -212,6 +214,29 @@ _SQUARE_NAMES = tuple(f"{'abcdefgh'[i & 7]}{(i >> 3) + 1}" for i in range(64))
 SQUARES: tuple[Square, ...] = tuple(Square(i) for i in range(64))
 
 
+def _neighbours(index: int) -> tuple[tuple[int, Direction], ...]:
+    file, rank = index & 7, index >> 3
+    out = []
+    # In ascending order of index, so that lists built from them need no sort.
+    if rank > 0:
+        out.append((index - 8, Direction.NORTH))  # the square to the south
+    if file > 0:
+        out.append((index - 1, Direction.EAST))  # to the west
+    if file < 7:
+        out.append((index + 1, Direction.WEST))  # to the east
+    if rank < 7:
+        out.append((index + 8, Direction.SOUTH))  # to the north
+    return tuple(out)
+
+
+NEIGHBOURS: tuple[tuple[tuple[int, Direction], ...], ...] = tuple(
+    _neighbours(i) for i in range(64)
+)
+"""For every square index, its orthogonal neighbours as ``(index, side)`` in
+ascending order of index: ``side`` is the edge of the neighbour that faces
+back to the square."""
+
+
 def _check_tile(tile: Tile) -> None:
     kind, species, value = tile.kind, tile.species, tile.value
     if kind in (Kind.ANIMAL, Kind.CANOE):
@@ -219,10 +244,9 @@ def _check_tile(tile: Tile) -> None:
             raise SetupError(f"an {kind} tile needs a species, not {species!r}")
     elif species is not None:
         raise SetupError(f"a {kind} tile has no species, but {species} was given")
-    if not isinstance(value, int) or value < 1:
-        raise SetupError(f"a tile's value is a whole number of at least 1, not {value!r}")
-    if kind is Kind.CANOE and value > 3:
-        raise SetupError(f"a canoe carries 1, 2 or 3 animals, not {value}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 9:
+        # One digit: tile codes write the value (or a canoe's capacity) as one.
+        raise SetupError(f"a tile's value is a whole number from 1 to 9, not {value!r}")
     if not isinstance(tile.water, Direction):
         raise SetupError(f"a tile's water edge is a Direction, not {tile.water!r}")
 
@@ -235,9 +259,9 @@ def _face_of(kind: Kind, species: Species | None, value: int) -> str:
     return f"{'H' if kind is Kind.HERB else 'F'}{value}"
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Tile:
-    """A loot tile (R1) with its water edge (R2).
+    """A loot tile with its water edge.
 
     Build tiles with the named constructors or from their code: ``B3n`` is a
     bear valued 3 with water on its north edge, ``CB2e`` a bear canoe for two
@@ -254,12 +278,14 @@ class Tile:
     """An animal's or herb's or mushroom's value; a canoe's capacity."""
     water: Direction
     """The edge the water runs along once the tile is revealed and aligned."""
-    _face: str = attrs.field(init=False, eq=False, repr=False, hash=False, order=False)
+    face: str = attrs.field(init=False, eq=False, repr=False, hash=False, order=False)
+    """The code of the tile's face without its water edge (``B3``, ``CB2``):
+    written once, since placement, setups and notation ask for it often."""
 
     def __attrs_post_init__(self) -> None:
         _check_tile(self)
         # The face is asked for often (placement, setups, notation): write it once.
-        object.__setattr__(self, "_face", _face_of(self.kind, self.species, self.value))
+        object.__setattr__(self, "face", _face_of(self.kind, self.species, self.value))
 
     @classmethod
     def animal(cls, species: Species, value: int, water: Direction) -> Tile:
@@ -324,11 +350,6 @@ class Tile:
         )
 
     @property
-    def face(self) -> str:
-        """The code of the tile's face without its water edge (``B3``, ``CB2``)."""
-        return self._face
-
-    @property
     def code(self) -> str:
         """The tile's code: its face and its water edge (``B3n``)."""
         return self.face + self.water.letter
@@ -371,12 +392,12 @@ FACE_DOWN = FaceDown.FACE_DOWN
 
 
 class TokenKind(enum.Enum):
-    """The two kinds of bonus token (R4)."""
+    """The two kinds of bonus token."""
 
     SPECIES = "species"
-    """Most animal species: numbers 1–6, taken by exchange (R21)."""
+    """Most animal species: taken by an exchange of valued canoes."""
     CANOE = "canoe"
-    """Most valuable canoe: numbers 16–36, taken with a payout (R20)."""
+    """Most valuable canoe: taken with a high payout."""
 
     def __str__(self) -> str:
         return self.value
@@ -384,7 +405,7 @@ class TokenKind(enum.Enum):
 
 @attrs.frozen(order=True)
 class Token:
-    """A bonus token (R4): its kind and its number."""
+    """A bonus token: its kind and its number."""
 
     kind: TokenKind = attrs.field(order=lambda kind: kind.value)
     number: int
@@ -397,7 +418,7 @@ class Token:
 class Hand:
     """The trapper cards a player holds, counted by colour.
 
-    A trapper card has nothing but its colour (R3), so a hand is four counts.
+    A trapper card has nothing but its colour, so a hand is four counts.
 
     >>> Hand(blue=2, green=1)[Colour.BLUE]
     2

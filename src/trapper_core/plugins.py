@@ -8,7 +8,7 @@ are found through the entry points like any third-party variant.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -16,13 +16,15 @@ import pluggy
 
 from .errors import PluginError, UnknownVariantError
 from .hookspecs import PROJECT, RegistrySpec, RulesSpec
+from .kinds import ActionKind, resolve_kinds
 
 if TYPE_CHECKING:
     from .actions import Action
+    from .board import Board
     from .bots import GreedyBot
-    from .display import Row
-    from .errors import IllegalActionError
+    from .display import Display, Row
     from .model import Colour, Direction, Tile
+    from .setups import Setup
     from .state import GameState, TokenSupply, Valuation
     from .tiles import TileSet
     from .view import PlayerView
@@ -67,35 +69,44 @@ class VariantSpec:
     max_players: int = 4
 
 
+# Hooks whose every answer is collected; the rest are firstresult.
+_COLLECTING = ("trapper_action_kinds", "trapper_invariants")
+
+
 class Rules:
     """A variant's rule hooks, resolved once into plain callables.
 
-    Each attribute is named after its hook without the ``trapper_`` prefix and
-    is called with the hook's arguments in order. ``plugin_manager`` is the
-    variant's own pluggy manager, for introspection.
+    Each firstresult hook is an attribute named after it without the
+    ``trapper_`` prefix, called with the hook's arguments in order. The
+    collecting hooks are resolved into :attr:`kinds` (the action kinds, in
+    listing order) and :attr:`invariants` (the named position checks).
+    ``plugin_manager`` is the variant's own pluggy manager, for
+    introspection.
     """
 
     variant: str
     spec: VariantSpec
     plugin_manager: pluggy.PluginManager
+    kinds: tuple[ActionKind[Any], ...]
+    invariants: tuple[tuple[str, Callable[[GameState], Iterable[str]]], ...]
+    board: Callable[[], Board]
     tile_set: Callable[[], TileSet]
     deck: Callable[[], tuple[Colour, ...]]
     hand_size: Callable[[int], int]
     token_supply: Callable[[], TokenSupply]
+    start: Callable[[GameState, Setup], bool]
     new_turn: Callable[[GameState], object]
+    next_player: Callable[[GameState, int], int]
     can_enter: Callable[[Tile, Direction], bool]
     step_targets: Callable[[GameState, Colour], tuple[int, ...]]
-    legal_actions: Callable[[GameState], list[Action]]
-    check_action: Callable[[GameState, Action], bool | None]
-    apply_action: Callable[[GameState, Action], bool | None]
-    explain_illegal: Callable[[GameState, Action], IllegalActionError | None]
-    action_text: Callable[[GameState, Action], str | None]
-    parse_action: Callable[[GameState, str], Action | None]
+    placement_choices: Callable[[Display, Tile], tuple[object, ...]]
+    place: Callable[[Display, Tile, object], tuple[Display, Row | None]]
     canoe_payout: Callable[[Row], int]
     canoe_token: Callable[[int, tuple[int, ...]], int]
     species_token: Callable[[int, tuple[int, ...]], int]
     is_over: Callable[[GameState], bool]
     final_valuation: Callable[[GameState], tuple[Valuation, ...]]
+    winners: Callable[[GameState, tuple[int, ...]], tuple[int, ...]]
     action_worth: Callable[[PlayerView, Action, GreedyBot], float | None]
 
     def __init__(self, spec: VariantSpec, plugins: list[object]) -> None:
@@ -115,6 +126,8 @@ class Rules:
         self.plugin_manager = pm
         missing = []
         for hook_name in hook_names(RulesSpec):
+            if hook_name in _COLLECTING:
+                continue
             caller = getattr(pm.hook, hook_name)
             if not caller.get_hookimpls():
                 missing.append(hook_name)
@@ -125,9 +138,56 @@ class Rules:
                 f"variant {spec.name!r} implements no {', '.join(missing)}; "
                 "a variant that extends 'base' inherits them"
             )
+        try:
+            self.kinds = tuple(resolve_kinds(pm.hook.trapper_action_kinds()))
+        except TypeError as exc:
+            raise PluginError(f"variant {spec.name!r}: {exc}") from exc
+        if not self.kinds:
+            raise PluginError(f"variant {spec.name!r} has no kind of action")
+        self._kind_of: dict[type, ActionKind[Any]] = {}
+        for kind in self.kinds:
+            if kind.action_type in self._kind_of:
+                raise PluginError(
+                    f"variant {spec.name!r}: kinds {self._kind_of[kind.action_type].name!r} "
+                    f"and {kind.name!r} both play {kind.action_type.__name__}"
+                )
+            self._kind_of[kind.action_type] = kind
+        self._listers = tuple(kind.lister() for kind in self.kinds)
+        self.invariants = _resolve_checks(pm.hook.trapper_invariants())
+
+    def kind_of(self, action: object) -> ActionKind[Any] | None:
+        """Returns the kind that plays ``action``, or ``None`` if no kind does."""
+        return self._kind_of.get(type(action))
+
+    def legal_actions(self, state: GameState) -> list[Action]:
+        """Returns every legal action in ``state``, kind by kind."""
+        out: list[Action] = []
+        for lister in self._listers:
+            out += lister(state)
+        return out
+
+    def parse_action(self, state: GameState, text: str) -> Action | None:
+        """Returns the action written as ``text``: the first kind that reads
+        it wins; ``None`` when no kind does."""
+        for kind in self.kinds:
+            action = kind.parse(state, text)
+            if action is not None:
+                return action  # type: ignore[no-any-return]
+        return None
 
     def __repr__(self) -> str:
         return f"<Rules of variant {self.variant!r}>"
+
+
+def _resolve_checks(
+    answers: Iterable[Mapping[str, Callable[[GameState], Iterable[str]] | None]],
+) -> tuple[tuple[str, Callable[[GameState], Iterable[str]]], ...]:
+    """Merges the answers of ``trapper_invariants``, top of the stack first."""
+    seen: dict[str, Callable[[GameState], Iterable[str]] | None] = {}
+    for answer in answers:
+        for name, check in answer.items():
+            seen.setdefault(name, check)
+    return tuple((name, check) for name, check in seen.items() if check is not None)
 
 
 def hook_names(spec: type) -> list[str]:

@@ -1,8 +1,9 @@
-"""Starting positions (R6–R9, D3).
+"""Starting positions.
 
 A :class:`Setup` is everything chance decides before the first turn: the tile
 on every square, the tiles set aside unseen, the order of the cards and where
-the trappers stand. ``new_game`` makes one from a seed or takes one given.
+the trappers stand. ``new_game`` makes one from a seed (laid out on the
+variant's :class:`~trapper_core.Board`) or takes one given.
 """
 
 from __future__ import annotations
@@ -13,18 +14,11 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from .board import Board
 from .errors import SetupError
 from .model import COLOURS, SQUARES, Colour, Square, Tile
 
-__all__ = ["DEFAULT_TRAPPERS", "Setup"]
-
-DEFAULT_TRAPPERS: tuple[Square, Square, Square, Square] = (
-    Square.parse("d5"),  # blue
-    Square.parse("e5"),  # beige
-    Square.parse("d4"),  # green
-    Square.parse("e4"),  # purple
-)
-"""D3: blue d5, beige e5, green d4, purple e4."""
+__all__ = ["Setup"]
 
 
 def _board(squares: Iterable[Tile | None]) -> tuple[Tile | None, ...]:
@@ -55,7 +49,7 @@ def _check_trappers(instance: Setup, attribute: object, trappers: tuple[Square, 
     if len(trappers) != 4 or not all(isinstance(s, Square) for s in trappers):
         raise SetupError("a setup places four trappers: blue, beige, green, purple squares")
     if len(set(trappers)) != 4:
-        raise SetupError("R15: two trappers never share a square")
+        raise SetupError("two trappers cannot stand on one square")
 
 
 def _check_deck(instance: Setup, attribute: object, deck: tuple[Colour, ...]) -> None:
@@ -70,17 +64,13 @@ class Setup:
     ``board[i]`` is the tile on ``SQUARES[i]`` (``None`` where a trapper
     stands or the square is empty); ``box`` the tiles set aside unseen (R6);
     ``deck`` the cards from the top of the pile down; ``trappers`` the squares
-    of the blue, beige, green and purple trappers (D3).
-
-    Dealing takes ``hand size`` cards from the top for each player in seat
-    order, player 0 first; the rest is the draw pile.
+    of the blue, beige, green and purple trappers; ``start_player`` the seat
+    that begins. How the cards are dealt is the variant's (``trapper_start``).
     """
 
     board: tuple[Tile | None, ...] = attrs.field(converter=_board, validator=_check_board)
     deck: tuple[Colour, ...] = attrs.field(converter=_deck, validator=_check_deck)
-    trappers: tuple[Square, ...] = attrs.field(
-        default=DEFAULT_TRAPPERS, converter=_squares, validator=_check_trappers
-    )
+    trappers: tuple[Square, ...] = attrs.field(converter=_squares, validator=_check_trappers)
     box: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
     start_player: int = 0
 
@@ -88,9 +78,10 @@ class Setup:
         for colour, square in zip(COLOURS, self.trappers, strict=True):
             if self.board[square.index] is not None:
                 raise SetupError(
-                    f"R15: the {colour} trapper stands on {square}, so that square holds no tile"
+                    f"the {colour} trapper stands on {square}, so that square holds no tile"
                 )
-        if not isinstance(self.start_player, int) or self.start_player < 0:
+        start = self.start_player
+        if isinstance(start, bool) or not isinstance(start, int) or start < 0:
             raise SetupError(f"the start player is a seat number, not {self.start_player!r}")
 
     @classmethod
@@ -99,33 +90,47 @@ class Setup:
         rng: random.Random,
         tiles: Sequence[Tile],
         deck: Sequence[Colour],
+        board: Board,
         *,
-        trappers: tuple[Square, Square, Square, Square] = DEFAULT_TRAPPERS,
         start_player: int = 0,
     ) -> Setup:
-        """Returns a setup laid out by ``rng`` (R6, R8).
+        """Returns a setup laid out by ``rng`` on ``board``.
 
-        The 64 tiles are shuffled into the grid; those on the trappers'
-        squares go back to the box unseen. Then the cards are shuffled.
+        The tiles are shuffled onto the board's squares, one each, in the
+        order of the squares; those on the trappers' start squares go to the
+        box unseen. Then the cards are shuffled.
         """
-        if len(tiles) != 64:
-            raise SetupError(f"the board has 64 squares, but the tile set has {len(tiles)} tiles")
+        squares = board.indices()
+        if len(tiles) != len(squares):
+            raise SetupError(
+                f"the board has {len(squares)} squares, but the tile set has {len(tiles)} tiles"
+            )
         order = list(tiles)
         rng.shuffle(order)
         cards = list(deck)
         rng.shuffle(cards)
-        under = {s.index for s in trappers}
-        board = tuple(None if i in under else order[i] for i in range(64))
-        box = tuple(order[s.index] for s in trappers)
-        return cls(board, cards, trappers, box, start_player)
+        grid: list[Tile | None] = [None] * 64
+        for square, tile in zip(squares, order, strict=True):
+            grid[square] = tile
+        box = tuple(grid[s.index] for s in board.trappers)
+        for s in board.trappers:
+            grid[s.index] = None
+        return cls(grid, cards, board.trappers, box, start_player)  # type: ignore[arg-type]
 
     def tiles(self) -> list[Tile]:
         """Every tile of the setup: on the board and in the box."""
         return [t for t in self.board if t is not None] + list(self.box)
 
-    def check(self, tile_faces: Counter[str], deck: Sequence[Colour], players: int) -> None:
-        """Raises :class:`SetupError` unless the setup fits a variant's tiles,
-        deck and number of players."""
+    def check(
+        self, tile_faces: Counter[str], deck: Sequence[Colour], players: int, board: Board
+    ) -> None:
+        """Raises :class:`SetupError` unless the setup fits a variant's board,
+        tiles and deck and the number of players."""
+        off = [SQUARES[i].name for i, t in enumerate(self.board) if t is not None]
+        off = [name for name in off if Square.parse(name) not in board]
+        off += [s.name for s in self.trappers if s not in board]
+        if off:
+            raise SetupError(f"the setup uses squares off the variant's board: {' '.join(off)}")
         faces = Counter(t.face for t in self.tiles())
         if faces != tile_faces:
             missing = tile_faces - faces
@@ -135,12 +140,10 @@ class Setup:
                 detail.append("missing " + " ".join(sorted(missing.elements())))
             if extra:
                 detail.append("not in the tile set " + " ".join(sorted(extra.elements())))
-            raise SetupError(
-                "R1: the setup's tiles differ from the variant's: " + "; ".join(detail)
-            )
+            raise SetupError("the setup's tiles differ from the variant's: " + "; ".join(detail))
         if Counter(self.deck) != Counter(deck):
-            raise SetupError("R3: the setup's deck differs from the variant's cards")
+            raise SetupError("the setup's deck differs from the variant's cards")
         if self.start_player >= players:
             raise SetupError(
-                f"R9: start player {self.start_player} does not exist among {players} players"
+                f"start player {self.start_player} does not exist among {players} players"
             )

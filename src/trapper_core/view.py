@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import Action
+from .board import Board
 from .display import Display, ValuedCanoe
 from .model import COLOURS, FACE_DOWN, SQUARES, FaceDown, Hand, Square, Tile
 from .state import TokenSupply, Valuation
@@ -35,6 +36,8 @@ class PlayerView:
     """The variant's public record of the turn in progress."""
     board: tuple[Tile | FaceDown | None, ...]
     """Per square: the face-up tile, :data:`FACE_DOWN`, or ``None`` if empty."""
+    layout: Board
+    """The variant's board: the squares in play and the trappers' start."""
     trappers: tuple[Square, Square, Square, Square]
     targets: tuple[tuple[int, ...], ...]
     """Per trapper (in colour order), the square indices whose tile it can take
@@ -48,8 +51,8 @@ class PlayerView:
     discard: Hand
     """The face-up discard pile, counted by colour."""
     out_of_game: int
-    """How many cards left the game with retiring players (R30); their
-    colours stay secret."""
+    """How many cards left the game (with retiring players, in the base
+    game); their colours stay secret."""
     supply: TokenSupply
     returned: tuple[tuple[int, ValuedCanoe], ...]
     retired: tuple[bool, ...]
@@ -97,6 +100,7 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
         to_move=state.to_move,
         turn=state.turn,
         board=board,
+        layout=state.board_squares,
         trappers=trappers,  # type: ignore[arg-type]
         targets=tuple(state.step_targets(c) for c in COLOURS),
         displays=state.displays,

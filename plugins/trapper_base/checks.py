@@ -1,0 +1,78 @@
+"""What must hold in every position of the base game (``trapper_invariants``).
+
+Each check is named, so that a variant that changes a rule replaces (or
+drops, with ``None``) the check of that name:
+
+- ``displays``: open rows hold only what fits them and are not full (R16,
+  R18), and no separate tile fits an open row (the forced placement, R16);
+- ``payouts``: every valued canoe is full and paid what the variant pays for
+  it, and each player's money is the sum of the payouts (R19);
+- ``retired``: a retired player holds no cards (R30).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+
+from trapper_core import Display, GameState, Kind, hookimpl
+
+__all__ = ["display_problems", "payout_problems", "retired_problems"]
+
+
+def display_problems(state: GameState) -> Iterator[str]:
+    """R16, R18: rows within capacity, forced placements made."""
+    for player, display in enumerate(state.displays):
+        yield from _display(player, display)
+
+
+def _display(player: int, display: Display) -> Iterator[str]:
+    species_open = set()
+    herb_room = mushroom_room = False
+    for row in display.open:
+        if row.canoe.kind is not Kind.CANOE or len(row.animals) >= row.capacity:
+            yield f"R18: player {player}'s open row {row} is full or no canoe"
+        if any(t.kind is not Kind.ANIMAL or t.species is not row.species for t in row.animals):
+            yield f"R16: player {player}'s row {row} holds a wrong animal"
+        if (row.herb and row.herb.kind is not Kind.HERB) or (
+            row.mushroom and row.mushroom.kind is not Kind.MUSHROOM
+        ):
+            yield f"R18: player {player}'s row {row} is badly made"
+        species_open.add(row.species)
+        herb_room |= row.herb is None
+        mushroom_room |= row.mushroom is None
+    for tile in display.separate:
+        fits = (
+            tile.kind is Kind.CANOE
+            or (tile.kind is Kind.ANIMAL and tile.species in species_open)
+            or (tile.kind is Kind.HERB and herb_room)
+            or (tile.kind is Kind.MUSHROOM and mushroom_room)
+        )
+        if fits:
+            yield f"R16: player {player}'s separate {tile.name} fits an open canoe"
+
+
+def payout_problems(state: GameState) -> Iterator[str]:
+    """R19: full valued canoes, paid as the variant pays, money the sum."""
+    for player, display in enumerate(state.displays):
+        paid = 0
+        for valued in display.valued:
+            if not valued.row.is_full:
+                yield f"R19: player {player} has a valued canoe that is not full"
+            if valued.payout != state.rules.canoe_payout(valued.row):
+                yield f"R19: player {player}'s canoe paid {valued.payout}"
+            paid += valued.payout
+        paid += sum(v.payout for p, v in state.returned if p == player)
+        if display.money != paid:
+            yield f"R19: player {player} has {display.money} but was paid {paid}"
+
+
+def retired_problems(state: GameState) -> Iterator[str]:
+    """R30: the cards of a retired player left the game."""
+    for player, retired in enumerate(state.retired):
+        if retired and any(state.hands[player]):
+            yield f"R30: retired player {player} still holds cards"
+
+
+@hookimpl
+def trapper_invariants() -> Mapping[str, Callable[[GameState], Iterator[str]]]:
+    return {"displays": display_problems, "payouts": payout_problems, "retired": retired_problems}

@@ -1,0 +1,192 @@
+"""What the base game's actions do to a game's state (R7, R8, R13, R19–R21, R30).
+
+Public functions that variants building on the base game call from their own
+action kinds: take a tile, pay and draw cards, place and value a tile, make a
+species exchange, retire, pass play on. Each replaces fields of the
+:class:`~trapper_core.GameState`; none changes a value in place.
+"""
+
+from __future__ import annotations
+
+from trapper_core import (
+    COLOURS,
+    NEIGHBOURS,
+    Colour,
+    Display,
+    GameState,
+    Row,
+    Species,
+    Tile,
+    Token,
+    TokenKind,
+    TokenSupply,
+    ValuedCanoe,
+    hookimpl,
+)
+
+__all__ = [
+    "advance",
+    "draw",
+    "exchange",
+    "next_seat",
+    "pay",
+    "place_tile",
+    "retire",
+    "reveal_around",
+    "take",
+    "value_canoe",
+]
+
+
+def reveal_around(state: GameState, square: int) -> None:
+    """R7: turns up every face-down tile next to the square index ``square``."""
+    board = state.board
+    mask = state.face_up
+    for neighbour, _side in NEIGHBOURS[square]:
+        if board[neighbour] is not None:
+            mask |= 1 << neighbour
+    state.face_up = mask
+
+
+def take(state: GameState, trapper: Colour | int, square: int) -> Tile:
+    """R13: takes the tile on the square index ``square``, moves ``trapper``
+    there and reveals its new neighbours (R7). Returns the tile."""
+    tile = state.remove_tile(square)
+    state.set_trapper(trapper, square)
+    reveal_around(state, square)
+    return tile
+
+
+def pay(state: GameState, player: int, colour: Colour | int, count: int) -> None:
+    """Moves ``count`` cards of ``colour`` from the hand to the discard pile (R13)."""
+    hand = list(state.hands[player])
+    if hand[colour] < count:
+        raise ValueError(f"player {player} holds {hand[colour]} {Colour(colour)}, not {count}")
+    hand[colour] -= count
+    discard = list(state.discard)
+    discard[colour] += count
+    state.set_hand(player, hand)
+    state.discard = tuple(discard)  # type: ignore[assignment]
+
+
+def draw(state: GameState, player: int, count: int) -> int:
+    """Draws ``count`` cards for ``player`` (R8). When the draw pile runs out
+    the discard pile is shuffled into a new one; when both are empty the draw
+    is cut short (D4). Returns how many cards were drawn."""
+    hand = list(state.hands[player])
+    got = 0
+    while got < count:
+        if state.drawn == len(state.pile):
+            if not any(state.discard):
+                break
+            _reshuffle(state)
+        hand[state.pile[state.drawn]] += 1
+        state.drawn += 1
+        got += 1
+    state.set_hand(player, hand)
+    return got
+
+
+def _reshuffle(state: GameState) -> None:
+    cards = [int(c) for c in COLOURS for _ in range(state.discard[c])]
+    state.pile = state.shuffle(cards, rule="R8", what="the discard pile")
+    state.drawn = 0
+    state.discard = (0, 0, 0, 0)
+
+
+def place_tile(state: GameState, player: int, tile: Tile, placement: object) -> Row | None:
+    """Places ``tile`` in the player's display as the variant places tiles
+    (``trapper_place``, R16–R18) and values a canoe it fills (R19, R20).
+    Returns the valued row, if any."""
+    display, full = state.rules.place(state.displays[player], tile, placement)
+    if full is not None:
+        display = value_canoe(state, display, full)
+    state.set_display(player, display)
+    return full
+
+
+def value_canoe(state: GameState, display: Display, row: Row) -> Display:
+    """R19, R20: pays the full canoe ``row`` out and adds it to ``display``'s
+    valued canoes, with the canoe token the payout earns from the supply."""
+    rules = state.rules
+    payout = rules.canoe_payout(row)
+    tokens = display.tokens
+    number = rules.canoe_token(payout, state.supply.canoe)
+    if number:
+        tokens = (*tokens, Token(TokenKind.CANOE, number))
+        remaining = tuple(n for n in state.supply.canoe if n != number)
+        state.supply = TokenSupply(remaining, state.supply.species)
+    return Display(
+        display.open,
+        (*display.valued, ValuedCanoe(row, payout)),
+        display.separate,
+        display.money + payout,
+        tokens,
+    )
+
+
+def exchange(state: GameState, player: int, species: tuple[Species, ...]) -> Token:
+    """R21: returns one valued canoe of each of ``species`` to the box — the
+    one valued first (D12) — and takes the species token they earn."""
+    number = state.rules.species_token(len(species), state.supply.species)
+    if not number:
+        raise ValueError(f"D7: no species token at or below {len(species)} is left")
+    display = state.displays[player]
+    valued = list(display.valued)
+    returned = list(state.returned)
+    for s in species:
+        index = next(i for i, v in enumerate(valued) if v.species is s)
+        returned.append((player, valued.pop(index)))
+    token = Token(TokenKind.SPECIES, number)
+    state.returned = tuple(returned)
+    state.supply = TokenSupply(
+        state.supply.canoe, tuple(n for n in state.supply.species if n != number)
+    )
+    state.set_display(
+        player,
+        Display(
+            display.open, tuple(valued), display.separate, display.money, (*display.tokens, token)
+        ),
+    )
+    return token
+
+
+def retire(state: GameState, player: int) -> None:
+    """R30: retires ``player``; their cards leave the game."""
+    hand = state.hands[player]
+    state.out = tuple(o + h for o, h in zip(state.out, hand, strict=True))  # type: ignore[assignment]
+    state.set_hand(player, (0, 0, 0, 0))
+    retired = list(state.retired)
+    retired[player] = True
+    state.retired = tuple(retired)
+
+
+def next_seat(state: GameState, player: int) -> int:
+    """R9, R30: the next player after ``player`` clockwise who has not
+    retired, or -1 when every player has retired."""
+    n = state.players
+    for k in range(1, n + 1):
+        seat = (player + k) % n
+        if not state.retired[seat]:
+            return seat
+    return -1
+
+
+@hookimpl
+def trapper_next_player(state: GameState, player: int) -> int:
+    return next_seat(state, player)
+
+
+def advance(state: GameState) -> None:
+    """Passes play to the next player (``trapper_next_player``) and starts
+    their turn; sets ``to_move`` to ``None`` when nobody is left."""
+    current = state.to_move
+    if current is None:
+        return
+    seat = state.rules.next_player(state, current)
+    if seat < 0:
+        state.to_move = None
+        return
+    state.to_move = seat
+    state.turns += 1
+    state.turn = state.rules.new_turn(state)

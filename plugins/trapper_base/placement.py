@@ -1,0 +1,246 @@
+"""Placement in a display (R16–R18, D6): where a taken tile goes.
+
+Everything here is a pure function of immutable values, so bots can try a
+placement without touching a game. :func:`placement_choices` and
+:func:`place` are the base game's answers to the core's
+``trapper_placement_choices`` and ``trapper_place`` hooks.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+
+from trapper_core import (
+    AmbiguousActionError,
+    Display,
+    IllegalActionError,
+    Kind,
+    Row,
+    Species,
+    Tile,
+    hookimpl,
+)
+
+from .actions import Gather, IntoCanoe, Placement
+
+__all__ = ["place", "placement_choices"]
+
+
+def _candidate_rows(display: Display, tile: Tile) -> list[int]:
+    """The indices of the open rows the tile may join (R16, R18)."""
+    kind = tile.kind
+    if kind is Kind.ANIMAL:
+        return [i for i, r in enumerate(display.open) if r.canoe.species is tile.species]
+    if kind is Kind.HERB:
+        return [i for i, r in enumerate(display.open) if r.herb is None]
+    return [i for i, r in enumerate(display.open) if r.mushroom is None]
+
+
+def _gather_options(
+    display: Display, canoe: Tile
+) -> tuple[list[int | None], list[int | None], list[tuple[int, ...]]]:
+    herb_values: set[int] = set()
+    mushroom_values: set[int] = set()
+    animals: list[int] = []
+    species = canoe.species
+    for t in display.separate:
+        kind = t.kind
+        if kind is Kind.ANIMAL:
+            if t.species is species:
+                animals.append(t.value)
+        elif kind is Kind.HERB:
+            herb_values.add(t.value)
+        elif kind is Kind.MUSHROOM:
+            mushroom_values.add(t.value)
+    herbs: list[int | None] = [*sorted(herb_values)]
+    mushrooms: list[int | None] = [*sorted(mushroom_values)]
+    animals.sort()
+    if len(animals) <= canoe.value:
+        animal_options = [tuple(animals)]
+    else:
+        animal_options = sorted(set(combinations(animals, canoe.value)))
+    return herbs or [None], mushrooms or [None], animal_options
+
+
+_FORCED: tuple[None] = (None,)
+
+
+def placement_choices(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
+    """Returns the distinct ways ``tile`` can be placed in ``display`` (D6).
+
+    ``(None,)`` means the placement is forced; otherwise every choice is
+    listed and the player must name one.
+    """
+    return trapper_placement_choices(display, tile)
+
+
+def place(
+    display: Display, tile: Tile, placement: Placement | None = None
+) -> tuple[Display, Row | None]:
+    """Places a newly taken ``tile`` in ``display`` (R16–R18).
+
+    Returns the new display and the row that the tile filled, if any. The full
+    row is *not* in the returned display: valuing it (R19) is up to the caller,
+    which knows the payout and the token supply. Raises
+    :class:`~trapper_core.AmbiguousActionError` when the placement is a choice
+    (D6) and ``placement`` does not make it, and
+    :class:`~trapper_core.IllegalActionError` when ``placement`` does not fit.
+    """
+    return trapper_place(display, tile, placement)
+
+
+# The hook implementations hold the rules themselves (the public functions
+# above call them): listing asks for placement choices at every target of
+# every position, and a layer of calls there costs a tenth of listing.
+
+
+@hookimpl
+def trapper_placement_choices(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
+    if tile.kind is Kind.CANOE:
+        if len(display.separate) < 2:  # a choice needs two tiles to choose from
+            return _FORCED
+        key = tile.face  # a canoe's choices depend on its species and capacity
+    elif len(display.open) < 2:  # a choice needs two open canoes
+        return _FORCED
+    else:
+        key = tile.face[0]  # an animal's on its species, a herb's or mushroom's on nothing
+    # Listing asks about every target of every position, and a display never
+    # changes: answers are kept on it (this halves the cost of listing steps).
+    cache = display.cache
+    if cache is None:
+        cache = {}
+        object.__setattr__(display, "cache", cache)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = _choices(display, tile)
+    return found
+
+
+def _choices(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
+    if tile.kind is Kind.CANOE:
+        herbs, mushrooms, animal_options = _gather_options(display, tile)
+        if len(herbs) == len(mushrooms) == len(animal_options) == 1:
+            return _FORCED
+        return tuple(Gather(h, m, a) for h, m, a in product(herbs, mushrooms, animal_options))
+    rows = _candidate_rows(display, tile)
+    if len(rows) <= 1:
+        return _FORCED
+    return tuple(IntoCanoe(display.open[i].species, display.open[i].capacity) for i in rows)
+
+
+@hookimpl
+def trapper_place(
+    display: Display, tile: Tile, placement: Placement | None
+) -> tuple[Display, Row | None]:
+    if tile.kind is Kind.CANOE:
+        return _place_canoe(display, tile, placement)
+    rows = _candidate_rows(display, tile)
+    if not rows:
+        if placement is not None:
+            raise IllegalActionError(
+                f"R16: {tile.name} fits no open canoe and lies separate; "
+                "there is no placement to choose",
+                rule="R16",
+            )
+        separate = (*display.separate, tile)
+        return Display(display.open, display.valued, separate, display.money, display.tokens), None
+    if len(rows) == 1 and placement is None:
+        index = rows[0]
+    else:
+        index = _chosen_row(display, tile, rows, placement)
+    row = display.open[index]
+    if tile.kind is Kind.ANIMAL:
+        row = Row(row.canoe, (*row.animals, tile), row.herb, row.mushroom)
+    elif tile.kind is Kind.HERB:
+        row = Row(row.canoe, row.animals, tile, row.mushroom)
+    else:
+        row = Row(row.canoe, row.animals, row.herb, tile)
+    if row.is_full:
+        new_open = display.open[:index] + display.open[index + 1 :]
+    else:
+        new_open = (*display.open[:index], row, *display.open[index + 1 :])
+    display = Display(new_open, display.valued, display.separate, display.money, display.tokens)
+    return display, row if row.is_full else None
+
+
+def _chosen_row(display: Display, tile: Tile, rows: list[int], placement: Placement | None) -> int:
+    options = [IntoCanoe(display.open[i].species, display.open[i].capacity) for i in rows]
+    if placement is None:
+        raise AmbiguousActionError(
+            f"D6: {tile.name} fits {len(rows)} open canoes; choose one of "
+            + ", ".join(o.text for o in options),
+            rule="D6",
+            candidates=tuple(options),
+        )
+    if placement in options:
+        return rows[options.index(placement)]
+    raise IllegalActionError(
+        f"R16: {tile.name} cannot go to {_placement_name(placement)}; it fits "
+        + ", ".join(o.text for o in options),
+        rule="R16",
+    )
+
+
+def _placement_name(placement: Placement) -> str:
+    if isinstance(placement, IntoCanoe):
+        return f"the {placement.species} canoe ({placement.capacity})"
+    return "a gathering canoe"
+
+
+def _place_canoe(
+    display: Display, canoe: Tile, placement: Placement | None
+) -> tuple[Display, Row | None]:
+    herbs, mushrooms, animal_options = _gather_options(display, canoe)
+    species = canoe.species
+    assert species is not None
+    if placement is None:
+        if not len(herbs) == len(mushrooms) == len(animal_options) == 1:
+            candidates = placement_choices(display, canoe)
+            raise AmbiguousActionError(
+                f"D6: the {canoe.name} can gather its tiles in {len(candidates)} ways; "
+                "choose one of "
+                + ", ".join(c.text(species) for c in candidates if isinstance(c, Gather)),
+                rule="D6",
+                candidates=candidates,
+            )
+        herb, mushroom, animals = herbs[0], mushrooms[0], animal_options[0]
+    elif (
+        isinstance(placement, Gather)
+        and placement.herb in herbs
+        and placement.mushroom in mushrooms
+        and placement.animals in animal_options
+        and len(herbs) * len(mushrooms) * len(animal_options) > 1
+    ):
+        herb, mushroom, animals = placement.herb, placement.mushroom, placement.animals
+    else:
+        raise IllegalActionError(
+            f"R17: the {canoe.name} cannot gather that way; it takes one separate herb "
+            "and one separate mushroom if there are any, then separate "
+            f"{canoe.species} animals up to its capacity",
+            rule="R17",
+        )
+    separate = list(display.separate)
+    herb_tile = _take_from(separate, Kind.HERB, None, herb)
+    mushroom_tile = _take_from(separate, Kind.MUSHROOM, None, mushroom)
+    animal_tiles: list[Tile] = []
+    for value in animals:
+        tile = _take_from(separate, Kind.ANIMAL, species, value)
+        assert tile is not None
+        animal_tiles.append(tile)
+    row = Row(canoe, tuple(animal_tiles), herb_tile, mushroom_tile)
+    rest = tuple(separate)
+    if row.is_full:
+        return Display(display.open, display.valued, rest, display.money, display.tokens), row
+    new_open = (*display.open, row)
+    return Display(new_open, display.valued, rest, display.money, display.tokens), None
+
+
+def _take_from(
+    separate: list[Tile], kind: Kind, species: Species | None, value: int | None
+) -> Tile | None:
+    if value is None:
+        return None
+    for i, t in enumerate(separate):
+        if t.kind is kind and t.value == value and (species is None or t.species is species):
+            return separate.pop(i)
+    raise AssertionError("gather options are computed from the separate tiles")

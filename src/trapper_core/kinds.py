@@ -1,0 +1,283 @@
+"""Action kinds: one statement of legality from which listing, checking and
+explaining all follow.
+
+A variant's actions come in kinds (a step, a pass, an auction's bid, …). An
+:class:`ActionKind` states once what makes an action of its kind legal:
+
+- :meth:`~ActionKind.unavailable`: whether the kind can be played at all at
+  this moment of the turn, and if not, why (a message that begins with the
+  id of the rule, ``"R11: …"``);
+- the action's *choices*, the fields decided one after the other
+  (``choices = ("trapper", "square", "placement", "payment")``); for each a
+  method ``<choice>_options(state, ...)`` returning the values open now. Its
+  parameters after ``state`` name the earlier choices it depends on
+  (``placement_options(self, state, square)``), and it receives their values;
+  optionally ``refuse_<choice>(state, action)`` explains why an action's
+  value is not among them.
+
+From that one statement the engine derives everything else:
+
+- :meth:`~ActionKind.legal` lists every legal action of the kind (the product
+  of the options, in the order of the choices; each choice's options are
+  asked once per combination of the choices it depends on);
+- :meth:`~ActionKind.problem` checks one action without listing (a replay
+  checks every move that way) and explains a refusal: the first choice whose
+  value is not among its options names the rule broken.
+
+A kind also says what its action does (:meth:`~ActionKind.apply`) and how it
+is written (:meth:`~ActionKind.text`, :meth:`~ActionKind.parse`). Variants
+register kinds through the ``trapper_action_kinds`` hook; a kind with the
+name of an inherited one replaces it, and :class:`Withdraw` takes one away.
+"""
+
+from __future__ import annotations
+
+import abc
+import inspect
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+
+import attrs
+
+from .actions import Action
+from .errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from .state import GameState
+
+__all__ = ["ACTION_TEXT", "ActionKind", "Withdraw"]
+
+_RULE_ID = re.compile(r"([A-Z][A-Za-z]*[0-9]+[a-z]?): ")
+
+ACTION_TEXT = re.compile(r"[A-Za-z0-9][A-Za-z0-9/<>+=\-]*")
+"""What an action's text may look like, so that the notation can read it
+back: a letter or digit, then letters, digits and the signs ``/ < > + = -``.
+No spaces, no dot after digits only (that is a turn number), no colon (a
+player), no brackets (notes and comments). ``Game.action_text`` refuses any
+other text, naming the kind that wrote it."""
+
+A = TypeVar("A", bound=Action)
+
+
+@attrs.frozen
+class Withdraw:
+    """Returned from ``trapper_action_kinds`` in place of a kind: the variant
+    does without the inherited kind called ``name``."""
+
+    name: str
+
+
+class ActionKind(abc.ABC, Generic[A]):
+    """One kind of action: its legality, its effect and its text.
+
+    Subclasses set :attr:`name`, :attr:`action_type` and :attr:`choices`,
+    define ``<choice>_options`` for every choice, and implement
+    :meth:`apply`, :meth:`text` and :meth:`parse`. Everything else has a
+    default that follows from those.
+    """
+
+    name: ClassVar[str]
+    """The kind's name, unique within a variant (``"step"``, ``"bid"``)."""
+    action_type: ClassVar[type[Action]]
+    """The class of the actions of this kind."""
+    choices: ClassVar[tuple[str, ...]] = ()
+    """The action's fields in the order they are decided; each has a method
+    ``<choice>_options``. A kind without choices has exactly one action."""
+
+    def __init__(self) -> None:
+        # Looked up once: listing runs for every position of every game.
+        self._options: tuple[Callable[..., Sequence[Any]], ...] = tuple(
+            getattr(self, f"{choice}_options") for choice in self.choices
+        )
+        self._depends = tuple(
+            self._dependencies(i, options) for i, options in enumerate(self._options)
+        )
+
+    def _dependencies(self, level: int, options: Callable[..., object]) -> tuple[int, ...]:
+        """The positions of the earlier choices that ``options`` names."""
+        names = list(inspect.signature(options).parameters)[1:]  # after state
+        earlier = self.choices[:level]
+        unknown = [n for n in names if n not in earlier]
+        if unknown:
+            raise TypeError(
+                f"{type(self).__name__}.{self.choices[level]}_options takes "
+                f"{', '.join(unknown)}, which is no earlier choice of {earlier}"
+            )
+        return tuple(earlier.index(n) for n in names)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"
+
+    # ------------------------------------------------------------------
+    # What a kind states
+    # ------------------------------------------------------------------
+
+    def unavailable(self, state: GameState) -> str | None:
+        """Returns why no action of this kind can be played now, or ``None``
+        when the choices decide. The default: always available.
+
+        The reason is a message that begins with the id of the rule broken
+        and a colon (``"R11: no step has been taken this turn"``); the error
+        raised for it carries that id as its ``rule``. (A string, not an
+        error: listing asks every kind on every position.)"""
+        return None
+
+    def build(self, *values: Any) -> A:
+        """Returns the action with these choices' values, in choice order.
+
+        The default calls :attr:`action_type` with the values as keywords; a
+        kind may hand out shared objects instead (actions are immutable).
+        """
+        action: A = self.action_type(**dict(zip(self.choices, values, strict=True)))  # type: ignore[assignment]
+        return action
+
+    def build_all(self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]) -> Any:
+        """Returns the actions for every value of the last choice in ``last``,
+        the earlier choices being ``chosen``: an iterable of actions.
+
+        The default builds them one by one; a kind whose last options are a
+        few recurring sets may return tuples built once.
+        """
+        build = self.build
+        return [build(*chosen, value) for value in last]
+
+    def refuse(self, state: GameState, action: A, choice: str) -> IllegalActionError:
+        """Returns why ``action``'s value for ``choice`` is not open now.
+
+        Calls ``refuse_<choice>`` when the kind defines it; otherwise says
+        plainly which value is not open.
+        """
+        explain = getattr(self, f"refuse_{choice}", None)
+        if explain is not None:
+            error: IllegalActionError = explain(state, action)
+            return error
+        return IllegalActionError(
+            f"{self.name}: {getattr(action, choice)!r} is not a {choice} open now",
+            action=action,
+        )
+
+    @abc.abstractmethod
+    def apply(self, state: GameState, action: A) -> None:
+        """Carries out ``action``, which is legal, on ``state``."""
+
+    @abc.abstractmethod
+    def text(self, state: GameState, action: A) -> str:
+        """Returns the text of ``action``, legal in ``state``. It must match
+        :data:`ACTION_TEXT` and read back through :meth:`parse`."""
+
+    @abc.abstractmethod
+    def parse(self, state: GameState, text: str) -> A | None:
+        """Returns the action of this kind written as ``text`` (stripped), or
+        ``None`` when the text is not of this kind's syntax. Raises
+        :class:`~trapper_core.ActionSyntaxError` for text of its syntax that
+        is malformed. Legality is checked afterwards."""
+
+    # ------------------------------------------------------------------
+    # What follows
+    # ------------------------------------------------------------------
+
+    def legal(self, state: GameState) -> list[A]:
+        """Returns every legal action of this kind, in the order of the choices."""
+        return self.lister()(state)
+
+    def lister(self) -> Callable[[GameState], list[A]]:
+        """Returns a function of a state that does what :meth:`legal` does.
+
+        The engine lists through it, made once per kind: plain nested loops
+        over the choices, each choice's options asked in the loop of the last
+        choice they depend on (a step's payments once per trapper, not once
+        per square), and an empty set of options ending its loop at once.
+        Listing runs for every position of every game; this is what makes it
+        as fast as a hand-written loop. A kind that overrides :meth:`legal`
+        is listed through its override instead.
+        """
+        if type(self).legal is not ActionKind.legal:
+            return self.legal
+        if not self.choices:
+            unavailable, build = self.unavailable, self.build
+
+            def legal_single(state: GameState) -> list[A]:
+                return [] if unavailable(state) is not None else [build()]
+
+            return legal_single
+        namespace: dict[str, Any] = {
+            "unavailable": self.unavailable,
+            "build_all": self.build_all,
+            **{f"options{i}": options for i, options in enumerate(self._options)},
+        }
+        exec(self._lister_source(), namespace)  # our own text, as attrs writes its methods
+        lister: Callable[[GameState], list[A]] = namespace["legal"]
+        return lister
+
+    def _lister_source(self) -> str:
+        """The source of the listing function: loops with hoisted options."""
+        n = len(self.choices)
+        # The loop depth at which each choice's options can be asked: after
+        # the last choice it depends on has a value.
+        depth = [max(deps, default=-1) + 1 for deps in self._depends]
+        lines = [
+            "def legal(state):",
+            "    out = []",
+            "    if unavailable(state) is not None:",
+            "        return out",
+        ]
+        for level in range(n):
+            pad = "    " * (level + 1)
+            leave = "return out" if level == 0 else "continue"
+            for j in range(level, n):
+                if depth[j] == level:
+                    args = "".join(f", v{k}" for k in self._depends[j])
+                    lines.append(f"{pad}o{j} = options{j}(state{args})")
+                    lines.append(f"{pad}if not o{j}:")
+                    lines.append(f"{pad}    {leave}")
+            if level < n - 1:
+                lines.append(f"{pad}for v{level} in o{level}:")
+        chosen = "".join(f"v{k}, " for k in range(n - 1))
+        pad = "    " * n
+        lines.append(f"{pad}out.extend(build_all(state, ({chosen}), o{n - 1}))")
+        lines.append("    return out")
+        return "\n".join(lines) + "\n"
+
+    def problem(self, state: GameState, action: A) -> IllegalActionError | None:
+        """Returns why ``action`` is not legal now, or ``None`` when it is.
+
+        Agrees with :meth:`legal` by construction: both ask the same options.
+        """
+        reason = self.unavailable(state)
+        if reason is not None:
+            rule = _RULE_ID.match(reason)
+            error = IllegalActionError(reason, rule=rule[1] if rule else None)
+        else:
+            values = [getattr(action, choice) for choice in self.choices]
+            for level, options in enumerate(self._options):
+                earlier = [values[k] for k in self._depends[level]]
+                if values[level] not in options(state, *earlier):
+                    error = self.refuse(state, action, self.choices[level])
+                    break
+            else:
+                return None
+        if error.action is None:
+            error.action = action
+        return error
+
+
+def resolve_kinds(
+    answers: Iterable[Iterable[ActionKind[Any] | Withdraw]],
+) -> list[ActionKind[Any]]:
+    """Merges the answers of ``trapper_action_kinds``, top of the stack first:
+    the first kind (or :class:`Withdraw`) of each name wins, and the kinds
+    are listed in that order."""
+    seen: set[str] = set()
+    kinds: list[ActionKind[Any]] = []
+    for answer in answers:
+        for item in answer:
+            if isinstance(item, Withdraw):
+                seen.add(item.name)
+                continue
+            if not isinstance(item, ActionKind):
+                raise TypeError(f"trapper_action_kinds returned {item!r}, not an ActionKind")
+            if item.name not in seen:
+                seen.add(item.name)
+                kinds.append(item)
+    return kinds
