@@ -14,21 +14,12 @@ specification.
 from __future__ import annotations
 
 from .errors import NotationError, NotationSyntaxError, RecordError
+from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
 from .position import FaceDownTile, Position
 from .reader import load, loads, parser
-from .records import (
-    Comment,
-    Item,
-    Move,
-    Mover,
-    Notes,
-    Record,
-    Reveal,
-    Shuffle,
-    TurnNumber,
-)
+from .records import Record, dump, dumps
 from .setup_string import UNKNOWN, SetupSpec, Unknown
-from .writer import dump, dumps, format_record
+from .writer import format_record
 
 __all__ = [
     "UNKNOWN",

@@ -17,7 +17,8 @@ from lark.utils import TextSlice
 from trapper_core import Square, Tile, TrapperError
 
 from .errors import NotationSyntaxError
-from .records import Comment, Item, Move, Mover, Notes, Record, Reveal, Shuffle, TurnNumber
+from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
+from .records import Record
 
 __all__ = ["load", "loads", "parser"]
 

@@ -1,95 +1,28 @@
 """Records: the games of a notation file as data.
 
-A :class:`Record` is a game's tags and the items of its move text, in order:
-turn numbers, the player who decides, the text of each action, notes of
-chance outcomes and revealed tiles, and comments. Records compare equal when
-they say the same; where in a file they stood (``line``) does not count.
+A :class:`Record` is a game's tags and the items of its move text, in order
+(:mod:`.items`): turn numbers, the player who decides, the text of each
+action, notes of chance outcomes and revealed tiles, and comments. Records
+compare equal when they say the same; where in a file they stood does not
+count. A record writes itself (:mod:`.writer`) and replays itself
+(:mod:`.replay`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from collections.abc import Iterable, Sequence
+from typing import IO
 
 import attrs
 
-from trapper_core import Square, Tile
+from trapper_core import Game, Registry
 
+from . import writer
+from .items import Comment, Item, Move
+from .replay import replay
 from .setup_string import SetupSpec
 
-if TYPE_CHECKING:
-    from trapper_core import Game, Registry
-
-__all__ = [
-    "Comment",
-    "Item",
-    "Move",
-    "Mover",
-    "Notes",
-    "Record",
-    "Reveal",
-    "Shuffle",
-    "TurnNumber",
-]
-
-
-@attrs.frozen
-class TurnNumber:
-    """``12.``: a new turn begins."""
-
-    number: int
-    line: int = attrs.field(default=0, eq=False, repr=False)
-
-
-@attrs.frozen
-class Mover:
-    """``Ann:``: the player who makes the decisions that follow."""
-
-    name: str
-    line: int = attrs.field(default=0, eq=False, repr=False)
-
-
-@attrs.frozen
-class Move:
-    """The text of one action, read by ``Game.parse_action``."""
-
-    text: str
-    line: int = attrs.field(default=0, eq=False, repr=False)
-    column: int = attrs.field(default=0, eq=False, repr=False)
-
-
-@attrs.frozen
-class Shuffle:
-    """``shuffle EGBP…``: the discard pile became this draw pile, top first (R8)."""
-
-    cards: str
-
-
-@attrs.frozen
-class Reveal:
-    """``d2=B2e``: the tile on (or taken from) a square."""
-
-    square: Square
-    tile: Tile
-
-
-@attrs.frozen
-class Notes:
-    """``( … )``: chance outcomes and tiles, after the move they belong to."""
-
-    entries: tuple[Shuffle | Reveal, ...]
-    line: int = attrs.field(default=0, eq=False, repr=False)
-
-
-@attrs.frozen
-class Comment:
-    """``{ … }`` or ``; …`` to the end of the line; ``text`` is what stands inside."""
-
-    text: str
-    to_end_of_line: bool = False
-
-
-Item: TypeAlias = TurnNumber | Mover | Move | Notes | Comment
+__all__ = ["Record", "dump", "dumps"]
 
 
 def _tags(value: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
@@ -157,17 +90,14 @@ class Record:
     @property
     def text(self) -> str:
         """The record in canonical notation."""
-        from .writer import format_record
-
-        return format_record(self)
+        return writer.format_record(self)
 
     @classmethod
     def from_game(cls, game: Game, **tags: str) -> Record:
         """The complete record of ``game``: every tag, the full setup, every
         action and reshuffle. ``tags`` add or replace tags (``Event="Club"``)."""
-        from .writer import record_of
-
-        return record_of(game, tags)
+        tag_values, items = writer.record_parts(game, tags)
+        return cls(tag_values, items)
 
     def replay(
         self, *, errors: list[Exception] | None = None, registry: Registry | None = None
@@ -181,6 +111,20 @@ class Record:
         lenient: it appends the problem there and returns the game as far as
         it was legal.
         """
-        from .replay import replay
-
         return replay(self, errors=errors, registry=registry)
+
+
+def dumps(games: Game | Record | Iterable[Game | Record]) -> str:
+    """Returns canonical notation text for a game, a record, or several of them."""
+    if isinstance(games, (Game, Record)):
+        games = [games]
+    texts = []
+    for game in games:
+        record = game if isinstance(game, Record) else Record.from_game(game)
+        texts.append(writer.format_record(record))
+    return "\n".join(texts)
+
+
+def dump(games: Game | Record | Iterable[Game | Record], file: IO[str]) -> None:
+    """Writes :func:`dumps` of ``games`` to an open text file."""
+    file.write(dumps(games))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -33,8 +33,11 @@ from trapper_core import (
 from trapper_core.plugins import Rules, default_registry
 
 from .errors import RecordError
-from .records import Move, Mover, Notes, Record, Reveal, TurnNumber
+from .items import Move, Mover, Notes, Reveal, TurnNumber
 from .setup_string import UNKNOWN
+
+if TYPE_CHECKING:
+    from .records import Record
 
 __all__ = ["replay"]
 

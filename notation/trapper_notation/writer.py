@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from typing import IO
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from trapper_core import COLOURS, Game
 
-from .records import Comment, Item, Move, Mover, Notes, Record, Reveal, Shuffle, TurnNumber
+from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
 from .setup_string import SetupSpec
 
-__all__ = ["dump", "dumps", "format_record", "record_of"]
+__all__ = ["RecordLike", "format_record", "record_parts"]
+
+
+class RecordLike(Protocol):
+    """What the writer needs of a record (a :class:`~trapper_notation.Record`)."""
+
+    @property
+    def preface(self) -> Sequence[Comment]: ...
+    @property
+    def tags(self) -> Sequence[tuple[str, str]]: ...
+    @property
+    def items(self) -> Sequence[Item]: ...
+
 
 STANDARD_TAGS = ("Event", "Site", "Date", "Round")
 _SIMPLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_'.\-]*")
@@ -51,7 +63,7 @@ def _item_text(item: Item) -> str:
     return "{" + item.text + "}"
 
 
-def format_record(record: Record) -> str:
+def format_record(record: RecordLike) -> str:
     """Returns ``record`` as canonical text: the tags, a blank line, one line
     per turn (a ``;`` comment ends its line)."""
     out = [_item_text(c) for c in record.preface]
@@ -74,8 +86,11 @@ def format_record(record: Record) -> str:
     return text
 
 
-def record_of(game: Game, tags: Mapping[str, str] | None = None) -> Record:
-    """Returns the complete record of ``game`` (see :meth:`Record.from_game`)."""
+def record_parts(
+    game: Game, tags: Mapping[str, str] | None = None
+) -> tuple[tuple[tuple[str, str], ...], list[Item]]:
+    """Returns the tags and items of the complete record of ``game`` (see
+    ``Record.from_game``)."""
     extra = dict(tags or {})
     over = game.is_over
     values = {
@@ -110,20 +125,4 @@ def record_of(game: Game, tags: Mapping[str, str] | None = None) -> Record:
         if piles:
             cards = ["".join(COLOURS[c].letter for c in pile) for pile in piles]
             items.append(Notes(tuple(Shuffle(c) for c in cards)))
-    return Record(tuple(values.items()), items)
-
-
-def dumps(games: Game | Record | Iterable[Game | Record]) -> str:
-    """Returns canonical notation text for a game, a record, or several of them."""
-    if isinstance(games, (Game, Record)):
-        games = [games]
-    texts = []
-    for game in games:
-        record = game if isinstance(game, Record) else record_of(game)
-        texts.append(format_record(record))
-    return "\n".join(texts)
-
-
-def dump(games: Game | Record | Iterable[Game | Record], file: IO[str]) -> None:
-    """Writes :func:`dumps` of ``games`` to an open text file."""
-    file.write(dumps(games))
+    return tuple(values.items()), items

@@ -7,11 +7,13 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from . import serialize
 from .actions import Action
 from .board import Board
 from .display import Display
 from .errors import (
     ActionSyntaxError,
+    GameFormatError,
     IllegalActionError,
     PluginError,
     SetupError,
@@ -462,17 +464,28 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """Returns the whole game as plain JSON-able data (see :meth:`from_dict`)."""
-        from .serialize import game_to_dict
-
-        return game_to_dict(self)
+        return serialize.game_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, registry: Registry | None = None) -> Game:
         """Rebuilds a game from :meth:`to_dict` data, replaying and checking
         every action. Raises :class:`GameFormatError` for bad data."""
-        from .serialize import game_from_dict
-
-        return game_from_dict(data, registry=registry)
+        serialize.check_format(data)
+        variant = serialize.field(data, "variant", str, "game")
+        players = serialize.field(data, "players", list, "game")
+        seed = serialize.field(data, "seed", int, "game")
+        setup = serialize.setup_from_dict(serialize.field(data, "setup", dict, "game"))
+        history = serialize.field(data, "history", list, "game")
+        try:
+            game = new_game(variant, players, seed=seed, setup=setup, registry=registry)
+        except TrapperError as exc:
+            raise GameFormatError(f"game: {exc}") from exc
+        for i, text in enumerate(history):
+            try:
+                game.apply(game.parse_action(text))
+            except TrapperError as exc:
+                raise GameFormatError(f"history[{i}] {text!r}: {exc}") from exc
+        return game
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

@@ -6,7 +6,7 @@ A variant's actions come in kinds (a step, a pass, an auction's bid, …). An
 
 - :meth:`~ActionKind.unavailable`: whether the kind can be played at all at
   this moment of the turn, and if not, why (a message that begins with the
-  id of the rule, ``"R11: …"``);
+  id of the rule, ``"H1: …"``);
 - the action's *choices*, the fields decided one after the other
   (``choices = ("trapper", "square", "placement", "payment")``); for each a
   method ``<choice>_options(state, ...)`` returning the values open now. Its
@@ -118,7 +118,7 @@ class ActionKind(abc.ABC, Generic[A]):
         when the choices decide. The default: always available.
 
         The reason is a message that begins with the id of the rule broken
-        and a colon (``"R11: no step has been taken this turn"``); the error
+        and a colon (``"H1: no step has been taken this turn"``); the error
         raised for it carries that id as its ``rule``. (A string, not an
         error: listing asks every kind on every position.)"""
         return None

@@ -1,8 +1,9 @@
 """Games and setups as plain JSON-able data.
 
 The format is versioned. A game is stored as its variant, players, seed,
-setup and the text of every action; reading it back replays and checks every
-action, so a stored game can never hold an illegal position.
+setup and the text of every action; reading it back (``Game.from_dict``)
+replays and checks every action, so a stored game can never hold an illegal
+position. This module knows the format; the game reads it.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from .setups import Setup
 
 if TYPE_CHECKING:
     from .game import Game
-    from .plugins import Registry
 
 __all__ = [
     "FORMAT",
     "VERSION",
-    "game_from_dict",
+    "check_format",
+    "field",
     "game_to_dict",
     "setup_from_dict",
     "setup_to_dict",
@@ -44,24 +45,24 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
 
 def setup_from_dict(data: Mapping[str, Any]) -> Setup:
     """Returns the setup written by :func:`setup_to_dict`."""
-    board = _field(data, "board", list, "setup")
+    board = field(data, "board", list, "setup")
     tiles = [
         None if code is None else _read(lambda c=code: Tile.from_code(c), f"setup.board[{i}]")
         for i, code in enumerate(board)
     ]
     box = [
         _read(lambda c=code: Tile.from_code(c), f"setup.box[{i}]")
-        for i, code in enumerate(_field(data, "box", list, "setup"))
+        for i, code in enumerate(field(data, "box", list, "setup"))
     ]
     trappers = [
         _read(lambda n=name: Square.parse(n), f"setup.trappers[{i}]")
-        for i, name in enumerate(_field(data, "trappers", list, "setup"))
+        for i, name in enumerate(field(data, "trappers", list, "setup"))
     ]
     deck = [
         _read(lambda c=letter: Colour.from_letter(c), f"setup.deck[{i}]")
-        for i, letter in enumerate(_field(data, "deck", str, "setup"))
+        for i, letter in enumerate(field(data, "deck", str, "setup"))
     ]
-    start = _field(data, "start_player", int, "setup")
+    start = field(data, "start_player", int, "setup")
     setup: Setup = _read(lambda: Setup(tiles, deck, trappers, box, start), "setup")
     return setup
 
@@ -84,36 +85,9 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     }
 
 
-def game_from_dict(data: Mapping[str, Any], *, registry: Registry | None = None) -> Game:
-    """Rebuilds the game written by :func:`game_to_dict`, checking every action."""
-    from .game import new_game
-
-    if not isinstance(data, Mapping):
-        raise GameFormatError(f"a stored game is a mapping, not {type(data).__name__}")
-    if data.get("format") != FORMAT:
-        raise GameFormatError(f"format: expected {FORMAT!r}, found {data.get('format')!r}")
-    if data.get("version") != VERSION:
-        raise GameFormatError(
-            f"version: this engine reads version {VERSION}, found {data.get('version')!r}"
-        )
-    variant = _field(data, "variant", str, "game")
-    players = _field(data, "players", list, "game")
-    seed = _field(data, "seed", int, "game")
-    setup = setup_from_dict(_field(data, "setup", dict, "game"))
-    history = _field(data, "history", list, "game")
-    try:
-        game = new_game(variant, players, seed=seed, setup=setup, registry=registry)
-    except TrapperError as exc:
-        raise GameFormatError(f"game: {exc}") from exc
-    for i, text in enumerate(history):
-        try:
-            game.apply(game.parse_action(text))
-        except TrapperError as exc:
-            raise GameFormatError(f"history[{i}] {text!r}: {exc}") from exc
-    return game
-
-
-def _field(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+def field(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    """Returns ``data[key]``, which must be of type ``kind``; raises
+    :class:`GameFormatError` naming ``where`` otherwise."""
     if not isinstance(data, Mapping):
         raise GameFormatError(f"{where}: expected a mapping, found {type(data).__name__}")
     if key not in data:
@@ -131,3 +105,16 @@ def _read(make: Any, where: str) -> Any:
         return make()
     except (TrapperError, ValueError, TypeError) as exc:
         raise GameFormatError(f"{where}: {exc}") from exc
+
+
+def check_format(data: object) -> None:
+    """Raises :class:`GameFormatError` unless ``data`` is a mapping of this
+    format and version."""
+    if not isinstance(data, Mapping):
+        raise GameFormatError(f"a stored game is a mapping, not {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise GameFormatError(f"format: expected {FORMAT!r}, found {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise GameFormatError(
+            f"version: this engine reads version {VERSION}, found {data.get('version')!r}"
+        )

@@ -62,7 +62,7 @@ class Setup:
     """A starting position.
 
     ``board[i]`` is the tile on ``SQUARES[i]`` (``None`` where a trapper
-    stands or the square is empty); ``box`` the tiles set aside unseen (R6);
+    stands or the square is empty); ``box`` the tiles set aside unseen;
     ``deck`` the cards from the top of the pile down; ``trappers`` the squares
     of the blue, beige, green and purple trappers; ``start_player`` the seat
     that begins. How the cards are dealt is the variant's (``trapper_start``).

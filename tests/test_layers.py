@@ -1,0 +1,63 @@
+"""The layering of the packages, beyond what lint-imports checks: the core
+implements no rule, and variants use only each other's public names."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("trapper_core", "trapper_base", "trapper_children", "trapper_tactical")
+RULE_ID = re.compile(r"\b[RD][0-9]{1,2}\b")
+
+
+def test_the_core_implements_no_rule() -> None:
+    # Rule ids may stand in the hook specifications' docstrings, which say
+    # which rules a hook answers; anywhere else in the core they would mean
+    # a rule implemented there.
+    found = []
+    for path in sorted((ROOT / "src" / "trapper_core").glob("*.py")):
+        if path.name == "hookspecs.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if RULE_ID.search(line):
+                found.append(f"{path.name}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+def _sources() -> list[Path]:
+    paths = sorted((ROOT / "plugins").rglob("*.py"))
+    paths += sorted(p for p in (ROOT / "examples").rglob("*.py"))
+    return paths
+
+
+def _owner(path: Path) -> str:
+    parts = path.relative_to(ROOT).parts
+    return parts[2] if parts[0] == "examples" else parts[1]
+
+
+@pytest.mark.parametrize("path", _sources(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_plugins_import_only_public_names_of_other_packages(path: Path) -> None:
+    owner = _owner(path)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or node.level or node.module is None:
+            continue
+        top = node.module.split(".")[0]
+        if top == owner or top not in PACKAGES:
+            continue
+        where = f"{path.name}:{node.lineno}"
+        assert not any(part.startswith("_") for part in node.module.split(".")), where
+        if top != "trapper_core":
+            assert node.module == top, f"{where}: import from {top} itself, not {node.module}"
+        public = getattr(importlib.import_module(node.module), "__all__", None)
+        for alias in node.names:
+            assert not alias.name.startswith("_"), f"{where}: {alias.name} is private"
+            if public is not None:
+                assert alias.name in public, (
+                    f"{where}: {alias.name} is not in {node.module}.__all__"
+                )
