@@ -60,10 +60,11 @@ def trapper_species_token(count: int, supply: tuple[int, ...]) -> int:
 def trapper_is_over(state: GameState) -> bool:
     if state.to_move is None or state.tiles_left == 0:
         return True  # R31: everyone retired, or every tile taken
-    # D8: no trapper can take a tile any more. (A plain loop: this runs after
-    # every action, and a generator for all() costs more than the work.)
-    for colour in COLOURS:  # noqa: SIM110
-        if state.step_targets(colour):
+    # D8: no trapper can take a tile any more. (A plain loop over the cached
+    # targets: this runs after every action, and after a pass nothing changed.)
+    targets = state.targets
+    for colour in COLOURS:
+        if targets[colour] or state.step_targets(colour):
             return False
     return True
 

@@ -346,26 +346,29 @@ class StepKind(ActionKind[Step]):
 
 class ExchangeKind(ActionKind[Exchange]):
     """R21, D7: return valued canoes of different species for a species token,
-    once per turn. Subclasses say where the turn records the exchange."""
+    once per turn.
+
+    The turn record must have an ``exchanged`` flag; a variant with another
+    turn record subclasses this kind and says how to set it
+    (:meth:`mark_exchanged`).
+    """
 
     name = "exchange"
     action_type = Exchange
     choices = ("species",)
-
-    def exchanged(self, state: GameState) -> bool:
-        """Whether the exchange of this turn has been made."""
-        return _turn(state).exchanged
 
     def mark_exchanged(self, state: GameState) -> None:
         """Records in the turn that the exchange has been made."""
         state.turn = TURNS[_turn(state).trapper][True]
 
     def unavailable(self, state: GameState) -> str | None:
-        if self.exchanged(state):
+        if state.turn.exchanged:  # type: ignore[attr-defined]
             return "R21: one species exchange per turn, and it has been made"
         return None
 
     def species_options(self, state: GameState) -> Sequence[tuple[Species, ...]]:
+        if not state.displays[state.to_move].valued:  # type: ignore[index]
+            return ()  # the usual case, asked on every position
         return exchange_options(state, _player(state))
 
     def build(self, *values: Any) -> Exchange:

@@ -370,9 +370,6 @@ class TakeKind(ActionKind[Take]):
 class TacticalExchangeKind(ExchangeKind):
     """D10: the species exchange belongs to the stone holder, between auctions."""
 
-    def exchanged(self, state: GameState) -> bool:
-        return _turn(state).exchanged
-
     def mark_exchanged(self, state: GameState) -> None:
         turn = _turn(state)
         state.turn = TacticalTurn(turn.stone, turn.colour, True, turn.auctions, turn.auction)

@@ -206,22 +206,20 @@ class ActionKind(abc.ABC, Generic[A]):
             "build_all": self.build_all,
             **{f"options{i}": options for i, options in enumerate(self._options)},
         }
-        exec(self._lister_source(), namespace)  # our own text, as attrs writes its methods
+        always = type(self).unavailable is ActionKind.unavailable
+        exec(self._lister_source(always_available=always), namespace)  # our own text, as attrs writes its methods
         lister: Callable[[GameState], list[A]] = namespace["legal"]
         return lister
 
-    def _lister_source(self) -> str:
+    def _lister_source(self, *, always_available: bool = False) -> str:
         """The source of the listing function: loops with hoisted options."""
         n = len(self.choices)
         # The loop depth at which each choice's options can be asked: after
         # the last choice it depends on has a value.
         depth = [max(deps, default=-1) + 1 for deps in self._depends]
-        lines = [
-            "def legal(state):",
-            "    out = []",
-            "    if unavailable(state) is not None:",
-            "        return out",
-        ]
+        lines = ["def legal(state):", "    out = []"]
+        if not always_available:
+            lines += ["    if unavailable(state) is not None:", "        return out"]
         for level in range(n):
             pad = "    " * (level + 1)
             leave = "return out" if level == 0 else "continue"
