@@ -4,8 +4,6 @@ first tiles turned up (R7)."""
 
 from __future__ import annotations
 
-import functools
-
 from trapper_core import (
     COLOURS,
     DIRECTIONS,
@@ -20,6 +18,7 @@ from trapper_core import (
     TileSet,
     TokenSupply,
     hookimpl,
+    interned,
 )
 
 from .mechanics import reveal_around
@@ -74,7 +73,7 @@ def standard_faces() -> list[str]:
     return faces
 
 
-@functools.cache
+@interned
 def standard_tile_set() -> TileSet:
     """Returns the standard 64 tiles with the water edges of the D1 table.
 

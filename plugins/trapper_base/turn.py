@@ -14,7 +14,6 @@ pass and retire are these with another turn record).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any, ClassVar
@@ -35,9 +34,10 @@ from trapper_core import (
     Species,
     Square,
     hookimpl,
+    interned,
 )
 
-from .actions import END_TURN, PASS, RETIRE, EndTurn, Exchange, Pass, Retire, Step
+from .actions import END_TURN, PASS, RETIRE, EndTurn, Exchange, IntoCanoe, Pass, Retire, Step
 from .mechanics import advance, draw, exchange, pay, place_tile, retire, take
 from .text import EXCHANGE, STEP, parse_payment, parse_placement, placement_text
 
@@ -104,7 +104,7 @@ PAYMENTS = tuple(_payments(mask) for mask in range(16))
 """The payments of every set of colours, by bit mask (made once)."""
 
 
-@functools.cache  # bounded by nature: at most 17 ** 4 hands of 16 cards a colour
+@interned
 def pay_masks(hand: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     """R13: for each trapper, the colours (as a bit mask) that pay one of its
     steps from ``hand``: one card of its own colour, or two of another."""
@@ -117,7 +117,7 @@ def pay_masks(hand: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
     return (two | (one & 1), two | (one & 2), two | (one & 4), two | (one & 8))
 
 
-@functools.cache  # bounded: step targets are few short tuples of squares
+@interned
 def squares(indices: tuple[int, ...]) -> tuple[Square, ...]:
     """The squares of ``indices``, for options that hold squares."""
     return tuple(SQUARES[i] for i in indices)
@@ -191,8 +191,29 @@ def _player(state: GameState) -> int:
 # ----------------------------------------------------------------------
 
 
-# Steps with a placement, made once each (a D6 choice recurs while it is open).
-_PLACED: dict[tuple[int, int, int, object], Step] = {}
+@interned
+def _placed(trapper: Colour, square: Square, payment: Colour, placement: object) -> Step:
+    """Steps with a placement, made once each (a D6 choice recurs while it is open)."""
+    return Step(trapper, square, payment, placement)  # type: ignore[arg-type]
+
+
+@interned
+def _read_step(text: str) -> Step | None:
+    """The step written as ``text``, which names no gathering placement: such a
+    text reads the same in every position, so it is read once."""
+    match = STEP.fullmatch(text)
+    if match is None:
+        return None
+    trapper = Colour.from_letter(match["trapper"])
+    square = Square.parse(match["square"])
+    payment = parse_payment(text, trapper, match["pay"])
+    into = match["into"]
+    if into:
+        return _placed(
+            trapper, square, payment, IntoCanoe(Species.from_letter(into[0]), int(into[1]))
+        )
+    plain: Step = STEPS[trapper][square.index][payment]
+    return plain
 
 
 class StepKind(ActionKind[Step]):
@@ -205,10 +226,6 @@ class StepKind(ActionKind[Step]):
     name = "step"
     action_type = Step
     choices = ("trapper", "square", "placement", "payment")
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._known: dict[str, Step] = {}
 
     # The options are asked for every position of every game: they read the
     # state's fields directly (to_move is a seat while actions are listed).
@@ -237,13 +254,7 @@ class StepKind(ActionKind[Step]):
         if placement is None:
             plain: Step = STEPS[trapper][square.index][payment]
             return plain
-        key = (trapper, square.index, payment, placement)
-        step = _PLACED.get(key)
-        if step is None:
-            if len(_PLACED) > 100_000:  # bounded: placements are few, but never unbounded
-                _PLACED.clear()
-            step = _PLACED[key] = Step(trapper, square, payment, placement)
-        return step
+        return _placed(trapper, square, payment, placement)
 
     def build_all(
         self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]
@@ -325,23 +336,17 @@ class StepKind(ActionKind[Step]):
         return text + placement_text(state, step.square, step.placement)
 
     def parse(self, state: GameState, text: str) -> Step | None:
-        known = self._known.get(text)
-        if known is not None:
-            return known
         if text[:1] not in ("B", "E", "G", "P"):
             return None
+        if "<" not in text:
+            return _read_step(text)
         match = STEP.fullmatch(text)
         if match is None:
             return None
         trapper = Colour.from_letter(match["trapper"])
         square = Square.parse(match["square"])
         payment = parse_payment(text, trapper, match["pay"])
-        placement = parse_placement(state, text, square, match)
-        step = self.build(trapper, square, placement, payment)
-        if "<" not in text and len(self._known) < 50_000:
-            # Everything but a gathering placement reads the same in every position.
-            self._known[text] = step
-        return step
+        return self.build(trapper, square, parse_placement(state, text, square, match), payment)
 
 
 class ExchangeKind(ActionKind[Exchange]):

@@ -43,6 +43,7 @@ from trapper_core import (
     Square,
     Withdraw,
     hookimpl,
+    interned,
 )
 
 from .actions import Auction, Bid, Open, TacticalTurn, Take, units
@@ -147,14 +148,17 @@ def _continue(state: GameState, turn: TacticalTurn, auction: Auction, actor: int
     raise AssertionError("an auction always has a bidder")
 
 
-_KNOWN: dict[str, Action] = {}
+@interned
+def _read_open(text: str) -> Open | None:
+    """Openings read the same in every position: each text is read once."""
+    match = OPEN.fullmatch(text)
+    return Open(Colour.from_letter(match["colour"]), int(match["bid"])) if match else None
 
 
-def _remember(text: str, action: Action) -> Action:
-    """Openings and raises read the same in every position: read them once."""
-    if len(_KNOWN) < 10_000:
-        _KNOWN[text] = action
-    return action
+@interned
+def _read_bid(text: str) -> Bid | None:
+    """Raises read the same in every position: each text is read once."""
+    return Bid(int(text)) if BID.fullmatch(text) else None
 
 
 class OpenKind(ActionKind[Open]):
@@ -197,15 +201,7 @@ class OpenKind(ActionKind[Open]):
         return f"{action.colour.letter}{action.bid}"
 
     def parse(self, state: GameState, text: str) -> Open | None:
-        known = _KNOWN.get(text)
-        if isinstance(known, Open):
-            return known
-        match = OPEN.fullmatch(text)
-        if match is None:
-            return None
-        action = Open(Colour.from_letter(match["colour"]), int(match["bid"]))
-        _remember(text, action)
-        return action
+        return _read_open(text)
 
 
 class BidKind(ActionKind[Bid]):
@@ -247,14 +243,7 @@ class BidKind(ActionKind[Bid]):
         return str(action.bid)
 
     def parse(self, state: GameState, text: str) -> Bid | None:
-        known = _KNOWN.get(text)
-        if isinstance(known, Bid):
-            return known
-        if BID.fullmatch(text) is None:
-            return None
-        action = Bid(int(text))
-        _remember(text, action)
-        return action
+        return _read_bid(text)
 
 
 class TakeKind(ActionKind[Take]):

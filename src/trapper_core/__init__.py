@@ -30,6 +30,7 @@ from .errors import (
 )
 from .game import Game, new_game
 from .hookspecs import hookimpl, hookspec
+from .interning import interned
 from .invariants import InvariantError
 from .kinds import ACTION_TEXT, ActionKind, Withdraw
 from .model import (
@@ -112,6 +113,7 @@ __all__ = [
     "available_variants",
     "hookimpl",
     "hookspec",
+    "interned",
     "make_bot",
     "new_game",
     "play",

@@ -207,7 +207,8 @@ class ActionKind(abc.ABC, Generic[A]):
             **{f"options{i}": options for i, options in enumerate(self._options)},
         }
         always = type(self).unavailable is ActionKind.unavailable
-        exec(self._lister_source(always_available=always), namespace)  # our own text, as attrs writes its methods
+        # Our own text, made from the kind's choices (attrs writes its methods so).
+        exec(self._lister_source(always_available=always), namespace)
         lister: Callable[[GameState], list[A]] = namespace["legal"]
         return lister
 

@@ -12,6 +12,7 @@ from typing import ClassVar
 import attrs
 
 from .errors import SetupError
+from .interning import interned
 
 __all__ = [
     "COLOURS",
@@ -310,12 +311,9 @@ class Tile:
     @classmethod
     def from_code(cls, code: str) -> Tile:
         """Returns the tile written as ``code`` (``B3n``, ``CB2e``, ``H4s``, ``F1w``)."""
-        tile = _BY_CODE.get(code) if isinstance(code, str) else None
-        if tile is None:
-            tile = cls._read_code(code)
-            if len(_BY_CODE) < 4096:  # tiles are values: one object per code will do
-                _BY_CODE[code] = tile
-        return tile
+        if not isinstance(code, str):
+            raise SetupError(f"{code!r} is not a tile code (like B3n, CB2e, H4s, F1w)")
+        return _tile_of_code(code)
 
     @classmethod
     def _read_code(cls, code: str) -> Tile:
@@ -375,7 +373,10 @@ class Tile:
         return f"Tile.from_code({self.code!r})"
 
 
-_BY_CODE: dict[str, Tile] = {}
+@interned
+def _tile_of_code(code: str) -> Tile:
+    """Tiles are values: one object per code will do."""
+    return Tile._read_code(code)
 
 
 class FaceDown(enum.Enum):

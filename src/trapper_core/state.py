@@ -10,7 +10,6 @@ variant's (the base game's mechanics are in ``trapper_base.mechanics``).
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterable
 from operator import attrgetter
@@ -20,6 +19,7 @@ import attrs
 
 from .display import Display, ValuedCanoe
 from .errors import IllegalActionError
+from .interning import interned
 from .model import COLOURS, FACE_DOWN, Colour, FaceDown, Tile
 
 if TYPE_CHECKING:
@@ -94,7 +94,7 @@ _FIELDS = (
 )
 
 
-@functools.lru_cache(maxsize=4096)
+@interned
 def _squares_of(mask: int) -> tuple[int, ...]:
     """The squares whose bits are set in ``mask``, ascending (cached: every
     isolated trapper of a position asks for the same face-up squares)."""

@@ -8,13 +8,13 @@ copy of the game). The base game's standard set is
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Iterable
 
 import attrs
 
 from .errors import SetupError
+from .interning import interned
 from .model import Kind, Tile
 
 __all__ = ["TileSet"]
@@ -24,7 +24,7 @@ def _tile_tuple(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(tiles)
 
 
-@functools.lru_cache(maxsize=64)
+@interned
 def _faces(tiles: tuple[Tile, ...]) -> Counter[str]:
     return Counter(t.face for t in tiles)
 

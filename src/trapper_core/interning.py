@@ -1,0 +1,59 @@
+"""Values made once and shared: the engine's one caching policy.
+
+Actions, tiles, squares of step targets and other immutable values recur
+millions of times in a long run of games. Rather than build them again, the
+engine and its plugins keep them in tables, every table made the same way:
+:func:`interned` wraps a pure function so that its results are kept, up to
+:data:`SIZE` different arguments per table, the least recently used
+forgotten first (``functools.lru_cache``, implemented in C). One policy, one
+size, one place to look: :func:`tables` reports each table's use and
+:func:`clear` empties them all.
+
+A plugin keeps its own tables the same way::
+
+    from trapper_core import interned
+
+    @interned
+    def parse_bid(text: str) -> Bid | None: ...
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+__all__ = ["SIZE", "clear", "interned", "tables"]
+
+SIZE = 1 << 16
+"""How many results each table keeps at most."""
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+_TABLES: list[Any] = []
+
+
+def interned(function: F) -> F:
+    """Returns ``function`` with its results kept (see the module's policy).
+
+    ``function`` must be pure and its arguments hashable; what it returns
+    is shared by every caller, so it must be immutable.
+    """
+    table = functools.lru_cache(maxsize=SIZE)(function)
+    _TABLES.append(table)
+    return table  # type: ignore[return-value]
+
+
+def tables() -> dict[str, tuple[int, int, int]]:
+    """Returns every table by the name of its function: hits, misses and size."""
+    out = {}
+    for table in _TABLES:
+        info = table.cache_info()
+        out[f"{table.__module__}.{table.__qualname__}"] = (info.hits, info.misses, info.currsize)
+    return out
+
+
+def clear() -> None:
+    """Empties every table."""
+    for table in _TABLES:
+        table.cache_clear()
