@@ -31,7 +31,13 @@ from .actions import (
     Retire,
     Step,
 )
-from .checks import display_problems, payout_problems, retired_problems
+from .checks import (
+    display_problems,
+    money_problems,
+    payout_problems,
+    problems_of_display,
+    retired_problems,
+)
 from .components import (
     ANIMAL_VALUES,
     BOARD,
@@ -46,6 +52,7 @@ from .components import (
 )
 from .mechanics import (
     advance,
+    credit,
     draw,
     exchange,
     next_seat,
@@ -89,6 +96,7 @@ from .turn import (
     pay_masks,
     placement_problem,
     squares,
+    turn_of,
 )
 
 __all__ = [
@@ -130,6 +138,7 @@ __all__ = [
     "advance",
     "can_draw",
     "canoes_left",
+    "credit",
     "deal",
     "display_problems",
     "draw",
@@ -137,6 +146,7 @@ __all__ = [
     "exchange_options",
     "exchange_worth",
     "highest_at_most",
+    "money_problems",
     "next_seat",
     "parse_payment",
     "parse_placement",
@@ -150,6 +160,7 @@ __all__ = [
     "placement_problem",
     "placement_text",
     "potential",
+    "problems_of_display",
     "ranking_money",
     "retire",
     "retire_worth",
@@ -161,6 +172,7 @@ __all__ = [
     "take",
     "take_worth",
     "trapper_variants",
+    "turn_of",
     "value_canoe",
 ]
 

@@ -6,7 +6,9 @@ drops, with ``None``) the check of that name:
 - ``displays``: open rows hold only what fits them and are not full (R16,
   R18), and no separate tile fits an open row (the forced placement, R16);
 - ``payouts``: every valued canoe is full and paid what the variant pays for
-  it, and each player's money is the sum of the payouts (R19);
+  it (R19);
+- ``money``: each player's money is the sum of their payouts (R19: the base
+  game pays for nothing else);
 - ``retired``: a retired player holds no cards (R30).
 """
 
@@ -16,16 +18,23 @@ from collections.abc import Callable, Iterator, Mapping
 
 from trapper_core import Display, GameState, Kind, hookimpl
 
-__all__ = ["display_problems", "payout_problems", "retired_problems"]
+__all__ = [
+    "display_problems",
+    "money_problems",
+    "payout_problems",
+    "problems_of_display",
+    "retired_problems",
+]
 
 
 def display_problems(state: GameState) -> Iterator[str]:
     """R16, R18: rows within capacity, forced placements made."""
     for player, display in enumerate(state.displays):
-        yield from _display(player, display)
+        yield from problems_of_display(player, display)
 
 
-def _display(player: int, display: Display) -> Iterator[str]:
+def problems_of_display(player: int, display: Display) -> Iterator[str]:
+    """R16, R18: what is wrong with ``player``'s ``display``."""
     species_open = set()
     herb_room = mushroom_room = False
     for row in display.open:
@@ -52,15 +61,19 @@ def _display(player: int, display: Display) -> Iterator[str]:
 
 
 def payout_problems(state: GameState) -> Iterator[str]:
-    """R19: full valued canoes, paid as the variant pays, money the sum."""
+    """R19: full valued canoes, paid as the variant pays."""
     for player, display in enumerate(state.displays):
-        paid = 0
         for valued in display.valued:
             if not valued.row.is_full:
                 yield f"R19: player {player} has a valued canoe that is not full"
             if valued.payout != state.rules.canoe_payout(valued.row):
                 yield f"R19: player {player}'s canoe paid {valued.payout}"
-            paid += valued.payout
+
+
+def money_problems(state: GameState) -> Iterator[str]:
+    """R19: each player's money is what their canoes paid, returned ones too."""
+    for player, display in enumerate(state.displays):
+        paid = sum(v.payout for v in display.valued)
         paid += sum(v.payout for p, v in state.returned if p == player)
         if display.money != paid:
             yield f"R19: player {player} has {display.money} but was paid {paid}"
@@ -75,4 +88,9 @@ def retired_problems(state: GameState) -> Iterator[str]:
 
 @hookimpl
 def trapper_invariants() -> Mapping[str, Callable[[GameState], Iterator[str]]]:
-    return {"displays": display_problems, "payouts": payout_problems, "retired": retired_problems}
+    return {
+        "displays": display_problems,
+        "payouts": payout_problems,
+        "money": money_problems,
+        "retired": retired_problems,
+    }

@@ -26,6 +26,7 @@ from trapper_core import (
 
 __all__ = [
     "advance",
+    "credit",
     "draw",
     "exchange",
     "next_seat",
@@ -92,6 +93,17 @@ def _reshuffle(state: GameState) -> None:
     state.pile = state.shuffle(cards, rule="R8", what="the discard pile")
     state.drawn = 0
     state.discard = (0, 0, 0, 0)
+
+
+def credit(state: GameState, player: int, money: int) -> None:
+    """The bank pays ``player`` ``money`` (the bank never runs out, D2)."""
+    display = state.displays[player]
+    state.set_display(
+        player,
+        Display(
+            display.open, display.valued, display.separate, display.money + money, display.tokens
+        ),
+    )
 
 
 def place_tile(state: GameState, player: int, tile: Tile, placement: object) -> Row | None:

@@ -19,7 +19,9 @@ from trapper_core import (
     PlayerView,
     Species,
     Tile,
+    TileSet,
     hookimpl,
+    interned,
 )
 
 from .actions import EndTurn, Exchange, Pass, Retire, Step
@@ -39,7 +41,7 @@ CANOE_TOKEN_BONUS = 3.0
 """What the bot adds for a payout that earns a canoe token (R20)."""
 
 
-def potential(view: PlayerView, display: Display) -> float:
+def potential(view: PlayerView, display: Display, bot: GreedyBot) -> float:
     """A rough worth of ``display`` beyond its money, for greedy play.
 
     ``hope`` is the share of the tiles in play (60 in the base game) still on the board: early on a
@@ -51,7 +53,7 @@ def potential(view: PlayerView, display: Display) -> float:
     in_play = len(view.layout) - len(view.layout.trappers)
     hope = sum(t is not None for t in view.board) / in_play
     fear = 1.0 - hope
-    free = canoes_left(view)
+    free = canoes_left(view, bot)
     worth = 0.0
     for row in display.open:
         if row.is_empty:
@@ -66,9 +68,10 @@ def potential(view: PlayerView, display: Display) -> float:
     return worth
 
 
-def canoes_left(view: PlayerView) -> dict[Species | None, int]:
-    """How many canoes of each species no display holds (they may yet be taken)."""
-    left: dict[Species | None, int] = dict.fromkeys(SPECIES, 3)
+def canoes_left(view: PlayerView, bot: GreedyBot) -> dict[Species | None, int]:
+    """How many canoes of each species no display holds (they may yet be
+    taken), counted from the variant's tile set."""
+    left = _canoes_in(bot.rules(view.variant).tile_set())
     for display in view.displays:
         for row in display.open:
             left[row.species] -= 1
@@ -82,16 +85,27 @@ def canoes_left(view: PlayerView) -> dict[Species | None, int]:
     return left
 
 
+@interned
+def _canoes_in(tile_set: TileSet) -> dict[Species | None, int]:
+    counts: dict[Species | None, int] = dict.fromkeys(SPECIES, 0)
+    for tile in tile_set.tiles:
+        if tile.kind is Kind.CANOE:
+            counts[tile.species] += 1
+    return counts
+
+
 def take_worth(
     view: PlayerView, tile: Tile, placement: object, cards: int, bot: GreedyBot
 ) -> float:
     """Returns what taking ``tile`` into the viewer's display is worth, for ``cards`` cards."""
     display = view.display
-    after, full = bot.rules(view.variant).place(display, tile, placement)
-    worth = potential(view, after) - potential(view, display) - bot.card_value * cards
+    rules = bot.rules(view.variant)
+    after, full = rules.place(display, tile, placement)
+    worth = potential(view, after, bot) - potential(view, display, bot) - bot.card_value * cards
     if full is not None:
-        payout = 2 * full.plain_value
-        worth += payout + (CANOE_TOKEN_BONUS if payout >= 16 and view.supply.canoe else 0.0)
+        payout = rules.canoe_payout(full)
+        token = rules.canoe_token(payout, view.supply.canoe)
+        worth += payout + (CANOE_TOKEN_BONUS if token else 0.0)
     return worth
 
 

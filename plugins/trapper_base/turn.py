@@ -53,6 +53,7 @@ __all__ = [
     "pay_masks",
     "placement_problem",
     "squares",
+    "turn_of",
 ]
 
 DRAW = 2
@@ -174,10 +175,15 @@ def exchange_options(state: GameState, player: int) -> list[tuple[Species, ...]]
     return out
 
 
-def _turn(state: GameState) -> Turn:
+def turn_of(state: GameState) -> Turn:
+    """The base game's record of the turn in progress, typed."""
     turn = state.turn
-    assert isinstance(turn, Turn)
+    if not isinstance(turn, Turn):
+        raise TypeError(f"the turn in progress is a {type(turn).__name__}, not the base game's")
     return turn
+
+
+_turn = turn_of
 
 
 def _player(state: GameState) -> int:

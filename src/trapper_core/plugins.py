@@ -15,8 +15,8 @@ import attrs
 import pluggy
 
 from .errors import PluginError, UnknownVariantError
-from .hookspecs import PROJECT, RegistrySpec, RulesSpec
-from .kinds import ActionKind, resolve_kinds
+from .hookspecs import PROJECT, RegistrySpec, RulesSpec, hookimpl
+from .kinds import ActionKind, Withdraw, resolve_kinds
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -50,6 +50,14 @@ def _plugins(value: Iterable[object]) -> tuple[object, ...]:
     return tuple(value)
 
 
+def _checks(
+    value: Mapping[str, Callable[[GameState], Iterable[str]] | None]
+    | Iterable[tuple[str, Callable[[GameState], Iterable[str]] | None]],
+) -> tuple[tuple[str, Callable[[GameState], Iterable[str]] | None], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    return tuple((str(name), check) for name, check in items)
+
+
 @attrs.frozen
 class VariantSpec:
     """A variant as a plugin registers it (``trapper_variants``).
@@ -57,16 +65,39 @@ class VariantSpec:
     ``plugins`` are objects (modules, instances) carrying rule hook
     implementations. When ``extends`` names another variant, its plugins come
     first and these are stacked on top, so they answer first.
+
+    ``kinds`` and ``invariants`` are a shorter way to give what
+    ``trapper_action_kinds`` and ``trapper_invariants`` would return: they
+    stand on top of this variant's plugins.
     """
 
     name: str
-    plugins: tuple[object, ...] = attrs.field(converter=_plugins)
+    plugins: tuple[object, ...] = attrs.field(default=(), converter=_plugins)
     extends: str | None = None
     title: str = ""
     description: str = ""
     aliases: tuple[str, ...] = attrs.field(default=(), converter=_names)
     min_players: int = 2
     max_players: int = 4
+    kinds: tuple[ActionKind[Any] | Withdraw, ...] = attrs.field(default=(), converter=tuple)
+    invariants: tuple[tuple[str, Callable[[GameState], Iterable[str]] | None], ...] = attrs.field(
+        default=(), converter=_checks
+    )
+
+
+class _SpecData:
+    """The kinds and checks a :class:`VariantSpec` gives directly, as a plugin."""
+
+    def __init__(self, spec: VariantSpec) -> None:
+        self.spec = spec
+
+    @hookimpl
+    def trapper_action_kinds(self) -> tuple[ActionKind[Any] | Withdraw, ...]:
+        return self.spec.kinds
+
+    @hookimpl
+    def trapper_invariants(self) -> dict[str, Callable[[GameState], Iterable[str]] | None]:
+        return dict(self.spec.invariants)
 
 
 # Hooks whose every answer is collected; the rest are firstresult.
@@ -252,6 +283,9 @@ class Registry:
     def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True) -> None:
         pm = pluggy.PluginManager(PROJECT)
         pm.add_hookspecs(RegistrySpec)
+        # A variant's module may carry its rule hooks too (and name itself
+        # among its plugins): the registry knows them, and never calls them.
+        pm.add_hookspecs(RulesSpec)
         if entry_points:
             pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
         for plugin in plugins:
@@ -306,7 +340,12 @@ class Registry:
             if parent in chain:
                 raise PluginError(f"variant {spec.name!r} extends itself through {parent.name!r}")
             chain.append(parent)
-        return [plugin for s in reversed(chain) for plugin in s.plugins]
+        stack: list[object] = []
+        for s in reversed(chain):
+            stack.extend(s.plugins)
+            if s.kinds or s.invariants:
+                stack.append(_SpecData(s))
+        return stack
 
 
 _default: Registry | None = None

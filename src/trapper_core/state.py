@@ -251,6 +251,15 @@ class GameState:
         """Whether the game has ended."""
         return self.valuation is not None
 
+    @property
+    def seat(self) -> int:
+        """The seat of the player to move, for rules (which never run once the
+        game is over); ``to_move`` is the same, or ``None`` after the end."""
+        seat = self.to_move
+        if seat is None:
+            raise ValueError("the game is over: nobody is to move")
+        return seat
+
     def step_targets(self, trapper: Colour | int) -> tuple[int, ...]:
         """The squares whose tile ``trapper`` can take next (cached)."""
         cached = self.targets[trapper]
