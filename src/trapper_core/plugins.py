@@ -50,6 +50,12 @@ def _plugins(value: Iterable[object]) -> tuple[object, ...]:
     return tuple(value)
 
 
+def _kinds(
+    value: Iterable[ActionKind[Any] | Withdraw],
+) -> tuple[ActionKind[Any] | Withdraw, ...]:
+    return tuple(value)
+
+
 def _checks(
     value: Mapping[str, Callable[[GameState], Iterable[str]] | None]
     | Iterable[tuple[str, Callable[[GameState], Iterable[str]] | None]],
@@ -79,7 +85,7 @@ class VariantSpec:
     aliases: tuple[str, ...] = attrs.field(default=(), converter=_names)
     min_players: int = 2
     max_players: int = 4
-    kinds: tuple[ActionKind[Any] | Withdraw, ...] = attrs.field(default=(), converter=tuple)
+    kinds: tuple[ActionKind[Any] | Withdraw, ...] = attrs.field(default=(), converter=_kinds)
     invariants: tuple[tuple[str, Callable[[GameState], Iterable[str]] | None], ...] = attrs.field(
         default=(), converter=_checks
     )
