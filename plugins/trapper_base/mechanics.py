@@ -52,9 +52,24 @@ def reveal_around(state: GameState, square: int) -> None:
 def take(state: GameState, trapper: Colour | int, square: int) -> Tile:
     """R13: takes the tile on the square index ``square``, moves ``trapper``
     there and reveals its new neighbours (R7). Returns the tile."""
-    tile = state.remove_tile(square)
-    state.set_trapper(trapper, square)
-    reveal_around(state, square)
+    board = list(state.board)
+    tile = board[square]
+    if tile is None:
+        raise ValueError(f"square {square} holds no tile")
+    board[square] = None
+    trappers = list(state.trappers)
+    trappers[trapper] = square
+    # The fields are replaced here rather than through GameState's setters:
+    # a take happens in most decisions of a game.
+    state.board = tuple(board)
+    state.trappers = tuple(trappers)
+    state.tiles_left -= 1
+    state.targets = (None, None, None, None)
+    mask = state.face_up & ~(1 << square)
+    for neighbour, _side in NEIGHBOURS[square]:  # R7
+        if board[neighbour] is not None:
+            mask |= 1 << neighbour
+    state.face_up = mask
     return tile
 
 
@@ -176,17 +191,19 @@ def retire(state: GameState, player: int) -> None:
 def next_seat(state: GameState, player: int) -> int:
     """R9, R30: the next player after ``player`` clockwise who has not
     retired, or -1 when every player has retired."""
-    n = state.players
-    for k in range(1, n + 1):
-        seat = (player + k) % n
-        if not state.retired[seat]:
-            return seat
-    return -1
+    return trapper_next_player(state, player)
 
 
 @hookimpl
 def trapper_next_player(state: GameState, player: int) -> int:
-    return next_seat(state, player)
+    # The rule itself is here, not in next_seat: every turn asks for it.
+    n = state.players
+    retired = state.retired
+    for k in range(1, n + 1):
+        seat = (player + k) % n
+        if not retired[seat]:
+            return seat
+    return -1
 
 
 def advance(state: GameState) -> None:

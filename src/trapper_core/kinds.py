@@ -261,6 +261,30 @@ class ActionKind(abc.ABC, Generic[A]):
         return error
 
 
+def listing(kinds: Sequence[ActionKind[Any]]) -> Callable[[GameState], list[Action]]:
+    """Returns the function that lists a variant's legal actions: every
+    kind's, in order (``Rules.legal_actions``).
+
+    Written out once per variant like the kinds' own listers: a kind without
+    choices adds its one action (built once: actions are values) when it is
+    available; every other kind adds what its lister finds.
+    """
+    namespace: dict[str, Any] = {}
+    lines = ["def legal_actions(state):", "    out = []"]
+    for i, kind in enumerate(kinds):
+        if not kind.choices and type(kind).legal is ActionKind.legal:
+            namespace[f"unavailable{i}"] = kind.unavailable
+            namespace[f"action{i}"] = kind.build()
+            lines += [f"    if unavailable{i}(state) is None:", f"        out.append(action{i})"]
+        else:
+            namespace[f"lister{i}"] = kind.lister()
+            lines.append(f"    out += lister{i}(state)")
+    lines.append("    return out")
+    exec("\n".join(lines) + "\n", namespace)  # as the kinds' listers are written
+    function: Callable[[GameState], list[Action]] = namespace["legal_actions"]
+    return function
+
+
 def resolve_kinds(
     answers: Iterable[Iterable[ActionKind[Any] | Withdraw]],
 ) -> list[ActionKind[Any]]:

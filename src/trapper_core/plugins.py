@@ -16,7 +16,7 @@ import pluggy
 
 from .errors import PluginError, UnknownVariantError
 from .hookspecs import PROJECT, RegistrySpec, RulesSpec, hookimpl
-from .kinds import ActionKind, Withdraw, resolve_kinds
+from .kinds import ActionKind, Withdraw, listing, resolve_kinds
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -125,6 +125,8 @@ class Rules:
     spec: VariantSpec
     plugin_manager: pluggy.PluginManager
     kinds: tuple[ActionKind[Any], ...]
+    legal_actions: Callable[[GameState], list[Action]]
+    """Returns every legal action in a state, kind by kind."""
     invariants: tuple[tuple[str, Callable[[GameState], Iterable[str]]], ...]
     board: Callable[[], Board]
     tile_set: Callable[[], TileSet]
@@ -189,19 +191,12 @@ class Rules:
                     f"and {kind.name!r} both play {kind.action_type.__name__}"
                 )
             self._kind_of[kind.action_type] = kind
-        self._listers = tuple(kind.lister() for kind in self.kinds)
+        self.legal_actions = listing(self.kinds)
         self.invariants = _resolve_checks(pm.hook.trapper_invariants())
 
     def kind_of(self, action: object) -> ActionKind[Any] | None:
         """Returns the kind that plays ``action``, or ``None`` if no kind does."""
         return self._kind_of.get(type(action))
-
-    def legal_actions(self, state: GameState) -> list[Action]:
-        """Returns every legal action in ``state``, kind by kind."""
-        out: list[Action] = []
-        for lister in self._listers:
-            out += lister(state)
-        return out
 
     def parse_action(self, state: GameState, text: str) -> Action | None:
         """Returns the action written as ``text``: the first kind that reads
