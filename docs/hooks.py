@@ -1,16 +1,25 @@
-"""mkdocs hook: draws the pictures the pages show, before every build.
+"""mkdocs hooks: draw the pictures the pages show, and turn the Sphinx roles
+left in docstrings into cross-references.
 
 The pictures are made by ``trapper_core.svg`` from seeded games, so they are
 always the engine's own and never pasted in.
+
+Some docstrings still write ``:class:`~trapper_core.Game```, which Markdown
+renders as a stray ``:class:`` before the name. Rather than show that, the
+rendered pages get a cross-reference (linked when the name is in the API
+reference, plain code otherwise).
 """
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 from typing import Any
 
 import trapper_base as tb
 import trapper_core as tc
+import trapper_notation as tn
 from trapper_core import svg
 
 HERE = Path(__file__).parent / "pictures"
@@ -37,7 +46,8 @@ def _isolated() -> str:
         if tile is not None:  # the same face leaves the box for the board
             rest.remove(next(t for t in rest if t.face == tile.face))
     deck = list(tc.new_game("base", 2, seed=1).setup.deck)
-    game = tc.new_game("base", 2, seed=1, setup=tc.Setup(board, deck, box=rest))
+    setup = tc.Setup(board, deck, tb.DEFAULT_TRAPPERS, box=rest)
+    game = tc.new_game("base", 2, seed=1, setup=setup)
     return svg.position(game, displays=False, size=48)
 
 
@@ -53,3 +63,37 @@ def on_pre_build(config: Any) -> None:
     HERE.mkdir(exist_ok=True)
     for name, draw in PICTURES.items():
         (HERE / name).write_text(draw(), encoding="utf-8")
+
+
+# ``:class:`~x.Y``` as Markdown renders it: the role, then the name as code.
+SPHINX_ROLE = re.compile(r":(?:class|func|meth|data|attr|mod|exc|obj):<code>([^<]+)</code>")
+
+
+def _identifier(name: str) -> str | None:
+    """The API reference's identifier for a name a docstring cites, if any."""
+    if "." in name and not name.startswith("."):
+        return name
+    short = name.lstrip(".")
+    for package in (tc, tn):
+        if short in package.__all__:
+            return f"{package.__name__}.{short}"
+    if short in tb.__all__:
+        obj = getattr(tb, short)
+        module, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
+        if module and qualname and module.startswith("trapper_base."):
+            return f"{module}.{qualname}"  # where the API reference documents it
+    return None
+
+
+def _cross_reference(match: re.Match[str]) -> str:
+    name = html.unescape(match[1])
+    shown = name.lstrip("~").rsplit(".", 1)[-1] if name.startswith("~") else name.lstrip(".")
+    code = f"<code>{html.escape(shown)}</code>"
+    identifier = _identifier(name.lstrip("~"))
+    if identifier is None:
+        return code
+    return f'<autoref identifier="{html.escape(identifier)}" optional>{code}</autoref>'
+
+
+def on_page_content(html_text: str, **kwargs: Any) -> str:
+    return SPHINX_ROLE.sub(_cross_reference, html_text)

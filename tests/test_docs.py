@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import re
 from pathlib import Path
 
@@ -62,3 +63,76 @@ def test_ci_runs_the_readmes_test_command() -> None:
     commands = re.findall(r"```bash\n(.*?)\n```", readme)
     assert len(commands) == 2
     assert commands[1] in (ROOT / ".ci" / "run").read_text()
+
+
+# ----------------------------------------------------------------------
+# The rule map: every rule id, and only names that exist
+# ----------------------------------------------------------------------
+
+RULES_SPEC = ROOT.parent / "shared" / "rules" / "RULES.md"
+"""The project's rules specification, beside the checkout (absent in CI)."""
+
+
+def rule_map() -> dict[str, list[str]]:
+    """The table of docs/plugins.md's last section: each id and the dotted
+    names it lists."""
+    text = (ROOT / "docs" / "plugins.md").read_text()
+    section = text[text.index("## Where each rule is implemented") :]
+    rows = re.findall(r"^\| ([RD]\d+) \| [^|]+ \| (.+) \|$", section, flags=re.MULTILINE)
+    table: dict[str, list[str]] = {}
+    for rule, names in rows:
+        assert rule not in table, f"{rule} has two rows"
+        table[rule] = re.findall(r"`([\w.]+)`", names)
+    return table
+
+
+def resolve(dotted: str) -> object:
+    """Imports the longest module prefix of ``dotted`` and looks up the rest."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj: object = importlib.import_module(".".join(parts[:cut]))
+        except ModuleNotFoundError:
+            continue
+        for name in parts[cut:]:
+            obj = getattr(obj, name)
+        return obj
+    raise ModuleNotFoundError(dotted)
+
+
+def specified_ids() -> set[str]:
+    """The ids RULES.md defines (R1 …, D1 …) and the decisions docs/rules.md adds."""
+    ids = set(re.findall(r"\*\*(D\d+)[ *]", (ROOT / "docs" / "rules.md").read_text()))
+    if RULES_SPEC.exists():
+        ids |= set(re.findall(r"\*\*([RD]\d+)[ *]", RULES_SPEC.read_text()))
+    return ids
+
+
+def test_rule_map_names_every_rule() -> None:
+    mapped = set(rule_map())
+    missing = specified_ids() - mapped
+    assert not missing, f"no row in the rule map for {sorted(missing)}"
+    assert {f"D{n}" for n in range(12, 17)} <= mapped  # the engine's own decisions
+
+
+def test_rule_map_names_every_rule_of_the_specification() -> None:
+    if not RULES_SPEC.exists():
+        pytest.skip(f"{RULES_SPEC} is not beside the checkout")
+    spec = set(re.findall(r"\*\*([RD]\d+)[ *]", RULES_SPEC.read_text()))
+    assert {"R1", "R21", "R30", "R37", "R40", "R45", "D1", "D11"} <= spec  # the parse works
+    mapped = set(rule_map())
+    assert spec <= mapped
+    assert mapped <= specified_ids(), "the rule map names an id no rule has"
+
+
+def test_rule_map_names_only_what_exists() -> None:
+    table = rule_map()
+    assert len(table) >= 50
+    for rule, names in table.items():
+        assert names, f"{rule} names no implementation"
+        for dotted in names:
+            assert dotted.startswith("trapper_"), dotted
+            try:
+                resolve(dotted)
+            except (ImportError, AttributeError) as exc:
+                raise AssertionError(f"{rule}: {dotted} does not exist ({exc})") from None
