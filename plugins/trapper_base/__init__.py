@@ -1,12 +1,14 @@
 """The base game of Trapper (R1–R35), as a trapper_core plugin and a library.
 
 Registered through the ``trapper_core.plugins`` entry point like any
-third-party variant. Its hooks live in modules with one job each:
-:mod:`.components` (board, tiles, cards, tokens, the deal), :mod:`.movement`
-(where a trapper may go), :mod:`.placement` (where a taken tile goes),
-:mod:`.turn` (the kinds of action of a turn), :mod:`.scoring` (payouts,
-tokens, the end, the winners), :mod:`.checks` (what every position
-satisfies) and :mod:`.strategy` (what the greedy bot makes of an action).
+third-party variant. Its modules have one job each: ``actions`` (the actions
+of a turn and the placements they name), ``components`` (board, tiles, cards,
+tokens, the deal), ``mechanics`` (what actions do to the state, and the turn
+order), ``movement`` (where a trapper may go), ``placement`` (where a taken
+tile goes), ``turn`` (the kinds of action of a turn), ``text`` (how actions
+are written), ``scoring`` (payouts, tokens, the end, the winners), ``checks``
+(what every position satisfies) and ``strategy`` (what the greedy bot makes
+of an action).
 
 Variants that build on the base game import what they need from this
 package's top level: every name in ``__all__`` is public and documented;
@@ -75,6 +77,7 @@ from .scoring import (
     ranking_money,
 )
 from .strategy import (
+    CANOE_TOKEN_BONUS,
     can_draw,
     canoes_left,
     exchange_worth,
@@ -105,6 +108,7 @@ __all__ = [
     "BONUS_RANKING",
     "CANOE_BONUS",
     "CANOE_TOKENS",
+    "CANOE_TOKEN_BONUS",
     "CANOE_TOKEN_THRESHOLD",
     "CARDS_PER_COLOUR",
     "DEFAULT_TRAPPERS",

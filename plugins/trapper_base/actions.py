@@ -137,5 +137,8 @@ class Exchange(Action):
 
 
 PASS = Pass()
+"""The one :class:`Pass` (actions are values; this one is shared)."""
 END_TURN = EndTurn()
+"""The one :class:`EndTurn`."""
 RETIRE = Retire()
+"""The one :class:`Retire`."""

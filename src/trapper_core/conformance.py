@@ -2,10 +2,11 @@
 
 :func:`check_variant` plays many seeded games of a variant between the
 built-in bots and checks, after every action, every invariant the engine
-relies on (``trapper_core.invariants``): tiles and cards accounted for,
-placements, tokens, money, views free of hidden data, every action's text
-reading back, ``trapper_check_action`` agreeing with the legal actions,
-rejected actions, copies and undo leaving the game as it was. At the end of
+relies on (``trapper_core.invariants``): tiles, cards and tokens accounted
+for, the variant's own named checks (placements and money in the base game),
+views free of hidden data, every action's text reading back, each kind's
+check agreeing with its listing (near misses too), rejected actions, copies
+and undo leaving the game as it was. At the end of
 each game it checks the dict and notation round trips and that the same
 seeds play the same game again. It reports what broke instead of stopping at
 the first problem.

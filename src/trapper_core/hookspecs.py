@@ -11,8 +11,9 @@ extends) and the first result that is not ``None`` wins. A plugin that has
 nothing to say about a call returns ``None`` and the next plugin answers. That
 is how a variant states only what differs: the children's variant answers
 ``trapper_can_enter`` and leaves every other hook to the base game. A plugin
-that wants to build on the answer underneath it uses a wrapper
-(``@hookimpl(wrapper=True)``), which receives that answer from ``yield``.
+that wants to build on the others' answer uses a wrapper
+(``@hookimpl(wrapper=True)``), which receives from ``yield`` the answer the
+plain implementations give (those above it in the stack too).
 
 Two hooks collect instead: ``trapper_action_kinds`` (the kinds of action, the
 topmost of each name winning) and ``trapper_invariants`` (named checks of a
@@ -84,8 +85,8 @@ class RulesSpec:
         """Returns the board: the squares in play and the trappers' start
         squares (R6, D3).
 
-        Called once when the variant's rules are resolved. The tile set must
-        hold one tile per square of the board.
+        Called when a game starts. A setup laid out by the engine puts one
+        tile of the tile set on every square of the board.
         """
 
     @hookspec(firstresult=True)
@@ -132,9 +133,10 @@ class RulesSpec:
     def trapper_new_turn(self, state: GameState) -> object:
         """Returns the turn record for ``state.to_move``, who is starting a turn.
 
-        Called at the start of the game and whenever play passes to the next
-        player. The record must be immutable; it is public (views show it)
-        and it is how action kinds know where in the turn the player is.
+        Called by the core at the start of the game, and by the variant's
+        rules whenever play passes on (the base game's ``advance``). The
+        record must be immutable; it is public (views show it) and it is how
+        action kinds know where in the turn the player is.
         """
 
     @hookspec(firstresult=True)
@@ -151,8 +153,8 @@ class RulesSpec:
         """Returns whether a trapper standing on the ``side`` of ``tile`` may
         take it (R13, R37).
 
-        Called for every face-up neighbour of a trapper whenever step targets
-        are computed.
+        The base game's ``trapper_step_targets`` asks it for every face-up
+        neighbour of a trapper.
         """
 
     @hookspec(firstresult=True)

@@ -69,8 +69,9 @@ class VariantSpec:
     """A variant as a plugin registers it (``trapper_variants``).
 
     ``plugins`` are objects (modules, instances) carrying rule hook
-    implementations. When ``extends`` names another variant, its plugins come
-    first and these are stacked on top, so they answer first.
+    implementations, registered in order: the last answers first. When
+    ``extends`` names another variant, its plugins come first and these are
+    stacked on top, so they answer first.
 
     ``kinds`` and ``invariants`` are a shorter way to give what
     ``trapper_action_kinds`` and ``trapper_invariants`` would return: they
