@@ -252,6 +252,22 @@ def test_smallboard_tiles_are_four_species_with_water_round_the_compass(
         )
 
 
+def test_smallboard_pictures_draw_its_six_files_and_ranks(registry: tc.Registry) -> None:
+    import xml.etree.ElementTree as ET
+
+    from trapper_core import svg
+    from trapper_core.terminal import render
+
+    game = tc.new_game("smallboard", 2, seed=5, registry=registry)
+    text = render(game)
+    assert text.splitlines()[0].split() == list("abcdef")
+    assert [line.split()[0] for line in text.splitlines()[1:7]] == ["6", "5", "4", "3", "2", "1"]
+    root = ET.fromstring(svg.position(game.view(0), displays=False, size=50))
+    board = root.find("{http://www.w3.org/2000/svg}rect")
+    assert board is not None
+    assert (board.get("width"), board.get("height")) == ("300", "300")
+
+
 def test_smallboard_is_for_two_players_only(registry: tc.Registry) -> None:
     for players in (1, 3, 4):
         with pytest.raises(tc.SetupError, match="played by 2 to 2 players"):

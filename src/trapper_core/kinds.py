@@ -75,6 +75,12 @@ class ActionKind(abc.ABC, Generic[A]):
     define ``<choice>_options`` for every choice, and implement
     :meth:`apply`, :meth:`text` and :meth:`parse`. Everything else has a
     default that follows from those.
+
+    The choices are the names of the action's fields: a kind reads an
+    action's values by them (``getattr(action, choice)``), and the default
+    :meth:`build` passes them as keywords. A kind without choices has one
+    action, built once when the variant's rules are resolved: it must be a
+    constant (actions are values).
     """
 
     name: ClassVar[str]

@@ -153,43 +153,47 @@ def position(source: Game | PlayerView, *, displays: bool = True, size: int = 60
         trappers = [s.index for s in source.trappers]
         players = source.players
         shown = source.displays
+        layout = source.layout
     else:
         state = source.state
         board = state.seen_board()
         trappers = list(state.trappers)
         players = source.players
         shown = state.displays
+        layout = state.board_squares
+    files, ranks = layout.files, layout.ranks  # the variant's board, from a1
     margin = size * 0.4
-    width = margin + 8 * size + margin / 2
-    board_height = margin / 2 + 8 * size + margin
+    width = margin + files * size + margin / 2
+    board_height = margin / 2 + ranks * size + margin
     line = size * 1.3
     height = board_height + (len(players) * line + size * 0.3 if displays else 0)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">',
-        f'<rect x="{margin:.1f}" y="{margin / 2:.1f}" width="{8 * size}" height="{8 * size}" '
-        f'fill="{_BOARD}" stroke="{_INK}"/>',
+        f'<rect x="{margin:.1f}" y="{margin / 2:.1f}" width="{files * size}" '
+        f'height="{ranks * size}" fill="{_BOARD}" stroke="{_INK}"/>',
     ]
+    top = ranks - 1
     for index, square in enumerate(board):
         x = margin + (index & 7) * size
-        y = margin / 2 + (7 - (index >> 3)) * size
+        y = margin / 2 + (top - (index >> 3)) * size
         if isinstance(square, Tile):
             parts.append(_tile(x, y, size, square))
         elif square is FACE_DOWN:
             parts.append(_face_down(x, y, size))
     for colour, index in zip(COLOURS, trappers, strict=True):
         x = margin + (index & 7) * size
-        y = margin / 2 + (7 - (index >> 3)) * size
+        y = margin / 2 + (top - (index >> 3)) * size
         parts.append(_trapper(x, y, size, colour))
-    for file in range(8):
+    for file in range(files):
         parts.append(
             f'<text x="{margin + file * size + size / 2:.1f}" '
-            f'y="{margin / 2 + 8 * size + margin * 0.7:.1f}" font-size="{size * 0.22:.1f}" '
+            f'y="{margin / 2 + ranks * size + margin * 0.7:.1f}" font-size="{size * 0.22:.1f}" '
             f'text-anchor="middle" fill="{_INK}">{"abcdefgh"[file]}</text>'
         )
-    for rank in range(8):
+    for rank in range(ranks):
         parts.append(
-            f'<text x="{margin / 2:.1f}" y="{margin / 2 + (7 - rank) * size + size * 0.58:.1f}" '
+            f'<text x="{margin / 2:.1f}" y="{margin / 2 + (top - rank) * size + size * 0.58:.1f}" '
             f'font-size="{size * 0.22:.1f}" text-anchor="middle" fill="{_INK}">{rank + 1}</text>'
         )
     if displays:

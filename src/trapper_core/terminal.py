@@ -46,6 +46,7 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
             for seat, size in enumerate(source.hand_sizes)
         ]
         to_move = source.to_move
+        layout = source.layout
     else:
         state = source.state
         turn = state.turn
@@ -55,11 +56,13 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
         displays = state.displays
         held = [Hand(*h) if hands else sum(h) for h in state.hands]
         to_move = state.to_move
+        layout = state.board_squares
     standing = {square: c for c, square in zip(COLOURS, trappers, strict=True)}
-    lines = ["      " + "".join(f"{f:^5}" for f in "abcdefgh")]
-    for rank in range(7, -1, -1):
+    # The variant's board, from a1: its files and ranks.
+    lines = ["      " + "".join(f"{f:^5}" for f in "abcdefgh"[: layout.files])]
+    for rank in range(layout.ranks - 1, -1, -1):
         cells = []
-        for file in range(8):
+        for file in range(layout.files):
             index = rank * 8 + file
             square = board[index]
             if index in standing:
