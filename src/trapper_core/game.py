@@ -247,7 +247,7 @@ class Game:
             if self._state.valuation is not None:
                 return False
             kind = self._rules.kind_of(action)
-            return kind is not None and kind.problem(self._state, action) is None
+            return kind is not None and kind.allows(self._state, action)
         # An action taken from legal_actions() is found by identity, which is
         # far cheaper than hashing or comparing; an equal action built
         # elsewhere is then looked for by equality.

@@ -168,12 +168,18 @@ def check_action(game: Game) -> None:
         if game.parse_action(text) != action:
             raise _fail(game, f"{text!r} reads back as another action than {action!r}")
         kind = rules.kind_of(action)
-        if kind is None or kind.problem(state, action) is not None:
+        if (
+            kind is None
+            or kind.problem(state, action) is not None
+            or not kind.allows(state, action)
+        ):
             raise _fail(game, f"the kind of the legal {action!r} refuses it")
     misses = _near_misses(game, legal)
     for action in misses:
         kind = rules.kind_of(action)
-        if kind is not None and kind.problem(state, action) is None:
+        if kind is not None and (
+            kind.problem(state, action) is None or kind.allows(state, action)
+        ):
             raise _fail(game, f"the {kind.name!r} kind accepts the unlisted {action!r}")
     if not legal:
         return

@@ -244,10 +244,45 @@ class ActionKind(abc.ABC, Generic[A]):
         lines.append("    return out")
         return "\n".join(lines) + "\n"
 
+    def allows(self, state: GameState, action: A) -> bool:
+        """Returns whether ``action`` is legal now, without saying why not.
+
+        What a replay asks of every move: the choices are checked in order
+        against their options by a function written out once per kind, like
+        the lister (:meth:`problem` is the same check, explained).
+        """
+        checker = self._checker
+        if checker is None:
+            checker = self._checker = self._write_checker()
+        return checker(state, action)
+
+    _checker: Callable[[GameState, Any], bool] | None = None
+
+    def _write_checker(self) -> Callable[[GameState, Any], bool]:
+        namespace: dict[str, Any] = {
+            "unavailable": self.unavailable,
+            **{f"options{i}": options for i, options in enumerate(self._options)},
+        }
+        lines = ["def allows(state, action):"]
+        if type(self).unavailable is not ActionKind.unavailable:
+            lines += ["    if unavailable(state) is not None:", "        return False"]
+        for level, choice in enumerate(self.choices):
+            args = "".join(f", v{k}" for k in self._depends[level])
+            lines += [
+                f"    v{level} = action.{choice}",
+                f"    if v{level} not in options{level}(state{args}):",
+                "        return False",
+            ]
+        lines.append("    return True")
+        exec("\n".join(lines) + "\n", namespace)  # as the lister is written
+        checker: Callable[[GameState, Any], bool] = namespace["allows"]
+        return checker
+
     def problem(self, state: GameState, action: A) -> IllegalActionError | None:
         """Returns why ``action`` is not legal now, or ``None`` when it is.
 
-        Agrees with :meth:`legal` by construction: both ask the same options.
+        Agrees with :meth:`legal` and :meth:`allows` by construction: all ask
+        the same options.
         """
         reason = self.unavailable(state)
         if reason is not None:
