@@ -61,3 +61,11 @@ def test_plugins_import_only_public_names_of_other_packages(path: Path) -> None:
                 assert alias.name in public, (
                     f"{where}: {alias.name} is not in {node.module}.__all__"
                 )
+
+
+def test_action_texts_are_what_the_grammar_reads() -> None:
+    from trapper_core import ACTION_TEXT
+    from trapper_notation.reader import parser
+
+    grammar = parser().get_terminal("ACTION").pattern.to_regexp()
+    assert grammar.replace("\\/", "/") == ACTION_TEXT.pattern

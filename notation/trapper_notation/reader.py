@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
@@ -14,7 +13,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedTok
 from lark.lexer import Lexer, LexerState
 from lark.utils import TextSlice
 
-from trapper_core import Square, Tile, TrapperError
+from trapper_core import Square, Tile, TrapperError, interned
 
 from .errors import NotationSyntaxError
 from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
@@ -175,7 +174,7 @@ class _Lexer(Lexer):
             yield token
 
 
-@functools.cache
+@interned
 def parser() -> Lark:
     """The notation's LALR parser, built once from the package's grammar."""
     return Lark.open_from_package(
