@@ -81,7 +81,9 @@ def pay(state: GameState, player: int, colour: Colour | int, count: int) -> None
     hand[colour] -= count
     discard = list(state.discard)
     discard[colour] += count
-    state.set_hand(player, hand)
+    hands = list(state.hands)  # replaced here, not through set_hand: most steps pay
+    hands[player] = tuple(hand)  # type: ignore[assignment]
+    state.hands = tuple(hands)
     state.discard = tuple(discard)  # type: ignore[assignment]
 
 
@@ -99,7 +101,9 @@ def draw(state: GameState, player: int, count: int) -> int:
         hand[state.pile[state.drawn]] += 1
         state.drawn += 1
         got += 1
-    state.set_hand(player, hand)
+    hands = list(state.hands)  # replaced here, not through set_hand: every turn draws
+    hands[player] = tuple(hand)  # type: ignore[assignment]
+    state.hands = tuple(hands)
     return got
 
 

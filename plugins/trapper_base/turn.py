@@ -327,8 +327,8 @@ class StepKind(ActionKind[Step]):
         )
 
     def apply(self, state: GameState, step: Step) -> None:
-        player = _player(state)
-        turn = _turn(state)
+        player: int = state.to_move  # type: ignore[assignment]
+        turn: Turn = state.turn  # type: ignore[assignment]
         pay(state, player, step.payment, step.cards)
         tile = take(state, step.trapper, step.square.index)
         place_tile(state, player, tile, step.placement)
@@ -458,7 +458,7 @@ class PassKind(_BeforeHuntKind):
     action = PASS
 
     def apply(self, state: GameState, action: Pass) -> None:
-        draw(state, _player(state), DRAW)
+        draw(state, state.to_move, DRAW)  # type: ignore[arg-type]
         advance(state)
 
 
@@ -489,7 +489,7 @@ class EndTurnKind(_WordKind):
         return None
 
     def apply(self, state: GameState, action: EndTurn) -> None:
-        draw(state, _player(state), DRAW)
+        draw(state, state.to_move, DRAW)  # type: ignore[arg-type]
         advance(state)
 
 

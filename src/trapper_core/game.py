@@ -290,9 +290,7 @@ class Game:
         if shuffles is not None:
             state.forced = [tuple(pile) for pile in shuffles]
         try:
-            kind = rules.kind_of(action)
-            assert kind is not None  # a legal action has a kind
-            kind.apply(state, action)
+            rules.kind_of(action).apply(state, action)  # type: ignore[union-attr]
             if state.forced:
                 raise IllegalActionError(
                     f"{action!r} shuffles no cards, but the record gives a new order",
