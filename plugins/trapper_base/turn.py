@@ -198,9 +198,10 @@ def _player(state: GameState) -> int:
 
 
 @interned
-def _placed(trapper: Colour, square: Square, payment: Colour, placement: object) -> Step:
-    """Steps with a placement, made once each (a D6 choice recurs while it is open)."""
-    return Step(trapper, square, payment, placement)  # type: ignore[arg-type]
+def _placed(trapper: Colour, square: int, payment: Colour, placement: object) -> Step:
+    """Steps with a placement, made once each (a D6 choice recurs while it is
+    open). Keyed by the square's index: hashing an int costs no call."""
+    return Step(trapper, SQUARES[square], payment, placement)  # type: ignore[arg-type]
 
 
 @interned
@@ -216,7 +217,7 @@ def _read_step(text: str) -> Step | None:
     into = match["into"]
     if into:
         return _placed(
-            trapper, square, payment, IntoCanoe(Species.from_letter(into[0]), int(into[1]))
+            trapper, square.index, payment, IntoCanoe(Species.from_letter(into[0]), int(into[1]))
         )
     plain: Step = STEPS[trapper][square.index][payment]
     return plain
@@ -260,7 +261,7 @@ class StepKind(ActionKind[Step]):
         if placement is None:
             plain: Step = STEPS[trapper][square.index][payment]
             return plain
-        return _placed(trapper, square, payment, placement)
+        return _placed(trapper, square.index, payment, placement)
 
     def build_all(
         self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]
