@@ -535,3 +535,52 @@ def test_table_records_of_whole_games_replay_to_their_results(variant: str) -> N
         again = notation.loads(record.text)[0].replay()
         assert again.scores() == game.scores()
         assert again.history == game.history
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "seed", "kind"),
+    [
+        ("children", 3, 118, "random"),  # hands carried across the reshuffle matter
+        ("tactical", 3, 100, "greedy"),  # losing bids must be payable (D9)
+        ("tactical", 3, 124, "random"),
+        ("tactical", 2, 102, "random"),  # three reshuffles
+    ],
+)
+def test_table_records_whose_deal_is_tight_replay(
+    variant: str, players: int, seed: int, kind: str
+) -> None:
+    """Payments and bids (D9) constrain the deal together: one plan meets both."""
+    game = bot_game(variant, players, seed, kind)
+    record = notation.loads(table_record_of(game).text)[0]
+    again = record.replay()
+    assert again.history == game.history
+    assert again.scores() == game.scores()
+
+
+def test_table_record_whose_cards_cannot_fit_says_where_at_once() -> None:
+    # The deck gives both hands: Ann holds only blue and beige, yet pays GG.
+    text = (RECORDS / "club-night.trn").read_text()
+    board = "/".join(["????????"] * 3 + ["???2???"] * 2 + ["????????"] * 3)
+    setup = f"{board} d5e5d4e4 1 BBBBBBEEEEEE{'?' * 52} ?"
+    (record,) = notation.loads(text.replace('[Setup "?"]', f'[Setup "{setup}"]'))
+    with pytest.raises(
+        RecordError,
+        match=r"^game 1, turn 1, 'Bd7/GG': no deal of the cards fits the record: Ann cannot "
+        "hold GG$",
+    ):
+        record.replay()
+    errors: list[Exception] = []
+    prefix = record.replay(errors=errors)
+    assert [type(e) for e in errors] == [RecordError]
+    assert [prefix.action_text(a) for a in prefix.history] == ["Bd6"]  # as far as it fits
+
+
+def test_table_record_deal_keeps_the_cards_it_is_told() -> None:
+    game = bot_game("base", 2, 7, "greedy")
+    record = table_record_of(game)
+    deck = "".join(c.letter for c in game.setup.deck[:20]) + "?" * 44
+    board = "/".join(["????????"] * 3 + ["???2???"] * 2 + ["????????"] * 3)
+    tags = [(k, f"{board} d5e5d4e4 1 {deck} ?" if k == "Setup" else v) for k, v in record.tags]
+    again = Record(tags, record.items).replay()
+    assert again.history == game.history
+    assert again.setup.deck[:20] == game.setup.deck[:20]

@@ -1,0 +1,132 @@
+"""Feasible flows: integer flows with a lower and an upper bound on every edge.
+
+A :class:`Network` is built edge by edge, then :meth:`Network.feasible` says
+whether some flow meets every bound and keeps flow conservation at every node
+but the source and the sink; :meth:`Network.flow` then reads an edge's flow.
+The bounds are moved into the supplies of the nodes and one maximum flow
+(Dinic's algorithm) from a super source to a super sink decides; the flows
+found are integers, as are all bounds.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+__all__ = ["UNBOUNDED", "Network"]
+
+UNBOUNDED = 1 << 40
+"""An upper bound no flow of a game's cards reaches."""
+
+
+class Network:
+    """A directed graph whose edges bound their flow from below and above."""
+
+    def __init__(self) -> None:
+        self._heads: list[int] = []  # arc a goes to _heads[a]; arc a ^ 1 is its reverse
+        self._room: list[int] = []  # residual capacity of each arc
+        self._arcs: list[list[int]] = []  # the arcs leaving each node
+        self._supply: list[int] = []  # what the lower bounds bring to each node
+        self._lows: list[int] = []  # the lower bound of each edge
+
+    def node(self) -> int:
+        """Adds a node and returns its number."""
+        self._arcs.append([])
+        self._supply.append(0)
+        return len(self._arcs) - 1
+
+    def edge(self, tail: int, head: int, low: int = 0, high: int = UNBOUNDED) -> int:
+        """Adds an edge whose flow lies between ``low`` and ``high``; returns
+        its number for :meth:`flow`."""
+        if not 0 <= low <= high:
+            raise ValueError(f"an edge's bounds are 0 <= low <= high, not {low}, {high}")
+        self._supply[head] += low
+        self._supply[tail] -= low
+        self._lows.append(low)
+        self._arc(tail, head, high - low)
+        return len(self._lows) - 1
+
+    def flow(self, edge: int) -> int:
+        """The flow on ``edge`` found by :meth:`feasible`."""
+        return self._lows[edge] + self._room[2 * edge + 1]
+
+    def feasible(self, source: int, sink: int) -> bool:
+        """Whether a flow from ``source`` to ``sink`` meets every bound.
+
+        Call it once, after the last edge: it turns the network into the
+        residual network of the flow it finds.
+        """
+        self._arc(sink, source, UNBOUNDED)
+        top, bottom = self.node(), self.node()
+        needed = 0
+        for node, supply in enumerate(self._supply):
+            if supply > 0:
+                self._arc(top, node, supply)
+                needed += supply
+            elif supply < 0:
+                self._arc(node, bottom, -supply)
+        return self._max_flow(top, bottom) == needed
+
+    def _arc(self, tail: int, head: int, capacity: int) -> None:
+        self._arcs[tail].append(len(self._heads))
+        self._heads.append(head)
+        self._room.append(capacity)
+        self._arcs[head].append(len(self._heads))
+        self._heads.append(tail)
+        self._room.append(0)
+
+    def _max_flow(self, source: int, sink: int) -> int:
+        total = 0
+        while True:
+            level = self._levels(source)
+            if level[sink] < 0:
+                return total
+            total += self._blocking_flow(source, sink, level)
+
+    def _levels(self, source: int) -> list[int]:
+        level = [-1] * len(self._arcs)
+        level[source] = 0
+        queue = deque([source])
+        while queue:
+            node = queue.popleft()
+            for arc in self._arcs[node]:
+                head = self._heads[arc]
+                if self._room[arc] > 0 and level[head] < 0:
+                    level[head] = level[node] + 1
+                    queue.append(head)
+        return level
+
+    def _blocking_flow(self, source: int, sink: int, level: list[int]) -> int:
+        """Pushes flow along shortest paths until none is left (iteratively:
+        the paths can be as long as a game)."""
+        heads, room, arcs = self._heads, self._room, self._arcs
+        next_arc = [0] * len(arcs)
+        total = 0
+        path: list[int] = []  # the arcs from the source to the current node
+        node = source
+        while True:
+            if node == sink:
+                pushed = min(room[arc] for arc in path)
+                for arc in path:
+                    room[arc] -= pushed
+                    room[arc ^ 1] += pushed
+                total += pushed
+                path.clear()
+                node = source
+                continue
+            out = arcs[node]
+            while next_arc[node] < len(out):
+                arc = out[next_arc[node]]
+                head = heads[arc]
+                if room[arc] > 0 and level[head] == level[node] + 1:
+                    break
+                next_arc[node] += 1
+            else:
+                if node == source:
+                    return total
+                level[node] = -1  # a dead end for the rest of this phase
+                arc = path.pop()
+                node = heads[arc ^ 1]
+                next_arc[node] += 1
+                continue
+            path.append(arc)
+            node = heads[arc]

@@ -1,0 +1,118 @@
+"""A starting position that fits what a record knows of it.
+
+A table record's ``Setup`` tag is ``?`` or leaves parts unknown (see
+``docs/notation.md``, "table records"). :func:`fit_setup` fills in what is
+unknown without contradicting what is known: every tile the setup or a note
+names stands on its square, the other tiles of the variant's set take the
+squares nobody saw and then the box; the start player is the first player to
+move; the unknown cards take the colours the known ones leave, in turn. That
+deck is only provisional: :mod:`.deal` chooses the colours of the unknown
+cards so that every payment of the record can be made.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from trapper_core import COLOURS, SQUARES, Colour, Setup, SetupError, Tile
+from trapper_core.plugins import Rules
+
+from .errors import RecordError
+from .setup_string import UNKNOWN, SetupSpec
+
+__all__ = ["fit_setup", "named_squares"]
+
+
+def named_squares(spec: SetupSpec, reveals: Mapping[int, Tile], where: str) -> set[int]:
+    """The squares whose tile the record names, in its setup or in a note;
+    raises :class:`RecordError` where the notes contradict the setup."""
+    board = spec.board
+    for index, tile in reveals.items():
+        on_board = board[index]
+        if on_board is None:
+            raise RecordError(
+                f"{where}: a tile is noted on {SQUARES[index]}, which the setup leaves empty"
+            )
+        if isinstance(on_board, Tile) and on_board != tile:
+            raise RecordError(
+                f"{where}: {SQUARES[index]} holds {on_board.code} in the setup, "
+                f"but a note says {tile.code}"
+            )
+    return {i for i, t in enumerate(board) if isinstance(t, Tile)} | set(reveals)
+
+
+def fit_setup(
+    spec: SetupSpec,
+    rules: Rules,
+    reveals: Mapping[int, Tile],
+    *,
+    players: Sequence[str],
+    first_mover: str | None,
+    where: str,
+) -> Setup:
+    """A setup that agrees with ``spec`` and the tiles ``reveals`` names
+    (square index → tile), with a provisional deck."""
+    layout = rules.board()
+    trappers = spec.trappers or layout.trappers
+    # Unknown squares are the variant's board less the trappers' squares.
+    free = set(layout.indices()) - {s.index for s in trappers}
+    board = [
+        reveals.get(i, None if t is UNKNOWN and i not in free else t)
+        for i, t in enumerate(spec.board)
+    ]
+    tiles = rules.tile_set().tiles
+    left = Counter(t.face for t in tiles)
+    known = [t for t in board if isinstance(t, Tile)] + list(spec.box or ())
+    for tile in known:
+        if left[tile.face] <= 0:
+            raise RecordError(
+                f"{where}: the record names more {tile.face} tiles than the game has"
+            )
+        left[tile.face] -= 1
+    spare = [t for t in tiles if _take(left, t.face)]
+    filled: list[Tile | None] = []
+    for square in board:
+        if square is UNKNOWN:
+            if not spare:
+                raise RecordError(f"{where}: the setup holds more tiles than the game")
+            filled.append(spare.pop(0))
+        else:
+            filled.append(square if isinstance(square, Tile) else None)
+    if spec.box is not None and spare:
+        raise RecordError(f"{where}: {len(spare)} tiles are neither on the board nor in the box")
+    box = list(spec.box) if spec.box is not None else spare
+    start = spec.start_player
+    if start is None:
+        start = players.index(first_mover) if first_mover in players else 0
+    deck = provisional_deck(rules.deck(), spec.deck, where)
+    try:
+        return Setup(filled, deck, trappers, box, start)  # new_game checks the rest
+    except SetupError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def provisional_deck(
+    cards: Sequence[Colour], known: Sequence[Colour | None] | None, where: str
+) -> list[Colour]:
+    """The deck with the known cards where the record puts them and the
+    colours left over on the unknown ones."""
+    if known is not None and None not in known:
+        return [c for c in known if c is not None]
+    if known is not None and len(known) != len(cards):
+        raise RecordError(f"{where}: the deck has {len(known)} cards, not {len(cards)}")
+    left = Counter(cards)
+    for colour in known or ():
+        if colour is not None:
+            if left[colour] <= 0:
+                raise RecordError(f"{where}: the deck names too many {colour} cards")
+            left[colour] -= 1
+    pool = [c for c in COLOURS for _ in range(left[c])]
+    return [c if c is not None else pool.pop() for c in (known or [None] * len(cards))]
+
+
+def _take(left: Counter[str], face: str) -> bool:
+    if left[face] > 0:
+        left[face] -= 1
+        return True
+    return False
