@@ -557,6 +557,20 @@ def test_table_records_whose_deal_is_tight_replay(
     assert again.scores() == game.scores()
 
 
+def test_a_replayed_table_record_writes_and_stores_its_own_chance() -> None:
+    """A table record's reshuffles are chosen to fit it, not made by a seed:
+    the game keeps them (Game.outcomes), writes them as notes and stores them
+    in its dict, so both read back to the same game."""
+    game = bot_game("tactical", 2, 102, "random")  # three reshuffles
+    again = notation.loads(table_record_of(game).text)[0].replay()
+    assert len(again.state.shuffled) == 3
+    assert sum(len(piles) for piles in again.outcomes()) == 3
+    assert [p for piles in again.outcomes() for p in piles] == list(again.state.shuffled)
+    written = notation.loads(notation.dumps(again))[0].replay()
+    assert written == again
+    assert tc.Game.from_dict(again.to_dict()) == again
+
+
 def test_table_record_whose_cards_cannot_fit_says_where_at_once() -> None:
     # The deck gives both hands: Ann holds only blue and beige, yet pays GG.
     text = (RECORDS / "club-night.trn").read_text()

@@ -109,7 +109,9 @@ def record_parts(
     replay = game.root()
     state = replay.state
     last_turn = last_seat = -1
-    for action in game.history:
+    # Chance as it fell in the game, not as its seed would make it: a game
+    # replayed from a table record was shuffled to fit the record.
+    for action, outcomes in zip(game.history, game.outcomes(), strict=True):
         seat = replay.to_move
         assert seat is not None
         if state.turns != last_turn:
@@ -120,7 +122,7 @@ def record_parts(
         last_turn, last_seat = state.turns, seat
         items.append(Move(replay.action_text(action)))
         before = len(state.shuffled)
-        replay.apply(action)
+        replay.apply(action, shuffles=outcomes)
         piles = state.shuffled[before:]
         if piles:
             cards = ["".join(COLOURS[c].letter for c in pile) for pile in piles]

@@ -24,11 +24,14 @@ from .kinds import ACTION_TEXT
 from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
 from .plugins import Registry, Rules, default_registry
 from .setups import Setup
+from .state import FIELDS as _FIELDS
 from .state import GameState, Valuation
 from .state import snapshot as _snapshot
 from .view import PlayerView, make_view
 
 __all__ = ["Game", "new_game"]
+
+_SHUFFLED = _FIELDS.index("shuffled")  # where a snapshot holds the shuffles so far
 
 
 def new_game(
@@ -442,6 +445,18 @@ class Game:
         legal = self.legal_actions() if self._state.to_move == player else ()
         return make_view(self, player, legal)
 
+    def outcomes(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """Returns, for every action of the history, the outcomes of the
+        shuffles it caused (colours, top first; usually none), as
+        :meth:`apply` takes them: replaying the history from :meth:`root`
+        with these makes the same game even when its chance did not come
+        from the seed (a replayed table record)."""
+        index = _SHUFFLED
+        marks = [len(snapshot[index]) for snapshot in self._undo]  # type: ignore[arg-type]
+        marks.append(len(self._state.shuffled))
+        piles = self._state.shuffled
+        return tuple(piles[marks[i] : marks[i + 1]] for i in range(len(self._history)))
+
     def root(self) -> Game:
         """Returns a new game at this game's starting position, with no history."""
         return Game._start(self._rules, self.players, self.seed, self.setup)
@@ -474,13 +489,15 @@ class Game:
         seed = serialize.field(data, "seed", int, "game")
         setup = serialize.setup_from_dict(serialize.field(data, "setup", dict, "game"))
         history = serialize.field(data, "history", list, "game")
+        shuffles = serialize.shuffles_from(data, len(history))
         try:
             game = new_game(variant, players, seed=seed, setup=setup, registry=registry)
         except TrapperError as exc:
             raise GameFormatError(f"game: {exc}") from exc
         for i, text in enumerate(history):
             try:
-                game.apply(game.parse_action(text))
+                action = game.parse_action(text)
+                game.apply(action, shuffles=None if shuffles is None else shuffles[i])
             except TrapperError as exc:
                 raise GameFormatError(f"history[{i}] {text!r}: {exc}") from exc
         return game

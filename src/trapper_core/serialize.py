@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .errors import GameFormatError, TrapperError
-from .model import Colour, Square, Tile
+from .model import COLOURS, Colour, Square, Tile
 from .setups import Setup
 
 if TYPE_CHECKING:
@@ -71,9 +71,11 @@ def game_to_dict(game: Game) -> dict[str, Any]:
     """Returns ``game`` as plain data (format ``trapper-core/game``, version 1)."""
     replay = game.root()
     texts = []
-    for action in game.history:
+    shuffles: list[list[object]] = []
+    for i, (action, piles) in enumerate(zip(game.history, game.outcomes(), strict=True)):
         texts.append(replay.action_text(action))
-        replay.apply(action)
+        replay.apply(action, shuffles=piles)
+        shuffles.extend([i, "".join(COLOURS[c].letter for c in pile)] for pile in piles)
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -82,7 +84,33 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "setup": setup_to_dict(game.setup),
         "history": texts,
+        # Chance as it fell, action by action: a game replayed from a table
+        # record was not shuffled by its seed. (Data without it replays by the seed.)
+        "shuffles": shuffles,
     }
+
+
+def shuffles_from(data: Mapping[str, Any], actions: int) -> list[list[tuple[int, ...]]] | None:
+    """Returns the ``shuffles`` of stored game data, action by action, or
+    ``None`` when the data has none (the seed decides)."""
+    if "shuffles" not in data:
+        return None
+    entries = field(data, "shuffles", list, "game")
+    out: list[list[tuple[int, ...]]] = [[] for _ in range(actions)]
+    for i, entry in enumerate(entries):
+        where = f"game.shuffles[{i}]"
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or isinstance(entry[0], bool)
+            or not isinstance(entry[0], int)
+            or not 0 <= entry[0] < actions
+            or not isinstance(entry[1], str)
+        ):
+            raise GameFormatError(f"{where}: expected [action index, colour letters]")
+        pile = tuple(int(_read(lambda c=c: Colour.from_letter(c), where)) for c in entry[1])
+        out[entry[0]].append(pile)
+    return out
 
 
 def field(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:

@@ -71,7 +71,7 @@ class Valuation:
         return ", ".join(f"{name} {value}" for name, value in self.parts)
 
 
-_FIELDS = (
+FIELDS = (  # the order of a snapshot's values
     "board",
     "face_up",
     "tiles_left",
@@ -106,7 +106,7 @@ def _squares_of(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-snapshot = attrgetter(*_FIELDS)
+snapshot = attrgetter(*FIELDS)
 """Returns a state's fields as a tuple (``GameState.snapshot`` without the call)."""
 
 
@@ -148,7 +148,7 @@ class GameState:
     the shuffles the record gives, used instead of the generator.
     """
 
-    __slots__ = ("board_squares", "box", "forced", "players", "rules", "seed", *_FIELDS)
+    __slots__ = ("board_squares", "box", "forced", "players", "rules", "seed", *FIELDS)
 
     board: tuple[Tile | None, ...]
     face_up: int
@@ -220,7 +220,7 @@ class GameState:
 
     def restore(self, snapshot: tuple[object, ...]) -> None:
         """Puts back the fields saved by :meth:`snapshot`."""
-        for name, value in zip(_FIELDS, snapshot, strict=True):
+        for name, value in zip(FIELDS, snapshot, strict=True):
             setattr(self, name, value)
 
     def copy(self) -> GameState:
