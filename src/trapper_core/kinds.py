@@ -185,7 +185,12 @@ class ActionKind(abc.ABC, Generic[A]):
 
     def legal(self, state: GameState) -> list[A]:
         """Returns every legal action of this kind, in the order of the choices."""
-        return self.lister()(state)
+        lister = self._lister
+        if lister is None:
+            lister = self._lister = self._write_lister()
+        return lister(state)
+
+    _lister: Callable[[GameState], list[A]] | None = None
 
     def lister(self) -> Callable[[GameState], list[A]]:
         """Returns a function of a state that does what :meth:`legal` does.
@@ -194,12 +199,17 @@ class ActionKind(abc.ABC, Generic[A]):
         over the choices, each choice's options asked in the loop of the last
         choice they depend on (a step's payments once per trapper, not once
         per square), and an empty set of options ending its loop at once.
-        Listing runs for every position of every game; this is what makes it
-        as fast as a hand-written loop. A kind that overrides :meth:`legal`
-        is listed through its override instead.
+        Listing runs for every position of every game; written out so, it
+        costs little more than a hand-written loop. A kind that overrides
+        :meth:`legal` is listed through its override instead.
         """
         if type(self).legal is not ActionKind.legal:
             return self.legal
+        if self._lister is None:
+            self._lister = self._write_lister()
+        return self._lister
+
+    def _write_lister(self) -> Callable[[GameState], list[A]]:
         if not self.choices:
             unavailable, build = self.unavailable, self.build
 
