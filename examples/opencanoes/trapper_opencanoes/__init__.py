@@ -50,13 +50,9 @@ def set_aside(display: Display, tile: Tile) -> bool:
 def display_problems(state: GameState) -> Iterator[str]:
     """R16, R18 as the base game checks them, the canoes O1 set aside left
     out; and O1: no display holds two open canoes of one species."""
-    without = state.copy()
-    without.displays = tuple(
-        attrs.evolve(d, separate=tuple(t for t in d.separate if t.kind is not Kind.CANOE))
-        for d in state.displays
-    )
-    yield from tb.display_problems(without)
     for player, display in enumerate(state.displays):
+        kept = tuple(t for t in display.separate if t.kind is not Kind.CANOE)
+        yield from tb.problems_of_display(player, attrs.evolve(display, separate=kept))
         species = [row.species for row in display.open]
         if len(set(species)) != len(species):
             yield f"O1: player {player} has two open canoes of one species"
