@@ -164,6 +164,8 @@ class Position:
     @classmethod
     def parse(cls, text: str) -> Position:
         """Reads a position string; raises :class:`ValueError` saying what is wrong."""
+        if not isinstance(text, str):
+            raise ValueError(f"a position string is a str, not {type(text).__name__}")
         fields = text.split()
         if len(fields) != 14:
             raise ValueError(f"a position string has 14 fields, not {len(fields)}")

@@ -106,6 +106,8 @@ class SetupSpec:
     @classmethod
     def parse(cls, text: str) -> SetupSpec:
         """Reads a setup string; raises :class:`ValueError` saying what is wrong."""
+        if not isinstance(text, str):
+            raise ValueError(f"a setup string is a str, not {type(text).__name__}")
         if text.strip() == "?":
             return cls.unknown()
         fields = text.split()

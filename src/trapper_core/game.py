@@ -29,7 +29,10 @@ from .state import GameState, Valuation
 from .state import snapshot as _snapshot
 from .view import PlayerView, make_view
 
-__all__ = ["Game", "new_game"]
+__all__ = ["MAX_SEED", "Game", "new_game"]
+
+MAX_SEED = 2**64
+"""Seeds are whole numbers from 0 up to, not including, this."""
 
 _SHUFFLED = _FIELDS.index("shuffled")  # where a snapshot holds the shuffles so far
 
@@ -58,6 +61,10 @@ def new_game(
     names = _player_names(players, rules)
     if seed is None:
         seed = secrets.randbits(63)
+    elif isinstance(seed, int) and not isinstance(seed, bool) and seed >= MAX_SEED:
+        raise SetupError(
+            f"a seed is a whole number below 2**64, not one of {seed.bit_length()} bits"
+        )
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise SetupError(f"a seed is a whole number of 0 or more, not {seed!r}")
     tile_set = rules.tile_set()
@@ -78,21 +85,41 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
     if isinstance(players, bool):
         raise SetupError(f"players is a count or a list of names, not {players!r}")
     if isinstance(players, int):
-        names = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i] for i in range(min(players, 26)))
-        names += tuple(f"P{i + 1}" for i in range(26, players))
+        count = players
     elif isinstance(players, Sequence) and not isinstance(players, str):
-        names = tuple(players)
-        if not all(isinstance(n, str) and n.strip() for n in names):
-            raise SetupError("player names are non-empty strings")
-        if len(set(names)) != len(names):
-            raise SetupError(f"player names must differ: {list(names)}")
+        count = len(players)
     else:
         raise SetupError(f"players is a count or a list of names, not {players!r}")
-    if not low <= len(names) <= high:
-        raise SetupError(
-            f"{rules.variant!r} is played by {low} to {high} players, not {len(names)}"
+    if not low <= count <= high:  # before any name is made of a count
+        raise SetupError(f"{rules.variant!r} is played by {low} to {high} players, not {count}")
+    if isinstance(players, int):
+        return tuple(
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i] if i < 26 else f"P{i + 1}" for i in range(count)
         )
+    names = tuple(players)
+    for name in names:
+        # Records write a name on one line, quoted where it must be.
+        if not isinstance(name, str) or not name.strip() or not name.isprintable():
+            raise SetupError(f"a player's name is a line of printable text, not {name!r}")
+    if len(set(names)) != len(names):
+        raise SetupError(f"player names must differ: {list(names)}")
     return names
+
+
+def _piles(shuffles: Sequence[Sequence[int]], action: Action) -> list[tuple[int, ...]]:
+    """The outcomes given to ``Game.apply``, checked to be colour indices."""
+    piles = []
+    for pile in shuffles:
+        if isinstance(pile, str | bytes) or not isinstance(pile, Sequence):
+            raise IllegalActionError(f"a shuffle's outcome is a sequence of colours, not {pile!r}")
+        if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 4 for c in pile):
+            raise IllegalActionError(
+                "a shuffle's outcome holds colour indices 0-3 (blue, beige, green, purple), "
+                f"not {list(pile)!r}",
+                action=action,
+            )
+        piles.append(tuple(int(c) for c in pile))
+    return piles
 
 
 class Game:
@@ -265,10 +292,11 @@ class Game:
         Raises :class:`IllegalActionError` (naming the rule broken) when the
         action is not legal; the game is then unchanged.
 
-        ``shuffles``, when given, are the outcomes (colours, top first) of the
-        shuffles this action causes, in order, used instead of the seeded
-        generator: this is how a record's chance outcomes are replayed. A
-        shuffle the list lacks, or one too many, is an error.
+        ``shuffles``, when given, are the outcomes (colours as indices 0–3,
+        top first) of the shuffles this action causes, in order, used instead
+        of the seeded generator: this is how a record's chance outcomes are
+        replayed. A shuffle the list lacks, one too many, or one that is not
+        the cards shuffled is an error.
         """
         legal = self._legal
         found = False
@@ -291,7 +319,7 @@ class Game:
         rules = self._rules
         snapshot = _snapshot(state)
         if shuffles is not None:
-            state.forced = [tuple(pile) for pile in shuffles]
+            state.forced = _piles(shuffles, action)
         try:
             rules.kind_of(action).apply(state, action)  # type: ignore[union-attr]
             if state.forced:
@@ -501,6 +529,20 @@ class Game:
             except TrapperError as exc:
                 raise GameFormatError(f"history[{i}] {text!r}: {exc}") from exc
         return game
+
+    def __copy__(self) -> Game:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Game:
+        # Every value a game holds is immutable and copy() copies its lists:
+        # a copy is already as deep as a game can be.
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles the game as its stored data: unpickling replays and checks
+        every action, by the variant's name among the installed variants
+        (what ``multiprocessing`` and cluster schedulers need)."""
+        return (Game.from_dict, (self.to_dict(),))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):

@@ -34,7 +34,11 @@ def _squares(squares: Iterable[Square]) -> tuple[Square, ...]:
 
 
 def _tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    return tuple(tiles)
+    out = tuple(tiles)
+    for tile in out:
+        if not isinstance(tile, Tile):
+            raise SetupError(f"the box holds Tile objects, not {tile!r}")
+    return out
 
 
 def _check_board(instance: Setup, attribute: object, board: tuple[Tile | None, ...]) -> None:

@@ -1,0 +1,98 @@
+"""Bad input meets a clear error and leaves everything as it was; games copy,
+deep-copy and pickle."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+import pytest
+
+import trapper_base as tb
+import trapper_core as tc
+from trapper_core import notation
+
+from .helpers import make_setup, play
+
+
+def test_a_seed_of_more_than_64_bits_is_refused_before_anything_is_made() -> None:
+    with pytest.raises(tc.SetupError, match="below 2\\*\\*64, not one of 14285 bits"):
+        tc.new_game("base", 2, seed=10**4300)
+    assert tc.new_game("base", 2, seed=tc.game.MAX_SEED - 1).seed == 2**64 - 1
+
+
+def test_a_player_count_is_checked_before_names_are_made() -> None:
+    with pytest.raises(tc.SetupError, match="2 to 4 players, not 1000000000"):
+        tc.new_game("base", 10**9)
+
+
+@pytest.mark.parametrize("name", ["Ann\nLee", "\t", "", "Bob\x00", 7])
+def test_player_names_are_one_line_of_printable_text(name: object) -> None:
+    with pytest.raises(tc.SetupError, match="printable text"):
+        tc.new_game("base", [name, "Cleo"])  # type: ignore[list-item]
+
+
+def test_a_setup_box_holds_tiles() -> None:
+    deck = list(make_setup({}).deck)
+    with pytest.raises(tc.SetupError, match="the box holds Tile objects, not 'B3n'"):
+        tc.Setup([None] * 64, deck, tb.DEFAULT_TRAPPERS, box=("B3n",) * 4)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("parse", [notation.Position.parse, notation.SetupSpec.parse])
+def test_parsing_a_string_that_is_none_is_a_value_error(parse: object) -> None:
+    with pytest.raises(ValueError, match="is a str, not NoneType"):
+        parse(None)  # type: ignore[operator]
+
+
+def _before_a_reshuffle() -> tc.Game:
+    """Seat 0 passes into a reshuffle of a discard pile of BBEEGG (R8)."""
+    game = tc.new_game(
+        "base", 2, setup=make_setup({"d6": "B1n", "d7": "K1n"}, hands=["BBBBBB", "EEEEEE"])
+    )
+    state = game.state
+    state.drawn = len(state.pile)  # the draw pile is used up
+    state.discard = (2, 2, 2, 0)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("piles", "message"),
+    [
+        ([[0, 0, 1, 1, 2, 2, -1]], "colour indices 0-3"),
+        ([[7, 7]], "colour indices 0-3"),
+        (["BBEEGG"], "a sequence of colours"),
+        ([[0, 0, 1, 1, 2, 3]], "R8: the shuffled pile BBEEGP is not the discard pile"),
+        ([[0, 0, 1, 1, 2]], "R8: the shuffled pile BBEEG is not the discard pile"),
+        ([], "R8: the discard pile is shuffled here, but the record gives no new order"),
+    ],
+)
+def test_R8_shuffle_outcomes_given_to_apply_are_the_discard_pile_or_refused(
+    piles: list[object], message: str
+) -> None:
+    game = _before_a_reshuffle()
+    before = game.copy()
+    with pytest.raises(tc.IllegalActionError, match=message):
+        game.apply(tb.PASS, shuffles=piles)  # type: ignore[arg-type]
+    assert game == before
+    game.apply(tb.PASS, shuffles=[[2, 0, 1, 2, 0, 1]])
+    assert game.hands[0] == tc.Hand(blue=6 + 1, beige=0, green=1)
+
+
+def test_copy_copy_and_deepcopy_make_independent_games() -> None:
+    game = play(tc.new_game("base", 2, seed=3), "pass")
+    for twin in (copy.copy(game), copy.deepcopy(game)):
+        assert twin == game
+        assert twin is not game
+        twin.apply(twin.legal_actions()[0])
+        assert twin != game
+        assert len(game.history) == 1
+
+
+def test_a_game_pickles_and_unpickles_to_an_equal_game() -> None:
+    game = tc.play(tc.new_game("tactical", 3, seed=4), [tc.RandomBot(i) for i in range(3)])
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game
+    assert again.outcomes() == game.outcomes()
+    half = tc.new_game("base", 2, seed=5)
+    tc.play(half, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=20)
+    assert pickle.loads(pickle.dumps(half)) == half
