@@ -368,6 +368,7 @@ class ExchangeKind(ActionKind[Exchange]):
     name = "exchange"
     action_type = Exchange
     choices = ("species",)
+    available_by_turn = True
 
     def mark_exchanged(self, state: GameState) -> None:
         """Records in the turn that the exchange has been made."""
@@ -416,7 +417,10 @@ class ExchangeKind(ActionKind[Exchange]):
 
 
 class _WordKind(ActionKind[Any]):
-    """A kind with one action, written as one word."""
+    """A kind with one action, written as one word, available or not by the
+    turn record alone."""
+
+    available_by_turn = True
 
     word: ClassVar[str]
     action: ClassVar[Action]

@@ -167,6 +167,7 @@ class OpenKind(ActionKind[Open]):
     name = "open"
     action_type = Open
     choices = ("colour", "bid")
+    available_by_turn = True  # the auction is in the turn record
 
     def unavailable(self, state: GameState) -> str | None:
         return _between_auctions(state)
@@ -210,6 +211,7 @@ class BidKind(ActionKind[Bid]):
     name = "bid"
     action_type = Bid
     choices = ("bid",)
+    available_by_turn = True  # the auction is in the turn record
 
     def unavailable(self, state: GameState) -> str | None:
         auction = _turn(state).auction
@@ -252,6 +254,7 @@ class TakeKind(ActionKind[Take]):
     name = "take"
     action_type = Take
     choices = ("square", "placement", "cards")
+    available_by_turn = True  # the auction is in the turn record
 
     def unavailable(self, state: GameState) -> str | None:
         auction = _turn(state).auction

@@ -90,6 +90,11 @@ class ActionKind(abc.ABC, Generic[A]):
     choices: ClassVar[tuple[str, ...]] = ()
     """The action's fields in the order they are decided; each has a method
     ``<choice>_options``. A kind without choices has exactly one action."""
+    available_by_turn: ClassVar[bool] = False
+    """Whether :meth:`unavailable` depends on the turn record alone
+    (``state.turn``, an immutable value): the listing then asks once per turn
+    record and remembers the answer, as options are asked once per
+    combination of the choices they name."""
 
     def __init__(self) -> None:
         # Looked up once: listing runs for every position of every game.
@@ -209,7 +214,16 @@ class ActionKind(abc.ABC, Generic[A]):
             self._lister = self._write_lister()
         return self._lister
 
-    def _write_lister(self) -> Callable[[GameState], list[A]]:
+    def generic_lister(self) -> Callable[[GameState], list[A]]:
+        """Returns the listing that follows from the kind's options alone, even
+        where the kind lists through a faster function of its own
+        (:meth:`lister` overridden); the invariant checks compare the two on
+        every position they visit."""
+        return self._write_lister()
+
+    def _write_lister(self, *, check: bool = True) -> Callable[[GameState], list[A]]:
+        """Writes the listing function; without ``check`` it leaves out the
+        question of :meth:`unavailable` (the caller has asked it)."""
         if not self.choices:
             unavailable, build = self.unavailable, self.build
 
@@ -222,7 +236,7 @@ class ActionKind(abc.ABC, Generic[A]):
             "build_all": self.build_all,
             **{f"options{i}": options for i, options in enumerate(self._options)},
         }
-        always = type(self).unavailable is ActionKind.unavailable
+        always = not check or type(self).unavailable is ActionKind.unavailable
         # Our own text, made from the kind's choices (attrs writes its methods so).
         exec(self._lister_source(always_available=always), namespace)
         lister: Callable[[GameState], list[A]] = namespace["legal"]
@@ -322,14 +336,44 @@ def listing(kinds: Sequence[ActionKind[Any]]) -> Callable[[GameState], list[Acti
     """
     namespace: dict[str, Any] = {}
     lines = ["def legal_actions(state):", "    out = []"]
+    generic = [type(kind).legal is ActionKind.legal for kind in kinds]
+    by_turn = [i for i, kind in enumerate(kinds) if generic[i] and kind.available_by_turn]
+    if by_turn:
+        # The answers of the kinds available by turn record, per record seen
+        # (records are values: the memo holds each, so its id stays its own).
+        memo: dict[int, tuple[object, tuple[bool, ...]]] = {}
+
+        def remember(state: GameState, turn: object) -> tuple[object, tuple[bool, ...]]:
+            entry = (turn, tuple(kinds[i].unavailable(state) is None for i in by_turn))
+            if len(memo) >= 4096:
+                memo.clear()
+            memo[id(turn)] = entry
+            return entry
+
+        namespace.update(memo=memo, remember=remember)
+        lines += [
+            "    turn = state.turn",
+            "    entry = memo.get(id(turn))",
+            "    if entry is None or entry[0] is not turn:",
+            "        entry = remember(state, turn)",
+            "    available = entry[1]",
+        ]
     for i, kind in enumerate(kinds):
-        if not kind.choices and type(kind).legal is ActionKind.legal:
+        if i in by_turn:
+            when = f"    if available[{by_turn.index(i)}]:"
+        elif not kind.choices and generic[i]:
             namespace[f"unavailable{i}"] = kind.unavailable
-            namespace[f"action{i}"] = kind.build()
-            lines += [f"    if unavailable{i}(state) is None:", f"        out.append(action{i})"]
+            when = f"    if unavailable{i}(state) is None:"
         else:
             namespace[f"lister{i}"] = kind.lister()
             lines.append(f"    out += lister{i}(state)")
+            continue
+        if kind.choices:
+            namespace[f"lister{i}"] = kind._write_lister(check=False)
+            lines += [when, f"        out += lister{i}(state)"]
+        else:
+            namespace[f"action{i}"] = kind.build()
+            lines += [when, f"        out.append(action{i})"]
     lines.append("    return out")
     exec("\n".join(lines) + "\n", namespace)  # as the kinds' listers are written
     function: Callable[[GameState], list[Action]] = namespace["legal_actions"]
