@@ -675,3 +675,23 @@ def test_every_hook_is_documented_in_the_plugin_guide() -> None:
 def test_a_third_party_variant_plays_whole_games() -> None:
     for seed in range(5):
         play_out(custom_game(Charity(), seed=seed, players=3))
+
+
+def test_a_kind_listing_through_its_own_function_is_checked_against_its_options() -> None:
+    class Forgetful(tb.StepKind):
+        """Lists steps faster, but forgets those paid with two cards."""
+
+        def lister(self) -> Any:
+            fast = super().lister()
+            return lambda state: [s for s in fast(state) if s.cards == 1]
+
+    class Plugin:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [Forgetful()]
+
+    honest = custom_game(tiles={"d6": "B1n"}, hands=["GGGGBB", "EEEEEE"])
+    check_action(honest)  # the base game's own fast listing agrees with its options
+    game = custom_game(Plugin(), tiles={"d6": "B1n"}, hands=["GGGGBB", "EEEEEE"])
+    with pytest.raises(tc.InvariantError, match="the 'step' kind lists"):
+        check_action(game)

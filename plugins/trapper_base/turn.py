@@ -256,6 +256,41 @@ class StepKind(ActionKind[Step]):
     def payment_options(self, state: GameState, trapper: Colour) -> Sequence[Colour]:
         return PAYMENTS[pay_masks(state.hands[state.to_move])[trapper]]  # type: ignore[index]
 
+    def lister(self) -> Callable[[GameState], list[Step]]:
+        """The four options above in one loop, on the same facts (the hand's
+        payment masks, the step targets, the variant's placement choices),
+        without a call per option and per target: listing steps is the
+        engine's hottest path, and this costs about 12,000 fewer instructions
+        per decision of a random game (of some 180,000) than the listing the
+        options make by themselves. The invariant checks compare the two on
+        every position they visit (``ActionKind.generic_lister``)."""
+        build = self.build
+
+        def legal(state: GameState) -> list[Step]:
+            player: int = state.to_move  # type: ignore[assignment]
+            masks = pay_masks(state.hands[player])
+            fixed = state.turn.trapper  # type: ignore[attr-defined]
+            display = state.displays[player]
+            board = state.board
+            targets = state.targets
+            choices = state.rules.placement_choices
+            out: list[Step] = []
+            for trapper in COLOURS if fixed is None else (fixed,):
+                mask = masks[trapper]
+                if not mask:
+                    continue
+                paid = STEPS_PAID[trapper][mask]
+                for square in targets[trapper] or state.step_targets(trapper):
+                    for placement in choices(display, board[square]):  # type: ignore[arg-type]
+                        if placement is None:
+                            out += paid[square]
+                        else:
+                            at = SQUARES[square]
+                            out += [build(trapper, at, placement, pay) for pay in PAYMENTS[mask]]
+            return out
+
+        return legal
+
     def build(self, *values: Any) -> Step:
         trapper, square, placement, payment = values
         if placement is None:

@@ -21,6 +21,7 @@ import attrs
 from .actions import Action
 from .errors import IllegalActionError, TrapperError
 from .game import Game
+from .kinds import ActionKind
 from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Square, Tile, TokenKind
 from .plugins import Rules
 from .state import GameState
@@ -174,6 +175,13 @@ def check_action(game: Game) -> None:
             or not kind.allows(state, action)
         ):
             raise _fail(game, f"the kind of the legal {action!r} refuses it")
+    for kind in rules.kinds:
+        if type(kind).lister is not ActionKind.lister:
+            fast, derived = kind.lister()(state), kind.generic_lister()(state)
+            if fast != derived:
+                raise _fail(
+                    game, f"the {kind.name!r} kind lists {fast!r}, its options {derived!r}"
+                )
     misses = _near_misses(game, legal)
     for action in misses:
         kind = rules.kind_of(action)
