@@ -139,7 +139,7 @@ class _Replayer:
         setup = self.setup if deal is None else attrs.evolve(self.setup, deck=deal.deck)
         game = self._new_game(setup)
         try:
-            self._check_revealed(game, f"{self.where}, at the start")
+            self._check_revealed(game, None)
             for index, decision in enumerate(self.decisions):
                 self._step(game, deal, index, decision)
             self._check_result(game)
@@ -212,7 +212,7 @@ class _Replayer:
             ) from None
         except ActionSyntaxError as exc:
             raise ActionSyntaxError(f"{self._context(game, decision)}: {exc}") from None
-        self._check_revealed(game, self._context(game, decision))
+        self._check_revealed(game, decision)
 
     def _noted(self, decision: _Decision) -> tuple[tuple[int, ...], ...] | None:
         """The reshuffles the record notes after a move, as colour numbers."""
@@ -237,11 +237,18 @@ class _Replayer:
             return None  # the seed decides, or any order fits unknown cards
         return []  # a complete record must give every reshuffle
 
-    def _check_revealed(self, game: Game, where: str) -> None:
+    def _check_revealed(self, game: Game, decision: _Decision | None) -> None:
+        """R7: every face-up tile is named; ``decision`` is the move just made
+        (``None`` at the start)."""
         if self.complete:
             return
         for index in game.state.face_up_squares():
             if index not in self.named:
+                # Where it happened is written only when something is wrong.
+                if decision is None:
+                    where = f"{self.where}, at the start"
+                else:
+                    where = self._context(game, decision)
                 raise RecordError(
                     f"{where}: {SQUARES[index]} is face up (R7), but the record never names "
                     f"its tile; note it like ({SQUARES[index]}=B3n) with the tile's code"

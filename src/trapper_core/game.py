@@ -305,23 +305,26 @@ class Game:
                 if candidate is action:
                     found = True
                     break
-        if not found:
-            # Not listed by identity: compare by value if the list exists,
-            # else ask the variant about this one action (is_legal does both).
-            legal_now = (
-                isinstance(action, Action) and action in legal
-                if legal is not None
-                else self.is_legal(action)
-            )
-            if not legal_now:
-                raise self._explain(action)
         state = self._state
         rules = self._rules
+        kind = rules.kind_types.get(type(action))
+        if not found:
+            # Not listed by identity: compare by value if the list exists,
+            # else ask the action's kind about it alone (a replay's every move).
+            if legal is not None:
+                legal_now = isinstance(action, Action) and action in legal
+            else:
+                legal_now = (
+                    state.valuation is None and kind is not None and kind.allows(state, action)
+                )
+            if not legal_now:
+                raise self._explain(action)
+        assert kind is not None  # a legal action has a kind
         snapshot = _snapshot(state)
         if shuffles is not None:
             state.forced = _piles(shuffles, action)
         try:
-            rules.kind_of(action).apply(state, action)  # type: ignore[union-attr]
+            kind.apply(state, action)
             if state.forced:
                 raise IllegalActionError(
                     f"{action!r} shuffles no cards, but the record gives a new order",

@@ -126,6 +126,8 @@ class Rules:
     spec: VariantSpec
     plugin_manager: pluggy.PluginManager
     kinds: tuple[ActionKind[Any], ...]
+    kind_types: dict[type, ActionKind[Any]]
+    """The kind that plays each action class."""
     legal_actions: Callable[[GameState], list[Action]]
     """Returns every legal action in a state, kind by kind."""
     invariants: tuple[tuple[str, Callable[[GameState], Iterable[str]]], ...]
@@ -184,20 +186,20 @@ class Rules:
             raise PluginError(f"variant {spec.name!r}: {exc}") from exc
         if not self.kinds:
             raise PluginError(f"variant {spec.name!r} has no kind of action")
-        self._kind_of: dict[type, ActionKind[Any]] = {}
+        self.kind_types = {}
         for kind in self.kinds:
-            if kind.action_type in self._kind_of:
+            if kind.action_type in self.kind_types:
                 raise PluginError(
-                    f"variant {spec.name!r}: kinds {self._kind_of[kind.action_type].name!r} "
+                    f"variant {spec.name!r}: kinds {self.kind_types[kind.action_type].name!r} "
                     f"and {kind.name!r} both play {kind.action_type.__name__}"
                 )
-            self._kind_of[kind.action_type] = kind
+            self.kind_types[kind.action_type] = kind
         self.legal_actions = listing(self.kinds)
         self.invariants = _resolve_checks(pm.hook.trapper_invariants())
 
     def kind_of(self, action: object) -> ActionKind[Any] | None:
         """Returns the kind that plays ``action``, or ``None`` if no kind does."""
-        return self._kind_of.get(type(action))
+        return self.kind_types.get(type(action))
 
     def parse_action(self, state: GameState, text: str) -> Action | None:
         """Returns the action written as ``text``: the first kind that reads
