@@ -695,3 +695,20 @@ def test_a_kind_listing_through_its_own_function_is_checked_against_its_options(
     game = custom_game(Plugin(), tiles={"d6": "B1n"}, hands=["GGGGBB", "EEEEEE"])
     with pytest.raises(tc.InvariantError, match="the 'step' kind lists"):
         check_action(game)
+
+
+def test_a_kind_checking_through_its_own_function_is_checked_against_its_options() -> None:
+    class Lenient(tb.StepKind):
+        """Checks steps faster, but lets any square through."""
+
+        def allows(self, state: GameState, action: tb.Step) -> bool:
+            return True
+
+    class Plugin:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [Lenient()]
+
+    game = custom_game(Plugin(), tiles={"d6": "B1n"}, hands=["GGGGBB", "EEEEEE"])
+    with pytest.raises(tc.InvariantError, match="the 'step' kind accepts the unlisted"):
+        check_action(game)

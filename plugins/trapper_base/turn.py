@@ -291,6 +291,24 @@ class StepKind(ActionKind[Step]):
 
         return legal
 
+    def allows(self, state: GameState, action: Step) -> bool:
+        """The four options above asked of one step without a call each: a
+        replay asks this of every step. The invariant checks compare it with
+        the options' own answer (``problem``) on every position they visit."""
+        trapper = action.trapper
+        fixed = state.turn.trapper  # type: ignore[attr-defined]
+        if fixed is not None and trapper is not fixed:
+            return False
+        player: int = state.to_move  # type: ignore[assignment]
+        if not pay_masks(state.hands[player])[trapper] >> action.payment & 1:
+            return False
+        square = action.square.index
+        if square not in (state.targets[trapper] or state.step_targets(trapper)):
+            return False
+        tile = state.board[square]
+        assert tile is not None  # a target holds a tile
+        return action.placement in state.rules.placement_choices(state.displays[player], tile)
+
     def build(self, *values: Any) -> Step:
         trapper, square, placement, payment = values
         if placement is None:

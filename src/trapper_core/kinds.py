@@ -276,7 +276,9 @@ class ActionKind(abc.ABC, Generic[A]):
 
         What a replay asks of every move: the choices are checked in order
         against their options by a function written out once per kind, like
-        the lister (:meth:`problem` is the same check, explained).
+        the lister (:meth:`problem` is the same check, explained). A kind may
+        override it with a faster check of its own; the invariant checks
+        compare it with :meth:`problem` on every position they visit.
         """
         checker = self._checker
         if checker is None:
