@@ -395,6 +395,9 @@ class StepKind(ActionKind[Step]):
             text += "/" + step.payment.letter * 2
         return text + placement_text(state, step.square, step.placement)
 
+    def reads_alike(self, text: str) -> bool:
+        return "<" not in text  # what a taken canoe gathers names its species' tiles
+
     def parse(self, state: GameState, text: str) -> Step | None:
         if text[:1] not in ("B", "E", "G", "P"):
             return None
@@ -422,6 +425,9 @@ class ExchangeKind(ActionKind[Exchange]):
     action_type = Exchange
     choices = ("species",)
     available_by_turn = True
+
+    def reads_alike(self, text: str) -> bool:
+        return True
 
     def mark_exchanged(self, state: GameState) -> None:
         """Records in the turn that the exchange has been made."""
@@ -480,6 +486,9 @@ class _WordKind(ActionKind[Any]):
 
     def build(self, *values: Any) -> Any:
         return self.action
+
+    def reads_alike(self, text: str) -> bool:
+        return True
 
     def text(self, state: GameState, action: Any) -> str:
         return self.word

@@ -201,6 +201,9 @@ class OpenKind(ActionKind[Open]):
     def text(self, state: GameState, action: Open) -> str:
         return f"{action.colour.letter}{action.bid}"
 
+    def reads_alike(self, text: str) -> bool:
+        return True
+
     def parse(self, state: GameState, text: str) -> Open | None:
         return _read_open(text)
 
@@ -243,6 +246,9 @@ class BidKind(ActionKind[Bid]):
 
     def text(self, state: GameState, action: Bid) -> str:
         return str(action.bid)
+
+    def reads_alike(self, text: str) -> bool:
+        return True
 
     def parse(self, state: GameState, text: str) -> Bid | None:
         return _read_bid(text)
@@ -334,6 +340,9 @@ class TakeKind(ActionKind[Take]):
         if any(action.cards[c] for c in COLOURS if c is not colour):
             text += "/" + cards_text(action.cards, colour)
         return text + placement_text(state, action.square, action.placement)
+
+    def reads_alike(self, text: str) -> bool:
+        return text[:1] not in ("B", "E", "G", "P")  # declined in every position
 
     def parse(self, state: GameState, text: str) -> Take | None:
         if text[:1] not in ("B", "E", "G", "P"):

@@ -177,6 +177,12 @@ class ActionKind(abc.ABC, Generic[A]):
         """Returns the text of ``action``, legal in ``state``. It must match
         :data:`ACTION_TEXT` and read back through :meth:`parse`."""
 
+    def reads_alike(self, text: str) -> bool:
+        """Returns whether :meth:`parse` answers ``text`` the same in every
+        position (with the same action, or ``None``). When every kind asked
+        says so, the variant reads that text once. The default: no."""
+        return False
+
     @abc.abstractmethod
     def parse(self, state: GameState, text: str) -> A | None:
         """Returns the action of this kind written as ``text`` (stripped), or

@@ -16,6 +16,7 @@ import pluggy
 
 from .errors import PluginError, UnknownVariantError
 from .hookspecs import PROJECT, RegistrySpec, RulesSpec, hookimpl
+from .interning import SIZE
 from .kinds import ActionKind, Withdraw, listing, resolve_kinds
 
 if TYPE_CHECKING:
@@ -187,6 +188,7 @@ class Rules:
         if not self.kinds:
             raise PluginError(f"variant {spec.name!r} has no kind of action")
         self.kind_types = {}
+        self._read: dict[str, Action] = {}
         for kind in self.kinds:
             if kind.action_type in self.kind_types:
                 raise PluginError(
@@ -203,10 +205,21 @@ class Rules:
 
     def parse_action(self, state: GameState, text: str) -> Action | None:
         """Returns the action written as ``text``: the first kind that reads
-        it wins; ``None`` when no kind does."""
+        it wins; ``None`` when no kind does. A text that every kind asked
+        reads alike in every position (``ActionKind.reads_alike``) is read
+        once."""
+        known = self._read.get(text)
+        if known is not None:
+            return known
+        alike = True
         for kind in self.kinds:
             action = kind.parse(state, text)
+            alike = alike and kind.reads_alike(text)
             if action is not None:
+                if alike:
+                    if len(self._read) >= SIZE:  # the one caching policy's size
+                        self._read.clear()
+                    self._read[text] = action
                 return action  # type: ignore[no-any-return]
         return None
 
