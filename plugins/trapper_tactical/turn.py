@@ -108,6 +108,12 @@ def _turn(state: GameState) -> TacticalTurn:
     return turn
 
 
+# The options and checks below read ``state.turn`` (a TacticalTurn while this
+# variant plays) and ``state.hands[state.to_move]`` directly, without a typed
+# accessor: listing asks them on every position, and a call each costs more
+# than the question.
+
+
 def _hand(state: GameState) -> tuple[int, int, int, int]:
     assert state.to_move is not None
     return state.hands[state.to_move]
@@ -118,7 +124,7 @@ def _illegal(rule: str, text: str, action: Action | None = None) -> IllegalActio
 
 
 def _unpayable(state: GameState, colour: Colour, bid: int, action: Action) -> IllegalActionError:
-    top = payable(_hand(state), colour)
+    top = payable(state.hands[state.to_move], colour)  # type: ignore[index]
     return IllegalActionError(
         f"D9: a bid of {bid} for {colour} is more than the hand can pay ({top})",
         rule="D9",
@@ -128,7 +134,7 @@ def _unpayable(state: GameState, colour: Colour, bid: int, action: Action) -> Il
 
 
 def _between_auctions(state: GameState) -> str | None:
-    if _turn(state).auction is not None:
+    if state.turn.auction is not None:  # type: ignore[attr-defined]
         return "R41: only the stone holder does that, between auctions"
     return None
 
@@ -148,17 +154,22 @@ def _continue(state: GameState, turn: TacticalTurn, auction: Auction, actor: int
     raise AssertionError("an auction always has a bidder")
 
 
+# Openings and raises, made once each: listing offers every bid a hand can pay.
+_open = interned(Open)
+_bid = interned(Bid)
+
+
 @interned
 def _read_open(text: str) -> Open | None:
     """Openings read the same in every position: each text is read once."""
     match = OPEN.fullmatch(text)
-    return Open(Colour.from_letter(match["colour"]), int(match["bid"])) if match else None
+    return _open(Colour.from_letter(match["colour"]), int(match["bid"])) if match else None
 
 
 @interned
 def _read_bid(text: str) -> Bid | None:
     """Raises read the same in every position: each text is read once."""
-    return Bid(int(text)) if BID.fullmatch(text) else None
+    return _bid(int(text)) if BID.fullmatch(text) else None
 
 
 class OpenKind(ActionKind[Open]):
@@ -173,15 +184,18 @@ class OpenKind(ActionKind[Open]):
         return _between_auctions(state)
 
     def colour_options(self, state: GameState) -> Sequence[Colour]:
-        fixed = _turn(state).colour
+        fixed = state.turn.colour  # type: ignore[attr-defined]
         # D9: the trapper must be able to take a tile.
         return [c for c in (COLOURS if fixed is None else (fixed,)) if state.step_targets(c)]
 
     def bid_options(self, state: GameState, colour: Colour) -> Sequence[int]:
-        return range(1, payable(_hand(state), colour) + 1)
+        return range(1, payable(state.hands[state.to_move], colour) + 1)  # type: ignore[index]
+
+    def build(self, *values: Any) -> Open:
+        return _open(*values)  # type: ignore[no-any-return]
 
     def refuse_colour(self, state: GameState, action: Open) -> IllegalActionError:
-        fixed = _turn(state).colour
+        fixed = state.turn.colour  # type: ignore[attr-defined]
         if fixed is not None and action.colour is not fixed:
             return _illegal("R41", f"this turn's colour is {fixed}; it cannot change", action)
         return _illegal("D9", f"the {action.colour} trapper cannot take a tile", action)
@@ -217,7 +231,7 @@ class BidKind(ActionKind[Bid]):
     available_by_turn = True  # the auction is in the turn record
 
     def unavailable(self, state: GameState) -> str | None:
-        auction = _turn(state).auction
+        auction = state.turn.auction  # type: ignore[attr-defined]
         if auction is None:
             return "R41: no auction is open: the stone holder opens one or passes"
         if auction.winner is not None:
@@ -225,12 +239,15 @@ class BidKind(ActionKind[Bid]):
         return None
 
     def bid_options(self, state: GameState) -> Sequence[int]:
-        auction = _turn(state).auction
+        auction = state.turn.auction  # type: ignore[attr-defined]
         assert auction is not None
-        return range(auction.bid + 1, payable(_hand(state), auction.colour) + 1)
+        return range(auction.bid + 1, payable(state.hands[state.to_move], auction.colour) + 1)  # type: ignore[index]
+
+    def build(self, *values: Any) -> Bid:
+        return _bid(*values)  # type: ignore[no-any-return]
 
     def refuse_bid(self, state: GameState, action: Bid) -> IllegalActionError:
-        auction = _turn(state).auction
+        auction = state.turn.auction  # type: ignore[attr-defined]
         assert auction is not None
         if action.bid <= auction.bid:
             return _illegal("R42", f"a raise must beat the bid of {auction.bid}", action)
@@ -263,7 +280,7 @@ class TakeKind(ActionKind[Take]):
     available_by_turn = True  # the auction is in the turn record
 
     def unavailable(self, state: GameState) -> str | None:
-        auction = _turn(state).auction
+        auction = state.turn.auction  # type: ignore[attr-defined]
         if auction is None:
             return "R41: no auction is open: the stone holder opens one or passes"
         if auction.winner is None:
@@ -271,7 +288,7 @@ class TakeKind(ActionKind[Take]):
         return None
 
     def _auction(self, state: GameState) -> Auction:
-        auction = _turn(state).auction
+        auction: Auction | None = state.turn.auction  # type: ignore[attr-defined]
         assert auction is not None
         return auction
 
@@ -286,7 +303,11 @@ class TakeKind(ActionKind[Take]):
 
     def cards_options(self, state: GameState) -> Sequence[tuple[int, int, int, int]]:
         auction = self._auction(state)
-        return payments(_hand(state), auction.colour, auction.bid)
+        return payments(state.hands[state.to_move], auction.colour, auction.bid)  # type: ignore[index]
+
+    def build(self, *values: Any) -> Take:
+        square, placement, cards = values
+        return Take(square, cards, placement)
 
     def refuse_square(self, state: GameState, take: Take) -> IllegalActionError:
         colour = self._auction(state).colour
@@ -313,7 +334,7 @@ class TakeKind(ActionKind[Take]):
                 "cards of one other colour each",
                 take,
             )
-        hand = _hand(state)
+        hand = state.hands[state.to_move]  # type: ignore[index]
         return IllegalActionError(
             "R43: the hand does not hold those cards",
             rule="R43",
@@ -350,7 +371,8 @@ class TakeKind(ActionKind[Take]):
         match = TAKE.fullmatch(text)
         if match is None:
             return None
-        auction = _turn(state).auction if isinstance(state.turn, TacticalTurn) else None
+        turn = state.turn
+        auction = turn.auction if isinstance(turn, TacticalTurn) else None
         if auction is None:
             raise ActionSyntaxError(
                 f"{text!r}: in the tactical variant a tile is taken only by an auction's winner"
@@ -384,7 +406,7 @@ class TacticalPassKind(PassKind):
     between auctions, draw four and pass the stone on."""
 
     def unavailable(self, state: GameState) -> str | None:
-        auction = _turn(state).auction
+        auction = state.turn.auction  # type: ignore[attr-defined]
         if auction is not None and auction.winner is not None:
             return "R43: the auction is won: the winner pays and takes a tile"
         return None
@@ -409,7 +431,7 @@ class TacticalRetireKind(RetireKind):
 
     def unavailable(self, state: GameState) -> str | None:
         reason = _between_auctions(state)
-        if reason is None and _turn(state).auctions:
+        if reason is None and state.turn.auctions:  # type: ignore[attr-defined]
             reason = "D16: retire at the start of a turn, before its first auction"
         return reason
 

@@ -104,6 +104,13 @@ class ActionKind(abc.ABC, Generic[A]):
         self._depends = tuple(
             self._dependencies(i, options) for i, options in enumerate(self._options)
         )
+        # The default build passes the values by position where the choices
+        # are the action's first fields, in order (a call with keywords costs
+        # a dict per action).
+        fields = (
+            [f.name for f in attrs.fields(self.action_type)] if attrs.has(self.action_type) else []
+        )
+        self._positional = fields[: len(self.choices)] == list(self.choices)
 
     def _dependencies(self, level: int, options: Callable[..., object]) -> tuple[int, ...]:
         """The positions of the earlier choices that ``options`` names."""
@@ -140,6 +147,9 @@ class ActionKind(abc.ABC, Generic[A]):
         The default calls :attr:`action_type` with the values as keywords; a
         kind may hand out shared objects instead (actions are immutable).
         """
+        if self._positional:
+            made: A = self.action_type(*values)  # type: ignore[assignment]
+            return made
         action: A = self.action_type(**dict(zip(self.choices, values, strict=True)))  # type: ignore[assignment]
         return action
 
