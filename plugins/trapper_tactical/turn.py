@@ -192,7 +192,7 @@ class OpenKind(ActionKind[Open]):
         return range(1, payable(state.hands[state.to_move], colour) + 1)  # type: ignore[index]
 
     def build(self, *values: Any) -> Open:
-        return _open(*values)  # type: ignore[no-any-return]
+        return _open(*values)
 
     def refuse_colour(self, state: GameState, action: Open) -> IllegalActionError:
         fixed = state.turn.colour  # type: ignore[attr-defined]
@@ -244,7 +244,7 @@ class BidKind(ActionKind[Bid]):
         return range(auction.bid + 1, payable(state.hands[state.to_move], auction.colour) + 1)  # type: ignore[index]
 
     def build(self, *values: Any) -> Bid:
-        return _bid(*values)  # type: ignore[no-any-return]
+        return _bid(*values)
 
     def refuse_bid(self, state: GameState, action: Bid) -> IllegalActionError:
         auction = state.turn.auction  # type: ignore[attr-defined]
