@@ -178,7 +178,6 @@ class OpenKind(ActionKind[Open]):
     name = "open"
     action_type = Open
     choices = ("colour", "bid")
-    available_by_turn = True  # the auction is in the turn record
 
     def unavailable(self, state: GameState) -> str | None:
         return _between_auctions(state)
@@ -228,7 +227,6 @@ class BidKind(ActionKind[Bid]):
     name = "bid"
     action_type = Bid
     choices = ("bid",)
-    available_by_turn = True  # the auction is in the turn record
 
     def unavailable(self, state: GameState) -> str | None:
         auction = state.turn.auction  # type: ignore[attr-defined]
@@ -277,7 +275,6 @@ class TakeKind(ActionKind[Take]):
     name = "take"
     action_type = Take
     choices = ("square", "placement", "cards")
-    available_by_turn = True  # the auction is in the turn record
 
     def unavailable(self, state: GameState) -> str | None:
         auction = state.turn.auction  # type: ignore[attr-defined]
@@ -393,6 +390,10 @@ class TakeKind(ActionKind[Take]):
 class TacticalExchangeKind(ExchangeKind):
     """D10: the species exchange belongs to the stone holder, between auctions."""
 
+    # Tactical turn records change with every bid: remembering answers per
+    # record would cost more than it saves.
+    available_by_turn = False
+
     def mark_exchanged(self, state: GameState) -> None:
         turn = _turn(state)
         state.turn = TacticalTurn(turn.stone, turn.colour, True, turn.auctions, turn.auction)
@@ -404,6 +405,8 @@ class TacticalExchangeKind(ExchangeKind):
 class TacticalPassKind(PassKind):
     """R41, R42, R45: out of the auction for a bidder; for the stone holder
     between auctions, draw four and pass the stone on."""
+
+    available_by_turn = False  # as for the exchange
 
     def unavailable(self, state: GameState) -> str | None:
         auction = state.turn.auction  # type: ignore[attr-defined]
@@ -428,6 +431,8 @@ class TacticalPassKind(PassKind):
 
 class TacticalRetireKind(RetireKind):
     """D16: only the stone holder retires, before the turn's first auction."""
+
+    available_by_turn = False  # as for the exchange
 
     def unavailable(self, state: GameState) -> str | None:
         reason = _between_auctions(state)
