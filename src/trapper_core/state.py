@@ -11,7 +11,7 @@ variant's (the base game's mechanics are in ``trapper_base.mechanics``).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
@@ -104,6 +104,15 @@ def _squares_of(mask: int) -> tuple[int, ...]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return tuple(out)
+
+
+def _write_restore() -> Callable[[GameState, tuple[object, ...]], None]:
+    # One unpacking assignment to every field, written out from FIELDS: undo
+    # and copy() restore a snapshot, and a loop of setattr costs twice as much.
+    namespace: dict[str, object] = {}
+    targets = ", ".join(f"state.{name}" for name in FIELDS)
+    exec(f"def restore(state, snapshot):\n    {targets} = snapshot\n", namespace)
+    return namespace["restore"]  # type: ignore[return-value]
 
 
 snapshot = attrgetter(*FIELDS)
@@ -220,8 +229,7 @@ class GameState:
 
     def restore(self, snapshot: tuple[object, ...]) -> None:
         """Puts back the fields saved by :meth:`snapshot`."""
-        for name, value in zip(FIELDS, snapshot, strict=True):
-            setattr(self, name, value)
+        _restore(self, snapshot)
 
     def copy(self) -> GameState:
         """Returns an independent state equal to this one."""
@@ -366,3 +374,6 @@ class GameState:
                 rule=rule,
             )
         return pile
+
+
+_restore = _write_restore()
