@@ -7,7 +7,9 @@ engine and its plugins keep them in tables, every table made the same way:
 :data:`SIZE` different arguments per table, the least recently used
 forgotten first (``functools.lru_cache``, implemented in C). One policy, one
 size, one place to look: :func:`tables` reports each table's use and
-:func:`clear` empties them all.
+:func:`clear` empties them all. (Two tables belong to one variant's rules
+rather than to a function — the texts it has read, and the availability of
+its kinds per turn record — and are emptied when they reach the same size.)
 
 A plugin keeps its own tables the same way::
 

@@ -42,6 +42,7 @@ import attrs
 
 from .actions import Action
 from .errors import IllegalActionError
+from .interning import SIZE
 
 if TYPE_CHECKING:
     from .state import GameState
@@ -366,7 +367,7 @@ def listing(kinds: Sequence[ActionKind[Any]]) -> Callable[[GameState], list[Acti
 
         def remember(state: GameState, turn: object) -> tuple[object, tuple[bool, ...]]:
             entry = (turn, tuple(kinds[i].unavailable(state) is None for i in by_turn))
-            if len(memo) >= 4096:
+            if len(memo) >= SIZE:  # the one caching policy's size
                 memo.clear()
             memo[id(turn)] = entry
             return entry
