@@ -62,13 +62,5 @@ PLUGINS = (turn, strategy)
 
 @hookimpl
 def trapper_variants() -> list[VariantSpec]:
-    return [
-        VariantSpec(
-            name="tactical",
-            plugins=PLUGINS,
-            extends="base",
-            title="Trapper, tactical variant",
-            description="Every tile is auctioned (R40–R45, D9–D11).",
-            aliases=("auction",),
-        )
-    ]
+    title, about = "Trapper, tactical variant", "Every tile is auctioned (R40–R45, D9–D11)."
+    return [VariantSpec("tactical", PLUGINS, "base", title, about, aliases=("auction",))]
