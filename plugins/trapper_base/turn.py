@@ -183,15 +183,6 @@ def turn_of(state: GameState) -> Turn:
     return turn
 
 
-_turn = turn_of
-
-
-def _player(state: GameState) -> int:
-    player = state.to_move
-    assert player is not None
-    return player
-
-
 # ----------------------------------------------------------------------
 # The kinds
 # ----------------------------------------------------------------------
@@ -327,7 +318,7 @@ class StepKind(ActionKind[Step]):
         return [build(trapper, square, placement, payment) for payment in last]
 
     def refuse_trapper(self, state: GameState, step: Step) -> IllegalActionError:
-        fixed = _turn(state).trapper
+        fixed = turn_of(state).trapper
         if fixed is not None and step.trapper is not fixed:
             return _error(
                 "R11",
@@ -363,14 +354,14 @@ class StepKind(ActionKind[Step]):
     def refuse_placement(self, state: GameState, step: Step) -> IllegalActionError:
         return placement_problem(
             state,
-            _player(state),
+            state.seat,
             step.square,
             step,
             lambda placement: self.build(step.trapper, step.square, placement, step.payment),
         )
 
     def refuse_payment(self, state: GameState, step: Step) -> IllegalActionError:
-        held = state.hands[_player(state)][step.payment]
+        held = state.hands[state.seat][step.payment]
         what = "one card" if step.cards == 1 else "two cards"
         return IllegalActionError(
             f"R13: a step of the {step.trapper} trapper paid in {step.payment} takes {what} of "
@@ -431,7 +422,7 @@ class ExchangeKind(ActionKind[Exchange]):
 
     def mark_exchanged(self, state: GameState) -> None:
         """Records in the turn that the exchange has been made."""
-        state.turn = TURNS[_turn(state).trapper][True]
+        state.turn = TURNS[turn_of(state).trapper][True]
 
     def unavailable(self, state: GameState) -> str | None:
         if state.turn.exchanged:  # type: ignore[attr-defined]
@@ -441,13 +432,13 @@ class ExchangeKind(ActionKind[Exchange]):
     def species_options(self, state: GameState) -> Sequence[tuple[Species, ...]]:
         if not state.displays[state.to_move].valued:  # type: ignore[index]
             return ()  # the usual case, asked on every position
-        return exchange_options(state, _player(state))
+        return exchange_options(state, state.seat)
 
     def build(self, *values: Any) -> Exchange:
         return Exchange(values[0])
 
     def refuse_species(self, state: GameState, action: Exchange) -> IllegalActionError:
-        valued = state.displays[_player(state)].valued_species()
+        valued = state.displays[state.seat].valued_species()
         lacking = [str(s) for s in action.species if s not in valued]
         if lacking:
             return _error(
@@ -459,7 +450,7 @@ class ExchangeKind(ActionKind[Exchange]):
         )
 
     def apply(self, state: GameState, action: Exchange) -> None:
-        exchange(state, _player(state), action.species)
+        exchange(state, state.seat, action.species)
         self.mark_exchanged(state)
 
     def text(self, state: GameState, action: Exchange) -> str:
@@ -538,7 +529,7 @@ class RetireKind(_BeforeHuntKind):
     action = RETIRE
 
     def apply(self, state: GameState, action: Retire) -> None:
-        retire(state, _player(state))
+        retire(state, state.seat)
         advance(state)
 
 
