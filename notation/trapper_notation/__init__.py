@@ -16,12 +16,13 @@ from __future__ import annotations
 from .errors import NotationError, NotationSyntaxError, RecordError
 from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
 from .position import FaceDownTile, Position
-from .reader import load, loads, parser
+from .reader import MAX_GAME_SIZE, ScannedGame, games, load, loads, parser, read_game, scan
 from .records import Record, dump, dumps
 from .setup_string import UNKNOWN, SetupSpec, Unknown
 from .writer import format_record
 
 __all__ = [
+    "MAX_GAME_SIZE",
     "UNKNOWN",
     "Comment",
     "FaceDownTile",
@@ -35,6 +36,7 @@ __all__ = [
     "Record",
     "RecordError",
     "Reveal",
+    "ScannedGame",
     "SetupSpec",
     "Shuffle",
     "TurnNumber",
@@ -42,7 +44,10 @@ __all__ = [
     "dump",
     "dumps",
     "format_record",
+    "games",
     "load",
     "loads",
     "parser",
+    "read_game",
+    "scan",
 ]

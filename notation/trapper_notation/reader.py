@@ -1,17 +1,30 @@
-"""Reading notation text into records, with one LALR parser built once."""
+"""Reading notation text into records, one game at a time.
+
+The text is cut into games line by line (:class:`_Games`): a line that
+begins with ``[`` after move text begins the next game. Each game's text is
+then parsed by the LALR parser of ``trapper.lark``, built once, with its
+transformer: records are built while the parser runs and no tree is made.
+So reading is linear in the text, its memory is bounded by the largest game
+when it streams (:func:`read_game`, :func:`games`, :func:`scan`), and a game
+with a syntax error costs the same as one without.
+"""
 
 from __future__ import annotations
 
+import codecs
+import gc
+import os
 import re
+import weakref
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from importlib import resources
 from typing import IO, Any
 
 import attrs
 from lark import Lark, Token, Transformer
-from lark.common import LexerConf
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-from lark.lexer import Lexer, LexerState
-from lark.utils import TextSlice
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark.lexer import Lexer
 
 from trapper_core import Square, Tile, TrapperError, interned
 
@@ -19,23 +32,75 @@ from .errors import NotationSyntaxError
 from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
 from .records import Record
 
-__all__ = ["load", "loads", "parser"]
+__all__ = [
+    "MAX_GAME_SIZE",
+    "ScannedGame",
+    "games",
+    "load",
+    "loads",
+    "parser",
+    "read_game",
+    "scan",
+]
+
+#: The most characters one game's text may have (tags, moves and comments,
+#: up to the next game). A longer game is a :class:`NotationSyntaxError`;
+#: every reader takes ``max_game_size`` to change it.
+MAX_GAME_SIZE = 64 * 2**20
+
+#: The most digits of a turn number (a game of that many turns would not fit
+#: in any file).
+_TURN_DIGITS = 18
+
+Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 
 
 class _BadToken(Exception):
     """A token of the right shape whose content is wrong (``d2=Q9n``)."""
 
-    def __init__(self, token: Token, message: str) -> None:
+    def __init__(self, line: int, column: int, message: str) -> None:
         super().__init__(message)
-        self.token = token
+        self.line = line
+        self.column = column
         self.message = message
 
 
+class _LexError(Exception):
+    """Text that no terminal matches where it stands."""
+
+    def __init__(self, position: int, line: int, column: int, after: str | None) -> None:
+        super().__init__(position)
+        self.position = position
+        self.line = line
+        self.column = column
+        self.after = after  # the token type before it, None in move text
+
+
 _TAG = re.compile(r'\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+(?P<value>".*")[ \t]*\]')
+_ESCAPE = re.compile(r"\\([\"\\])")
 
 
 def _unquote(text: str) -> str:
-    return re.sub(r"\\([\"\\])", r"\1", text[1:-1])
+    return _ESCAPE.sub(r"\1", text[1:-1]) if "\\" in text else text[1:-1]
+
+
+def _terminal(name: str) -> str:
+    """The pattern of a regular-expression terminal of ``trapper.lark``."""
+    grammar = resources.files("trapper_notation").joinpath("trapper.lark").read_text("utf-8")
+    match = re.search(rf"^{name}: /(.*)/$", grammar, re.MULTILINE)
+    if match is None:  # pragma: no cover - the grammar defines them all
+        raise LookupError(name)
+    return match[1]
+
+
+@interned
+def _words() -> re.Pattern[str]:
+    """The words of a MOVES token, in the order of preference the grammar gives."""
+    return re.compile(
+        r"[ \t\f\r\n]*(?:(?P<TURN>{})|(?P<PLAYER>{})|(?P<ACTION>{}))".format(
+            *(_terminal(n) for n in ("TURN", "PLAYER", "ACTION"))
+        )
+    )
 
 
 class _ToRecords(Transformer[Token, list[Record]]):
@@ -44,50 +109,81 @@ class _ToRecords(Transformer[Token, list[Record]]):
     def start(self, children: list[Record | Comment]) -> list[Record]:
         preface = tuple(c for c in children if isinstance(c, Comment))
         games = [c for c in children if isinstance(c, Record)]
-        return [
-            Record(game.tags, game.items, number=i, preface=preface if i == 1 else ())
-            for i, game in enumerate(games, start=1)
-        ]
+        if preface and games:
+            games[0] = attrs.evolve(games[0], preface=preface)
+        return games
 
     def game(self, children: list[Any]) -> Record:
-        tags = children[0]
+        tags, lines, header = children[0]
         items = children[1] if len(children) > 1 else []
-        return Record(tags, items)
+        if header:
+            items[:0] = header
+        return Record(tags, items, line=lines[0], tag_lines=lines)
 
-    def tags(self, children: list[Any]) -> list[tuple[str, str]]:
+    def tags(self, children: list[Any]) -> tuple[list[tuple[str, str]], list[int], list[Item]]:
         if len(children) == 1:
-            return [children[0]]
-        children[0].append(children[1])
-        return children[0]  # type: ignore[no-any-return]
+            tag, line = children[0]
+            return [tag], [line], []
+        found, lines, header = children[0]
+        if isinstance(children[1], Comment):
+            header.append(children[1])
+        else:
+            tag, line = children[1]
+            found.append(tag)
+            lines.append(line)
+        return found, lines, header
 
     def items(self, children: list[Any]) -> list[Item]:
         if len(children) == 1:
-            return [children[0]]
-        children[0].append(children[1])
-        return children[0]  # type: ignore[no-any-return]
+            first = children[0]
+            return first if isinstance(first, list) else [first]
+        found: list[Item] = children[0]
+        new = children[1]
+        if isinstance(new, list):
+            found.extend(new)
+        else:
+            found.append(new)
+        return found
 
-    def tag(self, children: list[Token]) -> tuple[str, str]:
-        match = _TAG.fullmatch(children[0])
+    def tag(self, children: list[Token]) -> tuple[tuple[str, str], int]:
+        token = children[0]
+        match = _TAG.fullmatch(token)
         assert match is not None  # the lexer matched the same pattern
-        return (match["name"], _unquote(match["value"]))
+        return (match["name"], _unquote(match["value"])), token.line or 0
 
-    def item(self, children: list[Item]) -> Item:  # pragma: no cover - aliases name every item
-        return children[0]
-
-    def turn(self, children: list[Token]) -> TurnNumber:
+    def moves(self, children: list[Token]) -> list[Item]:
         (token,) = children
-        return TurnNumber(int(token[:-1]), line=token.line or 0)
-
-    def player(self, children: list[Token]) -> Mover:
-        (token,) = children
-        name = str(token)[:-1]
-        if name.startswith('"'):
-            name = _unquote(name)
-        return Mover(name, line=token.line or 0)
-
-    def action(self, children: list[Token]) -> Move:
-        (token,) = children
-        return Move(str(token), line=token.line or 0, column=token.column or 0)
+        found: list[Item] = []
+        append = found.append
+        line = token.line or 1
+        line_start = 1 - (token.column or 1)  # where the token's first line begins, in it
+        text = str(token)
+        multiline = "\n" in text
+        counted = 0
+        for match in _words().finditer(text):
+            kind = match.lastgroup
+            word = match[kind]  # type: ignore[index]
+            start = match.start(kind)  # type: ignore[arg-type]
+            if multiline:
+                newlines = text.count("\n", counted, start)
+                if newlines:
+                    line += newlines
+                    line_start = text.rfind("\n", counted, start) + 1
+                counted = start
+            if kind == "ACTION":
+                append(Move(word, line, start - line_start + 1))
+            elif kind == "TURN":
+                if len(word) > _TURN_DIGITS + 1:
+                    raise _BadToken(
+                        line,
+                        start - line_start + 1,
+                        f"a turn number has at most {_TURN_DIGITS} digits, not {len(word) - 1}",
+                    )
+                append(TurnNumber(int(word[:-1]), line))
+            else:
+                name = word[:-1]
+                append(Mover(_unquote(name) if name[0] == '"' else name, line))
+        return found
 
     def comment(self, children: list[Token]) -> Comment:
         return Comment(str(children[0])[1:-1])
@@ -107,26 +203,29 @@ class _ToRecords(Transformer[Token, list[Record]]):
         try:
             return Reveal(Square.parse(square), Tile.from_code(code))
         except (TrapperError, ValueError) as exc:
-            raise _BadToken(token, str(exc)) from None
+            raise _BadToken(token.line or 1, token.column or 1, str(exc)) from None
 
 
 # Where each terminal may stand. The lexer below works like lark's contextual
 # lexer, with two contexts instead of one per parser state, and one regular
-# expression per context that also skips the white space before a token: half
-# the work of lark's own lexers on long move texts.
+# expression per context that also skips the white space before a token.
 _CONTEXTS = {
-    "top": ("TAG", "TURN", "PLAYER", "ACTION", "BRACE_COMMENT", "LINE_COMMENT", "LPAR"),
+    "top": ("TAG", "MOVES", "BRACE_COMMENT", "LINE_COMMENT", "LPAR"),
     "note": ("SHUFFLE", "CARDS", "REVEAL", "RPAR"),
 }
 _NEXT_CONTEXT = {"LPAR": "note", "RPAR": "top"}
+_COMMENTS = {"BRACE_COMMENT": "TAG_BRACE_COMMENT", "LINE_COMMENT": "TAG_LINE_COMMENT"}
 
 
 class _Lexer(Lexer):
-    """Tokens for the LALR parser, from the grammar's own terminal patterns."""
+    """Tokens for the LALR parser, from the grammar's own terminal patterns.
 
-    __future_interface__ = 2  # lex(lexer_state, parser_state), text as a TextSlice
+    Lark's documented interface for a custom lexer: ``__init__(lexer_conf)``
+    and ``lex(text)``. A comment between two tags is marked as a tag comment,
+    which is what lets the grammar keep it in its game.
+    """
 
-    def __init__(self, conf: LexerConf) -> None:
+    def __init__(self, conf: Any) -> None:
         patterns = {t.name: t.pattern.to_regexp() for t in conf.terminals}
         space = patterns["WS"]
         self.regexps = {
@@ -137,41 +236,56 @@ class _Lexer(Lexer):
         }
         self.space = re.compile(f"(?:{space})?")
 
-    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
-        source = lexer_state.text
-        text: str = source.text if isinstance(source, TextSlice) else source
-        position = source.start if isinstance(source, TextSlice) else 0
-        end = source.end if isinstance(source, TextSlice) else len(text)
+    def lex(self, text: str) -> Iterator[Token]:  # type: ignore[override]
+        position, end = 0, len(text)
         context = "top"
-        line, line_start = 1 + text.count("\n", 0, position), text.rfind("\n", 0, position) + 1
+        line, line_start = 1, 0
+        last: str | None = None
+        held: list[Token] = []  # comments after a tag, until we know what follows
+        regexps = self.regexps
         while position < end:
-            match = self.regexps[context].match(text, position, end)
+            match = regexps[context].match(text, position)
             if match is None:
-                blank = self.space.match(text, position, end)
+                blank = self.space.match(text, position)
                 position = blank.end() if blank else position
                 if position >= end:
-                    return
-                line = 1 + text.count("\n", 0, position)
-                column = position - (text.rfind("\n", 0, position) + 1) + 1
-                raise UnexpectedCharacters(  # type: ignore[no-untyped-call]
-                    text,
-                    position,
-                    line,
-                    column,
-                    allowed=set(_CONTEXTS[context]),
-                    state=parser_state,
-                )
+                    break
+                line += text.count("\n", line_start, position)
+                line_start = text.rfind("\n", 0, position) + 1
+                yield from held
+                raise _LexError(position, line, position - line_start + 1, last)
             kind = match.lastgroup
             assert kind is not None
             start = match.start(kind)
-            newlines = text.count("\n", position, start)
-            if newlines:
-                line += newlines
+            if text.count("\n", position, start):
+                line += text.count("\n", position, start)
                 line_start = text.rfind("\n", position, start) + 1
             token = Token(kind, match.group(kind), start, line, start - line_start + 1)
             position = match.end()
+            if kind == "MOVES" or kind == "BRACE_COMMENT":
+                # Tokens that may span lines: the next token's line counts on.
+                inside = text.count("\n", start, position)
+                if inside:
+                    line += inside
+                    line_start = text.rfind("\n", start, position) + 1
             context = _NEXT_CONTEXT.get(kind, context)
+            if kind in _COMMENTS and (last == "TAG" or held):
+                held.append(token)
+                continue
+            if held:
+                tagged = kind == "TAG"
+                for comment in held:
+                    yield Token(
+                        _COMMENTS[comment.type] if tagged else comment.type,
+                        str(comment),
+                        comment.start_pos,
+                        comment.line,
+                        comment.column,
+                    )
+                held.clear()
+            last = kind
             yield token
+        yield from held
 
 
 @interned
@@ -187,55 +301,24 @@ def parser() -> Lark:
     )
 
 
-_EXAMPLES: dict[str, list[str]] = {
-    'a tag is written [Name "value"]': [
-        "[Event]",
-        '[Event "x"',
-        '[ "x"]',
-        '[Event "x" "y"]',
-        "[Event x]",
-    ],
-    'a game begins with tags like [Variant "base"] before its moves': [
-        "1. A: pass",
-        "A: pass",
-        "pass",
-    ],
-    # Each note example twice: right after the tags, and after a move (the
-    # parser's stack differs, and lark matches examples by parser state).
-    "a note ( … ) holds 'shuffle' and the new draw pile, or tiles like d2=B2e": [
-        '[A "b"] ()',
-        '[A "b"] (shuffle)',
-        '[A "b"] (pass)',
-        '[A "b"] pass ()',
-        '[A "b"] pass (shuffle)',
-        '[A "b"] pass (pass)',
-    ],
-    "a note ( … ) is closed with ')'": [
-        '[A "b"] (shuffle BEGP',
-        '[A "b"] (d2=B2e',
-        '[A "b"] pass (shuffle BEGP',
-        '[A "b"] pass (d2=B2e',
-        '[A "b"] (shuffle BEGP pass',
-        '[A "b"] pass (d2=B2e pass',
-    ],
-}
-
 _WORDS = {
     "TAG": 'a tag like [Variant "base"]',
-    "TURN": "a turn number like 12.",
-    "PLAYER": "a player like Ann:",
-    "ACTION": "an action like Gd3 or pass",
+    "MOVES": "a move like 12. Ann: Gd3 or pass",
     "BRACE_COMMENT": "a comment { … }",
     "LINE_COMMENT": "a comment after ;",
+    "TAG_BRACE_COMMENT": "a comment { … }",
+    "TAG_LINE_COMMENT": "a comment after ;",
     "LPAR": "'('",
     "RPAR": "')'",
-    "LSQB": "'['",
-    "RSQB": "']'",
     "SHUFFLE": "'shuffle'",
     "CARDS": "cards like BEGP",
     "REVEAL": "a tile like d2=B2e",
     "$END": "the end of the text",
 }
+_TAG_WORDS = 'a tag is written [Name "value"]'
+_BEGIN_WORDS = 'a game begins with tags like [Variant "base"] before its moves'
+_NOTE_WORDS = "a note ( … ) holds 'shuffle' and the new draw pile, or tiles like d2=B2e"
+_CLOSE_WORDS = "a note ( … ) is closed with ')'"
 
 
 def _expected(names: Iterable[str]) -> str:
@@ -246,113 +329,599 @@ def _expected(names: Iterable[str]) -> str:
 
 
 def _caret(text: str, line: int, column: int) -> str:
-    lines = text.splitlines() or [""]
-    shown = lines[line - 1] if 0 < line <= len(lines) else ""
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return "\n^"
+    stop = text.find("\n", start)
+    shown = text[start : stop if stop >= 0 else len(text)]
     if len(shown) > 120:  # a huge line: show the neighbourhood only
-        start = max(0, column - 60)
-        shown, column = shown[start : start + 120], column - start
+        begin = max(0, column - 60)
+        shown, column = shown[begin : begin + 120], column - begin
     return shown + "\n" + " " * max(column - 1, 0) + "^"
 
 
-def _syntax_error(text: str, exc: UnexpectedInput, offset: int = 0) -> NotationSyntaxError:
-    label = None
-    if getattr(exc, "state", None) is not None:
-        label = exc.match_examples(parser().parse, _EXAMPLES, use_accepts=True)
-    line, column = exc.line, exc.column
-    if line is None or line < 1 or column is None:  # at the end of the text
-        lines = text.splitlines() or [""]
-        line, column = len(lines), len(lines[-1]) + 1
-    if label is None:
-        if isinstance(exc, UnexpectedCharacters):
-            position = exc.pos_in_stream or 0
-            found = text[position : position + 1]
-            what = repr(found) if found.strip() else "the end of the line"
-            label = f"unexpected {what}: expected {_expected(exc.allowed or ())}"
-        elif isinstance(exc, UnexpectedToken):
-            label = (
-                f"unexpected {str(exc.token)!r}: expected {_expected(exc.accepts or exc.expected)}"
-            )
-        else:
-            label = f"the text ends too soon: expected {_expected(getattr(exc, 'expected', ()))}"
+def _line_and_column(text: str, position: int) -> tuple[int, int]:
+    line = text.count("\n", 0, position) + 1
+    return line, position - (text.rfind("\n", 0, position) + 1) + 1
+
+
+def _previous_word(text: str, position: int) -> str:
+    """The word before ``position`` (white space skipped)."""
+    end = position
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    start = end
+    while start > 0 and not text[start - 1].isspace() and text[start - 1] not in "()":
+        start -= 1
+    return text[start:end] or text[end - 1 : end]
+
+
+def _in_note(text: str, position: int) -> str:
+    """Which words fit an error inside a note, from what stands before it."""
+    before = _previous_word(text, position)
+    return _NOTE_WORDS if before in ("(", "shuffle") else _CLOSE_WORDS
+
+
+def _lex_error(text: str, exc: _LexError, line_offset: int) -> NotationSyntaxError:
+    found = text[exc.position]
+    if exc.after in _CONTEXTS["note"] or exc.after == "LPAR":
+        label = _in_note(text, exc.position)
+    elif found == "[":
+        label = _TAG_WORDS
+    else:
+        allowed = _CONTEXTS["top"]
+        what = repr(found) if found.strip() else "the end of the line"
+        label = f"unexpected {what}: expected {_expected(allowed)}"
     return NotationSyntaxError(
-        label, line=line + offset, column=column, context=_caret(text, line, column)
+        label,
+        line=exc.line + line_offset,
+        column=exc.column,
+        context=_caret(text, exc.line, exc.column),
     )
 
 
-def _parse(text: str, offset: int = 0) -> list[Record]:
+def _parse_error(text: str, exc: UnexpectedInput, line_offset: int) -> NotationSyntaxError:
+    token = exc.token if isinstance(exc, UnexpectedToken) else None
+    kind = token.type if token is not None else "$END"
+    if kind == "$END" or token is None:
+        position = len(text.rstrip())
+        line, column = _line_and_column(text, position)
+    else:
+        position = token.start_pos or 0
+        line, column = token.line or 1, token.column or 1
+    expected = set(getattr(exc, "expected", ()) or ())
+    if "TAG" in expected and not expected & {"MOVES", "LPAR"} and kind in ("MOVES", "LPAR"):
+        label = _BEGIN_WORDS
+    elif expected & set(_CONTEXTS["note"]):
+        label = _in_note(text, position)
+    elif kind == "$END":
+        label = f"the text ends too soon: expected {_expected(expected)}"
+    else:
+        label = f"unexpected {str(token)[:40]!r}: expected {_expected(expected)}"
+    return NotationSyntaxError(
+        label, line=line + line_offset, column=column, context=_caret(text, line, column)
+    )
+
+
+def _parse(text: str, line_offset: int = 0) -> list[Record]:
+    """The records of ``text`` (one game's text, or several), lines counted
+    from ``line_offset`` + 1."""
     try:
-        result: list[Record] = parser().parse(text)  # type: ignore[assignment]
+        records: list[Record] = parser().parse(text)  # type: ignore[assignment]
+    except _LexError as exc:
+        raise _lex_error(text, exc, line_offset) from None
     except UnexpectedInput as exc:
-        raise _syntax_error(text, exc, offset) from None
+        raise _parse_error(text, exc, line_offset) from None
     except _BadToken as exc:
-        line, column = exc.token.line or 1, exc.token.column or 1
         raise NotationSyntaxError(
-            exc.message, line=line + offset, column=column, context=_caret(text, line, column)
+            exc.message,
+            line=exc.line + line_offset,
+            column=exc.column,
+            context=_caret(text, exc.line, exc.column),
         ) from None
-    return result
+    if line_offset:
+        records = [_moved(r, line_offset) for r in records]
+    return records
 
 
-_GAME_START = re.compile(r"^\[", re.MULTILINE)
+def _moved(record: Record, lines: int) -> Record:
+    """``record`` with its tags' lines counted ``lines`` further on."""
+    return Record(
+        record.tags,
+        record.items,
+        number=record.number,
+        preface=record.preface,
+        line=record.line + lines,
+        tag_lines=[n + lines for n in record.tag_lines],
+    )
 
 
-def loads(text: str, *, errors: list[Exception] | None = None) -> list[Record]:
+# ----------------------------------------------------------------------
+# Lines and games
+# ----------------------------------------------------------------------
+
+_TAG_LINE = re.compile(
+    r'[ \t]*(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*"[ \t]*\][ \t]*)+'
+    r"(?:\{[^}\n]*\}[ \t]*)*(?:;.*)?\n?"
+)
+_BLANK_OR_COMMENT = re.compile(r"[ \t\f\v]*(?:\{[^}\n]*\}[ \t\f\v]*)*(?:;.*)?\n?")
+_BRACE_OR_QUOTE = re.compile(r'"(?:[^"\\\n]|\\["\\])*"|[{;]')
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+_BLANK, _TAGS, _BAD_TAG, _TEXT = range(4)
+
+
+def _too_long(line: int, limit: int) -> NotationSyntaxError:
+    return NotationSyntaxError(
+        f"a game is longer than {limit:,} characters (max_game_size)",
+        line=line,
+        column=1,
+        context="",
+    )
+
+
+def _lines_of_text(text: str) -> Iterator[str]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    start, end = 0, len(text)
+    find = text.find
+    while start < end:
+        stop = find("\n", start) + 1 or end
+        yield text[start:stop]
+        start = stop
+
+
+def _lines_of_stream(stream: IO[str], limit: int) -> Iterator[str]:
+    first = True
+    number = 0
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if first:
+            first = False
+            if line.startswith("\ufeff"):
+                line = line[1:]
+        if len(line) > limit and not line.endswith("\n"):
+            raise _too_long(number + 1, limit)
+        if "\r" in line:
+            pieces = line.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            for piece in pieces[:-1]:
+                number += 1
+                yield piece + "\n"
+            if pieces[-1]:
+                number += 1
+                yield pieces[-1]
+            continue
+        number += 1
+        yield line
+
+
+def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
+    decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+    pending = ""
+    first = True
+    number = 0
+    while True:
+        block = stream.read(1 << 16)
+        text = decoder.decode(block, final=not block)
+        if first and text:
+            first = False
+            if text.startswith("\ufeff"):
+                text = text[1:]
+        pending += text
+        if block and pending.endswith("\r"):
+            cut = pending[:-1]  # "\r\n" may be split between blocks
+            keep = "\r"
+        else:
+            cut, keep = pending, ""
+        if "\r" in cut:
+            cut = cut.replace("\r\n", "\n").replace("\r", "\n")
+        start = 0
+        while (stop := cut.find("\n", start) + 1) > 0:
+            number += 1
+            yield _checked(cut[start:stop], number)
+            start = stop
+        pending = cut[start:] + keep
+        if len(pending) > limit:
+            raise _too_long(number + 1, limit)
+        if not block:
+            if pending:
+                yield _checked(pending, number + 1)
+            return
+
+
+@attrs.frozen
+class _BadLine:
+    """A line that is not UTF-8: its text as far as it goes, and the error."""
+
+    text: str
+    error: NotationSyntaxError
+
+
+def _checked(line: str, number: int) -> str | _BadLine:
+    bad = _NOT_UTF8.search(line)
+    if bad is None:
+        return line
+    byte = ord(bad.group()) - 0xDC00
+    error = NotationSyntaxError(
+        f"the text is not UTF-8 (a byte {byte:#04x})",
+        line=number,
+        column=bad.start() + 1,
+        context=line.rstrip("\n")[:120].encode("utf-8", "replace").decode("utf-8"),
+    )
+    return _BadLine(_NOT_UTF8.sub("\ufffd", line), error)
+
+
+@attrs.define
+class _Chunk:
+    """The text of one game (or of a stretch that parses as several)."""
+
+    text: str
+    first_line: int  # of its first line, from 1
+    error: NotationSyntaxError | None = None
+
+
+class _Games:
+    """Cuts lines into the texts of games, one game at a time.
+
+    A line that begins with ``[`` begins the next game when the line of text
+    before it (blank lines and comments aside) is move text, or is a broken
+    tag line that a blank line separates from it. Lines inside a ``{ }``
+    comment never begin a game.
+    """
+
+    def __init__(self, lines: Iterator[str | _BadLine], limit: int) -> None:
+        self.lines = lines
+        self.limit = limit
+        self.number = 0  # lines read
+        self.pending: str | None = None  # the first line of the next game
+
+    def __iter__(self) -> Iterator[_Chunk]:
+        return self
+
+    def __next__(self) -> _Chunk:
+        parts: list[str] = []
+        size = 0
+        previous = _BLANK  # the last line that was not blank
+        blank_since = False
+        in_comment = False
+        first_line = self.number + (0 if self.pending is not None else 1)
+        error: NotationSyntaxError | None = None
+        while True:
+            line: str | _BadLine
+            if self.pending is not None:
+                line, self.pending = self.pending, None
+            else:
+                try:
+                    line = next(self.lines)
+                except StopIteration:
+                    break
+                except NotationSyntaxError as exc:  # not UTF-8, or too long a line
+                    if not parts:
+                        self.number = exc.line
+                        raise
+                    self.pending = None
+                    error = exc
+                    break
+                self.number += 1
+            if not isinstance(line, str):
+                error = error or line.error
+                line = line.text
+            kind, in_comment = _classify(line, in_comment)
+            if (
+                kind in (_TAGS, _BAD_TAG)
+                and parts
+                and (previous == _TEXT or (previous == _BAD_TAG and blank_since))
+            ):
+                self.pending = line
+                break
+            if kind == _BLANK:
+                blank_since = True
+            else:
+                previous, blank_since = kind, False
+            size += len(line)
+            if size > self.limit and error is None:
+                error = _too_long(first_line, self.limit)
+            if error is None:
+                parts.append(line)
+            elif not parts:
+                parts.append("")  # the game is skipped to its end
+        if not parts:
+            raise StopIteration
+        return _Chunk("".join(parts), first_line, error)
+
+
+def _classify(line: str, in_comment: bool) -> tuple[int, bool]:
+    """What the line is (blank, tags, a broken tag line, text) and whether a
+    ``{`` comment is still open at its end."""
+    rest = line
+    if in_comment:
+        close = line.find("}")
+        if close < 0:
+            return _BLANK, True
+        rest = line[close + 1 :]
+    kind: int
+    if _BLANK_OR_COMMENT.fullmatch(rest):
+        kind = _BLANK
+    elif rest.lstrip(" \t").startswith("["):
+        kind = _TAGS if _TAG_LINE.fullmatch(rest) else _BAD_TAG
+    else:
+        kind = _TEXT
+    return kind, ("{" in rest or '"' in rest) and _opens_comment(rest)
+
+
+def _opens_comment(line: str) -> bool:
+    position = 0
+    while (match := _BRACE_OR_QUOTE.search(line, position)) is not None:
+        found = match.group()
+        if found == ";":
+            return False
+        if found == "{":
+            close = line.find("}", match.end())
+            if close < 0:
+                return True
+            position = close + 1
+        else:
+            position = match.end()
+    return False
+
+
+def _lines(source: str | IO[str] | IO[bytes], limit: int) -> Iterator[str | _BadLine]:
+    if isinstance(source, str):
+        return _lines_of_text(source)
+    if isinstance(source, (bytes, bytearray)):
+        raise TypeError("read bytes with load(io.BytesIO(data)) or decode them first")
+    if _is_binary(source):
+        return _lines_of_bytes(source, limit)  # type: ignore[arg-type]
+    return _lines_of_stream(source, limit)  # type: ignore[arg-type]
+
+
+def _is_binary(stream: IO[Any]) -> bool:
+    mode = getattr(stream, "mode", "")
+    if isinstance(mode, str) and "b" in mode:
+        return True
+    from io import BufferedIOBase, RawIOBase, TextIOBase
+
+    if isinstance(stream, TextIOBase):
+        return False
+    return isinstance(stream, (BufferedIOBase, RawIOBase))
+
+
+@contextmanager
+def _no_gc() -> Iterator[None]:
+    """The collector paused: reading makes many small objects and no cycles."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+class _Numbering:
+    """Parses games' texts into records numbered by their place in the file;
+    a broken game keeps its number."""
+
+    def __init__(self) -> None:
+        self.number = 1
+
+    def parse(self, chunk: _Chunk, errors: list[Exception] | None) -> list[Record]:
+        try:
+            if chunk.error is not None:
+                raise chunk.error
+            with _no_gc():
+                found = _parse(chunk.text, chunk.first_line - 1)
+        except NotationSyntaxError as exc:
+            self.number += 1
+            if errors is None:
+                raise
+            errors.append(exc)
+            return []
+        for index, record in enumerate(found):
+            if record.number != self.number:
+                found[index] = attrs.evolve(record, number=self.number)
+            self.number += 1
+        return found
+
+
+def _records(chunks: Iterable[_Chunk], errors: list[Exception] | None) -> Iterator[Record]:
+    numbering = _Numbering()
+    for chunk in chunks:
+        yield from numbering.parse(chunk, errors)
+
+
+# ----------------------------------------------------------------------
+# The readers
+# ----------------------------------------------------------------------
+
+
+def loads(
+    text: str, *, errors: list[Exception] | None = None, max_game_size: int = MAX_GAME_SIZE
+) -> list[Record]:
     """Reads every game in ``text``.
 
     Strict by default: the first syntax error raises
     :class:`NotationSyntaxError`. With an ``errors`` list, a game with a
     syntax error is left out, the error appended, and reading goes on with
-    the next game (the next line that starts with ``[`` after a move).
+    the next game. A game longer than ``max_game_size`` characters is a
+    syntax error.
     """
     if not isinstance(text, str):
         raise TypeError(f"loads reads a str, not {type(text).__name__}")
-    try:
-        return _parse(text)
-    except NotationSyntaxError:
-        if errors is None:
-            raise
-    records: list[Record] = []
-    for start, chunk in _chunks(text):
-        line_offset = text.count("\n", 0, start)
+    return list(_records(_Games(_lines_of_text(text), max_game_size), errors))
+
+
+def games(
+    source: Source, *, errors: list[Exception] | None = None, max_game_size: int = MAX_GAME_SIZE
+) -> Iterator[Record]:
+    """Yields the games of ``source`` one at a time, holding one game's text
+    in memory: ``source`` is a str of notation, a path, or an open text or
+    binary (UTF-8) stream. Errors as in :func:`loads`."""
+    with _opened(source) as stream:
+        yield from _records(_Games(_lines(stream, max_game_size), max_game_size), errors)
+
+
+def load(
+    source: Source, *, errors: list[Exception] | None = None, max_game_size: int = MAX_GAME_SIZE
+) -> list[Record]:
+    """Reads every game in a path or an open file (text, or bytes in UTF-8;
+    a byte order mark is skipped). Errors as in :func:`loads`."""
+    if isinstance(source, str):
+        raise TypeError("load reads a path or an open file; loads reads a str of notation")
+    return list(games(source, errors=errors, max_game_size=max_game_size))
+
+
+@contextmanager
+def _opened(source: Source) -> Iterator[str | IO[str] | IO[bytes]]:
+    if isinstance(source, os.PathLike):
+        with open(source, "rb") as file:
+            yield file
+    else:
+        yield source
+
+
+@attrs.define(eq=False)
+class _StreamState:
+    chunks: _Games
+    numbering: _Numbering = attrs.Factory(_Numbering)
+    waiting: list[Record] = attrs.Factory(list)
+    position: int | None = None
+
+
+_READING: weakref.WeakKeyDictionary[Any, _StreamState] = weakref.WeakKeyDictionary()
+
+
+def read_game(
+    stream: IO[str] | IO[bytes],
+    *,
+    errors: list[Exception] | None = None,
+    max_game_size: int = MAX_GAME_SIZE,
+) -> Record | None:
+    """Reads the next game of an open stream, or returns ``None`` at its end.
+
+    Like python-chess's ``read_game``: call it again for the next game. It
+    holds one game in memory (it reads the first line of the next game too,
+    and keeps it for the next call on the same stream; a stream moved by
+    ``seek`` in between is read afresh from where it stands). Game numbers
+    and lines count from where the stream stood at the first call. Errors as
+    in :func:`loads`: strict, the next call reads on after the broken game;
+    with an ``errors`` list a broken game is skipped.
+    """
+    state = _READING.get(stream)
+    position = _tell(stream)
+    if state is None or (state.position is not None and state.position != position):
+        state = _StreamState(_Games(_lines(stream, max_game_size), max_game_size))
+        _READING[stream] = state
+    while not state.waiting:
+        chunk = next(state.chunks, None)
+        if chunk is None:
+            _READING.pop(stream, None)
+            return None
         try:
-            games = _parse(chunk, line_offset)
-        except NotationSyntaxError as exc:
-            errors.append(exc)
-            continue
-        records.extend(games)
-    return [attrs.evolve(r, number=i) for i, r in enumerate(records, start=1)]
+            state.waiting = state.numbering.parse(chunk, errors)
+        finally:
+            state.position = _tell(stream)
+    return state.waiting.pop(0)
 
 
-def _chunks(text: str) -> list[tuple[int, str]]:
-    """Splits ``text`` where a tag line follows a line that is not a tag."""
-    starts = [0]
-    lines = text.splitlines(keepends=True)
-    position = 0
-    previous_was_tag = True
-    for line in lines:
-        is_tag = line.lstrip().startswith("[")
-        if is_tag and not previous_was_tag and position:
-            starts.append(position)
-        if line.strip():
-            previous_was_tag = is_tag
-        position += len(line)
-    bounds = [*starts, len(text)]
-    return [(bounds[i], text[bounds[i] : bounds[i + 1]]) for i in range(len(starts))]
-
-
-def load(file: IO[str] | IO[bytes], *, errors: list[Exception] | None = None) -> list[Record]:
-    """Reads every game in an open file (text, or bytes in UTF-8)."""
-    data = file.read()
-    if isinstance(data, bytes):
-        return loads(_decode(data), errors=errors)
-    return loads(data, errors=errors)
-
-
-def _decode(data: bytes) -> str:
+def _tell(stream: IO[Any]) -> int | None:
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise NotationSyntaxError(
-            f"the text is not UTF-8 (byte {exc.start})", line=line, column=column, context=""
-        ) from None
+        return stream.tell() if stream.seekable() else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+@attrs.frozen
+class ScannedGame:
+    """A game found by :func:`scan`: its place and its tags, no moves read."""
+
+    number: int
+    """The game's number in the file, from 1."""
+    line: int
+    """The line of its first tag."""
+    offset: int
+    """Where its text begins: characters into a str, or the stream's position
+    (bytes into a binary file), for ``seek`` and :func:`read_game`."""
+    tags: dict[str, str]
+    """Its tags (the first of a repeated name)."""
+
+
+def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[ScannedGame]:
+    """Yields the number, line, offset and tags of every game in ``source``
+    without reading its moves: an index of a big collection. Syntax errors in
+    move text are not seen; a broken tag line is skipped."""
+    with _opened(source) as stream:
+        offsets = _Offsets(stream)
+        chunks = _Games(offsets.lines(max_game_size), max_game_size)
+        for number, chunk in enumerate(chunks, start=1):
+            tags: dict[str, str] = {}
+            first = 0
+            for index, text in enumerate(chunk.text.splitlines()):
+                if text.lstrip().startswith("["):
+                    for match in _TAG.finditer(text):
+                        tags.setdefault(match["name"], _unquote(match["value"]))
+                    if not first:
+                        first = index + 1
+                elif tags and text.strip() and not text.lstrip().startswith(("{", ";")):
+                    break
+            where = chunk.first_line + max(first, 1) - 1
+            yield ScannedGame(number, where, offsets.start_of(where), tags)
+            offsets.forget(chunks.number)
+
+
+class _Offsets:
+    """Lines of a source with the offset where each begins."""
+
+    def __init__(self, stream: str | IO[str] | IO[bytes]) -> None:
+        self.stream = stream
+        self.starts: dict[int, int] = {}
+
+    def lines(self, limit: int) -> Iterator[str]:
+        stream = self.stream
+        if isinstance(stream, str):
+            offset = 1 if stream.startswith("\ufeff") else 0
+            for number, line in enumerate(_lines_of_text(stream), start=1):
+                self._keep(number, offset, line)
+                yield line
+                offset += len(line)
+            return
+        number = 0
+        while True:
+            offset = stream.tell()
+            raw = stream.readline(limit + 1)
+            if not raw:
+                return
+            text: str = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+            if number == 0 and text.startswith("\ufeff"):
+                text = text[1:]
+            for piece in _split_cr(text):
+                number += 1
+                self._keep(number, offset, piece)
+                yield piece
+
+    def _keep(self, number: int, offset: int, line: str) -> None:
+        if number == 1 or line.lstrip().startswith("["):
+            self.starts[number] = offset
+
+    def forget(self, before: int) -> None:
+        """Lines before ``before`` are not asked for again."""
+        for number in [n for n in self.starts if n < before]:
+            del self.starts[number]
+
+    def start_of(self, line: int) -> int:
+        return self.starts.get(line, 0)
+
+
+def _split_cr(line: str) -> list[str]:
+    if "\r" not in line:
+        return [line]
+    pieces = line.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    out = [p + "\n" for p in pieces[:-1]]
+    if pieces[-1]:
+        out.append(pieces[-1])
+    return out

@@ -10,7 +10,8 @@ count. A record writes itself (:mod:`.writer`) and replays itself
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
 from typing import IO
 
 import attrs
@@ -33,6 +34,10 @@ def _items(value: Sequence[Item]) -> tuple[Item, ...]:
     return tuple(value)
 
 
+def _lines(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
 def _comments(value: Sequence[Comment]) -> tuple[Comment, ...]:
     return tuple(value)
 
@@ -47,6 +52,25 @@ class Record:
     """The game's number in its file, from 1."""
     preface: tuple[Comment, ...] = attrs.field(default=(), converter=_comments)
     """Comments before the tags (only the first game of a file has them)."""
+    line: int = attrs.field(default=0, eq=False)
+    """The line of the game's first tag in its file (0: not read from a file)."""
+    tag_lines: tuple[int, ...] = attrs.field(default=(), converter=_lines, eq=False, repr=False)
+    """The line of each tag, in the order of ``tags`` (empty: not read from a file)."""
+
+    @property
+    def tags_by_name(self) -> Mapping[str, str]:
+        """The tags as a mapping, name to value (the first of a repeated name)."""
+        found: dict[str, str] = {}
+        for key, value in self.tags:
+            found.setdefault(key, value)
+        return MappingProxyType(found)
+
+    def tag_line(self, name: str) -> int | None:
+        """The line of the tag ``name`` in the record's file, if it was read from one."""
+        for index, (key, _) in enumerate(self.tags):
+            if key == name:
+                return self.tag_lines[index] if index < len(self.tag_lines) else None
+        return None
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """Returns the value of the tag ``name`` (the first, if repeated)."""
