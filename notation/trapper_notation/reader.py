@@ -12,7 +12,6 @@ with a syntax error costs the same as one without.
 from __future__ import annotations
 
 import codecs
-import gc
 import os
 import re
 import weakref
@@ -28,7 +27,7 @@ from lark.lexer import Lexer
 
 from trapper_core import Square, Tile, TrapperError, interned
 
-from .errors import NotationSyntaxError
+from .errors import NotationSyntaxError, no_gc
 from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
 from .records import Record
 
@@ -691,18 +690,6 @@ def _is_binary(stream: IO[Any]) -> bool:
     return isinstance(stream, (BufferedIOBase, RawIOBase))
 
 
-@contextmanager
-def _no_gc() -> Iterator[None]:
-    """The collector paused: reading makes many small objects and no cycles."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 class _Numbering:
     """Parses games' texts into records numbered by their place in the file;
     a broken game keeps its number."""
@@ -714,7 +701,7 @@ class _Numbering:
         try:
             if chunk.error is not None:
                 raise chunk.error
-            with _no_gc():
+            with no_gc():
                 found = _parse(chunk.text, chunk.first_line - 1)
         except NotationSyntaxError as exc:
             self.number += 1
