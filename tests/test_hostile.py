@@ -148,7 +148,8 @@ def test_issue10_item9_a_million_players_are_refused_before_names_are_made() -> 
 
 def test_issue10_item10_a_typed_action_never_tells_what_a_face_down_tile_is() -> None:
     game = tc.new_game("base", 2, seed=1)
-    hidden = [s for s in range(64) if game.board[s] is tc.FACE_DOWN]
+    up = game.state.face_up_squares()
+    hidden = [s for s in range(64) if s not in up and game.state.board[s] is not None]
     texts = [f"B{tc.SQUARES[s]}<{w}" for s in hidden for w in ("Q", "B3", "H1+F2", "K1+B2")]
     for text in texts:
         try:
@@ -220,8 +221,9 @@ class _Endless(io.RawIOBase):
 
 
 def test_issue10_item15_one_game_is_capped_and_games_stream_one_at_a_time() -> None:
+    endless = io.BufferedReader(_Endless())  # type: ignore[type-var]
     with pytest.raises(NotationSyntaxError, match="longer than 1,000,000 characters"):
-        notation.read_game(io.BufferedReader(_Endless()), max_game_size=10**6)
+        notation.read_game(endless, max_game_size=10**6)
     game = notation.dumps(bot_game("base", 2, 6))
     stream = io.StringIO("\n".join([game] * 3))
     found = []
