@@ -501,9 +501,11 @@ def _lines_of_stream(stream: IO[str], limit: int) -> Iterator[str]:
 
 def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
     decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
-    pending = ""
+    parts: list[str] = []  # the line begun so far, in pieces (no quadratic joins)
+    size = 0
     first = True
     number = 0
+    held_cr = False  # a "\r" at the end of a block: "\r\n" may be split between blocks
     while True:
         block = stream.read(1 << 16)
         text = decoder.decode(block, final=not block)
@@ -511,25 +513,33 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
             first = False
             if text.startswith("\ufeff"):
                 text = text[1:]
-        pending += text
-        if block and pending.endswith("\r"):
-            cut = pending[:-1]  # "\r\n" may be split between blocks
-            keep = "\r"
+        if held_cr:
+            text = "\r" + text
+        held_cr = bool(block) and text.endswith("\r")
+        if held_cr:
+            text = text[:-1]
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        last = text.rfind("\n")
+        if last < 0:
+            parts.append(text)
+            size += len(text)
         else:
-            cut, keep = pending, ""
-        if "\r" in cut:
-            cut = cut.replace("\r\n", "\n").replace("\r", "\n")
-        start = 0
-        while (stop := cut.find("\n", start) + 1) > 0:
-            number += 1
-            yield _checked(cut[start:stop], number)
-            start = stop
-        pending = cut[start:] + keep
-        if len(pending) > limit:
+            parts.append(text[: last + 1])
+            whole = "".join(parts)
+            start = 0
+            while (stop := whole.find("\n", start) + 1) > 0:
+                number += 1
+                yield _checked(whole[start:stop], number)
+                start = stop
+            parts = [text[last + 1 :]]
+            size = len(parts[0])
+        if size > limit:
             raise _too_long(number + 1, limit)
         if not block:
-            if pending:
-                yield _checked(pending, number + 1)
+            rest = "".join(parts)
+            if rest:
+                yield _checked(rest, number + 1)
             return
 
 
@@ -562,6 +572,8 @@ class _Chunk:
     text: str
     first_line: int  # of its first line, from 1
     error: NotationSyntaxError | None = None
+    opening: tuple[int, int, str] | None = None
+    """Its first line that is not blank or a comment: kind, number, text."""
 
 
 class _Games:
@@ -590,6 +602,7 @@ class _Games:
         in_comment = False
         first_line = self.number + (0 if self.pending is not None else 1)
         error: NotationSyntaxError | None = None
+        opening: tuple[int, int, str] | None = None
         while True:
             line: str | _BadLine
             if self.pending is not None:
@@ -621,6 +634,8 @@ class _Games:
             if kind == _BLANK:
                 blank_since = True
             else:
+                if opening is None:
+                    opening = (kind, self.number, line)
                 previous, blank_since = kind, False
             size += len(line)
             if size > self.limit and error is None:
@@ -631,7 +646,7 @@ class _Games:
                 parts.append("")  # the game is skipped to its end
         if not parts:
             raise StopIteration
-        return _Chunk("".join(parts), first_line, error)
+        return _Chunk("".join(parts), first_line, error, opening)
 
 
 def _classify(line: str, in_comment: bool) -> tuple[int, bool]:
@@ -698,22 +713,51 @@ class _Numbering:
         self.number = 1
 
     def parse(self, chunk: _Chunk, errors: list[Exception] | None) -> list[Record]:
-        try:
-            if chunk.error is not None:
-                raise chunk.error
-            with no_gc():
-                found = _parse(chunk.text, chunk.first_line - 1)
-        except NotationSyntaxError as exc:
+        error = chunk.error or _opening_error(chunk)
+        if error is None:
+            try:
+                with no_gc():
+                    found = _parse(chunk.text, chunk.first_line - 1)
+            except NotationSyntaxError as exc:
+                error = exc
+        if error is not None:
             self.number += 1
             if errors is None:
-                raise
-            errors.append(exc)
+                raise error
+            errors.append(error)
             return []
         for index, record in enumerate(found):
             if record.number != self.number:
                 found[index] = attrs.evolve(record, number=self.number)
             self.number += 1
         return found
+
+
+_TAG_START = re.compile(
+    r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*"[ \t]*\]'
+)
+
+
+def _opening_error(chunk: _Chunk) -> NotationSyntaxError | None:
+    """Returns, without parsing, the error the parser would raise for a game
+    that cannot begin as it does: a broken first tag, or move text before any
+    tag. (Broken stretches are then as cheap to read as any text.)"""
+    if chunk.opening is None:
+        return None
+    kind, number, line = chunk.opening
+    column = len(line) - len(line.lstrip(" \t\f")) + 1
+    if kind == _BAD_TAG and not _TAG_START.match(line):
+        label = _TAG_WORDS
+    elif kind == _TEXT and (line[column - 1].isascii() and line[column - 1].isalnum()):
+        label = _BEGIN_WORDS
+    else:
+        return None
+    return NotationSyntaxError(
+        label,
+        line=number,
+        column=column,
+        context=line.rstrip("\n")[:120] + "\n" + " " * (column - 1) + "^",
+    )
 
 
 def _records(chunks: Iterable[_Chunk], errors: list[Exception] | None) -> Iterator[Record]:

@@ -87,8 +87,9 @@ class Record:
     @property
     def players(self) -> tuple[str, ...]:
         """The names of the ``Seat1``, ``Seat2``, … tags, in seat order."""
+        tags = self.tags_by_name  # one pass over the tags, then a look-up per seat
         names: list[str] = []
-        while (name := self.tag(f"Seat{len(names) + 1}")) is not None:
+        while (name := tags.get(f"Seat{len(names) + 1}")) is not None:
             names.append(name)
         return tuple(names)
 
