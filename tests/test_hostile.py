@@ -280,3 +280,15 @@ def test_issue10_item18_a_table_record_that_cannot_fit_says_where() -> None:
     game = bot_game("tactical", 4, 17, "greedy")
     with pytest.raises(RecordError, match="no deal of the cards fits the record"):
         notation.loads(table_record_of(game).text)[0].replay()
+
+
+def test_issue10_moves_keep_their_line_and_column_in_a_stretch_of_move_text() -> None:
+    (record,) = notation.loads(SEATS + '\n1. A: pass\n  2. "B b": Gd3 (shuffle BE) end\n')
+    moves = [i for i in record.items if isinstance(i, notation.Move)]
+    assert [(m.text, m.line, m.column) for m in moves] == [
+        ("pass", 5, 7),
+        ("Gd3", 6, 13),
+        ("end", 6, 30),
+    ]
+    movers = [i for i in record.items if isinstance(i, notation.Mover)]
+    assert [(m.name, m.line) for m in movers] == [("A", 5), ("B b", 6)]

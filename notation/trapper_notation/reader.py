@@ -154,34 +154,32 @@ class _ToRecords(Transformer[Token, list[Record]]):
         (token,) = children
         found: list[Item] = []
         append = found.append
-        line = token.line or 1
-        line_start = 1 - (token.column or 1)  # where the token's first line begins, in it
-        text = str(token)
-        multiline = "\n" in text
-        counted = 0
-        for match in _words().finditer(text):
-            kind = match.lastgroup
-            word = match[kind]  # type: ignore[index]
-            start = match.start(kind)  # type: ignore[arg-type]
-            if multiline:
-                newlines = text.count("\n", counted, start)
-                if newlines:
-                    line += newlines
-                    line_start = text.rfind("\n", counted, start) + 1
-                counted = start
-            if kind == "ACTION":
-                append(Move(word, line, start - line_start + 1))
-            elif kind == "TURN":
-                if len(word) > _TURN_DIGITS + 1:
-                    raise _BadToken(
-                        line,
-                        start - line_start + 1,
-                        f"a turn number has at most {_TURN_DIGITS} digits, not {len(word) - 1}",
+        words: dict[str, str] = {}  # one str per distinct word: "pass" a thousand times is one
+        finditer = _words().finditer
+        line = (token.line or 1) - 1
+        indent = (token.column or 1) - 1  # of the token's first line
+        for text in str(token).split("\n"):
+            line += 1
+            for match in finditer(text):
+                action = match[3]
+                if action is not None:
+                    append(
+                        Move(words.setdefault(action, action), line, match.start(3) + indent + 1)
                     )
-                append(TurnNumber(int(word[:-1]), line))
-            else:
-                name = word[:-1]
-                append(Mover(_unquote(name) if name[0] == '"' else name, line))
+                elif match[1] is not None:
+                    turn = match[1]
+                    if len(turn) > _TURN_DIGITS + 1:
+                        raise _BadToken(
+                            line,
+                            match.start(1) + indent + 1,
+                            f"a turn number has at most {_TURN_DIGITS} digits, "
+                            f"not {len(turn) - 1}",
+                        )
+                    append(TurnNumber(int(turn[:-1]), line))
+                else:
+                    name = match[2][:-1]
+                    append(Mover(_unquote(name) if name[0] == '"' else name, line))
+            indent = 0
         return found
 
     def comment(self, children: list[Token]) -> Comment:

@@ -130,8 +130,11 @@ class Setup:
     ) -> None:
         """Raises :class:`SetupError` unless the setup fits a variant's board,
         tiles and deck and the number of players."""
-        off = [SQUARES[i].name for i, t in enumerate(self.board) if t is not None]
-        off = [name for name in off if Square.parse(name) not in board]
+        off = [
+            SQUARES[i].name
+            for i, t in enumerate(self.board)
+            if t is not None and SQUARES[i] not in board
+        ]
         off += [s.name for s in self.trappers if s not in board]
         if off:
             raise SetupError(f"the setup uses squares off the variant's board: {' '.join(off)}")
