@@ -27,8 +27,8 @@ import trapper_core as tc
 from trapper_core import cli, notation
 from trapper_core.notation import NotationSyntaxError, RecordError
 
-#: Examples per fuzz test: 60 by default, 2,000 under --slow.
-EXAMPLES = 60 if getattr(settings.default, "max_examples", 12) < 100 else 2_000
+#: Examples per fuzz test: 60 by default, 1,000 under --slow.
+EXAMPLES = 60 if getattr(settings.default, "max_examples", 12) < 100 else 1_000
 REPLAY_ERRORS = (tc.IllegalActionError, tc.ActionSyntaxError, RecordError)
 VARIANTS = ("base", "children", "tactical")
 

@@ -267,7 +267,11 @@ def table_record_of(game: tc.Game) -> Record:
 
 
 @pytest.mark.parametrize(("players", "seed", "kind"), [(4, 17, "greedy"), (3, 79, "random")])
-@pytest.mark.xfail(strict=True, reason="item 18 is open: a bid's cards are not yet planned")
+@pytest.mark.xfail(
+    strict=True,
+    reason="item 18 is open: the deal planner revises only the stretch before a failing "
+    "reshuffle, and a bid's hand only by more cards of its colour",
+)
 def test_issue10_item18_tactical_table_records_whose_bids_are_tight_replay(
     players: int, seed: int, kind: str
 ) -> None:
@@ -292,3 +296,24 @@ def test_issue10_moves_keep_their_line_and_column_in_a_stretch_of_move_text() ->
     ]
     movers = [i for i in record.items if isinstance(i, notation.Mover)]
     assert [(m.name, m.line) for m in movers] == [("A", 5), ("B b", 6)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "variant",
+    [
+        "base",
+        "children",
+        pytest.param(
+            "tactical",
+            marks=pytest.mark.xfail(strict=True, reason="item 18 is open: 5 of 100 do not fit"),
+        ),
+    ],
+)
+def test_issue10_item18_table_records_of_100_bot_games_replay(variant: str) -> None:
+    for i in range(100):
+        players, kind = 2 + i % 3, ("random", "greedy")[i // 3 % 2]
+        game = bot_game(variant, players, i, kind)
+        again = notation.loads(table_record_of(game).text)[0].replay()
+        assert again.history == game.history
+        assert again.scores() == game.scores()
