@@ -61,7 +61,11 @@ The algorithm
     engine then judges each planned bidding hand, and where odd counts leave
     a bid unpayable the plan asks for one more card of the bid's colour and
     is made again. Each bid can ask only up to its hand's size, so this too
-    ends, after a few plans.
+    ends, after a few plans. Where the plan then fails at a bid (no hand
+    holds that many of its colour), the bid is planned like a payment of
+    another hand that makes it: the least hands of its colour and one other
+    colour that the engine accepts (a pair of another colour pays one),
+    fewest cards first. At most :data:`MAX_PLANS` plans are made.
 
     Where no plan fits, the first payment or bid of the failing stretch that
     makes it impossible is found by bisection (a few more flows) and the
@@ -74,16 +78,21 @@ The algorithm
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from operator import le
 
 import attrs
 
 from trapper_core import COLOURS, Colour, Game
 
-from .cards import NO_CARDS, Hand, Moment, Need, Pool, Schedule, Step, add_hands
+from .cards import NO_CARDS, Bid, Hand, Moment, Need, Pool, Schedule, Step, add_hands
 from .flow import Network
 
-__all__ = ["Deal", "Step", "infer_deal"]
+__all__ = ["MAX_PLANS", "Deal", "Step", "infer_deal"]
+
+MAX_PLANS = 10
+"""The most times the cards of a record are planned (each plan asks bids for
+other hands): a record that cannot fit is told so in about a second."""
 
 
 @attrs.frozen
@@ -190,9 +199,23 @@ class _Planner:
         """Colours every free card; returns where the record cannot fit, if it
         cannot (the cards before that point are planned)."""
         bids = [need for need in self.schedule.needs if need.bid is not None]
-        while True:
+        others: dict[int, Iterator[Hand]] = {}  # each failing bid's other hands
+        for attempt in range(1, MAX_PLANS + 1):
             hands: dict[int, Hand] = {}
             failure = self._plan_piles(hands)
+            if attempt == MAX_PLANS:
+                break  # a record that cannot fit says so soon
+            failing = [n for n in bids if failure is not None and n.index == failure[0]]
+            if failing:
+                # Like a payment, a bid is made from cards in hand: where
+                # more of its colour cannot be had, plan another hand that
+                # makes it (a pair of another colour pays one, D9).
+                need = failing[0]
+                assert need.bid is not None
+                other = next(others.setdefault(need.number, _hands_for(need.bid)), None)
+                if other is not None:
+                    need.held = list(other)
+                    continue
             short = [
                 need
                 for need in bids
@@ -203,6 +226,12 @@ class _Planner:
             for need in short:  # ask for one more card of the bid's colour
                 assert need.bid is not None
                 need.held[need.bid.colour] += 1  # beyond the hand's size, no plan fits
+        short = [
+            need
+            for need in bids
+            if (failure is None or need.index < failure[0]) and not _allows(need, hands)
+        ]
+        return self._failure(short[0]) if short else failure
 
     def _plan_piles(self, hands: dict[int, Hand]) -> tuple[int, str] | None:
         """Plans every pile in turn; ``hands`` receives the planned hand of
@@ -489,6 +518,23 @@ class _Planner:
 def _most(a: list[list[int]], b: list[list[int]]) -> list[list[int]]:
     """The larger of two lower bounds, player by player and colour by colour."""
     return [[max(x, y) for x, y in zip(p, q, strict=True)] for p, q in zip(a, b, strict=True)]
+
+
+def _hands_for(bid: Bid) -> Iterator[Hand]:
+    """The least hands that make ``bid``: some cards of its colour and some
+    of one other colour, none holding another; fewest cards first."""
+    found: list[Hand] = []
+    for other in COLOURS:
+        for own in range(bid.size + 1):
+            for count in range(bid.size - own + 1 if other != bid.colour else 1):
+                hand = [0, 0, 0, 0]
+                hand[bid.colour] += own
+                hand[other] += count
+                if bid.allows(hand):
+                    found.append((hand[0], hand[1], hand[2], hand[3]))
+                    break
+    least = [h for h in found if not any(o != h and all(map(le, o, h)) for o in found)]
+    yield from sorted(set(least), key=lambda h: (sum(h), h))
 
 
 def _allows(need: Need, hands: Mapping[int, Hand]) -> bool:
