@@ -25,11 +25,11 @@ def test_issue10_read_game_reads_text_and_binary_streams_one_game_at_a_time() ->
     text, played = games_text(3)
     for stream in (io.StringIO(text), io.BytesIO(text.encode("utf-8"))):
         found = []
-        while (record := notation.read_game(stream)) is not None:  # type: ignore[arg-type]
+        while (record := notation.read_game(stream)) is not None:
             found.append(record)
         assert [r.replay() for r in found] == played
         assert [r.number for r in found] == [1, 2, 3]
-        assert notation.read_game(stream) is None  # type: ignore[arg-type]
+        assert notation.read_game(stream) is None
 
 
 def test_issue10_read_game_after_a_broken_game_reads_on() -> None:
@@ -80,7 +80,7 @@ def test_issue10_load_takes_a_path_or_a_stream_and_tags_are_a_mapping(tmp_path: 
     with pytest.raises(TypeError):
         tags["Variant"] = "go"  # type: ignore[index]
     with pytest.raises(TypeError, match="loads reads a str"):
-        notation.load(text)  # type: ignore[arg-type]
+        notation.load(text)
 
 
 def test_issue10_a_game_over_the_size_cap_is_skipped_in_lenient_reading() -> None:
