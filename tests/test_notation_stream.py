@@ -80,7 +80,7 @@ def test_issue10_load_takes_a_path_or_a_stream_and_tags_are_a_mapping(tmp_path: 
     with pytest.raises(TypeError):
         tags["Variant"] = "go"  # type: ignore[index]
     with pytest.raises(TypeError, match="loads reads a str"):
-        notation.load(text)
+        notation.load(text)  # type: ignore[arg-type]
 
 
 def test_issue10_a_game_over_the_size_cap_is_skipped_in_lenient_reading() -> None:

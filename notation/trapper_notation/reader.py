@@ -796,7 +796,10 @@ def games(
 
 
 def load(
-    source: Source, *, errors: list[Exception] | None = None, max_game_size: int = MAX_GAME_SIZE
+    source: os.PathLike[str] | IO[str] | IO[bytes],
+    *,
+    errors: list[Exception] | None = None,
+    max_game_size: int = MAX_GAME_SIZE,
 ) -> list[Record]:
     """Reads every game in a path or an open file (text, or bytes in UTF-8;
     a byte order mark is skipped). Errors as in :func:`loads`."""
