@@ -74,4 +74,4 @@ def test_action_texts_are_what_the_grammar_reads() -> None:
     moves = parser().get_terminal("MOVES").pattern.to_regexp()
     for char, escape in (("\n", "\\n"), ("\t", "\\t"), ("\f", "\\f"), ("\r", "\\r")):
         moves = moves.replace(char, escape)  # lark reads the escapes of its patterns
-    assert moves == f"{word}(?:[ \\t\\f\\r\\n]*{word})*"
+    assert moves == f"{word}(?:[ \\t\\f\\r\\n]*{word})*+"
