@@ -1,25 +1,21 @@
-"""mkdocs hooks: draw the pictures the pages show, and turn the Sphinx roles
-left in docstrings into cross-references.
+"""mkdocs hooks: draw the pictures the pages show.
 
 The pictures are made by ``trapper_core.svg`` from seeded games, so they are
 always the engine's own and never pasted in.
 
-Some docstrings still write ``:class:`~trapper_core.Game```, which Markdown
-renders as a stray ``:class:`` before the name. Rather than show that, the
-rendered pages get a cross-reference (linked when the name is in the API
-reference, plain code otherwise).
+Docstrings are written in the Markdown that mkdocstrings renders
+(cross-references as ``[`Game`][trapper_core.Game]``, examples under an
+``Examples:`` section); ``tests/test_docs_site.py`` builds the site and fails
+on anything else, so no conversion happens here.
 """
 
 from __future__ import annotations
 
-import html
-import re
 from pathlib import Path
 from typing import Any
 
 import trapper_base as tb
 import trapper_core as tc
-import trapper_notation as tn
 from trapper_core import svg
 
 HERE = Path(__file__).parent / "pictures"
@@ -63,37 +59,3 @@ def on_pre_build(config: Any) -> None:
     HERE.mkdir(exist_ok=True)
     for name, draw in PICTURES.items():
         (HERE / name).write_text(draw(), encoding="utf-8")
-
-
-# ``:class:`~x.Y``` as Markdown renders it: the role, then the name as code.
-SPHINX_ROLE = re.compile(r":(?:class|func|meth|data|attr|mod|exc|obj):<code>([^<]+)</code>")
-
-
-def _identifier(name: str) -> str | None:
-    """The API reference's identifier for a name a docstring cites, if any."""
-    if "." in name and not name.startswith("."):
-        return name
-    short = name.lstrip(".")
-    for package in (tc, tn):
-        if short in package.__all__:
-            return f"{package.__name__}.{short}"
-    if short in tb.__all__:
-        obj = getattr(tb, short)
-        module, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
-        if module and qualname and module.startswith("trapper_base."):
-            return f"{module}.{qualname}"  # where the API reference documents it
-    return None
-
-
-def _cross_reference(match: re.Match[str]) -> str:
-    name = html.unescape(match[1])
-    shown = name.lstrip("~").rsplit(".", 1)[-1] if name.startswith("~") else name.lstrip(".")
-    code = f"<code>{html.escape(shown)}</code>"
-    identifier = _identifier(name.lstrip("~"))
-    if identifier is None:
-        return code
-    return f'<autoref identifier="{html.escape(identifier)}" optional>{code}</autoref>'
-
-
-def on_page_content(html_text: str, **kwargs: Any) -> str:
-    return SPHINX_ROLE.sub(_cross_reference, html_text)

@@ -1,5 +1,6 @@
 """The Trapper game notation: read, write and replay records of games.
 
+Examples:
     >>> import trapper_core as tc
     >>> from trapper_core import notation
     >>> game = tc.play(tc.new_game("base", 2, seed=1), [tc.RandomBot(1), tc.RandomBot(2)])

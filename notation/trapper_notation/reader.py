@@ -299,9 +299,10 @@ def loads(text: str, *, errors: list[Exception] | None = None) -> list[Record]:
     """Reads every game in ``text``.
 
     Strict by default: the first syntax error raises
-    :class:`NotationSyntaxError`. With an ``errors`` list, a game with a
-    syntax error is left out, the error appended, and reading goes on with
-    the next game (the next line that starts with ``[`` after a move).
+    [`NotationSyntaxError`][trapper_notation.NotationSyntaxError]. With an
+    ``errors`` list, a game with a syntax error is left out, the error
+    appended, and reading goes on with the next game (the next line that starts
+    with ``[`` after a move).
     """
     if not isinstance(text, str):
         raise TypeError(f"loads reads a str, not {type(text).__name__}")

@@ -1,11 +1,11 @@
 """Records: the games of a notation file as data.
 
-A :class:`Record` is a game's tags and the items of its move text, in order
-(:mod:`.items`): turn numbers, the player who decides, the text of each
+A [`Record`][trapper_notation.Record] is a game's tags and the items of its move text, in order
+(`.items`): turn numbers, the player who decides, the text of each
 action, notes of chance outcomes and revealed tiles, and comments. Records
 compare equal when they say the same; where in a file they stood does not
-count. A record writes itself (:mod:`.writer`) and replays itself
-(:mod:`.replay`).
+count. A record writes itself (`.writer`) and replays itself
+(`.replay`).
 """
 
 from __future__ import annotations
@@ -105,11 +105,11 @@ class Record:
         """Replays the record, checking every move, and returns the game.
 
         Strict by default: the first problem raises
-        :class:`~trapper_core.IllegalActionError` (a move against the rules)
-        or :class:`RecordError` (facts that contradict each other), naming the
-        game, the turn and the move. With an ``errors`` list the replay is
-        lenient: it appends the problem there and returns the game as far as
-        it was legal.
+        [`IllegalActionError`][trapper_core.IllegalActionError] (a move against
+        the rules) or [`RecordError`][trapper_notation.RecordError] (facts that
+        contradict each other), naming the game, the turn and the move. With an
+        ``errors`` list the replay is lenient: it appends the problem there and
+        returns the game as far as it was legal.
         """
         return replay(self, errors=errors, registry=registry)
 
@@ -126,5 +126,5 @@ def dumps(games: Game | Record | Iterable[Game | Record]) -> str:
 
 
 def dump(games: Game | Record | Iterable[Game | Record], file: IO[str]) -> None:
-    """Writes :func:`dumps` of ``games`` to an open text file."""
+    """Writes [`dumps`][trapper_notation.dumps] of ``games`` to an open text file."""
     file.write(dumps(games))

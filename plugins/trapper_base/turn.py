@@ -409,7 +409,7 @@ class ExchangeKind(ActionKind[Exchange]):
 
     The turn record must have an ``exchanged`` flag; a variant with another
     turn record subclasses this kind and says how to set it
-    (:meth:`mark_exchanged`).
+    ([`mark_exchanged`][trapper_base.turn.ExchangeKind.mark_exchanged]).
     """
 
     name = "exchange"

@@ -1,22 +1,23 @@
 """A conformance kit for variant plugins.
 
-:func:`check_variant` plays many seeded games of a variant between the
-built-in bots and checks, after every action, every invariant the engine
-relies on (``trapper_core.invariants``): tiles, cards and tokens accounted
-for, the variant's own named checks (placements and money in the base game),
-views free of hidden data, every action's text reading back, each kind's
-check agreeing with its listing (near misses too), rejected actions, copies
-and undo leaving the game as it was. At the end of
-each game it checks the dict and notation round trips and that the same
-seeds play the same game again. It reports what broke instead of stopping at
-the first problem.
+[`check_variant`][trapper_core.conformance.check_variant] plays many seeded
+games of a variant between the built-in bots and checks, after every action,
+every invariant the engine relies on (``trapper_core.invariants``): tiles,
+cards and tokens accounted for, the variant's own named checks (placements and
+money in the base game), views free of hidden data, every action's text reading
+back, each kind's check agreeing with its listing (near misses too), rejected
+actions, copies and undo leaving the game as it was. At the end of each game it
+checks the dict and notation round trips and that the same seeds play the same
+game again. It reports what broke instead of stopping at the first problem.
 
-In a test suite::
+In a test suite:
 
-    from trapper_core.conformance import assert_variant_conforms
+```python
+from trapper_core.conformance import assert_variant_conforms
 
-    def test_my_variant_conforms():
-        assert_variant_conforms("my-variant", games=20)
+def test_my_variant_conforms():
+    assert_variant_conforms("my-variant", games=20)
+```
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class Problem:
 
 @attrs.frozen
 class ConformanceReport:
-    """What :func:`check_variant` found."""
+    """What [`check_variant`][trapper_core.conformance.check_variant] found."""
 
     variant: str
     games: int
@@ -115,8 +116,9 @@ def check_variant(
 
 
 def assert_variant_conforms(variant: str, **options: object) -> ConformanceReport:
-    """Runs :func:`check_variant` and raises ``AssertionError`` listing every
-    problem if there is one; returns the report otherwise."""
+    """Runs [`check_variant`][trapper_core.conformance.check_variant] and
+    raises ``AssertionError`` listing every problem if there is one; returns
+    the report otherwise."""
     report = check_variant(variant, **options)  # type: ignore[arg-type]
     if not report.ok:
         raise AssertionError(str(report))

@@ -2,7 +2,7 @@
 
 ``svg.position(game)`` draws the board: every tile with its kind, value and
 water edge, face-down tiles, empty squares and the four trappers, and below it
-each player's display. Given a :class:`~trapper_core.PlayerView` it draws only
+each player's display. Given a [`PlayerView`][trapper_core.PlayerView] it draws only
 what that player may see. ``Game`` and ``PlayerView`` show these pictures in
 Jupyter through ``_repr_svg_``.
 """
