@@ -85,8 +85,8 @@ class Auction:
 
     colour: Colour
     bid: int
-    leader: int
-    bidders: tuple[int, ...]
+    leader: int = attrs.field(metadata={"seat": True})
+    bidders: tuple[int, ...] = attrs.field(metadata={"seat": True})
 
     @property
     def winner(self) -> int | None:
@@ -103,7 +103,7 @@ class TacticalTurn:
     progress.
     """
 
-    stone: int
+    stone: int = attrs.field(metadata={"seat": True})
     colour: Colour | None = None
     exchanged: bool = False
     auctions: int = 0

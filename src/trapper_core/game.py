@@ -579,6 +579,14 @@ class Game:
 
         return position(self)
 
+    def __str__(self) -> str:
+        """The position as text, like ``print(board)`` in python-chess: the
+        terminal picture ([`render`][trapper_core.terminal.render]) without
+        colour."""
+        from .terminal import render
+
+        return render(self)
+
     def __repr__(self) -> str:
         if self.is_over:
             where = "over"
