@@ -18,7 +18,7 @@ from .errors import NotationError, NotationSyntaxError, RecordError
 from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
 from .position import FaceDownTile, Position
 from .reader import load, loads, parser
-from .records import Record, dump, dumps
+from .records import Record, Tags, dump, dumps
 from .setup_string import UNKNOWN, SetupSpec, Unknown
 from .writer import format_record
 
@@ -38,6 +38,7 @@ __all__ = [
     "Reveal",
     "SetupSpec",
     "Shuffle",
+    "Tags",
     "TurnNumber",
     "Unknown",
     "dump",
