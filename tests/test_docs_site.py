@@ -94,3 +94,15 @@ def test_issue11_built_site_has_no_raw_roles_or_mangled_examples(tmp_path: Path)
     ]
     assert '>>> game = new_game("base", players=["Ann", "Bob"], seed=7)' in "".join(blocks)
     assert 'href="#trapper_core.Game.apply"' in api
+    # The "Playing games" page: a real screen and the pictures, drawn by the build.
+    playing = html.unescape((site / "playing" / "index.html").read_text(encoding="utf-8"))
+    assert "$ trapper play --variant tactical" in playing
+    assert "B, your action: 3" in playing
+    pictures = re.findall(r'<img alt="[^"]*" src="([^"]+\.svg)"', playing)
+    for variant in ("base", "children", "tactical"):
+        for moment in ("start", "mid-game", "end"):
+            assert f"../pictures/{variant}-{moment}.svg" in pictures
+    assert "../pictures/tactical-auction.svg" in pictures
+    for picture in pictures:
+        drawn = (site / "playing" / picture).resolve().read_text(encoding="utf-8")
+        assert drawn.startswith("<svg")

@@ -258,8 +258,8 @@ def _print_scores(game: Game, kinds: list[str]) -> None:
 
 
 _LIST_HELP = (
-    "Type an action as the notation writes it{example}, or #N for item N of the list; "
-    "? lists every action, q saves the game so far and quits."
+    "Type an action as the notation writes it{example},\n"
+    "or #N for item N of the list; ? lists them all, q saves the game so far and quits."
 )
 
 
