@@ -8,6 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_core import svg
 from trapper_core.terminal import render
@@ -97,6 +98,24 @@ def test_issue11_item6_a_tactical_auction_in_progress_is_drawn() -> None:
     assert f"bid {auction.bid}" in said
     assert f"leader {game.players[auction.leader]}" in said
     assert "bidders " + " ".join(game.players[s] for s in auction.bidders) in said
+
+
+def test_issue11_item6_the_tiles_in_play_are_outlined() -> None:
+    game = played("tactical", actions=31)
+    auction = game.turn.auction  # type: ignore[attr-defined]
+    outlined = [
+        r for r in parse(svg.position(game)).iter(SVG + "rect") if r.get("class") == "target"
+    ]
+    # The tiles the auction's trapper can take: what the bidders bid for.
+    assert len(outlined) == len(game.state.step_targets(auction.colour)) > 0
+    (title,) = {t.text for r in outlined for t in r.iter(SVG + "title")}
+    assert title == f"the {auction.colour} trapper can take this tile"
+    fresh = tc.new_game("base", 2, seed=9)  # no trapper is chosen before the first step
+    assert 'class="target"' not in svg.position(fresh)
+    fresh.apply_text(fresh.action_text(next(a for a in fresh.legal_actions() if a != tb.PASS)))
+    hunting = fresh.turn.trapper  # type: ignore[attr-defined]
+    outlined_now = svg.position(fresh).count('class="target"')
+    assert outlined_now == len(fresh.state.step_targets(hunting))
 
 
 def test_issue11_item7_water_is_drawn_where_the_variants_rules_let_it_block() -> None:

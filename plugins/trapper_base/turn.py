@@ -68,7 +68,7 @@ class Turn:
     first step); ``exchanged`` whether the species exchange was made.
     """
 
-    trapper: Colour | None = None
+    trapper: Colour | None = attrs.field(default=None, metadata={"trapper": True})
     exchanged: bool = False
 
 

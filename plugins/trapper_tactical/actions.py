@@ -104,7 +104,7 @@ class TacticalTurn:
     """
 
     stone: int = attrs.field(metadata={"seat": True})
-    colour: Colour | None = None
+    colour: Colour | None = attrs.field(default=None, metadata={"trapper": True})
     exchanged: bool = False
     auctions: int = 0
     auction: Auction | None = None

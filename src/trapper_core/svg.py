@@ -3,13 +3,15 @@
 [`position`][trapper_core.svg.position] draws the board: every tile with its
 kind and value, the water edges where the variant's rules let water block
 (its ``trapper_can_enter`` answer, so none in the children's variant),
-face-down tiles, empty squares, the four trappers and the squares the last
-action touched; beside it whose turn it is and the turn in progress (a
-tactical auction: its colour, bid, leader and bidders); below it each
-player's money, cards and display, and in a finished game the final scores
-and the winners. Given a [`PlayerView`][trapper_core.PlayerView], or a game
-and a ``seat``, it draws only what that player may see. ``Game`` and
-``PlayerView`` show these pictures in Jupyter through ``_repr_svg_``.
+face-down tiles, empty squares, the four trappers, the squares the last
+action touched and the tiles the turn's trapper can take (a field of the
+turn record marked [`TRAPPER`][trapper_core.svg.TRAPPER]); under it whose
+turn it is and the turn in progress (a tactical auction: its colour, bid,
+leader and bidders); below it each player's money, cards and display, and in
+a finished game the final scores and the winners. Given a
+[`PlayerView`][trapper_core.PlayerView], or a game and a ``seat``, it draws
+only what that player may see. ``Game`` and ``PlayerView`` show these
+pictures in Jupyter through ``_repr_svg_``.
 
 Like ``chess.svg.board``, the picture takes its ``size`` (a square's side in
 pixels), the ``seat`` whose view is drawn, whether to mark the ``last_action``
@@ -24,6 +26,8 @@ from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 
+import attrs
+
 from .errors import TrapperError
 from .model import COLOURS, FACE_DOWN, Colour, Direction, Kind, Species, Tile
 from .view import PlayerView
@@ -33,7 +37,7 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import Valuation
 
-__all__ = ["MIN_FONT", "TRAPPER_FILL", "position"]
+__all__ = ["MIN_FONT", "TRAPPER", "TRAPPER_FILL", "position"]
 
 MIN_FONT = 9.0
 """The smallest font size (pixels) of any text at the default ``size``."""
@@ -230,6 +234,34 @@ def _water_blocks(source: Game | PlayerView) -> Callable[[Tile], bool]:
     return lambda tile: not can_enter(tile, tile.water)
 
 
+TRAPPER = "trapper"
+"""The ``attrs`` field metadata key that marks the field of a turn record
+holding the trapper colour the turn plays with (the base game's hunting
+trapper, a tactical turn's auction colour): the picture outlines the tiles
+that trapper can take."""
+
+
+def _turn_trapper(turn: object) -> Colour | None:
+    """The trapper colour the variant's turn record marks, if any."""
+    kind = type(turn)
+    if not attrs.has(kind):
+        return None
+    for field in attrs.fields(kind):
+        value = getattr(turn, field.name)
+        if field.metadata.get(TRAPPER) and isinstance(value, Colour):
+            return value
+    return None
+
+
+def _target(x: float, y: float, size: float, colour: Colour) -> str:
+    return (
+        f'<rect class="target" x="{x + 2:.1f}" y="{y + 2:.1f}" width="{size - 4:.1f}" '
+        f'height="{size - 4:.1f}" fill="none" stroke="{TRAPPER_FILL[colour]}" '
+        f'stroke-width="{max(2.0, size * 0.06):.1f}" stroke-dasharray="{size * 0.12:.1f}">'
+        f"<title>the {colour} trapper can take this tile</title></rect>"
+    )
+
+
 def _touched(game: Game) -> set[int]:
     """The squares the last action changed: tiles taken, trappers moved (not
     the tiles turned up as a consequence)."""
@@ -281,6 +313,8 @@ def position(
         to_move, turn = source.to_move, source.turn
         valuation = source.valuation
         winners: tuple[int, ...] | None = None
+        hunting = _turn_trapper(turn)
+        targets = set(source.targets[hunting]) if hunting is not None else set()
     else:
         state = source.state
         board = state.seen_board()
@@ -292,6 +326,8 @@ def position(
         to_move, turn = state.to_move, state.turn
         valuation = state.valuation
         winners = source.winners() if valuation is not None else None
+        hunting = _turn_trapper(turn)
+        targets = set(state.step_targets(hunting)) if hunting is not None else set()
     files, ranks = layout.files, layout.ranks  # the variant's board, from a1
     margin = size * 0.4
     width = margin + files * size + margin / 2
@@ -319,6 +355,8 @@ def position(
             parts.append(_tile(x, y, size, square, font, water(square)))
         elif square is FACE_DOWN:
             parts.append(_face_down(x, y, size))
+        if index in targets and hunting is not None:
+            parts.append(_target(x, y, size, hunting))
     for colour, index in zip(COLOURS, trappers, strict=True):
         x = margin + (index & 7) * size
         y = margin / 2 + (top - (index >> 3)) * size
