@@ -45,7 +45,7 @@ def test_issue10_read_game_after_a_broken_game_reads_on() -> None:
     assert third.number == 3
     assert third.replay() == played[2]
     errors: list[Exception] = []
-    assert [r.number for r in notation.games(broken, errors=errors)] == [1, 3]
+    assert [r.number for r in notation.games(io.StringIO(broken), errors=errors)] == [1, 3]
     assert len(errors) == 1
 
 
@@ -62,11 +62,11 @@ def test_issue10_scan_gives_offsets_that_read_game_starts_from(tmp_path: Path) -
         record = notation.read_game(file)
     assert record is not None
     assert record.replay() == played[2]
-    by_text = list(notation.scan(path.read_text(encoding="utf-8")))
+    by_text = list(notation.scan(io.StringIO(path.read_text(encoding="utf-8"))))
     assert [g.line for g in by_text] == [g.line for g in index]
 
 
-def test_issue10_load_takes_a_path_or_a_stream_and_tags_are_a_mapping(tmp_path: Path) -> None:
+def test_issue10_load_takes_a_path_or_a_stream_and_tags_read_by_name(tmp_path: Path) -> None:
     text, _ = games_text(2)
     path = tmp_path / "games.trn"
     path.write_bytes(text.encode("utf-8"))
@@ -74,13 +74,10 @@ def test_issue10_load_takes_a_path_or_a_stream_and_tags_are_a_mapping(tmp_path: 
     with path.open(encoding="utf-8") as file:
         from_text = notation.load(file)
     assert from_path == from_text == notation.loads(text)
-    tags = from_path[0].tags_by_name
+    assert notation.load(str(path)) == from_path  # a str is a path, as in open()
+    tags = from_path[0].tags
     assert tags["Variant"] == "base"
     assert tags["Seat2"] == "B"
-    with pytest.raises(TypeError):
-        tags["Variant"] = "go"  # type: ignore[index]
-    with pytest.raises(TypeError, match="loads reads a str"):
-        notation.load(text)  # type: ignore[arg-type]
 
 
 def test_issue10_a_game_over_the_size_cap_is_skipped_in_lenient_reading() -> None:
@@ -105,7 +102,8 @@ def test_issue10_the_command_line_replays_a_big_file_game_by_game(
     path.write_text(text + "\n[x\n\n" + text, encoding="utf-8")
     assert cli.main(["replay", str(path)]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert len(out) == 9
+    assert len(out) == 11  # 8 games, and the error with its line and caret
     assert "game 5" not in " ".join(out)  # the broken one
     assert out[4].startswith(f"{path}: line ")
-    assert out[5].startswith(f"{path}: game 6: final")
+    assert out[5:7] == ["[x", "^"]
+    assert out[7].startswith(f"{path}: game 6: final")

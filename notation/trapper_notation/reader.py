@@ -1,11 +1,11 @@
 """Reading notation text into records, one game at a time.
 
-The text is cut into games line by line (:class:`_Games`): a line that
+The text is cut into games line by line (`_Games`): a line that
 begins with ``[`` after move text begins the next game. Each game's text is
 then parsed by the LALR parser of ``trapper.lark``, built once, with its
 transformer: records are built while the parser runs and no tree is made.
 So reading is linear in the text, its memory is bounded by the largest game
-when it streams (:func:`read_game`, :func:`games`, :func:`scan`), and a game
+when it streams (`read_game`, `games`, `scan`), and a game
 with a syntax error costs the same as one without.
 """
 
@@ -43,7 +43,7 @@ __all__ = [
 ]
 
 #: The most characters one game's text may have (tags, moves and comments,
-#: up to the next game). A longer game is a :class:`NotationSyntaxError`;
+#: up to the next game). A longer game is a `NotationSyntaxError`;
 #: every reader takes ``max_game_size`` to change it.
 MAX_GAME_SIZE = 64 * 2**20
 
@@ -775,10 +775,10 @@ def loads(
     """Reads every game in ``text``.
 
     Strict by default: the first syntax error raises
-    :class:`NotationSyntaxError`. With an ``errors`` list, a game with a
-    syntax error is left out, the error appended, and reading goes on with
-    the next game. A game longer than ``max_game_size`` characters is a
-    syntax error.
+    [`NotationSyntaxError`][trapper_notation.NotationSyntaxError]. With an
+    ``errors`` list, a game with a syntax error is left out, the error
+    appended, and reading goes on with the next game. A game longer than
+    ``max_game_size`` characters is a syntax error.
     """
     if not isinstance(text, str):
         raise TypeError(f"loads reads a str, not {type(text).__name__}")
@@ -789,28 +789,24 @@ def games(
     source: Source, *, errors: list[Exception] | None = None, max_game_size: int = MAX_GAME_SIZE
 ) -> Iterator[Record]:
     """Yields the games of ``source`` one at a time, holding one game's text
-    in memory: ``source`` is a str of notation, a path, or an open text or
-    binary (UTF-8) stream. Errors as in :func:`loads`."""
+    in memory: ``source`` is a path (a str or a ``Path``) or an open text or
+    binary (UTF-8) stream. Errors as in [`loads`][trapper_notation.loads]."""
     with _opened(source) as stream:
         yield from _records(_Games(_lines(stream, max_game_size), max_game_size), errors)
 
 
 def load(
-    source: os.PathLike[str] | IO[str] | IO[bytes],
-    *,
-    errors: list[Exception] | None = None,
-    max_game_size: int = MAX_GAME_SIZE,
+    source: Source, *, errors: list[Exception] | None = None, max_game_size: int = MAX_GAME_SIZE
 ) -> list[Record]:
-    """Reads every game in a path or an open file (text, or bytes in UTF-8;
-    a byte order mark is skipped). Errors as in :func:`loads`."""
-    if isinstance(source, str):
-        raise TypeError("load reads a path or an open file; loads reads a str of notation")
+    """Reads every game in a file: a path (``notation.load("games.trn")``) or
+    an open file (text, or bytes in UTF-8; a byte order mark is skipped).
+    Errors as in [`loads`][trapper_notation.loads]."""
     return list(games(source, errors=errors, max_game_size=max_game_size))
 
 
 @contextmanager
-def _opened(source: Source) -> Iterator[str | IO[str] | IO[bytes]]:
-    if isinstance(source, os.PathLike):
+def _opened(source: Source) -> Iterator[IO[str] | IO[bytes]]:
+    if isinstance(source, str | os.PathLike):
         with open(source, "rb") as file:
             yield file
     else:
@@ -841,7 +837,7 @@ def read_game(
     and keeps it for the next call on the same stream; a stream moved by
     ``seek`` in between is read afresh from where it stands). Game numbers
     and lines count from where the stream stood at the first call. Errors as
-    in :func:`loads`: strict, the next call reads on after the broken game;
+    in [`loads`][trapper_notation.loads]: strict, the next call reads on after the broken game;
     with an ``errors`` list a broken game is skipped.
     """
     state = _READING.get(stream)
@@ -870,15 +866,15 @@ def _tell(stream: IO[Any]) -> int | None:
 
 @attrs.frozen
 class ScannedGame:
-    """A game found by :func:`scan`: its place and its tags, no moves read."""
+    """A game found by [`scan`][trapper_notation.scan]: its place and its tags, no moves read."""
 
     number: int
     """The game's number in the file, from 1."""
     line: int
     """The line of its first tag."""
     offset: int
-    """Where its text begins: characters into a str, or the stream's position
-    (bytes into a binary file), for ``seek`` and :func:`read_game`."""
+    """Where its text begins: the stream's position (``tell``; bytes into a
+    file read by path), for ``seek`` and [`read_game`][trapper_notation.read_game]."""
     tags: dict[str, str]
     """Its tags (the first of a repeated name)."""
 
@@ -909,19 +905,12 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
 class _Offsets:
     """Lines of a source with the offset where each begins."""
 
-    def __init__(self, stream: str | IO[str] | IO[bytes]) -> None:
+    def __init__(self, stream: IO[str] | IO[bytes]) -> None:
         self.stream = stream
         self.starts: dict[int, int] = {}
 
     def lines(self, limit: int) -> Iterator[str]:
         stream = self.stream
-        if isinstance(stream, str):
-            offset = 1 if stream.startswith("\ufeff") else 0
-            for number, line in enumerate(_lines_of_text(stream), start=1):
-                self._keep(number, offset, line)
-                yield line
-                offset += len(line)
-            return
         number = 0
         while True:
             offset = stream.tell()
