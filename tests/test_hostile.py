@@ -206,8 +206,8 @@ def test_issue10_item13_lenient_reading_recovers_the_game_after_a_broken_tag_lin
     errors: list[Exception] = []
     records = notation.loads(text, errors=errors)
     assert len(records) == 2
-    assert [r.number for r in records] == [3, 4]  # places in the file: the broken ones count
-    assert [e.line for e in errors] == [4, 5]  # type: ignore[attr-defined]
+    assert [r.number for r in records] == [2, 3]  # places in the file: the broken one counts
+    assert [e.line for e in errors] == [4]  # type: ignore[attr-defined]
     assert records[0].line == 7
 
 
@@ -245,8 +245,8 @@ def test_issue10_item15_one_game_is_capped_and_games_stream_one_at_a_time() -> N
         found.append(record.number)
     assert found == [1, 2, 3]
     errors: list[Exception] = []
-    assert notation.loads("x\n[\n" * 2000, errors=errors) == []
-    assert len(errors) == 2001  # "x", then each "[" with the "x" after it, then the last "["
+    assert notation.loads("x\n[\n" * 25_000, errors=errors) == []
+    assert len(errors) == 1  # no tag line: one broken stretch, read once
     assert len(notation.loads(SEATS + "\n" + "pass " * 50_000)[0].moves) == 50_000
 
 

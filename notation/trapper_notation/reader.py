@@ -577,17 +577,20 @@ class _Chunk:
 class _Games:
     """Cuts lines into the texts of games, one game at a time.
 
-    A line that begins with ``[`` begins the next game when the line of text
-    before it (blank lines and comments aside) is move text, or is a broken
-    tag line that a blank line separates from it. Lines inside a ``{ }``
-    comment never begin a game.
+    A line of tags begins the next game when the line before it (blank lines
+    and comments aside) is move text; a line that begins with ``[`` but is
+    no tag line, or follows a broken one, begins the next game when a blank
+    line separates it from the move text or broken line before it. Lines
+    inside a ``{ }`` comment never begin a game.
     """
 
     def __init__(self, lines: Iterator[str | _BadLine], limit: int) -> None:
         self.lines = lines
         self.limit = limit
         self.number = 0  # lines read
-        self.pending: str | None = None  # the first line of the next game
+        # The first line of the next game, read already: the line, its error
+        # (not UTF-8), its kind and whether a { comment is open at its end.
+        self.pending: tuple[str, NotationSyntaxError | None, int, bool] | None = None
 
     def __iter__(self) -> Iterator[_Chunk]:
         return self
@@ -601,34 +604,37 @@ class _Games:
         first_line = self.number + (0 if self.pending is not None else 1)
         error: NotationSyntaxError | None = None
         opening: tuple[int, int, str] | None = None
+        lines, limit = self.lines, self.limit
         while True:
-            line: str | _BadLine
             if self.pending is not None:
-                line, self.pending = self.pending, None
+                line, bad, kind, in_comment = self.pending
+                self.pending = None
             else:
                 try:
-                    line = next(self.lines)
+                    read = next(lines)
                 except StopIteration:
                     break
-                except NotationSyntaxError as exc:  # not UTF-8, or too long a line
+                except NotationSyntaxError as exc:  # too long a line: reading ends
                     if not parts:
                         self.number = exc.line
                         raise
-                    self.pending = None
-                    error = exc
+                    error = error or exc
                     break
                 self.number += 1
-            if not isinstance(line, str):
-                error = error or line.error
-                line = line.text
-            kind, in_comment = _classify(line, in_comment)
-            if (
-                kind in (_TAGS, _BAD_TAG)
-                and parts
-                and (previous == _TEXT or (previous == _BAD_TAG and blank_since))
-            ):
-                self.pending = line
-                break
+                if isinstance(read, str):
+                    line, bad = read, None
+                else:
+                    line, bad = read.text, read.error
+                kind, in_comment = _classify(line, in_comment)
+                if (
+                    parts
+                    and kind in (_TAGS, _BAD_TAG)
+                    and (blank_since or (kind == _TAGS and previous == _TEXT))
+                    and previous in (_TEXT, _BAD_TAG)
+                ):
+                    self.pending = (line, bad, kind, in_comment)
+                    break
+            error = error or bad
             if kind == _BLANK:
                 blank_since = True
             else:
@@ -636,8 +642,8 @@ class _Games:
                     opening = (kind, self.number, line)
                 previous, blank_since = kind, False
             size += len(line)
-            if size > self.limit and error is None:
-                error = _too_long(first_line, self.limit)
+            if size > limit and error is None:
+                error = _too_long(first_line, limit)
             if error is None:
                 parts.append(line)
             elif not parts:
@@ -719,16 +725,58 @@ class _Numbering:
             except NotationSyntaxError as exc:
                 error = exc
         if error is not None:
-            self.number += 1
-            if errors is None:
-                raise error
-            errors.append(error)
+            self._fail(error, errors)
             return []
+        return self._numbered(found)
+
+    def _fail(self, error: NotationSyntaxError, errors: list[Exception] | None) -> None:
+        """A broken game: it keeps its number; strict reading raises."""
+        self.number += 1
+        if errors is None:
+            raise error
+        errors.append(error)
+
+    def _numbered(self, found: list[Record]) -> list[Record]:
         for index, record in enumerate(found):
             if record.number != self.number:
                 found[index] = attrs.evolve(record, number=self.number)
             self.number += 1
         return found
+
+    def parse_batch(self, batch: list[_Chunk], errors: list[Exception] | None) -> Iterator[Record]:
+        """The records of consecutive games' texts, parsed together in
+        windows that double while they read well; where a window fails, the
+        game at fault is parsed alone and the games before it together
+        again, so that each game reads as if alone."""
+        start, width = 0, 1
+        while start < len(batch):
+            window = batch[start : start + width]
+            try:
+                found = self._together(window)
+            except NotationSyntaxError as exc:
+                at = max(0, sum(1 for c in window if c.first_line <= exc.line) - 1)
+                if at:
+                    try:  # the games before the fault, unless it began in them
+                        yield from self._numbered(self._together(window[:at]))
+                    except NotationSyntaxError:  # a note left open: one by one
+                        for chunk in window[:at]:
+                            yield from self.parse(chunk, errors)
+                fault = window[at]
+                opening = fault.opening[1] if fault.opening else fault.first_line
+                if len(window) == 1 or exc.line > opening:
+                    # Its own error, found past its first line: as if alone.
+                    self._fail(exc, errors)
+                else:  # found at its first line: perhaps a note left open before it
+                    yield from self.parse(fault, errors)
+                start, width = start + at + 1, max(1, width // 2)
+                continue
+            yield from self._numbered(found)
+            start, width = start + len(window), width * 2
+
+    def _together(self, batch: list[_Chunk]) -> list[Record]:
+        """The records of games' texts parsed as one text (raises as ``_parse``)."""
+        with no_gc():
+            return _parse("".join(c.text for c in batch), batch[0].first_line - 1)
 
 
 _TAG_START = re.compile(
@@ -758,10 +806,26 @@ def _opening_error(chunk: _Chunk) -> NotationSyntaxError | None:
     )
 
 
+#: Small games are parsed together, up to this many characters at a time:
+#: one parse call costs more than a short game's text.
+_BATCH = 1 << 16
+
+
 def _records(chunks: Iterable[_Chunk], errors: list[Exception] | None) -> Iterator[Record]:
     numbering = _Numbering()
+    batch: list[_Chunk] = []
+    size = 0
     for chunk in chunks:
-        yield from numbering.parse(chunk, errors)
+        if chunk.error is None and _opening_error(chunk) is None:
+            batch.append(chunk)
+            size += len(chunk.text)
+            if size < _BATCH:
+                continue
+        yield from numbering.parse_batch(batch, errors)
+        batch, size = [], 0
+        if chunk.error is not None or _opening_error(chunk) is not None:
+            yield from numbering.parse(chunk, errors)
+    yield from numbering.parse_batch(batch, errors)
 
 
 # ----------------------------------------------------------------------
