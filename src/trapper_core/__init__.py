@@ -53,6 +53,7 @@ from .model import (
 )
 from .plugins import ENTRY_POINT_GROUP, Registry, Rules, VariantSpec, available_variants
 from .setups import Setup
+from .simulation import simulate
 from .state import GameState, TokenSupply, Valuation
 from .tiles import TileSet
 from .view import PlayerView
@@ -117,4 +118,5 @@ __all__ = [
     "make_bot",
     "new_game",
     "play",
+    "simulate",
 ]
