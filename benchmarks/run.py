@@ -20,7 +20,7 @@ side's time. The figures:
    ``simulate`` run);
 3. ``apply`` + ``undo`` of every legal action of mid-game positions against
    ``push`` + ``pop`` of every legal move;
-4. ``copy()`` of a mid-game position against ``Board.copy(stack=False)``;
+4. ``copy()`` of mid-game positions against ``Board.copy(stack=False)``;
 5. notation read and replay against ``chess.pgn.read_game`` and replay;
 6. memory per decision of finished games held in a list against a
    ``Board`` per ply, by tracemalloc (a size, not a rate: no rounds);
@@ -57,6 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import trapper_core as tc
 from benchmarks import notation as notation_bench
 from benchmarks.rounds import Spread, Work, rounds
+from trapper_core.simulation import Batch, play_batch
 
 try:
     import chess
@@ -244,6 +245,33 @@ def sides_simulate(workers: int, scale: int = 1) -> tuple[Work, Work, Callable[[
     return pooled, alone, lambda: pool.shutdown()
 
 
+def _timed_batch(batch: Batch) -> tuple[int, float]:
+    start = time.process_time()
+    play_batch(batch)
+    return os.getpid(), time.process_time() - start
+
+
+def worker_balance(workers: int, games: int) -> tuple[float, float, float]:
+    """CPU seconds of a simulation's batches on ``workers`` processes: all of
+    them, the busiest worker's, and the parent's. All of them over the
+    busiest worker's is the speed-up that a machine with a free core per
+    worker would give; unlike the wall clock, it does not depend on the
+    other load."""
+    size = max(1, min(100, games // (8 * workers)))  # simulate's default batch
+    batches = [
+        Batch("base", 4, ("random",), 7, first, min(size, games - first))
+        for first in range(0, games, size)
+    ]
+    with ProcessPoolExecutor(workers) as pool:
+        list(pool.map(_timed_batch, batches[:workers]))  # start the workers
+        parent = time.process_time()
+        per_worker: dict[int, float] = {}
+        for pid, seconds in pool.map(_timed_batch, batches):
+            per_worker[pid] = per_worker.get(pid, 0.0) + seconds
+        parent = time.process_time() - parent
+    return sum(per_worker.values()), max(per_worker.values()), parent
+
+
 @attrs.frozen
 class Figure:
     label: str
@@ -268,7 +296,7 @@ FIGURES = [
         lambda scale: sides_view_loop("base", 4, scale),
     ),
     Figure("3. apply + undo vs push + pop", sides_apply_undo),
-    Figure("3. copy() vs Board.copy(stack=False)", sides_copy),
+    Figure("4. copy() vs Board.copy(stack=False)", sides_copy),
     Figure("5. notation read + replay (moves / plies)", sides_notation),
 ]
 
@@ -312,20 +340,34 @@ def _row(label: str, spread: Spread, unit: str = "per s") -> None:
     print(f"{label:58} {spread.ours:12,.0f} {spread.theirs:12,.0f} {unit:6} {spread!s:>20}")
 
 
-def timings(count: int, scale: int, workers: int) -> None:
+def timings(count: int, scale: int, workers: int, only: set[str] | None = None) -> None:
+    def wanted(number: str) -> bool:
+        return only is None or number in only
+
     print(f"{'figure':58} {'ours':>12} {'theirs':>12} {'unit':6} {'min / median / max':>20}")
     if HAS_CHESS:
         for figure in FIGURES:
-            ours, theirs = figure.sides(scale)
-            _row(figure.label, rounds(ours, theirs, count))
+            if wanted(figure.label.split(".")[0]):
+                ours, theirs = figure.sides(scale)
+                _row(figure.label, rounds(ours, theirs, count))
+    else:
+        print("python-chess is not installed (pip install -e '.[bench]'): figures 1-6 need it")
+    if HAS_CHESS and wanted("6"):
         ours_bytes, theirs_bytes = memory_per_decision(20 * scale)
         assert theirs_bytes is not None
         print(
             f"{'6. memory of a finished game, per decision / per ply':58} {ours_bytes:12,.0f} "
             f"{theirs_bytes:12,.0f} {'bytes':6} {theirs_bytes / ours_bytes:>20.2f}"
         )
-    else:
-        print("python-chess is not installed (pip install -e '.[bench]'): figures 1-6 need it")
+    if wanted("7"):
+        simulations(count, scale, workers)
+    print(
+        "ratio: ours over theirs per round (memory: theirs over ours); above 1 is better."
+        " Rates are per CPU second of this process (7: per wall-clock second)."
+    )
+
+
+def simulations(count: int, scale: int, workers: int) -> None:
     pooled, alone, close = sides_simulate(workers, scale)
     try:
         load = os.getloadavg()[0]
@@ -334,9 +376,10 @@ def timings(count: int, scale: int, workers: int) -> None:
         print(f"   load average before: {load:.2f}, after: {os.getloadavg()[0]:.2f}")
     finally:
         close()
+    total, busiest, parent = worker_balance(workers, 200 * scale)
     print(
-        "ratio: ours over theirs per round (memory: theirs over ours); above 1 is better."
-        " Rates are per CPU second of this process (7: per wall-clock second)."
+        f"   CPU of all batches {total:.2f} s, of the busiest worker {busiest:.2f} s, of the "
+        f"parent {parent:.2f} s: {total / busiest:.2f}x on {workers} free cores"
     )
 
 
@@ -414,6 +457,7 @@ def main(argv: list[str] | None = None) -> int:
         "--instructions", action="store_true", help="count instructions under valgrind"
     )
     parser.add_argument("--games", type=int, default=10, help="games per instruction count")
+    parser.add_argument("--only", metavar="N,N", help="only these figures (numbers 1-7)")
     parser.add_argument("--child", nargs=2, metavar=("VARIANT", "GAMES"), help=argparse.SUPPRESS)
     parser.add_argument("--setup-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -427,7 +471,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.instructions:
         return instructions(args.games)
     count = args.rounds or (5 if args.quick else 15)
-    timings(count, 1 if args.quick else 2, args.workers)
+    only = set(args.only.split(",")) if args.only else None
+    timings(count, 1 if args.quick else 2, args.workers, only)
     return 0
 
 
