@@ -54,6 +54,12 @@ def test_issue13_trapper_simulate_ray_prints_and_writes_the_same(
     assert (tmp_path / "ray.trn").read_bytes() == (tmp_path / "one.trn").read_bytes()
 
 
+def test_issue13_ray_runs_any_function_that_pickles() -> None:
+    with RayExecutor() as cluster:
+        assert cluster.submit(divmod, 7, 2).result() == (3, 1)
+        assert cluster.submit(tc.make_bot, "random", seed=4).result().name == "random"
+
+
 def test_issue13_a_task_that_fails_on_ray_fails_the_simulation() -> None:
     with RayExecutor() as cluster:
         future = cluster.submit(tc.new_game, "chess", 2)

@@ -75,6 +75,13 @@ def _parser() -> argparse.ArgumentParser:
         "same for every N",
     )
     simulate.add_argument(
+        "--batch",
+        type=int,
+        metavar="N",
+        help="games a worker plays per task (default: up to 25; a cluster runs larger "
+        "batches, say 200, with less overhead)",
+    )
+    simulate.add_argument(
         "--ray",
         nargs="?",
         const="",
@@ -254,8 +261,10 @@ def _simulate(args: argparse.Namespace) -> int:
 
     if args.games < 1:
         raise SetupError(f"--games takes a number of at least 1, not {args.games}")
-    if args.workers is not None and args.workers < 1:
-        raise SetupError(f"--workers takes a number of at least 1, not {args.workers}")
+    for option in ("workers", "batch"):
+        value = getattr(args, option)
+        if value is not None and value < 1:
+            raise SetupError(f"--{option} takes a number of at least 1, not {value}")
     kinds = _bot_kinds(args.bots)
     first_seed = args.seed if args.seed is not None else 0
     workers = args.workers or cores()
@@ -268,7 +277,10 @@ def _simulate(args: argparse.Namespace) -> int:
                 raise SetupError(str(exc)) from None
             executor = stack.enter_context(RayExecutor(args.ray or None, num_cpus=args.workers))
         elif workers > 1:
-            executor = stack.enter_context(ProcessPoolExecutor(workers))
+            pool = executor = ProcessPoolExecutor(workers)
+            # On an error or Ctrl-C, stop at once: drop the batches not started
+            # rather than wait for them.
+            stack.push(lambda kind, *_: pool.shutdown(wait=kind is None, cancel_futures=True))
         out = stack.enter_context(open(args.out, "w", encoding="utf-8")) if args.out else None
 
         def on_game(result: GameResult) -> None:
@@ -284,6 +296,7 @@ def _simulate(args: argparse.Namespace) -> int:
             bots=kinds,
             seed=first_seed,
             executor=executor,
+            batch=args.batch,
             record=notation.dumps if out is not None else None,
             on_game=on_game,
         )

@@ -37,6 +37,12 @@ P = ParamSpec("P")
 T = TypeVar("T")
 
 
+def _call(fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
+    """The one Ray task: calls any function that pickles (a builtin, a
+    ``functools.partial``, a module's function)."""
+    return fn(*args, **kwargs)
+
+
 class RayExecutor(Executor):
     """Runs submitted functions as Ray tasks, one CPU each.
 
@@ -61,17 +67,14 @@ class RayExecutor(Executor):
             ray.init(address=address, **options)
             self._started = True
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        self._remote: dict[Callable[..., Any], Any] = {}
+        self._call = ray.remote(num_cpus=1)(_call)
         self._closed = False
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
         """Sends ``fn(*args, **kwargs)`` to the cluster; the future holds its result."""
         if self._closed:
             raise RuntimeError("cannot submit to a RayExecutor after shutdown")
-        remote = self._remote.get(fn)
-        if remote is None:
-            remote = self._remote[fn] = ray.remote(num_cpus=1)(fn)
-        future: Future[T] = remote.remote(*args, **kwargs).future()
+        future: Future[T] = self._call.remote(fn, args, kwargs).future()
         return future
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:

@@ -312,7 +312,8 @@ def _workers(executor: Executor | None) -> int:
 
 def _batch_size(games: int, workers: int) -> int:
     """Enough batches for every worker to get about eight (so that they
-    finish together), few enough that a batch's overhead (a task sent and a
-    list of results back, about a millisecond) stays small against its games
-    (about two milliseconds each)."""
-    return max(1, min(100, games // (8 * workers)))
+    finish together), and at most 25 games (a tenth of a second to half a
+    second of play), so that results and progress come back steadily and an
+    interrupted run stops soon; a batch's overhead in a process pool (a task
+    sent and its results back) is a fraction of a millisecond."""
+    return max(1, min(25, games // (8 * workers)))
