@@ -257,7 +257,7 @@ def worker_balance(workers: int, games: int) -> tuple[float, float, float]:
     busiest worker's is the speed-up that a machine with a free core per
     worker would give; unlike the wall clock, it does not depend on the
     other load."""
-    size = max(1, min(100, games // (8 * workers)))  # simulate's default batch
+    size = max(1, min(25, games // (8 * workers)))  # simulate's default batch
     batches = [
         Batch("base", 4, ("random",), 7, first, min(size, games - first))
         for first in range(0, games, size)

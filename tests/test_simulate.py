@@ -137,9 +137,22 @@ def test_issue13_workers_give_what_one_process_gives(
     assert [r.tag("Seed") for r in records] == [str(s) for s in range(8, 18)]
 
 
-def test_issue13_bad_workers_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--games", "2", "--workers", "0"]) == 2
-    assert "--workers takes a number of at least 1, not 0" in capsys.readouterr().err
+@pytest.mark.parametrize("option", ["--workers", "--batch"])
+def test_issue13_bad_workers_and_batches_are_refused(
+    capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    assert main(["simulate", "--games", "2", option, "0"]) == 2
+    assert f"{option} takes a number of at least 1, not 0" in capsys.readouterr().err
+
+
+def test_issue13_the_batch_size_changes_nothing_on_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    printed = []
+    for batch in ("1", "7"):
+        assert main(["simulate", "--games", "9", "--players", "2", "--batch", batch]) == 0
+        printed.append(capsys.readouterr().out)
+    assert printed[0] == printed[1]
 
 
 def test_issue13_ray_without_the_extra_names_the_extra(

@@ -87,7 +87,8 @@ def _parser() -> argparse.ArgumentParser:
         const="",
         metavar="ADDRESS",
         help="play the games on a Ray cluster at ADDRESS ('auto': the one this machine "
-        "belongs to), or on a local Ray instance when no address is given (extra 'ray')",
+        "belongs to), or on a local Ray instance of --workers CPUs when no address is given "
+        "(extra 'ray')",
     )
 
     show = commands.add_parser(
