@@ -5,7 +5,7 @@ games, on the batches or on the window of batches in flight."""
 from __future__ import annotations
 
 import sys
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -164,3 +164,22 @@ def test_issue13_ray_without_the_extra_names_the_extra(
     assert "pip install 'trapper-core[ray]'" in capsys.readouterr().err
     with pytest.raises(ImportError, match=r"the 'ray' extra"):
         import trapper_core.ray  # noqa: F401
+
+
+def test_issue13_a_stream_left_early_sends_no_more_and_cancels_the_rest() -> None:
+    submitted: list[Future[Any]] = []
+
+    class Recording(ThreadPoolExecutor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            future = super().submit(fn, *args, **kwargs)
+            submitted.append(future)
+            return future
+
+    with Recording(1) as pool:
+        stream = results("base", 2, 40, bots=["random"], executor=pool, batch=1, ahead=3)
+        first = next(stream)
+        assert first.number == 0
+        assert len(submitted) == 3  # the window, not the 40 batches
+        stream.close()
+    assert len(submitted) == 3
+    assert all(f.done() for f in submitted)  # finished or cancelled, none left running

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import Executor, Future
 
 import attrs
@@ -173,13 +173,14 @@ def results(
     batch: int | None = None,
     ahead: int | None = None,
     record: Callable[[Game], str] | None = None,
-) -> Iterator[GameResult]:
+) -> Generator[GameResult, None, None]:
     """Plays the simulation's games and yields their results in game order,
     as they come back (see :func:`simulate` for the arguments).
 
     With an executor, at most ``ahead`` batches are in flight at once (by
     default four per worker of the executor), so a study of millions of
-    games holds only a window of them in memory.
+    games holds only a window of them in memory. Closing the generator
+    early cancels the batches not yet started.
     """
     _check(variant, players, games, bots, batch, ahead)
     workers = _workers(executor)
@@ -191,7 +192,9 @@ def results(
     return _run(tasks, executor, ahead or 4 * workers)
 
 
-def _run(tasks: Iterable[Batch], executor: Executor | None, window: int) -> Iterator[GameResult]:
+def _run(
+    tasks: Iterable[Batch], executor: Executor | None, window: int
+) -> Generator[GameResult, None, None]:
     if executor is None:
         for task in tasks:
             yield from play_batch(task)
