@@ -1,26 +1,25 @@
-"""mkdocs hooks: draw the pictures the pages show, and turn the Sphinx roles
-left in docstrings into cross-references.
+"""mkdocs hooks: draw the pictures the pages show.
 
 The pictures are made by ``trapper_core.svg`` from seeded games, so they are
 always the engine's own and never pasted in.
 
-Some docstrings still write ``:class:`~trapper_core.Game```, which Markdown
-renders as a stray ``:class:`` before the name. Rather than show that, the
-rendered pages get a cross-reference (linked when the name is in the API
-reference, plain code otherwise).
+Docstrings are written in the Markdown that mkdocstrings renders
+(cross-references as ``[`Game`][trapper_core.Game]``, examples under an
+``Examples:`` section); ``tests/test_docs_site.py`` builds the site and fails
+on anything else, so no conversion happens here.
 """
 
 from __future__ import annotations
 
-import html
-import re
+import io
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import trapper_base as tb
 import trapper_core as tc
-import trapper_notation as tn
 from trapper_core import svg
+from trapper_core.cli import main
 
 HERE = Path(__file__).parent / "pictures"
 
@@ -51,49 +50,61 @@ def _isolated() -> str:
     return svg.position(game, displays=False, size=48)
 
 
-PICTURES = {
+def _played(variant: str, actions: int | None, players: int = 3, seed: int = 5) -> tc.Game:
+    game = tc.new_game(variant, players, seed=seed)
+    return tc.play(game, [tc.GreedyBot(i) for i in range(players)], max_actions=actions)
+
+
+def _auction() -> tc.Game:
+    game = _played("tactical", 31)
+    # What docs/playing.md says of it: A opened green, B leads at 2, A and B bid.
+    turn = game.turn
+    auction = getattr(turn, "auction", None)
+    assert auction is not None, "the documented tactical auction is over"
+    seen = (getattr(turn, "stone", None), auction.colour, auction.bid, auction.leader)
+    assert seen == (0, tc.Colour.GREEN, 2, 1), f"the documented auction changed: {turn}"
+    assert auction.bidders == (0, 1), f"the documented auction changed: {turn}"
+    return game
+
+
+HUMAN_GAME = ["play", "--variant", "tactical", "--players", "3", "--seed", "4", "--human", "B"]
+"""The human game the "Playing games" page shows: B raises to 3, then passes."""
+HUMAN_ANSWERS = ["3", "pass", "q"]
+
+
+def _human_screen() -> str:
+    """The screen of a real human game: the command line driven with typed
+    answers, as far as the record it prints at the end."""
+    screen = io.StringIO()
+    answers = io.StringIO("".join(a + "\n" for a in HUMAN_ANSWERS))
+    status = main(HUMAN_GAME, stdin=answers, stdout=screen)
+    assert status == 0, f"the documented human game ended with status {status}"
+    text = screen.getvalue()
+    # What docs/playing.md says of this game.
+    for line in ("B, your action: 3", "1. B: 3", "1. A: 4", "B, your action: pass"):
+        assert line in text, f"the documented human game no longer shows {line!r}"
+    return (
+        "$ trapper " + " ".join(HUMAN_GAME) + "\n" + text[: text.index("[Event")].rstrip() + "\n"
+    )
+
+
+PICTURES: dict[str, Callable[[], str]] = {
     "setup.svg": _setup_picture,
     "mid-game.svg": lambda: svg.position(_mid_game(), size=48),
     "mid-game-view.svg": lambda: svg.position(_mid_game().view(1), size=48),
     "isolated.svg": _isolated,
+    "human-game.txt": _human_screen,
+    # The gallery of the "Playing games" page: each variant at its start, in
+    # the middle of a game, and at the end; a tactical auction in progress.
+    "tactical-auction.svg": lambda: svg.position(_auction()),
 }
+for _variant in ("base", "children", "tactical"):
+    PICTURES[f"{_variant}-start.svg"] = lambda v=_variant: svg.position(_played(v, 0))
+    PICTURES[f"{_variant}-mid-game.svg"] = lambda v=_variant: svg.position(_played(v, 40))
+    PICTURES[f"{_variant}-end.svg"] = lambda v=_variant: svg.position(_played(v, None))
 
 
 def on_pre_build(config: Any) -> None:
     HERE.mkdir(exist_ok=True)
     for name, draw in PICTURES.items():
         (HERE / name).write_text(draw(), encoding="utf-8")
-
-
-# ``:class:`~x.Y``` as Markdown renders it: the role, then the name as code.
-SPHINX_ROLE = re.compile(r":(?:class|func|meth|data|attr|mod|exc|obj):<code>([^<]+)</code>")
-
-
-def _identifier(name: str) -> str | None:
-    """The API reference's identifier for a name a docstring cites, if any."""
-    if "." in name and not name.startswith("."):
-        return name
-    short = name.lstrip(".")
-    for package in (tc, tn):
-        if short in package.__all__:
-            return f"{package.__name__}.{short}"
-    if short in tb.__all__:
-        obj = getattr(tb, short)
-        module, qualname = getattr(obj, "__module__", None), getattr(obj, "__qualname__", None)
-        if module and qualname and module.startswith("trapper_base."):
-            return f"{module}.{qualname}"  # where the API reference documents it
-    return None
-
-
-def _cross_reference(match: re.Match[str]) -> str:
-    name = html.unescape(match[1])
-    shown = name.lstrip("~").rsplit(".", 1)[-1] if name.startswith("~") else name.lstrip(".")
-    code = f"<code>{html.escape(shown)}</code>"
-    identifier = _identifier(name.lstrip("~"))
-    if identifier is None:
-        return code
-    return f'<autoref identifier="{html.escape(identifier)}" optional>{code}</autoref>'
-
-
-def on_page_content(html_text: str, **kwargs: Any) -> str:
-    return SPHINX_ROLE.sub(_cross_reference, html_text)

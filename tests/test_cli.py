@@ -39,10 +39,10 @@ def test_play_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
 def test_play_with_a_human_seat(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Nonsense, an illegal move, the list, a number, then passing until the end.
-    answers = ["fly", "end", "?", "1"] + ["pass"] * 200
+    # Nonsense, an illegal move, the list, a list position, then passing until the end.
+    answers = ["fly", "end", "?", "#1"] + ["pass"] * 200
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(answers) + "\n"))
-    assert main(["play", "--seed", "3", "--players", "2", "--human", "0"]) == 0
+    assert main(["play", "--seed", "3", "--players", "2", "--human", "A"]) == 0
     out = capsys.readouterr().out
     assert "'fly' is not an action of the base game" in out
     assert "R11: no step has been taken this turn" in out
@@ -55,7 +55,7 @@ def test_a_human_may_quit(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
-    assert main(["play", "--seed", "3", "--players", "2", "--human", "0"]) == 0
+    assert main(["play", "--seed", "3", "--players", "2", "--human", "a"]) == 0
     assert "The game was left unfinished." in capsys.readouterr().out
 
 
@@ -117,10 +117,18 @@ def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str
         (["play", "--variant", "go"], "no variant is called 'go'"),
         (["play", "--players", "7"], "played by 2 to 4 players"),
         (["play", "--bots", "clever"], "no bot is called 'clever'"),
-        (["play", "--human", "4"], "--human takes a seat from 0 to 3"),
+        (["play", "--human", "0"], "--human takes a seat letter from A to D"),
+        (["play", "--players", "3", "--human", "D"], "--human takes a seat letter from A to C"),
+        (["play", "--players", "2", "--bots", "greedy,random,random"], "3 bots for 2 bot seats"),
+        (
+            ["play", "--players", "2", "--human", "B", "--bots", "greedy,random"],
+            "2 bots for 1 bot seat",
+        ),
+        (["play", "--out", "/nonexistent/dir/x.trn"], "/nonexistent/dir/x.trn: No such file"),
+        (["show", str(RECORDS / "club-night.trn"), "--turn", "99"], "there is no turn 99"),
         (["simulate", "--games", "0"], "--games takes a number of at least 1"),
         (["show", "nowhere.trn"], "nowhere.trn: No such file"),
-        (["show", str(RECORDS / "club-night.trn"), "--game", "3"], "there is no game 3"),
+        (["show", str(RECORDS / "club-night.trn"), "--game", "3"], "holds 1 game; there is no"),
     ],
 )
 def test_user_mistakes_give_one_line_and_status_2(

@@ -93,7 +93,9 @@ def test_the_conformance_kit_reports_what_breaks() -> None:
             return [tc.VariantSpec("liar", (Liar(),), extends="base")]
 
     registry = tc.Registry([Register(), RegisterLiar()])
-    assert check_variant("stingy", games=4, registry=registry).ok  # odd, but consistent
+    stingy = check_variant("stingy", games=4, registry=registry)  # consistent, but nonsense
+    assert not stingy.ok  # issue 11, item 11: a negative payout is caught
+    assert "the bank never pays a negative amount" in str(stingy)
     report = check_variant("liar", games=3, registry=registry)
     assert not report.ok
     assert len(report.problems) == 3

@@ -1,5 +1,6 @@
 """The Trapper game notation: read, write and replay records of games.
 
+Examples:
     >>> import trapper_core as tc
     >>> from trapper_core import notation
     >>> game = tc.play(tc.new_game("base", 2, seed=1), [tc.RandomBot(1), tc.RandomBot(2)])
@@ -17,7 +18,7 @@ from .errors import NotationError, NotationSyntaxError, RecordError
 from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
 from .position import FaceDownTile, Position
 from .reader import load, loads, parser
-from .records import Record, dump, dumps
+from .records import Record, Tags, dump, dumps
 from .setup_string import UNKNOWN, SetupSpec, Unknown
 from .writer import format_record
 
@@ -37,6 +38,7 @@ __all__ = [
     "Reveal",
     "SetupSpec",
     "Shuffle",
+    "Tags",
     "TurnNumber",
     "Unknown",
     "dump",

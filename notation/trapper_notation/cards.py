@@ -1,8 +1,8 @@
 """What a table record tells about its cards, and what it leaves open.
 
-:class:`Schedule` replays the record once with every hand holding plenty of
+`Schedule` replays the record once with every hand holding plenty of
 every colour, so that every move that is legal with some hand goes through,
-and notes what the engine does with the cards; :mod:`.deal` then chooses
+and notes what the engine does with the cards; `.deal` then chooses
 their colours.
 
 What the record tells
@@ -21,7 +21,7 @@ What it does not tell
     Which cards each hand held: the colour of every card of the deck the
     record leaves unknown, and the order of every reshuffle it does not note
     (with a ``Seed`` tag the seed decides that order, and such piles are
-    known, like noted ones). A :class:`Pool` keeps a pile's cards with
+    known, like noted ones). A `Pool` keeps a pile's cards with
     provisional colours where they are unknown: right as a whole, not in
     order.
 """

@@ -11,7 +11,7 @@ What is known
     the top), when the discard pile becomes the next pile (R8), the colours
     of every payment (they are in the move's text), and so the colours of
     every reshuffled pile, and which moves need cards in hand without paying
-    (bids, D9). :mod:`.cards` learns all this from one replay.
+    (bids, D9). `.cards` learns all this from one replay.
 
 What is unknown
     Which cards each hand held: the colours of the deck's unknown cards, and
@@ -28,7 +28,7 @@ The constraints
 The algorithm
     The cards of one pile are drawn in one stretch of the record, from its
     first card to the reshuffle that replaces it. A stretch is planned as a
-    feasible-flow problem (:mod:`.flow`): every draw of ``n`` cards by a
+    feasible-flow problem (`.flow`): every draw of ``n`` cards by a
     player brings ``n`` units of flow, which split into the player's four
     colour chains; a chain carries the player's cards of one colour from
     event to event, each payment takes its cards out of it, a bid keeps a
@@ -60,11 +60,11 @@ The algorithm
     ends, after a few plans.
 
     Where no plan fits, the first payment or bid of the failing stretch that
-    makes it impossible is found by bisection (a few more flows) and the
-    replay stops there with a :class:`RecordError` naming the player and the
-    cards; the record is planned up to that move. All of this takes some
-    flows per pile, never a replay of the record: a record that cannot fit
-    says so in a fraction of a second.
+    makes it impossible is found by bisection (a few more flows) and the replay
+    stops there with a [`RecordError`][trapper_notation.RecordError] naming the
+    player and the cards; the record is planned up to that move. All of this
+    takes some flows per pile, never a replay of the record: a record that
+    cannot fit says so in a fraction of a second.
 """
 
 from __future__ import annotations

@@ -27,4 +27,4 @@ class NotationSyntaxError(NotationError):
 
 class RecordError(NotationError):
     """A record whose facts contradict each other or the game (not a rule of
-    play: those raise :class:`~trapper_core.IllegalActionError`)."""
+    play: those raise [`IllegalActionError`][trapper_core.IllegalActionError])."""

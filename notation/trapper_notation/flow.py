@@ -1,8 +1,8 @@
 """Feasible flows: integer flows with a lower and an upper bound on every edge.
 
-A :class:`Network` is built edge by edge, then :meth:`Network.feasible` says
+A `Network` is built edge by edge, then `Network.feasible` says
 whether some flow meets every bound and keeps flow conservation at every node
-but the source and the sink; :meth:`Network.flow` then reads an edge's flow.
+but the source and the sink; `Network.flow` then reads an edge's flow.
 The bounds are moved into the supplies of the nodes and one maximum flow
 (Dinic's algorithm) from a super source to a super sink decides; the flows
 found are integers, as are all bounds.
@@ -36,7 +36,7 @@ class Network:
 
     def edge(self, tail: int, head: int, low: int = 0, high: int = UNBOUNDED) -> int:
         """Adds an edge whose flow lies between ``low`` and ``high``; returns
-        its number for :meth:`flow`."""
+        its number for `flow`."""
         if not 0 <= low <= high:
             raise ValueError(f"an edge's bounds are 0 <= low <= high, not {low}, {high}")
         self._supply[head] += low
@@ -46,7 +46,7 @@ class Network:
         return len(self._lows) - 1
 
     def flow(self, edge: int) -> int:
-        """The flow on ``edge`` found by :meth:`feasible`."""
+        """The flow on ``edge`` found by `feasible`."""
         return self._lows[edge] + self._room[2 * edge + 1]
 
     def feasible(self, source: int, sink: int) -> bool:

@@ -3,9 +3,11 @@
     <board> <trappers> <to move> <turn> <hands> <draw> <discard> <out>
     <displays> <supply> <returned> <retired> <turns> <shuffles>
 
-From the whole game (:meth:`Position.from_game`) it holds everything the
-state holds but the history; from one player's view
-(:meth:`Position.from_view`) it holds exactly what that player may know.
+From the whole game
+([`Position.from_game`][trapper_notation.Position.from_game]) it holds
+everything the state holds but the history; from one player's view
+([`Position.from_view`][trapper_notation.Position.from_view]) it holds exactly
+what that player may know.
 
 - ``board``: as in the setup string, with ``~`` before a face-down tile
   (``~B3n``); in a view a face-down tile is ``?``;
@@ -77,7 +79,7 @@ class Position:
     """A moment of a game as the position string writes it."""
 
     board: tuple[Any, ...]
-    """Per square from a1: a face-up :class:`Tile`, a :class:`FaceDownTile`,
+    """Per square from a1: a face-up [`Tile`][trapper_core.Tile], a `FaceDownTile`,
     ``FACE_DOWN`` (a view's unknown tile) or ``None``."""
     trappers: tuple[Square, ...]
     to_move: int | None
@@ -163,7 +165,7 @@ class Position:
 
     @classmethod
     def parse(cls, text: str) -> Position:
-        """Reads a position string; raises :class:`ValueError` saying what is wrong."""
+        """Reads a position string; raises `ValueError` saying what is wrong."""
         if not isinstance(text, str):
             raise ValueError(f"a position string is a str, not {type(text).__name__}")
         fields = text.split()

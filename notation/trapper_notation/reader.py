@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
@@ -299,9 +300,10 @@ def loads(text: str, *, errors: list[Exception] | None = None) -> list[Record]:
     """Reads every game in ``text``.
 
     Strict by default: the first syntax error raises
-    :class:`NotationSyntaxError`. With an ``errors`` list, a game with a
-    syntax error is left out, the error appended, and reading goes on with
-    the next game (the next line that starts with ``[`` after a move).
+    [`NotationSyntaxError`][trapper_notation.NotationSyntaxError]. With an
+    ``errors`` list, a game with a syntax error is left out, the error
+    appended, and reading goes on with the next game (the next line that starts
+    with ``[`` after a move).
     """
     if not isinstance(text, str):
         raise TypeError(f"loads reads a str, not {type(text).__name__}")
@@ -339,8 +341,16 @@ def _chunks(text: str) -> list[tuple[int, str]]:
     return [(bounds[i], text[bounds[i] : bounds[i + 1]]) for i in range(len(starts))]
 
 
-def load(file: IO[str] | IO[bytes], *, errors: list[Exception] | None = None) -> list[Record]:
-    """Reads every game in an open file (text, or bytes in UTF-8)."""
+def load(
+    file: IO[str] | IO[bytes] | str | os.PathLike[str],
+    *,
+    errors: list[Exception] | None = None,
+) -> list[Record]:
+    """Reads every game in a file: an open file (text, or bytes in UTF-8) or
+    a path (``notation.load("games.trn")``)."""
+    if isinstance(file, str | os.PathLike):
+        with open(file, "rb") as opened:
+            return load(opened, errors=errors)
     data = file.read()
     if isinstance(data, bytes):
         return loads(_decode(data), errors=errors)

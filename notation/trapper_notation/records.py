@@ -1,17 +1,17 @@
 """Records: the games of a notation file as data.
 
-A :class:`Record` is a game's tags and the items of its move text, in order
-(:mod:`.items`): turn numbers, the player who decides, the text of each
+A [`Record`][trapper_notation.Record] is a game's tags and the items of its move text, in order
+(`.items`): turn numbers, the player who decides, the text of each
 action, notes of chance outcomes and revealed tiles, and comments. Records
 compare equal when they say the same; where in a file they stood does not
-count. A record writes itself (:mod:`.writer`) and replays itself
-(:mod:`.replay`).
+count. A record writes itself (`.writer`) and replays itself
+(`.replay`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import IO
+from typing import IO, SupportsIndex, overload
 
 import attrs
 
@@ -22,11 +22,50 @@ from .items import Comment, Item, Move
 from .replay import replay
 from .setup_string import SetupSpec
 
-__all__ = ["Record", "dump", "dumps"]
+__all__ = ["Record", "Tags", "dump", "dumps"]
 
 
-def _tags(value: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    return tuple((str(k), str(v)) for k, v in value)
+class Tags(tuple[tuple[str, str], ...]):
+    """A record's tags as ``(name, value)`` pairs in file order, read by name
+    like PGN headers in python-chess: ``tags["Event"]``, ``tags.get("Round")``,
+    ``"Seed" in tags``. A repeated tag reads as its first value; iterating
+    gives the pairs, as they are written."""
+
+    __slots__ = ()
+
+    @overload
+    def __getitem__(self, key: str) -> str: ...
+    @overload
+    def __getitem__(self, key: SupportsIndex) -> tuple[str, str]: ...
+    @overload
+    def __getitem__(self, key: slice) -> tuple[tuple[str, str], ...]: ...
+    def __getitem__(self, key: str | SupportsIndex | slice) -> object:
+        if isinstance(key, str):
+            for name, value in self:
+                if name == key:
+                    return value
+            raise KeyError(f"the record has no tag {key!r}")
+        return super().__getitem__(key)
+
+    def __contains__(self, key: object) -> bool:
+        if isinstance(key, str):
+            return any(name == key for name, _ in self)
+        return super().__contains__(key)
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        """Returns the value of the tag ``key``, or ``default``."""
+        for name, value in self:
+            if name == key:
+                return value
+        return default
+
+    def keys(self) -> list[str]:
+        """The tag names, in file order."""
+        return [name for name, _ in self]
+
+
+def _tags(value: Sequence[tuple[str, str]]) -> Tags:
+    return Tags((str(k), str(v)) for k, v in value)
 
 
 def _items(value: Sequence[Item]) -> tuple[Item, ...]:
@@ -41,7 +80,8 @@ def _comments(value: Sequence[Comment]) -> tuple[Comment, ...]:
 class Record:
     """One game of a notation file."""
 
-    tags: tuple[tuple[str, str], ...] = attrs.field(converter=_tags)
+    tags: Tags = attrs.field(converter=_tags)
+    """The tags, in file order; ``tags["Event"]`` reads one by name."""
     items: tuple[Item, ...] = attrs.field(default=(), converter=_items)
     number: int = attrs.field(default=1, eq=False)
     """The game's number in its file, from 1."""
@@ -105,11 +145,11 @@ class Record:
         """Replays the record, checking every move, and returns the game.
 
         Strict by default: the first problem raises
-        :class:`~trapper_core.IllegalActionError` (a move against the rules)
-        or :class:`RecordError` (facts that contradict each other), naming the
-        game, the turn and the move. With an ``errors`` list the replay is
-        lenient: it appends the problem there and returns the game as far as
-        it was legal.
+        [`IllegalActionError`][trapper_core.IllegalActionError] (a move against
+        the rules) or [`RecordError`][trapper_notation.RecordError] (facts that
+        contradict each other), naming the game, the turn and the move. With an
+        ``errors`` list the replay is lenient: it appends the problem there and
+        returns the game as far as it was legal.
         """
         return replay(self, errors=errors, registry=registry)
 
@@ -126,5 +166,5 @@ def dumps(games: Game | Record | Iterable[Game | Record]) -> str:
 
 
 def dump(games: Game | Record | Iterable[Game | Record], file: IO[str]) -> None:
-    """Writes :func:`dumps` of ``games`` to an open text file."""
+    """Writes [`dumps`][trapper_notation.dumps] of ``games`` to an open text file."""
     file.write(dumps(games))

@@ -2,7 +2,7 @@
 
 A complete record (every tile, the deck, every reshuffle) replays directly.
 A table record leaves the setup unknown: the replay starts from a setup that
-fits what the record says (:mod:`.table_setup` for the tiles, :mod:`.deal`
+fits what the record says (`.table_setup` for the tiles, `.deal`
 for the cards) and then makes every move with every rule checked. What the
 record cannot know (the colours of cards in hands) is chosen, never
 contradicted.
@@ -48,7 +48,7 @@ __all__ = ["replay"]
 def replay(
     record: Record, *, errors: list[Exception] | None = None, registry: Registry | None = None
 ) -> Game:
-    """See :meth:`Record.replay`."""
+    """See [`Record.replay`][trapper_notation.Record.replay]."""
     return _Replayer(record, registry or default_registry()).run(errors)
 
 

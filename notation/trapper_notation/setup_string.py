@@ -32,7 +32,7 @@ __all__ = ["UNKNOWN", "SetupSpec", "Unknown"]
 
 
 class Unknown(enum.Enum):
-    """The type of :data:`UNKNOWN`."""
+    """The type of `UNKNOWN`."""
 
     UNKNOWN = "?"
 
@@ -53,7 +53,7 @@ class SetupSpec:
     """A starting position as a record knows it."""
 
     board: tuple[Tile | Unknown | None, ...]
-    """Square by square from a1: the tile, :data:`UNKNOWN`, or ``None`` (empty)."""
+    """Square by square from a1: the tile, `UNKNOWN`, or ``None`` (empty)."""
     trappers: tuple[Square, ...] | None = None
     """The trappers' squares, or ``None`` for the variant's start squares
     (written ``-``)."""
@@ -88,7 +88,7 @@ class SetupSpec:
         )
 
     def to_setup(self, layout: Board | None = None) -> Setup:
-        """The :class:`~trapper_core.Setup`, for a complete spec; ``board``
+        """The [`Setup`][trapper_core.Setup], for a complete spec; ``board``
         ``layout`` (the variant's board) gives the trappers' squares when the
         spec leaves them to the variant."""
         if not self.is_complete:
@@ -105,7 +105,7 @@ class SetupSpec:
 
     @classmethod
     def parse(cls, text: str) -> SetupSpec:
-        """Reads a setup string; raises :class:`ValueError` saying what is wrong."""
+        """Reads a setup string; raises `ValueError` saying what is wrong."""
         if not isinstance(text, str):
             raise ValueError(f"a setup string is a str, not {type(text).__name__}")
         if text.strip() == "?":
@@ -159,7 +159,7 @@ def board_text(board: Sequence[object], token: Callable[[Any], str]) -> str:
 def parse_board(
     text: str, pattern: re.Pattern[str], read: Callable[[str], Any], what: str
 ) -> list[Any]:
-    """Reads a board written by :func:`board_text`: ``pattern`` matches one
+    """Reads a board written by `board_text`: ``pattern`` matches one
     square's token or a digit, ``read`` turns a token into the square, and
     ``what`` says in error messages what a square may be."""
     ranks = text.split("/")

@@ -1,12 +1,12 @@
 """A starting position that fits what a record knows of it.
 
 A table record's ``Setup`` tag is ``?`` or leaves parts unknown (see
-``docs/notation.md``, "table records"). :func:`fit_setup` fills in what is
+``docs/notation.md``, "table records"). `fit_setup` fills in what is
 unknown without contradicting what is known: every tile the setup or a note
 names stands on its square, the other tiles of the variant's set take the
 squares nobody saw and then the box; the start player is the first player to
 move; the unknown cards take the colours the known ones leave, in turn. That
-deck is only provisional: :mod:`.deal` chooses the colours of the unknown
+deck is only provisional: `.deal` chooses the colours of the unknown
 cards so that every payment of the record can be made.
 """
 
@@ -26,7 +26,7 @@ __all__ = ["fit_setup", "named_squares"]
 
 def named_squares(spec: SetupSpec, reveals: Mapping[int, Tile], where: str) -> set[int]:
     """The squares whose tile the record names, in its setup or in a note;
-    raises :class:`RecordError` where the notes contradict the setup."""
+    raises [`RecordError`][trapper_notation.RecordError] where the notes contradict the setup."""
     board = spec.board
     for index, tile in reveals.items():
         on_board = board[index]

@@ -15,7 +15,7 @@ __all__ = ["RecordLike", "format_record", "record_parts"]
 
 
 class RecordLike(Protocol):
-    """What the writer needs of a record (a :class:`~trapper_notation.Record`)."""
+    """What the writer needs of a record (a [`Record`][trapper_notation.Record])."""
 
     @property
     def preface(self) -> Sequence[Comment]: ...

@@ -3,7 +3,7 @@
 A turn is played one decision at a time: every action is a single step, an
 exchange, or the end of the turn. Variants that build on the base game reuse
 these; a variant with other decisions (the tactical auction, for instance)
-defines its own :class:`~trapper_core.Action` subclasses.
+defines its own [`Action`][trapper_core.Action] subclasses.
 """
 
 from __future__ import annotations
@@ -137,8 +137,8 @@ class Exchange(Action):
 
 
 PASS = Pass()
-"""The one :class:`Pass` (actions are values; this one is shared)."""
+"""The one [`Pass`][trapper_base.actions.Pass] (actions are values; this one is shared)."""
 END_TURN = EndTurn()
-"""The one :class:`EndTurn`."""
+"""The one [`EndTurn`][trapper_base.actions.EndTurn]."""
 RETIRE = Retire()
-"""The one :class:`Retire`."""
+"""The one [`Retire`][trapper_base.actions.Retire]."""

@@ -78,11 +78,12 @@ def standard_tile_set() -> TileSet:
     """Returns the standard 64 tiles with the water edges of the D1 table.
 
     The printed distribution of water edges is unknown, so the engine deals
-    them out round the compass: the i-th face of :func:`standard_faces` has
-    its water to the north, east, south, west for i = 0, 1, 2, 3 (mod 4).
-    Every run of consecutive faces is spread as evenly as four directions
-    allow, so each direction gets 16 tiles, each species' animals 2/2/1/1,
-    the 18 canoes 5/5/4/4, the herbs and the mushrooms 2/1/1/1 (D1).
+    them out round the compass: the i-th face of
+    [`standard_faces`][trapper_base.components.standard_faces] has its water to
+    the north, east, south, west for i = 0, 1, 2, 3 (mod 4). Every run of
+    consecutive faces is spread as evenly as four directions allow, so each
+    direction gets 16 tiles, each species' animals 2/2/1/1, the 18 canoes
+    5/5/4/4, the herbs and the mushrooms 2/1/1/1 (D1).
     """
     tiles = tuple(
         Tile.from_face(face, DIRECTIONS[i % 4]) for i, face in enumerate(standard_faces())

@@ -3,7 +3,7 @@
 Public functions that variants building on the base game call from their own
 action kinds: take a tile, pay and draw cards, place and value a tile, make a
 species exchange, retire, pass play on. Each replaces fields of the
-:class:`~trapper_core.GameState`; none changes a value in place.
+[`GameState`][trapper_core.GameState]; none changes a value in place.
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Placement in a display (R16–R18, D6): where a taken tile goes.
 
 Everything here is a pure function of immutable values, so bots can try a
-placement without touching a game. :func:`placement_choices` and
-:func:`place` are the base game's answers to the core's
-``trapper_placement_choices`` and ``trapper_place`` hooks.
+placement without touching a game.
+[`placement_choices`][trapper_base.placement.placement_choices] and
+[`place`][trapper_base.placement.place] are the base game's answers to the
+core's ``trapper_placement_choices`` and ``trapper_place`` hooks.
 """
 
 from __future__ import annotations
@@ -82,9 +83,9 @@ def place(
     Returns the new display and the row that the tile filled, if any. The full
     row is *not* in the returned display: valuing it (R19) is up to the caller,
     which knows the payout and the token supply. Raises
-    :class:`~trapper_core.AmbiguousActionError` when the placement is a choice
+    [`AmbiguousActionError`][trapper_core.AmbiguousActionError] when the placement is a choice
     (D6) and ``placement`` does not make it, and
-    :class:`~trapper_core.IllegalActionError` when ``placement`` does not fit.
+    [`IllegalActionError`][trapper_core.IllegalActionError] when ``placement`` does not fit.
     """
     return trapper_place(display, tile, placement)
 

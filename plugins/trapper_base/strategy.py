@@ -1,11 +1,11 @@
 """What the greedy bot thinks base-game actions are worth (``trapper_action_worth``).
 
-A step is worth the change in :func:`potential`, plus any payout, less the
-bot's ``card_value`` per card paid; the bot keeps hunting while a step is
-worth more than nothing, exchanges canoes for a species token of 2 or more,
-passes to fill its hand up to its ``hand_limit``, and retires once its hand
-is full (or no card is left to draw) and nothing helps. The functions are
-public so that variants can build their estimates on them.
+A step is worth the change in [`potential`][trapper_base.strategy.potential],
+plus any payout, less the bot's ``card_value`` per card paid; the bot keeps
+hunting while a step is worth more than nothing, exchanges canoes for a species
+token of 2 or more, passes to fill its hand up to its ``hand_limit``, and
+retires once its hand is full (or no card is left to draw) and nothing helps.
+The functions are public so that variants can build their estimates on them.
 """
 
 from __future__ import annotations

@@ -42,8 +42,9 @@ def parse_placement(
     state: GameState, text: str, square: Square, match: re.Match[str]
 ) -> Placement | None:
     """Returns the placement written in the ``into`` or ``gather`` group of
-    ``match`` (a match of a pattern ending in :data:`PLACEMENT`), for a take
-    of the tile on ``square``."""
+    ``match`` (a match of a pattern ending in
+    [`PLACEMENT`][trapper_base.text.PLACEMENT]), for a take of the tile on
+    ``square``."""
     if match["into"]:
         species, capacity = match["into"][0], int(match["into"][1])
         return IntoCanoe(Species.from_letter(species), capacity)

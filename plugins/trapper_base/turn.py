@@ -68,7 +68,7 @@ class Turn:
     first step); ``exchanged`` whether the species exchange was made.
     """
 
-    trapper: Colour | None = None
+    trapper: Colour | None = attrs.field(default=None, metadata={"trapper": True})
     exchanged: bool = False
 
 
@@ -409,7 +409,7 @@ class ExchangeKind(ActionKind[Exchange]):
 
     The turn record must have an ``exchanged`` flag; a variant with another
     turn record subclasses this kind and says how to set it
-    (:meth:`mark_exchanged`).
+    ([`mark_exchanged`][trapper_base.turn.ExchangeKind.mark_exchanged]).
     """
 
     name = "exchange"

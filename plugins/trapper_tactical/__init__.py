@@ -5,8 +5,8 @@ stone: they name a trapper colour for the whole turn and open auctions for
 the right to take a tile with that trapper, until they pass and draw four
 cards. Everything else — tiles, movement, placement, payouts, tokens, the end
 — is the base game's, so this plugin states only the turn: the auction's
-actions (:mod:`.actions`), their kinds (:mod:`.turn`), their text
-(:mod:`.text`) and how the greedy bot bids (:mod:`.strategy`).
+actions (`.actions`), their kinds (`.turn`), their text
+(`.text`) and how the greedy bot bids (`.strategy`).
 """
 
 from __future__ import annotations

@@ -85,8 +85,8 @@ class Auction:
 
     colour: Colour
     bid: int
-    leader: int
-    bidders: tuple[int, ...]
+    leader: int = attrs.field(metadata={"seat": True})
+    bidders: tuple[int, ...] = attrs.field(metadata={"seat": True})
 
     @property
     def winner(self) -> int | None:
@@ -103,8 +103,8 @@ class TacticalTurn:
     progress.
     """
 
-    stone: int
-    colour: Colour | None = None
+    stone: int = attrs.field(metadata={"seat": True})
+    colour: Colour | None = attrs.field(default=None, metadata={"trapper": True})
     exchanged: bool = False
     auctions: int = 0
     auction: Auction | None = None

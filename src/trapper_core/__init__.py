@@ -4,11 +4,12 @@ The core knows tiles, cards, boards, displays, turns and scores as values, and
 a game as their history; every rule comes from the variant's plugins (the base
 game is the ``trapper_base`` plugin).
 
->>> import trapper_core as tc
->>> game = tc.new_game("base", players=3, seed=1)
->>> game.apply(game.parse_action("pass"))
->>> game.to_move
-1
+Examples:
+    >>> import trapper_core as tc
+    >>> game = tc.new_game("base", players=3, seed=1)
+    >>> game.apply(game.parse_action("pass"))
+    >>> game.to_move
+    1
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 where the trappers start.
 
 Squares are named on one grid, files ``a``–``h`` and ranks ``1``–``8``
-(:data:`~trapper_core.SQUARES`). A variant's :class:`Board` is a set of
+([`SQUARES`][trapper_core.SQUARES]). A variant's [`Board`][trapper_core.Board] is a set of
 squares of that grid, so a 6 × 6 board is ``a1``–``f6`` and every name,
 picture and record keeps working. A variant answers ``trapper_board``.
 """
@@ -42,8 +42,9 @@ class Board:
     ``trappers`` the start squares of the blue, beige, green and purple
     trappers, which must be among them.
 
-    >>> Board.rectangle(6, 6, Board.centre(6, 6)).files
-    6
+    Examples:
+        >>> Board.rectangle(6, 6, Board.centre(6, 6)).files
+        6
     """
 
     squares: tuple[Square, ...] = attrs.field(converter=_square_tuple, validator=_check_squares)

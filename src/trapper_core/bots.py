@@ -1,4 +1,4 @@
-"""Bots that play from a :class:`~trapper_core.PlayerView` only.
+"""Bots that play from a [`PlayerView`][trapper_core.PlayerView] only.
 
 A bot is any object with ``choose(view) -> Action``. Both bots here own a
 seeded ``random.Random``, so a game between seeded bots is the same game on

@@ -9,6 +9,7 @@ exit status 2; ``replay`` exits 1 when a game in the files is wrong.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -16,11 +17,31 @@ from typing import IO
 
 from .actions import Action
 from .bots import BOTS, Bot, make_bot
-from .errors import SetupError, TrapperError
+from .errors import ActionSyntaxError, SetupError, TrapperError
 from .game import Game, new_game
 from .plugins import default_registry
 
-__all__ = ["main", "transcript"]
+__all__ = ["main", "seat_letter", "transcript"]
+
+SEATS = "ABCD"
+"""Seats as a person reads and types them: A is the first seat (the notation's
+default player names)."""
+
+
+def seat_letter(seat: int) -> str:
+    """Returns the letter of ``seat`` (0 is ``A``)."""
+    return SEATS[seat] if 0 <= seat < len(SEATS) else f"P{seat + 1}"
+
+
+def _seat(text: str, players: int, option: str) -> int:
+    """Reads a seat letter typed by a person (``B`` or ``b``)."""
+    letters = SEATS[:players]
+    if len(text) == 1 and text.upper() in letters:
+        return letters.index(text.upper())
+    raise SetupError(
+        f"{option} takes a seat letter from A to {letters[-1]} (seats are letters, as in "
+        f"the notation), not {text!r}"
+    )
 
 
 def transcript(game: Game) -> list[tuple[int, list[str]]]:
@@ -54,9 +75,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     _game_options(play)
     play.add_argument(
-        "--human", type=int, metavar="SEAT", help="play seat SEAT yourself (seats count from 0)"
+        "--human", metavar="SEAT", help="play seat SEAT yourself: a letter, A is the first seat"
     )
-    play.add_argument("--out", metavar="FILE", help="also write the game in notation to FILE")
+    play.add_argument(
+        "--out",
+        metavar="FILE",
+        help="also write the game in notation to FILE (checked before the first move, "
+        "written even when the game is left unfinished)",
+    )
 
     simulate = commands.add_parser(
         "simulate",
@@ -120,14 +146,33 @@ def _game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=None, help="seed of the game's chance")
     parser.add_argument(
         "--bots",
-        default="greedy,random",
-        help=f"bots by seat, comma-separated, repeated to fill the seats ({', '.join(BOTS)})",
+        default=None,
+        help="bots by seat, comma-separated, repeated to fill the seats "
+        f"({', '.join(BOTS)}; default: greedy,random)",
     )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the command line; returns the exit status."""
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: IO[str] | None = None,
+    stdout: IO[str] | None = None,
+) -> int:
+    """Runs the command line; returns the exit status.
+
+    ``stdin`` is where a human seat's answers are read (default: the
+    terminal) and ``stdout`` where everything but errors is written.
+    """
     args = _parser().parse_args(argv)
+    args.stdin = stdin
+    redirect = (
+        contextlib.redirect_stdout(stdout) if stdout is not None else contextlib.nullcontext()
+    )
+    with redirect:
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     commands: dict[str, Callable[[argparse.Namespace], int]] = {
         "play": _play,
         "simulate": _simulate,
@@ -138,7 +183,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return commands[args.command](args)
     except TrapperError as exc:
-        print(f"trapper: error: {str(exc).splitlines()[0]}", file=sys.stderr)
+        # A notation syntax error keeps its context: the line, a caret under the place.
+        message = str(exc) if getattr(exc, "context", "") else str(exc).splitlines()[0]
+        print(f"trapper: error: {message}", file=sys.stderr)
         return 2
     except OSError as exc:
         print(f"trapper: error: {exc.filename}: {exc.strerror}", file=sys.stderr)
@@ -151,7 +198,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
 
-def _bot_kinds(text: str) -> list[str]:
+def _bot_kinds(text: str | None) -> list[str]:
+    if text is None:
+        return ["greedy", "random"]
     kinds = [k.strip() for k in text.split(",") if k.strip()]
     for kind in kinds:
         if kind not in BOTS:
@@ -162,34 +211,59 @@ def _bot_kinds(text: str) -> list[str]:
 def _play(args: argparse.Namespace) -> int:
     game = new_game(args.variant, args.players, seed=args.seed)
     kinds = _bot_kinds(args.bots)
-    human = args.human
-    if human is not None and not 0 <= human < args.players:
-        raise SetupError(f"--human takes a seat from 0 to {args.players - 1}, not {human}")
-    seats: list[Bot | None] = [
-        None if seat == human else make_bot(kinds[seat % len(kinds)], game.seed + 1 + seat)
-        for seat in range(args.players)
-    ]
-    while not game.is_over:
-        seat = game.to_move
-        assert seat is not None
-        bot = seats[seat]
-        if bot is None:
-            action = _ask(game, seat, sys.stdin, sys.stdout)
-            if action is None:
-                break
-        else:
-            action = bot.choose(game.view(seat))
-        game.apply(action)
+    human = None if args.human is None else _seat(args.human, args.players, "--human")
+    bot_seats = [seat for seat in range(args.players) if seat != human]
+    if args.bots is not None and len(kinds) > len(bot_seats):
+        raise SetupError(
+            f"--bots names {len(kinds)} bots for {_count(len(bot_seats), 'bot seat')}"
+        )
+    seats: list[Bot | None] = [None] * args.players
+    for number, seat in enumerate(bot_seats):
+        seats[seat] = make_bot(kinds[number % len(kinds)], game.seed + 1 + seat)
+    # Opened before the first move, so a bad path costs no game.
+    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+    stdin = args.stdin if args.stdin is not None else sys.stdin
+    status = 0
+    try:
+        with contextlib.suppress(_Quit):
+            _play_out(game, seats, stdin, show=human is not None)
+    except KeyboardInterrupt:  # Ctrl-C: the game so far is kept all the same
+        print("\n(interrupted)")
+        status = 130
     from . import notation
 
     labels = {f"Seat{seat + 1}": name for seat, name in enumerate(game.players)}
     record = notation.Record.from_game(game, **labels)
     print(record.text, end="")
-    if args.out:
-        with open(args.out, "w", encoding="utf-8") as file:
-            file.write(record.text)
+    if out is not None:
+        with out:
+            out.write(record.text)
     _print_scores(game, [("you" if b is None else getattr(b, "name", "bot")) for b in seats])
-    return 0
+    return status
+
+
+class _Quit(Exception):
+    """The person at the table left the game (``q`` or the end of the input)."""
+
+
+def _play_out(game: Game, seats: list[Bot | None], stdin: IO[str], *, show: bool) -> None:
+    """Plays until the game ends. With a person at the table (``show``), every
+    decision is printed as it happens, as its notation line with the turn number."""
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        bot = seats[seat]
+        if bot is None:
+            action = _ask(game, seat, stdin, sys.stdout)
+        else:
+            action = bot.choose(game.view(seat))
+        if show:
+            print(f"  {game.state.turns}. {game.players[seat]}: {game.action_text(action)}")
+        game.apply(action)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def _print_scores(game: Game, kinds: list[str]) -> None:
@@ -206,8 +280,14 @@ def _print_scores(game: Game, kinds: list[str]) -> None:
         print("The game was left unfinished.")
 
 
-def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str]) -> Action | None:
-    """Asks the person at ``seat`` for an action; ``None`` when they quit."""
+_LIST_HELP = (
+    "Type an action as the notation writes it{example},\n"
+    "or #N for item N of the list; ? lists them all, q saves the game so far and quits."
+)
+
+
+def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str]) -> Action:
+    """Asks the person at ``seat`` for an action; raises ``_Quit`` when they leave."""
     from .terminal import render
 
     colour = stdout.isatty() and os.environ.get("NO_COLOR") is None
@@ -215,27 +295,79 @@ def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str]) -> Action | Non
     print("\n" + render(view, colour=colour), file=stdout)
     legal = view.legal_actions
     texts = [game.action_text(a) for a in legal]
+    numbers = [t for t in texts if t.isdigit()]
+    example = f" (a number is a bid: {numbers[0]} raises to {numbers[0]})" if numbers else ""
+    print(_LIST_HELP.format(example=example), file=stdout)
     _list(texts, stdout, limit=40)
+    prompt = f"{game.players[seat]}, your action: "
     while True:
-        print(
-            f"{game.players[seat]}, your action (text or number, ? lists all, q quits): ",
-            end="",
-            file=stdout,
-            flush=True,
-        )
-        answer = stdin.readline()
-        if not answer or answer.strip() in ("q", "quit"):
-            return None
-        answer = answer.strip()
+        answer = _read(stdin, stdout, prompt).strip()
+        if answer in ("q", "quit"):
+            raise _Quit
+        if not answer:
+            continue
         if answer == "?":
             _list(texts, stdout, limit=None)
             continue
-        if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1]
+        if answer.startswith("#"):
+            number = answer[1:].strip()
+            if number.isdigit() and 1 <= int(number) <= len(legal):
+                return legal[int(number) - 1]
+            print(
+                f"  {answer!r} is out of range: the list has items #1 to #{len(legal)}",
+                file=stdout,
+            )
+            continue
         try:
             return game.parse_action(answer)
         except TrapperError as exc:
             print(f"  {exc}", file=stdout)
+            hint = _hint(game, answer, isinstance(exc, ActionSyntaxError), len(legal))
+            if hint:
+                print(f"  {hint}", file=stdout)
+
+
+def _read(stdin: IO[str], stdout: IO[str], prompt: str) -> str:
+    """One line from the person; line editing (``readline``) at a terminal."""
+    if stdin is sys.stdin and stdout is sys.stdout and stdin.isatty():
+        with contextlib.suppress(ImportError):
+            import readline  # noqa: F401  (input() then edits lines and keeps a history)
+        try:
+            return input(prompt)
+        except EOFError:
+            raise _Quit from None
+    print(prompt, end="", file=stdout, flush=True)
+    line = stdin.readline()
+    if not line:
+        print(file=stdout)
+        raise _Quit
+    print(line.rstrip("\n"), file=stdout)  # as a terminal would echo it
+    return line
+
+
+def _hint(game: Game, answer: str, syntax: bool, listed: int) -> str | None:
+    """A hint for text that was no action: the case of its letters, or a list
+    position typed without its ``#``."""
+    if not syntax:
+        return None
+    for variant in (answer[:1].upper() + answer[1:], answer.lower(), answer.upper()):
+        if variant == answer:
+            continue
+        try:
+            game.parse_action(variant)
+        except ActionSyntaxError:
+            continue
+        except TrapperError:
+            pass
+        return (
+            f"letters matter: did you mean {variant!r}? (trapper colours are capitals, "
+            "squares small letters)"
+        )
+    if answer.isdigit() and 1 <= int(answer) <= listed:
+        return f"to play item {answer} of the list, type #{answer}"
+    if answer.isdigit():
+        return f"the list has items #1 to #{listed}; there is no item {answer}"
+    return None
 
 
 def _list(texts: list[str], stdout: IO[str], limit: int | None) -> None:
@@ -244,7 +376,7 @@ def _list(texts: list[str], stdout: IO[str], limit: int | None) -> None:
     per_line = max(1, 78 // width)
     for start in range(0, len(shown), per_line):
         cells = [
-            f"{i + 1:>3}. {t:<{width - 5}}"
+            f"{'#' + str(i + 1):>4} {t:<{width - 5}}"
             for i, t in enumerate(shown)
             if start <= i < start + per_line
         ]
@@ -337,12 +469,17 @@ def _show(args: argparse.Namespace) -> int:
     with open(args.file, "rb") as file:
         records = notation.load(file)
     if not 1 <= args.game <= len(records):
-        raise SetupError(f"{args.file} holds {len(records)} games; there is no game {args.game}")
+        raise SetupError(
+            f"{args.file} holds {_count(len(records), 'game')}; there is no game {args.game}"
+        )
     record = records[args.game - 1]
     game = record.replay()
     if args.turn is not None:
-        if args.turn < 0:
-            raise SetupError(f"--turn takes a turn number from 0, not {args.turn}")
+        if not 0 <= args.turn <= game.state.turns:
+            raise SetupError(
+                f"game {args.game} of {args.file} has turns 0 to {game.state.turns}; "
+                f"there is no turn {args.turn}"
+            )
         game = _after_turn(game, args.turn)
     colour = args.colour == "always" or (
         args.colour == "auto" and sys.stdout.isatty() and os.environ.get("NO_COLOR") is None
@@ -383,12 +520,12 @@ def _replay(files: Sequence[str]) -> int:
             failed += 1
             continue
         except TrapperError as exc:
-            print(f"{name}: {str(exc).splitlines()[0]}")
+            print(f"{name}: {exc}")
             failed += 1
             continue
         for error in syntax:
             failed += 1
-            print(f"{name}: {str(error).splitlines()[0]}")
+            print(f"{name}: {error}")  # with its context: the line, a caret under the place
         for record in records:
             try:
                 game = record.replay()

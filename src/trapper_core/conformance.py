@@ -1,22 +1,23 @@
 """A conformance kit for variant plugins.
 
-:func:`check_variant` plays many seeded games of a variant between the
-built-in bots and checks, after every action, every invariant the engine
-relies on (``trapper_core.invariants``): tiles, cards and tokens accounted
-for, the variant's own named checks (placements and money in the base game),
-views free of hidden data, every action's text reading back, each kind's
-check agreeing with its listing (near misses too), rejected actions, copies
-and undo leaving the game as it was. At the end of
-each game it checks the dict and notation round trips and that the same
-seeds play the same game again. It reports what broke instead of stopping at
-the first problem.
+[`check_variant`][trapper_core.conformance.check_variant] plays many seeded
+games of a variant between the built-in bots and checks, after every action,
+every invariant the engine relies on (``trapper_core.invariants``): tiles,
+cards and tokens accounted for, the variant's own named checks (placements and
+money in the base game), views free of hidden data, every action's text reading
+back, each kind's check agreeing with its listing (near misses too), rejected
+actions, copies and undo leaving the game as it was. At the end of each game it
+checks the dict and notation round trips and that the same seeds play the same
+game again. It reports what broke instead of stopping at the first problem.
 
-In a test suite::
+In a test suite:
 
-    from trapper_core.conformance import assert_variant_conforms
+```python
+from trapper_core.conformance import assert_variant_conforms
 
-    def test_my_variant_conforms():
-        assert_variant_conforms("my-variant", games=20)
+def test_my_variant_conforms():
+    assert_variant_conforms("my-variant", games=20)
+```
 """
 
 from __future__ import annotations
@@ -30,7 +31,13 @@ from .game import Game, new_game
 from .invariants import check_action, check_invariants, check_view
 from .plugins import Registry, default_registry
 
-__all__ = ["ConformanceReport", "Problem", "assert_variant_conforms", "check_variant"]
+__all__ = [
+    "ConformanceReport",
+    "Problem",
+    "assert_variant_conforms",
+    "check_sense",
+    "check_variant",
+]
 
 
 @attrs.frozen
@@ -55,7 +62,7 @@ class Problem:
 
 @attrs.frozen
 class ConformanceReport:
-    """What :func:`check_variant` found."""
+    """What [`check_variant`][trapper_core.conformance.check_variant] found."""
 
     variant: str
     games: int
@@ -115,8 +122,9 @@ def check_variant(
 
 
 def assert_variant_conforms(variant: str, **options: object) -> ConformanceReport:
-    """Runs :func:`check_variant` and raises ``AssertionError`` listing every
-    problem if there is one; returns the report otherwise."""
+    """Runs [`check_variant`][trapper_core.conformance.check_variant] and
+    raises ``AssertionError`` listing every problem if there is one; returns
+    the report otherwise."""
     report = check_variant(variant, **options)  # type: ignore[arg-type]
     if not report.ok:
         raise AssertionError(str(report))
@@ -146,10 +154,51 @@ def _play_checked(
         for other in range(count):
             check_view(game, game.view(other))
         game.apply(bots[seat].choose(game.view(seat)))
+        check_sense(game)
     else:
         raise AssertionError(f"the game did not end within {max_actions} actions")
     check_invariants(game)
     return game
+
+
+def check_sense(game: Game) -> None:
+    """Raises ``AssertionError`` for answers of a variant's hooks that are
+    consistent but make no sense in any game of Trapper: a negative canoe
+    payout (the bank pays, it never charges) or money, a token numbered below 1, a final
+    valuation that is not one per player, winners that are no seats.
+
+    The invariants check that the books balance; this checks that what they
+    balance is sensible. [`check_variant`][trapper_core.conformance.check_variant]
+    runs it after every action.
+    """
+    for seat, display in enumerate(game.displays):
+        who = game.players[seat]
+        for valued in display.valued:
+            if valued.payout < 0:
+                raise AssertionError(
+                    f"{who}'s {valued.species} canoe paid {valued.payout}: the bank never "
+                    "pays a negative amount (trapper_canoe_payout)"
+                )
+        if display.money < 0:
+            raise AssertionError(f"{who} holds {display.money} money: money is never negative")
+        for token in display.tokens:
+            if token.number < 1:
+                raise AssertionError(f"{who} holds the {token}: tokens are numbered from 1")
+    valuation = game.valuation()
+    if valuation is None:
+        return
+    if len(valuation) != len(game.players):
+        raise AssertionError(
+            f"the final valuation has {len(valuation)} entries for {len(game.players)} players "
+            "(trapper_final_valuation)"
+        )
+    winners = game.winners()
+    seats = range(len(game.players))
+    if not winners or list(winners) != sorted(set(winners)) or not set(winners) <= set(seats):
+        raise AssertionError(
+            f"the winners {list(winners)} are not distinct seats in ascending order "
+            "(trapper_winners)"
+        )
 
 
 def _check_round_trips(

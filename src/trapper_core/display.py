@@ -20,7 +20,8 @@ __all__ = ["Display", "Row", "ValuedCanoe"]
 class Row:
     """A canoe in a display with the tiles laid at it.
 
-    An open row is not full yet; a row with nothing at it is :attr:`is_empty`.
+    An open row is not full yet; a row with nothing at it is
+    [`is_empty`][trapper_core.Row.is_empty].
     """
 
     canoe: Tile

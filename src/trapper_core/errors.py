@@ -1,7 +1,7 @@
 """The exceptions of trapper_core.
 
-Every error that bad input can cause is a :class:`TrapperError`; the ones
-caused by a bad value are also :class:`ValueError`, so callers that only know
+Every error that bad input can cause is a [`TrapperError`][trapper_core.TrapperError]; the ones
+caused by a bad value are also `ValueError`, so callers that only know
 the standard library can still catch them.
 """
 

@@ -1,4 +1,5 @@
-"""The public face of the engine: :class:`Game` and :func:`new_game`."""
+"""The public face of the engine: [`Game`][trapper_core.Game] and
+[`new_game`][trapper_core.new_game]."""
 
 from __future__ import annotations
 
@@ -53,9 +54,10 @@ def new_game(
     which ``Game.seed`` then reports. ``setup`` fixes the starting position
     instead (the seed still drives reshuffles of the discard pile).
 
-    >>> game = new_game("base", players=["Ann", "Bob"], seed=7)
-    >>> game.players, game.to_move
-    (('Ann', 'Bob'), 0)
+    Examples:
+        >>> game = new_game("base", players=["Ann", "Bob"], seed=7)
+        >>> game.players, game.to_move
+        (('Ann', 'Bob'), 0)
     """
     rules = (registry or default_registry()).rules(variant)
     names = _player_names(players, rules)
@@ -125,10 +127,12 @@ def _piles(shuffles: Sequence[Sequence[int]], action: Action) -> list[tuple[int,
 class Game:
     """A game of Trapper in progress: the position, its history, its rules.
 
-    A game is mutable and has identity: :meth:`apply` and :meth:`undo` change
-    it, :meth:`copy` makes an independent one. Every decision is one action
-    (see ``docs``: a turn is played one step at a time). The game sees
-    everything; :meth:`view` gives what one player may know.
+    A game is mutable and has identity: [`apply`][trapper_core.Game.apply] and
+    [`undo`][trapper_core.Game.undo] change it,
+    [`copy`][trapper_core.Game.copy] makes an independent one. Every decision
+    is one action (see ``docs``: a turn is played one step at a time). The game
+    sees everything; [`view`][trapper_core.Game.view] gives what one player may
+    know.
     """
 
     __slots__ = (
@@ -258,7 +262,7 @@ class Game:
         """Returns every distinct legal action of the player to move.
 
         Empty once the game is over. This is the single source of truth:
-        :meth:`apply` accepts exactly these actions.
+        [`apply`][trapper_core.Game.apply] accepts exactly these actions.
         """
         legal = self._legal
         if legal is None:
@@ -289,8 +293,9 @@ class Game:
     def apply(self, action: Action, *, shuffles: Sequence[Sequence[int]] | None = None) -> None:
         """Plays ``action`` for the player to move.
 
-        Raises :class:`IllegalActionError` (naming the rule broken) when the
-        action is not legal; the game is then unchanged.
+        Raises [`IllegalActionError`][trapper_core.IllegalActionError] (naming
+        the rule broken) when the action is not legal; the game is then
+        unchanged.
 
         ``shuffles``, when given, are the outcomes (colours as indices 0–3,
         top first) of the shuffles this action causes, in order, used instead
@@ -376,9 +381,11 @@ class Game:
     def parse_action(self, text: str) -> Action:
         """Returns the legal action written as ``text`` (``"Ge6"``, ``"pass"``).
 
-        Raises :class:`ActionSyntaxError` for text that is no action of the
-        variant and :class:`IllegalActionError` (or its subclass
-        :class:`AmbiguousActionError`) for an action that is not legal now.
+        Raises [`ActionSyntaxError`][trapper_core.ActionSyntaxError] for text
+        that is no action of the variant and
+        [`IllegalActionError`][trapper_core.IllegalActionError] (or its
+        subclass [`AmbiguousActionError`][trapper_core.AmbiguousActionError])
+        for an action that is not legal now.
         """
         action = self._read(text)
         if self._legal is None:
@@ -396,8 +403,9 @@ class Game:
 
     def apply_text(self, text: str, *, shuffles: Sequence[Sequence[int]] | None = None) -> Action:
         """Reads ``text`` as an action and plays it (like python-chess's
-        ``push_san``); returns the action. Raises as :meth:`parse_action` and
-        :meth:`apply` do; legality is checked once."""
+        ``push_san``); returns the action. Raises as
+        [`parse_action`][trapper_core.Game.parse_action] and
+        [`apply`][trapper_core.Game.apply] do; legality is checked once."""
         action = self._read(text)
         self.apply(action, shuffles=shuffles)
         return action
@@ -422,9 +430,11 @@ class Game:
     def action_text(self, action: Action) -> str:
         """Returns the text of ``action`` in the current position (``"Ge6/BB"``).
 
-        Raises :class:`ActionSyntaxError` for an action no kind of the variant
-        plays, and :class:`PluginError` when the kind writes a text that the
-        notation could not read back (see ``trapper_core.ACTION_TEXT``).
+        Raises [`ActionSyntaxError`][trapper_core.ActionSyntaxError] for an
+        action no kind of the variant plays, and
+        [`PluginError`][trapper_core.PluginError] when the kind writes a text
+        that the notation could not read back (see
+        ``trapper_core.ACTION_TEXT``).
         """
         kind = self._rules.kind_of(action)
         if kind is None:
@@ -479,9 +489,10 @@ class Game:
     def outcomes(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """Returns, for every action of the history, the outcomes of the
         shuffles it caused (colours, top first; usually none), as
-        :meth:`apply` takes them: replaying the history from :meth:`root`
-        with these makes the same game even when its chance did not come
-        from the seed (a replayed table record)."""
+        [`apply`][trapper_core.Game.apply] takes them: replaying the history
+        from [`root`][trapper_core.Game.root] with these makes the same game
+        even when its chance did not come from the seed (a replayed table
+        record)."""
         index = _SHUFFLED
         marks = [len(snapshot[index]) for snapshot in self._undo]  # type: ignore[arg-type]
         marks.append(len(self._state.shuffled))
@@ -507,13 +518,14 @@ class Game:
         return other
 
     def to_dict(self) -> dict[str, Any]:
-        """Returns the whole game as plain JSON-able data (see :meth:`from_dict`)."""
+        """Returns the whole game as plain JSON-able data (see
+        [`from_dict`][trapper_core.Game.from_dict])."""
         return serialize.game_to_dict(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, registry: Registry | None = None) -> Game:
-        """Rebuilds a game from :meth:`to_dict` data, replaying and checking
-        every action. Raises :class:`GameFormatError` for bad data."""
+        """Rebuilds a game from [`to_dict`][trapper_core.Game.to_dict] data, replaying and checking
+        every action. Raises [`GameFormatError`][trapper_core.GameFormatError] for bad data."""
         serialize.check_format(data)
         variant = serialize.field(data, "variant", str, "game")
         players = serialize.field(data, "players", list, "game")
@@ -566,6 +578,14 @@ class Game:
         from .svg import position
 
         return position(self)
+
+    def __str__(self) -> str:
+        """The position as text, like ``print(board)`` in python-chess: the
+        terminal picture ([`render`][trapper_core.terminal.render]) without
+        colour."""
+        from .terminal import render
+
+        return render(self)
 
     def __repr__(self) -> str:
         if self.is_over:

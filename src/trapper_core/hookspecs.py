@@ -1,6 +1,6 @@
 """Every hook of trapper_core, in one place.
 
-A variant is a stack of plugins (see :class:`~trapper_core.VariantSpec`):
+A variant is a stack of plugins (see [`VariantSpec`][trapper_core.VariantSpec]):
 the plugins of the variant it extends first, its own on top. For every game
 the hooks below are resolved once into plain functions (``GameState.rules``),
 so a hook costs a function call, not a plugin-manager dispatch.
@@ -19,14 +19,16 @@ Two hooks collect instead: ``trapper_action_kinds`` (the kinds of action, the
 topmost of each name winning) and ``trapper_invariants`` (named checks of a
 position, likewise).
 
-Plugins import one name, :data:`hookimpl`::
+Plugins import one name, [`hookimpl`][trapper_core.hookimpl]:
 
-    from trapper_core import hookimpl
+```python
+from trapper_core import hookimpl
 
-    class NoWater:
-        @hookimpl
-        def trapper_can_enter(self, tile, side):
-            return True
+class NoWater:
+    @hookimpl
+    def trapper_can_enter(self, tile, side):
+        return True
+```
 """
 
 # Specifications have no bodies; their docstrings are the contract.
@@ -67,7 +69,7 @@ class RegistrySpec:
     def trapper_variants(self) -> list[VariantSpec]:
         """Returns the variants this plugin provides.
 
-        Called once when a :class:`~trapper_core.Registry` loads its plugins.
+        Called once when a [`Registry`][trapper_core.Registry] loads its plugins.
         Every plugin's answer is collected (not ``firstresult``); two variants
         with the same name or alias are an error.
         """
@@ -125,7 +127,7 @@ class RulesSpec:
         trappers and deck (``state.pile``, top first), empty hands and
         displays, and before the first turn begins. The base game deals hands
         in blocks from the top (D14) and turns up the tiles next to the
-        trappers (R7). Raises :class:`~trapper_core.SetupError` when the setup
+        trappers (R7). Raises [`SetupError`][trapper_core.SetupError] when the setup
         cannot be dealt.
         """
 
@@ -190,8 +192,8 @@ class RulesSpec:
         Valuing that row is up to the caller (R19). Called when an action
         that takes a tile is carried out.
 
-        Raises :class:`~trapper_core.IllegalActionError` (or its subclass
-        :class:`~trapper_core.AmbiguousActionError`) for a placement that is
+        Raises [`IllegalActionError`][trapper_core.IllegalActionError] (or its subclass
+        [`AmbiguousActionError`][trapper_core.AmbiguousActionError]) for a placement that is
         not one of the choices.
         """
 
@@ -206,7 +208,7 @@ class RulesSpec:
         Every plugin's answer is collected, from the top of the stack down:
         a kind whose name was given higher up is left out, so a variant
         replaces an inherited kind by giving one of the same name, and takes
-        one away with :class:`~trapper_core.Withdraw`. The legal actions are
+        one away with [`Withdraw`][trapper_core.Withdraw]. The legal actions are
         listed kind by kind in that order. Called once per variant.
         """
 
@@ -272,7 +274,7 @@ class RulesSpec:
     @hookspec(firstresult=True)
     def trapper_action_worth(self, view: PlayerView, action: Action, bot: GreedyBot) -> float:
         """Returns what ``action`` is worth to the player of ``view``, as
-        :class:`~trapper_core.GreedyBot` ``bot`` judges it (higher is better),
+        [`GreedyBot`][trapper_core.GreedyBot] ``bot`` judges it (higher is better),
         or ``None`` for actions of other plugins.
 
         Called by the greedy bot for every legal action of its view; the bot

@@ -3,20 +3,22 @@
 Actions, tiles, squares of step targets and other immutable values recur
 millions of times in a long run of games. Rather than build them again, the
 engine and its plugins keep them in tables, every table made the same way:
-:func:`interned` wraps a pure function so that its results are kept, up to
-:data:`SIZE` different arguments per table, the least recently used
+[`interned`][trapper_core.interned] wraps a pure function so that its results are kept, up to
+`SIZE` different arguments per table, the least recently used
 forgotten first (``functools.lru_cache``, implemented in C). One policy, one
-size, one place to look: :func:`tables` reports each table's use and
-:func:`clear` empties them all. (Two tables belong to one variant's rules
+size, one place to look: `tables` reports each table's use and
+`clear` empties them all. (Two tables belong to one variant's rules
 rather than to a function — the texts it has read, and the availability of
 its kinds per turn record — and are emptied when they reach the same size.)
 
-A plugin keeps its own tables the same way::
+A plugin keeps its own tables the same way:
 
-    from trapper_core import interned
+```python
+from trapper_core import interned
 
-    @interned
-    def parse_bid(text: str) -> Bid | None: ...
+@interned
+def parse_bid(text: str) -> Bid | None: ...
+```
 """
 
 from __future__ import annotations

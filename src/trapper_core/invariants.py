@@ -1,13 +1,14 @@
 """Checks of what must hold in every position of every variant.
 
-:func:`check_invariants` looks at one position: what holds whatever the rules
-(every tile and card accounted for, tokens unique, someone to move while the
-game goes on), then the variant's own named checks (``trapper_invariants``).
-:func:`check_action` also tries the position's actions: every text round
-trip, the kinds' checks against their listing, near misses, a rejected
-action, a copy, an undo. The property tests and the playout benchmark run
-them after every action of whole games, and a plugin author can run them on
-a variant.
+[`check_invariants`][trapper_core.invariants.check_invariants] looks at one
+position: what holds whatever the rules (every tile and card accounted for,
+tokens unique, someone to move while the game goes on), then the variant's own
+named checks (``trapper_invariants``).
+[`check_action`][trapper_core.invariants.check_action] also tries the
+position's actions: every text round trip, the kinds' checks against their
+listing, near misses, a rejected action, a copy, an undo. The property tests
+and the playout benchmark run them after every action of whole games, and a
+plugin author can run them on a variant.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def _fail(game: Game, message: str) -> InvariantError:
 
 
 def check_invariants(game: Game) -> None:
-    """Raises :class:`InvariantError` unless ``game``'s position is sound:
+    """Raises [`InvariantError`][trapper_core.InvariantError] unless ``game``'s position is sound:
     every tile and card accounted for, tokens unique, the turn consistent,
     and every check the variant names (``trapper_invariants``) content."""
     state = game.state
@@ -114,8 +115,8 @@ def _check_turn(game: Game, state: GameState) -> None:
 
 
 def check_view(game: Game, view: PlayerView) -> None:
-    """Raises :class:`InvariantError` if ``view`` shows what its player may not
-    know, or leads to the game's hidden state."""
+    """Raises [`InvariantError`][trapper_core.InvariantError] if ``view`` shows
+    what its player may not know, or leads to the game's hidden state."""
     state = game.state
     for i, tile in enumerate(state.board):
         seen = view.board[i]

@@ -2,9 +2,9 @@
 explaining all follow.
 
 A variant's actions come in kinds (a step, a pass, an auction's bid, …). An
-:class:`ActionKind` states once what makes an action of its kind legal:
+[`ActionKind`][trapper_core.ActionKind] states once what makes an action of its kind legal:
 
-- :meth:`~ActionKind.unavailable`: whether the kind can be played at all at
+- [`unavailable`][trapper_core.ActionKind.unavailable]: whether the kind can be played at all at
   this moment of the turn, and if not, why (a message that begins with the
   id of the rule, ``"H1: …"``);
 - the action's *choices*, the fields decided one after the other
@@ -17,17 +17,19 @@ A variant's actions come in kinds (a step, a pass, an auction's bid, …). An
 
 From that one statement the engine derives everything else:
 
-- :meth:`~ActionKind.legal` lists every legal action of the kind (the product
+- [`legal`][trapper_core.ActionKind.legal] lists every legal action of the kind (the product
   of the options, in the order of the choices; each choice's options are
   asked once per combination of the choices it depends on);
-- :meth:`~ActionKind.problem` checks one action without listing (a replay
+- [`problem`][trapper_core.ActionKind.problem] checks one action without listing (a replay
   checks every move that way) and explains a refusal: the first choice whose
   value is not among its options names the rule broken.
 
-A kind also says what its action does (:meth:`~ActionKind.apply`) and how it
-is written (:meth:`~ActionKind.text`, :meth:`~ActionKind.parse`). Variants
-register kinds through the ``trapper_action_kinds`` hook; a kind with the
-name of an inherited one replaces it, and :class:`Withdraw` takes one away.
+A kind also says what its action does
+([`apply`][trapper_core.ActionKind.apply]) and how it is written
+([`text`][trapper_core.ActionKind.text],
+[`parse`][trapper_core.ActionKind.parse]). Variants register kinds through the
+``trapper_action_kinds`` hook; a kind with the name of an inherited one
+replaces it, and [`Withdraw`][trapper_core.Withdraw] takes one away.
 """
 
 from __future__ import annotations
@@ -72,16 +74,19 @@ class Withdraw:
 class ActionKind(abc.ABC, Generic[A]):
     """One kind of action: its legality, its effect and its text.
 
-    Subclasses set :attr:`name`, :attr:`action_type` and :attr:`choices`,
-    define ``<choice>_options`` for every choice, and implement
-    :meth:`apply`, :meth:`text` and :meth:`parse`. Everything else has a
-    default that follows from those.
+    Subclasses set [`name`][trapper_core.ActionKind.name],
+    [`action_type`][trapper_core.ActionKind.action_type] and
+    [`choices`][trapper_core.ActionKind.choices], define ``<choice>_options``
+    for every choice, and implement [`apply`][trapper_core.ActionKind.apply],
+    [`text`][trapper_core.ActionKind.text] and
+    [`parse`][trapper_core.ActionKind.parse]. Everything else has a default
+    that follows from those.
 
-    The choices are the names of the action's fields: a kind reads an
-    action's values by them (``getattr(action, choice)``), and the default
-    :meth:`build` passes them as keywords. A kind without choices has one
-    action, built once when the variant's rules are resolved: it must be a
-    constant (actions are values).
+    The choices are the names of the action's fields: a kind reads an action's
+    values by them (``getattr(action, choice)``), and the default
+    [`build`][trapper_core.ActionKind.build] passes them as keywords. A kind
+    without choices has one action, built once when the variant's rules are
+    resolved: it must be a constant (actions are values).
     """
 
     name: ClassVar[str]
@@ -92,10 +97,10 @@ class ActionKind(abc.ABC, Generic[A]):
     """The action's fields in the order they are decided; each has a method
     ``<choice>_options``. A kind without choices has exactly one action."""
     available_by_turn: ClassVar[bool] = False
-    """Whether :meth:`unavailable` depends on the turn record alone
-    (``state.turn``, an immutable value): the listing then asks once per turn
-    record and remembers the answer, as options are asked once per
-    combination of the choices they name."""
+    """Whether [`unavailable`][trapper_core.ActionKind.unavailable] depends on
+    the turn record alone (``state.turn``, an immutable value): the listing
+    then asks once per turn record and remembers the answer, as options are
+    asked once per combination of the choices they name."""
 
     def __init__(self) -> None:
         # Looked up once: listing runs for every position of every game.
@@ -145,8 +150,9 @@ class ActionKind(abc.ABC, Generic[A]):
     def build(self, *values: Any) -> A:
         """Returns the action with these choices' values, in choice order.
 
-        The default calls :attr:`action_type` with the values as keywords; a
-        kind may hand out shared objects instead (actions are immutable).
+        The default calls [`action_type`][trapper_core.ActionKind.action_type]
+        with the values as keywords; a kind may hand out shared objects instead
+        (actions are immutable).
         """
         if self._positional:
             made: A = self.action_type(*values)  # type: ignore[assignment]
@@ -186,19 +192,21 @@ class ActionKind(abc.ABC, Generic[A]):
     @abc.abstractmethod
     def text(self, state: GameState, action: A) -> str:
         """Returns the text of ``action``, legal in ``state``. It must match
-        :data:`ACTION_TEXT` and read back through :meth:`parse`."""
+        [`ACTION_TEXT`][trapper_core.ACTION_TEXT] and read back through
+        [`parse`][trapper_core.ActionKind.parse]."""
 
     def reads_alike(self, text: str) -> bool:
-        """Returns whether :meth:`parse` answers ``text`` the same in every
-        position (with the same action, or ``None``). When every kind asked
-        says so, the variant reads that text once. The default: no."""
+        """Returns whether [`parse`][trapper_core.ActionKind.parse] answers
+        ``text`` the same in every position (with the same action, or
+        ``None``). When every kind asked says so, the variant reads that text
+        once. The default: no."""
         return False
 
     @abc.abstractmethod
     def parse(self, state: GameState, text: str) -> A | None:
         """Returns the action of this kind written as ``text`` (stripped), or
         ``None`` when the text is not of this kind's syntax. Raises
-        :class:`~trapper_core.ActionSyntaxError` for text of its syntax that
+        [`ActionSyntaxError`][trapper_core.ActionSyntaxError] for text of its syntax that
         is malformed. Legality is checked afterwards."""
 
     # ------------------------------------------------------------------
@@ -215,7 +223,8 @@ class ActionKind(abc.ABC, Generic[A]):
     _lister: Callable[[GameState], list[A]] | None = None
 
     def lister(self) -> Callable[[GameState], list[A]]:
-        """Returns a function of a state that does what :meth:`legal` does.
+        """Returns a function of a state that does what
+        [`legal`][trapper_core.ActionKind.legal] does.
 
         The engine lists through it, made once per kind: plain nested loops
         over the choices, each choice's options asked in the loop of the last
@@ -223,12 +232,13 @@ class ActionKind(abc.ABC, Generic[A]):
         per square), and an empty set of options ending its loop at once.
         Listing runs for every position of every game; written out so, it
         costs little more than a hand-written loop. A kind that overrides
-        :meth:`legal` is listed through its override instead.
+        [`legal`][trapper_core.ActionKind.legal] is listed through its override instead.
 
-        A kind may override this method with a faster function of its own
-        for its hottest listing; it must list exactly what
-        :meth:`generic_lister` lists, which the invariant checks (and so
-        the conformance kit) verify on every position they visit.
+        A kind may override this method with a faster function of its own for
+        its hottest listing; it must list exactly what
+        [`generic_lister`][trapper_core.ActionKind.generic_lister] lists, which
+        the invariant checks (and so the conformance kit) verify on every
+        position they visit.
         """
         if type(self).legal is not ActionKind.legal:
             return self.legal
@@ -237,13 +247,14 @@ class ActionKind(abc.ABC, Generic[A]):
     def generic_lister(self) -> Callable[[GameState], list[A]]:
         """Returns the listing that follows from the kind's options alone, even
         where the kind lists through a faster function of its own
-        (:meth:`lister` overridden); the invariant checks compare the two on
-        every position they visit."""
+        ([`lister`][trapper_core.ActionKind.lister] overridden); the invariant
+        checks compare the two on every position they visit."""
         return self._write_lister()
 
     def _write_lister(self, *, check: bool = True) -> Callable[[GameState], list[A]]:
         """Writes the listing function; without ``check`` it leaves out the
-        question of :meth:`unavailable` (the caller has asked it)."""
+        question of [`unavailable`][trapper_core.ActionKind.unavailable] (the
+        caller has asked it)."""
         if not self.choices:
             unavailable, build = self.unavailable, self.build
 
@@ -292,10 +303,12 @@ class ActionKind(abc.ABC, Generic[A]):
         """Returns whether ``action`` is legal now, without saying why not.
 
         What a replay asks of every move: the choices are checked in order
-        against their options by a function written out once per kind, like
-        the lister (:meth:`problem` is the same check, explained). A kind may
-        override it with a faster check of its own; the invariant checks
-        compare it with :meth:`problem` on every position they visit.
+        against their options by a function written out once per kind, like the
+        lister ([`problem`][trapper_core.ActionKind.problem] is the same check,
+        explained). A kind may override it with a faster check of its own; the
+        invariant checks compare it with
+        [`problem`][trapper_core.ActionKind.problem] on every position they
+        visit.
         """
         checker = self._checker
         if checker is None:
@@ -327,8 +340,9 @@ class ActionKind(abc.ABC, Generic[A]):
     def problem(self, state: GameState, action: A) -> IllegalActionError | None:
         """Returns why ``action`` is not legal now, or ``None`` when it is.
 
-        Agrees with :meth:`legal` and :meth:`allows` by construction: all ask
-        the same options.
+        Agrees with [`legal`][trapper_core.ActionKind.legal] and
+        [`allows`][trapper_core.ActionKind.allows] by construction: all ask the
+        same options.
         """
         reason = self.unavailable(state)
         if reason is not None:
@@ -406,7 +420,7 @@ def resolve_kinds(
     answers: Iterable[Iterable[ActionKind[Any] | Withdraw]],
 ) -> list[ActionKind[Any]]:
     """Merges the answers of ``trapper_action_kinds``, top of the stack first:
-    the first kind (or :class:`Withdraw`) of each name wins, and the kinds
+    the first kind (or [`Withdraw`][trapper_core.Withdraw]) of each name wins, and the kinds
     are listed in that order."""
     seen: set[str] = set()
     kinds: list[ActionKind[Any]] = []

@@ -160,12 +160,13 @@ class Square:
 
     Files a–h run west to east, ranks 1–8 south to north; ``a1`` is the
     south-west corner. ``index`` is ``rank * 8 + file`` counted from zero.
-    A variant's board is a set of these squares (:class:`~trapper_core.Board`).
+    A variant's board is a set of these squares ([`Board`][trapper_core.Board]).
 
-    >>> Square.parse("c4").index
-    26
-    >>> SQUARES[26].name
-    'c4'
+    Examples:
+        >>> Square.parse("c4").index
+        26
+        >>> SQUARES[26].name
+        'c4'
     """
 
     index: int = attrs.field(validator=_check_square_index)
@@ -269,8 +270,9 @@ class Tile:
     bears, ``H4s`` herb 4, ``F1w`` mushroom 1. Two tiles with the same code are
     interchangeable.
 
-    >>> Tile.from_code("CB2e").capacity
-    2
+    Examples:
+        >>> Tile.from_code("CB2e").capacity
+        2
     """
 
     kind: Kind
@@ -380,7 +382,7 @@ def _tile_of_code(code: str) -> Tile:
 
 
 class FaceDown(enum.Enum):
-    """The type of :data:`FACE_DOWN`."""
+    """The type of [`FACE_DOWN`][trapper_core.FACE_DOWN]."""
 
     FACE_DOWN = "face down"
 
@@ -421,8 +423,9 @@ class Hand:
 
     A trapper card has nothing but its colour, so a hand is four counts.
 
-    >>> Hand(blue=2, green=1)[Colour.BLUE]
-    2
+    Examples:
+        >>> Hand(blue=2, green=1)[Colour.BLUE]
+        2
     """
 
     blue: int = 0

@@ -94,7 +94,8 @@ class VariantSpec:
 
 
 class _SpecData:
-    """The kinds and checks a :class:`VariantSpec` gives directly, as a plugin."""
+    """The kinds and checks a [`VariantSpec`][trapper_core.VariantSpec] gives
+    directly, as a plugin."""
 
     def __init__(self, spec: VariantSpec) -> None:
         self.spec = spec
@@ -117,8 +118,8 @@ class Rules:
 
     Each firstresult hook is an attribute named after it without the
     ``trapper_`` prefix, called with the hook's arguments in order. The
-    collecting hooks are resolved into :attr:`kinds` (the action kinds, in
-    listing order) and :attr:`invariants` (the named position checks).
+    collecting hooks are resolved into `kinds` (the action kinds, in
+    listing order) and `invariants` (the named position checks).
     ``plugin_manager`` is the variant's own pluggy manager, for
     introspection.
     """
@@ -379,7 +380,8 @@ def default_registry() -> Registry:
 def available_variants(registry: Registry | None = None) -> list[str]:
     """Returns the names of the installed variants.
 
-    >>> "base" in available_variants()
-    True
+    Examples:
+        >>> "base" in available_variants()
+        True
     """
     return (registry or default_registry()).names()

@@ -1,20 +1,20 @@
-"""Simulations on a Ray cluster (the ``ray`` extra: ``pip install 'trapper-core[ray]'``).
+"""Simulations on a Ray cluster (the `ray` extra: `pip install 'trapper-core[ray]'`).
 
-:class:`RayExecutor` is a :class:`concurrent.futures.Executor` whose tasks
-run as Ray tasks, so :func:`trapper_core.simulate` sends its batches to a
-cluster as it sends them to a process pool:
+`RayExecutor` is a `concurrent.futures.Executor` whose tasks run as Ray
+tasks, so [`simulate`][trapper_core.simulate] sends its batches to a cluster
+as it sends them to a process pool:
 
-.. code-block:: python
+``python
+import trapper_core as tc
+from trapper_core.ray import RayExecutor
 
-    import trapper_core as tc
-    from trapper_core.ray import RayExecutor
-
-    with RayExecutor("auto") as cluster:  # the cluster this machine belongs to
-        summary = tc.simulate("base", 4, 1_000_000, executor=cluster)
+with RayExecutor("auto") as cluster:  # the cluster this machine belongs to
+    summary = tc.simulate("base", 4, 1_000_000, executor=cluster, batch=200)
+``
 
 The workers look the variant and the bots up by name in their own installed
 registry, so every node needs trapper-core and the variant's package
-installed (or a Ray ``runtime_env`` that installs them).
+installed (or a Ray `runtime_env` that installs them).
 """
 
 from __future__ import annotations
@@ -39,19 +39,19 @@ T = TypeVar("T")
 
 def _call(fn: Callable[..., T], args: tuple[Any, ...], kwargs: dict[str, Any]) -> T:
     """The one Ray task: calls any function that pickles (a builtin, a
-    ``functools.partial``, a module's function)."""
+    `functools.partial`, a module's function)."""
     return fn(*args, **kwargs)
 
 
 class RayExecutor(Executor):
     """Runs submitted functions as Ray tasks, one CPU each.
 
-    ``address`` is the cluster's (``"auto"`` for the one this machine
-    belongs to, ``"ray://host:10001"`` for a remote one); ``None`` starts a
-    local instance with ``num_cpus`` CPUs (every core by default) unless Ray
+    `address` is the cluster's (`"auto"` for the one this machine
+    belongs to, `"ray://host:10001"` for a remote one); `None` starts a
+    local instance with `num_cpus` CPUs (every core by default) unless Ray
     is already initialised in this process, in which case that connection is
     used. The executor shuts down only the Ray connection it started.
-    ``workers`` is how many tasks the cluster runs at once: its CPUs when
+    `workers` is how many tasks the cluster runs at once: its CPUs when
     the executor starts.
     """
 
@@ -71,7 +71,7 @@ class RayExecutor(Executor):
         self._closed = False
 
     def submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Future[T]:
-        """Sends ``fn(*args, **kwargs)`` to the cluster; the future holds its result."""
+        """Sends `fn(*args, **kwargs)` to the cluster; the future holds its result."""
         if self._closed:
             raise RuntimeError("cannot submit to a RayExecutor after shutdown")
         future: Future[T] = self._call.remote(fn, args, kwargs).future()

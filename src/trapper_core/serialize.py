@@ -44,7 +44,7 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
 
 
 def setup_from_dict(data: Mapping[str, Any]) -> Setup:
-    """Returns the setup written by :func:`setup_to_dict`."""
+    """Returns the setup written by `setup_to_dict`."""
     board = field(data, "board", list, "setup")
     tiles = [
         None if code is None else _read(lambda c=code: Tile.from_code(c), f"setup.board[{i}]")
@@ -115,7 +115,7 @@ def shuffles_from(data: Mapping[str, Any], actions: int) -> list[list[tuple[int,
 
 def field(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     """Returns ``data[key]``, which must be of type ``kind``; raises
-    :class:`GameFormatError` naming ``where`` otherwise."""
+    [`GameFormatError`][trapper_core.GameFormatError] naming ``where`` otherwise."""
     if not isinstance(data, Mapping):
         raise GameFormatError(f"{where}: expected a mapping, found {type(data).__name__}")
     if key not in data:
@@ -136,8 +136,8 @@ def _read(make: Any, where: str) -> Any:
 
 
 def check_format(data: object) -> None:
-    """Raises :class:`GameFormatError` unless ``data`` is a mapping of this
-    format and version."""
+    """Raises [`GameFormatError`][trapper_core.GameFormatError] unless ``data``
+    is a mapping of this format and version."""
     if not isinstance(data, Mapping):
         raise GameFormatError(f"a stored game is a mapping, not {type(data).__name__}")
     if data.get("format") != FORMAT:

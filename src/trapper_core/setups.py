@@ -1,9 +1,9 @@
 """Starting positions.
 
-A :class:`Setup` is everything chance decides before the first turn: the tile
+A [`Setup`][trapper_core.Setup] is everything chance decides before the first turn: the tile
 on every square, the tiles set aside unseen, the order of the cards and where
 the trappers stand. ``new_game`` makes one from a seed (laid out on the
-variant's :class:`~trapper_core.Board`) or takes one given.
+variant's [`Board`][trapper_core.Board]) or takes one given.
 """
 
 from __future__ import annotations
@@ -128,7 +128,7 @@ class Setup:
     def check(
         self, tile_faces: Counter[str], deck: Sequence[Colour], players: int, board: Board
     ) -> None:
-        """Raises :class:`SetupError` unless the setup fits a variant's board,
+        """Raises [`SetupError`][trapper_core.SetupError] unless the setup fits a variant's board,
         tiles and deck and the number of players."""
         off = [SQUARES[i].name for i, t in enumerate(self.board) if t is not None]
         off = [name for name in off if Square.parse(name) not in board]

@@ -1,17 +1,18 @@
 """Many seeded games between bots, on one core, every core or a cluster.
 
-:func:`simulate` plays ``games`` games numbered from 0: game ``n`` has the
-seed ``seed + n``, its seats rotate the bots by ``n`` (so no bot keeps the
-start player's seat), and the bot in seat ``s`` has the seed
-``(seed + n) * 10 + s``. A game is thus fixed by its number alone, wherever
-it is played, and the games are cut into batches that any
-:class:`concurrent.futures.Executor` can run: a process pool for every core
-of one machine, :class:`trapper_core.ray.RayExecutor` for a Ray cluster,
-or none to play in this process. What goes to a worker is a small
-:class:`Batch` of names and numbers (the variant and the bots are looked up
-by name in the worker's installed registry), and what comes back is a list
-of :class:`GameResult`; the results are taken in game order, so the summary
-and the records are the same whatever ran them.
+[`simulate`][trapper_core.simulate] plays `games` games numbered from 0:
+game `n` has the seed `seed + n`, its seats rotate the bots by `n` (so no
+bot keeps the start player's seat), and the bot in seat `s` has the seed
+`(seed + n) * 10 + s`. A game is thus fixed by its number alone, wherever it
+is played, and the games are cut into batches that any
+`concurrent.futures.Executor` can run: a process pool for every core of one
+machine, `trapper_core.ray.RayExecutor` for a Ray cluster, or none to play
+in this process. What goes to a worker is a small
+[`Batch`][trapper_core.simulation.Batch] of names and numbers (the variant
+and the bots are looked up by name in the worker's installed registry), and
+what comes back is a list of
+[`GameResult`][trapper_core.simulation.GameResult]; the results are taken in
+game order, so the summary and the records are the same whatever ran them.
 """
 
 from __future__ import annotations
@@ -43,27 +44,27 @@ __all__ = [
 class GameResult:
     """One finished game of a simulation, as a worker sends it back."""
 
-    #: The game's number in the simulation, from 0.
     number: int
-    #: The game's seed.
+    """The game's number in the simulation, from 0."""
     seed: int
-    #: The bot's name in each seat.
+    """The game's seed."""
     bots: tuple[str, ...]
-    #: The final scores by seat.
+    """The bot's name in each seat."""
     scores: tuple[int, ...]
-    #: The winning seats.
+    """The final scores by seat."""
     winners: tuple[int, ...]
-    #: Decisions played (the length of the history).
+    """The winning seats."""
     actions: int
-    #: Turns played.
+    """Decisions played (the length of the history)."""
     turns: int
-    #: The game's record, when the simulation makes them (see ``record``).
+    """Turns played."""
     record: str | None = None
+    """The game's record, when the simulation makes them (see `record`)."""
 
 
 @attrs.frozen
 class Batch:
-    """Games ``first`` to ``first + count - 1`` of a simulation: what one
+    """Games `first` to `first + count - 1` of a simulation: what one
     task of a worker plays. Names and numbers only, so it pickles small."""
 
     variant: str
@@ -72,14 +73,14 @@ class Batch:
     seed: int
     first: int
     count: int
-    #: What makes each game's record (``trapper_core.notation.dumps`` for
-    #: the notation); it travels to the workers, so it must pickle: a
-    #: function of a module the workers can import.
     record: Callable[[Game], str] | None = None
+    """What makes each game's record (`trapper_core.notation.dumps` for the
+    notation); it travels to the workers, so it must pickle: a function of a
+    module the workers can import."""
 
 
 def play_batch(batch: Batch) -> list[GameResult]:
-    """Plays the games of ``batch`` in this process and returns their results
+    """Plays the games of `batch` in this process and returns their results
     in game order. This is the function the executors run."""
     return [_play_one(batch, number) for number in range(batch.first, batch.first + batch.count)]
 
@@ -110,19 +111,21 @@ def _play_one(batch: Batch, number: int) -> GameResult:
 class BotTally:
     """What one bot did over a simulation's games."""
 
-    #: Seats it took (one per game per seat).
     seats: int = 0
-    #: Games won; a shared win counts ``1 / winners``.
+    """Seats it took (one per game per seat)."""
     wins: float = 0.0
-    #: Its scores added up.
+    """Games won; a shared win counts `1 / winners`."""
     money: int = 0
+    """Its scores added up."""
 
     @property
     def win_rate(self) -> float:
+        """Wins per seat taken."""
         return self.wins / self.seats if self.seats else 0.0
 
     @property
     def mean_score(self) -> float:
+        """The mean of its scores."""
         return self.money / self.seats if self.seats else 0.0
 
 
@@ -155,10 +158,12 @@ class Summary:
 
     @property
     def mean_actions(self) -> float:
+        """Decisions per game."""
         return self.actions / self.games if self.games else 0.0
 
     @property
     def mean_turns(self) -> float:
+        """Turns per game."""
         return self.turns / self.games if self.games else 0.0
 
 
@@ -175,9 +180,10 @@ def results(
     record: Callable[[Game], str] | None = None,
 ) -> Generator[GameResult, None, None]:
     """Plays the simulation's games and yields their results in game order,
-    as they come back (see :func:`simulate` for the arguments).
+    as they come back (see [`simulate`][trapper_core.simulate] for the
+    arguments).
 
-    With an executor, at most ``ahead`` batches are in flight at once (by
+    With an executor, at most `ahead` batches are in flight at once (by
     default four per worker of the executor), so a study of millions of
     games holds only a window of them in memory. Closing the generator
     early cancels the batches not yet started.
@@ -227,29 +233,29 @@ def simulate(
     record: Callable[[Game], str] | None = None,
     on_game: Callable[[GameResult], None] | None = None,
 ) -> Summary:
-    """Plays ``games`` seeded games of ``variant`` between ``bots`` and sums them up.
+    """Plays `games` seeded games of `variant` between `bots` and sums them up.
 
-    ``bots`` are names from :data:`~trapper_core.BOTS`, repeated to fill the
-    seats; the seats rotate between games. ``executor`` runs the batches of
-    ``batch`` games (by default a size that keeps every worker busy): any
-    :class:`concurrent.futures.Executor`, such as a
-    ``ProcessPoolExecutor`` for every core or
-    :class:`trapper_core.ray.RayExecutor` for a Ray cluster; ``None`` plays
+    `bots` are names from [`BOTS`][trapper_core.BOTS], repeated to fill the
+    seats; the seats rotate between games. `executor` runs the batches of
+    `batch` games (by default a size that keeps every worker busy): any
+    `concurrent.futures.Executor`, such as a `ProcessPoolExecutor` for every
+    core or `trapper_core.ray.RayExecutor` for a Ray cluster; `None` plays
     them in this process. The executor is the caller's: it is used, not shut
-    down. ``record`` makes each game's record (:attr:`GameResult.record`)
-    in the worker that played it: ``trapper_core.notation.dumps`` for the
-    notation, or any function of a game to text that pickles. ``on_game`` is
-    called with each result in game order (to write records, or show
-    progress).
+    down. `record` makes each game's record
+    ([`GameResult.record`][trapper_core.simulation.GameResult.record]) in the
+    worker that played it: `trapper_core.notation.dumps` for the notation, or
+    any function of a game to text that pickles. `on_game` is called with
+    each result in game order (to write records, or show progress).
 
-    The summary, and every game's result, are the same for every executor:
+    Examples:
+        The summary, and every game's result, are the same for every executor:
 
-    >>> import concurrent.futures
-    >>> one = simulate("base", 2, 4, bots=["random"], seed=9)
-    >>> with concurrent.futures.ThreadPoolExecutor(2) as pool:
-    ...     two = simulate("base", 2, 4, bots=["random"], seed=9, executor=pool, batch=1)
-    >>> one == two
-    True
+        >>> import concurrent.futures
+        >>> one = simulate("base", 2, 4, bots=["random"], seed=9)
+        >>> with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        ...     two = simulate("base", 2, 4, bots=["random"], seed=9, executor=pool, batch=1)
+        >>> one == two
+        True
     """
     summary = Summary(variant, players, seed)
     for result in results(
@@ -301,9 +307,9 @@ def cores() -> int:
 
 
 def _workers(executor: Executor | None) -> int:
-    """How many batches the executor runs at once: its ``workers`` attribute
-    (:class:`~trapper_core.ray.RayExecutor` has one), the standard pools'
-    ``_max_workers``, or this machine's cores."""
+    """How many batches the executor runs at once: its `workers` attribute
+    (`trapper_core.ray.RayExecutor` has one), the standard pools'
+    `_max_workers`, or this machine's cores."""
     if executor is None:
         return 1
     for name in ("workers", "_max_workers"):

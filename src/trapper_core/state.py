@@ -1,6 +1,6 @@
 """The state of a game in progress.
 
-:class:`GameState` is what rule hooks receive. Its fields hold immutable
+[`GameState`][trapper_core.GameState] is what rule hooks receive. Its fields hold immutable
 values only (ints, tuples, frozen attrs objects); a rule replaces a field, it
 never changes a value in place. That makes a snapshot a tuple of references:
 ``Game.copy()`` and ``Game.undo()`` cost a few microseconds whatever the size
@@ -49,9 +49,10 @@ class Valuation:
     The variant names the parts (``trapper_final_valuation``); the base game's
     are ``open canoes``, ``separate``, ``canoe bonus`` and ``species bonus``.
 
-    >>> v = Valuation((("open canoes", 7), ("separate", -3)))
-    >>> v.total, v["separate"]
-    (4, -3)
+    Examples:
+        >>> v = Valuation((("open canoes", 7), ("separate", -3)))
+        >>> v.total, v["separate"]
+        (4, -3)
     """
 
     parts: tuple[tuple[str, int], ...] = attrs.field(converter=_parts)
@@ -132,12 +133,12 @@ class GameState:
     - ``hands``: per player, the count of cards of each colour.
     - ``pile``: the colours of the draw pile as it was dealt or last
       reshuffled, top first; ``drawn``: how many have been drawn from it
-      (:attr:`draw_pile` is what is left). Drawing only counts: the pile is
-      shared by every snapshot.
+      ([`draw_pile`][trapper_core.GameState.draw_pile] is what is left).
+      Drawing only counts: the pile is shared by every snapshot.
     - ``discard``: the count of each colour on the face-up discard pile.
     - ``out``: the count of each colour that left the game (with a player
       who retired, in the base game).
-    - ``displays``: per player, a :class:`~trapper_core.Display`.
+    - ``displays``: per player, a [`Display`][trapper_core.Display].
     - ``supply``: the bonus tokens still in the supply.
     - ``returned``: ``(player, canoe)`` for every valued canoe that left the
       game (returned to the box by an exchange, in the base game).
@@ -145,14 +146,15 @@ class GameState:
     - ``turn``: the variant's record of the turn in progress (public).
     - ``retired``: per player, whether they have retired.
     - ``turns``: how many turns have begun (the first turn is 1).
-    - ``shuffled``: the pile made by every :meth:`shuffle` so far, top first:
+    - ``shuffled``: the pile made by every
+      [`shuffle`][trapper_core.GameState.shuffle] so far, top first:
       the chance outcomes a record must write.
     - ``valuation``: the end valuation, once the game is over.
     - ``targets``: a cache of step targets, cleared whenever a tile is taken.
 
     And, fixed for the game: ``rules`` (the resolved hooks), ``players``
     (the number of seats), ``seed``, ``board_squares`` (the variant's
-    :class:`~trapper_core.Board`) and ``box`` (the tiles set aside unseen).
+    [`Board`][trapper_core.Board]) and ``box`` (the tiles set aside unseen).
     ``forced`` is not state: while ``Game.apply`` replays a record it holds
     the shuffles the record gives, used instead of the generator.
     """
@@ -223,12 +225,13 @@ class GameState:
     # ------------------------------------------------------------------
 
     def snapshot(self) -> tuple[object, ...]:
-        """Returns the fields as a tuple; :meth:`restore` puts them back."""
+        """Returns the fields as a tuple;
+        [`restore`][trapper_core.GameState.restore] puts them back."""
         fields: tuple[object, ...] = snapshot(self)
         return fields
 
     def restore(self, snapshot: tuple[object, ...]) -> None:
-        """Puts back the fields saved by :meth:`snapshot`."""
+        """Puts back the fields saved by [`snapshot`][trapper_core.GameState.snapshot]."""
         _restore(self, snapshot)
 
     def copy(self) -> GameState:
@@ -279,7 +282,7 @@ class GameState:
         return cached
 
     def seen_board(self) -> tuple[Tile | FaceDown | None, ...]:
-        """The board as the table sees it: face-up tiles, :data:`FACE_DOWN`
+        """The board as the table sees it: face-up tiles, [`FACE_DOWN`][trapper_core.FACE_DOWN]
         for the others, ``None`` for empty squares."""
         mask = self.face_up
         return tuple(
@@ -298,7 +301,8 @@ class GameState:
 
     @property
     def shuffles(self) -> int:
-        """How many shuffles chance has made so far (:meth:`shuffle`)."""
+        """How many shuffles chance has made so far
+        ([`shuffle`][trapper_core.GameState.shuffle])."""
         return len(self.shuffled)
 
     # ------------------------------------------------------------------

@@ -1,25 +1,46 @@
 """Pictures of positions as SVG.
 
-``svg.position(game)`` draws the board: every tile with its kind, value and
-water edge, face-down tiles, empty squares and the four trappers, and below it
-each player's display. Given a :class:`~trapper_core.PlayerView` it draws only
-what that player may see. ``Game`` and ``PlayerView`` show these pictures in
-Jupyter through ``_repr_svg_``.
+[`position`][trapper_core.svg.position] draws the board: every tile with its
+kind and value, the water edges where the variant's rules let water block
+(its ``trapper_can_enter`` answer, so none in the children's variant),
+face-down tiles, empty squares, the four trappers, the squares the last
+action touched and the tiles the turn's trapper can take (a field of the
+turn record marked [`TRAPPER`][trapper_core.svg.TRAPPER]); under it whose
+turn it is and the turn in progress (a tactical auction: its colour, bid,
+leader and bidders); below it each player's money, cards and display, and in
+a finished game the final scores and the winners. Given a
+[`PlayerView`][trapper_core.PlayerView], or a game and a ``seat``, it draws
+only what that player may see. ``Game`` and ``PlayerView`` show these
+pictures in Jupyter through ``_repr_svg_``.
+
+Like ``chess.svg.board``, the picture takes its ``size`` (a square's side in
+pixels), the ``seat`` whose view is drawn, whether to mark the ``last_action``
+and whether to write the ``coordinates``. At the default size no text is
+smaller than [`MIN_FONT`][trapper_core.svg.MIN_FONT] pixels.
 """
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 
+import attrs
+
+from .errors import TrapperError
 from .model import COLOURS, FACE_DOWN, Colour, Direction, Kind, Species, Tile
 from .view import PlayerView
 
 if TYPE_CHECKING:
     from .display import Display
     from .game import Game
+    from .state import Valuation
 
-__all__ = ["TRAPPER_FILL", "position"]
+__all__ = ["MIN_FONT", "TRAPPER", "TRAPPER_FILL", "position"]
+
+MIN_FONT = 9.0
+"""The smallest font size (pixels) of any text at the default ``size``."""
 
 TRAPPER_FILL = {
     Colour.BLUE: "#2f6db5",
@@ -52,31 +73,68 @@ def _tile_fill(tile: Tile) -> str:
     return _KIND_FILL[tile.kind]
 
 
-def _label(tile: Tile) -> tuple[str, str]:
-    """The two lines written on a tile: what it is and its number."""
+def _name(tile: Tile) -> str:
+    """What the tile is, in words: ``bear``, ``bear canoe``, ``herb``."""
     if tile.kind is Kind.CANOE:
-        return f"{tile.species} canoe", str(tile.value)
+        return f"{tile.species} canoe"
     if tile.kind is Kind.ANIMAL:
-        return str(tile.species), str(tile.value)
-    return str(tile.kind), str(tile.value)
+        return str(tile.species)
+    return str(tile.kind)
 
 
-def _tile(x: float, y: float, size: float, tile: Tile) -> str:
+def _text(x: float, y: float, font: float, text: str, **attributes: str) -> str:
+    extra = "".join(f' {k.strip("_").replace("_", "-")}="{v}"' for k, v in attributes.items())
+    return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{font:.1f}"{extra}>{escape(text)}</text>'
+
+
+def _tile(x: float, y: float, size: float, tile: Tile, font: float, water: bool) -> str:
+    """A tile: on the board its name above its value; in a display (small) its
+    face (``CB2``). The water edge only where water blocks."""
     pad = size * 0.06
     inner = size - 2 * pad
-    text_fill = _INK if tile.kind is not Kind.ANIMAL else "#fff"
-    top, bottom = _label(tile)
-    big = size * 0.28
-    small = size * min(0.17, 1.15 / max(len(top), 1))
+    ink = _INK if tile.kind is not Kind.ANIMAL else "#fff"
     parts = [
+        f'<g class="tile"><title>{escape(_name(tile))} {tile.value}</title>',
         f'<rect x="{x + pad:.1f}" y="{y + pad:.1f}" width="{inner:.1f}" height="{inner:.1f}" '
         f'rx="{size * 0.08:.1f}" fill="{_tile_fill(tile)}" stroke="{_INK}" stroke-width="1"/>',
-        f'<text x="{x + size / 2:.1f}" y="{y + size * 0.45:.1f}" font-size="{small:.1f}" '
-        f'text-anchor="middle" fill="{text_fill}">{escape(top)}</text>',
-        f'<text x="{x + size / 2:.1f}" y="{y + size * 0.75:.1f}" font-size="{big:.1f}" '
-        f'font-weight="bold" text-anchor="middle" fill="{text_fill}">{escape(bottom)}</text>',
     ]
-    parts.append(_water(x + pad, y + pad, inner, tile.water))
+    centre = x + size / 2
+    if size >= 45:
+        name = _name(tile)
+        small = max(font, size * 0.17)
+        fit = ""
+        if len(name) * small * 0.55 > inner * 0.92:  # squeeze long names, keep the height
+            fit = f' textLength="{inner * 0.9:.1f}" lengthAdjust="spacingAndGlyphs"'
+        parts.append(
+            f'<text x="{centre:.1f}" y="{y + size * 0.42:.1f}" font-size="{small:.1f}" '
+            f'text-anchor="middle" fill="{ink}"{fit}>{escape(name)}</text>'
+        )
+        parts.append(
+            _text(
+                centre,
+                y + size * 0.78,
+                size * 0.32,
+                str(tile.value),
+                font_weight="bold",
+                text_anchor="middle",
+                fill=ink,
+            )
+        )
+    else:
+        parts.append(
+            _text(
+                centre,
+                y + size * 0.62,
+                max(font, size * 0.3),
+                tile.face,
+                font_weight="bold",
+                text_anchor="middle",
+                fill=ink,
+            )
+        )
+    if water:
+        parts.append(_water(x + pad, y + pad, inner, tile.water))
+    parts.append("</g>")
     return "".join(parts)
 
 
@@ -116,12 +174,33 @@ def _trapper(x: float, y: float, size: float, colour: Colour) -> str:
     )
 
 
-def _display_line(x: float, y: float, size: float, name: str, display: Display) -> str:
+def _last(x: float, y: float, size: float) -> str:
+    return (
+        f'<rect class="last-action" x="{x + 1:.1f}" y="{y + 1:.1f}" width="{size - 2:.1f}" '
+        f'height="{size - 2:.1f}" fill="#f2d64b" fill-opacity="0.45" stroke="#c9a000" '
+        'stroke-width="2"><title>touched by the last action</title></rect>'
+    )
+
+
+def _display_line(
+    x: float,
+    y: float,
+    size: float,
+    font: float,
+    name: str,
+    display: Display,
+    cards: int,
+    to_move: bool,
+) -> str:
     small = size * 0.55
     tokens = ", tokens " + ", ".join(str(t) for t in display.tokens) if display.tokens else ""
+    line = f"{name}: {display.money} money, {cards} card{'s' if cards != 1 else ''}{tokens}"
+    if to_move:
+        line = "▶ " + line + " (to move)"
+    weight = "bold" if to_move else "normal"
     parts = [
-        f'<text x="{x:.1f}" y="{y + size * 0.25:.1f}" font-size="{size * 0.22:.1f}" '
-        f'fill="{_INK}">{escape(name)}: {display.money} money{escape(tokens)}</text>'
+        f'<g class="player{" to-move" if to_move else ""}">',
+        _text(x, y + size * 0.25, max(font, size * 0.22), line, fill=_INK, font_weight=weight),
     ]
     groups: list[tuple[str, tuple[Tile, ...]]] = []
     groups += [("open", row.tiles) for row in display.open]
@@ -130,30 +209,112 @@ def _display_line(x: float, y: float, size: float, name: str, display: Display) 
         groups.append(("separate", display.separate))
     cursor = x
     for label, tiles in groups:
-        parts.append(
-            f'<text x="{cursor:.1f}" y="{y + size * 0.5:.1f}" font-size="{size * 0.16:.1f}" '
-            f'fill="#666">{label}</text>'
-        )
+        parts.append(_text(cursor, y + size * 0.5, max(font, size * 0.16), label, fill="#555"))
         for tile in tiles:
-            parts.append(_tile(cursor, y + size * 0.56, small, tile))
+            parts.append(_tile(cursor, y + size * 0.56, small, tile, font, water=False))
             cursor += small
         cursor += small * 0.4
+    parts.append("</g>")
     return "".join(parts)
 
 
-def position(source: Game | PlayerView, *, displays: bool = True, size: int = 60) -> str:
+def _water_blocks(source: Game | PlayerView) -> Callable[[Tile], bool]:
+    """Asks the variant's rules whether a tile's water edge blocks anything
+    (``trapper_can_enter`` from the water side): the children's variant
+    says no, so its pictures draw no water."""
+    if isinstance(source, PlayerView):
+        from .plugins import default_registry
+
+        try:
+            can_enter = default_registry().rules(source.variant).can_enter
+        except TrapperError:  # a variant of another registry: draw every edge
+            return lambda tile: True
+    else:
+        can_enter = source.rules.can_enter
+    return lambda tile: not can_enter(tile, tile.water)
+
+
+TRAPPER = "trapper"
+"""The ``attrs`` field metadata key that marks the field of a turn record
+holding the trapper colour the turn plays with (the base game's hunting
+trapper, a tactical turn's auction colour): the picture outlines the tiles
+that trapper can take."""
+
+
+def _turn_trapper(turn: object) -> Colour | None:
+    """The trapper colour the variant's turn record marks, if any."""
+    kind = type(turn)
+    if not attrs.has(kind):
+        return None
+    for field in attrs.fields(kind):
+        value = getattr(turn, field.name)
+        if field.metadata.get(TRAPPER) and isinstance(value, Colour):
+            return value
+    return None
+
+
+def _target(x: float, y: float, size: float, colour: Colour) -> str:
+    return (
+        f'<rect class="target" x="{x + 2:.1f}" y="{y + 2:.1f}" width="{size - 4:.1f}" '
+        f'height="{size - 4:.1f}" fill="none" stroke="{TRAPPER_FILL[colour]}" '
+        f'stroke-width="{max(2.0, size * 0.06):.1f}" stroke-dasharray="{size * 0.12:.1f}">'
+        f"<title>the {colour} trapper can take this tile</title></rect>"
+    )
+
+
+def _touched(game: Game) -> set[int]:
+    """The squares the last action changed: tiles taken, trappers moved (not
+    the tiles turned up as a consequence)."""
+    if not game.history:
+        return set()
+    before = game.copy()
+    before.undo()
+    old, new = before.state, game.state
+    squares = {i for i in range(64) if old.board[i] != new.board[i]}
+    squares |= {a for a, b in zip(old.trappers, new.trappers, strict=True) if a != b}
+    squares |= {b for a, b in zip(old.trappers, new.trappers, strict=True) if a != b}
+    return squares
+
+
+def position(
+    source: Game | PlayerView,
+    *,
+    displays: bool = True,
+    size: int = 60,
+    seat: int | None = None,
+    last_action: bool = True,
+    coordinates: bool = True,
+) -> str:
     """Returns an SVG picture of the position of ``source``.
 
     A game is drawn as it is; a player's view only as that player sees it
-    (face-down tiles stay face down). ``displays`` adds each player's
-    display below the board; ``size`` is a square's side in pixels.
+    (face-down tiles stay face down); a game with ``seat`` as that seat's
+    view. ``displays`` adds each player's money, cards and display below the
+    board; ``size`` is a square's side in pixels; ``last_action`` marks the
+    squares the last action touched (drawn from a game, with or without a
+    ``seat``); ``coordinates`` writes the files and ranks.
     """
+    touched: set[int] = set()
+    if not isinstance(source, PlayerView):
+        if last_action:
+            touched = _touched(source)
+        if seat is not None:
+            source = source.view(seat)
+    water = _water_blocks(source)
+    # Text never shrinks below MIN_FONT at the default size; it scales with ``size``.
+    font = MIN_FONT * size / 60
     if isinstance(source, PlayerView):
         board = source.board
         trappers = [s.index for s in source.trappers]
         players = source.players
         shown = source.displays
         layout = source.layout
+        cards = list(source.hand_sizes)
+        to_move, turn = source.to_move, source.turn
+        valuation = source.valuation
+        winners: tuple[int, ...] | None = None
+        hunting = _turn_trapper(turn)
+        targets = set(source.targets[hunting]) if hunting is not None else set()
     else:
         state = source.state
         board = state.seen_board()
@@ -161,12 +322,23 @@ def position(source: Game | PlayerView, *, displays: bool = True, size: int = 60
         players = source.players
         shown = state.displays
         layout = state.board_squares
+        cards = [sum(h) for h in state.hands]
+        to_move, turn = state.to_move, state.turn
+        valuation = state.valuation
+        winners = source.winners() if valuation is not None else None
+        hunting = _turn_trapper(turn)
+        targets = set(state.step_targets(hunting)) if hunting is not None else set()
     files, ranks = layout.files, layout.ranks  # the variant's board, from a1
     margin = size * 0.4
     width = margin + files * size + margin / 2
     board_height = margin / 2 + ranks * size + margin
     line = size * 1.3
-    height = board_height + (len(players) * line + size * 0.3 if displays else 0)
+    status_font = max(font, size * 0.22)
+    status_class, status_lines = _status_lines(players, to_move, turn, valuation, shown, winners)
+    status_lines = _wrap(status_lines, status_font, width - margin * 1.5)
+    status_step = status_font * 1.4
+    status = status_step * len(status_lines) + size * 0.2
+    height = board_height + status + (len(players) * line + size * 0.3 if displays else 0)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">',
@@ -177,29 +349,99 @@ def position(source: Game | PlayerView, *, displays: bool = True, size: int = 60
     for index, square in enumerate(board):
         x = margin + (index & 7) * size
         y = margin / 2 + (top - (index >> 3)) * size
+        if index in touched:
+            parts.append(_last(x, y, size))
         if isinstance(square, Tile):
-            parts.append(_tile(x, y, size, square))
+            parts.append(_tile(x, y, size, square, font, water(square)))
         elif square is FACE_DOWN:
             parts.append(_face_down(x, y, size))
+        if index in targets and hunting is not None:
+            parts.append(_target(x, y, size, hunting))
     for colour, index in zip(COLOURS, trappers, strict=True):
         x = margin + (index & 7) * size
         y = margin / 2 + (top - (index >> 3)) * size
         parts.append(_trapper(x, y, size, colour))
-    for file in range(files):
-        parts.append(
-            f'<text x="{margin + file * size + size / 2:.1f}" '
-            f'y="{margin / 2 + ranks * size + margin * 0.7:.1f}" font-size="{size * 0.22:.1f}" '
-            f'text-anchor="middle" fill="{_INK}">{"abcdefgh"[file]}</text>'
-        )
-    for rank in range(ranks):
-        parts.append(
-            f'<text x="{margin / 2:.1f}" y="{margin / 2 + (top - rank) * size + size * 0.58:.1f}" '
-            f'font-size="{size * 0.22:.1f}" text-anchor="middle" fill="{_INK}">{rank + 1}</text>'
-        )
+    if coordinates:
+        label = max(font, size * 0.22)
+        for file in range(files):
+            parts.append(
+                _text(
+                    margin + file * size + size / 2,
+                    margin / 2 + ranks * size + margin * 0.7,
+                    label,
+                    "abcdefgh"[file],
+                    text_anchor="middle",
+                    fill=_INK,
+                    class_="coordinate",
+                )
+            )
+        for rank in range(ranks):
+            parts.append(
+                _text(
+                    margin / 2,
+                    margin / 2 + (top - rank) * size + size * 0.58,
+                    label,
+                    str(rank + 1),
+                    text_anchor="middle",
+                    fill=_INK,
+                    class_="coordinate",
+                )
+            )
+    parts.append(
+        _status(margin, board_height, status_step, status_font, status_class, status_lines)
+    )
     if displays:
-        y = board_height
-        for name, display in zip(players, shown, strict=True):
-            parts.append(_display_line(margin, y, size, name, display))
+        y = board_height + status
+        for number, (name, display) in enumerate(zip(players, shown, strict=True)):
+            parts.append(
+                _display_line(
+                    margin, y, size, font, name, display, cards[number], number == to_move
+                )
+            )
             y += line
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def _status_lines(
+    players: tuple[str, ...],
+    to_move: int | None,
+    turn: object,
+    valuation: tuple[Valuation, ...] | None,
+    displays: tuple[Display, ...],
+    winners: tuple[int, ...] | None,
+) -> tuple[str, list[str]]:
+    """What stands under the board: who is to move and the turn in progress
+    (the variant's turn record in words), or the final scores and winners."""
+    from .terminal import describe
+
+    if valuation is not None:
+        totals = [d.money + v.total for d, v in zip(displays, valuation, strict=True)]
+        scores = ", ".join(f"{n} {t}" for n, t in zip(players, totals, strict=True))
+        lines = [f"Game over. Final scores: {scores}"]
+        if winners:
+            lines.append("Winner: " + ", ".join(players[s] for s in winners))
+        return "result", lines
+    assert to_move is not None
+    return "turn", [f"{players[to_move]} to move", "Turn: " + describe(turn, players)]
+
+
+def _status(x: float, y: float, step: float, font: float, cls: str, lines: list[str]) -> str:
+    parts = [f'<g class="{cls}">']
+    for number, text in enumerate(lines):
+        weight = "bold" if number == 0 else "normal"
+        parts.append(
+            _text(x, y + step * (number + 0.8), font, text, fill=_INK, font_weight=weight)
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _wrap(lines: list[str], font: float, width: float) -> list[str]:
+    """Lines broken at commas and spaces to fit ``width`` (sans-serif glyphs
+    are about 0.55 of the font size wide)."""
+    per_line = max(20, int(width / (font * 0.55)))
+    out: list[str] = []
+    for text in lines:
+        out.extend(textwrap.wrap(text, per_line, subsequent_indent="    ") or [""])
+    return out

@@ -1,4 +1,25 @@
-"""Positions as text for the terminal, in colour when the terminal has it."""
+"""Positions as text for the terminal, in colour when the terminal has it.
+
+[`render`][trapper_core.terminal.render] draws a game or a player's view as
+lines of text: the board, the turn in progress, each player's money, cards and
+display, and once the game is over the final scores and the winners. It is
+what `trapper play --human` and `trapper show` print, and what `str(game)`
+returns (without colour):
+
+```python
+import trapper_core as tc
+from trapper_core.terminal import render
+
+game = tc.new_game("base", players=2, seed=1)
+assert str(game) == render(game)
+assert "* A: 0 money" in render(game.view(0))  # * marks the player to move
+```
+
+A variant's turn record is written out field by field
+([`describe`][trapper_core.terminal.describe]); a field that holds a seat
+(marked `attrs.field(metadata={"seat": True})`) is written as the player's
+name, the letters A–D by default.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +34,11 @@ from .view import PlayerView
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["render"]
+__all__ = ["SEAT", "describe", "render"]
+
+SEAT = "seat"
+"""The ``attrs`` field metadata key that marks a field of a turn record as a
+seat (or a tuple of seats), so that it is written as the player's name."""
 
 _TRAPPER_ANSI = {Colour.BLUE: "34", Colour.BEIGE: "33", Colour.GREEN: "32", Colour.PURPLE: "35"}
 _KIND_ANSI = {Kind.ANIMAL: "1", Kind.CANOE: "36", Kind.HERB: "32", Kind.MUSHROOM: "33"}
@@ -47,6 +72,8 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
         ]
         to_move = source.to_move
         layout = source.layout
+        valuation = source.valuation
+        winners: tuple[int, ...] | None = None
     else:
         state = source.state
         turn = state.turn
@@ -57,6 +84,8 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
         held = [Hand(*h) if hands else sum(h) for h in state.hands]
         to_move = state.to_move
         layout = state.board_squares
+        valuation = state.valuation
+        winners = source.winners() if valuation is not None else None
     standing = {square: c for c, square in zip(COLOURS, trappers, strict=True)}
     # The variant's board, from a1: its files and ranks.
     lines = ["      " + "".join(f"{f:^5}" for f in "abcdefgh"[: layout.files])]
@@ -79,34 +108,53 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
         lines.append(f"  {rank + 1}   " + "".join(cells))
     lines.append("")
     if to_move is not None:
-        lines.append(f"  turn: {describe(turn)}")
+        lines.append(f"  turn: {describe(turn, players)}")
     for seat, (name, display) in enumerate(zip(players, displays, strict=True)):
         marker = "*" if seat == to_move else " "
         lines.append(f"{marker} {name}: {_summary(display, held[seat])}")
         lines.extend(_display_lines(display, colour))
+    if valuation is not None:
+        scores = [d.money + v.total for d, v in zip(displays, valuation, strict=True)]
+        lines.append("")
+        lines.append(
+            "  final scores: "
+            + ", ".join(f"{name} {score}" for name, score in zip(players, scores, strict=True))
+        )
+        if winners is not None:
+            lines.append("  winner: " + ", ".join(players[s] for s in winners))
     return "\n".join(lines)
 
 
-def describe(value: object) -> str:
-    """A variant's turn record (or any of its parts) in words:
-    ``trapper green, exchanged no``."""
+def describe(value: object, players: tuple[str, ...] = ()) -> str:
+    """Returns a variant's turn record (or any of its parts) in words:
+    ``trapper green, exchanged no``. Fields marked as seats
+    ([`SEAT`][trapper_core.terminal.SEAT]) are written as the names in
+    ``players`` (the letters A–D when none are given)."""
     if value is None:
         return "none"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, tuple):
-        return " ".join(describe(v) for v in value) or "none"
+        return " ".join(describe(v, players) for v in value) or "none"
     kind = type(value)
     if attrs.has(kind):
         parts = []
         for field in attrs.fields(kind):
             inner = getattr(value, field.name)
-            text = describe(inner)
+            text = _seats(inner, players) if field.metadata.get(SEAT) else describe(inner, players)
             if attrs.has(type(inner)):
                 text = f"({text})"
             parts.append(f"{field.name} {text}")
         return ", ".join(parts)
     return str(value)
+
+
+def _seats(value: object, players: tuple[str, ...]) -> str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return players[value] if value < len(players) else "ABCD"[value : value + 1] or "?"
+    if isinstance(value, tuple):
+        return " ".join(_seats(v, players) for v in value) or "none"
+    return describe(value, players)
 
 
 def _summary(display: Display, hand: Hand | int) -> str:

@@ -1,6 +1,6 @@
 """What one player may know (``Game.view``).
 
-A :class:`PlayerView` is a frozen snapshot built from public facts and the
+A [`PlayerView`][trapper_core.PlayerView] is a frozen snapshot built from public facts and the
 viewer's own hand. It holds no reference to the game, so no path leads from
 it to a face-down tile, another player's hand or the order of the draw pile.
 """
@@ -35,7 +35,8 @@ class PlayerView:
     turn: object
     """The variant's public record of the turn in progress."""
     board: tuple[Tile | FaceDown | None, ...]
-    """Per square: the face-up tile, :data:`FACE_DOWN`, or ``None`` if empty."""
+    """Per square: the face-up tile, [`FACE_DOWN`][trapper_core.FACE_DOWN], or
+    ``None`` if empty."""
     layout: Board
     """The variant's board: the squares in play and the trappers' start."""
     trappers: tuple[Square, Square, Square, Square]

@@ -1,0 +1,154 @@
+"""The human seat of ``trapper play --human``, driven through its input
+stream, and what ``trapper show`` tells a person (issue 11, items 1–5)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from trapper_core import notation
+from trapper_core.cli import main
+
+RECORDS = Path(__file__).parent / "records"
+
+# Seed 4, three players, tactical: A opens beige at 1 and B, the human, is
+# first asked to raise (2, 3 or 4) or pass.
+TACTICAL = ["play", "--variant", "tactical", "--players", "3", "--seed", "4", "--human", "B"]
+
+
+def play(argv: list[str], answers: list[str]) -> tuple[int, str]:
+    """Runs ``trapper`` with ``answers`` typed one per line; returns the exit
+    status and the screen."""
+    screen = io.StringIO()
+    status = main(argv, stdin=io.StringIO("".join(a + "\n" for a in answers)), stdout=screen)
+    return status, screen.getvalue()
+
+
+def decisions(screen: str) -> list[str]:
+    """The notation lines of the decisions, as the screen shows them."""
+    return [
+        line.strip()
+        for line in screen.splitlines()
+        if line.startswith("  ") and ": " in line and line.strip()[:1].isdigit()
+    ]
+
+
+def test_issue11_item1_a_typed_number_is_a_bid_never_a_list_position() -> None:
+    status, screen = play(TACTICAL, ["3", "q"])
+    assert status == 0
+    assert "a number is a bid: 2 raises to 2" in screen
+    assert "#1 2" in screen
+    assert "#4 pass" in screen
+    assert "1. B: 3" in decisions(screen)  # a raise to 3, not item 3 (a bid of 4)
+
+
+def test_issue11_item1_a_list_position_takes_a_hash() -> None:
+    _status, screen = play(TACTICAL, ["#3", "q"])
+    assert "1. B: 4" in decisions(screen)  # item 3 of 2, 3, 4, pass
+    _status, screen = play(TACTICAL, ["#9", "#4", "q"])
+    assert "'#9' is out of range: the list has items #1 to #4" in screen
+    assert "1. B: pass" in decisions(screen)
+
+
+def test_issue11_item2_every_decision_shows_as_its_notation_line() -> None:
+    _status, screen = play(TACTICAL, ["pass", "q"])
+    shown = decisions(screen)
+    assert shown[0] == "1. A: E1"  # the bot's opening, before B is asked
+    assert shown[1] == "1. B: pass"
+    assert "1. C: 4" in shown  # the other bots' bids appear as they are made
+    # The auction on screen names seats by letter.
+    assert "auction (colour beige, bid 1, leader A, bidders A B C)" in screen
+
+
+def test_issue11_item2_the_shown_lines_are_the_record() -> None:
+    status, screen = play(
+        ["play", "--players", "2", "--seed", "3", "--human", "A"], ["pass"] * 300
+    )
+    assert status == 0
+    record_start = screen.index("[Event")
+    (record,) = notation.loads(screen[record_start : screen.index("\nA (you)")])
+    assert [line.split(": ", 1)[1] for line in decisions(screen)] == list(record.moves)
+
+
+def test_issue11_item3_a_bad_output_path_fails_before_the_first_move(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, screen = play([*TACTICAL, "--out", "/nonexistent/dir/x.trn"], ["3"])
+    assert status == 2
+    assert screen == ""  # not one move was asked for
+    assert "/nonexistent/dir/x.trn: No such file or directory" in capsys.readouterr().err
+
+
+class Interrupted(io.StringIO):
+    """Input that a person ends with Ctrl-C after some answers."""
+
+    def __init__(self, answers: list[str]) -> None:
+        super().__init__("".join(a + "\n" for a in answers))
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = super().readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line
+
+
+@pytest.mark.parametrize("ending", ["q", "eof", "ctrl-c"])
+def test_issue11_item3_a_game_left_early_is_saved_and_replays_unfinished(
+    ending: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "left.trn"
+    answers = ["3", "pass"]
+    stdin = io.StringIO("".join(a + "\n" for a in [*answers, "q"]))
+    if ending == "eof":
+        stdin = io.StringIO("".join(a + "\n" for a in answers))
+    elif ending == "ctrl-c":
+        stdin = Interrupted(answers)
+    screen = io.StringIO()
+    status = main([*TACTICAL, "--out", str(out)], stdin=stdin, stdout=screen)
+    assert status == (130 if ending == "ctrl-c" else 0)
+    assert "The game was left unfinished." in screen.getvalue()
+    (record,) = notation.loads(out.read_text())
+    assert record.result is None
+    assert record.moves[:2] == ("E1", "3")
+    assert main(["replay", str(out)]) == 0
+    assert "game 1: unfinished, so far" in capsys.readouterr().out
+
+
+def test_issue11_item4_seats_are_letters_in_every_option() -> None:
+    _status, screen = play([*TACTICAL[:-1], "c"], ["q"])  # lowercase is the same seat
+    assert "C, your action:" in screen
+    assert "C (you): " in screen
+
+
+def test_issue11_item5_hints_for_case_and_numbers() -> None:
+    base = ["play", "--players", "2", "--seed", "3", "--human", "A"]
+    _status, screen = play(base, ["PASS", "ge6", "99", "1", "q"])
+    assert "did you mean 'pass'?" in screen
+    assert "did you mean 'Ge6'?" in screen
+    assert "the list has items #1 to #" in screen
+    assert "there is no item 99" in screen
+    assert "to play item 1 of the list, type #1" in screen
+
+
+def test_issue11_item5_show_the_end_gives_final_scores_and_winner(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["show", str(RECORDS / "club-night.trn"), "--colour", "never"]) == 0
+    out = capsys.readouterr().out
+    assert "final scores: Ann 4, Bob -7" in out  # the Result tag's scores
+    assert "winner: Ann" in out
+
+
+def test_issue11_item5_syntax_errors_keep_their_caret(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.trn"
+    bad.write_text('[Seat1 "A"]\n[Seat2 "B"]\n\n1. A: pass B: Zz9 ]]\n')
+    assert main(["show", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "line 4, column 19" in err
+    assert "1. A: pass B: Zz9 ]]\n                  ^" in err
+    assert main(["replay", str(bad)]) == 1
+    assert "                  ^" in capsys.readouterr().out

@@ -1,0 +1,189 @@
+"""Pictures a player can read: the SVG of a position, parsed for what it must
+show, and ``str(game)`` (issue 11, items 6–9)."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import trapper_base as tb
+import trapper_core as tc
+from trapper_core import svg
+from trapper_core.terminal import render
+
+SVG = "{http://www.w3.org/2000/svg}"
+VARIANTS = ["base", "children", "tactical"]
+
+
+def played(variant: str, players: int = 3, actions: int | None = None, seed: int = 5) -> tc.Game:
+    game = tc.new_game(variant, players, seed=seed)
+    return tc.play(game, [tc.GreedyBot(i) for i in range(players)], max_actions=actions)
+
+
+def parse(picture: str) -> ET.Element:
+    return ET.fromstring(picture)
+
+
+def group(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [g for g in root.iter(SVG + "g") if cls in (g.get("class") or "").split()]
+
+
+def text_of(element: ET.Element) -> str:
+    return " ".join(t.text or "" for t in element.iter(SVG + "text"))
+
+
+def titles(root: ET.Element) -> list[str]:
+    return [t.text or "" for t in root.iter(SVG + "title")]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("moment", [0, 30, None])
+def test_issue11_item6_no_text_below_9px_at_the_default_size(
+    variant: str, moment: int | None
+) -> None:
+    game = played(variant, actions=moment)
+    for picture in (svg.position(game), svg.position(game.view(1))):
+        sizes = [float(t.get("font-size", "0")) for t in parse(picture).iter(SVG + "text")]
+        assert sizes
+        assert min(sizes) >= svg.MIN_FONT >= 9
+
+
+def test_issue11_item6_display_tiles_are_labelled_readably() -> None:
+    game = played("base", actions=40)
+    root = parse(svg.position(game))
+    tiles = [g for p in group(root, "player") for g in group(p, "tile")]
+    assert tiles
+    for tile in tiles:
+        (label,) = tile.iter(SVG + "text")
+        assert float(label.get("font-size", "0")) >= 9
+        assert tc.Tile.from_face(label.text or "", tc.Direction.NORTH)  # the tile's face
+
+
+def test_issue11_item6_whose_turn_and_the_cards_of_each_player() -> None:
+    game = played("base", actions=17)
+    root = parse(svg.position(game))
+    assert game.to_move is not None
+    (mover,) = group(root, "to-move")
+    assert text_of(mover).startswith(f"▶ {game.players[game.to_move]}: ")
+    assert f"{game.players[game.to_move]} to move" in text_of(group(root, "turn")[0])
+    lines = [text_of(p) for p in group(root, "player")]
+    assert len(lines) == 3
+    for seat, line in enumerate(lines):
+        cards = sum(game.state.hands[seat])
+        assert re.search(rf"\b{cards} cards?\b", line), line
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_issue11_item6_a_finished_game_shows_scores_and_winner(variant: str) -> None:
+    game = played(variant)
+    assert game.is_over
+    (result,) = group(parse(svg.position(game)), "result")
+    said = text_of(result)
+    scores = ", ".join(f"{n} {s}" for n, s in zip(game.players, game.scores(), strict=True))
+    assert f"Final scores: {scores}" in said
+    assert "Winner: " + ", ".join(game.players[s] for s in game.winners()) in said
+    assert not group(parse(svg.position(game)), "to-move")
+
+
+def test_issue11_item6_a_tactical_auction_in_progress_is_drawn() -> None:
+    game = played("tactical", actions=31)  # green at 2, B leads, A and B still bid
+    auction = game.turn.auction  # type: ignore[attr-defined]
+    assert auction is not None
+    (turn,) = group(parse(svg.position(game)), "turn")
+    said = text_of(turn)
+    assert "auction" in said
+    assert f"colour {auction.colour}" in said
+    assert f"bid {auction.bid}" in said
+    assert f"leader {game.players[auction.leader]}" in said
+    assert "bidders " + " ".join(game.players[s] for s in auction.bidders) in said
+
+
+def test_issue11_item6_the_tiles_in_play_are_outlined() -> None:
+    game = played("tactical", actions=31)
+    auction = game.turn.auction  # type: ignore[attr-defined]
+    outlined = [
+        r for r in parse(svg.position(game)).iter(SVG + "rect") if r.get("class") == "target"
+    ]
+    # The tiles the auction's trapper can take: what the bidders bid for.
+    assert len(outlined) == len(game.state.step_targets(auction.colour)) > 0
+    (title,) = {t.text for r in outlined for t in r.iter(SVG + "title")}
+    assert title == f"the {auction.colour} trapper can take this tile"
+    fresh = tc.new_game("base", 2, seed=9)  # no trapper is chosen before the first step
+    assert 'class="target"' not in svg.position(fresh)
+    fresh.apply_text(fresh.action_text(next(a for a in fresh.legal_actions() if a != tb.PASS)))
+    hunting = fresh.turn.trapper  # type: ignore[attr-defined]
+    outlined_now = svg.position(fresh).count('class="target"')
+    assert outlined_now == len(fresh.state.step_targets(hunting))
+
+
+def test_issue11_item7_water_is_drawn_where_the_variants_rules_let_it_block() -> None:
+    base = titles(parse(svg.position(tc.new_game("base", 2, seed=9))))
+    children = titles(parse(svg.position(tc.new_game("children", 2, seed=9))))
+    assert sum(t.startswith("water to the") for t in base) == 8  # the face-up tiles
+    assert not [t for t in children if t.startswith("water to the")]  # R37
+    kids_view = titles(parse(svg.position(tc.new_game("children", 2, seed=9).view(0))))
+    assert not [t for t in kids_view if t.startswith("water to the")]
+
+
+def test_issue11_item7_the_picture_asks_the_rules_not_the_name() -> None:
+    class Ferries:  # water blocks nothing, under a name the pictures have never heard of
+        @tc.hookimpl
+        def trapper_can_enter(self, tile: tc.Tile, side: tc.Direction) -> bool:
+            return True
+
+    class Register:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("ferries", (Ferries(),), extends="base")]
+
+    game = tc.new_game("ferries", 2, seed=9, registry=tc.Registry([Register()]))
+    assert not [t for t in titles(parse(svg.position(game))) if t.startswith("water")]
+
+
+def test_issue11_item9_size_seat_last_action_and_coordinates() -> None:
+    game = played("base", players=2, actions=2)  # the last action: a step, Pf3/BB
+    small, large = parse(svg.position(game, size=30)), parse(svg.position(game, size=90))
+    assert float(large.get("width", "0")) == pytest.approx(
+        3 * float(small.get("width", "0")), 0.01
+    )
+    # A seat's view, as the view itself draws it.
+    assert svg.position(game, seat=1, last_action=False) == svg.position(game.view(1))
+    assert "face down" in titles(parse(svg.position(game, seat=1)))
+    # The last action: the squares the trapper left and entered.
+    before = game.copy()
+    before.undo()
+    moved = {
+        i
+        for a, b in zip(before.state.trappers, game.state.trappers, strict=True)
+        if a != b
+        for i in (a, b)
+    }
+    assert len(moved) == 2
+    root = parse(svg.position(game))
+    marks = [r for r in root.iter(SVG + "rect") if r.get("class") == "last-action"]
+    assert len(marks) == len(moved)
+    assert not [
+        r
+        for r in parse(svg.position(game, last_action=False)).iter(SVG + "rect")
+        if r.get("class") == "last-action"
+    ]
+    coordinates = [t for t in root.iter(SVG + "text") if t.get("class") == "coordinate"]
+    assert [t.text for t in coordinates] == [*"abcdefgh", *"12345678"]
+    bare = parse(svg.position(game, coordinates=False))
+    assert not [t for t in bare.iter(SVG + "text") if t.get("class") == "coordinate"]
+
+
+def test_issue11_item8_str_of_a_game_draws_the_position() -> None:
+    game = played("base", actions=10)
+    text = str(game)
+    assert text == render(game)
+    assert "\x1b[" not in text
+    assert text.count("\n") > 10
+    assert "  8 " in text
+    assert "[B]" in text
+    assert repr(game).startswith("<Game 'base'")  # the repr stays one line
+    finished = played("base")
+    assert "final scores: " in str(finished)
+    assert "winner: " in str(finished)
