@@ -5,6 +5,7 @@ games, on the batches or on the window of batches in flight."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -167,19 +168,31 @@ def test_issue13_ray_without_the_extra_names_the_extra(
 
 
 def test_issue13_a_stream_left_early_sends_no_more_and_cancels_the_rest() -> None:
-    submitted: list[Future[Any]] = []
+    class Lazy(Future[Any]):
+        """A task that runs only when its result is asked for: nothing
+        finishes behind the test's back."""
 
-    class Recording(ThreadPoolExecutor):
+        def __init__(self, work: Callable[[], Any]) -> None:
+            super().__init__()
+            self.work = work
+
+        def result(self, timeout: float | None = None) -> Any:
+            if not self.done():
+                self.set_result(self.work())
+            return super().result(timeout)
+
+    submitted: list[Lazy] = []
+
+    class Recording(Executor):
         def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-            future = super().submit(fn, *args, **kwargs)
-            submitted.append(future)
-            return future
+            submitted.append(Lazy(lambda: fn(*args, **kwargs)))
+            return submitted[-1]
 
-    with Recording(1) as pool:
-        stream = results("base", 2, 40, bots=["random"], executor=pool, batch=1, ahead=3)
-        first = next(stream)
-        assert first.number == 0
-        assert len(submitted) == 3  # the window, not the 40 batches
-        stream.close()
-    assert len(submitted) == 3
-    assert all(f.done() for f in submitted)  # finished or cancelled, none left running
+    stream = results("base", 2, 40, bots=["random"], executor=Recording(), batch=1, ahead=3)
+    assert next(stream).number == 0
+    assert len(submitted) == 3  # the window, not the 40 batches
+    assert next(stream).number == 1
+    assert len(submitted) == 4
+    stream.close()
+    assert len(submitted) == 4
+    assert [f.cancelled() for f in submitted] == [False, False, True, True]
