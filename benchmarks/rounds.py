@@ -48,23 +48,28 @@ class Spread:
         return f"{self.low:.2f} / {self.median:.2f} / {self.high:.2f}"
 
 
-def timed(work: Work) -> tuple[float, int]:
+def timed(work: Work, clock: Callable[[], float] = time.process_time) -> tuple[float, int]:
     """CPU seconds of one run of ``work`` and the units it counted.
 
     Garbage is collected before the clock starts, so that one side does not
-    pay for the other's garbage.
+    pay for the other's garbage. ``clock`` is this process's CPU time unless
+    the work runs in other processes (a process pool), where only the wall
+    clock (``time.perf_counter``) sees it.
     """
     gc.collect()
-    start = time.process_time()
+    start = clock()
     units = work()
-    return time.process_time() - start, units
+    return clock() - start, units
 
 
-def rounds(ours: Work, theirs: Work, count: int = 15) -> Spread:
+def rounds(
+    ours: Work, theirs: Work, count: int = 15, *, clock: Callable[[], float] = time.process_time
+) -> Spread:
     """Runs ``count`` interleaved rounds of ``ours`` and ``theirs``.
 
     Even rounds run ours first, odd rounds theirs first. Each side's rate is
-    units per CPU second; a round's ratio is our rate over theirs.
+    units per CPU second (per ``clock`` second); a round's ratio is our rate
+    over theirs.
     """
     if count < 1:
         raise ValueError(f"rounds: count must be at least 1, not {count}")
@@ -75,7 +80,7 @@ def rounds(ours: Work, theirs: Work, count: int = 15) -> Spread:
         sides = (0, 1) if index % 2 == 0 else (1, 0)
         rates = [0.0, 0.0]
         for side in sides:
-            seconds, units = timed((ours, theirs)[side])
+            seconds, units = timed((ours, theirs)[side], clock)
             rates[side] = units / max(seconds, 1e-9)
         ratios.append(rates[0] / rates[1])
         our_rates.append(rates[0])

@@ -1,222 +1,478 @@
-"""trapper_core side by side with python-chess, in one run on one machine.
+"""trapper_core side by side with python-chess, in interleaved rounds.
 
     pip install -e '.[bench]'
-    python benchmarks/run.py            # about a minute
-    python benchmarks/run.py --quick    # a few seconds, rougher figures
+    python benchmarks/run.py                  # every figure, 15 rounds (a few minutes)
+    python benchmarks/run.py --quick          # 5 rounds of smaller slices (rough)
+    python benchmarks/run.py --instructions   # instruction counts under valgrind
 
-Prints a table of figures and ratios:
+Every side-by-side figure is measured by ``benchmarks/rounds.py``: each round
+runs a slice of our work and a slice of python-chess's, in an order that
+rotates from round to round, timed in CPU time of this process; the figure
+is the min / median / max of the per-round ratios (our rate over theirs), so
+a burst of load from another process spoils a round's ratio rather than one
+side's time. The figures:
 
-1. decisions per second: the random playout loop (``legal_actions()``, a
-   seeded pick, ``apply()``) over complete 4-player base games, against
-   python-chess's (``list(board.legal_moves)``, a pick, ``board.push()``);
-2. complete random games per second for every variant, 2 and 4 players;
-3. ``copy()`` per second of a mid-game position, against ``Board.copy()``;
-4. notation: read-and-replay moves per second, against ``chess.pgn.read_game``
-   plies per second over PGN of random games (``benchmarks/notation.py``);
-5. memory: bytes per game state in mid-game (tracemalloc), against a
-   ``Board`` with as many moves played.
+1. random playout decisions per second against python-chess plies per
+   second, per variant, 4 players (``legal_actions()``, a seeded pick,
+   ``apply()``; ``list(board.legal_moves)``, a pick, ``board.push()``), and
+   the same per turn for the base game;
+2. the same loop through ``view()`` and ``RandomBot`` (what ``play`` and
+   ``simulate`` run);
+3. ``apply`` + ``undo`` of every legal action of mid-game positions against
+   ``push`` + ``pop`` of every legal move;
+4. ``copy()`` of mid-game positions against ``Board.copy(stack=False)``;
+5. notation read and replay against ``chess.pgn.read_game`` and replay;
+6. memory per decision of finished games held in a list against a
+   ``Board`` per ply, by tracemalloc (a size, not a rate: no rounds);
+7. ``trapper_core.simulate`` on N worker processes against one process (the
+   wall clock: the work is in other processes; print the load beside it).
 
-Every timing is the best of several runs; the machine's other load only ever
-slows a run down.
+``--instructions`` counts instructions with valgrind (cachegrind, when
+installed, ``PYTHONHASHSEED=0``) for the random playout of each variant and
+for python-chess's, in child processes: the count of a run that only starts
+the games is subtracted, so what is left is the playout. Instruction counts
+do not move with the machine's load; judge a change on a busy machine by
+them.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
+import os
 import random
+import re
+import shutil
+import subprocess
 import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+import attrs
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import trapper_core as tc
 from benchmarks import notation as notation_bench
+from benchmarks.rounds import Spread, Work, rounds
+from trapper_core.simulation import Batch, play_batch
 
 try:
     import chess
 
     HAS_CHESS = True
-except ImportError:  # the benchmark extra is not installed: figures without ratios
+except ImportError:  # the benchmark extra is not installed
     HAS_CHESS = False
 
-
-def best(runs: int, work: Callable[[], int]) -> tuple[float, int]:
-    """The shortest time of ``runs`` runs of ``work`` and what it counted."""
-    fastest, count = float("inf"), 0
-    for _ in range(runs):
-        gc.collect()
-        start = time.perf_counter()
-        count = work()
-        fastest = min(fastest, time.perf_counter() - start)
-    return fastest, count
+#: Two slices of work: ours, then python-chess's (or one process's).
+Sides = tuple[Work, Work]
 
 
-def trapper_playouts(games: int, variant: str = "base", players: int = 4) -> Callable[[], int]:
+# The work slices. Each ``sides_*`` returns (ours, theirs), slices sized to
+# take a few tenths of a second. benchmarks/engine.py and
+# benchmarks/notation.py may offer the same figures under the same names: a
+# figure switches to theirs by changing the function in ``FIGURES`` below.
+
+
+def _trapper_playouts(variant: str, players: int, games: int, count: str = "decisions") -> Work:
+    seeds = iter(range(10**9))  # fresh games each slice, the same in every run
+
     def work() -> int:
         rng = random.Random(1)
-        decisions = 0
-        for seed in range(games):
-            game = tc.new_game(variant, players, seed=seed)
+        units = 0
+        for _ in range(games):
+            game = tc.new_game(variant, players, seed=next(seeds))
+            legal_actions, apply = game.legal_actions, game.apply
             while not game.is_over:
-                legal = game.legal_actions()
-                game.apply(legal[rng.randrange(len(legal))])
-                decisions += 1
-        return decisions
+                legal = legal_actions()
+                apply(legal[rng.randrange(len(legal))])
+            units += len(game.history) if count == "decisions" else game.state.turns
+        return units
 
     return work
 
 
-def chess_playouts(games: int) -> Callable[[], int]:
+def _chess_playouts(games: int) -> Work:
+    rng = random.Random(1)
+
     def work() -> int:
-        rng = random.Random(1)
         plies = 0
         for _ in range(games):
             board = chess.Board()
             while not board.is_game_over():
                 board.push(rng.choice(list(board.legal_moves)))
-                plies += 1
+            plies += board.ply()
         return plies
 
     return work
 
 
-def mid_game_trapper() -> tc.Game:
-    game = tc.new_game("base", 4, seed=7)
-    tc.play(game, [tc.GreedyBot(i) for i in range(4)], max_actions=40)
-    return game
+def sides_playout(variant: str = "base", players: int = 4, scale: int = 1) -> Sides:
+    """Random playout decisions against python-chess plies."""
+    return _trapper_playouts(variant, players, 60 * scale), _chess_playouts(5 * scale)
 
 
-def mid_game_chess(plies: int) -> object:
+def sides_playout_turns(variant: str = "base", players: int = 4, scale: int = 1) -> Sides:
+    """Random playout turns against python-chess plies."""
+    return _trapper_playouts(variant, players, 60 * scale, "turns"), _chess_playouts(5 * scale)
+
+
+def sides_view_loop(variant: str = "base", players: int = 4, scale: int = 1) -> Sides:
+    """The bots' loop: ``view()`` and ``RandomBot.choose`` for every decision."""
+    seeds = iter(range(10**9))
+
+    def ours() -> int:
+        decisions = 0
+        for _ in range(40 * scale):
+            seed = next(seeds)
+            game = tc.new_game(variant, players, seed=seed)
+            bots = [tc.RandomBot(seed * 10 + s) for s in range(players)]
+            while not game.is_over:
+                seat = game.to_move
+                assert seat is not None
+                game.apply(bots[seat].choose(game.view(seat)))
+            decisions += len(game.history)
+        return decisions
+
+    return ours, _chess_playouts(5 * scale)
+
+
+def _trapper_positions(count: int) -> list[tc.Game]:
+    """Mid-game positions of random games: after 20, 40 and 60 decisions."""
+    positions = []
+    for seed in range(count):
+        game = tc.new_game("base", 4, seed=seed)
+        tc.play(
+            game, [tc.RandomBot(seed * 10 + s) for s in range(4)], max_actions=20 * (1 + seed % 3)
+        )
+        positions.append(game)
+    return positions
+
+
+def _chess_positions(count: int) -> list[object]:
     rng = random.Random(7)
-    board = chess.Board()
-    while board.ply() < plies and not board.is_game_over():
-        board.push(rng.choice(list(board.legal_moves)))
-    return board
+    positions: list[object] = []
+    while len(positions) < count:
+        board = chess.Board()
+        plies = 20 * (1 + len(positions) % 3)
+        while board.ply() < plies and not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+        if not board.is_game_over():
+            positions.append(board)
+    return positions
 
 
-def copies(thing: object, n: int) -> Callable[[], int]:
-    copy = thing.copy  # type: ignore[attr-defined]
+def sides_apply_undo(scale: int = 1) -> Sides:
+    """``apply`` + ``undo`` of every legal action against ``push`` + ``pop``."""
+    games = [g for g in _trapper_positions(12) if not g.is_over]
+    boards = _chess_positions(12)
+    repeat = 15 * scale
 
-    def work() -> int:
-        for _ in range(n):
-            copy()
-        return n
+    def ours() -> int:
+        pairs = 0
+        for _ in range(repeat):
+            for game in games:
+                legal = game.legal_actions()
+                apply, undo = game.apply, game.undo
+                for action in legal:
+                    apply(action)
+                    undo()
+                pairs += len(legal)
+        return pairs
 
-    return work
+    def theirs() -> int:
+        pairs = 0
+        for _ in range(repeat):
+            for board in boards:
+                legal = list(board.legal_moves)  # type: ignore[attr-defined]
+                push, pop = board.push, board.pop  # type: ignore[attr-defined]
+                for move in legal:
+                    push(move)
+                    pop()
+                pairs += len(legal)
+        return pairs
+
+    return ours, theirs
 
 
-def state_bytes(make: Callable[[], object], n: int = 200) -> float:
-    """Bytes a state holds that another one does not share, by tracemalloc:
-    ``n`` copies of a mid-game position, measured together."""
-    original = make()
-    gc.collect()
+def sides_copy(scale: int = 1) -> Sides:
+    """``copy()`` of mid-game positions against ``Board.copy(stack=False)``."""
+    games = _trapper_positions(12)
+    boards = _chess_positions(12)
+    repeat = 1000 * scale  # python-chess's; ours copies more (~10x) in a slice as long
+
+    def ours() -> int:
+        for _ in range(10 * repeat):
+            for game in games:
+                game.copy()
+        return 10 * repeat * len(games)
+
+    def theirs() -> int:
+        for _ in range(repeat):
+            for board in boards:
+                board.copy(stack=False)  # type: ignore[attr-defined]
+        return repeat * len(boards)
+
+    return ours, theirs
+
+
+def sides_notation(scale: int = 1) -> Sides:
+    """Notation read + replay (moves) against ``chess.pgn.read_game`` + replay (plies)."""
+    text, moves = notation_bench.trapper_file(30 * scale)
+    pgn = notation_bench.chess_file(1, moves)
+    return (lambda: notation_bench.trapper_replay(text)), (
+        lambda: notation_bench.chess_replay(pgn)
+    )
+
+
+def sides_simulate(workers: int, scale: int = 1) -> tuple[Work, Work, Callable[[], None]]:
+    """``simulate`` on ``workers`` processes against one process; and a closer."""
+    pool = ProcessPoolExecutor(workers)
+    games = 40 * scale
+    seeds = iter(range(0, 10**9, games))
+
+    def pooled() -> int:
+        tc.simulate("base", 4, games, bots=["random"], seed=next(seeds), executor=pool)
+        return games
+
+    def alone() -> int:
+        tc.simulate("base", 4, games, bots=["random"], seed=next(seeds))
+        return games
+
+    pooled()  # the workers start and import the engine outside the rounds
+    return pooled, alone, lambda: pool.shutdown()
+
+
+def _timed_batch(batch: Batch) -> tuple[int, float]:
+    start = time.process_time()
+    play_batch(batch)
+    return os.getpid(), time.process_time() - start
+
+
+def worker_balance(workers: int, games: int) -> tuple[float, float, float]:
+    """CPU seconds of a simulation's batches on ``workers`` processes: all of
+    them, the busiest worker's, and the parent's. All of them over the
+    busiest worker's is the speed-up that a machine with a free core per
+    worker would give; unlike the wall clock, it does not depend on the
+    other load."""
+    size = max(1, min(25, games // (8 * workers)))  # simulate's default batch
+    batches = [
+        Batch("base", 4, ("random",), 7, first, min(size, games - first))
+        for first in range(0, games, size)
+    ]
+    with ProcessPoolExecutor(workers) as pool:
+        list(pool.map(_timed_batch, batches[:workers]))  # start the workers
+        parent = time.process_time()
+        per_worker: dict[int, float] = {}
+        for pid, seconds in pool.map(_timed_batch, batches):
+            per_worker[pid] = per_worker.get(pid, 0.0) + seconds
+        parent = time.process_time() - parent
+    return sum(per_worker.values()), max(per_worker.values()), parent
+
+
+@attrs.frozen
+class Figure:
+    label: str
+    sides: Callable[[int], Sides]
+
+
+def _playout_figure(variant: str) -> Figure:
+    return Figure(
+        f"1. random playout, {variant} 4p (decisions / plies)",
+        lambda scale: sides_playout(variant, 4, scale),
+    )
+
+
+FIGURES = [
+    *(_playout_figure(variant) for variant in ("base", "children", "tactical")),
+    Figure(
+        "1. random playout, base 4p, per turn (turns / plies)",
+        lambda scale: sides_playout_turns("base", 4, scale),
+    ),
+    Figure(
+        "2. view() + RandomBot loop, base 4p (decisions / plies)",
+        lambda scale: sides_view_loop("base", 4, scale),
+    ),
+    Figure("3. apply + undo vs push + pop", sides_apply_undo),
+    Figure("4. copy() vs Board.copy(stack=False)", sides_copy),
+    Figure("5. notation read + replay (moves / plies)", sides_notation),
+]
+
+
+def memory_per_decision(games: int) -> tuple[float, float | None]:
+    """Bytes a finished game holds per decision (random 4-player base games
+    kept in a list), and a python-chess ``Board`` per ply after a random game."""
+    tc.play(tc.new_game("base", 4, seed=10**6), [tc.RandomBot(s) for s in range(4)])  # warm up
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
-    kept = [original.copy() for _ in range(n)]  # type: ignore[attr-defined]
+    kept = [
+        tc.play(tc.new_game("base", 4, seed=s), [tc.RandomBot(s * 10 + i) for i in range(4)])
+        for s in range(games)
+    ]
     after = tracemalloc.take_snapshot()
     tracemalloc.stop()
-    grown = sum(s.size_diff for s in after.compare_to(before, "filename"))
+    ours = sum(d.size_diff for d in after.compare_to(before, "filename")) / sum(
+        len(g.history) for g in kept
+    )
     del kept
-    return grown / n
-
-
-def whole_bytes(make: Callable[[], object], n: int = 50) -> float:
-    """Bytes of a state made from scratch (nothing shared), by tracemalloc."""
-    gc.collect()
+    if not HAS_CHESS:
+        return ours, None
+    rng = random.Random(3)
     tracemalloc.start()
     before = tracemalloc.take_snapshot()
-    kept = [make() for _ in range(n)]
+    boards = []
+    for _ in range(max(1, games // 5)):
+        board = chess.Board()
+        while not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+        boards.append(board)
     after = tracemalloc.take_snapshot()
     tracemalloc.stop()
-    grown = sum(s.size_diff for s in after.compare_to(before, "filename"))
-    del kept
-    return grown / n
+    theirs = sum(d.size_diff for d in after.compare_to(before, "filename")) / sum(
+        b.ply() for b in boards
+    )
+    return ours, theirs
 
 
-def row(
-    what: str, ours: float, theirs: float | None, unit: str, higher_is_better: bool = True
-) -> None:
-    if theirs is None:
-        print(f"{what:44} {ours:14,.0f} {unit:10}")
-        return
-    ratio = ours / theirs if higher_is_better else theirs / ours
-    print(f"{what:44} {ours:14,.0f} {theirs:14,.0f} {unit:10} {ratio:6.2f}")
+def _row(label: str, spread: Spread, unit: str = "per s") -> None:
+    print(f"{label:58} {spread.ours:12,.0f} {spread.theirs:12,.0f} {unit:6} {spread!s:>20}")
+
+
+def timings(count: int, scale: int, workers: int, only: set[str] | None = None) -> None:
+    def wanted(number: str) -> bool:
+        return only is None or number in only
+
+    print(f"{'figure':58} {'ours':>12} {'theirs':>12} {'unit':6} {'min / median / max':>20}")
+    if HAS_CHESS:
+        for figure in FIGURES:
+            if wanted(figure.label.split(".")[0]):
+                ours, theirs = figure.sides(scale)
+                _row(figure.label, rounds(ours, theirs, count))
+    else:
+        print("python-chess is not installed (pip install -e '.[bench]'): figures 1-6 need it")
+    if HAS_CHESS and wanted("6"):
+        ours_bytes, theirs_bytes = memory_per_decision(20 * scale)
+        assert theirs_bytes is not None
+        print(
+            f"{'6. memory of a finished game, per decision / per ply':58} {ours_bytes:12,.0f} "
+            f"{theirs_bytes:12,.0f} {'bytes':6} {theirs_bytes / ours_bytes:>20.2f}"
+        )
+    if wanted("7"):
+        simulations(count, scale, workers)
+    print(
+        "ratio: ours over theirs per round (memory: theirs over ours); above 1 is better."
+        " Rates are per CPU second of this process (7: per wall-clock second)."
+    )
+
+
+def simulations(count: int, scale: int, workers: int) -> None:
+    pooled, alone, close = sides_simulate(workers, scale)
+    try:
+        load = os.getloadavg()[0]
+        spread = rounds(pooled, alone, max(3, count // 3), clock=time.perf_counter)
+        _row(f"7. simulate, {workers} workers vs 1 (games, wall clock)", spread)
+        print(f"   load average before: {load:.2f}, after: {os.getloadavg()[0]:.2f}")
+    finally:
+        close()
+    total, busiest, parent = worker_balance(workers, 200 * scale)
+    print(
+        f"   CPU of all batches {total:.2f} s, of the busiest worker {busiest:.2f} s, of the "
+        f"parent {parent:.2f} s: {total / busiest:.2f}x on {workers} free cores"
+    )
+
+
+# Instruction counts: child processes under valgrind.
+
+
+def playout_child(variant: str, games: int, setup_only: bool) -> int:
+    """The measured program: ``games`` random playouts (or only their starts)."""
+    rng = random.Random(1)
+    units = 0
+    for seed in range(games):
+        if variant == "chess":
+            board = chess.Board()
+            while not setup_only and not board.is_game_over():
+                board.push(rng.choice(list(board.legal_moves)))
+            units += board.ply()
+            continue
+        game = tc.new_game(variant, 4, seed=seed)
+        while not setup_only and not game.is_over:
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        units += len(game.history)
+    print(units)
+    return 0
+
+
+def _instructions(variant: str, games: int, setup_only: bool) -> tuple[int, int]:
+    command = [
+        "valgrind",
+        "--tool=cachegrind",
+        "--cache-sim=no",
+        "--cachegrind-out-file=/dev/null",
+        sys.executable,
+        __file__,
+        "--child",
+        variant,
+        str(games),
+    ] + (["--setup-only"] if setup_only else [])
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if found is None:
+        raise RuntimeError(f"valgrind printed no instruction count:\n{done.stderr[-2000:]}")
+    return int(found.group(1).replace(",", "")), int(done.stdout.split()[-1])
+
+
+def instructions(games: int) -> int:
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: no instruction counts (apt-get install valgrind)")
+        return 1
+    print(f"instructions per decision (per ply), cachegrind, PYTHONHASHSEED=0, {games} games")
+    rows = [*tc.available_variants(), *(["chess"] if HAS_CHESS else [])]
+    counts: dict[str, float] = {}
+    for variant in rows:
+        # Chess's random games are long: fewer of them make as many plies.
+        n = max(1, games // 5) if variant == "chess" else games
+        total, units = _instructions(variant, n, setup_only=False)
+        setup, _ = _instructions(variant, n, setup_only=True)
+        counts[variant] = (total - setup) / units
+        print(f"{variant:10} {counts[variant]:12,.0f}   ({units} decisions in {n} games)")
+    if "chess" in counts:
+        for variant in rows[:-1]:
+            print(f"{variant} over chess: {counts['chess'] / counts[variant]:.2f}×")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--quick", action="store_true", help="fewer games, fewer runs")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="5 rounds of smaller slices")
+    parser.add_argument("--rounds", type=int, help="rounds per figure (default 15)")
+    parser.add_argument(
+        "--workers", type=int, default=2, help="workers of the simulate figure (default 2)"
+    )
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions under valgrind"
+    )
+    parser.add_argument("--games", type=int, default=10, help="games per instruction count")
+    parser.add_argument("--only", metavar="N,N", help="only these figures (numbers 1-7)")
+    parser.add_argument("--child", nargs=2, metavar=("VARIANT", "GAMES"), help=argparse.SUPPRESS)
+    parser.add_argument("--setup-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    runs = 2 if args.quick else 5
-    games = 50 if args.quick else 300
-    has_chess = HAS_CHESS
+    if args.child:
+        return playout_child(args.child[0], int(args.child[1]), args.setup_only)
     print(
         f"python {sys.version.split()[0]}, trapper_core {tc.__version__}"
-        + (f", python-chess {chess.__version__}" if has_chess else ", no python-chess")
+        + (f", python-chess {chess.__version__}" if HAS_CHESS else ", no python-chess")
+        + f", {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}"
     )
-    print(f"{'':44} {'trapper_core':>14} {'python-chess':>14} {'unit':10} {'ratio':>6}")
-
-    seconds, decisions = best(runs, trapper_playouts(games))
-    ours = decisions / seconds
-    theirs = None
-    if has_chess:
-        seconds, plies = best(runs, chess_playouts(max(games // 10, 5)))
-        theirs = plies / seconds
-    row("1. random playout decisions (4p base)", ours, theirs, "per s")
-
-    for variant in tc.available_variants():
-        for players in (2, 4):
-            seconds, _ = best(runs, trapper_playouts(games // 2, variant, players))
-            label = f"2. complete random games, {variant}, {players}p"
-            row(label, games // 2 / seconds, None, "per s")
-
-    game = mid_game_trapper()
-    n = 20_000 if args.quick else 100_000
-    seconds, _ = best(runs, copies(game, n))
-    ours = n / seconds
-    theirs = None
-    if has_chess:
-        board = mid_game_chess(len(game.history))
-        seconds, _ = best(runs, copies(board, n))
-        theirs = n / seconds
-    row(f"3. copy() of a mid-game position ({len(game.history)} moves)", ours, theirs, "per s")
-
-    text, moves = notation_bench.trapper_file(games)
-    seconds, _ = best(max(runs - 2, 1), lambda: notation_bench.trapper_replay(text))
-    ours = moves / seconds
-    theirs = None
-    if has_chess:
-        pgn = notation_bench.chess_file(games, moves)
-        seconds, plies = best(max(runs - 2, 1), lambda: notation_bench.chess_replay(pgn))
-        theirs = plies / seconds
-    row("4. notation read and replay (moves, plies)", ours, theirs, "per s")
-
-    ours_bytes = state_bytes(mid_game_trapper)
-    theirs_bytes = state_bytes(lambda: mid_game_chess(40)) if has_chess else None
-    row(
-        "5a. memory of a copy, mid-game (lower wins)",
-        ours_bytes,
-        theirs_bytes,
-        "bytes",
-        higher_is_better=False,
-    )
-    ours_bytes = whole_bytes(mid_game_trapper)
-    theirs_bytes = whole_bytes(lambda: mid_game_chess(40)) if has_chess else None
-    row(
-        "5b. memory of a whole game, mid-game",
-        ours_bytes,
-        theirs_bytes,
-        "bytes",
-        higher_is_better=False,
-    )
-    print(
-        "ratio: trapper_core over python-chess (for memory: python-chess over trapper_core);"
-        " above 1 is better"
-    )
+    if args.instructions:
+        return instructions(args.games)
+    count = args.rounds or (5 if args.quick else 15)
+    only = set(args.only.split(",")) if args.only else None
+    timings(count, 1 if args.quick else 2, args.workers, only)
     return 0
 
 

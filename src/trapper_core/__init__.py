@@ -54,6 +54,7 @@ from .model import (
 )
 from .plugins import ENTRY_POINT_GROUP, Registry, Rules, VariantSpec, available_variants
 from .setups import Setup
+from .simulation import simulate
 from .state import GameState, TokenSupply, Valuation
 from .tiles import TileSet
 from .view import PlayerView
@@ -118,4 +119,5 @@ __all__ = [
     "make_bot",
     "new_game",
     "play",
+    "simulate",
 ]

@@ -93,6 +93,29 @@ def _parser() -> argparse.ArgumentParser:
     _game_options(simulate)
     simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     simulate.add_argument("--out", metavar="FILE", help="write every game in notation to FILE")
+    simulate.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="processes playing games at once (default: every core); the results are the "
+        "same for every N",
+    )
+    simulate.add_argument(
+        "--batch",
+        type=int,
+        metavar="N",
+        help="games a worker plays per task (default: up to 25; a cluster runs larger "
+        "batches, say 200, with less overhead)",
+    )
+    simulate.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="play the games on a Ray cluster at ADDRESS ('auto': the one this machine "
+        "belongs to), or on a local Ray instance of --workers CPUs when no address is given "
+        "(extra 'ray')",
+    )
 
     show = commands.add_parser(
         "show",
@@ -363,54 +386,65 @@ def _list(texts: list[str], stdout: IO[str], limit: int | None) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    import contextlib
+    from concurrent.futures import Executor, ProcessPoolExecutor
+
     from . import notation
+    from .simulation import GameResult, cores, simulate
 
     if args.games < 1:
         raise SetupError(f"--games takes a number of at least 1, not {args.games}")
+    for option in ("workers", "batch"):
+        value = getattr(args, option)
+        if value is not None and value < 1:
+            raise SetupError(f"--{option} takes a number of at least 1, not {value}")
     kinds = _bot_kinds(args.bots)
     first_seed = args.seed if args.seed is not None else 0
-    wins: dict[str, float] = {}
-    seated: dict[str, int] = {}
-    money: dict[str, int] = {}
-    actions = turns = 0
-    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
-    try:
-        for number in range(args.games):
-            seed = first_seed + number
-            game = new_game(args.variant, args.players, seed=seed)
-            # Seats rotate between games, so no bot keeps the start player's seat.
-            seat_kinds = [kinds[(s + number) % len(kinds)] for s in range(args.players)]
-            bots = [make_bot(k, seed * 10 + s) for s, k in enumerate(seat_kinds)]
-            while not game.is_over:
-                seat = game.to_move
-                assert seat is not None
-                game.apply(bots[seat].choose(game.view(seat)))
-            winners = game.winners()
-            for seat, kind in enumerate(seat_kinds):
-                seated[kind] = seated.get(kind, 0) + 1
-                money[kind] = money.get(kind, 0) + game.scores()[seat]
-                if seat in winners:
-                    wins[kind] = wins.get(kind, 0.0) + 1 / len(winners)
-            actions += len(game.history)
-            turns += game.state.turns
+    workers = args.workers or cores()
+    with contextlib.ExitStack() as stack:
+        executor: Executor | None = None
+        if args.ray is not None:
+            try:
+                from .ray import RayExecutor
+            except ImportError as exc:
+                raise SetupError(str(exc)) from None
+            executor = stack.enter_context(RayExecutor(args.ray or None, num_cpus=args.workers))
+        elif workers > 1:
+            pool = executor = ProcessPoolExecutor(workers)
+            # On an error or Ctrl-C, stop at once: drop the batches not started
+            # rather than wait for them.
+            stack.push(lambda kind, *_: pool.shutdown(wait=kind is None, cancel_futures=True))
+        out = stack.enter_context(open(args.out, "w", encoding="utf-8")) if args.out else None
+
+        def on_game(result: GameResult) -> None:
             if out is not None:
-                out.write(("\n" if number else "") + notation.dumps(game))
-            _progress(number + 1, args.games)
-    finally:
-        if out is not None:
-            out.close()
+                assert result.record is not None
+                out.write(("\n" if result.number else "") + result.record)
+            _progress(result.number + 1, args.games)
+
+        summary = simulate(
+            args.variant,
+            args.players,
+            args.games,
+            bots=kinds,
+            seed=first_seed,
+            executor=executor,
+            batch=args.batch,
+            record=notation.dumps if out is not None else None,
+            on_game=on_game,
+        )
     print(
         f"{args.games} games of {args.variant}, {args.players} players, seeds "
         f"{first_seed}–{first_seed + args.games - 1}"
     )
     print(f"{'bot':10} {'seats':>6} {'wins':>8} {'win rate':>9} {'mean score':>11}")
-    for kind in sorted(seated):
-        rate = wins.get(kind, 0.0) / seated[kind]
+    for kind in sorted(summary.bots):
+        tally = summary.bots[kind]
         print(
-            f"{kind:10} {seated[kind]:6} {wins.get(kind, 0.0):8.1f} {rate:9.1%} "
-            f"{money[kind] / seated[kind]:11.1f}"
+            f"{kind:10} {tally.seats:6} {tally.wins:8.1f} {tally.win_rate:9.1%} "
+            f"{tally.mean_score:11.1f}"
         )
-    print(f"mean length: {actions / args.games:.1f} actions, {turns / args.games:.1f} turns")
+    print(f"mean length: {summary.mean_actions:.1f} actions, {summary.mean_turns:.1f} turns")
     return 0
 
 

@@ -1,0 +1,328 @@
+"""Many seeded games between bots, on one core, every core or a cluster.
+
+[`simulate`][trapper_core.simulate] plays `games` games numbered from 0:
+game `n` has the seed `seed + n`, its seats rotate the bots by `n` (so no
+bot keeps the start player's seat), and the bot in seat `s` has the seed
+`(seed + n) * 10 + s`. A game is thus fixed by its number alone, wherever it
+is played, and the games are cut into batches that any
+`concurrent.futures.Executor` can run: a process pool for every core of one
+machine, `trapper_core.ray.RayExecutor` for a Ray cluster, or none to play
+in this process. What goes to a worker is a small
+[`Batch`][trapper_core.simulation.Batch] of names and numbers (the variant
+and the bots are looked up by name in the worker's installed registry), and
+what comes back is a list of
+[`GameResult`][trapper_core.simulation.GameResult]; the results are taken in
+game order, so the summary and the records are the same whatever ran them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Sequence
+from concurrent.futures import Executor, Future
+
+import attrs
+
+from .bots import BOTS, make_bot
+from .errors import SetupError
+from .game import Game, new_game
+
+__all__ = [
+    "Batch",
+    "BotTally",
+    "GameResult",
+    "Summary",
+    "cores",
+    "play_batch",
+    "results",
+    "simulate",
+]
+
+
+@attrs.frozen
+class GameResult:
+    """One finished game of a simulation, as a worker sends it back."""
+
+    number: int
+    """The game's number in the simulation, from 0."""
+    seed: int
+    """The game's seed."""
+    bots: tuple[str, ...]
+    """The bot's name in each seat."""
+    scores: tuple[int, ...]
+    """The final scores by seat."""
+    winners: tuple[int, ...]
+    """The winning seats."""
+    actions: int
+    """Decisions played (the length of the history)."""
+    turns: int
+    """Turns played."""
+    record: str | None = None
+    """The game's record, when the simulation makes them (see `record`)."""
+
+
+@attrs.frozen
+class Batch:
+    """Games `first` to `first + count - 1` of a simulation: what one
+    task of a worker plays. Names and numbers only, so it pickles small."""
+
+    variant: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    first: int
+    count: int
+    record: Callable[[Game], str] | None = None
+    """What makes each game's record (`trapper_core.notation.dumps` for the
+    notation); it travels to the workers, so it must pickle: a function of a
+    module the workers can import."""
+
+
+def play_batch(batch: Batch) -> list[GameResult]:
+    """Plays the games of `batch` in this process and returns their results
+    in game order. This is the function the executors run."""
+    return [_play_one(batch, number) for number in range(batch.first, batch.first + batch.count)]
+
+
+def _play_one(batch: Batch, number: int) -> GameResult:
+    seed = batch.seed + number
+    game = new_game(batch.variant, batch.players, seed=seed)
+    # Seats rotate between games, so no bot keeps the start player's seat.
+    kinds = tuple(batch.bots[(s + number) % len(batch.bots)] for s in range(batch.players))
+    bots = [make_bot(kind, seed * 10 + s) for s, kind in enumerate(kinds)]
+    while not game.is_over:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat)))
+    return GameResult(
+        number=number,
+        seed=seed,
+        bots=kinds,
+        scores=game.scores(),
+        winners=game.winners(),
+        actions=len(game.history),
+        turns=game.state.turns,
+        record=None if batch.record is None else batch.record(game),
+    )
+
+
+@attrs.define
+class BotTally:
+    """What one bot did over a simulation's games."""
+
+    seats: int = 0
+    """Seats it took (one per game per seat)."""
+    wins: float = 0.0
+    """Games won; a shared win counts `1 / winners`."""
+    money: int = 0
+    """Its scores added up."""
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per seat taken."""
+        return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def mean_score(self) -> float:
+        """The mean of its scores."""
+        return self.money / self.seats if self.seats else 0.0
+
+
+@attrs.define
+class Summary:
+    """The tally of a simulation: per bot, and the games' lengths.
+
+    Results are added in game order, so two runs of the same games give
+    equal summaries (equal to the last bit of every float)."""
+
+    variant: str
+    players: int
+    seed: int
+    games: int = 0
+    bots: dict[str, BotTally] = attrs.Factory(dict)
+    actions: int = 0
+    turns: int = 0
+
+    def add(self, result: GameResult) -> None:
+        """Counts one finished game."""
+        self.games += 1
+        for seat, kind in enumerate(result.bots):
+            tally = self.bots.setdefault(kind, BotTally())
+            tally.seats += 1
+            tally.money += result.scores[seat]
+            if seat in result.winners:
+                tally.wins += 1 / len(result.winners)
+        self.actions += result.actions
+        self.turns += result.turns
+
+    @property
+    def mean_actions(self) -> float:
+        """Decisions per game."""
+        return self.actions / self.games if self.games else 0.0
+
+    @property
+    def mean_turns(self) -> float:
+        """Turns per game."""
+        return self.turns / self.games if self.games else 0.0
+
+
+def results(
+    variant: str = "base",
+    players: int = 4,
+    games: int = 100,
+    *,
+    bots: Sequence[str] = ("greedy", "random"),
+    seed: int = 0,
+    executor: Executor | None = None,
+    batch: int | None = None,
+    ahead: int | None = None,
+    record: Callable[[Game], str] | None = None,
+) -> Generator[GameResult, None, None]:
+    """Plays the simulation's games and yields their results in game order,
+    as they come back (see [`simulate`][trapper_core.simulate] for the
+    arguments).
+
+    With an executor, at most `ahead` batches are in flight at once (by
+    default four per worker of the executor), so a study of millions of
+    games holds only a window of them in memory. Closing the generator
+    early cancels the batches not yet started.
+    """
+    _check(variant, players, games, bots, batch, ahead)
+    workers = _workers(executor)
+    size = batch or _batch_size(games, workers)
+    tasks = (
+        Batch(variant, players, tuple(bots), seed, first, min(size, games - first), record)
+        for first in range(0, games, size)
+    )
+    return _run(tasks, executor, ahead or 4 * workers)
+
+
+def _run(
+    tasks: Iterable[Batch], executor: Executor | None, window: int
+) -> Generator[GameResult, None, None]:
+    if executor is None:
+        for task in tasks:
+            yield from play_batch(task)
+        return
+    pending: deque[Future[list[GameResult]]] = deque()
+    try:
+        for task in tasks:
+            pending.append(executor.submit(play_batch, task))
+            # Take the batches that are back, in order; wait for the oldest
+            # once the window is full.
+            while pending and (pending[0].done() or len(pending) >= window):
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def simulate(
+    variant: str = "base",
+    players: int = 4,
+    games: int = 100,
+    *,
+    bots: Sequence[str] = ("greedy", "random"),
+    seed: int = 0,
+    executor: Executor | None = None,
+    batch: int | None = None,
+    ahead: int | None = None,
+    record: Callable[[Game], str] | None = None,
+    on_game: Callable[[GameResult], None] | None = None,
+) -> Summary:
+    """Plays `games` seeded games of `variant` between `bots` and sums them up.
+
+    `bots` are names from [`BOTS`][trapper_core.BOTS], repeated to fill the
+    seats; the seats rotate between games. `executor` runs the batches of
+    `batch` games (by default a size that keeps every worker busy): any
+    `concurrent.futures.Executor`, such as a `ProcessPoolExecutor` for every
+    core or `trapper_core.ray.RayExecutor` for a Ray cluster; `None` plays
+    them in this process. The executor is the caller's: it is used, not shut
+    down. `record` makes each game's record
+    ([`GameResult.record`][trapper_core.simulation.GameResult.record]) in the
+    worker that played it: `trapper_core.notation.dumps` for the notation, or
+    any function of a game to text that pickles. `on_game` is called with
+    each result in game order (to write records, or show progress).
+
+    Examples:
+        The summary, and every game's result, are the same for every executor:
+
+        >>> import concurrent.futures
+        >>> one = simulate("base", 2, 4, bots=["random"], seed=9)
+        >>> with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        ...     two = simulate("base", 2, 4, bots=["random"], seed=9, executor=pool, batch=1)
+        >>> one == two
+        True
+    """
+    summary = Summary(variant, players, seed)
+    for result in results(
+        variant,
+        players,
+        games,
+        bots=bots,
+        seed=seed,
+        executor=executor,
+        batch=batch,
+        ahead=ahead,
+        record=record,
+    ):
+        summary.add(result)
+        if on_game is not None:
+            on_game(result)
+    return summary
+
+
+def _check(
+    variant: str,
+    players: int,
+    games: int,
+    bots: Sequence[str],
+    batch: int | None,
+    ahead: int | None,
+) -> None:
+    if isinstance(bots, str):
+        raise SetupError(f"simulate: bots takes a list of bot names, not the string {bots!r}")
+    if not bots:
+        raise SetupError(f"simulate: bots takes at least one bot name ({', '.join(BOTS)})")
+    for name in bots:
+        if name not in BOTS:
+            raise SetupError(f"simulate: no bot is called {name!r}; choose from {', '.join(BOTS)}")
+    for what, value in (("games", games), ("batch", batch), ("ahead", ahead)):
+        if value is not None and (not isinstance(value, int) or value < 1):
+            raise SetupError(f"simulate: {what} takes a number of at least 1, not {value!r}")
+    # The variant and the number of players are checked here, once, rather
+    # than by every worker.
+    new_game(variant, players, seed=0)
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def _workers(executor: Executor | None) -> int:
+    """How many batches the executor runs at once: its `workers` attribute
+    (`trapper_core.ray.RayExecutor` has one), the standard pools'
+    `_max_workers`, or this machine's cores."""
+    if executor is None:
+        return 1
+    for name in ("workers", "_max_workers"):
+        count = getattr(executor, name, None)
+        if isinstance(count, int) and count > 0:
+            return count
+    return cores()
+
+
+def _batch_size(games: int, workers: int) -> int:
+    """Enough batches for every worker to get about eight (so that they
+    finish together), and at most 25 games (a tenth of a second to half a
+    second of play), so that results and progress come back steadily and an
+    interrupted run stops soon; a batch's overhead in a process pool (a task
+    sent and its results back) is a fraction of a millisecond."""
+    return max(1, min(25, games // (8 * workers)))

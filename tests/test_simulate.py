@@ -1,0 +1,198 @@
+"""Simulations on one core or many (issue 13, target 5): ``trapper_core.simulate``
+and ``trapper simulate --workers``. The results do not depend on what ran the
+games, on the batches or on the window of batches in flight."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import notation
+from trapper_core.cli import main
+from trapper_core.simulation import Batch, GameResult, play_batch, results
+
+
+def _all(executor: Executor | None = None, **options: Any) -> list[GameResult]:
+    """Nine games of three players, with their records."""
+    return list(
+        results(
+            "base",
+            3,
+            9,
+            bots=["random", "greedy"],
+            seed=40,
+            record=notation.dumps,
+            executor=executor,
+            **options,
+        )
+    )
+
+
+def test_issue13_a_game_is_fixed_by_its_number() -> None:
+    # Game n: seed + n, the bots rotated by n, seat s's bot seeded (seed + n) * 10 + s.
+    got = _all()
+    assert [r.number for r in got] == list(range(9))
+    for result in (got[0], got[4]):
+        seed = 40 + result.number
+        kinds = [("random", "greedy")[(s + result.number) % 2] for s in range(3)]
+        game = tc.play(
+            tc.new_game("base", 3, seed=seed),
+            [tc.make_bot(k, seed * 10 + s) for s, k in enumerate(kinds)],
+        )
+        assert result.seed == seed
+        assert result.bots == tuple(kinds)
+        assert result.scores == game.scores()
+        assert result.winners == game.winners()
+        assert result.actions == len(game.history)
+        assert result.turns == game.state.turns
+        assert result.record == notation.dumps(game)
+
+
+def test_issue13_batches_and_windows_change_nothing() -> None:
+    inline = _all()
+    assert _all(batch=1) == inline
+    assert _all(batch=4) == inline
+    with ThreadPoolExecutor(3) as pool:
+        assert _all(pool, batch=1, ahead=1) == inline
+        assert _all(pool, batch=2, ahead=2) == inline
+        assert _all(pool) == inline
+
+
+def test_issue13_a_process_pool_gives_the_same_results() -> None:
+    inline = tc.simulate("children", 2, 12, bots=["greedy", "random"], seed=3)
+    with ProcessPoolExecutor(2) as pool:
+        pooled = tc.simulate(
+            "children", 2, 12, bots=["greedy", "random"], seed=3, executor=pool, batch=2
+        )
+        records = _all(pool, batch=2)
+    assert pooled == inline
+    assert records == _all()
+    assert inline.games == 12
+    assert sum(t.seats for t in inline.bots.values()) == 24
+    assert sum(t.wins for t in inline.bots.values()) == pytest.approx(12)
+
+
+def test_issue13_the_summary_adds_up_the_games() -> None:
+    seen: list[GameResult] = []
+    summary = tc.simulate("base", 2, 5, bots=["random"], seed=1, on_game=seen.append)
+    assert [r.number for r in seen] == [0, 1, 2, 3, 4]
+    assert all(r.record is None for r in seen)
+    (tally,) = summary.bots.values()
+    assert tally.seats == 10
+    assert tally.money == sum(sum(r.scores) for r in seen)
+    assert tally.wins == pytest.approx(5)
+    assert summary.actions == sum(r.actions for r in seen)
+    assert summary.mean_turns == sum(r.turns for r in seen) / 5
+
+
+def test_issue13_a_batch_pickles_small_and_plays_alone() -> None:
+    import pickle
+
+    batch = Batch("base", 2, ("greedy",), 7, 3, 2, notation.dumps)
+    assert len(pickle.dumps(batch)) < 300
+    played = play_batch(pickle.loads(pickle.dumps(batch)))
+    assert [r.number for r in played] == [3, 4]
+    assert [r.seed for r in played] == [10, 11]
+    assert pickle.loads(pickle.dumps(played)) == played
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"bots": ["random", "clever"]}, "no bot is called 'clever'"),
+        ({"bots": "random"}, "a list of bot names"),
+        ({"bots": []}, "at least one bot name"),
+        ({"games": 0}, "games takes a number of at least 1, not 0"),
+        ({"batch": 0}, "batch takes a number of at least 1, not 0"),
+        ({"ahead": -1}, "ahead takes a number of at least 1, not -1"),
+        ({"variant": "chess"}, "chess"),
+        ({"players": 9}, "9"),
+    ],
+)
+def test_issue13_bad_simulations_are_refused(options: dict[str, object], message: str) -> None:
+    arguments: dict[str, object] = {"variant": "base", "players": 2, "games": 2, **options}
+    with pytest.raises(tc.TrapperError, match=message):
+        tc.simulate(**arguments)  # type: ignore[arg-type]
+
+
+def test_issue13_workers_give_what_one_process_gives(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    printed = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"{workers}.trn"
+        command = ["simulate", "--games", "10", "--players", "3", "--seed", "8"]
+        assert main([*command, "--workers", workers, "--out", str(out)]) == 0
+        printed.append(capsys.readouterr())
+    assert printed[0].out == printed[1].out
+    assert "10 games of base, 3 players, seeds 8–17" in printed[1].out
+    assert "10/10" in printed[1].err
+    assert (tmp_path / "1.trn").read_bytes() == (tmp_path / "2.trn").read_bytes()
+    records = notation.loads((tmp_path / "2.trn").read_text())
+    assert [r.tag("Seed") for r in records] == [str(s) for s in range(8, 18)]
+
+
+@pytest.mark.parametrize("option", ["--workers", "--batch"])
+def test_issue13_bad_workers_and_batches_are_refused(
+    capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    assert main(["simulate", "--games", "2", option, "0"]) == 2
+    assert f"{option} takes a number of at least 1, not 0" in capsys.readouterr().err
+
+
+def test_issue13_the_batch_size_changes_nothing_on_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    printed = []
+    for batch in ("1", "7"):
+        assert main(["simulate", "--games", "9", "--players", "2", "--batch", batch]) == 0
+        printed.append(capsys.readouterr().out)
+    assert printed[0] == printed[1]
+
+
+def test_issue13_ray_without_the_extra_names_the_extra(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    monkeypatch.delitem(sys.modules, "trapper_core.ray", raising=False)
+    assert main(["simulate", "--games", "2", "--ray"]) == 2
+    assert "pip install 'trapper-core[ray]'" in capsys.readouterr().err
+    with pytest.raises(ImportError, match=r"the 'ray' extra"):
+        import trapper_core.ray  # noqa: F401
+
+
+def test_issue13_a_stream_left_early_sends_no_more_and_cancels_the_rest() -> None:
+    class Lazy(Future[Any]):
+        """A task that runs only when its result is asked for: nothing
+        finishes behind the test's back."""
+
+        def __init__(self, work: Callable[[], Any]) -> None:
+            super().__init__()
+            self.work = work
+
+        def result(self, timeout: float | None = None) -> Any:
+            if not self.done():
+                self.set_result(self.work())
+            return super().result(timeout)
+
+    submitted: list[Lazy] = []
+
+    class Recording(Executor):
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            submitted.append(Lazy(lambda: fn(*args, **kwargs)))
+            return submitted[-1]
+
+    stream = results("base", 2, 40, bots=["random"], executor=Recording(), batch=1, ahead=3)
+    assert next(stream).number == 0
+    assert len(submitted) == 3  # the window, not the 40 batches
+    assert next(stream).number == 1
+    assert len(submitted) == 4
+    stream.close()
+    assert len(submitted) == 4
+    assert [f.cancelled() for f in submitted] == [False, False, True, True]
