@@ -107,3 +107,26 @@ def test_issue10_the_command_line_replays_a_big_file_game_by_game(
     assert out[4].startswith(f"{path}: line ")
     assert out[5:7] == ["[x", "^"]
     assert out[7].startswith(f"{path}: game 6: final")
+
+
+class _Lines:
+    """A stream of its own: readline only, no weak references, no tell."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines(keepends=True)
+
+    def readline(self, limit: int = -1) -> str:
+        return self.lines.pop(0) if self.lines else ""
+
+
+def test_issue10_read_game_reads_a_stream_of_its_own() -> None:
+    text, played = games_text(2)
+    stream = _Lines(text)
+    first = notation.read_game(stream)  # type: ignore[arg-type]
+    second = notation.read_game(stream)  # type: ignore[arg-type]
+    assert first is not None
+    assert second is not None
+    assert [first.replay(), second.replay()] == played
+    assert notation.read_game(stream) is None  # type: ignore[arg-type]

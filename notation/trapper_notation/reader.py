@@ -901,24 +901,49 @@ def read_game(
     and keeps it for the next call on the same stream; a stream moved by
     ``seek`` in between is read afresh from where it stands). Game numbers
     and lines count from where the stream stood at the first call. Errors as
-    in [`loads`][trapper_notation.loads]: strict, the next call reads on after the broken game;
-    with an ``errors`` list a broken game is skipped.
+    in [`loads`][trapper_notation.loads]: strict, the next call reads on
+    after the broken game; with an ``errors`` list a broken game is skipped.
     """
-    state = _READING.get(stream)
+    state = _state_of(stream)
     position = _tell(stream)
     if state is None or (state.position is not None and state.position != position):
         state = _StreamState(_Games(_lines(stream, max_game_size), max_game_size))
-        _READING[stream] = state
+        _keep_state(stream, state)
     while not state.waiting:
         chunk = next(state.chunks, None)
         if chunk is None:
-            _READING.pop(stream, None)
+            _keep_state(stream, None)
             return None
         try:
             state.waiting = state.numbering.parse(chunk, errors)
         finally:
             state.position = _tell(stream)
     return state.waiting.pop(0)
+
+
+_READING_STRONG: dict[int, tuple[Any, _StreamState]] = {}  # streams without weak references
+
+
+def _state_of(stream: Any) -> _StreamState | None:
+    try:
+        return _READING.get(stream)
+    except TypeError:  # a stream that cannot be weakly referenced
+        kept = _READING_STRONG.get(id(stream))
+        return kept[1] if kept is not None and kept[0] is stream else None
+
+
+def _keep_state(stream: Any, state: _StreamState | None) -> None:
+    """Keeps (or, with ``None``, forgets) where ``read_game`` stands in ``stream``."""
+    try:
+        if state is None:
+            _READING.pop(stream, None)
+        else:
+            _READING[stream] = state
+    except TypeError:
+        if state is None:
+            _READING_STRONG.pop(id(stream), None)
+        else:
+            _READING_STRONG[id(stream)] = (stream, state)
 
 
 def _tell(stream: IO[Any]) -> int | None:
