@@ -1,13 +1,15 @@
 """Reading and replaying notation, side by side with python-chess and PGN.
 
-    python benchmarks/notation.py [--games 300]
+    python benchmarks/notation.py [--games 300] [--rounds 15]
 
 Writes a file of engine games (random and greedy bots, every variant, 2–4
-players), then times reading it and replaying every move with every rule
-checked. In the same run python-chess plays random games of its own, writes
-them as PGN and times ``chess.pgn.read_game`` over the file, which parses and
-replays (legality-checks) every move too. Prints moves per second for both
-and the ratio.
+players), then times reading it with ``notation.read_game`` and replaying
+every move with every rule checked. In the same run python-chess plays random
+games of its own, as many plies as our file has moves, writes them as PGN and
+times ``chess.pgn.read_game`` over the file, which parses and replays
+(legality-checks) every move too. The two sides run in interleaved rounds
+(``benchmarks/rounds.py``); it prints the min / median / max of the
+per-round ratios of moves per second to plies per second.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ import argparse
 import io
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import trapper_core as tc
+from benchmarks.rounds import Work, rounds
 from trapper_core import notation
 
 
@@ -38,7 +40,8 @@ def trapper_file(games: int) -> tuple[str, int]:
 
 def trapper_replay(text: str) -> int:
     moves = 0
-    for record in notation.loads(text):
+    stream = io.StringIO(text)
+    while (record := notation.read_game(stream)) is not None:
         game = record.replay()
         moves += len(game.history)
     return moves
@@ -72,37 +75,38 @@ def chess_replay(text: str) -> int:
     return plies
 
 
-def best_of(runs: int, work: object, text: str) -> tuple[float, int]:
-    best = float("inf")
-    count = 0
-    for _ in range(runs):
-        start = time.perf_counter()
-        count = work(text)  # type: ignore[operator]
-        best = min(best, time.perf_counter() - start)
-    return best, count
+def sides(games: int) -> tuple[Work, Work]:
+    """Our slice (read and replay ``games`` engine games) and python-chess's
+    (``read_game`` over PGN of as many plies), for ``rounds``."""
+    text, moves = trapper_file(games)
+    pgn = chess_file(games, moves)
+
+    def ours() -> int:
+        replayed = trapper_replay(text)
+        assert replayed == moves
+        return replayed
+
+    def theirs() -> int:
+        return chess_replay(pgn)
+
+    return ours, theirs
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args(argv)
-    text, moves = trapper_file(args.games)
-    seconds, replayed = best_of(args.runs, trapper_replay, text)
-    assert replayed == moves
-    ours = replayed / seconds
-    print(f"trapper_core: {args.games} games, {moves} moves, {len(text) / 1e6:.2f} MB")
-    print(f"  read and replay: {seconds:.3f} s, {ours:,.0f} moves/s")
     try:
-        pgn = chess_file(args.games, moves)
+        import chess  # noqa: F401
     except ImportError:
         print("python-chess is not installed (pip install -e '.[bench]'): no comparison")
-        return 0
-    seconds, plies = best_of(args.runs, chess_replay, pgn)
-    theirs = plies / seconds
-    print(f"python-chess: {plies} plies, {len(pgn) / 1e6:.2f} MB of PGN")
-    print(f"  read_game: {seconds:.3f} s, {theirs:,.0f} plies/s")
-    print(f"ratio (trapper moves/s to chess plies/s): {ours / theirs:.2f}")
+        return 1
+    ours, theirs = sides(args.games)
+    spread = rounds(ours, theirs, args.rounds)
+    print(f"trapper_core: {args.games} games read and replayed: {spread.ours:,.0f} moves/s")
+    print(f"python-chess: read_game over PGN: {spread.theirs:,.0f} plies/s")
+    print(f"ratio (moves/s to plies/s), min / median / max of {args.rounds} rounds: {spread}")
     return 0
 
 

@@ -220,11 +220,7 @@ def sides_copy(scale: int = 1) -> Sides:
 
 def sides_notation(scale: int = 1) -> Sides:
     """Notation read + replay (moves) against ``chess.pgn.read_game`` + replay (plies)."""
-    text, moves = notation_bench.trapper_file(30 * scale)
-    pgn = notation_bench.chess_file(1, moves)
-    return (lambda: notation_bench.trapper_replay(text)), (
-        lambda: notation_bench.chess_replay(pgn)
-    )
+    return notation_bench.sides(30 * scale)
 
 
 def sides_simulate(workers: int, scale: int = 1) -> tuple[Work, Work, Callable[[], None]]:

@@ -65,7 +65,13 @@ def test_plugins_import_only_public_names_of_other_packages(path: Path) -> None:
 
 def test_action_texts_are_what_the_grammar_reads() -> None:
     from trapper_core import ACTION_TEXT
-    from trapper_notation.reader import parser
+    from trapper_notation.reader import _terminal, parser
 
-    grammar = parser().get_terminal("ACTION").pattern.to_regexp()
+    grammar = _terminal("ACTION")
     assert grammar.replace("\\/", "/") == ACTION_TEXT.pattern
+    # The MOVES token is turn numbers, players and actions one after another.
+    word = "(?:{}|{}|{})".format(*(_terminal(n) for n in ("TURN", "PLAYER", "ACTION")))
+    moves = parser().get_terminal("MOVES").pattern.to_regexp()
+    for char, escape in (("\n", "\\n"), ("\t", "\\t"), ("\f", "\\f"), ("\r", "\\r")):
+        moves = moves.replace(char, escape)  # lark reads the escapes of its patterns
+    assert moves == f"{word}(?:[ \\t\\f\\r\\n]*{word})*+"

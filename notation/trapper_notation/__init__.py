@@ -17,12 +17,13 @@ from __future__ import annotations
 from .errors import NotationError, NotationSyntaxError, RecordError
 from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
 from .position import FaceDownTile, Position
-from .reader import load, loads, parser
+from .reader import MAX_GAME_SIZE, ScannedGame, games, load, loads, parser, read_game, scan
 from .records import Record, Tags, dump, dumps
 from .setup_string import UNKNOWN, SetupSpec, Unknown
 from .writer import format_record
 
 __all__ = [
+    "MAX_GAME_SIZE",
     "UNKNOWN",
     "Comment",
     "FaceDownTile",
@@ -36,6 +37,7 @@ __all__ = [
     "Record",
     "RecordError",
     "Reveal",
+    "ScannedGame",
     "SetupSpec",
     "Shuffle",
     "Tags",
@@ -44,7 +46,10 @@ __all__ = [
     "dump",
     "dumps",
     "format_record",
+    "games",
     "load",
     "loads",
     "parser",
+    "read_game",
+    "scan",
 ]

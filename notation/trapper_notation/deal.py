@@ -49,7 +49,11 @@ The algorithm
     holds. Should the next stretch still fail, the previous one is planned
     again with one more card of some colour in some hand (first one that
     lets the next stretch get further), which only ever raises those lower
-    bounds, so it ends.
+    bounds, so it ends. Where a stretch cannot carry out what the rest of the
+    record needs from the hands carried into it, the stretches before it are
+    planned again, one more card of a colour for a player at a time (each
+    player and colour that falls short on its own), going back as far as
+    they must.
 
     A bid of ``b`` from a hand of ``n`` cards needs at least the fewest cards
     of its colour with which some hand of ``n`` cards pays ``b`` (two cards of
@@ -57,7 +61,11 @@ The algorithm
     engine then judges each planned bidding hand, and where odd counts leave
     a bid unpayable the plan asks for one more card of the bid's colour and
     is made again. Each bid can ask only up to its hand's size, so this too
-    ends, after a few plans.
+    ends, after a few plans. Where the plan then fails at a bid (no hand
+    holds that many of its colour), the bid is planned like a payment of
+    another hand that makes it: the least hands of its colour and one other
+    colour that the engine accepts (a pair of another colour pays one),
+    fewest cards first. At most `MAX_PLANS` plans are made.
 
     Where no plan fits, the first payment or bid of the failing stretch that
     makes it impossible is found by bisection (a few more flows) and the replay
@@ -70,16 +78,21 @@ The algorithm
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from operator import le
 
 import attrs
 
 from trapper_core import COLOURS, Colour, Game
 
-from .cards import NO_CARDS, Hand, Moment, Need, Pool, Schedule, Step, add_hands
+from .cards import NO_CARDS, Bid, Hand, Moment, Need, Pool, Schedule, Step, add_hands
 from .flow import Network
 
-__all__ = ["Deal", "Step", "infer_deal"]
+__all__ = ["MAX_PLANS", "Deal", "Step", "infer_deal"]
+
+MAX_PLANS = 10
+"""The most times the cards of a record are planned (each plan asks bids for
+other hands): a record that cannot fit is told so in about a second."""
 
 
 @attrs.frozen
@@ -134,6 +147,7 @@ class _Solution:
         self.colours: dict[int, int] = {}
         self.carried: list[list[int]] = []
         self.hands: dict[int, Hand] = {}  # need number -> planned hand before it
+        self.met_ahead = True  # whether it carries out all that later stretches need
 
 
 class _Planner:
@@ -154,6 +168,7 @@ class _Planner:
             [[] for _ in range(self.players)] for _ in self.pools
         ]
         self.needs: list[list[Need]] = [[] for _ in self.pools]  # per pile, in time order
+        self._kept: list[tuple[int, _Solution]] = []  # earlier plans made again
         # Per player: every card drawn (pool, position) and every need, in time order.
         self.timeline: list[list[tuple[Moment, tuple[int, int] | Need]]] = [
             [] for _ in range(self.players)
@@ -184,9 +199,23 @@ class _Planner:
         """Colours every free card; returns where the record cannot fit, if it
         cannot (the cards before that point are planned)."""
         bids = [need for need in self.schedule.needs if need.bid is not None]
-        while True:
+        others: dict[int, Iterator[Hand]] = {}  # each failing bid's other hands
+        for attempt in range(1, MAX_PLANS + 1):
             hands: dict[int, Hand] = {}
             failure = self._plan_piles(hands)
+            if attempt == MAX_PLANS:
+                break  # a record that cannot fit says so soon
+            failing = [n for n in bids if failure is not None and n.index == failure[0]]
+            if failing:
+                # Like a payment, a bid is made from cards in hand: where
+                # more of its colour cannot be had, plan another hand that
+                # makes it (a pair of another colour pays one, D9).
+                need = failing[0]
+                assert need.bid is not None
+                other = next(others.setdefault(need.number, _hands_for(need.bid)), None)
+                if other is not None:
+                    need.held = list(other)
+                    continue
             short = [
                 need
                 for need in bids
@@ -197,15 +226,35 @@ class _Planner:
             for need in short:  # ask for one more card of the bid's colour
                 assert need.bid is not None
                 need.held[need.bid.colour] += 1  # beyond the hand's size, no plan fits
+        short = [
+            need
+            for need in bids
+            if (failure is None or need.index < failure[0]) and not _allows(need, hands)
+        ]
+        return self._failure(short[0]) if short else failure
 
     def _plan_piles(self, hands: dict[int, Hand]) -> tuple[int, str] | None:
         """Plans every pile in turn; ``hands`` receives the planned hand of
         every bid."""
         carried = [[0, 0, 0, 0] for _ in range(self.players)]
         before: _Stretch | None = None  # the stretch planned last
+        planned: list[_Stretch] = []  # every stretch planned, in order
         for number, pool in enumerate(self.pools):
             while True:
                 solution = self._stretch(number, carried, None)
+                if solution is not None and not solution.met_ahead and before is not None:
+                    self._kept = []
+                    saved = [(st.carried, [list(h) for h in st.more]) for st in planned]
+                    again = self._carry_for_ahead(planned, number, carried)
+                    if again is None:  # as it was: the next stretch finds out where
+                        for st, (was, more) in zip(planned, saved, strict=True):
+                            st.carried, st.more = was, more
+                    else:
+                        for earlier, plan in self._kept:
+                            self._keep(earlier, plan, hands)
+                        self._keep(before.number, again, hands)
+                        carried = again.carried
+                        continue
                 if solution is not None:
                     break
                 needs = self.needs[number]
@@ -224,6 +273,7 @@ class _Planner:
                 carried = again.carried
             self._keep(number, solution, hands)
             before = _Stretch(number, carried, [[0, 0, 0, 0] for _ in range(self.players)])
+            planned.append(before)
             carried = solution.carried
         return None
 
@@ -253,6 +303,59 @@ class _Planner:
             # The hands cannot carry all that comes later: the next stretch
             # finds out where.
             solution = self._solve(number, carried, needs, None)
+            if solution is not None:
+                solution.met_ahead = False
+        return solution
+
+    def _carry_for_ahead(
+        self,
+        planned: list[_Stretch],
+        number: int,
+        carried: list[list[int]],
+        want: list[list[int]] | None = None,
+    ) -> _Solution | None:
+        """When stretch ``number`` cannot carry out what later stretches need
+        (``want``, else all they need) with the hands ``carried`` into it,
+        plans the stretch before it again so that it hands on more: for each
+        player and colour that falls short on its own, one more card at a
+        time, planning the stretches before that again too where they must.
+        Returns the new plan of the stretch before, or ``None`` if that does
+        not make the whole of it fit."""
+        if number == 0:
+            return None
+        before = planned[number - 1]
+        needs = len(self.needs[number])
+        ahead = self._ahead(number) if number + 1 < len(self.pools) else None
+        if want is not None:
+            ahead = want if ahead is None else _most(ahead, want)
+        if ahead is None:
+            return None
+        more = [list(hand) for hand in before.more]
+        solution: _Solution | None = None
+        for seat in range(self.players):
+            for c in COLOURS:
+                if not ahead[seat][c]:
+                    continue
+                alone = [[0, 0, 0, 0] for _ in range(self.players)]
+                alone[seat][c] = ahead[seat][c]
+                while self._solve(number, carried, needs, alone) is None:
+                    more[seat][c] = max(more[seat][c], carried[seat][c] + 1)
+                    solution = self._stretch(before.number, before.carried, more)
+                    if solution is None:
+                        earlier = self._carry_for_ahead(
+                            planned, before.number, before.carried, _most(before.more, more)
+                        )
+                        if earlier is None:
+                            return None
+                        self._kept.append((before.number - 1, earlier))
+                        before.carried = earlier.carried
+                        solution = self._stretch(before.number, before.carried, more)
+                        if solution is None:
+                            return None
+                    carried = solution.carried
+        if solution is None or self._solve(number, carried, needs, ahead) is None:
+            return None
+        before.more = more
         return solution
 
     def _carry_more(
@@ -410,6 +513,28 @@ class _Planner:
         draw = net.node()
         net.edge(source, draw, len(free), len(free))
         return free, [net.edge(draw, into[c], 0, len(free)) for c in COLOURS]
+
+
+def _most(a: list[list[int]], b: list[list[int]]) -> list[list[int]]:
+    """The larger of two lower bounds, player by player and colour by colour."""
+    return [[max(x, y) for x, y in zip(p, q, strict=True)] for p, q in zip(a, b, strict=True)]
+
+
+def _hands_for(bid: Bid) -> Iterator[Hand]:
+    """The least hands that make ``bid``: some cards of its colour and some
+    of one other colour, none holding another; fewest cards first."""
+    found: list[Hand] = []
+    for other in COLOURS:
+        for own in range(bid.size + 1):
+            for count in range(bid.size - own + 1 if other != bid.colour else 1):
+                hand = [0, 0, 0, 0]
+                hand[bid.colour] += own
+                hand[other] += count
+                if bid.allows(hand):
+                    found.append((hand[0], hand[1], hand[2], hand[3]))
+                    break
+    least = [h for h in found if not any(o != h and all(map(le, o, h)) for o in found)]
+    yield from sorted(set(least), key=lambda h: (sum(h), h))
 
 
 def _allows(need: Need, hands: Mapping[int, Hand]) -> bool:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from trapper_core import TrapperError
 
 
@@ -28,3 +32,16 @@ class NotationSyntaxError(NotationError):
 class RecordError(NotationError):
     """A record whose facts contradict each other or the game (not a rule of
     play: those raise [`IllegalActionError`][trapper_core.IllegalActionError])."""
+
+
+@contextmanager
+def no_gc() -> Iterator[None]:
+    """The garbage collector paused: reading and replaying make many small
+    objects and no cycles to collect (it runs again afterwards as before)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()

@@ -1,42 +1,105 @@
-"""Reading notation text into records, with one LALR parser built once."""
+"""Reading notation text into records, one game at a time.
+
+The text is cut into games line by line (`_Games`): a line that
+begins with ``[`` after move text begins the next game. Each game's text is
+then parsed by the LALR parser of ``trapper.lark``, built once, with its
+transformer: records are built while the parser runs and no tree is made.
+So reading is linear in the text, its memory is bounded by the largest game
+when it streams (`read_game`, `games`, `scan`), and a game
+with a syntax error costs the same as one without.
+"""
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
+import weakref
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from importlib import resources
 from typing import IO, Any
 
 import attrs
 from lark import Lark, Token, Transformer
-from lark.common import LexerConf
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-from lark.lexer import Lexer, LexerState
-from lark.utils import TextSlice
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark.lexer import Lexer
 
 from trapper_core import Square, Tile, TrapperError, interned
 
-from .errors import NotationSyntaxError
+from .errors import NotationSyntaxError, no_gc
 from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
 from .records import Record
 
-__all__ = ["load", "loads", "parser"]
+__all__ = [
+    "MAX_GAME_SIZE",
+    "ScannedGame",
+    "games",
+    "load",
+    "loads",
+    "parser",
+    "read_game",
+    "scan",
+]
+
+#: The most characters one game's text may have (tags, moves and comments,
+#: up to the next game). A longer game is a `NotationSyntaxError`;
+#: every reader takes ``max_game_size`` to change it.
+MAX_GAME_SIZE = 64 * 2**20
+
+#: The most digits of a turn number (a game of that many turns would not fit
+#: in any file).
+_TURN_DIGITS = 18
+
+Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 
 
 class _BadToken(Exception):
     """A token of the right shape whose content is wrong (``d2=Q9n``)."""
 
-    def __init__(self, token: Token, message: str) -> None:
+    def __init__(self, line: int, column: int, message: str) -> None:
         super().__init__(message)
-        self.token = token
+        self.line = line
+        self.column = column
         self.message = message
 
 
+class _LexError(Exception):
+    """Text that no terminal matches where it stands."""
+
+    def __init__(self, position: int, line: int, column: int, after: str | None) -> None:
+        super().__init__(position)
+        self.position = position
+        self.line = line
+        self.column = column
+        self.after = after  # the token type before it, None in move text
+
+
 _TAG = re.compile(r'\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+(?P<value>".*")[ \t]*\]')
+_ESCAPE = re.compile(r"\\([\"\\])")
 
 
 def _unquote(text: str) -> str:
-    return re.sub(r"\\([\"\\])", r"\1", text[1:-1])
+    return _ESCAPE.sub(r"\1", text[1:-1]) if "\\" in text else text[1:-1]
+
+
+def _terminal(name: str) -> str:
+    """The pattern of a regular-expression terminal of ``trapper.lark``."""
+    grammar = resources.files("trapper_notation").joinpath("trapper.lark").read_text("utf-8")
+    match = re.search(rf"^{name}: /(.*)/$", grammar, re.MULTILINE)
+    if match is None:  # pragma: no cover - the grammar defines them all
+        raise LookupError(name)
+    return match[1]
+
+
+@interned
+def _words() -> re.Pattern[str]:
+    """The words of a MOVES token, in the order of preference the grammar gives."""
+    return re.compile(
+        r"[ \t\f\r\n]*(?:(?P<TURN>{})|(?P<PLAYER>{})|(?P<ACTION>{}))".format(
+            *(_terminal(n) for n in ("TURN", "PLAYER", "ACTION"))
+        )
+    )
 
 
 class _ToRecords(Transformer[Token, list[Record]]):
@@ -45,50 +108,79 @@ class _ToRecords(Transformer[Token, list[Record]]):
     def start(self, children: list[Record | Comment]) -> list[Record]:
         preface = tuple(c for c in children if isinstance(c, Comment))
         games = [c for c in children if isinstance(c, Record)]
-        return [
-            Record(game.tags, game.items, number=i, preface=preface if i == 1 else ())
-            for i, game in enumerate(games, start=1)
-        ]
+        if preface and games:
+            games[0] = attrs.evolve(games[0], preface=preface)
+        return games
 
     def game(self, children: list[Any]) -> Record:
-        tags = children[0]
+        tags, lines, header = children[0]
         items = children[1] if len(children) > 1 else []
-        return Record(tags, items)
+        if header:
+            items[:0] = header
+        return Record(tags, items, line=lines[0], tag_lines=lines)
 
-    def tags(self, children: list[Any]) -> list[tuple[str, str]]:
+    def tags(self, children: list[Any]) -> tuple[list[tuple[str, str]], list[int], list[Item]]:
         if len(children) == 1:
-            return [children[0]]
-        children[0].append(children[1])
-        return children[0]  # type: ignore[no-any-return]
+            tag, line = children[0]
+            return [tag], [line], []
+        found, lines, header = children[0]
+        if isinstance(children[1], Comment):
+            header.append(children[1])
+        else:
+            tag, line = children[1]
+            found.append(tag)
+            lines.append(line)
+        return found, lines, header
 
     def items(self, children: list[Any]) -> list[Item]:
         if len(children) == 1:
-            return [children[0]]
-        children[0].append(children[1])
-        return children[0]  # type: ignore[no-any-return]
+            first = children[0]
+            return first if isinstance(first, list) else [first]
+        found: list[Item] = children[0]
+        new = children[1]
+        if isinstance(new, list):
+            found.extend(new)
+        else:
+            found.append(new)
+        return found
 
-    def tag(self, children: list[Token]) -> tuple[str, str]:
-        match = _TAG.fullmatch(children[0])
+    def tag(self, children: list[Token]) -> tuple[tuple[str, str], int]:
+        token = children[0]
+        match = _TAG.fullmatch(token)
         assert match is not None  # the lexer matched the same pattern
-        return (match["name"], _unquote(match["value"]))
+        return (match["name"], _unquote(match["value"])), token.line or 0
 
-    def item(self, children: list[Item]) -> Item:  # pragma: no cover - aliases name every item
-        return children[0]
-
-    def turn(self, children: list[Token]) -> TurnNumber:
+    def moves(self, children: list[Token]) -> list[Item]:
         (token,) = children
-        return TurnNumber(int(token[:-1]), line=token.line or 0)
-
-    def player(self, children: list[Token]) -> Mover:
-        (token,) = children
-        name = str(token)[:-1]
-        if name.startswith('"'):
-            name = _unquote(name)
-        return Mover(name, line=token.line or 0)
-
-    def action(self, children: list[Token]) -> Move:
-        (token,) = children
-        return Move(str(token), line=token.line or 0, column=token.column or 0)
+        found: list[Item] = []
+        append = found.append
+        words: dict[str, str] = {}  # one str per distinct word: "pass" a thousand times is one
+        finditer = _words().finditer
+        line = (token.line or 1) - 1
+        indent = (token.column or 1) - 1  # of the token's first line
+        for text in str(token).split("\n"):
+            line += 1
+            for match in finditer(text):
+                action = match[3]
+                if action is not None:
+                    append(
+                        Move(words.setdefault(action, action), line, match.start(3) + indent + 1)
+                    )
+                elif match[1] is not None:
+                    turn = match[1]
+                    if len(turn) > _TURN_DIGITS + 1:
+                        raise _BadToken(
+                            line,
+                            match.start(1) + indent + 1,
+                            f"a turn number has at most {_TURN_DIGITS} digits, "
+                            f"not {len(turn) - 1}",
+                        )
+                    append(TurnNumber(int(turn[:-1]), line))
+                else:
+                    name = match[2][:-1]
+                    append(Mover(_unquote(name) if name[0] == '"' else name, line))
+            indent = 0
+        return found
 
     def comment(self, children: list[Token]) -> Comment:
         return Comment(str(children[0])[1:-1])
@@ -108,26 +200,29 @@ class _ToRecords(Transformer[Token, list[Record]]):
         try:
             return Reveal(Square.parse(square), Tile.from_code(code))
         except (TrapperError, ValueError) as exc:
-            raise _BadToken(token, str(exc)) from None
+            raise _BadToken(token.line or 1, token.column or 1, str(exc)) from None
 
 
 # Where each terminal may stand. The lexer below works like lark's contextual
 # lexer, with two contexts instead of one per parser state, and one regular
-# expression per context that also skips the white space before a token: half
-# the work of lark's own lexers on long move texts.
+# expression per context that also skips the white space before a token.
 _CONTEXTS = {
-    "top": ("TAG", "TURN", "PLAYER", "ACTION", "BRACE_COMMENT", "LINE_COMMENT", "LPAR"),
+    "top": ("TAG", "MOVES", "BRACE_COMMENT", "LINE_COMMENT", "LPAR"),
     "note": ("SHUFFLE", "CARDS", "REVEAL", "RPAR"),
 }
 _NEXT_CONTEXT = {"LPAR": "note", "RPAR": "top"}
+_COMMENTS = {"BRACE_COMMENT": "TAG_BRACE_COMMENT", "LINE_COMMENT": "TAG_LINE_COMMENT"}
 
 
 class _Lexer(Lexer):
-    """Tokens for the LALR parser, from the grammar's own terminal patterns."""
+    """Tokens for the LALR parser, from the grammar's own terminal patterns.
 
-    __future_interface__ = 2  # lex(lexer_state, parser_state), text as a TextSlice
+    Lark's documented interface for a custom lexer: ``__init__(lexer_conf)``
+    and ``lex(text)``. A comment between two tags is marked as a tag comment,
+    which is what lets the grammar keep it in its game.
+    """
 
-    def __init__(self, conf: LexerConf) -> None:
+    def __init__(self, conf: Any) -> None:
         patterns = {t.name: t.pattern.to_regexp() for t in conf.terminals}
         space = patterns["WS"]
         self.regexps = {
@@ -138,41 +233,56 @@ class _Lexer(Lexer):
         }
         self.space = re.compile(f"(?:{space})?")
 
-    def lex(self, lexer_state: LexerState, parser_state: Any) -> Iterator[Token]:
-        source = lexer_state.text
-        text: str = source.text if isinstance(source, TextSlice) else source
-        position = source.start if isinstance(source, TextSlice) else 0
-        end = source.end if isinstance(source, TextSlice) else len(text)
+    def lex(self, text: str) -> Iterator[Token]:  # type: ignore[override]
+        position, end = 0, len(text)
         context = "top"
-        line, line_start = 1 + text.count("\n", 0, position), text.rfind("\n", 0, position) + 1
+        line, line_start = 1, 0
+        last: str | None = None
+        held: list[Token] = []  # comments after a tag, until we know what follows
+        regexps = self.regexps
         while position < end:
-            match = self.regexps[context].match(text, position, end)
+            match = regexps[context].match(text, position)
             if match is None:
-                blank = self.space.match(text, position, end)
+                blank = self.space.match(text, position)
                 position = blank.end() if blank else position
                 if position >= end:
-                    return
-                line = 1 + text.count("\n", 0, position)
-                column = position - (text.rfind("\n", 0, position) + 1) + 1
-                raise UnexpectedCharacters(  # type: ignore[no-untyped-call]
-                    text,
-                    position,
-                    line,
-                    column,
-                    allowed=set(_CONTEXTS[context]),
-                    state=parser_state,
-                )
+                    break
+                line += text.count("\n", line_start, position)
+                line_start = text.rfind("\n", 0, position) + 1
+                yield from held
+                raise _LexError(position, line, position - line_start + 1, last)
             kind = match.lastgroup
             assert kind is not None
             start = match.start(kind)
-            newlines = text.count("\n", position, start)
-            if newlines:
-                line += newlines
+            if text.count("\n", position, start):
+                line += text.count("\n", position, start)
                 line_start = text.rfind("\n", position, start) + 1
             token = Token(kind, match.group(kind), start, line, start - line_start + 1)
             position = match.end()
+            if kind == "MOVES" or kind == "BRACE_COMMENT":
+                # Tokens that may span lines: the next token's line counts on.
+                inside = text.count("\n", start, position)
+                if inside:
+                    line += inside
+                    line_start = text.rfind("\n", start, position) + 1
             context = _NEXT_CONTEXT.get(kind, context)
+            if kind in _COMMENTS and (last == "TAG" or held):
+                held.append(token)
+                continue
+            if held:
+                tagged = kind == "TAG"
+                for comment in held:
+                    yield Token(
+                        _COMMENTS[comment.type] if tagged else comment.type,
+                        str(comment),
+                        comment.start_pos,
+                        comment.line,
+                        comment.column,
+                    )
+                held.clear()
+            last = kind
             yield token
+        yield from held
 
 
 @interned
@@ -188,55 +298,24 @@ def parser() -> Lark:
     )
 
 
-_EXAMPLES: dict[str, list[str]] = {
-    'a tag is written [Name "value"]': [
-        "[Event]",
-        '[Event "x"',
-        '[ "x"]',
-        '[Event "x" "y"]',
-        "[Event x]",
-    ],
-    'a game begins with tags like [Variant "base"] before its moves': [
-        "1. A: pass",
-        "A: pass",
-        "pass",
-    ],
-    # Each note example twice: right after the tags, and after a move (the
-    # parser's stack differs, and lark matches examples by parser state).
-    "a note ( … ) holds 'shuffle' and the new draw pile, or tiles like d2=B2e": [
-        '[A "b"] ()',
-        '[A "b"] (shuffle)',
-        '[A "b"] (pass)',
-        '[A "b"] pass ()',
-        '[A "b"] pass (shuffle)',
-        '[A "b"] pass (pass)',
-    ],
-    "a note ( … ) is closed with ')'": [
-        '[A "b"] (shuffle BEGP',
-        '[A "b"] (d2=B2e',
-        '[A "b"] pass (shuffle BEGP',
-        '[A "b"] pass (d2=B2e',
-        '[A "b"] (shuffle BEGP pass',
-        '[A "b"] pass (d2=B2e pass',
-    ],
-}
-
 _WORDS = {
     "TAG": 'a tag like [Variant "base"]',
-    "TURN": "a turn number like 12.",
-    "PLAYER": "a player like Ann:",
-    "ACTION": "an action like Gd3 or pass",
+    "MOVES": "a move like 12. Ann: Gd3 or pass",
     "BRACE_COMMENT": "a comment { … }",
     "LINE_COMMENT": "a comment after ;",
+    "TAG_BRACE_COMMENT": "a comment { … }",
+    "TAG_LINE_COMMENT": "a comment after ;",
     "LPAR": "'('",
     "RPAR": "')'",
-    "LSQB": "'['",
-    "RSQB": "']'",
     "SHUFFLE": "'shuffle'",
     "CARDS": "cards like BEGP",
     "REVEAL": "a tile like d2=B2e",
     "$END": "the end of the text",
 }
+_TAG_WORDS = 'a tag is written [Name "value"]'
+_BEGIN_WORDS = 'a game begins with tags like [Variant "base"] before its moves'
+_NOTE_WORDS = "a note ( … ) holds 'shuffle' and the new draw pile, or tiles like d2=B2e"
+_CLOSE_WORDS = "a note ( … ) is closed with ')'"
 
 
 def _expected(names: Iterable[str]) -> str:
@@ -247,122 +326,712 @@ def _expected(names: Iterable[str]) -> str:
 
 
 def _caret(text: str, line: int, column: int) -> str:
-    lines = text.splitlines() or [""]
-    shown = lines[line - 1] if 0 < line <= len(lines) else ""
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return "\n^"
+    stop = text.find("\n", start)
+    shown = text[start : stop if stop >= 0 else len(text)]
     if len(shown) > 120:  # a huge line: show the neighbourhood only
-        start = max(0, column - 60)
-        shown, column = shown[start : start + 120], column - start
+        begin = max(0, column - 60)
+        shown, column = shown[begin : begin + 120], column - begin
     return shown + "\n" + " " * max(column - 1, 0) + "^"
 
 
-def _syntax_error(text: str, exc: UnexpectedInput, offset: int = 0) -> NotationSyntaxError:
-    label = None
-    if getattr(exc, "state", None) is not None:
-        label = exc.match_examples(parser().parse, _EXAMPLES, use_accepts=True)
-    line, column = exc.line, exc.column
-    if line is None or line < 1 or column is None:  # at the end of the text
-        lines = text.splitlines() or [""]
-        line, column = len(lines), len(lines[-1]) + 1
-    if label is None:
-        if isinstance(exc, UnexpectedCharacters):
-            position = exc.pos_in_stream or 0
-            found = text[position : position + 1]
-            what = repr(found) if found.strip() else "the end of the line"
-            label = f"unexpected {what}: expected {_expected(exc.allowed or ())}"
-        elif isinstance(exc, UnexpectedToken):
-            label = (
-                f"unexpected {str(exc.token)!r}: expected {_expected(exc.accepts or exc.expected)}"
-            )
-        else:
-            label = f"the text ends too soon: expected {_expected(getattr(exc, 'expected', ()))}"
+def _line_and_column(text: str, position: int) -> tuple[int, int]:
+    line = text.count("\n", 0, position) + 1
+    return line, position - (text.rfind("\n", 0, position) + 1) + 1
+
+
+def _previous_word(text: str, position: int) -> str:
+    """The word before ``position`` (white space skipped)."""
+    end = position
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    start = end
+    while start > 0 and not text[start - 1].isspace() and text[start - 1] not in "()":
+        start -= 1
+    return text[start:end] or text[end - 1 : end]
+
+
+def _in_note(text: str, position: int) -> str:
+    """Which words fit an error inside a note, from what stands before it."""
+    before = _previous_word(text, position)
+    return _NOTE_WORDS if before in ("(", "shuffle") else _CLOSE_WORDS
+
+
+def _lex_error(text: str, exc: _LexError, line_offset: int) -> NotationSyntaxError:
+    found = text[exc.position]
+    if exc.after in _CONTEXTS["note"] or exc.after == "LPAR":
+        label = _in_note(text, exc.position)
+    elif found == "[":
+        label = _TAG_WORDS
+    else:
+        allowed = _CONTEXTS["top"]
+        what = repr(found) if found.strip() else "the end of the line"
+        label = f"unexpected {what}: expected {_expected(allowed)}"
     return NotationSyntaxError(
-        label, line=line + offset, column=column, context=_caret(text, line, column)
+        label,
+        line=exc.line + line_offset,
+        column=exc.column,
+        context=_caret(text, exc.line, exc.column),
     )
 
 
-def _parse(text: str, offset: int = 0) -> list[Record]:
+def _parse_error(text: str, exc: UnexpectedInput, line_offset: int) -> NotationSyntaxError:
+    token = exc.token if isinstance(exc, UnexpectedToken) else None
+    kind = token.type if token is not None else "$END"
+    if kind == "$END" or token is None:
+        position = len(text.rstrip())
+        line, column = _line_and_column(text, position)
+    else:
+        position = token.start_pos or 0
+        line, column = token.line or 1, token.column or 1
+    expected = set(getattr(exc, "expected", ()) or ())
+    if "TAG" in expected and not expected & {"MOVES", "LPAR"} and kind in ("MOVES", "LPAR"):
+        label = _BEGIN_WORDS
+    elif expected & set(_CONTEXTS["note"]):
+        label = _in_note(text, position)
+    elif kind == "$END":
+        label = f"the text ends too soon: expected {_expected(expected)}"
+    else:
+        label = f"unexpected {str(token)[:40]!r}: expected {_expected(expected)}"
+    return NotationSyntaxError(
+        label, line=line + line_offset, column=column, context=_caret(text, line, column)
+    )
+
+
+def _parse(text: str, line_offset: int = 0) -> list[Record]:
+    """The records of ``text`` (one game's text, or several), lines counted
+    from ``line_offset`` + 1."""
     try:
-        result: list[Record] = parser().parse(text)  # type: ignore[assignment]
+        records: list[Record] = parser().parse(text)  # type: ignore[assignment]
+    except _LexError as exc:
+        raise _lex_error(text, exc, line_offset) from None
     except UnexpectedInput as exc:
-        raise _syntax_error(text, exc, offset) from None
+        raise _parse_error(text, exc, line_offset) from None
     except _BadToken as exc:
-        line, column = exc.token.line or 1, exc.token.column or 1
         raise NotationSyntaxError(
-            exc.message, line=line + offset, column=column, context=_caret(text, line, column)
+            exc.message,
+            line=exc.line + line_offset,
+            column=exc.column,
+            context=_caret(text, exc.line, exc.column),
         ) from None
-    return result
+    if line_offset:
+        records = [_moved(r, line_offset) for r in records]
+    return records
 
 
-_GAME_START = re.compile(r"^\[", re.MULTILINE)
+def _moved(record: Record, lines: int) -> Record:
+    """``record`` with its tags' lines counted ``lines`` further on."""
+    return Record(
+        record.tags,
+        record.items,
+        number=record.number,
+        preface=record.preface,
+        line=record.line + lines,
+        tag_lines=[n + lines for n in record.tag_lines],
+    )
 
 
-def loads(text: str, *, errors: list[Exception] | None = None) -> list[Record]:
+# ----------------------------------------------------------------------
+# Lines and games
+# ----------------------------------------------------------------------
+
+_TAG_LINE = re.compile(
+    r'[ \t]*(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*"[ \t]*\][ \t]*)+'
+    r"(?:\{[^}\n]*\}[ \t]*)*(?:;.*)?\n?"
+)
+_BLANK_OR_COMMENT = re.compile(r"[ \t\f\v]*(?:\{[^}\n]*\}[ \t\f\v]*)*(?:;.*)?\n?")
+_BRACE_OR_QUOTE = re.compile(r'"(?:[^"\\\n]|\\["\\])*"|[{;]')
+_NOT_UTF8 = re.compile("[\udc80-\udcff]")
+_BLANK, _TAGS, _BAD_TAG, _TEXT = range(4)
+
+
+def _too_long(line: int, limit: int) -> NotationSyntaxError:
+    return NotationSyntaxError(
+        f"a game is longer than {limit:,} characters (max_game_size)",
+        line=line,
+        column=1,
+        context="",
+    )
+
+
+def _lines_of_text(text: str) -> Iterator[str]:
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    start, end = 0, len(text)
+    find = text.find
+    while start < end:
+        stop = find("\n", start) + 1 or end
+        yield text[start:stop]
+        start = stop
+
+
+def _lines_of_stream(stream: IO[str], limit: int) -> Iterator[str]:
+    first = True
+    number = 0
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if first:
+            first = False
+            if line.startswith("\ufeff"):
+                line = line[1:]
+        if len(line) > limit and not line.endswith("\n"):
+            raise _too_long(number + 1, limit)
+        if "\r" in line:
+            pieces = line.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            for piece in pieces[:-1]:
+                number += 1
+                yield piece + "\n"
+            if pieces[-1]:
+                number += 1
+                yield pieces[-1]
+            continue
+        number += 1
+        yield line
+
+
+def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
+    decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
+    parts: list[str] = []  # the line begun so far, in pieces (no quadratic joins)
+    size = 0
+    first = True
+    number = 0
+    held_cr = False  # a "\r" at the end of a block: "\r\n" may be split between blocks
+    while True:
+        block = stream.read(1 << 16)
+        text = decoder.decode(block, final=not block)
+        if first and text:
+            first = False
+            if text.startswith("\ufeff"):
+                text = text[1:]
+        if held_cr:
+            text = "\r" + text
+        held_cr = bool(block) and text.endswith("\r")
+        if held_cr:
+            text = text[:-1]
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        last = text.rfind("\n")
+        if last < 0:
+            parts.append(text)
+            size += len(text)
+        else:
+            parts.append(text[: last + 1])
+            whole = "".join(parts)
+            start = 0
+            while (stop := whole.find("\n", start) + 1) > 0:
+                number += 1
+                yield _checked(whole[start:stop], number)
+                start = stop
+            parts = [text[last + 1 :]]
+            size = len(parts[0])
+        if size > limit:
+            raise _too_long(number + 1, limit)
+        if not block:
+            rest = "".join(parts)
+            if rest:
+                yield _checked(rest, number + 1)
+            return
+
+
+@attrs.frozen
+class _BadLine:
+    """A line that is not UTF-8: its text as far as it goes, and the error."""
+
+    text: str
+    error: NotationSyntaxError
+
+
+def _checked(line: str, number: int) -> str | _BadLine:
+    bad = _NOT_UTF8.search(line)
+    if bad is None:
+        return line
+    byte = ord(bad.group()) - 0xDC00
+    error = NotationSyntaxError(
+        f"the text is not UTF-8 (a byte {byte:#04x})",
+        line=number,
+        column=bad.start() + 1,
+        context=line.rstrip("\n")[:120].encode("utf-8", "replace").decode("utf-8"),
+    )
+    return _BadLine(_NOT_UTF8.sub("\ufffd", line), error)
+
+
+@attrs.define
+class _Chunk:
+    """The text of one game (or of a stretch that parses as several)."""
+
+    text: str
+    first_line: int  # of its first line, from 1
+    error: NotationSyntaxError | None = None
+    opening: tuple[int, int, str] | None = None
+    """Its first line that is not blank or a comment: kind, number, text."""
+
+
+class _Games:
+    """Cuts lines into the texts of games, one game at a time.
+
+    A line of tags begins the next game when the line before it (blank lines
+    and comments aside) is move text; a line that begins with ``[`` but is
+    no tag line, or follows a broken one, begins the next game when a blank
+    line separates it from the move text or broken line before it. Lines
+    inside a ``{ }`` comment never begin a game.
+    """
+
+    def __init__(self, lines: Iterator[str | _BadLine], limit: int) -> None:
+        self.lines = lines
+        self.limit = limit
+        self.number = 0  # lines read
+        # The first line of the next game, read already: the line, its error
+        # (not UTF-8), its kind and whether a { comment is open at its end.
+        self.pending: tuple[str, NotationSyntaxError | None, int, bool] | None = None
+
+    def __iter__(self) -> Iterator[_Chunk]:
+        return self
+
+    def __next__(self) -> _Chunk:
+        parts: list[str] = []
+        size = 0
+        previous = _BLANK  # the last line that was not blank
+        blank_since = False
+        in_comment = False
+        first_line = self.number + (0 if self.pending is not None else 1)
+        error: NotationSyntaxError | None = None
+        opening: tuple[int, int, str] | None = None
+        lines, limit = self.lines, self.limit
+        while True:
+            if self.pending is not None:
+                line, bad, kind, in_comment = self.pending
+                self.pending = None
+            else:
+                try:
+                    read = next(lines)
+                except StopIteration:
+                    break
+                except NotationSyntaxError as exc:  # too long a line: reading ends
+                    if not parts:
+                        self.number = exc.line
+                        raise
+                    error = error or exc
+                    break
+                self.number += 1
+                if isinstance(read, str):
+                    line, bad = read, None
+                else:
+                    line, bad = read.text, read.error
+                kind, in_comment = _classify(line, in_comment)
+                if (
+                    parts
+                    and kind in (_TAGS, _BAD_TAG)
+                    and (blank_since or (kind == _TAGS and previous == _TEXT))
+                    and previous in (_TEXT, _BAD_TAG)
+                ):
+                    self.pending = (line, bad, kind, in_comment)
+                    break
+            error = error or bad
+            if kind == _BLANK:
+                blank_since = True
+            else:
+                if opening is None:
+                    opening = (kind, self.number, line)
+                previous, blank_since = kind, False
+            size += len(line)
+            if size > limit and error is None:
+                error = _too_long(first_line, limit)
+            if error is None:
+                parts.append(line)
+            elif not parts:
+                parts.append("")  # the game is skipped to its end
+        if not parts:
+            raise StopIteration
+        return _Chunk("".join(parts), first_line, error, opening)
+
+
+def _classify(line: str, in_comment: bool) -> tuple[int, bool]:
+    """What the line is (blank, tags, a broken tag line, text) and whether a
+    ``{`` comment is still open at its end."""
+    rest = line
+    if in_comment:
+        close = line.find("}")
+        if close < 0:
+            return _BLANK, True
+        rest = line[close + 1 :]
+    kind: int
+    if _BLANK_OR_COMMENT.fullmatch(rest):
+        kind = _BLANK
+    elif rest.lstrip(" \t").startswith("["):
+        kind = _TAGS if _TAG_LINE.fullmatch(rest) else _BAD_TAG
+    else:
+        kind = _TEXT
+    return kind, ("{" in rest or '"' in rest) and _opens_comment(rest)
+
+
+def _opens_comment(line: str) -> bool:
+    position = 0
+    while (match := _BRACE_OR_QUOTE.search(line, position)) is not None:
+        found = match.group()
+        if found == ";":
+            return False
+        if found == "{":
+            close = line.find("}", match.end())
+            if close < 0:
+                return True
+            position = close + 1
+        else:
+            position = match.end()
+    return False
+
+
+def _lines(source: str | IO[str] | IO[bytes], limit: int) -> Iterator[str | _BadLine]:
+    if isinstance(source, str):
+        return _lines_of_text(source)
+    if isinstance(source, (bytes, bytearray)):
+        raise TypeError("read bytes with load(io.BytesIO(data)) or decode them first")
+    if _is_binary(source):
+        return _lines_of_bytes(source, limit)  # type: ignore[arg-type]
+    return _lines_of_stream(source, limit)  # type: ignore[arg-type]
+
+
+def _is_binary(stream: IO[Any]) -> bool:
+    mode = getattr(stream, "mode", "")
+    if isinstance(mode, str) and "b" in mode:
+        return True
+    from io import BufferedIOBase, RawIOBase, TextIOBase
+
+    if isinstance(stream, TextIOBase):
+        return False
+    return isinstance(stream, (BufferedIOBase, RawIOBase))
+
+
+class _Numbering:
+    """Parses games' texts into records numbered by their place in the file;
+    a broken game keeps its number."""
+
+    def __init__(self) -> None:
+        self.number = 1
+
+    def parse(self, chunk: _Chunk, errors: list[Exception] | None) -> list[Record]:
+        error = chunk.error or _opening_error(chunk)
+        if error is None:
+            try:
+                with no_gc():
+                    found = _parse(chunk.text, chunk.first_line - 1)
+            except NotationSyntaxError as exc:
+                error = exc
+        if error is not None:
+            self._fail(error, errors)
+            return []
+        return self._numbered(found)
+
+    def _fail(self, error: NotationSyntaxError, errors: list[Exception] | None) -> None:
+        """A broken game: it keeps its number; strict reading raises."""
+        self.number += 1
+        if errors is None:
+            raise error
+        errors.append(error)
+
+    def _numbered(self, found: list[Record]) -> list[Record]:
+        for index, record in enumerate(found):
+            if record.number != self.number:
+                found[index] = attrs.evolve(record, number=self.number)
+            self.number += 1
+        return found
+
+    def parse_batch(self, batch: list[_Chunk], errors: list[Exception] | None) -> Iterator[Record]:
+        """The records of consecutive games' texts, parsed together in
+        windows that double while they read well; where a window fails, the
+        game at fault is parsed alone and the games before it together
+        again, so that each game reads as if alone."""
+        start, width = 0, 1
+        while start < len(batch):
+            window = batch[start : start + width]
+            try:
+                found = self._together(window)
+            except NotationSyntaxError as exc:
+                at = max(0, sum(1 for c in window if c.first_line <= exc.line) - 1)
+                if at:
+                    try:  # the games before the fault, unless it began in them
+                        yield from self._numbered(self._together(window[:at]))
+                    except NotationSyntaxError:  # a note left open: one by one
+                        for chunk in window[:at]:
+                            yield from self.parse(chunk, errors)
+                fault = window[at]
+                opening = fault.opening[1] if fault.opening else fault.first_line
+                if len(window) == 1 or exc.line > opening:
+                    # Its own error, found past its first line: as if alone.
+                    self._fail(exc, errors)
+                else:  # found at its first line: perhaps a note left open before it
+                    yield from self.parse(fault, errors)
+                start, width = start + at + 1, max(1, width // 2)
+                continue
+            yield from self._numbered(found)
+            start, width = start + len(window), width * 2
+
+    def _together(self, batch: list[_Chunk]) -> list[Record]:
+        """The records of games' texts parsed as one text (raises as ``_parse``)."""
+        with no_gc():
+            return _parse("".join(c.text for c in batch), batch[0].first_line - 1)
+
+
+_TAG_START = re.compile(
+    r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*"[ \t]*\]'
+)
+
+
+def _opening_error(chunk: _Chunk) -> NotationSyntaxError | None:
+    """Returns, without parsing, the error the parser would raise for a game
+    that cannot begin as it does: a broken first tag, or move text before any
+    tag. (Broken stretches are then as cheap to read as any text.)"""
+    if chunk.opening is None:
+        return None
+    kind, number, line = chunk.opening
+    column = len(line) - len(line.lstrip(" \t\f")) + 1
+    if kind == _BAD_TAG and not _TAG_START.match(line):
+        label = _TAG_WORDS
+    elif kind == _TEXT and (line[column - 1].isascii() and line[column - 1].isalnum()):
+        label = _BEGIN_WORDS
+    else:
+        return None
+    return NotationSyntaxError(
+        label,
+        line=number,
+        column=column,
+        context=line.rstrip("\n")[:120] + "\n" + " " * (column - 1) + "^",
+    )
+
+
+#: Small games are parsed together, up to this many characters at a time:
+#: one parse call costs more than a short game's text.
+_BATCH = 1 << 16
+
+
+def _records(chunks: Iterable[_Chunk], errors: list[Exception] | None) -> Iterator[Record]:
+    numbering = _Numbering()
+    batch: list[_Chunk] = []
+    size = 0
+    for chunk in chunks:
+        if chunk.error is None and _opening_error(chunk) is None:
+            batch.append(chunk)
+            size += len(chunk.text)
+            if size < _BATCH:
+                continue
+        yield from numbering.parse_batch(batch, errors)
+        batch, size = [], 0
+        if chunk.error is not None or _opening_error(chunk) is not None:
+            yield from numbering.parse(chunk, errors)
+    yield from numbering.parse_batch(batch, errors)
+
+
+# ----------------------------------------------------------------------
+# The readers
+# ----------------------------------------------------------------------
+
+
+def loads(
+    text: str, *, errors: list[Exception] | None = None, max_game_size: int = MAX_GAME_SIZE
+) -> list[Record]:
     """Reads every game in ``text``.
 
     Strict by default: the first syntax error raises
     [`NotationSyntaxError`][trapper_notation.NotationSyntaxError]. With an
     ``errors`` list, a game with a syntax error is left out, the error
-    appended, and reading goes on with the next game (the next line that starts
-    with ``[`` after a move).
+    appended, and reading goes on with the next game. A game longer than
+    ``max_game_size`` characters is a syntax error.
     """
     if not isinstance(text, str):
         raise TypeError(f"loads reads a str, not {type(text).__name__}")
-    try:
-        return _parse(text)
-    except NotationSyntaxError:
-        if errors is None:
-            raise
-    records: list[Record] = []
-    for start, chunk in _chunks(text):
-        line_offset = text.count("\n", 0, start)
-        try:
-            games = _parse(chunk, line_offset)
-        except NotationSyntaxError as exc:
-            errors.append(exc)
-            continue
-        records.extend(games)
-    return [attrs.evolve(r, number=i) for i, r in enumerate(records, start=1)]
+    return list(_records(_Games(_lines_of_text(text), max_game_size), errors))
 
 
-def _chunks(text: str) -> list[tuple[int, str]]:
-    """Splits ``text`` where a tag line follows a line that is not a tag."""
-    starts = [0]
-    lines = text.splitlines(keepends=True)
-    position = 0
-    previous_was_tag = True
-    for line in lines:
-        is_tag = line.lstrip().startswith("[")
-        if is_tag and not previous_was_tag and position:
-            starts.append(position)
-        if line.strip():
-            previous_was_tag = is_tag
-        position += len(line)
-    bounds = [*starts, len(text)]
-    return [(bounds[i], text[bounds[i] : bounds[i + 1]]) for i in range(len(starts))]
+def games(
+    source: Source, *, errors: list[Exception] | None = None, max_game_size: int = MAX_GAME_SIZE
+) -> Iterator[Record]:
+    """Yields the games of ``source`` one at a time, holding one game's text
+    in memory: ``source`` is a path (a str or a ``Path``) or an open text or
+    binary (UTF-8) stream. Errors as in [`loads`][trapper_notation.loads]."""
+    with _opened(source) as stream:
+        yield from _records(_Games(_lines(stream, max_game_size), max_game_size), errors)
 
 
 def load(
-    file: IO[str] | IO[bytes] | str | os.PathLike[str],
+    source: Source, *, errors: list[Exception] | None = None, max_game_size: int = MAX_GAME_SIZE
+) -> list[Record]:
+    """Reads every game in a file: a path (``notation.load("games.trn")``) or
+    an open file (text, or bytes in UTF-8; a byte order mark is skipped).
+    Errors as in [`loads`][trapper_notation.loads]."""
+    return list(games(source, errors=errors, max_game_size=max_game_size))
+
+
+@contextmanager
+def _opened(source: Source) -> Iterator[IO[str] | IO[bytes]]:
+    if isinstance(source, str | os.PathLike):
+        with open(source, "rb") as file:
+            yield file
+    else:
+        yield source
+
+
+@attrs.define(eq=False)
+class _StreamState:
+    chunks: _Games
+    numbering: _Numbering = attrs.Factory(_Numbering)
+    waiting: list[Record] = attrs.Factory(list)
+    position: int | None = None
+
+
+_READING: weakref.WeakKeyDictionary[Any, _StreamState] = weakref.WeakKeyDictionary()
+
+
+def read_game(
+    stream: IO[str] | IO[bytes],
     *,
     errors: list[Exception] | None = None,
-) -> list[Record]:
-    """Reads every game in a file: an open file (text, or bytes in UTF-8) or
-    a path (``notation.load("games.trn")``)."""
-    if isinstance(file, str | os.PathLike):
-        with open(file, "rb") as opened:
-            return load(opened, errors=errors)
-    data = file.read()
-    if isinstance(data, bytes):
-        return loads(_decode(data), errors=errors)
-    return loads(data, errors=errors)
+    max_game_size: int = MAX_GAME_SIZE,
+) -> Record | None:
+    """Reads the next game of an open stream, or returns ``None`` at its end.
+
+    Like python-chess's ``read_game``: call it again for the next game. It
+    holds one game in memory (it reads the first line of the next game too,
+    and keeps it for the next call on the same stream; a stream moved by
+    ``seek`` in between is read afresh from where it stands). Game numbers
+    and lines count from where the stream stood at the first call. Errors as
+    in [`loads`][trapper_notation.loads]: strict, the next call reads on
+    after the broken game; with an ``errors`` list a broken game is skipped.
+    """
+    state = _state_of(stream)
+    position = _tell(stream)
+    if state is None or (state.position is not None and state.position != position):
+        state = _StreamState(_Games(_lines(stream, max_game_size), max_game_size))
+        _keep_state(stream, state)
+    while not state.waiting:
+        chunk = next(state.chunks, None)
+        if chunk is None:
+            _keep_state(stream, None)
+            return None
+        try:
+            state.waiting = state.numbering.parse(chunk, errors)
+        finally:
+            state.position = _tell(stream)
+    return state.waiting.pop(0)
 
 
-def _decode(data: bytes) -> str:
+_READING_STRONG: dict[int, tuple[Any, _StreamState]] = {}  # streams without weak references
+
+
+def _state_of(stream: Any) -> _StreamState | None:
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise NotationSyntaxError(
-            f"the text is not UTF-8 (byte {exc.start})", line=line, column=column, context=""
-        ) from None
+        return _READING.get(stream)
+    except TypeError:  # a stream that cannot be weakly referenced
+        kept = _READING_STRONG.get(id(stream))
+        return kept[1] if kept is not None and kept[0] is stream else None
+
+
+def _keep_state(stream: Any, state: _StreamState | None) -> None:
+    """Keeps (or, with ``None``, forgets) where ``read_game`` stands in ``stream``."""
+    try:
+        if state is None:
+            _READING.pop(stream, None)
+        else:
+            _READING[stream] = state
+    except TypeError:
+        if state is None:
+            _READING_STRONG.pop(id(stream), None)
+        else:
+            _READING_STRONG[id(stream)] = (stream, state)
+
+
+def _tell(stream: IO[Any]) -> int | None:
+    try:
+        return stream.tell() if stream.seekable() else None
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+@attrs.frozen
+class ScannedGame:
+    """A game found by [`scan`][trapper_notation.scan]: its place and its tags, no moves read."""
+
+    number: int
+    """The game's number in the file, from 1."""
+    line: int
+    """The line of its first tag."""
+    offset: int
+    """Where its text begins: the stream's position (``tell``; bytes into a
+    file read by path), for ``seek`` and [`read_game`][trapper_notation.read_game]."""
+    tags: dict[str, str]
+    """Its tags (the first of a repeated name)."""
+
+
+def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[ScannedGame]:
+    """Yields the number, line, offset and tags of every game in ``source``
+    without reading its moves: an index of a big collection. Syntax errors in
+    move text are not seen; a broken tag line is skipped."""
+    with _opened(source) as stream:
+        offsets = _Offsets(stream)
+        chunks = _Games(offsets.lines(max_game_size), max_game_size)
+        for number, chunk in enumerate(chunks, start=1):
+            tags: dict[str, str] = {}
+            first = 0
+            for index, text in enumerate(chunk.text.splitlines()):
+                if text.lstrip().startswith("["):
+                    for match in _TAG.finditer(text):
+                        tags.setdefault(match["name"], _unquote(match["value"]))
+                    if not first:
+                        first = index + 1
+                elif tags and text.strip() and not text.lstrip().startswith(("{", ";")):
+                    break
+            where = chunk.first_line + max(first, 1) - 1
+            yield ScannedGame(number, where, offsets.start_of(where), tags)
+            offsets.forget(chunks.number)
+
+
+class _Offsets:
+    """Lines of a source with the offset where each begins."""
+
+    def __init__(self, stream: IO[str] | IO[bytes]) -> None:
+        self.stream = stream
+        self.starts: dict[int, int] = {}
+
+    def lines(self, limit: int) -> Iterator[str]:
+        stream = self.stream
+        number = 0
+        while True:
+            offset = stream.tell()
+            raw = stream.readline(limit + 1)
+            if not raw:
+                return
+            text: str = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
+            if number == 0 and text.startswith("\ufeff"):
+                text = text[1:]
+            for piece in _split_cr(text):
+                number += 1
+                self._keep(number, offset, piece)
+                yield piece
+
+    def _keep(self, number: int, offset: int, line: str) -> None:
+        if number == 1 or line.lstrip().startswith("["):
+            self.starts[number] = offset
+
+    def forget(self, before: int) -> None:
+        """Lines before ``before`` are not asked for again."""
+        for number in [n for n in self.starts if n < before]:
+            del self.starts[number]
+
+    def start_of(self, line: int) -> int:
+        return self.starts.get(line, 0)
+
+
+def _split_cr(line: str) -> list[str]:
+    if "\r" not in line:
+        return [line]
+    pieces = line.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    out = [p + "\n" for p in pieces[:-1]]
+    if pieces[-1]:
+        out.append(pieces[-1])
+    return out

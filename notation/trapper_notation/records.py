@@ -72,6 +72,10 @@ def _items(value: Sequence[Item]) -> tuple[Item, ...]:
     return tuple(value)
 
 
+def _lines(value: Iterable[int]) -> tuple[int, ...]:
+    return tuple(value)
+
+
 def _comments(value: Sequence[Comment]) -> tuple[Comment, ...]:
     return tuple(value)
 
@@ -87,6 +91,17 @@ class Record:
     """The game's number in its file, from 1."""
     preface: tuple[Comment, ...] = attrs.field(default=(), converter=_comments)
     """Comments before the tags (only the first game of a file has them)."""
+    line: int = attrs.field(default=0, eq=False)
+    """The line of the game's first tag in its file (0: not read from a file)."""
+    tag_lines: tuple[int, ...] = attrs.field(default=(), converter=_lines, eq=False, repr=False)
+    """The line of each tag, in the order of ``tags`` (empty: not read from a file)."""
+
+    def tag_line(self, name: str) -> int | None:
+        """The line of the tag ``name`` in the record's file, if it was read from one."""
+        for index, (key, _) in enumerate(self.tags):
+            if key == name:
+                return self.tag_lines[index] if index < len(self.tag_lines) else None
+        return None
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """Returns the value of the tag ``name`` (the first, if repeated)."""
@@ -103,8 +118,11 @@ class Record:
     @property
     def players(self) -> tuple[str, ...]:
         """The names of the ``Seat1``, ``Seat2``, … tags, in seat order."""
+        tags: dict[str, str] = {}  # one pass over the tags, then a look-up per seat
+        for key, value in self.tags:
+            tags.setdefault(key, value)
         names: list[str] = []
-        while (name := self.tag(f"Seat{len(names) + 1}")) is not None:
+        while (name := tags.get(f"Seat{len(names) + 1}")) is not None:
             names.append(name)
         return tuple(names)
 

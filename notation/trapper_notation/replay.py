@@ -35,7 +35,7 @@ from trapper_core import (
 from trapper_core.plugins import Rules, default_registry
 
 from .deal import Deal, Step, infer_deal
-from .errors import RecordError
+from .errors import RecordError, no_gc
 from .items import Move, Mover, Notes, Reveal, TurnNumber
 from .table_setup import fit_setup, named_squares
 
@@ -72,14 +72,12 @@ class _Replayer:
         self.players = record.players
         if not self.players:
             raise RecordError(f"{self.where}: no Seat1, Seat2, … tags name the players")
+        self._check_seats()
         try:
             self.spec = record.setup
         except (TrapperError, ValueError) as exc:
             raise RecordError(f"{self.where}: Setup tag: {exc}") from None
-        seed_text = record.tag("Seed")
-        if seed_text is not None and not seed_text.isdigit():
-            raise RecordError(f"{self.where}: the Seed tag is a whole number, not {seed_text!r}")
-        self.seed = int(seed_text) if seed_text is not None else None
+        self.seed = self._seed()
         self.complete = self.spec.is_complete
         self.cards_known = self.spec.deck is not None and None not in self.spec.deck
         self.decisions, reveals = self._read_items()
@@ -93,6 +91,47 @@ class _Replayer:
             first_mover=first,
             where=self.where,
         )
+
+    def _at(self, tag: str) -> str:
+        """Where the tag ``tag`` stands: the game, and its line if known."""
+        line = self.record.tag_line(tag)
+        return f"{self.where}, line {line}" if line else self.where
+
+    def _check_seats(self) -> None:
+        """The Seat tags name the players: as many as the variant allows, all different."""
+        spec = self.rules.spec
+        count = len(self.players)
+        if not spec.min_players <= count <= spec.max_players:
+            tag = f"Seat{min(count, spec.max_players + 1)}"
+            raise RecordError(
+                f"{self._at(tag)}: {self.record.variant!r} is played by {spec.min_players} to "
+                f"{spec.max_players} players, but the Seat tags name {count}"
+            )
+        seen: set[str] = set()
+        for seat, name in enumerate(self.players, start=1):
+            if name in seen:
+                raise RecordError(
+                    f"{self._at(f'Seat{seat}')}: Seat{seat} names {name!r} again; "
+                    "players' names must differ"
+                )
+            seen.add(name)
+
+    def _seed(self) -> int | None:
+        text = self.record.tag("Seed")
+        if text is None:
+            return None
+        digits = text.strip()
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
+            raise RecordError(
+                f"{self._at('Seed')}: the Seed tag is a whole number below 2**64, "
+                f"not {text[:40]!r}"
+            )
+        seed = int(digits)
+        if seed >= 2**64:
+            raise RecordError(
+                f"{self._at('Seed')}: the Seed tag is a whole number below 2**64, not {digits}"
+            )
+        return seed
 
     # ------------------------------------------------------------------
     # Reading the items
@@ -135,6 +174,10 @@ class _Replayer:
     # ------------------------------------------------------------------
 
     def run(self, errors: list[Exception] | None) -> Game:
+        with no_gc():
+            return self._run(errors)
+
+    def _run(self, errors: list[Exception] | None) -> Game:
         deal = None if self.cards_known else self._deal()
         setup = self.setup if deal is None else attrs.evolve(self.setup, deck=deal.deck)
         game = self._new_game(setup)
@@ -159,7 +202,7 @@ class _Replayer:
                 registry=self.registry,
             )
         except SetupError as exc:
-            raise RecordError(f"{self.where}: {exc}") from None
+            raise RecordError(f"{self._at('Seat1')}: {exc}") from None
 
     def _deal(self) -> Deal:
         """A deal whose colours allow every payment the record makes."""
@@ -206,10 +249,10 @@ class _Replayer:
         try:
             game.apply_text(decision.move.text, shuffles=self._shuffles_for(deal, index, decision))
         except IllegalActionError as exc:
-            where = self._context(game, decision)
-            raise type(exc)(
-                f"{where}: {exc}", rule=exc.rule, action=exc.action, shortfall=exc.shortfall
-            ) from None
+            # The engine's own error (ambiguous, short of cards, …) with every
+            # attribute it has, told where in the record it happened.
+            exc.args = (f"{self._context(game, decision)}: {exc}", *exc.args[1:])
+            raise exc from None
         except ActionSyntaxError as exc:
             raise ActionSyntaxError(f"{self._context(game, decision)}: {exc}") from None
         self._check_revealed(game, decision)

@@ -85,6 +85,8 @@ def parse_payment(text: str, trapper: Colour, pay: str | None) -> Colour:
 
 def _gather(state: GameState, text: str, square: Square, spec: str) -> Gather:
     tile = state.board[square.index]
+    if tile is not None and not state.face_up >> square.index & 1:
+        return _gather_unseen(text, square, spec)
     if tile is None or tile.kind is not Kind.CANOE or tile.species is None:
         raise ActionSyntaxError(
             f"{text!r}: '<' names what a taken canoe gathers, but {square} holds no canoe"
@@ -104,4 +106,31 @@ def _gather(state: GameState, text: str, square: Square, spec: str) -> Gather:
                 f"(one herb H…, one mushroom F…, {tile.species} animals "
                 f"{tile.species.letter}…)"
             )
+    return Gather(herb, mushroom, tuple(sorted(animals)))
+
+
+def _gather_unseen(text: str, square: Square, spec: str) -> Gather:
+    """What a face-down tile would gather: read from the text alone, so that
+    no answer tells what the tile is (the move itself reveals it, and the
+    engine then judges the gathering)."""
+    herb = mushroom = None
+    animals = []
+    letters = set()
+    for part in spec.split("+"):
+        if re.fullmatch(r"H[1-9]", part) and herb is None:
+            herb = int(part[1])
+        elif re.fullmatch(r"F[1-9]", part) and mushroom is None:
+            mushroom = int(part[1])
+        elif re.fullmatch(r"[KLMBWS][1-9]", part):
+            letters.add(part[0])
+            animals.append(int(part[1]))
+        else:
+            raise ActionSyntaxError(
+                f"{text!r}: {part!r} is not something a canoe gathers (one herb H…, one "
+                f"mushroom F…, animals of its species); the tile on {square} is face down"
+            )
+    if len(letters) > 1:
+        raise ActionSyntaxError(
+            f"{text!r}: a canoe gathers animals of one species, not {'/'.join(sorted(letters))}"
+        )
     return Gather(herb, mushroom, tuple(sorted(animals)))

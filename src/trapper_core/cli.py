@@ -13,7 +13,7 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO
+from typing import IO, Any
 
 from .actions import Action
 from .bots import BOTS, Bot, make_bot
@@ -511,10 +511,13 @@ def _replay(files: Sequence[str]) -> int:
 
     failed = 0
     for name in files:
+        syntax: list[Exception] = []
         try:
             with open(name, "rb") as file:
-                syntax: list[Exception] = []
-                records = notation.load(file, errors=syntax)
+                # One game at a time: memory is bounded by the largest game.
+                for record in notation.games(file, errors=syntax):
+                    failed += _syntax_errors(name, syntax)
+                    failed += _replay_record(name, record)
         except OSError as exc:
             print(f"{name}: cannot read: {exc.strerror}", file=sys.stderr)
             failed += 1
@@ -523,21 +526,30 @@ def _replay(files: Sequence[str]) -> int:
             print(f"{name}: {exc}")
             failed += 1
             continue
-        for error in syntax:
-            failed += 1
-            print(f"{name}: {error}")  # with its context: the line, a caret under the place
-        for record in records:
-            try:
-                game = record.replay()
-            except TrapperError as exc:
-                failed += 1
-                print(f"{name}: {exc}")
-                continue
-            scores = zip(game.players, game.scores(), strict=True)
-            players = ", ".join(f"{player} {money}" for player, money in scores)
-            state = "final" if game.is_over else "unfinished, so far"
-            print(f"{name}: game {record.number}: {state}: {players}")
+        failed += _syntax_errors(name, syntax)
     return 1 if failed else 0
+
+
+def _syntax_errors(name: str, errors: list[Exception]) -> int:
+    """Prints the syntax errors met so far and forgets them; returns how many."""
+    for error in errors:
+        print(f"{name}: {error}")  # with its context: the line, a caret under the place
+    count = len(errors)
+    errors.clear()
+    return count
+
+
+def _replay_record(name: str, record: Any) -> int:
+    try:
+        game = record.replay()
+    except TrapperError as exc:
+        print(f"{name}: {exc}")
+        return 1
+    scores = zip(game.players, game.scores(), strict=True)
+    players = ", ".join(f"{player} {money}" for player, money in scores)
+    state = "final" if game.is_over else "unfinished, so far"
+    print(f"{name}: game {record.number}: {state}: {players}")
+    return 0
 
 
 def _variants() -> int:

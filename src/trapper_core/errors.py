@@ -82,3 +82,15 @@ class GameFormatError(TrapperError, ValueError):
 
 class UndoError(TrapperError, IndexError):
     """``Game.undo()`` on a game with no action to take back."""
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message about bad input, cut to ``limit``
+    characters; a whole number too long to print is told by its size."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"a whole number of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except ValueError:  # a huge number inside a container
+        return f"a {type(value).__name__} too large to show"
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -20,6 +20,7 @@ from .errors import (
     SetupError,
     TrapperError,
     UndoError,
+    shown,
 )
 from .kinds import ACTION_TEXT
 from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
@@ -102,7 +103,7 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
     for name in names:
         # Records write a name on one line, quoted where it must be.
         if not isinstance(name, str) or not name.strip() or not name.isprintable():
-            raise SetupError(f"a player's name is a line of printable text, not {name!r}")
+            raise SetupError(f"a player's name is a line of printable text, not {shown(name)}")
     if len(set(names)) != len(names):
         raise SetupError(f"player names must differ: {list(names)}")
     return names
@@ -113,11 +114,13 @@ def _piles(shuffles: Sequence[Sequence[int]], action: Action) -> list[tuple[int,
     piles = []
     for pile in shuffles:
         if isinstance(pile, str | bytes) or not isinstance(pile, Sequence):
-            raise IllegalActionError(f"a shuffle's outcome is a sequence of colours, not {pile!r}")
+            raise IllegalActionError(
+                f"a shuffle's outcome is a sequence of colours, not {shown(pile)}"
+            )
         if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 4 for c in pile):
             raise IllegalActionError(
                 "a shuffle's outcome holds colour indices 0-3 (blue, beige, green, purple), "
-                f"not {list(pile)!r}",
+                f"not {shown(list(pile))}",
                 action=action,
             )
         piles.append(tuple(int(c) for c in pile))
@@ -413,7 +416,7 @@ class Game:
     def _read(self, text: str) -> Action:
         """Reads ``text`` as an action of the variant, legal or not."""
         if not isinstance(text, str):
-            raise ActionSyntaxError(f"an action is read from a string, not {text!r}")
+            raise ActionSyntaxError(f"an action is read from a string, not {type(text).__name__}")
         stripped = text.strip()
         try:
             action = self._rules.parse_action(self._state, stripped) if stripped else None
@@ -538,6 +541,10 @@ class Game:
         except TrapperError as exc:
             raise GameFormatError(f"game: {exc}") from exc
         for i, text in enumerate(history):
+            if not isinstance(text, str):
+                raise GameFormatError(
+                    f"history[{i}]: expected an action's text, found {type(text).__name__}"
+                )
             try:
                 action = game.parse_action(text)
                 game.apply(action, shuffles=None if shuffles is None else shuffles[i])

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from .errors import GameFormatError, TrapperError
+from .errors import GameFormatError, TrapperError, shown
 from .model import COLOURS, Colour, Square, Tile
 from .setups import Setup
 
@@ -141,8 +141,8 @@ def check_format(data: object) -> None:
     if not isinstance(data, Mapping):
         raise GameFormatError(f"a stored game is a mapping, not {type(data).__name__}")
     if data.get("format") != FORMAT:
-        raise GameFormatError(f"format: expected {FORMAT!r}, found {data.get('format')!r}")
+        raise GameFormatError(f"format: expected {FORMAT!r}, found {shown(data.get('format'))}")
     if data.get("version") != VERSION:
         raise GameFormatError(
-            f"version: this engine reads version {VERSION}, found {data.get('version')!r}"
+            f"version: this engine reads version {VERSION}, found {shown(data.get('version'))}"
         )

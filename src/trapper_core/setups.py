@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from .board import Board
-from .errors import SetupError
+from .errors import SetupError, shown
 from .model import COLOURS, SQUARES, Colour, Square, Tile
 
 __all__ = ["Setup"]
@@ -37,7 +37,7 @@ def _tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     out = tuple(tiles)
     for tile in out:
         if not isinstance(tile, Tile):
-            raise SetupError(f"the box holds Tile objects, not {tile!r}")
+            raise SetupError(f"the box holds Tile objects, not {shown(tile)}")
     return out
 
 
@@ -46,7 +46,7 @@ def _check_board(instance: Setup, attribute: object, board: tuple[Tile | None, .
         raise SetupError(f"a setup names 64 squares (a1 … h8), not {len(board)}")
     for i, tile in enumerate(board):
         if tile is not None and not isinstance(tile, Tile):
-            raise SetupError(f"square {SQUARES[i]} holds {tile!r}, which is not a Tile")
+            raise SetupError(f"square {SQUARES[i]} holds {shown(tile)}, which is not a Tile")
 
 
 def _check_trappers(instance: Setup, attribute: object, trappers: tuple[Square, ...]) -> None:
@@ -86,7 +86,7 @@ class Setup:
                 )
         start = self.start_player
         if isinstance(start, bool) or not isinstance(start, int) or start < 0:
-            raise SetupError(f"the start player is a seat number, not {self.start_player!r}")
+            raise SetupError(f"the start player is a seat number, not {shown(self.start_player)}")
 
     @classmethod
     def shuffled(
@@ -130,8 +130,11 @@ class Setup:
     ) -> None:
         """Raises [`SetupError`][trapper_core.SetupError] unless the setup fits a variant's board,
         tiles and deck and the number of players."""
-        off = [SQUARES[i].name for i, t in enumerate(self.board) if t is not None]
-        off = [name for name in off if Square.parse(name) not in board]
+        off = [
+            SQUARES[i].name
+            for i, t in enumerate(self.board)
+            if t is not None and SQUARES[i] not in board
+        ]
         off += [s.name for s in self.trappers if s not in board]
         if off:
             raise SetupError(f"the setup uses squares off the variant's board: {' '.join(off)}")

@@ -1,0 +1,132 @@
+"""Reading games one at a time (issue 10): read_game, games, scan, load of a
+path or a stream, the cap on one game's size."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import cli, notation
+from trapper_core.notation import NotationSyntaxError
+
+
+def games_text(count: int) -> tuple[str, list[tc.Game]]:
+    played = [
+        tc.play(tc.new_game("base", 2, seed=s), [tc.GreedyBot(s), tc.GreedyBot(s + 1)])
+        for s in range(count)
+    ]
+    return notation.dumps(played), played
+
+
+def test_issue10_read_game_reads_text_and_binary_streams_one_game_at_a_time() -> None:
+    text, played = games_text(3)
+    for stream in (io.StringIO(text), io.BytesIO(text.encode("utf-8"))):
+        found = []
+        while (record := notation.read_game(stream)) is not None:
+            found.append(record)
+        assert [r.replay() for r in found] == played
+        assert [r.number for r in found] == [1, 2, 3]
+        assert notation.read_game(stream) is None
+
+
+def test_issue10_read_game_after_a_broken_game_reads_on() -> None:
+    text, played = games_text(3)
+    second = text.index("[Event", 10)
+    broken = text[:second] + text[second:].replace("1. A: ", "1. A: ] ", 1)
+    stream = io.StringIO(broken)
+    assert notation.read_game(stream) == notation.loads(text)[0]
+    with pytest.raises(NotationSyntaxError, match="unexpected ']'"):
+        notation.read_game(stream)
+    third = notation.read_game(stream)
+    assert third is not None
+    assert third.number == 3
+    assert third.replay() == played[2]
+    errors: list[Exception] = []
+    assert [r.number for r in notation.games(io.StringIO(broken), errors=errors)] == [1, 3]
+    assert len(errors) == 1
+
+
+def test_issue10_scan_gives_offsets_that_read_game_starts_from(tmp_path: Path) -> None:
+    text, played = games_text(3)
+    path = tmp_path / "games.trn"
+    path.write_text("; a preface\n" + text, encoding="utf-8")
+    index = list(notation.scan(path))
+    assert [g.number for g in index] == [1, 2, 3]
+    assert all(g.tags["Variant"] == "base" for g in index)
+    assert index[0].line == 2
+    with path.open("rb") as file:
+        file.seek(index[2].offset)
+        record = notation.read_game(file)
+    assert record is not None
+    assert record.replay() == played[2]
+    by_text = list(notation.scan(io.StringIO(path.read_text(encoding="utf-8"))))
+    assert [g.line for g in by_text] == [g.line for g in index]
+
+
+def test_issue10_load_takes_a_path_or_a_stream_and_tags_read_by_name(tmp_path: Path) -> None:
+    text, _ = games_text(2)
+    path = tmp_path / "games.trn"
+    path.write_bytes(text.encode("utf-8"))
+    from_path = notation.load(path)
+    with path.open(encoding="utf-8") as file:
+        from_text = notation.load(file)
+    assert from_path == from_text == notation.loads(text)
+    assert notation.load(str(path)) == from_path  # a str is a path, as in open()
+    tags = from_path[0].tags
+    assert tags["Variant"] == "base"
+    assert tags["Seat2"] == "B"
+
+
+def test_issue10_a_game_over_the_size_cap_is_skipped_in_lenient_reading() -> None:
+    _, played = games_text(3)
+    parts = [notation.dumps(game) for game in played]
+    parts[1] = parts[1].replace("\n\n1.", "\n\n{" + "x" * 5000 + "}\n1.", 1)
+    huge = "\n".join(parts)
+    errors: list[Exception] = []
+    found = notation.loads(huge, errors=errors, max_game_size=4000)
+    assert [e.expected for e in errors] == [  # type: ignore[attr-defined]
+        "a game is longer than 4,000 characters (max_game_size)"
+    ]
+    assert [r.number for r in found] == [1, 3]
+    assert [r.replay() for r in found] == [played[0], played[2]]
+
+
+def test_issue10_the_command_line_replays_a_big_file_game_by_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, _ = games_text(4)
+    path = tmp_path / "games.trn"
+    path.write_text(text + "\n[x\n\n" + text, encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 11  # 8 games, and the error with its line and caret
+    assert "game 5" not in " ".join(out)  # the broken one
+    assert out[4].startswith(f"{path}: line ")
+    assert out[5:7] == ["[x", "^"]
+    assert out[7].startswith(f"{path}: game 6: final")
+
+
+class _Lines:
+    """A stream of its own: readline only, no weak references, no tell."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, text: str) -> None:
+        self.lines = text.splitlines(keepends=True)
+
+    def readline(self, limit: int = -1) -> str:
+        return self.lines.pop(0) if self.lines else ""
+
+
+def test_issue10_read_game_reads_a_stream_of_its_own() -> None:
+    text, played = games_text(2)
+    stream = _Lines(text)
+    first = notation.read_game(stream)  # type: ignore[arg-type]
+    second = notation.read_game(stream)  # type: ignore[arg-type]
+    assert first is not None
+    assert second is not None
+    assert [first.replay(), second.replay()] == played
+    assert notation.read_game(stream) is None  # type: ignore[arg-type]
