@@ -55,7 +55,7 @@ from .plugins import ENTRY_POINT_GROUP, Registry, Rules, VariantSpec, available_
 from .setups import Setup
 from .state import GameState, TokenSupply, Valuation
 from .tiles import TileSet
-from .view import PlayerView
+from .view import History, PlayerView
 
 __version__ = "0.2.0"
 
@@ -84,6 +84,7 @@ __all__ = [
     "GameState",
     "GreedyBot",
     "Hand",
+    "History",
     "IllegalActionError",
     "InvariantError",
     "Kind",
