@@ -22,8 +22,9 @@ its table; run alone, this script prints the figures of the engine's targets:
   per decision (tracemalloc), with or without undo information.
 
 ``--instructions`` runs the playout of ten seeded 4-player games of each
-variant under valgrind (``PYTHONHASHSEED=0``), subtracting a run that only
-starts the games, and prints instructions per decision and per turn.
+variant under valgrind (``PYTHONHASHSEED=0``), after ten others that warm
+the engine's tables, subtracting a run that only starts the games, and
+prints instructions per decision and per turn.
 """
 
 from __future__ import annotations
@@ -249,9 +250,12 @@ def bytes_per_decision(variant: str = "base", games: int = 200, *, undo: bool = 
 
 
 def _playout_only(variant: str, games: int, play: bool) -> None:
-    """The instruction-count subject: new games, and their random playouts if ``play``."""
+    """The instruction-count subject: new games, and their random playouts if
+    ``play``, after as many other games played to warm the engine's tables
+    (what a long run of games sees)."""
+    trapper_playouts(variant, games)
     decisions = turns = 0
-    for seed in range(games):
+    for seed in range(1000, 1000 + games):
         game = tc.new_game(variant, 4, seed=seed)
         rng = random.Random(seed)
         if not play:

@@ -166,8 +166,11 @@ class Game:
     # CHECKPOINT-th action (else None). Games, copies and views share links:
     # copy() and view() cost the same whatever the length of the game.
     #
-    # Undo restores the snapshots in ``_undo``, the last RECENT actions'
-    # (a bounded deque, copied with the game); deeper, it restores the
+    # Undo restores the snapshots in ``_undo``, the last RECENT actions',
+    # with the legal actions listed there, if they were (a bounded deque,
+    # copied with the game: a search that applies and undoes each action in
+    # turn then finds each by identity, not by a legality check, 4 times
+    # cheaper an apply + undo than checking); deeper, it restores the
     # checkpoint before and replays the actions since. A finished game then
     # keeps a snapshot per CHECKPOINT decisions rather than one per decision:
     # 1,420 bytes per decision became 556 (base, 4 players; with the
@@ -176,7 +179,7 @@ class Game:
     # undo (new_game(undo=False)).
     _last: tuple[Any, Action, tuple[tuple[int, ...], ...], tuple[object, ...] | None] | None
     _count: int
-    _undo: deque[tuple[object, ...]] | None
+    _undo: deque[tuple[tuple[object, ...], tuple[Action, ...] | None]] | None
     _legal: tuple[Action, ...] | None
     _legal_by_value: dict[Action, Action] | None
 
@@ -381,7 +384,7 @@ class Game:
         self._last = (self._last, action, snapshot[_SHUFFLED], checkpoint)  # type: ignore[assignment]
         self._count = count + 1
         if recent is not None:
-            recent.append(snapshot)
+            recent.append((snapshot, legal))
         self._legal = None
         self._legal_by_value = None
 
@@ -394,12 +397,14 @@ class Game:
         if recent is None:
             raise UndoError("this game keeps no undo information (new_game(..., undo=False))")
         if recent:
-            self._state.restore(recent.pop())
+            snapshot, legal = recent.pop()
+            self._state.restore(snapshot)
         else:
             self._replay_to(last)
+            legal = None
         self._last = last[0]
         self._count -= 1
-        self._legal = None
+        self._legal = legal
         self._legal_by_value = None
         return last[1]
 
@@ -424,7 +429,7 @@ class Game:
         state.forced = list(piles)
         try:
             for link in links:
-                recent.append(_snapshot(state))
+                recent.append((_snapshot(state), None))
                 kinds[type(link[1])].apply(state, link[1])
         finally:
             state.forced = None
