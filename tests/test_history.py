@@ -8,7 +8,7 @@ import pickle
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import trapper_core as tc
@@ -40,7 +40,7 @@ def test_issue13_undo_to_the_start_passes_every_position(
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])
     outcomes = game.outcomes()
-    assert len(positions) > RECENT + CHECKPOINT
+    assume(len(positions) > RECENT + CHECKPOINT)  # deeper than the recent snapshots
     while positions:
         game.undo()
         expected = positions.pop()
