@@ -249,14 +249,14 @@ def bytes_per_decision(variant: str = "base", games: int = 200, *, undo: bool = 
 # ----------------------------------------------------------------------
 
 
-def _playout_only(variant: str, games: int, play: bool) -> None:
+def _playout_only(variant: str, games: int, play: bool, undo: bool = True) -> None:
     """The instruction-count subject: new games, and their random playouts if
     ``play``, after as many other games played to warm the engine's tables
     (what a long run of games sees)."""
     trapper_playouts(variant, games)
     decisions = turns = 0
     for seed in range(1000, 1000 + games):
-        game = tc.new_game(variant, 4, seed=seed)
+        game = tc.new_game(variant, 4, seed=seed, undo=undo)
         rng = random.Random(seed)
         if not play:
             continue
@@ -268,7 +268,7 @@ def _playout_only(variant: str, games: int, play: bool) -> None:
     print(decisions, turns)
 
 
-def _instructions(variant: str, games: int, play: bool) -> tuple[int, int, int]:
+def _instructions(variant: str, games: int, mode: str) -> tuple[int, int, int]:
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
         done = subprocess.run(
@@ -282,7 +282,7 @@ def _instructions(variant: str, games: int, play: bool) -> tuple[int, int, int]:
                 "--playout-only",
                 variant,
                 str(games),
-                "play" if play else "start",
+                mode,
             ],
             env={**os.environ, "PYTHONHASHSEED": "0"},
             capture_output=True,
@@ -295,10 +295,13 @@ def _instructions(variant: str, games: int, play: bool) -> tuple[int, int, int]:
     return int(refs[1].replace(",", "")), decisions, turns
 
 
-def instructions_per_decision(variant: str, games: int = 10) -> tuple[float, float]:
-    """Instructions per decision and per turn of the random playout (valgrind)."""
-    played, decisions, turns = _instructions(variant, games, True)
-    started, _, _ = _instructions(variant, games, False)
+def instructions_per_decision(
+    variant: str, games: int = 10, *, undo: bool = True
+) -> tuple[float, float]:
+    """Instructions per decision and per turn of the random playout (valgrind),
+    in games with or without undo information."""
+    played, decisions, turns = _instructions(variant, games, "play" if undo else "play-no-undo")
+    started, _, _ = _instructions(variant, games, "start")
     return (played - started) / decisions, (played - started) / turns
 
 
@@ -307,12 +310,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--instructions", action="store_true", help="valgrind counts only")
     parser.add_argument("--games", type=int, default=10, help="games per instruction count")
+    parser.add_argument("--no-undo", action="store_true", help="count games without undo")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--playout-only", nargs=3, metavar=("VARIANT", "GAMES", "MODE"))
     args = parser.parse_args(argv)
     if args.playout_only:
         variant, games, mode = args.playout_only
-        _playout_only(variant, int(games), mode == "play")
+        _playout_only(variant, int(games), mode != "start", undo=mode != "play-no-undo")
         return 0
     variants = args.variants.split(",")
     if args.instructions:
@@ -320,7 +324,9 @@ def main(argv: list[str] | None = None) -> int:
             print("valgrind is not installed")
             return 1
         for variant in variants:
-            per_decision, per_turn = instructions_per_decision(variant, args.games)
+            per_decision, per_turn = instructions_per_decision(
+                variant, args.games, undo=not args.no_undo
+            )
             print(
                 f"{variant:10} {per_decision:10,.0f} instructions per decision "
                 f"{per_turn:10,.0f} per turn",

@@ -389,7 +389,13 @@ class Game:
         self._legal_by_value = None
 
     def undo(self) -> Action:
-        """Takes back the last action and returns it."""
+        """Takes back the last action and returns it.
+
+        Raises :class:`UndoError` when there is no action to take back, or
+        when the game keeps no undo information (``new_game(undo=False)``).
+        The last :data:`RECENT` actions come back from a snapshot each;
+        deeper ones from the snapshot kept every :data:`CHECKPOINT` actions
+        and a replay of the actions since, with the shuffles they had."""
         last = self._last
         if last is None:
             raise UndoError("there is no action to take back")
