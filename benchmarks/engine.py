@@ -24,7 +24,9 @@ its table; run alone, this script prints the figures of the engine's targets:
 ``--instructions`` runs the playout of ten seeded 4-player games of each
 variant under valgrind (``PYTHONHASHSEED=0``), after ten others that warm
 the engine's tables, subtracting a run that only starts the games, and
-prints instructions per decision and per turn.
+prints instructions per decision and per turn (``--no-undo``: games
+without undo information; ``--chess``: python-chess's random games too,
+per ply, after as many played to warm up).
 """
 
 from __future__ import annotations
@@ -253,6 +255,10 @@ def _playout_only(variant: str, games: int, play: bool, undo: bool = True) -> No
     """The instruction-count subject: new games, and their random playouts if
     ``play``, after as many other games played to warm the engine's tables
     (what a long run of games sees)."""
+    if variant == "chess":  # python-chess's plies, counted the same way
+        chess_playouts(games)()
+        print(chess_playouts(games)() if play else 0, 0)
+        return
     trapper_playouts(variant, games)
     decisions = turns = 0
     for seed in range(1000, 1000 + games):
@@ -302,7 +308,7 @@ def instructions_per_decision(
     in games with or without undo information."""
     played, decisions, turns = _instructions(variant, games, "play" if undo else "play-no-undo")
     started, _, _ = _instructions(variant, games, "start")
-    return (played - started) / decisions, (played - started) / turns
+    return (played - started) / decisions, (played - started) / max(turns, 1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -311,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--instructions", action="store_true", help="valgrind counts only")
     parser.add_argument("--games", type=int, default=10, help="games per instruction count")
     parser.add_argument("--no-undo", action="store_true", help="count games without undo")
+    parser.add_argument("--chess", action="store_true", help="count python-chess's plies too")
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--playout-only", nargs=3, metavar=("VARIANT", "GAMES", "MODE"))
     args = parser.parse_args(argv)
@@ -323,6 +330,9 @@ def main(argv: list[str] | None = None) -> int:
         if shutil.which("valgrind") is None:
             print("valgrind is not installed")
             return 1
+        if args.chess and HAS_CHESS:
+            per_ply, _ = instructions_per_decision("chess", max(args.games // 5, 1))
+            print(f"{'chess':10} {per_ply:10,.0f} instructions per ply", flush=True)
         for variant in variants:
             per_decision, per_turn = instructions_per_decision(
                 variant, args.games, undo=not args.no_undo
