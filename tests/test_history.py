@@ -137,3 +137,22 @@ def test_issue13_seen_board_follows_undo_and_copies() -> None:
         )
         assert state.seen_board() == hidden
         assert game.copy().state.seen_board() == hidden
+
+
+@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10**6))
+def test_issue13_kept_step_targets_are_the_targets(variant: str, seed: int) -> None:
+    # A take keeps the cached targets of trappers it did not concern: every
+    # cached entry is what the variant's rule computes afresh.
+    game = tc.new_game(variant, 4, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        state = game.state
+        for colour in tc.COLOURS:
+            cached = state.targets[colour]
+            if cached is not None:
+                assert cached == state.rules.step_targets(state, colour)
+        seat = game.to_move
+        assert seat is not None
+        game.view(seat)  # asks for every trapper's targets
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])

@@ -170,6 +170,9 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
     # A bot asks for a view at every decision: the view's fields are set as
     # one dict rather than through the frozen class's __init__, which sets
     # them one by one (this halves the cost of a view).
+    targets = state.targets
+    if None in targets:  # not every trapper's targets are known yet
+        targets = tuple(map(state.step_targets, COLOURS))
     view = _new(PlayerView)
     _set(
         view,
@@ -183,7 +186,7 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
             "board": state.seen_board(),
             "layout": state.board_squares,
             "trappers": tuple(map(SQUARES.__getitem__, state.trappers)),
-            "targets": tuple(map(state.step_targets, COLOURS)),
+            "targets": targets,
             "displays": state.displays,
             "hand": _hand(state.hands[player]),
             "hand_sizes": tuple(map(sum, state.hands)),
