@@ -159,7 +159,9 @@ class GameState:
     - ``shuffled``: the pile made by every :meth:`shuffle` so far, top first:
       the chance outcomes a record must write.
     - ``valuation``: the end valuation, once the game is over.
-    - ``targets``: a cache of step targets, cleared whenever a tile is taken.
+    - ``targets``: a cache of step targets, not state and not in snapshots:
+      :meth:`remove_tile` and :meth:`restore` clear it (the base game's take
+      keeps what still holds).
 
     And, fixed for the game: ``rules`` (the resolved hooks), ``players``
     (the number of seats), ``seed``, ``board_squares`` (the variant's
