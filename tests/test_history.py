@@ -49,6 +49,24 @@ def test_issue13_undo_to_the_start_passes_every_position(
         assert game.legal_actions() == expected.legal_actions()
 
 
+@pytest.mark.parametrize("played", range(1, 2 * (RECENT + CHECKPOINT) + 2))
+def test_issue13_undo_at_every_depth(played: int) -> None:
+    # However many actions a game has, undo takes them all back, whether
+    # a recent snapshot, a checkpoint or a replay from one gives the position.
+    game = tc.new_game("base", 2, seed=played)
+    rng = random.Random(played)
+    positions = []
+    for _ in range(played):
+        if game.is_over:
+            break
+        positions.append(game.copy())
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    while positions:
+        game.undo()
+        assert game == positions.pop()
+
+
 def test_issue13_undo_replays_a_records_shuffles() -> None:
     # A game whose chance came from a record, not the seed: replaying from a
     # checkpoint uses the record's shuffles.
