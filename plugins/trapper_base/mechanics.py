@@ -24,6 +24,8 @@ from trapper_core import (
     hookimpl,
 )
 
+from .movement import targets_kept
+
 __all__ = [
     "advance",
     "credit",
@@ -64,12 +66,12 @@ def take(state: GameState, trapper: Colour | int, square: int) -> Tile:
     state.board = tuple(board)
     state.trappers = tuple(trappers)
     state.tiles_left -= 1
-    state.targets = (None, None, None, None)
     mask = state.face_up & ~(1 << square)
     for neighbour, _side in NEIGHBOURS[square]:  # R7
         if board[neighbour] is not None:
             mask |= 1 << neighbour
     state.face_up = mask
+    state.targets = targets_kept(state, state.targets, trapper, square)
     return tile
 
 

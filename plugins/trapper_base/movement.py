@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from trapper_core import NEIGHBOURS, Colour, Direction, GameState, Tile, hookimpl
 
+__all__ = ["targets_kept"]
+
+# For every square index, its neighbours' indices with the edge facing back.
+_SIDES: tuple[dict[int, Direction], ...] = tuple(dict(n) for n in NEIGHBOURS)
+
 
 @hookimpl
 def trapper_can_enter(tile: Tile, side: Direction) -> bool:
@@ -24,3 +29,38 @@ def trapper_step_targets(state: GameState, trapper: Colour) -> tuple[int, ...]:
         return tuple(adjacent)  # NEIGHBOURS are in ascending order
     # R14: an isolated trapper may take any face-up tile; D5: none, no step.
     return state.face_up_squares()
+
+
+def targets_kept(
+    state: GameState, targets: tuple[tuple[int, ...] | None, ...], mover: int, square: int
+) -> tuple[tuple[int, ...] | None, ...]:
+    """The cached step targets of ``targets`` that still hold after ``mover``
+    took the tile on ``square`` (``state`` is after the take); the others
+    are ``None``, to be computed again.
+
+    With the base game's step targets, a trapper that could step next to it
+    keeps its targets unless the taken square was next to it: the tiles
+    around it did not change. An isolated trapper's targets are the face-up
+    tiles, which a take changes. (Listing and views ask for every trapper's
+    targets: keeping them spares most of computing them again after a step,
+    3 % of a playout's instructions and 8 % of a view + bot loop's.)
+    """
+    rules = state.rules
+    if rules.step_targets is not trapper_step_targets:
+        return (None, None, None, None)
+    board = state.board
+    can_enter = rules.can_enter
+    trappers = state.trappers
+    kept: list[tuple[int, ...] | None] = [None, None, None, None]
+    for trapper, cached in enumerate(targets):
+        if not cached or trapper == mover:
+            continue
+        sides = _SIDES[trappers[trapper]]
+        if square in sides:
+            continue
+        # Next to the trapper and enterable: targets of a trapper that is not isolated.
+        first = cached[0]
+        side = sides.get(first)
+        if side is not None and can_enter(board[first], side):  # type: ignore[arg-type]
+            kept[trapper] = cached
+    return tuple(kept)

@@ -20,6 +20,7 @@ from trapper_core import (
     Species,
     Tile,
     hookimpl,
+    interned,
 )
 
 from .actions import Gather, IntoCanoe, Placement
@@ -122,11 +123,19 @@ def _choices(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
         herbs, mushrooms, animal_options = _gather_options(display, tile)
         if len(herbs) == len(mushrooms) == len(animal_options) == 1:
             return _FORCED
-        return tuple(Gather(h, m, a) for h, m, a in product(herbs, mushrooms, animal_options))
+        return tuple(_gather(h, m, a) for h, m, a in product(herbs, mushrooms, animal_options))
     rows = _candidate_rows(display, tile)
     if len(rows) <= 1:
         return _FORCED
-    return tuple(IntoCanoe(display.open[i].species, display.open[i].capacity) for i in rows)
+    return tuple(_into(display.open[i].species, display.open[i].capacity) for i in rows)
+
+
+# The placements listed are made once each: listing builds a step for every
+# placement, and a step made before is found by its placement, which then
+# compares by identity rather than by its attrs __eq__ (1,500 instructions a
+# decision, base game).
+_into = interned(IntoCanoe)
+_gather = interned(Gather)
 
 
 @hookimpl

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from trapper_core import COLOURS, GameState, Row, TokenKind, Valuation, hookimpl
 
+from . import movement  # not its hook by name: pluggy would register it here too
+
 BONUS_RANKING = (12, 8, 5, 3, 2)
 """R34: what the holders of the highest tokens of a kind receive."""
 
@@ -60,8 +62,14 @@ def trapper_species_token(count: int, supply: tuple[int, ...]) -> int:
 def trapper_is_over(state: GameState) -> bool:
     if state.to_move is None or state.tiles_left == 0:
         return True  # R31: everyone retired, or every tile taken
-    # D8: no trapper can take a tile any more. (A plain loop over the cached
-    # targets: this runs after every action, and after a pass nothing changed.)
+    # D8: no trapper can take a tile any more. With the base game's step
+    # targets, that is when no tile is face up: an isolated trapper may take
+    # any face-up tile (R14), and the tiles next to a trapper are face up
+    # (R7). This runs after every action: the test of the mask spares
+    # computing a trapper's targets after most steps (a tenth of a step's apply).
+    if state.face_up and state.rules.step_targets is movement.trapper_step_targets:
+        return False
+    # Other step targets: a plain loop over the cached targets.
     targets = state.targets
     for colour in COLOURS:  # noqa: SIM110 - a generator for all() costs more than the work
         if targets[colour] or state.step_targets(colour):

@@ -166,13 +166,31 @@ def exchange_options(state: GameState, player: int) -> list[tuple[Species, ...]]
     valued = state.displays[player].valued
     if not valued:
         return []
-    species = sorted({v.species for v in valued})
-    supply = state.supply.species
+    species = tuple(v.species for v in valued)
+    return list(_exchange_sets(species, state.supply.species, state.rules.species_token))
+
+
+@interned
+def _exchange_sets(
+    valued: tuple[Species, ...],
+    supply: tuple[int, ...],
+    species_token: Callable[[int, tuple[int, ...]], int],
+) -> tuple[tuple[Species, ...], ...]:
+    """R21, D7: the sets of species that valued canoes of ``valued`` species
+    may return for a token of ``supply`` (made once per such question: every
+    position of a player with a valued canoe asks it)."""
+    species = sorted(set(valued))
     out: list[tuple[Species, ...]] = []
     for k in range(1, len(species) + 1):
-        if state.rules.species_token(k, supply):
+        if species_token(k, supply):
             out.extend(combinations(species, k))
-    return out
+    return tuple(out)
+
+
+@interned
+def _exchange(species: tuple[Species, ...]) -> Exchange:
+    """The exchange of ``species`` (sorted), made once."""
+    return Exchange(species)
 
 
 def turn_of(state: GameState) -> Turn:
@@ -430,12 +448,17 @@ class ExchangeKind(ActionKind[Exchange]):
         return None
 
     def species_options(self, state: GameState) -> Sequence[tuple[Species, ...]]:
-        if not state.displays[state.to_move].valued:  # type: ignore[index]
+        valued = state.displays[state.to_move].valued  # type: ignore[index]
+        if not valued:
             return ()  # the usual case, asked on every position
-        return exchange_options(state, state.seat)
+        species = tuple(v.species for v in valued)
+        return _exchange_sets(species, state.supply.species, state.rules.species_token)
 
     def build(self, *values: Any) -> Exchange:
-        return Exchange(values[0])
+        species = values[0]
+        if type(species) is tuple:  # as the options give them, sorted
+            return _exchange(species)
+        return Exchange(species)
 
     def refuse_species(self, state: GameState, action: Exchange) -> IllegalActionError:
         valued = state.displays[state.seat].valued_species()

@@ -57,7 +57,7 @@ from .setups import Setup
 from .simulation import simulate
 from .state import GameState, TokenSupply, Valuation
 from .tiles import TileSet
-from .view import PlayerView
+from .view import History, PlayerView
 
 __version__ = "0.2.0"
 
@@ -86,6 +86,7 @@ __all__ = [
     "GameState",
     "GreedyBot",
     "Hand",
+    "History",
     "IllegalActionError",
     "InvariantError",
     "Kind",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections import deque
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,7 +30,7 @@ from .setups import Setup
 from .state import FIELDS as _FIELDS
 from .state import GameState, Valuation
 from .state import snapshot as _snapshot
-from .view import PlayerView, make_view
+from .view import History, PlayerView, make_view
 
 __all__ = ["MAX_SEED", "Game", "new_game"]
 
@@ -37,6 +38,11 @@ MAX_SEED = 2**64
 """Seeds are whole numbers from 0 up to, not including, this."""
 
 _SHUFFLED = _FIELDS.index("shuffled")  # where a snapshot holds the shuffles so far
+
+RECENT = 10
+"""How many of the last actions undo takes back from a snapshot each."""
+CHECKPOINT = 10
+"""Every how many actions a game keeps a snapshot for deeper undos."""
 
 
 def new_game(
@@ -46,6 +52,7 @@ def new_game(
     setup: Setup | None = None,
     *,
     registry: Registry | None = None,
+    undo: bool = True,
 ) -> Game:
     """Starts a game of ``variant``.
 
@@ -54,6 +61,13 @@ def new_game(
     gives the same game on every machine; ``None`` picks a seed at random,
     which ``Game.seed`` then reports. ``setup`` fixes the starting position
     instead (the seed still drives reshuffles of the discard pile).
+
+    ``undo=False`` keeps no undo information:
+    [`Game.undo`][trapper_core.Game.undo] then raises
+    [`UndoError`][trapper_core.UndoError], and the game holds its history and
+    position only. For games that will not be taken back (bots' playouts,
+    replays, stored games): it applies a little faster and a finished game
+    takes a fraction of the memory (``docs/benchmarks.md``).
 
     Examples:
         >>> game = new_game("base", players=["Ann", "Bob"], seed=7)
@@ -80,7 +94,7 @@ def new_game(
         raise SetupError(f"setup must be a Setup, not {type(setup).__name__}")
     else:
         setup.check(tile_set.faces(), deck, len(names), board)
-    return Game._start(rules, names, seed, setup)
+    return Game._start(rules, names, seed, setup, undo=bool(undo))
 
 
 def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
@@ -139,7 +153,8 @@ class Game:
     """
 
     __slots__ = (
-        "_history",
+        "_count",
+        "_last",
         "_legal",
         "_legal_by_value",
         "_rules",
@@ -152,8 +167,27 @@ class Game:
 
     _rules: Rules
     _state: GameState
-    _history: list[Action]
-    _undo: list[tuple[object, ...]]
+    # The history is a chain of immutable links, one per action, newest
+    # first: ``(earlier link, action, shuffled, checkpoint)``: ``shuffled``
+    # is the state's field before the action (what outcomes() needs), and
+    # ``checkpoint`` the snapshot of the state before it for every
+    # CHECKPOINT-th action (else None). Games, copies and views share links:
+    # copy() and view() cost the same whatever the length of the game.
+    #
+    # Undo restores the snapshots in ``_undo``, the last RECENT actions',
+    # with the legal actions listed there, if they were (a bounded deque,
+    # copied with the game: a search that applies and undoes each action in
+    # turn then finds each by identity rather than checking its legality;
+    # apply + undo of every legal action went from 0.25 to 0.33-0.37 times
+    # python-chess's push + pop). Deeper, undo restores the checkpoint
+    # before and replays the actions since. A finished game then keeps a
+    # snapshot per CHECKPOINT decisions rather than one per decision: 1,420
+    # bytes per decision became 523 (base, 4 players; with the step-target
+    # cache left out of snapshots). ``_undo`` is None in a game without undo
+    # (new_game(undo=False)).
+    _last: tuple[Any, Action, tuple[tuple[int, ...], ...], tuple[object, ...] | None] | None
+    _count: int
+    _undo: deque[tuple[tuple[object, ...], tuple[Action, ...] | None]] | None
     _legal: tuple[Action, ...] | None
     _legal_by_value: dict[Action, Action] | None
 
@@ -168,15 +202,18 @@ class Game:
         raise TypeError("start a game with trapper_core.new_game(...)")
 
     @classmethod
-    def _start(cls, rules: Rules, players: tuple[str, ...], seed: int, setup: Setup) -> Game:
+    def _start(
+        cls, rules: Rules, players: tuple[str, ...], seed: int, setup: Setup, *, undo: bool = True
+    ) -> Game:
         game = object.__new__(cls)
         game._rules = rules
         game.players = players
         game.seed = seed
         game.setup = setup
         game._state = GameState.initial(rules, setup, len(players), seed)
-        game._history = []
-        game._undo = []
+        game._last = None
+        game._count = 0
+        game._undo = deque(maxlen=RECENT) if undo else None
         game._legal = None
         game._legal_by_value = None
         if rules.is_over(game._state):
@@ -215,7 +252,12 @@ class Game:
     @property
     def history(self) -> tuple[Action, ...]:
         """Every action applied so far, oldest first."""
-        return tuple(self._history)
+        return tuple(History(self._last, self._count))
+
+    @property
+    def keeps_undo(self) -> bool:
+        """Whether [`undo`][trapper_core.Game.undo] can take actions back (``new_game(undo=...)``)."""
+        return self._undo is not None
 
     @property
     def turn(self) -> object:
@@ -328,7 +370,8 @@ class Game:
             if not legal_now:
                 raise self._explain(action)
         assert kind is not None  # a legal action has a kind
-        snapshot = _snapshot(state)
+        snapshot: tuple[object, ...] = _snapshot(state)
+        recent = self._undo
         if shuffles is not None:
             state.forced = _piles(shuffles, action)
         try:
@@ -345,19 +388,65 @@ class Game:
             raise
         finally:
             state.forced = None
-        self._undo.append(snapshot)
-        self._history.append(action)
+        count = self._count
+        checkpoint = snapshot if count % CHECKPOINT == 0 and recent is not None else None
+        self._last = (self._last, action, snapshot[_SHUFFLED], checkpoint)  # type: ignore[assignment]
+        self._count = count + 1
+        if recent is not None:
+            recent.append((snapshot, legal))
         self._legal = None
         self._legal_by_value = None
 
     def undo(self) -> Action:
-        """Takes back the last action and returns it."""
-        if not self._history:
+        """Takes back the last action and returns it.
+
+        Raises [`UndoError`][trapper_core.UndoError] when there is no action to take back, or
+        when the game keeps no undo information (``new_game(undo=False)``).
+        The last `RECENT` actions come back from a snapshot each;
+        deeper ones from the snapshot kept every `CHECKPOINT` actions
+        and a replay of the actions since, with the shuffles they had."""
+        last = self._last
+        if last is None:
             raise UndoError("there is no action to take back")
-        self._state.restore(self._undo.pop())
-        self._legal = None
+        recent = self._undo
+        if recent is None:
+            raise UndoError("this game keeps no undo information (new_game(..., undo=False))")
+        if recent:
+            snapshot, legal = recent.pop()
+            self._state.restore(snapshot)
+        else:
+            self._replay_to(last)
+            legal = None
+        self._last = last[0]
+        self._count -= 1
+        self._legal = legal
         self._legal_by_value = None
-        return self._history.pop()
+        return last[1]
+
+    def _replay_to(self, last: tuple[Any, ...]) -> None:
+        """Puts the state as it was before ``last``'s action, which is older
+        than the recent snapshots: restores the checkpoint at or before it
+        and plays the actions since again, with the shuffles they had,
+        keeping their snapshots for the next undos."""
+        links = []  # the links of the actions to play again, newest first
+        link = last
+        while link[3] is None:  # the first link has a checkpoint
+            link = link[0]
+            links.append(link)
+        links.reverse()  # from the checkpoint's on
+        state = self._state
+        piles = state.shuffled[len(link[2]) : len(last[2])]
+        state.restore(link[3])
+        recent = self._undo
+        assert recent is not None
+        kinds = self._rules.kind_types
+        state.forced = list(piles)
+        try:
+            for link in links:
+                recent.append((_snapshot(state), None))
+                kinds[type(link[1])].apply(state, link[1])
+        finally:
+            state.forced = None
 
     def _finish(self) -> None:
         state = self._state
@@ -496,15 +585,20 @@ class Game:
         from [`root`][trapper_core.Game.root] with these makes the same game
         even when its chance did not come from the seed (a replayed table
         record)."""
-        index = _SHUFFLED
-        marks = [len(snapshot[index]) for snapshot in self._undo]  # type: ignore[arg-type]
-        marks.append(len(self._state.shuffled))
+        marks = [len(self._state.shuffled)]
+        link = self._last
+        while link is not None:
+            marks.append(len(link[2]))
+            link = link[0]
+        marks.reverse()
         piles = self._state.shuffled
-        return tuple(piles[marks[i] : marks[i + 1]] for i in range(len(self._history)))
+        return tuple(piles[marks[i] : marks[i + 1]] for i in range(self._count))
 
     def root(self) -> Game:
         """Returns a new game at this game's starting position, with no history."""
-        return Game._start(self._rules, self.players, self.seed, self.setup)
+        return Game._start(
+            self._rules, self.players, self.seed, self.setup, undo=self._undo is not None
+        )
 
     def copy(self) -> Game:
         """Returns an independent copy: same position, history and rules."""
@@ -514,8 +608,10 @@ class Game:
         other.seed = self.seed
         other.setup = self.setup
         other._state = self._state.copy()
-        other._history = self._history.copy()
-        other._undo = self._undo.copy()
+        other._last = self._last  # links are immutable: shared, not copied
+        other._count = self._count
+        recent = self._undo
+        other._undo = None if recent is None else recent.copy()
         other._legal = self._legal
         other._legal_by_value = self._legal_by_value
         return other
@@ -574,7 +670,7 @@ class Game:
             and self.players == other.players
             and self.seed == other.seed
             and self.setup == other.setup
-            and self._history == other._history
+            and self.history == other.history
             and self._state == other._state
         )
 
@@ -601,6 +697,5 @@ class Game:
             assert self.to_move is not None
             where = f"{self.players[self.to_move]} to move"
         return (
-            f"<Game {self.variant!r}, {len(self.players)} players, "
-            f"{len(self._history)} actions, {where}>"
+            f"<Game {self.variant!r}, {len(self.players)} players, {self._count} actions, {where}>"
         )

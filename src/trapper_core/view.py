@@ -7,23 +7,97 @@ it to a face-down tile, another player's hand or the order of the draw pile.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
 
 import attrs
 
 from .actions import Action
 from .board import Board
 from .display import Display, ValuedCanoe
+from .interning import interned
 from .model import COLOURS, FACE_DOWN, SQUARES, FaceDown, Hand, Square, Tile
 from .state import TokenSupply, Valuation
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["FACE_DOWN", "FaceDown", "PlayerView", "make_view"]
+__all__ = ["FACE_DOWN", "FaceDown", "History", "PlayerView", "make_view"]
 
 
-@attrs.frozen
+class History(Sequence[Action]):
+    """The actions of a game up to one moment, oldest first: an immutable
+    sequence that compares equal to the tuple of its actions.
+
+    It holds the game's chain of links (each action with the link before
+    it), which the game and its copies share and never change: making one
+    costs the same at any length of game. The tuple of actions is built the
+    first time it is needed (indexing, iterating, comparing).
+    """
+
+    __slots__ = ("_actions", "_count", "_last")
+
+    def __init__(self, last: tuple[Any, ...] | None, count: int) -> None:
+        self._last = last
+        self._count = count
+        self._actions: tuple[Action, ...] | None = None
+
+    @classmethod
+    def of(cls, actions: Sequence[Action]) -> History:
+        """Returns the history of ``actions``, oldest first."""
+        last: tuple[Any, ...] | None = None
+        for action in actions:
+            last = (last, action, None)
+        return cls(last, len(actions))
+
+    def _tuple(self) -> tuple[Action, ...]:
+        actions = self._actions
+        if actions is None:
+            out = []
+            link = self._last
+            while link is not None:
+                out.append(link[1])
+                link = link[0]
+            out.reverse()
+            actions = self._actions = tuple(out)
+        return actions
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if index == -1 and self._last is not None:  # the last action: no tuple needed
+            action: Action = self._last[1]
+            return action
+        return self._tuple()[index]
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._tuple())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History):
+            return self._last is other._last or self._tuple() == other._tuple()
+        if isinstance(other, tuple):
+            return self._tuple() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._tuple())
+
+    def __repr__(self) -> str:
+        return f"History({self._tuple()!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (History.of, (self._tuple(),))
+
+
+@attrs.frozen(slots=False)  # make_view fills the instance's __dict__ at once
 class PlayerView:
     """One player's knowledge of a game at one moment."""
 
@@ -61,8 +135,10 @@ class PlayerView:
     """How many turns have begun."""
     shuffles: int
     """How many times the discard pile has been reshuffled."""
-    history: tuple[Action, ...]
-    """Every action played so far: all of them happen in the open."""
+    history: History
+    """Every action played so far, oldest first: all of them happen in the
+    open. A [`History`][trapper_core.History], equal to the tuple of the actions, shared with
+    the game rather than copied (a view costs the same at any length of game)."""
     legal_actions: tuple[Action, ...]
     """The viewer's legal actions; empty unless the viewer is to move."""
     valuation: tuple[Valuation, ...] | None
@@ -92,30 +168,50 @@ class PlayerView:
 def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
     """Builds ``player``'s view of ``game``."""
     state = game.state
-    board = state.seen_board()
-    trappers = tuple(SQUARES[s] for s in state.trappers)
-    return PlayerView(
-        variant=game.variant,
-        players=game.players,
-        player=player,
-        to_move=state.to_move,
-        turn=state.turn,
-        board=board,
-        layout=state.board_squares,
-        trappers=trappers,  # type: ignore[arg-type]
-        targets=tuple(state.step_targets(c) for c in COLOURS),
-        displays=state.displays,
-        hand=Hand(*state.hands[player]),
-        hand_sizes=tuple(sum(h) for h in state.hands),
-        draw_pile_size=len(state.pile) - state.drawn,
-        discard=Hand(*state.discard),
-        out_of_game=sum(state.out),
-        supply=state.supply,
-        returned=state.returned,
-        retired=state.retired,
-        turns=state.turns,
-        shuffles=state.shuffles,
-        history=game.history,
-        legal_actions=legal,
-        valuation=state.valuation,
+    # A bot asks for a view at every decision: the view's fields are set as
+    # one dict rather than through the frozen class's __init__, which sets
+    # them one by one (this halves the cost of a view).
+    targets = state.targets
+    if None in targets:  # not every trapper's targets are known yet
+        targets = tuple(map(state.step_targets, COLOURS))
+    view = _new(PlayerView)
+    _set(
+        view,
+        "__dict__",
+        {
+            "variant": game.variant,
+            "players": game.players,
+            "player": player,
+            "to_move": state.to_move,
+            "turn": state.turn,
+            "board": state.seen_board(),
+            "layout": state.board_squares,
+            "trappers": tuple(map(SQUARES.__getitem__, state.trappers)),
+            "targets": targets,
+            "displays": state.displays,
+            "hand": _hand(state.hands[player]),
+            "hand_sizes": tuple(map(sum, state.hands)),
+            "draw_pile_size": len(state.pile) - state.drawn,
+            "discard": _hand(state.discard),
+            "out_of_game": sum(state.out),
+            "supply": state.supply,
+            "returned": state.returned,
+            "retired": state.retired,
+            "turns": state.turns,
+            "shuffles": len(state.shuffled),
+            "history": History(game._last, game._count),
+            "legal_actions": legal,
+            "valuation": state.valuation,
+        },
     )
+    return view
+
+
+@interned
+def _hand(counts: tuple[int, int, int, int]) -> Hand:
+    """The hand of four counts, made once (hands are values; a view holds two)."""
+    return Hand(*counts)
+
+
+_new = object.__new__
+_set = object.__setattr__

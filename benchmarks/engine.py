@@ -1,0 +1,367 @@
+"""The engine's hot paths side by side with python-chess, and their instruction counts.
+
+    python benchmarks/engine.py                  # every figure, 15 interleaved rounds
+    python benchmarks/engine.py --rounds 5       # quicker, rougher
+    python benchmarks/engine.py --instructions   # valgrind: instructions per decision
+
+Each ``sides_*`` function returns a pair of work slices ``(ours, theirs)`` for
+:func:`benchmarks.rounds.rounds`: each slice runs once and returns how many
+units (decisions, plies, copies) it did. ``benchmarks/run.py`` calls them for
+its table; run alone, this script prints the figures of the engine's targets:
+
+- ``sides_playout(variant)``: the random playout loop (``legal_actions()``, a
+  seeded pick, ``apply()``) over complete 4-player games, against
+  python-chess's (``list(board.legal_moves)``, a pick, ``push()``);
+- ``sides_view_bot(variant)``: the same through ``view()`` and a seeded
+  ``RandomBot``, as ``play`` and ``simulate`` run it, against the same chess loop;
+- ``sides_apply_undo()``: ``apply`` then ``undo`` of every legal action of
+  mid-game positions, against ``push`` then ``pop`` of every legal move;
+- ``sides_copy()``: ``copy()`` of a mid-game position, against
+  ``Board.copy(stack=False)``;
+- ``bytes_per_decision(variant, undo)``: the memory a finished game holds,
+  per decision (tracemalloc), with or without undo information.
+
+``--instructions`` runs the playout of ten seeded 4-player games of each
+variant under valgrind (``PYTHONHASHSEED=0``), after ten others that warm
+the engine's tables, subtracting a run that only starts the games, and
+prints instructions per decision and per turn (``--no-undo``: games
+without undo information; ``--chess``: python-chess's random games too,
+per ply, after as many played to warm up).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import trapper_core as tc
+from benchmarks.rounds import Work, rounds
+
+try:
+    import chess
+
+    HAS_CHESS = True
+except ImportError:  # the bench extra is not installed
+    HAS_CHESS = False
+
+VARIANTS = ("base", "children", "tactical")
+Sides = tuple[Work, Work]
+
+
+# ----------------------------------------------------------------------
+# python-chess's side
+# ----------------------------------------------------------------------
+
+
+def chess_playouts(games: int) -> Work:
+    """Complete random chess games; counts plies."""
+
+    def work() -> int:
+        rng = random.Random(1)
+        plies = 0
+        for _ in range(games):
+            board = chess.Board()
+            while not board.is_game_over():
+                board.push(rng.choice(list(board.legal_moves)))
+                plies += 1
+        return plies
+
+    return work
+
+
+def _chess_positions(count: int, plies: int) -> list[chess.Board]:
+    rng = random.Random(7)
+    boards: list[chess.Board] = []
+    while len(boards) < count:
+        board = chess.Board()
+        while board.ply() < plies and not board.is_game_over():
+            board.push(rng.choice(list(board.legal_moves)))
+        if not board.is_game_over():
+            boards.append(board)
+    return boards
+
+
+# ----------------------------------------------------------------------
+# Ours
+# ----------------------------------------------------------------------
+
+
+def trapper_playouts(variant: str, games: int, players: int = 4) -> Work:
+    """Complete random games through ``legal_actions()`` and ``apply()``; counts decisions."""
+
+    def work() -> int:
+        rng = random.Random(1)
+        decisions = 0
+        for seed in range(games):
+            game = tc.new_game(variant, players, seed=seed)
+            while not game.is_over:
+                legal = game.legal_actions()
+                game.apply(legal[rng.randrange(len(legal))])
+                decisions += 1
+        return decisions
+
+    return work
+
+
+def trapper_bot_playouts(variant: str, games: int, players: int = 4) -> Work:
+    """Complete games of seeded random bots, each choosing from its ``view()``."""
+
+    def work() -> int:
+        decisions = 0
+        for seed in range(games):
+            game = tc.new_game(variant, players, seed=seed)
+            bots = [tc.RandomBot(seed * 10 + s) for s in range(players)]
+            while not game.is_over:
+                seat: int = game.to_move  # type: ignore[assignment]
+                game.apply(bots[seat].choose(game.view(seat)))
+                decisions += 1
+        return decisions
+
+    return work
+
+
+def _mid_games(count: int, decisions: int) -> list[tc.Game]:
+    games = []
+    for seed in range(count):
+        game = tc.new_game("base", 4, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(decisions):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        if not game.is_over:
+            games.append(game)
+    return games
+
+
+# ----------------------------------------------------------------------
+# The figures' sides
+# ----------------------------------------------------------------------
+
+
+def sides_playout(variant: str = "base", games: int = 30) -> Sides:
+    """Random playout decisions/s (4 players) against chess plies/s."""
+    return trapper_playouts(variant, games), chess_playouts(max(games // 10, 3))
+
+
+def sides_view_bot(variant: str = "base", games: int = 30) -> Sides:
+    """The ``view()`` + ``RandomBot`` loop against the chess playout."""
+    return trapper_bot_playouts(variant, games), chess_playouts(max(games // 10, 3))
+
+
+def sides_apply_undo(positions: int = 20, decisions: int = 40) -> Sides:
+    """``apply`` + ``undo`` of every legal action of mid-game positions (40
+    decisions in) against ``push`` + ``pop`` of every legal move (40 plies in)."""
+    games = _mid_games(positions, decisions)
+    listed = [(game, game.legal_actions()) for game in games]
+    boards = [(board, list(board.legal_moves)) for board in _chess_positions(positions, 40)]
+
+    def ours() -> int:
+        done = 0
+        for _ in range(20):
+            for game, legal in listed:
+                apply, undo = game.apply, game.undo
+                for action in legal:
+                    apply(action)
+                    undo()
+                done += len(legal)
+        return done
+
+    def theirs() -> int:
+        done = 0
+        for _ in range(20):
+            for board, moves in boards:
+                push, pop = board.push, board.pop
+                for move in moves:
+                    push(move)
+                    pop()
+                done += len(moves)
+        return done
+
+    return ours, theirs
+
+
+def sides_copy(decisions: int = 40, n: int = 20_000) -> Sides:
+    """``copy()`` of a mid-game position against ``Board.copy(stack=False)``."""
+    game = _mid_games(1, decisions)[0]
+    board = _chess_positions(1, decisions)[0]
+
+    def ours() -> int:
+        copy = game.copy
+        for _ in range(n):
+            copy()
+        return n
+
+    def theirs() -> int:
+        copy = board.copy
+        for _ in range(n):
+            copy(stack=False)
+        return n
+
+    return ours, theirs
+
+
+def finished_games(variant: str, games: int, *, undo: bool = True) -> tuple[list[tc.Game], int]:
+    """Seeded random 4-player games played to the end, and their decisions."""
+    kept = []
+    decisions = 0
+    for seed in range(games):
+        game = tc.new_game(variant, 4, seed=seed, undo=undo)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+        kept.append(game)
+    return kept, decisions
+
+
+def bytes_per_decision(variant: str = "base", games: int = 200, *, undo: bool = True) -> float:
+    """Bytes that finished games hold, per decision (tracemalloc). The games
+    are played once before measuring, so that values every game shares (the
+    interned actions and tables) are not counted."""
+    finished_games(variant, games, undo=undo)
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    kept, decisions = finished_games(variant, games, undo=undo)
+    gc.collect()
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    grown = sum(s.size_diff for s in after.compare_to(before, "filename"))
+    del kept
+    return grown / decisions
+
+
+# ----------------------------------------------------------------------
+# Instruction counts
+# ----------------------------------------------------------------------
+
+
+def _playout_only(variant: str, games: int, play: bool, undo: bool = True) -> None:
+    """The instruction-count subject: new games, and their random playouts if
+    ``play``, after as many other games played to warm the engine's tables
+    (what a long run of games sees)."""
+    if variant == "chess":  # python-chess's plies, counted the same way
+        chess_playouts(games)()
+        print(chess_playouts(games)() if play else 0, 0)
+        return
+    trapper_playouts(variant, games)
+    decisions = turns = 0
+    for seed in range(1000, 1000 + games):
+        game = tc.new_game(variant, 4, seed=seed, undo=undo)
+        rng = random.Random(seed)
+        if not play:
+            continue
+        while not game.is_over:
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+            decisions += 1
+        turns += game.state.turns
+    print(decisions, turns)
+
+
+def _instructions(variant: str, games: int, mode: str) -> tuple[int, int, int]:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cg.out")
+        done = subprocess.run(
+            [
+                "valgrind",
+                "--tool=cachegrind",
+                "--cache-sim=no",
+                f"--cachegrind-out-file={out}",
+                sys.executable,
+                __file__,
+                "--playout-only",
+                variant,
+                str(games),
+                mode,
+            ],
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    assert refs is not None, done.stderr
+    decisions, turns = (int(x) for x in done.stdout.split())
+    return int(refs[1].replace(",", "")), decisions, turns
+
+
+def instructions_per_decision(
+    variant: str, games: int = 10, *, undo: bool = True
+) -> tuple[float, float]:
+    """Instructions per decision and per turn of the random playout (valgrind),
+    in games with or without undo information."""
+    played, decisions, turns = _instructions(variant, games, "play" if undo else "play-no-undo")
+    started, _, _ = _instructions(variant, games, "start")
+    return (played - started) / decisions, (played - started) / max(turns, 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--instructions", action="store_true", help="valgrind counts only")
+    parser.add_argument("--games", type=int, default=10, help="games per instruction count")
+    parser.add_argument("--no-undo", action="store_true", help="count games without undo")
+    parser.add_argument("--chess", action="store_true", help="count python-chess's plies too")
+    parser.add_argument("--variants", default=",".join(VARIANTS))
+    parser.add_argument("--playout-only", nargs=3, metavar=("VARIANT", "GAMES", "MODE"))
+    args = parser.parse_args(argv)
+    if args.playout_only:
+        variant, games, mode = args.playout_only
+        _playout_only(variant, int(games), mode != "start", undo=mode != "play-no-undo")
+        return 0
+    variants = args.variants.split(",")
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            print("valgrind is not installed")
+            return 1
+        if args.chess and HAS_CHESS:
+            per_ply, _ = instructions_per_decision("chess", max(args.games // 5, 1))
+            print(f"{'chess':10} {per_ply:10,.0f} instructions per ply", flush=True)
+        for variant in variants:
+            per_decision, per_turn = instructions_per_decision(
+                variant, args.games, undo=not args.no_undo
+            )
+            print(
+                f"{variant:10} {per_decision:10,.0f} instructions per decision "
+                f"{per_turn:10,.0f} per turn",
+                flush=True,
+            )
+        return 0
+    if not HAS_CHESS:
+        print("python-chess is not installed (pip install -e '.[bench]')")
+        return 1
+    figures: list[tuple[str, Callable[[], Sides]]] = [
+        *((f"playout {v} 4p", lambda v=v: sides_playout(v)) for v in variants),
+        *((f"view + bot {v} 4p", lambda v=v: sides_view_bot(v)) for v in variants),
+        ("apply + undo / push + pop", sides_apply_undo),
+        ("copy() / copy(stack=False)", sides_copy),
+    ]
+    print(f"{'figure':32} {'min / median / max':>20} {'ours/s':>12} {'theirs/s':>12}")
+    for label, make in figures:
+        spread = rounds(*make(), args.rounds)
+        print(f"{label:32} {spread!s:>20} {spread.ours:12,.0f} {spread.theirs:12,.0f}", flush=True)
+    for variant in variants:
+        with_undo = bytes_per_decision(variant)
+        without = bytes_per_decision(variant, undo=False)
+        print(f"memory {variant:10} {with_undo:6.0f} B/decision, {without:6.0f} without undo")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,176 @@
+"""Issue 13: the history as shared links, undo from snapshots and
+checkpoints, games without undo, and views that cost the same at any
+length of game."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+import trapper_core as tc
+from trapper_core.game import CHECKPOINT, RECENT
+
+VARIANTS = ("base", "children", "tactical")
+
+
+def played(variant: str, players: int, seed: int, *, undo: bool = True) -> tc.Game:
+    game = tc.new_game(variant, players, seed=seed, undo=undo)
+    rng = random.Random(seed)
+    while not game.is_over:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    return game
+
+
+@given(variant=st.sampled_from(VARIANTS), players=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_issue13_undo_to_the_start_passes_every_position(
+    variant: str, players: int, seed: int
+) -> None:
+    # Deeper than the recent snapshots, undo replays from a checkpoint: every
+    # position on the way back is the one the game passed through.
+    game = tc.new_game(variant, players, seed=seed)
+    rng = random.Random(seed)
+    positions = []
+    while not game.is_over:
+        positions.append(game.copy())
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    outcomes = game.outcomes()
+    assume(len(positions) > RECENT + CHECKPOINT)  # deeper than the recent snapshots
+    while positions:
+        game.undo()
+        expected = positions.pop()
+        assert game == expected
+        assert game.outcomes() == outcomes[: len(game.history)]
+        assert game.legal_actions() == expected.legal_actions()
+
+
+@pytest.mark.parametrize("played", range(1, 2 * (RECENT + CHECKPOINT) + 2))
+def test_issue13_undo_at_every_depth(played: int) -> None:
+    # However many actions a game has, undo takes them all back, whether
+    # a recent snapshot, a checkpoint or a replay from one gives the position.
+    game = tc.new_game("base", 2, seed=played)
+    rng = random.Random(played)
+    positions = []
+    for _ in range(played):
+        if game.is_over:
+            break
+        positions.append(game.copy())
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    while positions:
+        game.undo()
+        assert game == positions.pop()
+
+
+def test_issue13_undo_replays_a_records_shuffles() -> None:
+    # A game whose chance came from a record, not the seed: replaying from a
+    # checkpoint uses the record's shuffles.
+    for seed in range(40):
+        game = played("base", 2, seed)
+        if any(game.outcomes()):
+            break
+    else:
+        pytest.fail("no seed of 40 reshuffles the discard pile")
+    history, outcomes = game.history, game.outcomes()
+    other = tc.new_game("base", 2, seed=seed + 1, setup=game.setup)
+    for action, piles in zip(history, outcomes, strict=True):
+        other.apply(action, shuffles=piles)
+    assert other.outcomes() == outcomes
+    while other.history:
+        other.undo()
+    assert other == tc.new_game("base", 2, seed=seed + 1, setup=game.setup)
+
+
+def test_issue13_copies_and_undos_are_independent() -> None:
+    game = played("base", 4, 3)
+    copy = game.copy()
+    for _ in range(RECENT + CHECKPOINT + 3):
+        game.undo()
+    assert copy.is_over
+    assert len(copy.history) == len(game.history) + RECENT + CHECKPOINT + 3
+    legal = game.legal_actions()
+    game.apply(legal[-1])
+    assert copy.history[: len(game.history) - 1] == game.history[:-1]
+    assert copy == played("base", 4, 3)
+
+
+def test_issue13_a_game_without_undo_plays_the_same_game() -> None:
+    with_undo = played("tactical", 3, 5)
+    without = played("tactical", 3, 5, undo=False)
+    assert not without.keeps_undo
+    assert with_undo.keeps_undo
+    assert without == with_undo
+    assert without.outcomes() == with_undo.outcomes()
+    assert without.to_dict() == with_undo.to_dict()
+    assert without.copy() == without
+    assert not without.copy().keeps_undo
+    assert not without.root().keeps_undo
+
+
+def test_issue13_undo_without_undo_information_is_refused() -> None:
+    game = tc.new_game("base", 2, seed=1, undo=False)
+    game.apply(game.legal_actions()[0])
+    before = game.copy()
+    with pytest.raises(tc.UndoError, match="undo=False"):
+        game.undo()
+    assert game == before
+
+
+def test_issue13_view_history_is_shared_and_equals_the_tuple() -> None:
+    game = played("base", 3, 2)
+    view = game.view(0)
+    assert isinstance(view.history, tc.History)
+    assert view.history == game.history
+    assert game.history == tuple(view.history)
+    assert len(view.history) == len(game.history)
+    assert view.history[-1] == game.history[-1]
+    assert view.history[:3] == game.history[:3]
+    assert hash(view.history) == hash(game.history)
+    assert pickle.loads(pickle.dumps(view)) == view
+    # The view keeps its moment: later undos do not change it.
+    length = len(view.history)
+    game.undo()
+    assert len(view.history) == length
+    assert view.history != game.history
+
+
+def test_issue13_seen_board_follows_undo_and_copies() -> None:
+    game = tc.new_game("children", 4, seed=11)
+    rng = random.Random(11)
+    for _ in range(60):
+        if rng.random() < 0.2 and game.history:
+            game.undo()
+        else:
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        state = game.state
+        hidden = tuple(
+            None if tile is None else tile if state.face_up >> i & 1 else tc.FACE_DOWN
+            for i, tile in enumerate(state.board)
+        )
+        assert state.seen_board() == hidden
+        assert game.copy().state.seen_board() == hidden
+
+
+@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10**6))
+def test_issue13_kept_step_targets_are_the_targets(variant: str, seed: int) -> None:
+    # A take keeps the cached targets of trappers it did not concern: every
+    # cached entry is what the variant's rule computes afresh.
+    game = tc.new_game(variant, 4, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        state = game.state
+        for colour in tc.COLOURS:
+            cached = state.targets[colour]
+            if cached is not None:
+                assert cached == state.rules.step_targets(state, colour)
+        seat = game.to_move
+        assert seat is not None
+        game.view(seat)  # asks for every trapper's targets
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
