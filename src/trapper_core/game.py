@@ -256,7 +256,8 @@ class Game:
 
     @property
     def keeps_undo(self) -> bool:
-        """Whether [`undo`][trapper_core.Game.undo] can take actions back (``new_game(undo=...)``)."""
+        """Whether [`undo`][trapper_core.Game.undo] can take actions back
+        (``new_game(undo=...)``)."""
         return self._undo is not None
 
     @property
