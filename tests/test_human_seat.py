@@ -4,6 +4,7 @@ stream, and what ``trapper show`` tells a person (issue 11, items 1–5)."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
@@ -120,6 +121,29 @@ def test_issue11_item4_seats_are_letters_in_every_option() -> None:
     _status, screen = play([*TACTICAL[:-1], "c"], ["q"])  # lowercase is the same seat
     assert "C, your action:" in screen
     assert "C (you): " in screen
+
+
+def test_issue11_item4_records_write_seats_as_letters_and_read_old_digits() -> None:
+    import random
+
+    import trapper_core as tc
+    from trapper_core.notation import Position, SetupSpec
+
+    game = tc.new_game("tactical", 3, seed=4)
+    rng = random.Random(1)
+    while "auction=Auction" not in str(Position.from_game(game)):
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    fields = str(Position.from_game(game)).split()
+    assert fields[2] in "ABC"  # the player to move
+    assert re.search(r"leader=[ABC],bidders=\(([ABC]\.)*[ABC]\)", fields[3])
+    spec = SetupSpec.from_setup(game.setup)
+    assert str(spec).split()[2] == "ABC"[game.setup.start_player]
+    old = str(spec).split()
+    old[2] = str(game.setup.start_player + 1)  # how records before 0.3 wrote it
+    assert SetupSpec.parse(" ".join(old)) == spec
+    with pytest.raises(ValueError, match="seat letter from A to D, not '²'"):
+        SetupSpec.parse(" ".join([*old[:2], "²", *old[3:]]))
 
 
 def test_issue11_item5_hints_for_case_and_numbers() -> None:

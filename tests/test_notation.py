@@ -119,7 +119,7 @@ def test_setup_string_round_trips() -> None:
     spec = SetupSpec.from_setup(setup)
     assert SetupSpec.parse(str(spec)) == spec
     assert SetupSpec.parse(str(spec)).to_setup() == setup
-    assert str(spec).split()[1:3] == ["d5e5d4e4", "1"]
+    assert str(spec).split()[1:3] == ["d5e5d4e4", "A"]
 
 
 def test_setup_string_with_unknown_parts() -> None:
@@ -143,7 +143,7 @@ def test_setup_string_with_unknown_parts() -> None:
         ("9/8/8/8/8/8/8/8 d5e5d4e4 1 ? ?", "not a tile code"),
         ("7/8/8/8/8/8/8/8 d5e5d4e4 1 ? ?", "7 squares"),
         ("8/8/8/8/8/8/8/8 d5e5 1 ? ?", "four trapper squares"),
-        ("8/8/8/8/8/8/8/8 d5e5d4e4 0 ? ?", "seat number"),
+        ("8/8/8/8/8/8/8/8 d5e5d4e4 0 ? ?", "seat letter from A to D"),
         ("8/8/8/8/8/8/8/8 d5e5d4e4 1 BXG ?", "B, E, G, P"),
         ("8/8/8/8/8/8/8/8 d5e5d4e4 1 ? B3nQ", "tile codes"),
         ("8/8/8/8/8/8/8/8", "5 fields"),
@@ -495,7 +495,7 @@ def test_position_string_fields() -> None:
     game = tc.new_game("base", 2, seed=1)
     fields = str(notation.Position.from_game(game)).split()
     assert len(fields) == 14
-    assert fields[1:4] == ["d5e5d4e4", "1", "Turn:{trapper=-,exchanged=n}"]
+    assert fields[1:4] == ["d5e5d4e4", "A", "Turn:{trapper=-,exchanged=n}"]
     assert fields[4] == ",".join(map(str, game.hands[0].counts)) + "/" + ",".join(
         map(str, game.hands[1].counts)
     )

@@ -12,8 +12,11 @@ what that player may know.
 - ``board``: as in the setup string, with ``~`` before a face-down tile
   (``~B3n``); in a view a face-down tile is ``?``;
 - ``trappers``: four squares, blue, beige, green, purple;
-- ``to move``: the seat from 1, or ``-`` once the game is over;
-- ``turn``: the variant's turn record, written ``Name:field=value,…``;
+- ``to move``: the seat letter (``A`` is the first seat), or ``-`` once the
+  game is over;
+- ``turn``: the variant's turn record, written ``Name:{field=value,…}``; a
+  field marked as a seat (``attrs.field(metadata={"seat": True})``) is
+  written as seat letters;
 - ``hands``: per player, separated by ``/``, the counts of blue, beige, green,
   purple cards ``2,1,0,3``; in a view another player's hand is ``#6``, its size;
 - ``draw``: the draw pile's colours, top first (``-`` if empty); in a view ``#40``;
@@ -24,7 +27,8 @@ what that player may know.
   ``CB3[B4nB1nH1n]``, valued canoes ``CB3[…]=26``, tokens ``c26.s4``,
   ``-`` for an empty part;
 - ``supply``: the canoe and species tokens left, ``16.18.20|1.2.3``;
-- ``returned``: the canoes given back by exchanges, ``1:CM3[…]=18``, or ``-``;
+- ``returned``: the canoes given back by exchanges, with the seat that gave
+  each, ``A:CM3[…]=18``, or ``-``;
 - ``retired``: a ``0``/``1`` per player; ``turns`` and ``shuffles``: counts.
 """
 
@@ -53,7 +57,7 @@ from trapper_core import (
 )
 from trapper_core.model import FACE_DOWN
 
-from .setup_string import board_text, parse_board
+from .setup_string import SEAT_LETTERS, board_text, parse_board, parse_seat, seat_text
 
 __all__ = ["FACE_DOWN_TILE", "Position"]
 
@@ -148,7 +152,7 @@ class Position:
         fields = [
             _board_text(self.board),
             "".join(s.name for s in self.trappers),
-            "-" if self.to_move is None else str(self.to_move + 1),
+            "-" if self.to_move is None else seat_text(self.to_move),
             self.turn,
             "/".join(_hand_text(h) for h in self.hands),
             _draw_text(self.draw_pile),
@@ -156,7 +160,7 @@ class Position:
             f"#{self.out}" if isinstance(self.out, int) else _counts(self.out),
             "/".join(_display_text(d) for d in self.displays),
             _supply_text(self.supply),
-            ",".join(f"{p + 1}:{_valued_text(v)}" for p, v in self.returned) or "-",
+            ",".join(f"{seat_text(p)}:{_valued_text(v)}" for p, v in self.returned) or "-",
             "".join("1" if r else "0" for r in self.retired),
             str(self.turns),
             str(self.shuffles),
@@ -177,7 +181,7 @@ class Position:
             return cls(
                 _parse_board(board),
                 tuple(Square.parse(trappers[i : i + 2]) for i in range(0, len(trappers), 2)),
-                None if to_move == "-" else int(to_move) - 1,
+                None if to_move == "-" else parse_seat(to_move, "the player to move"),
                 turn,
                 tuple(_parse_hand(h) for h in hands.split("/")),
                 int(draw[1:]) if draw.startswith("#") else _parse_colours(draw),
@@ -198,7 +202,9 @@ def _turn_text(turn: object) -> str:
     return _value_text(turn).replace(" ", "")
 
 
-def _value_text(value: object) -> str:
+def _value_text(value: object, seat: bool = False) -> str:
+    if seat and isinstance(value, int) and not isinstance(value, bool):
+        return seat_text(value) if 0 <= value < len(SEAT_LETTERS) else str(value)
     if value is None:
         return "-"
     if isinstance(value, bool):
@@ -208,11 +214,13 @@ def _value_text(value: object) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, tuple):
-        return "(" + ".".join(_value_text(v) for v in value) + ")"
+        return "(" + ".".join(_value_text(v, seat) for v in value) + ")"
     kind = type(value)
     if attrs.has(kind):
-        names = [f.name for f in attrs.fields(kind)]
-        inner = ",".join(f"{name}={_value_text(getattr(value, name))}" for name in names)
+        inner = ",".join(
+            f"{f.name}={_value_text(getattr(value, f.name), bool(f.metadata.get('seat')))}"
+            for f in attrs.fields(kind)
+        )
         return f"{kind.__name__}:{{{inner}}}"
     return repr(value).replace(" ", "")
 
@@ -352,5 +360,5 @@ def _parse_returned(text: str) -> tuple[tuple[int, ValuedCanoe], ...]:
     for part in text.split(","):
         seat, rest = part.split(":", 1)
         ((row, payout),) = _rows(rest)
-        out.append((int(seat) - 1, ValuedCanoe(row, payout or 0)))
+        out.append((parse_seat(seat, "a returned canoe's seat"), ValuedCanoe(row, payout or 0)))
     return tuple(out)

@@ -8,7 +8,9 @@
   are empty);
 - ``trappers``: the squares of the blue, beige, green and purple trappers,
   ``d5e5d4e4`` (D3);
-- ``start``: the seat (1, 2, …) of the start player, ``?`` if unknown;
+- ``start``: the seat letter of the start player (``A`` is the first seat, as
+  in the moves and the ``Seat1`` tag), ``?`` if unknown; a digit from ``1``
+  (how records before 0.3 wrote it) is read too;
 - ``deck``: the 64 cards from the top down (``B`` blue, ``E`` beige, ``G`` green,
   ``P`` purple, ``?`` unknown), or a single ``?``;
 - ``box``: the tiles set aside unseen, ``-`` for none, ``?`` if unknown.
@@ -127,7 +129,7 @@ class SetupSpec:
     def __str__(self) -> str:
         board = board_text(self.board, lambda s: s.code if isinstance(s, Tile) else "?")
         trappers = "-" if self.trappers is None else "".join(s.name for s in self.trappers)
-        start = "?" if self.start_player is None else str(self.start_player + 1)
+        start = "?" if self.start_player is None else seat_text(self.start_player)
         if self.deck is None:
             deck = "?"
         else:
@@ -203,10 +205,29 @@ def _parse_trappers(text: str) -> tuple[Square, ...] | None:
     return tuple(Square.parse(text[i : i + 2]) for i in range(0, 8, 2))
 
 
+#: A seat as records write it: ``A`` is the first seat (``Seat1``).
+SEAT_LETTERS = "ABCD"
+
+
+def seat_text(seat: int) -> str:
+    """Returns the letter of ``seat`` (0 is ``A``), as the setup and position
+    strings write a seat."""
+    return SEAT_LETTERS[seat]
+
+
+def parse_seat(text: str, what: str = "a seat") -> int:
+    """Reads a seat letter (``A`` to ``D``) back to its seat, from 0; a digit
+    ``1`` to ``4`` (records before 0.3 counted seats from 1) is read too."""
+    if len(text) == 1:
+        if text in SEAT_LETTERS:
+            return SEAT_LETTERS.index(text)
+        if text in "1234":
+            return int(text) - 1
+    raise ValueError(f"{what} is a seat letter from A to D, not {text!r}")
+
+
 def _parse_start(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise ValueError(f"the start player is a seat number from 1, not {text!r}")
-    return int(text) - 1
+    return parse_seat(text, "the start player")
 
 
 def _parse_deck(text: str) -> tuple[Colour | None, ...] | None:

@@ -59,7 +59,7 @@ from .state import GameState, TokenSupply, Valuation
 from .tiles import TileSet
 from .view import History, PlayerView
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 __all__ = [
     "ACTION_TEXT",
