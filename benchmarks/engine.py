@@ -98,19 +98,21 @@ def _chess_positions(count: int, plies: int) -> list[chess.Board]:
 # ----------------------------------------------------------------------
 
 
-def trapper_playouts(variant: str, games: int, players: int = 4) -> Work:
-    """Complete random games through ``legal_actions()`` and ``apply()``; counts decisions."""
+def trapper_playouts(variant: str, games: int, players: int = 4, count: str = "decisions") -> Work:
+    """Complete random games through ``legal_actions()`` and ``apply()``;
+    counts decisions, or turns with ``count="turns"``."""
 
     def work() -> int:
         rng = random.Random(1)
-        decisions = 0
+        decisions = turns = 0
         for seed in range(games):
             game = tc.new_game(variant, players, seed=seed)
             while not game.is_over:
                 legal = game.legal_actions()
                 game.apply(legal[rng.randrange(len(legal))])
                 decisions += 1
-        return decisions
+            turns += game.state.turns
+        return turns if count == "turns" else decisions
 
     return work
 
@@ -152,9 +154,10 @@ def _mid_games(count: int, decisions: int) -> list[tc.Game]:
 # ----------------------------------------------------------------------
 
 
-def sides_playout(variant: str = "base", games: int = 30) -> Sides:
-    """Random playout decisions/s (4 players) against chess plies/s."""
-    return trapper_playouts(variant, games), chess_playouts(max(games // 10, 3))
+def sides_playout(variant: str = "base", games: int = 30, count: str = "decisions") -> Sides:
+    """Random playout decisions/s (or turns/s, ``count="turns"``; 4 players)
+    against chess plies/s."""
+    return trapper_playouts(variant, games, count=count), chess_playouts(max(games // 10, 3))
 
 
 def sides_view_bot(variant: str = "base", games: int = 30) -> Sides:

@@ -55,6 +55,7 @@ import attrs
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import trapper_core as tc
+from benchmarks import engine
 from benchmarks import notation as notation_bench
 from benchmarks.rounds import Spread, Work, rounds
 from trapper_core.simulation import Batch, play_batch
@@ -71,151 +72,34 @@ Sides = tuple[Work, Work]
 
 
 # The work slices. Each ``sides_*`` returns (ours, theirs), slices sized to
-# take a few tenths of a second. benchmarks/engine.py and
-# benchmarks/notation.py may offer the same figures under the same names: a
-# figure switches to theirs by changing the function in ``FIGURES`` below.
+# take a few tenths of a second. The engine's figures come from
+# benchmarks/engine.py and the notation's from benchmarks/notation.py, which
+# also run alone.
 
 
-def _trapper_playouts(variant: str, players: int, games: int, count: str = "decisions") -> Work:
-    seeds = iter(range(10**9))  # fresh games each slice, the same in every run
-
-    def work() -> int:
-        rng = random.Random(1)
-        units = 0
-        for _ in range(games):
-            game = tc.new_game(variant, players, seed=next(seeds))
-            legal_actions, apply = game.legal_actions, game.apply
-            while not game.is_over:
-                legal = legal_actions()
-                apply(legal[rng.randrange(len(legal))])
-            units += len(game.history) if count == "decisions" else game.state.turns
-        return units
-
-    return work
+def sides_playout(variant: str = "base", scale: int = 1) -> Sides:
+    """Random playout decisions (4 players) against python-chess plies."""
+    return engine.sides_playout(variant, 30 * scale)
 
 
-def _chess_playouts(games: int) -> Work:
-    rng = random.Random(1)
-
-    def work() -> int:
-        plies = 0
-        for _ in range(games):
-            board = chess.Board()
-            while not board.is_game_over():
-                board.push(rng.choice(list(board.legal_moves)))
-            plies += board.ply()
-        return plies
-
-    return work
+def sides_playout_turns(variant: str = "base", scale: int = 1) -> Sides:
+    """Random playout turns (4 players) against python-chess plies."""
+    return engine.sides_playout(variant, 30 * scale, count="turns")
 
 
-def sides_playout(variant: str = "base", players: int = 4, scale: int = 1) -> Sides:
-    """Random playout decisions against python-chess plies."""
-    return _trapper_playouts(variant, players, 60 * scale), _chess_playouts(5 * scale)
-
-
-def sides_playout_turns(variant: str = "base", players: int = 4, scale: int = 1) -> Sides:
-    """Random playout turns against python-chess plies."""
-    return _trapper_playouts(variant, players, 60 * scale, "turns"), _chess_playouts(5 * scale)
-
-
-def sides_view_loop(variant: str = "base", players: int = 4, scale: int = 1) -> Sides:
+def sides_view_loop(variant: str = "base", scale: int = 1) -> Sides:
     """The bots' loop: ``view()`` and ``RandomBot.choose`` for every decision."""
-    seeds = iter(range(10**9))
-
-    def ours() -> int:
-        decisions = 0
-        for _ in range(40 * scale):
-            seed = next(seeds)
-            game = tc.new_game(variant, players, seed=seed)
-            bots = [tc.RandomBot(seed * 10 + s) for s in range(players)]
-            while not game.is_over:
-                seat = game.to_move
-                assert seat is not None
-                game.apply(bots[seat].choose(game.view(seat)))
-            decisions += len(game.history)
-        return decisions
-
-    return ours, _chess_playouts(5 * scale)
-
-
-def _trapper_positions(count: int) -> list[tc.Game]:
-    """Mid-game positions of random games: after 20, 40 and 60 decisions."""
-    positions = []
-    for seed in range(count):
-        game = tc.new_game("base", 4, seed=seed)
-        tc.play(
-            game, [tc.RandomBot(seed * 10 + s) for s in range(4)], max_actions=20 * (1 + seed % 3)
-        )
-        positions.append(game)
-    return positions
-
-
-def _chess_positions(count: int) -> list[object]:
-    rng = random.Random(7)
-    positions: list[object] = []
-    while len(positions) < count:
-        board = chess.Board()
-        plies = 20 * (1 + len(positions) % 3)
-        while board.ply() < plies and not board.is_game_over():
-            board.push(rng.choice(list(board.legal_moves)))
-        if not board.is_game_over():
-            positions.append(board)
-    return positions
+    return engine.sides_view_bot(variant, 30 * scale)
 
 
 def sides_apply_undo(scale: int = 1) -> Sides:
     """``apply`` + ``undo`` of every legal action against ``push`` + ``pop``."""
-    games = [g for g in _trapper_positions(12) if not g.is_over]
-    boards = _chess_positions(12)
-    repeat = 15 * scale
-
-    def ours() -> int:
-        pairs = 0
-        for _ in range(repeat):
-            for game in games:
-                legal = game.legal_actions()
-                apply, undo = game.apply, game.undo
-                for action in legal:
-                    apply(action)
-                    undo()
-                pairs += len(legal)
-        return pairs
-
-    def theirs() -> int:
-        pairs = 0
-        for _ in range(repeat):
-            for board in boards:
-                legal = list(board.legal_moves)  # type: ignore[attr-defined]
-                push, pop = board.push, board.pop  # type: ignore[attr-defined]
-                for move in legal:
-                    push(move)
-                    pop()
-                pairs += len(legal)
-        return pairs
-
-    return ours, theirs
+    return engine.sides_apply_undo(20 * scale)
 
 
 def sides_copy(scale: int = 1) -> Sides:
-    """``copy()`` of mid-game positions against ``Board.copy(stack=False)``."""
-    games = _trapper_positions(12)
-    boards = _chess_positions(12)
-    repeat = 1000 * scale  # python-chess's; ours copies more (~10x) in a slice as long
-
-    def ours() -> int:
-        for _ in range(10 * repeat):
-            for game in games:
-                game.copy()
-        return 10 * repeat * len(games)
-
-    def theirs() -> int:
-        for _ in range(repeat):
-            for board in boards:
-                board.copy(stack=False)  # type: ignore[attr-defined]
-        return repeat * len(boards)
-
-    return ours, theirs
+    """``copy()`` of a mid-game position against ``Board.copy(stack=False)``."""
+    return engine.sides_copy(n=20_000 * scale)
 
 
 def sides_notation(scale: int = 1) -> Sides:
@@ -277,7 +161,7 @@ class Figure:
 def _playout_figure(variant: str) -> Figure:
     return Figure(
         f"1. random playout, {variant} 4p (decisions / plies)",
-        lambda scale: sides_playout(variant, 4, scale),
+        lambda scale: sides_playout(variant, scale),
     )
 
 
@@ -285,11 +169,11 @@ FIGURES = [
     *(_playout_figure(variant) for variant in ("base", "children", "tactical")),
     Figure(
         "1. random playout, base 4p, per turn (turns / plies)",
-        lambda scale: sides_playout_turns("base", 4, scale),
+        lambda scale: sides_playout_turns("base", scale),
     ),
     Figure(
         "2. view() + RandomBot loop, base 4p (decisions / plies)",
-        lambda scale: sides_view_loop("base", 4, scale),
+        lambda scale: sides_view_loop("base", scale),
     ),
     Figure("3. apply + undo vs push + pop", sides_apply_undo),
     Figure("4. copy() vs Board.copy(stack=False)", sides_copy),
