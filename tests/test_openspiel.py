@@ -92,6 +92,27 @@ def test_issue12_openspiel_random_sim_test(
     pyspiel.random_sim_test(load(variant, players), num_sims=sims, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_issue12_openspiel_random_sim_test_through_reshuffles(variant: str) -> None:
+    # Random play retires early and seldom reaches a reshuffle: OpenSpiel's
+    # checks start here from a position whose draw pile is empty.
+    game = load(variant, 2)
+    state = play_on(
+        game.new_initial_state(),
+        random.Random(17),
+        until=lambda s: (
+            s.trapper_game is not None
+            and not s.is_chance_node()
+            and s.prefix == ""
+            and not s.trapper_game.state.draw_pile
+        ),
+    )
+    assert not state.is_terminal()
+    pyspiel.random_sim_test(
+        game, num_sims=3, serialize=True, verbose=False, specific_initial_state=state
+    )
+
+
 def test_issue12_chance_deals_the_setup_with_the_engines_odds() -> None:
     game = load("base", 2)
     state = game.new_initial_state()

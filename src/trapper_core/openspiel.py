@@ -87,8 +87,9 @@ _GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=4,
-    min_num_players=2,
+    # Every installed variant's player counts (those of a variant are checked on loading).
+    max_num_players=max(default_registry().spec(v).max_players for v in available_variants()),
+    min_num_players=min(default_registry().spec(v).min_players for v in available_variants()),
     provides_information_state_string=True,
     provides_information_state_tensor=False,
     provides_observation_string=True,
