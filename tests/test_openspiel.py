@@ -259,22 +259,37 @@ needs_sample = pytest.mark.skipif(
 )
 
 
+MOMENTS: dict[str, Callable[[TrapperState], bool]] = {
+    "a decision": lambda s: len(s.history()) > 200 and not s.is_chance_node(),
+    "an action half spelled": lambda s: len(s.history()) > 200 and s.prefix != "",
+    "a reshuffle half dealt": lambda s: (
+        s.trapper_game is not None
+        and s.is_chance_node()
+        and s.full_history()[-1].player == pyspiel.PlayerId.CHANCE  # a card of it dealt
+    ),
+}
+
+
 @needs_sample
 @pytest.mark.parametrize("variant", ["base", "children", "tactical"])
-def test_issue12_resample_from_infostate_keeps_what_the_player_knows(variant: str) -> None:
+@pytest.mark.parametrize("moment", list(MOMENTS))
+def test_issue12_resample_from_infostate_keeps_what_the_player_knows(
+    variant: str, moment: str
+) -> None:
     state = load(variant, 3).new_initial_state()
-    play_on(state, random.Random(31), until=lambda s: len(s.history()) > 200)
+    play_on(state, random.Random(31), until=MOMENTS[moment])
     assert not state.is_terminal()
-    seat = state.current_player()
-    assert seat >= 0
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
-    worlds = set()
-    for _ in range(5):
-        world = state.resample_from_infostate(seat, sampler)
-        assert world.information_state_string(seat) == state.information_state_string(seat)
-        assert world.legal_actions() == state.legal_actions()
-        worlds.add(str(world))
-    assert len(worlds) > 1  # hidden tiles and hands were drawn anew
+    for seat in range(3):
+        worlds = set()
+        for _ in range(4):
+            world = state.resample_from_infostate(seat, sampler)
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            assert world.current_player() == state.current_player()
+            if seat == state.current_player():
+                assert world.legal_actions() == state.legal_actions()
+            worlds.add(str(world))
+        assert len(worlds) > 1  # hidden tiles and hands were drawn anew
 
 
 @needs_sample

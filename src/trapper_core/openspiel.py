@@ -49,8 +49,8 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
     ) from exc
 
 from .actions import Action
-from .encoding import NUM_ACTIONS, Speller, encode_view, id_text, returns, view_size
-from .errors import SetupError
+from .encoding import NUM_ACTIONS, Speller, action_id, encode_view, id_text, returns, view_size
+from .errors import IllegalActionError, SetupError, TrapperError
 from .game import Game, new_game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
 from .plugins import Rules, available_variants, default_registry
@@ -76,6 +76,8 @@ game's length (players may pass for ever once the cards are gone); games
 between sensible or random players stay far below this."""
 
 T = TypeVar("T")
+
+_RESAMPLE_ATTEMPTS = 1000
 
 _DEFAULTS: dict[str, Any] = {"variant": "base", "players": 4}
 
@@ -361,23 +363,40 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         ``probability_sampler()``, a number in [0, 1))."""
         rng = random.Random(int(probability_sampler() * 2**53))
         spec = self._spiel_game()
-        fresh = spec.new_initial_state()
         if self._game is None:  # nobody has seen any of the deal yet
+            fresh = spec.new_initial_state()
             for _ in range(len(self._tiles) + len(self._cards)):
                 fresh._apply_random_chance(rng)
             return fresh
-        world = _sample(self._game.view(player_id), rng)
-        fresh = state_from_game(world, spec)
+        view = self._game.view(player_id)
+        for _attempt in range(_RESAMPLE_ATTEMPTS):
+            fresh = state_from_game(_sample(view, rng), spec)
+            try:
+                self._continue(fresh, rng)
+            except IllegalActionError:
+                # The action being spelled (or shuffled for) is not the
+                # viewer's: the mover's drawn hand cannot pay it. Drawing
+                # again keeps the worlds in which it can, as the table knows.
+                continue
+            return fresh
+        raise TrapperError(
+            f"no world drawn for seat {player_id} in {_RESAMPLE_ATTEMPTS} attempts lets "
+            f"seat {self._game.to_move} play what they have begun"
+        )
+
+    def _continue(self, fresh: TrapperState, rng: random.Random) -> None:
+        """Brings ``fresh``, a state at this one's last complete action, to
+        this one's action in progress: its spelled ids, or its shuffles
+        (dealt anew: nobody has seen them)."""
         if self._pending is not None:
             assert fresh._speller is not None
             for choice in fresh._speller.spell(self._pending):
                 fresh.apply_action(choice)
             for _ in range(sum(len(pile) for pile in self._dealt)):
                 fresh._apply_random_chance(rng)
-        else:
-            while fresh.prefix != self.prefix:
-                fresh.apply_action(_id_of(self.prefix[len(fresh.prefix)]))
-        return fresh
+            return
+        while fresh.prefix != self.prefix:
+            fresh.apply_action(action_id(self.prefix[len(fresh.prefix)]))
 
     def _apply_random_chance(self, rng: random.Random) -> None:
         outcomes = self.chance_outcomes()
@@ -395,12 +414,6 @@ def _sample(view: PlayerView, rng: random.Random) -> Game:
     """A complete game consistent with ``view``: ``PlayerView.sample``."""
     world: Game = methodcaller("sample", rng)(view)
     return world
-
-
-def _id_of(char: str) -> int:
-    from .encoding import action_id
-
-    return action_id(char)
 
 
 def state_from_game(game: Game, spiel_game: TrapperGame | None = None) -> TrapperState:
