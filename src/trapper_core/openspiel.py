@@ -26,9 +26,12 @@ How the game is cut into OpenSpiel nodes:
   space is small and fixed and every placement and payment choice
   has its ids.
 - **Imperfect information** comes from ``Game.view``: the observation is one
-  player's view; the information state adds the texts of every action played
-  and the player's own hand after each of them (perfect recall). Face-down
-  tiles, other hands and the order of the draw pile appear in neither.
+  player's view; the information state adds the text of every action played,
+  the whole public history. Face-down tiles, other hands and the order of the
+  draw pile appear in neither. (A view keeps a player's hand as it is now, not
+  the colours of their earlier draws, so neither does the information state:
+  it is what the engine says a player knows, and exactly what
+  ``PlayerView.sample`` keeps when ``resample_from_infostate`` draws a world.)
 - **Returns** are paid at the end only: the winners share 1, every seat pays
   ``1 / players`` (``trapper_core.encoding.returns``).
 """
@@ -176,7 +179,6 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         self._piles: list[list[int]] = []  # the cards of each pending shuffle, sorted
         self._dealt: list[list[int]] = []  # the shuffled piles dealt so far
         self._played: _Log[str] = _Log()  # the text of every action played
-        self._hands: _Log[tuple[tuple[int, ...], ...]] = _Log()  # every hand after each action
 
     # ------------------------------------------------------------------
     # The engine's game
@@ -209,7 +211,6 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         deck = [COLOURS[c] for c in self._cards]
         setup = Setup(grid, deck, board.trappers, box, 0)  # type: ignore[arg-type]
         self._game = new_game(spec.variant, self.num_players(), seed=0, setup=setup)
-        self._hands = _Log([self._game.state.hands])
         self._next_decision()
 
     def _next_decision(self) -> None:
@@ -237,7 +238,6 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         game = self._game
         assert game is not None
         self._played.append(text)
-        self._hands.append(game.state.hands)
         self._next_decision()
 
     # ------------------------------------------------------------------
@@ -496,8 +496,9 @@ def view_text(view: PlayerView) -> str:
 
 
 class TrapperObserver:
-    """OpenSpiel's observer: the view as a tensor and a string, or (with
-    perfect recall) the information state as a string."""
+    """OpenSpiel's observer: the view as a tensor and a string, or (asked
+    for ``perfect_recall``) the information state as a string: the view and
+    the text of every action played."""
 
     def __init__(self, players: int, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
@@ -527,9 +528,7 @@ class TrapperObserver:
         elif state.prefix:
             lines.append(f"spelling {state.prefix}")
         if self.perfect_recall:
-            hands = [hands[player] for hands in state._hands]
             lines.append("played " + " ".join(state._played))
-            lines.append("hands " + " ".join("".join(map(str, h)) for h in hands))
         return "\n".join(lines)
 
 
