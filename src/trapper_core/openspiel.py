@@ -396,6 +396,9 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
                 fresh._apply_random_chance(rng)
             return
         while fresh.prefix != self.prefix:
+            if not self.prefix.startswith(fresh.prefix):
+                # The mover's drawn hand fills in other characters than the real one.
+                raise IllegalActionError(f"{fresh.prefix!r} is not how {self.prefix!r} begins")
             fresh.apply_action(action_id(self.prefix[len(fresh.prefix)]))
 
     def _apply_random_chance(self, rng: random.Random) -> None:
