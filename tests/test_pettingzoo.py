@@ -100,6 +100,8 @@ def test_issue12_an_id_outside_the_mask_is_refused_and_changes_nothing() -> None
     before = table.observe("player_0")
     with pytest.raises(tc.IllegalActionError, match="does not continue a legal action"):
         table.step(0)  # DONE: nothing is spelled yet
+    with pytest.raises(tc.IllegalActionError, match="is to act"):
+        table.step(None)
     after = table.observe("player_0")
     assert (before["action_mask"] == after["action_mask"]).all()
     assert (before["observation"] == after["observation"]).all()

@@ -44,7 +44,7 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
     ) from exc
 
 from .encoding import NUM_ACTIONS, Speller, encode_view, returns, view_size
-from .errors import SetupError
+from .errors import IllegalActionError, SetupError
 from .game import MAX_SEED, Game, new_game
 from .plugins import available_variants, default_registry
 from .terminal import render
@@ -198,7 +198,9 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         speller, game = self._speller, self._game
         assert speller is not None
         assert game is not None
-        chosen = speller.choose(int(action))  # type: ignore[arg-type]
+        if action is None:
+            raise IllegalActionError(f"{agent} is to act: step() takes an id of its action_mask")
+        chosen = speller.choose(int(action))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._steps += 1
