@@ -38,6 +38,10 @@ def riverbank_installed(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 @pytest.mark.usefixtures("riverbank_installed")
 def test_every_python_example_runs(page: Path) -> None:
+    # A page whose examples need an optional extra says so: <!-- needs: numpy pyspiel -->
+    for needs in re.findall(r"<!-- needs: ([\w ]+) -->", page.read_text()):
+        for module in needs.split():
+            pytest.importorskip(module)
     namespace: dict[str, object] = {"__name__": "docs_example"}  # shared by a page's blocks
     for block in python_blocks(page):
         exec(compile(block, str(page), "exec"), namespace)

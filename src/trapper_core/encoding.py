@@ -1,0 +1,302 @@
+"""Fixed-size encodings for learning and search frameworks: spelled actions
+and view tensors.
+
+Frameworks such as OpenSpiel and PettingZoo want a fixed set of action ids
+and a fixed-shape observation. Trapper's decisions have no fixed number:
+a step names a trapper, a square, a payment and, where several places fit,
+where the tile goes; a tactical take names a square and the cards of
+every colour that pay the bid. So an action is *spelled*: the player to move
+chooses its text (``Game.action_text``) one character at a time among the
+characters that continue some legal action's text. Characters that are the
+only continuation are filled in, and an action is played the moment its text
+is complete and no longer legal text begins with it (where one does, the id
+:data:`DONE` ends the text). Every legal action of every variant, with every
+placement and payment choice, is thus a short sequence of ids from a fixed
+alphabet of :data:`NUM_ACTIONS`. A :class:`Speller` keeps the letters chosen
+so far.
+
+:func:`encode_view` turns a :class:`~trapper_core.PlayerView` (and the
+letters spelled so far) into a flat list of numbers of a size that depends
+only on the number of players (:func:`view_size`). The layout is documented
+in ``docs/ai-adapters.md``. This module needs no third-party package; the
+adapters (``trapper_core.openspiel``, ``trapper_core.pettingzoo``) wrap its
+lists in arrays.
+"""
+
+from __future__ import annotations
+
+import enum
+import string
+
+import attrs
+
+from .actions import Action
+from .errors import IllegalActionError
+from .game import Game
+from .model import COLOURS, DIRECTIONS, FACE_DOWN, SPECIES, Kind, Tile
+from .view import PlayerView
+
+__all__ = [
+    "ALPHABET",
+    "DONE",
+    "NUM_ACTIONS",
+    "PREFIX_LENGTH",
+    "Speller",
+    "action_id",
+    "encode_view",
+    "id_text",
+    "returns",
+    "view_size",
+]
+
+ALPHABET = string.ascii_uppercase + string.ascii_lowercase + string.digits + "/<>+=-"
+"""The characters an action's text is made of (``trapper_core.ACTION_TEXT``);
+character ``ALPHABET[i]`` has the action id ``i + 1``."""
+
+DONE = 0
+"""The action id that ends a text which is complete but which a longer legal
+text continues (``Ge6`` beside ``Ge6/BB``)."""
+
+NUM_ACTIONS = len(ALPHABET) + 1
+"""How many action ids there are: :data:`DONE` and one per character."""
+
+PREFIX_LENGTH = 32
+"""How many spelled characters the view tensor holds (longer prefixes are cut)."""
+
+
+def action_id(char: str) -> int:
+    """Returns the action id of one character of an action's text."""
+    index = ALPHABET.find(char) if len(char) == 1 else -1
+    if index < 0:
+        raise ValueError(f"{char!r} is not a character of an action's text ({ALPHABET})")
+    return index + 1
+
+
+def id_text(action: int) -> str:
+    """Returns what an action id spells: its character, or ``"DONE"``."""
+    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
+        raise ValueError(
+            f"an action id is a whole number from 0 to {NUM_ACTIONS - 1}, not {action!r}"
+        )
+    return "DONE" if action == DONE else ALPHABET[action - 1]
+
+
+class Speller:
+    """The decision in progress of the player to move: the legal actions by
+    their text and the characters chosen so far.
+
+    >>> import trapper_core as tc
+    >>> game = tc.new_game("base", players=2, seed=1)
+    >>> speller = Speller(game)
+    >>> " ".join(id_text(i) for i in speller.legal_ids())
+    'B E G P p r'
+    >>> speller.choose(action_id("p")) == game.parse_action("pass")
+    True
+    """
+
+    __slots__ = ("prefix", "texts")
+
+    texts: dict[str, Action]
+    prefix: str
+
+    def __init__(self, game: Game, prefix: str = "") -> None:
+        self.texts = {game.action_text(a): a for a in game.legal_actions()}
+        self.prefix = ""
+        if prefix:
+            if not any(t.startswith(prefix) for t in self.texts):
+                raise IllegalActionError(f"no legal action's text begins with {prefix!r}")
+            self.prefix = prefix
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Speller:
+        # The texts are never changed once listed: copies share them.
+        return Speller.of(self.texts, self.prefix, share=True)
+
+    @classmethod
+    def of(cls, texts: dict[str, Action], prefix: str, *, share: bool = False) -> Speller:
+        """Returns a speller over ``texts`` at ``prefix`` (no check)."""
+        speller = object.__new__(cls)
+        speller.texts = texts if share else dict(texts)
+        speller.prefix = prefix
+        return speller
+
+    def _next(self, prefix: str) -> set[str]:
+        cut = len(prefix)
+        return {t[cut] for t in self.texts if len(t) > cut and t.startswith(prefix)}
+
+    def legal_ids(self) -> list[int]:
+        """Returns the ids that may be chosen now, ascending."""
+        ids = sorted(action_id(c) for c in self._next(self.prefix))
+        if self.prefix and self.prefix in self.texts:
+            ids.insert(0, DONE)
+        return ids
+
+    def choose(self, action: int) -> Action | None:
+        """Spells ``action`` (an id from :meth:`legal_ids`) and fills in the
+        characters that follow of necessity. Returns the engine's action once
+        its text is complete, else ``None``. An id that is not legal raises
+        :class:`~trapper_core.IllegalActionError` and changes nothing."""
+        if action not in self.legal_ids():
+            shown = (
+                id_text(action)
+                if isinstance(action, int) and 0 <= action < NUM_ACTIONS
+                else action
+            )
+            raise IllegalActionError(
+                f"action id {action!r} ({shown}) does not continue a legal action after "
+                f"{self.prefix!r}; legal ids are {self.legal_ids()}"
+            )
+        if action == DONE:
+            return self.texts[self.prefix]
+        prefix = self.prefix + ALPHABET[action - 1]
+        while True:
+            following = self._next(prefix)
+            if prefix in self.texts:
+                if not following:
+                    self.prefix = prefix
+                    return self.texts[prefix]
+                break
+            if len(following) != 1:
+                break
+            prefix += following.pop()
+        self.prefix = prefix
+        return None
+
+    def spell(self, action: Action) -> list[int]:
+        """Returns the ids that spell ``action`` from the current prefix
+        (without the characters filled in), leaving the speller unchanged."""
+        text = next((t for t, a in self.texts.items() if a == action), None)
+        if text is None or not text.startswith(self.prefix):
+            raise IllegalActionError(f"{action!r} is not legal after {self.prefix!r}")
+        probe = Speller.of(self.texts, self.prefix)
+        ids = []
+        while True:
+            choice = DONE if probe.prefix == text else action_id(text[len(probe.prefix)])
+            ids.append(choice)
+            if probe.choose(choice) is not None:
+                return ids
+
+
+# ----------------------------------------------------------------------
+# The view as numbers
+# ----------------------------------------------------------------------
+
+_SQUARE = 3 + 4 + 4 + 6 + 1 + 4  # empty/face down/face up, trapper, kind, species, value, water
+_KINDS = (Kind.ANIMAL, Kind.CANOE, Kind.HERB, Kind.MUSHROOM)
+_SEAT = 9 + 18
+_GLOBAL = 11
+_TURN = 16
+
+
+def view_size(players: int) -> int:
+    """Returns the length of :func:`encode_view`'s list for ``players`` seats."""
+    return (
+        64 * _SQUARE + 4 * 64 + 4 + players * _SEAT + _GLOBAL + _TURN + PREFIX_LENGTH * NUM_ACTIONS
+    )
+
+
+def _tile(tile: Tile) -> list[float]:
+    kind = [float(tile.kind is k) for k in _KINDS]
+    species = [float(tile.species is s) for s in SPECIES]
+    water = [float(tile.water is d) for d in DIRECTIONS]
+    return [*kind, *species, tile.value / 5, *water]
+
+
+def _numbers(value: object, out: list[float]) -> None:
+    """Appends the numbers of a variant's turn record, depth first."""
+    if value is None:
+        out.append(0.0)
+    elif isinstance(value, bool):
+        out.append(float(value))
+    elif isinstance(value, enum.IntEnum):
+        out.append(float(value) + 1)
+    elif isinstance(value, int | float):
+        out.append(float(value))
+    elif isinstance(value, enum.Enum):
+        out.append(1.0)
+    elif isinstance(value, tuple):
+        for inner in value:
+            _numbers(inner, out)
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):  # type: ignore[arg-type]
+            _numbers(getattr(value, field.name), out)
+    else:
+        out.append(1.0)
+
+
+def encode_view(view: PlayerView, prefix: str = "") -> list[float]:
+    """Returns ``view`` (and the characters ``prefix`` spelled so far) as
+    :func:`view_size` numbers, mostly 0/1, the rest scaled to about 0–1.
+
+    Seats are taken in turn order from the viewer, so the viewer's own
+    features always come first.
+    """
+    out: list[float] = []
+    standing = {square.index: c for c, square in zip(COLOURS, view.trappers, strict=True)}
+    blank = [0.0] * (_SQUARE - 7)
+    for index, seen in enumerate(view.board):
+        trapper = [float(standing.get(index) is c) for c in COLOURS]
+        if seen is None:
+            out += [1.0, 0.0, 0.0, *trapper, *blank]
+        elif seen is FACE_DOWN:
+            out += [0.0, 1.0, 0.0, *trapper, *blank]
+        else:
+            assert isinstance(seen, Tile)
+            out += [0.0, 0.0, 1.0, *trapper, *_tile(seen)]
+    for targets in view.targets:
+        bits = [0.0] * 64
+        for square in targets:
+            bits[square] = 1.0
+        out += bits
+    out += [n / 16 for n in view.hand.counts]
+    players = len(view.players)
+    for offset in range(players):
+        seat = (view.player + offset) % players
+        display = view.displays[seat]
+        out += [
+            1.0,
+            float(view.to_move == seat),
+            float(view.retired[seat]),
+            view.hand_sizes[seat] / 16,
+            display.money / 100,
+            len(display.open) / 6,
+            len(display.valued) / 6,
+            len(display.separate) / 10,
+            sum(t.number for t in display.tokens) / 50,
+        ]
+        out += [sum(r.species is s for r in display.open) / 3 for s in SPECIES]
+        out += [sum(v.species is s for v in display.valued) / 3 for s in SPECIES]
+        out += [
+            sum(t.kind is Kind.ANIMAL and t.species is s for t in display.separate) / 6
+            for s in SPECIES
+        ]
+    out += [
+        view.draw_pile_size / 64,
+        *(n / 16 for n in view.discard.counts),
+        view.out_of_game / 64,
+        view.turns / 100,
+        view.shuffles / 10,
+        len(view.supply.canoe) / 11,
+        len(view.supply.species) / 6,
+        float(view.is_over),
+    ]
+    turn: list[float] = []
+    _numbers(view.turn, turn)
+    out += (turn + [0.0] * _TURN)[:_TURN]
+    spelled = [0.0] * (PREFIX_LENGTH * NUM_ACTIONS)
+    for i, char in enumerate(prefix[:PREFIX_LENGTH]):
+        spelled[i * NUM_ACTIONS + action_id(char)] = 1.0
+    out += spelled
+    return out
+
+
+def returns(game: Game) -> list[float]:
+    """Returns each seat's reward for a finished game: the winners share 1,
+    and every seat pays ``1 / players``, so the rewards sum to 0. Before the
+    end every seat's reward is 0."""
+    players = len(game.players)
+    if not game.is_over:
+        return [0.0] * players
+    winners = game.winners()
+    return [
+        (1 / len(winners) if seat in winners else 0.0) - 1 / players for seat in range(players)
+    ]

@@ -1,0 +1,538 @@
+"""Trapper as an OpenSpiel game (the ``openspiel`` extra).
+
+Importing this module registers ``python_trapper`` with OpenSpiel; every
+installed variant and player count is one of its parameter settings::
+
+    import pyspiel
+    import trapper_core.openspiel
+    game = pyspiel.load_game("python_trapper", {"variant": "base", "players": 4})
+
+How the game is cut into OpenSpiel nodes:
+
+- **Chance deals the setup, one piece at a time.** The first chance nodes
+  lay a tile on each square of the variant's board in turn (the outcome is a
+  tile, weighted by how many such tiles are left), then deal the deck card by
+  card from the top (the outcome is a colour, weighted by the cards of that
+  colour left). The tiles on the trappers' start squares go to the box
+  unseen. This is the engine's own shuffle (``Setup.shuffled``) drawn one
+  piece at a time, so every setup has the engine's probability, and no chance
+  node has more outcomes than the tile set has distinct tiles.
+- **A reshuffle is chance too.** When a decision makes the engine shuffle the
+  discard pile into a new draw pile, chance deals the new pile card by
+  card, top first, before the decision takes effect
+  (``Game.apply(..., shuffles=...)``).
+- **Decisions are spelled** (``trapper_core.encoding``): one id per
+  character of the action's text, forced characters filled in, so the action
+  space is small and fixed and every placement and payment choice
+  has its ids.
+- **Imperfect information** comes from ``Game.view``: the observation is one
+  player's view; the information state adds the text of every action played,
+  the whole public history. Face-down tiles, other hands and the order of the
+  draw pile appear in neither. (A view keeps a player's hand as it is now, not
+  the colours of their earlier draws, so neither does the information state:
+  it is what the engine says a player knows, and exactly what
+  ``PlayerView.sample`` keeps when ``resample_from_infostate`` draws a world.)
+- **Returns** are paid at the end only: the winners share 1, every seat pays
+  ``1 / players`` (``trapper_core.encoding.returns``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from operator import methodcaller
+from typing import Any, TypeVar
+
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as exc:  # pragma: no cover - depends on what is installed
+    raise ImportError(
+        "trapper_core.openspiel needs OpenSpiel: pip install 'trapper-core[openspiel]'"
+    ) from exc
+
+from .actions import Action
+from .encoding import NUM_ACTIONS, Speller, action_id, encode_view, id_text, returns, view_size
+from .errors import IllegalActionError, SetupError, TrapperError
+from .game import Game, new_game
+from .model import COLOURS, FACE_DOWN, Colour, Tile
+from .plugins import Rules, available_variants, default_registry
+from .setups import Setup
+from .terminal import describe
+from .view import PlayerView
+
+__all__ = [
+    "GAME_NAME",
+    "TrapperGame",
+    "TrapperObserver",
+    "TrapperState",
+    "state_from_game",
+    "view_text",
+]
+
+GAME_NAME = "python_trapper"
+"""The name the game is registered under with ``pyspiel``."""
+
+MAX_GAME_LENGTH = 20_000
+"""OpenSpiel's bound on the number of decisions in a game. The rules bound no
+game's length (players may pass for ever once the cards are gone); games
+between sensible or random players stay far below this."""
+
+T = TypeVar("T")
+
+_RESAMPLE_ATTEMPTS = 1000
+
+_DEFAULTS: dict[str, Any] = {"variant": "base", "players": 4}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Trapper (trapper_core)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    # Every installed variant's player counts (those of a variant are checked on loading).
+    max_num_players=max(default_registry().spec(v).max_players for v in available_variants()),
+    min_num_players=min(default_registry().spec(v).min_players for v in available_variants()),
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_DEFAULTS,
+)
+
+
+def _rules(params: dict[str, Any]) -> tuple[Rules, int]:
+    variant = params["variant"]
+    players = params["players"]
+    if variant not in available_variants():
+        raise SetupError(
+            f"{GAME_NAME}: no variant {variant!r} is installed; "
+            f"choose from {', '.join(available_variants())}"
+        )
+    rules = default_registry().rules(variant)
+    low, high = rules.spec.min_players, rules.spec.max_players
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise SetupError(
+            f"{GAME_NAME}: {variant!r} is played by {low} to {high} players, not {players!r}"
+        )
+    return rules, players
+
+
+class _Log(list[T]):
+    """A list of immutable values, copied shallowly: OpenSpiel clones a state
+    by deep-copying its attributes, and a game's log only ever grows."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Log[T]:
+        return _Log(self)
+
+
+class TrapperGame(pyspiel.Game):  # type: ignore[misc]
+    """One variant at one player count, as a ``pyspiel.Game``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**_DEFAULTS, **(params or {})}
+        rules, players = _rules(params)
+        self.variant: str = rules.variant
+        self.tiles: tuple[Tile, ...] = tuple(dict.fromkeys(rules.tile_set().tiles))
+        """The distinct tiles of the variant's set: a tile's chance outcome is its index here."""
+        self.tile_counts: Counter[Tile] = Counter(rules.tile_set().tiles)
+        self.deck: Counter[int] = Counter(int(c) for c in rules.deck())
+        self.board = rules.board()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=max(len(self.tiles), len(COLOURS)),
+            num_players=players,
+            min_utility=-1 / players,
+            max_utility=1 - 1 / players,
+            utility_sum=0.0,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(_GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> TrapperState:
+        """Returns the state before the deal."""
+        return TrapperState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> TrapperObserver:
+        """Returns an observer: the view (default) or the information state
+        (``perfect_recall``)."""
+        if params:
+            raise ValueError(f"{GAME_NAME} observers take no parameters, not {params!r}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return TrapperObserver(self.num_players(), perfect_recall)
+
+
+class TrapperState(pyspiel.State):  # type: ignore[misc]
+    """A Trapper game in OpenSpiel: the deal so far, then the engine's game."""
+
+    def __init__(self, game: TrapperGame) -> None:
+        super().__init__(game)
+        self._tiles: _Log[Tile] = _Log()  # dealt onto the board's squares so far
+        self._cards: _Log[int] = _Log()  # the deck dealt so far, top first
+        self._game: Game | None = None
+        self._speller: Speller | None = None
+        self._pending: Action | None = None  # a decision waiting for its shuffles
+        self._piles: list[list[int]] = []  # the cards of each pending shuffle, sorted
+        self._dealt: list[list[int]] = []  # the shuffled piles dealt so far
+        self._played: _Log[str] = _Log()  # the text of every action played
+
+    # ------------------------------------------------------------------
+    # The engine's game
+    # ------------------------------------------------------------------
+
+    @property
+    def trapper_game(self) -> Game | None:
+        """A copy of the engine's game, ``None`` while chance deals the setup."""
+        return None if self._game is None else self._game.copy()
+
+    @property
+    def prefix(self) -> str:
+        """The characters of the action being spelled."""
+        return "" if self._speller is None else self._speller.prefix
+
+    def _spiel_game(self) -> TrapperGame:
+        game = self.get_game()
+        assert isinstance(game, TrapperGame)
+        return game
+
+    def _start(self) -> None:
+        spec = self._spiel_game()
+        board = spec.board
+        grid: list[Tile | None] = [None] * 64
+        for square, tile in zip(board.indices(), self._tiles, strict=True):
+            grid[square] = tile
+        box = tuple(grid[s.index] for s in board.trappers)
+        for s in board.trappers:
+            grid[s.index] = None
+        deck = [COLOURS[c] for c in self._cards]
+        setup = Setup(grid, deck, board.trappers, box, 0)  # type: ignore[arg-type]
+        self._game = new_game(spec.variant, self.num_players(), seed=0, setup=setup)
+        self._next_decision()
+
+    def _next_decision(self) -> None:
+        assert self._game is not None
+        self._speller = None if self._game.is_over else Speller(self._game)
+
+    def _play(self, action: Action) -> None:
+        """Plays a complete action, or stops for chance when it shuffles."""
+        game = self._game
+        assert game is not None
+        before = game.state.shuffles
+        text = game.action_text(action)
+        game.apply(action)
+        if game.state.shuffles > before:
+            piles = game.state.shuffled[before:]
+            game.undo()
+            self._pending = action
+            self._piles = [sorted(pile) for pile in piles]
+            self._dealt = [[]]
+            self._speller = None
+            return
+        self._record(text)
+
+    def _record(self, text: str) -> None:
+        game = self._game
+        assert game is not None
+        self._played.append(text)
+        self._next_decision()
+
+    # ------------------------------------------------------------------
+    # The OpenSpiel State API
+    # ------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        """Returns the player to move, ``CHANCE`` or ``TERMINAL``."""
+        if self._game is None or self._pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self._game.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        to_move = self._game.to_move
+        assert to_move is not None
+        return to_move
+
+    def _legal_actions(self, player: int) -> list[int]:
+        """Returns the ids that continue the action being spelled."""
+        assert self._speller is not None
+        assert player == self.current_player()
+        return self._speller.legal_ids()
+
+    def _remaining(self) -> tuple[str, Counter[Any]]:
+        spec = self._spiel_game()
+        if len(self._tiles) < len(spec.board.indices()):
+            left = spec.tile_counts.copy()
+            left.subtract(self._tiles)
+            return "tile", left
+        if self._game is None:
+            cards = spec.deck.copy()
+            cards.subtract(self._cards)
+            return "card", cards
+        pile = Counter(self._piles[len(self._dealt) - 1])
+        pile.subtract(self._dealt[-1])
+        return "shuffle", pile
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Returns the next tile, card or shuffled card with its probability."""
+        what, left = self._remaining()
+        total = sum(left.values())
+        if what == "tile":
+            tiles = self._spiel_game().tiles
+            return [(i, left[t] / total) for i, t in enumerate(tiles) if left[t] > 0]
+        return [(c, left[c] / total) for c in range(len(COLOURS)) if left[c] > 0]
+
+    def _apply_action(self, action: int) -> None:
+        """Applies a chance outcome or one spelled id."""
+        if self._speller is not None:
+            chosen = self._speller.choose(int(action))
+            if chosen is not None:
+                self._play(chosen)
+            return
+        what, _left = self._remaining()
+        if what == "tile":
+            self._tiles.append(self._spiel_game().tiles[action])
+        elif what == "card":
+            self._cards.append(int(action))
+            if len(self._cards) == sum(self._spiel_game().deck.values()):
+                self._start()
+        else:
+            self._deal_shuffled(int(action))
+
+    def _deal_shuffled(self, colour: int) -> None:
+        self._dealt[-1].append(colour)
+        if len(self._dealt[-1]) < len(self._piles[len(self._dealt) - 1]):
+            return
+        if len(self._dealt) < len(self._piles):
+            self._dealt.append([])
+            return
+        game, action = self._game, self._pending
+        assert game is not None
+        assert action is not None
+        text = game.action_text(action)
+        game.apply(action, shuffles=self._dealt)
+        self._pending, self._piles, self._dealt = None, [], []
+        self._record(text)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        """Returns an id as text: a character, ``DONE``, or a chance outcome."""
+        if player == pyspiel.PlayerId.CHANCE:
+            what, _left = self._remaining()
+            if what == "tile":
+                return f"tile {self._spiel_game().tiles[action].code}"
+            return f"{what} {Colour(action).letter}"
+        return id_text(int(action))
+
+    def is_terminal(self) -> bool:
+        """Returns whether the game is over."""
+        return self._game is not None and self._pending is None and self._game.is_over
+
+    def returns(self) -> list[float]:
+        """Returns the winners' shares less ``1 / players``; 0 before the end."""
+        if self._game is None:
+            return [0.0] * self.num_players()
+        return returns(self._game)
+
+    def __str__(self) -> str:
+        if self._game is None:
+            return f"dealing: {len(self._tiles)} tiles, {len(self._cards)} cards"
+        state = self._game.state
+        # Everything, hidden parts too: face-down tiles in brackets, every
+        # hand, the draw pile top first.
+        board = " ".join(
+            "." if tile is None else tile.code if state.face_up >> i & 1 else f"[{tile.code}]"
+            for i, tile in enumerate(state.board)
+        )
+        hands = " ".join("".join(map(str, h)) for h in state.hands)
+        pile = "".join(COLOURS[c].letter for c in state.draw_pile)
+        box = " ".join(t.code for t in state.box)
+        text = (
+            f"{view_text(self._game.view(0))}\nall tiles {board}\nbox {box}\n"
+            f"all hands {hands}\ndraw pile {pile}"
+        )
+        if self._pending is not None:
+            text += f"\nshuffling for {self._game.action_text(self._pending)}"
+        elif self.prefix:
+            text += f"\nspelling {self.prefix}"
+        return text
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TrapperState:
+        """Returns a state that ``player_id`` cannot tell from this one, its
+        hidden parts drawn by ``PlayerView.sample`` (seeded from
+        ``probability_sampler()``, a number in [0, 1))."""
+        rng = random.Random(int(probability_sampler() * 2**53))
+        spec = self._spiel_game()
+        if self._game is None:  # nobody has seen any of the deal yet
+            fresh = spec.new_initial_state()
+            for _ in range(len(self._tiles) + len(self._cards)):
+                fresh._apply_random_chance(rng)
+            return fresh
+        view = self._game.view(player_id)
+        for _attempt in range(_RESAMPLE_ATTEMPTS):
+            fresh = state_from_game(_sample(view, rng), spec)
+            try:
+                self._continue(fresh, rng)
+            except IllegalActionError:
+                # The action being spelled (or shuffled for) is not the
+                # viewer's: the mover's drawn hand cannot pay it. Drawing
+                # again keeps the worlds in which it can, as the table knows.
+                continue
+            return fresh
+        raise TrapperError(
+            f"no world drawn for seat {player_id} in {_RESAMPLE_ATTEMPTS} attempts lets "
+            f"seat {self._game.to_move} play what they have begun"
+        )
+
+    def _continue(self, fresh: TrapperState, rng: random.Random) -> None:
+        """Brings ``fresh``, a state at this one's last complete action, to
+        this one's action in progress: its spelled ids, or its shuffles
+        (dealt anew: nobody has seen them)."""
+        if self._pending is not None:
+            assert fresh._speller is not None
+            for choice in fresh._speller.spell(self._pending):
+                fresh.apply_action(choice)
+            for _ in range(sum(len(pile) for pile in self._dealt)):
+                fresh._apply_random_chance(rng)
+            return
+        while fresh.prefix != self.prefix:
+            if not self.prefix.startswith(fresh.prefix):
+                # The mover's drawn hand fills in other characters than the real one.
+                raise IllegalActionError(f"{fresh.prefix!r} is not how {self.prefix!r} begins")
+            fresh.apply_action(action_id(self.prefix[len(fresh.prefix)]))
+
+    def _apply_random_chance(self, rng: random.Random) -> None:
+        outcomes = self.chance_outcomes()
+        pick = rng.random()
+        chosen = outcomes[-1][0]
+        for outcome, p in outcomes:
+            pick -= p
+            if pick < 0:
+                chosen = outcome
+                break
+        self.apply_action(chosen)
+
+
+def _sample(view: PlayerView, rng: random.Random) -> Game:
+    """A complete game consistent with ``view``: ``PlayerView.sample``."""
+    world: Game = methodcaller("sample", rng)(view)
+    return world
+
+
+def state_from_game(game: Game, spiel_game: TrapperGame | None = None) -> TrapperState:
+    """Returns the OpenSpiel state of the engine's ``game``: its setup dealt
+    by chance, then its actions spelled and its shuffles dealt, so that the
+    state's history is a true OpenSpiel history.
+
+    ``spiel_game`` is the OpenSpiel game to use (by default one is loaded for
+    the game's variant and player count). The game's setup must stand the
+    trappers on the variant's start squares with player 0 to begin, as every
+    dealt setup does.
+    """
+    if spiel_game is None:
+        loaded = pyspiel.load_game(
+            GAME_NAME, {"variant": game.variant, "players": len(game.players)}
+        )
+        assert isinstance(loaded, TrapperGame)
+        spiel_game = loaded
+    if spiel_game.variant != game.variant or spiel_game.num_players() != len(game.players):
+        raise SetupError(
+            f"a {game.variant} game of {len(game.players)} players is no state of "
+            f"{spiel_game.variant} for {spiel_game.num_players()}"
+        )
+    setup = game.setup
+    board = spiel_game.board
+    if tuple(setup.trappers) != tuple(board.trappers) or setup.start_player != 0:
+        raise SetupError(
+            "only setups dealt from the variant's start squares, player 0 first, "
+            "are OpenSpiel states"
+        )
+    boxed = dict(zip((s.index for s in board.trappers), setup.box, strict=True))
+    state = spiel_game.new_initial_state()
+    index = {tile: i for i, tile in enumerate(spiel_game.tiles)}
+    for square in board.indices():
+        tile = boxed.get(square, setup.board[square])
+        assert tile is not None
+        state.apply_action(index[tile])
+    for colour in setup.deck:
+        state.apply_action(int(colour))
+    for action, piles in zip(game.history, game.outcomes(), strict=True):
+        assert state._speller is not None
+        for choice in state._speller.spell(action):
+            state.apply_action(choice)
+        for pile in piles:
+            for card in pile:
+                state.apply_action(card)
+    return state
+
+
+def _tiles(tiles: tuple[Tile, ...]) -> str:
+    return " ".join(t.code for t in tiles)
+
+
+def view_text(view: PlayerView) -> str:
+    """Returns a view as compact text: what OpenSpiel's observation strings
+    are made of (``trapper_core.terminal.render`` draws it for people)."""
+    board = " ".join(
+        "." if seen is None else "##" if seen is FACE_DOWN else seen.code for seen in view.board
+    )
+    lines = [
+        f"board {board}",
+        "trappers " + " ".join(s.name for s in view.trappers),
+        f"to move {view.to_move}; turn {describe(view.turn)}; turns {view.turns}",
+        f"hand {''.join(map(str, view.hand.counts))}; hands {view.hand_sizes}",
+        f"pile {view.draw_pile_size}; discard {''.join(map(str, view.discard.counts))}; "
+        f"out {view.out_of_game}; shuffles {view.shuffles}",
+        f"supply {view.supply.canoe} {view.supply.species}; returned {len(view.returned)}",
+    ]
+    for seat, display in enumerate(view.displays):
+        rows = "; ".join(_tiles(row.tiles) for row in display.open)
+        valued = "; ".join(f"{_tiles(v.row.tiles)} ={v.payout}" for v in display.valued)
+        tokens = " ".join(str(t) for t in display.tokens)
+        lines.append(
+            f"seat {seat}{' retired' if view.retired[seat] else ''}: money {display.money}; "
+            f"open {rows}; valued {valued}; apart {_tiles(display.separate)}; tokens {tokens}"
+        )
+    if view.valuation is not None:
+        lines.append("valuation " + "; ".join(str(v) for v in view.valuation))
+    return "\n".join(lines)
+
+
+class TrapperObserver:
+    """OpenSpiel's observer: the view as a tensor and a string, or (asked
+    for ``perfect_recall``) the information state as a string: the view and
+    the text of every action played."""
+
+    def __init__(self, players: int, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        size = 0 if perfect_recall else view_size(players)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: TrapperState, player: int) -> None:
+        """Fills the tensor with ``player``'s view of ``state``."""
+        if self.perfect_recall:
+            return
+        game = state._game
+        if game is None:
+            self.tensor.fill(0)
+            return
+        self.tensor[:] = encode_view(game.view(player), state.prefix)
+
+    def string_from(self, state: TrapperState, player: int) -> str:
+        """Returns ``player``'s view (or information state) of ``state`` as text."""
+        game = state._game
+        if game is None:
+            return f"dealing: {len(state._tiles)} tiles, {len(state._cards)} cards"
+        lines = [f"seat {player}", view_text(game.view(player))]
+        if state._pending is not None:
+            dealt = sum(len(p) for p in state._dealt)
+            lines.append(f"shuffling for {game.action_text(state._pending)}: {dealt} cards dealt")
+        elif state.prefix:
+            lines.append(f"spelling {state.prefix}")
+        if self.perfect_recall:
+            lines.append("played " + " ".join(state._played))
+        return "\n".join(lines)
+
+
+pyspiel.register_game(_GAME_TYPE, TrapperGame)

@@ -1,0 +1,221 @@
+"""Trapper as a PettingZoo AEC environment (the ``pettingzoo`` extra).
+
+::
+
+    from trapper_core.pettingzoo import env
+    table = env("base", players=4, render_mode="ansi")
+    table.reset(seed=7)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, info = table.last()
+        ...
+
+- **Agents** are ``player_0`` … ``player_{n-1}``, in seat order; the agent
+  to act is always the engine's player to move.
+- **Actions** are spelled (``trapper_core.encoding``): ``Discrete(NUM_ACTIONS)``,
+  one id per character of the action's text and ``DONE`` to end a text that
+  a longer one continues; characters with no alternative are filled in. A
+  step (``Ge6/BB>CB2``), its payment and its placement, a tactical take
+  with the cards of every colour: each is a short run of ids by one agent.
+- **Observations** are a dict: ``observation``, the agent's view as a flat
+  ``float32`` vector of ``encoding.view_size(players)`` (layout in
+  ``docs/ai-adapters.md``), and ``action_mask``, an ``int8`` vector over the
+  action ids, all zero unless the agent is to act.
+- **Rewards** come at the end only: the winners share 1 and every agent pays
+  ``1 / players`` (``encoding.returns``); every step before the end pays 0.
+- **Chance** comes from the engine's seed: ``reset(seed=s)`` deals the same
+  game on every machine; ``reset()`` without a seed continues the sequence of
+  games of the last seed.
+- ``render_mode="ansi"``: ``render()`` returns the position as the terminal
+  renderer draws it for the table (``trapper_core.terminal.render``, hands hidden).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as exc:  # pragma: no cover - depends on what is installed
+    raise ImportError(
+        "trapper_core.pettingzoo needs PettingZoo: pip install 'trapper-core[pettingzoo]'"
+    ) from exc
+
+from .encoding import NUM_ACTIONS, Speller, encode_view, returns, view_size
+from .errors import IllegalActionError, SetupError
+from .game import MAX_SEED, Game, new_game
+from .plugins import available_variants, default_registry
+from .terminal import render
+
+__all__ = ["TrapperEnv", "env"]
+
+
+def env(
+    variant: str = "base",
+    players: int = 4,
+    render_mode: str | None = None,
+    max_actions: int | None = None,
+) -> TrapperEnv:
+    """Returns a new environment for ``variant`` at ``players`` seats (see
+    :class:`TrapperEnv`)."""
+    return TrapperEnv(variant, players, render_mode=render_mode, max_actions=max_actions)
+
+
+class TrapperEnv(AECEnv):  # type: ignore[misc]
+    """A game of Trapper as a PettingZoo AEC environment.
+
+    ``max_actions``, when given, truncates a game after that many ids (the
+    rules bound no game's length: players may pass for ever once the cards
+    are gone); by default games are played to their end.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention; renamed per variant
+        "name": "trapper_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: str = "base",
+        players: int = 4,
+        *,
+        render_mode: str | None = None,
+        max_actions: int | None = None,
+    ) -> None:
+        super().__init__()
+        if variant not in available_variants():
+            names = ", ".join(available_variants())
+            raise SetupError(f"no variant {variant!r} is installed; choose from {names}")
+        spec = default_registry().spec(variant)
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise SetupError(f"players is a count, not {players!r}")
+        if not spec.min_players <= players <= spec.max_players:
+            raise SetupError(
+                f"{variant!r} is played by {spec.min_players} to {spec.max_players} players, "
+                f"not {players}"
+            )
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise SetupError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if max_actions is not None and (
+            isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1
+        ):
+            raise SetupError(
+                f"max_actions is None or a whole number of 1 or more, not {max_actions!r}"
+            )
+        self.variant = variant
+        self.players = players
+        self.render_mode = render_mode
+        self.max_actions = max_actions
+        self.metadata = {**self.metadata, "name": f"trapper_{variant}_v0"}
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        size = view_size(players)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(NUM_ACTIONS) for agent in self.possible_agents
+        }
+        self._seeds: random.Random | None = None
+        self._game: Game | None = None
+        self._speller: Speller | None = None
+        self._steps = 0
+
+    @property
+    def game(self) -> Game:
+        """The engine's game being played (a copy; change it through ``step``)."""
+        if self._game is None:
+            raise SetupError("the environment has no game until reset() is called")
+        return self._game.copy()
+
+    def observation_space(self, agent: str) -> Any:
+        """Returns the observation space of ``agent`` (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """Returns ``Discrete(NUM_ACTIONS)``, the spelled action ids."""
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Starts a new game: dealt from ``seed`` if given, else the next
+        game of the last seed's sequence (or a random one)."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        elif self._seeds is None:
+            self._seeds = random.Random()
+        self._game = new_game(self.variant, self.players, seed=self._seeds.randrange(MAX_SEED))
+        self._steps = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._next()
+
+    def _next(self) -> None:
+        game = self._game
+        assert game is not None
+        if game.is_over:
+            self._speller = None
+            for agent, reward in zip(self.possible_agents, returns(game), strict=True):
+                self.rewards[agent] = reward
+                self.terminations[agent] = True
+            return
+        self._speller = Speller(game)
+        assert game.to_move is not None
+        self.agent_selection = self.possible_agents[game.to_move]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """Returns ``agent``'s view as a vector and the mask of its legal ids."""
+        game = self._game
+        if game is None:
+            raise SetupError("call reset() before observe()")
+        seat = self.possible_agents.index(agent)
+        prefix = "" if self._speller is None else self._speller.prefix
+        mask = np.zeros(NUM_ACTIONS, np.int8)
+        if self._speller is not None and game.to_move == seat:
+            mask[self._speller.legal_ids()] = 1
+        observation = np.asarray(encode_view(game.view(seat), prefix), np.float32)
+        return {"observation": observation, "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        """Spells ``action`` for the agent to act; plays the engine's action
+        once its text is complete. An id outside the mask raises
+        :class:`~trapper_core.IllegalActionError`."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        speller, game = self._speller, self._game
+        assert speller is not None
+        assert game is not None
+        if action is None:
+            raise IllegalActionError(f"{agent} is to act: step() takes an id of its action_mask")
+        chosen = speller.choose(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._steps += 1
+        if chosen is not None:
+            game.apply(chosen)
+            self._next()
+        if not game.is_over and self.max_actions is not None and self._steps >= self.max_actions:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """Returns the position as text in ``ansi`` mode (no hand shown)."""
+        if self.render_mode is None or self._game is None:
+            return None
+        return render(self._game, hands=False)
+
+    def close(self) -> None:
+        """Nothing to release."""

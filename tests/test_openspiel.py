@@ -1,0 +1,310 @@
+"""Issue 12: Trapper as an OpenSpiel game (the ``openspiel`` extra)."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import trapper_core as tc  # noqa: E402
+from trapper_core.encoding import NUM_ACTIONS, action_id, view_size  # noqa: E402
+from trapper_core.openspiel import (  # noqa: E402
+    GAME_NAME,
+    TrapperGame,
+    TrapperState,
+    state_from_game,
+)
+
+from .test_encoding import hidden_twin  # noqa: E402
+
+CONFIGS = [(v, p) for v in ("base", "children", "tactical") for p in (2, 3, 4)]
+
+
+def load(variant: str = "base", players: int = 2) -> TrapperGame:
+    game = pyspiel.load_game(GAME_NAME, {"variant": variant, "players": players})
+    assert isinstance(game, TrapperGame)
+    return game
+
+
+def chance_step(state: TrapperState, rng: random.Random) -> None:
+    outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+    state.apply_action(rng.choices(outcomes, weights)[0])
+
+
+def play_on(
+    state: TrapperState,
+    rng: random.Random,
+    *,
+    until: Callable[[TrapperState], bool] | None = None,
+) -> TrapperState:
+    """Plays chance and random ids (never ``retire``) until the end or ``until(state)``."""
+    while not state.is_terminal() and not (until and until(state)):
+        if state.is_chance_node():
+            chance_step(state, rng)
+            continue
+        legal = state.legal_actions()
+        if state.prefix == "" and len(legal) > 1 and action_id("r") in legal:
+            legal.remove(action_id("r"))
+        state.apply_action(rng.choice(legal))
+    return state
+
+
+def same_game(ours: tc.Game | None, theirs: tc.Game) -> bool:
+    """Same setup, history, chance outcomes and position (the seed aside:
+    in OpenSpiel chance deals every shuffle, never the seed)."""
+    assert ours is not None
+    mine, other = ours.to_dict(), theirs.to_dict()
+    del mine["seed"], other["seed"]
+    return mine == other and ours.state.snapshot()[:-1] == theirs.state.snapshot()[:-1]
+
+
+def test_issue12_every_variant_and_player_count_loads() -> None:
+    for variant in tc.available_variants():
+        spec = tc.plugins.default_registry().spec(variant)
+        for players in range(spec.min_players, spec.max_players + 1):
+            game = load(variant, players)
+            assert game.num_players() == players
+            assert game.num_distinct_actions() == NUM_ACTIONS
+            assert game.observation_tensor_shape() == [view_size(players)]
+            assert game.get_type().short_name == GAME_NAME
+
+
+def test_issue12_bad_parameters_are_refused_by_name() -> None:
+    with pytest.raises(tc.SetupError, match="no variant 'chess' is installed"):
+        TrapperGame({"variant": "chess"})
+    with pytest.raises(tc.SetupError, match="2 to 4 players, not 5"):
+        TrapperGame({"variant": "base", "players": 5})
+    with pytest.raises(Exception, match="no variant 'chess'"):
+        pyspiel.load_game(GAME_NAME, {"variant": "chess"})
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGS)
+def test_issue12_openspiel_random_sim_test(
+    variant: str, players: int, request: pytest.FixtureRequest
+) -> None:
+    sims = 20 if request.config.trapper_slow else 1  # type: ignore[attr-defined]
+    pyspiel.random_sim_test(load(variant, players), num_sims=sims, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_issue12_openspiel_random_sim_test_through_reshuffles(variant: str) -> None:
+    # Random play retires early and seldom reaches a reshuffle: OpenSpiel's
+    # checks start here from a position whose draw pile is empty.
+    game = load(variant, 2)
+    state = play_on(
+        game.new_initial_state(),
+        random.Random(17),
+        until=lambda s: (
+            s.trapper_game is not None
+            and not s.is_chance_node()
+            and s.prefix == ""
+            and not s.trapper_game.state.draw_pile
+        ),
+    )
+    assert not state.is_terminal()
+    pyspiel.random_sim_test(
+        game, num_sims=3, serialize=True, verbose=False, specific_initial_state=state
+    )
+
+
+def test_issue12_chance_deals_the_setup_with_the_engines_odds() -> None:
+    game = load("base", 2)
+    state = game.new_initial_state()
+    first = state.chance_outcomes()
+    assert len(first) == len(game.tiles) == 64
+    assert sum(p for _o, p in first) == pytest.approx(1)
+    rng = random.Random(4)
+    tiles: list[int] = []
+    cards: list[int] = []
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sum(p for _o, p in outcomes) == pytest.approx(1)
+        chance_step(state, rng)
+        (tiles if len(tiles) < 64 else cards).append(state.history()[-1])
+    engine = state.trapper_game
+    assert engine is not None
+    dealt = [game.tiles[i] for i in tiles]
+    assert Counter(dealt) == Counter(tc.new_game("base", 2, seed=0).setup.tiles())
+    assert [int(c) for c in engine.setup.deck] == cards
+    # The tiles dealt onto the trappers' start squares went to the box.
+    board = game.board
+    for square, tile in zip(board.indices(), dealt, strict=True):
+        in_box = square in {s.index for s in board.trappers}
+        assert (tile in engine.setup.box) if in_box else engine.setup.board[square] == tile
+
+
+def test_issue12_a_reshuffle_is_dealt_by_chance() -> None:
+    state = load("base", 2).new_initial_state()
+    rng = random.Random(6)
+    while state.trapper_game is None:
+        chance_step(state, rng)
+    play_on(state, rng, until=lambda s: s.is_chance_node())
+    assert state.is_chance_node(), "the game ended before any reshuffle"
+    engine = state.trapper_game
+    assert engine is not None
+    discard = Counter(dict(enumerate(engine.state.discard)))
+    total = sum(discard.values())
+    assert state.chance_outcomes() == [(c, n / total) for c, n in sorted(discard.items()) if n]
+    dealt = []
+    while state.is_chance_node():
+        chance_step(state, rng)
+        dealt.append(state.history()[-1])
+    after = state.trapper_game
+    assert after is not None
+    assert list(after.outcomes()[-1][0]) == dealt  # the engine shuffled exactly as chance dealt
+    assert len(after.history) == len(engine.history) + 1
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_issue12_state_from_game_replays_an_engine_game(variant: str) -> None:
+    engine = tc.new_game(variant, 3, seed=21)
+    bots = [tc.GreedyBot(s) for s in range(3)]
+    tc.play(engine, bots, max_actions=150)
+    state = state_from_game(engine)
+    assert same_game(state.trapper_game, engine)
+    again = state_from_game(engine, load(variant, 3))
+    assert again.history() == state.history()
+
+
+def test_issue12_state_from_game_refuses_another_variant() -> None:
+    with pytest.raises(tc.SetupError, match="no state of children"):
+        state_from_game(tc.new_game("base", 2, seed=1), load("children", 2))
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_issue12_serialization_round_trips(variant: str) -> None:
+    state = load(variant, 3).new_initial_state()
+    play_on(state, random.Random(9), until=lambda s: len(s.history()) > 260)
+    text = pyspiel.serialize_game_and_state(state.get_game(), state)
+    _game, back = pyspiel.deserialize_game_and_state(text)
+    assert back.history() == state.history()
+    assert str(back) == str(state)
+    for seat in range(3):
+        assert back.information_state_string(seat) == state.information_state_string(seat)
+    copied = pickle.loads(pickle.dumps(state))
+    assert copied.trapper_game == state.trapper_game
+    clone = state.clone()
+    assert clone.trapper_game == state.trapper_game
+    assert clone.history() == state.history()
+
+
+def test_issue12_strings_and_tensors_hide_what_the_view_hides() -> None:
+    engine = tc.new_game("base", 3, seed=5)
+    tc.play(engine, [tc.GreedyBot(s) for s in range(3)], max_actions=4)
+    twin = hidden_twin(engine)
+    ours, theirs = state_from_game(engine), state_from_game(twin)
+    assert str(ours) != str(theirs)  # the full state differs
+    for seat in range(3):
+        assert ours.observation_string(seat) == theirs.observation_string(seat)
+        assert ours.information_state_string(seat) == theirs.information_state_string(seat)
+        assert ours.observation_tensor(seat) == theirs.observation_tensor(seat)
+    hands = [ours.observation_string(seat) for seat in range(3)]
+    assert len(set(hands)) == 3  # each seat sees its own hand
+
+
+def test_issue12_information_state_is_the_view_and_the_public_history() -> None:
+    state = load("base", 2).new_initial_state()
+    play_on(state, random.Random(2), until=lambda s: len(s.history()) > 150)
+    engine = state.trapper_game
+    assert engine is not None
+    seat = engine.to_move
+    assert seat is not None
+    info = state.information_state_string(seat)
+    replay, texts = engine.root(), []
+    for action, piles in zip(engine.history, engine.outcomes(), strict=True):
+        texts.append(replay.action_text(action))
+        replay.apply(action, shuffles=piles)
+    assert info == state.observation_string(seat) + "\nplayed " + " ".join(texts)
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_issue12_openspiel_mcts_bot_plays_complete_games(variant: str) -> None:
+    from open_spiel.python.algorithms import mcts
+
+    game = load(variant, 2)
+    rng = np.random.RandomState(12)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(13))
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=8, evaluator=evaluator, random_state=rng)
+    state = game.new_initial_state()
+    chance = random.Random(14)
+    searched = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            chance_step(state, chance)
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+            searched += 1
+        else:
+            state.apply_action(chance.choice(state.legal_actions()))
+    assert searched > 0
+    engine = state.trapper_game
+    assert engine is not None
+    assert engine.is_over
+    assert sum(state.returns()) == pytest.approx(0)
+    assert max(state.returns()) > 0
+
+
+needs_sample = pytest.mark.skipif(
+    not hasattr(tc.PlayerView, "sample"), reason="needs PlayerView.sample (issue 12 section 1)"
+)
+
+
+MOMENTS: dict[str, Callable[[TrapperState], bool]] = {
+    "a decision": lambda s: len(s.history()) > 200 and not s.is_chance_node(),
+    "an action half spelled": lambda s: len(s.history()) > 200 and s.prefix != "",
+    "a reshuffle half dealt": lambda s: (
+        s.trapper_game is not None
+        and s.is_chance_node()
+        and s.full_history()[-1].player == pyspiel.PlayerId.CHANCE  # a card of it dealt
+    ),
+}
+
+
+@needs_sample
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+@pytest.mark.parametrize("moment", list(MOMENTS))
+def test_issue12_resample_from_infostate_keeps_what_the_player_knows(
+    variant: str, moment: str
+) -> None:
+    state = load(variant, 3).new_initial_state()
+    play_on(state, random.Random(31), until=MOMENTS[moment])
+    assert not state.is_terminal()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for seat in range(3):
+        worlds = set()
+        for _ in range(4):
+            world = state.resample_from_infostate(seat, sampler)
+            assert world.information_state_string(seat) == state.information_state_string(seat)
+            assert world.current_player() == state.current_player()
+            if seat == state.current_player():
+                assert world.legal_actions() == state.legal_actions()
+            worlds.add(str(world))
+        assert len(worlds) > 1  # hidden tiles and hands were drawn anew
+
+
+@needs_sample
+def test_issue12_openspiel_ismcts_bot_plays_through_resampling() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load("base", 2)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(3))
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, uct_c=2, max_simulations=8, random_state=np.random.RandomState(4)
+    )
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            chance_step(state, rng)
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert state.trapper_game is not None
+    assert state.trapper_game.is_over

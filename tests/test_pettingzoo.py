@@ -1,0 +1,159 @@
+"""Issue 12: Trapper as a PettingZoo AEC environment (the ``pettingzoo`` extra)."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import trapper_core as tc  # noqa: E402
+from trapper_core.encoding import (  # noqa: E402
+    NUM_ACTIONS,
+    Speller,
+    action_id,
+    encode_view,
+    returns,
+    view_size,
+)
+from trapper_core.pettingzoo import TrapperEnv, env  # noqa: E402
+from trapper_core.terminal import render  # noqa: E402
+
+CONFIGS = [(v, p) for v in ("base", "children", "tactical") for p in (2, 3, 4)]
+
+
+def run(table: TrapperEnv, seed: int, *, avoid_retire: bool = True) -> list[float]:
+    """Plays random masked ids to the end; returns the last rewards seen per agent."""
+    table.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    final = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, termination, truncation, _info = table.last()
+        final[agent] = reward
+        if termination or truncation:
+            table.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        retire = action_id("r")
+        if avoid_retire and len(legal) > 1:
+            legal = legal[legal != retire]
+        table.step(int(rng.choice(legal)))
+    return [final[a] for a in table.possible_agents]
+
+
+@pytest.mark.parametrize(("variant", "players"), CONFIGS)
+def test_issue12_pettingzoo_api_test_and_seed_test(
+    variant: str, players: int, request: pytest.FixtureRequest
+) -> None:
+    cycles = 3000 if request.config.trapper_slow else 400  # type: ignore[attr-defined]
+    with warnings.catch_warnings():
+        # PettingZoo's generic advice for dict observations (its own classic
+        # games with action masks draw the same).
+        warnings.filterwarnings("ignore", message="Observation space for each agent probably")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        api_test(env(variant, players, render_mode="ansi"), num_cycles=cycles)
+    seed_test(lambda: env(variant, players), num_cycles=cycles)
+
+
+def test_issue12_spaces_are_fixed_and_shared_by_the_agents() -> None:
+    table = env("tactical", 3)
+    assert table.possible_agents == ["player_0", "player_1", "player_2"]
+    assert table.action_space("player_1").n == NUM_ACTIONS
+    space = table.observation_space("player_2")
+    assert space["observation"].shape == (view_size(3),)
+    assert space["action_mask"].shape == (NUM_ACTIONS,)
+    assert table.observation_space("player_2") is space
+    assert table.metadata["name"] == "trapper_tactical_v0"
+
+
+def test_issue12_observation_is_the_agents_view_and_mask() -> None:
+    table = env("base", 2)
+    table.reset(seed=3)
+    game = table.game
+    assert table.agent_selection == "player_0"
+    observation = table.observe("player_0")
+    assert observation["observation"].dtype == np.float32
+    assert list(observation["observation"]) == pytest.approx(encode_view(game.view(0)))
+    legal = Speller(game).legal_ids()
+    assert list(np.flatnonzero(observation["action_mask"])) == legal
+    assert not table.observe("player_1")["action_mask"].any()  # not to act: nothing legal
+
+
+def test_issue12_steps_spell_the_engines_actions() -> None:
+    table = env("base", 2)
+    table.reset(seed=4)
+    game = table.game
+    target = next(a for a in game.legal_actions() if "/" in game.action_text(a))
+    for choice in Speller(game).spell(target):
+        assert table.game.history == ()
+        table.step(choice)
+    assert table.game.history == (target,)
+
+
+def test_issue12_an_id_outside_the_mask_is_refused_and_changes_nothing() -> None:
+    table = env("base", 2)
+    table.reset(seed=4)
+    before = table.observe("player_0")
+    with pytest.raises(tc.IllegalActionError, match="does not continue a legal action"):
+        table.step(0)  # DONE: nothing is spelled yet
+    with pytest.raises(tc.IllegalActionError, match="is to act"):
+        table.step(None)
+    after = table.observe("player_0")
+    assert (before["action_mask"] == after["action_mask"]).all()
+    assert (before["observation"] == after["observation"]).all()
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_issue12_rewards_come_at_the_end(variant: str) -> None:
+    table = env(variant, 3)
+    final = run(table, seed=11)
+    game = table.game
+    assert game.is_over
+    assert final == pytest.approx(returns(game))
+    assert sum(final) == pytest.approx(0)
+    assert max(final) > 0
+
+
+def test_issue12_same_seed_same_game() -> None:
+    one, two = env("base", 3), env("base", 3)
+    run(one, seed=5)
+    run(two, seed=5)
+    assert one.game == two.game
+    one.reset()  # the next game of seed 5's sequence
+    two.reset(seed=6)
+    assert one.game.setup != two.game.setup
+
+
+def test_issue12_render_ansi_is_the_terminal_renderer() -> None:
+    table = env("children", 2, render_mode="ansi")
+    table.reset(seed=8)
+    assert table.render() == render(table.game, hands=False)
+    quiet = env("children", 2)
+    quiet.reset(seed=8)
+    assert quiet.render() is None
+
+
+def test_issue12_max_actions_truncates() -> None:
+    table = env("base", 2, max_actions=5)
+    table.reset(seed=1)
+    for _ in range(5):
+        mask = table.observe(table.agent_selection)["action_mask"]
+        table.step(int(np.flatnonzero(mask)[0]))
+    assert all(table.truncations.values())
+
+
+def test_issue12_bad_environment_arguments_are_refused_by_name() -> None:
+    with pytest.raises(tc.SetupError, match="no variant 'chess'"):
+        env("chess")
+    with pytest.raises(tc.SetupError, match="2 to 4 players, not 1"):
+        env("base", 1)
+    with pytest.raises(tc.SetupError, match="render_mode"):
+        env("base", 2, render_mode="human")
+    with pytest.raises(tc.SetupError, match="max_actions"):
+        env("base", 2, max_actions=0)
+    with pytest.raises(tc.SetupError, match=r"reset\(\)"):
+        env("base", 2).observe("player_0")
