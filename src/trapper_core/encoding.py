@@ -10,14 +10,14 @@ chooses its text (``Game.action_text``) one character at a time among the
 characters that continue some legal action's text. Characters that are the
 only continuation are filled in, and an action is played the moment its text
 is complete and no longer legal text begins with it (where one does, the id
-:data:`DONE` ends the text). Every legal action of every variant, with every
+`DONE` ends the text). Every legal action of every variant, with every
 placement and payment choice, is thus a short sequence of ids from a fixed
-alphabet of :data:`NUM_ACTIONS`. A :class:`Speller` keeps the letters chosen
+alphabet of `NUM_ACTIONS`. A `Speller` keeps the letters chosen
 so far.
 
-:func:`encode_view` turns a :class:`~trapper_core.PlayerView` (and the
+`encode_view` turns a `trapper_core.PlayerView` (and the
 letters spelled so far) into a flat list of numbers of a size that depends
-only on the number of players (:func:`view_size`). The layout is documented
+only on the number of players (`view_size`). The layout is documented
 in ``docs/ai-adapters.md``. This module needs no third-party package; the
 adapters (``trapper_core.openspiel``, ``trapper_core.pettingzoo``) wrap its
 lists in arrays.
@@ -58,7 +58,7 @@ DONE = 0
 text continues (``Ge6`` beside ``Ge6/BB``)."""
 
 NUM_ACTIONS = len(ALPHABET) + 1
-"""How many action ids there are: :data:`DONE` and one per character."""
+"""How many action ids there are: `DONE` and one per character."""
 
 PREFIX_LENGTH = 32
 """How many spelled characters the view tensor holds (longer prefixes are cut)."""
@@ -85,13 +85,14 @@ class Speller:
     """The decision in progress of the player to move: the legal actions by
     their text and the characters chosen so far.
 
-    >>> import trapper_core as tc
-    >>> game = tc.new_game("base", players=2, seed=1)
-    >>> speller = Speller(game)
-    >>> " ".join(id_text(i) for i in speller.legal_ids())
-    'B E G P p r'
-    >>> speller.choose(action_id("p")) == game.parse_action("pass")
-    True
+    Examples:
+        >>> import trapper_core as tc
+        >>> game = tc.new_game("base", players=2, seed=1)
+        >>> speller = Speller(game)
+        >>> " ".join(id_text(i) for i in speller.legal_ids())
+        'B E G P p r'
+        >>> speller.choose(action_id("p")) == game.parse_action("pass")
+        True
     """
 
     __slots__ = ("prefix", "texts")
@@ -131,10 +132,10 @@ class Speller:
         return ids
 
     def choose(self, action: int) -> Action | None:
-        """Spells ``action`` (an id from :meth:`legal_ids`) and fills in the
+        """Spells ``action`` (an id from `legal_ids`) and fills in the
         characters that follow of necessity. Returns the engine's action once
         its text is complete, else ``None``. An id that is not legal raises
-        :class:`~trapper_core.IllegalActionError` and changes nothing."""
+        `trapper_core.IllegalActionError` and changes nothing."""
         if action not in self.legal_ids():
             shown = (
                 id_text(action)
@@ -188,7 +189,7 @@ _TURN = 16
 
 
 def view_size(players: int) -> int:
-    """Returns the length of :func:`encode_view`'s list for ``players`` seats."""
+    """Returns the length of `encode_view`'s list for ``players`` seats."""
     return (
         64 * _SQUARE + 4 * 64 + 4 + players * _SEAT + _GLOBAL + _TURN + PREFIX_LENGTH * NUM_ACTIONS
     )
@@ -225,7 +226,7 @@ def _numbers(value: object, out: list[float]) -> None:
 
 def encode_view(view: PlayerView, prefix: str = "") -> list[float]:
     """Returns ``view`` (and the characters ``prefix`` spelled so far) as
-    :func:`view_size` numbers, mostly 0/1, the rest scaled to about 0–1.
+    `view_size` numbers, mostly 0/1, the rest scaled to about 0–1.
 
     Seats are taken in turn order from the viewer, so the viewer's own
     features always come first.

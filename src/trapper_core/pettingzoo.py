@@ -59,7 +59,7 @@ def env(
     max_actions: int | None = None,
 ) -> TrapperEnv:
     """Returns a new environment for ``variant`` at ``players`` seats (see
-    :class:`TrapperEnv`)."""
+    `TrapperEnv`)."""
     return TrapperEnv(variant, players, render_mode=render_mode, max_actions=max_actions)
 
 
@@ -190,7 +190,7 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: int | None) -> None:
         """Spells ``action`` for the agent to act; plays the engine's action
         once its text is complete. An id outside the mask raises
-        :class:`~trapper_core.IllegalActionError`."""
+        `trapper_core.IllegalActionError`."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
