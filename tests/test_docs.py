@@ -140,3 +140,34 @@ def test_rule_map_names_only_what_exists() -> None:
                 resolve(dotted)
             except (ImportError, AttributeError) as exc:
                 raise AssertionError(f"{rule}: {dotted} does not exist ({exc})") from None
+
+
+def _documented_modules() -> list[str]:
+    import pkgutil
+
+    import trapper_children
+    import trapper_notation
+    import trapper_tactical
+
+    names = []
+    for package in (tc, tb, trapper_children, trapper_tactical, trapper_notation):
+        names.append(package.__name__)
+        names += [
+            f"{package.__name__}.{m.name}"
+            for m in pkgutil.iter_modules(package.__path__)
+            if m.name != "__main__"  # running it is the command line
+        ]
+    return sorted(names)
+
+
+@pytest.mark.parametrize("module", _documented_modules())
+def test_every_docstring_example_runs(module: str) -> None:
+    """The ``Examples:`` of every docstring are doctests, and they hold."""
+    import doctest
+
+    try:
+        loaded = importlib.import_module(module)
+    except ImportError as exc:  # an adapter whose extra is not installed
+        pytest.skip(str(exc))
+    result = doctest.testmod(loaded, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0, f"{module}: {result.failed} of {result.attempted} examples fail"
