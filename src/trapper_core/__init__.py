@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .board import Board
-from .bots import BOTS, Bot, GreedyBot, RandomBot, make_bot, play
+from .bots import BOTS, Bot, GreedyBot, ISMCTSBot, RandomBot, make_bot, play
 from .display import Display, Row, ValuedCanoe
 from .errors import (
     ActionSyntaxError,
@@ -52,6 +52,7 @@ from .model import (
     TokenKind,
 )
 from .plugins import ENTRY_POINT_GROUP, Registry, Rules, VariantSpec, available_variants
+from .sampling import Sampler, SamplingError, World
 from .setups import Setup
 from .state import GameState, TokenSupply, Valuation
 from .tiles import TileSet
@@ -84,6 +85,7 @@ __all__ = [
     "GameState",
     "GreedyBot",
     "Hand",
+    "ISMCTSBot",
     "IllegalActionError",
     "InvariantError",
     "Kind",
@@ -93,6 +95,8 @@ __all__ = [
     "Registry",
     "Row",
     "Rules",
+    "Sampler",
+    "SamplingError",
     "Setup",
     "SetupError",
     "Species",
@@ -109,6 +113,7 @@ __all__ = [
     "ValuedCanoe",
     "VariantSpec",
     "Withdraw",
+    "World",
     "__version__",
     "available_variants",
     "hookimpl",

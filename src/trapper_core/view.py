@@ -18,7 +18,10 @@ from .model import COLOURS, FACE_DOWN, SQUARES, FaceDown, Hand, Square, Tile
 from .state import TokenSupply, Valuation
 
 if TYPE_CHECKING:
+    import random
+
     from .game import Game
+    from .plugins import Registry
 
 __all__ = ["FACE_DOWN", "FaceDown", "PlayerView", "make_view"]
 
@@ -66,6 +69,13 @@ class PlayerView:
     """The viewer's legal actions; empty unless the viewer is to move."""
     valuation: tuple[Valuation, ...] | None
     """The end valuation, once the game is over."""
+    taken: tuple[Tile | None, ...] = ()
+    """Per square, the tile taken from it, ``None`` elsewhere: public, since
+    a tile is face up when it is taken."""
+    start_trappers: tuple[Square, ...] = ()
+    """Where the trappers stood at the start, in colour order."""
+    start_player: int = 0
+    """The seat that began the game."""
 
     @property
     def is_over(self) -> bool:
@@ -82,6 +92,15 @@ class PlayerView:
         from .svg import position
 
         return position(self)
+
+    def sample(self, rng: random.Random, *, registry: Registry | None = None) -> Game:
+        """Returns a complete game, hidden parts drawn by ``rng``, that shows
+        this view to its player: see :mod:`trapper_core.sampling`.
+        ``registry`` is where the variant is looked up (the installed
+        variants by default)."""
+        from .sampling import sample
+
+        return sample(self, rng, registry=registry)
 
     def tile_at(self, square: Square) -> Tile | FaceDown | None:
         """Returns what the viewer sees on ``square``."""
@@ -117,4 +136,7 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
         history=game.history,
         legal_actions=legal,
         valuation=state.valuation,
+        taken=tuple(tile if board[i] is None else None for i, tile in enumerate(game.setup.board)),
+        start_trappers=game.setup.trappers,
+        start_player=game.setup.start_player,
     )
