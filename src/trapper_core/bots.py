@@ -20,7 +20,16 @@ from .plugins import Registry, Rules, default_registry
 from .sampling import Sampler
 from .view import PlayerView
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "make_bot", "play"]
+__all__ = [
+    "BOTS",
+    "QUICK_BOTS",
+    "Bot",
+    "GreedyBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "make_bot",
+    "play",
+]
 
 
 class Bot(Protocol):
@@ -260,6 +269,10 @@ BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[ISMCTSBot]] = {
     "ismcts": ISMCTSBot,
 }
 """The built-in bots by name."""
+
+QUICK_BOTS = ("random", "greedy")
+"""The built-in bots that decide in about a millisecond: what property tests
+and mass playouts use (the search bot thinks for as long as its budget)."""
 
 
 def make_bot(name: str, seed: int | None = None) -> RandomBot | GreedyBot | ISMCTSBot:
