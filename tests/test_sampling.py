@@ -236,3 +236,33 @@ def test_issue12_samples_at_the_start_are_uniform_chi_square() -> None:
         observed[sampler.position(rng, steps=200).hands[1][colour]] += 1
     statistic, freedom = _chi_square(observed, expected)
     assert statistic < CHI2_999[freedom], (observed, expected)
+
+
+def test_D23_tiles_seen_and_the_start_are_in_every_view() -> None:
+    game = played("base", 3, seed=5, cut=30)
+    taken = [i for i, tile in enumerate(game.setup.board) if tile and not game.board[i]]
+    assert taken
+    for seat in range(3):
+        view = game.view(seat)
+        assert [i for i, t in enumerate(view.taken) if t] == taken
+        assert all(view.taken[i] == game.setup.board[i] for i in taken)
+        assert view.start_trappers == game.setup.trappers
+        assert view.start_player == game.setup.start_player
+    # Face-down tiles and the box are nobody's: samples lay them out anew.
+    samples = [game.view(0).sample(random.Random(s)) for s in range(6)]
+    assert all(s.setup.board[i] == game.setup.board[i] for s in samples for i in taken)
+    assert len({s.setup.box for s in samples}) > 1
+
+
+def test_D24_a_sample_keeps_the_viewers_hand_not_their_earlier_draws() -> None:
+    game = played("base", 2, seed=14, cut=40)
+    view = game.view(0)
+    sampler = tc.Sampler(view)
+    rng = random.Random(4)
+    decks = set()
+    for _ in range(30):
+        world = sampler.sample(rng)
+        assert world.hands[0] == game.hands[0]
+        assert world.view(0) == view
+        decks.add(world.setup.deck[:6])  # seat 0's first hand
+    assert len(decks) > 1

@@ -152,7 +152,7 @@ class ISMCTSBot:
         self,
         seed: int | None = None,
         *,
-        iterations: int | None = 200,
+        iterations: int | None = 100,
         seconds: float | None = None,
         rollout: int = 6,
         exploration: float = 0.5,
