@@ -15,6 +15,7 @@ import trapper_base as tb
 import trapper_core as tc
 from trapper_core import sampling
 from trapper_core.bots import QUICK_BOTS
+from trapper_core.conformance import check_variant
 
 VARIANTS = ("base", "children", "tactical")
 
@@ -163,6 +164,8 @@ def test_issue12_bad_input_is_refused() -> None:
         sampling.sample(game.view(0), 7)  # type: ignore[arg-type]
     with pytest.raises(tc.SamplingError, match="PlayerView"):
         tc.Sampler(game)  # type: ignore[arg-type]
+    with pytest.raises(tc.SamplingError, match="'base' is not sampled by"):
+        tc.Sampler(game.view(0), tc.new_game("children", 2, seed=1).rules)
     forged = attrs.evolve(game.view(0), hand=tc.Hand(blue=30))
     with pytest.raises(tc.SamplingError):
         forged.sample(random.Random(1))
@@ -266,3 +269,30 @@ def test_D24_a_sample_keeps_the_viewers_hand_not_their_earlier_draws() -> None:
         assert world.view(0) == view
         decks.add(world.setup.deck[:6])  # seat 0's first hand
     assert len(decks) > 1
+
+
+def test_issue12_the_conformance_kit_checks_sampled_worlds() -> None:
+    class Careless(tc.Sampler):
+        """Deals the cards in the order the deck came in: most histories
+        cannot be replayed from that."""
+
+        def world(self, rng: random.Random, *, steps: int = 64) -> tc.World:
+            world = super().world(rng, steps=steps)
+            deck = tuple(sorted(world.setup.deck))
+            return attrs.evolve(world, setup=attrs.evolve(world.setup, deck=deck))
+
+    class Plugin:
+        @tc.hookimpl
+        def trapper_sampler(self, view: tc.PlayerView, rules: tc.Rules) -> tc.Sampler:
+            return Careless(view, rules)
+
+    class Register:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("careless", (Plugin(),), extends="base")]
+
+    registry = tc.Registry([Register()])
+    report = check_variant("careless", games=2, players=(2,), bots=("greedy",), registry=registry)
+    assert not report.ok
+    assert "sampled world" in str(report)
+    assert check_variant("base", games=2, players=(2,), bots=("greedy",)).ok

@@ -175,12 +175,13 @@ class Sampler:
             from .plugins import default_registry
 
             rules = (registry or default_registry()).rules(view.variant)
+        elif rules.spec.name != view.variant and view.variant not in rules.spec.aliases:
+            raise SamplingError(f"a view of {view.variant!r} is not sampled by {rules!r}")
         self.view = view
         self.rules = rules
         self._prepare_tiles()
         self._replay()
         self._colours: list[list[int]] | None = None
-        self._rng_chain: random.Random | None = None
 
     # ------------------------------------------------------------------
     # Preparing: the tiles
