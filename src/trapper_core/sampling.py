@@ -80,7 +80,8 @@ BURN_IN = 4
 """Swaps per card position drawn so far that a new sampler makes before its
 first world."""
 
-_TRIES = 200  # attempts at a first consistent colouring
+_TRIES = 50  # attempts at a first consistent colouring, forward through the history
+_SEARCH_STEPS = 50_000  # then steps of local search
 
 Hand = tuple[int, int, int, int]
 Slot = tuple[int, int]  # (pile, position)
@@ -125,6 +126,21 @@ class _Need:
         if error is None:
             return None
         return int(next(iter(error.shortfall))) if error.shortfall else -1
+
+    def deficit(self, seat: int, hand: Sequence[int]) -> int:
+        """0 when ``hand`` allows the action, else how many cards it lacks
+        (1 when the engine does not say)."""
+        state = self.game.state
+        saved = state.hands
+        state.set_hand(seat, hand)
+        try:
+            kind = self.game.rules.kind_of(self.action)
+            error = None if kind is None else kind.problem(state, self.action)
+        finally:
+            state.hands = saved
+        if error is None:
+            return 0
+        return sum(error.shortfall.values()) if error.shortfall else 1
 
     def allows(self, seat: int, hand: Sequence[int]) -> bool:
         state = self.game.state
@@ -376,9 +392,12 @@ class Sampler:
             colours = self._attempt(rng)
             if colours is not None:
                 return colours
+        colours = self._search(rng)
+        if colours is not None and all(self._fits(s, colours) for s in range(len(self.ops))):
+            return colours
         raise SamplingError(
             f"found no deal of the cards that fits the view of seat {self.view.player} "
-            f"in {_TRIES} attempts"
+            f"in {_TRIES} attempts and {_SEARCH_STEPS} steps of search"
         )
 
     def _attempt(self, rng: random.Random) -> list[list[int]] | None:
@@ -545,7 +564,9 @@ class Sampler:
         return False
 
     def _faults(self, seat: int, colours: list[list[int]]) -> int:
-        """How many payments and bids of ``seat`` the colouring cannot cover."""
+        """How far ``seat``'s hand, coloured so, falls short: the cards its
+        payments and bids lack, and (the viewer's) how far it ends from the
+        view's hand."""
         hand = [0, 0, 0, 0]
         faults = 0
         for op in self.ops[seat]:
@@ -556,13 +577,50 @@ class Sampler:
                 for c, n in enumerate(op.cards):
                     hand[c] -= n
                     if hand[c] < 0:
-                        faults += 1
+                        faults += -hand[c]
+                        hand[c] = 0
             elif op.need is not None:
-                if min(hand) < 0 or not op.need.allows(seat, hand):
-                    faults += 1
+                faults += op.need.deficit(seat, hand)
             else:
-                break
+                return faults
+        if seat == self.view.player:
+            faults += sum(abs(h - v) for h, v in zip(hand, self.hand, strict=True))
         return faults
+
+    def _search(self, rng: random.Random) -> list[list[int]] | None:
+        """A consistent colouring found by local search, for histories too
+        tight for :meth:`_attempt`: from a random colouring, swaps of two
+        positions of a pile that do not make the hands they touch fall
+        further short (and now and then one that does)."""
+        colours = [list(pile) for pile in self.piles]
+        for pile in colours:
+            rng.shuffle(pile)
+        seats = range(len(self.ops))
+        faults = [self._faults(seat, colours) for seat in seats]
+        owner = self.owner
+        for step in range(_SEARCH_STEPS):
+            if not any(faults):
+                return colours
+            if step % 64 == 0:
+                faulty = [s for s in seats if faults[s]]
+            seat = faulty[rng.randrange(len(faulty))]
+            p, i = rng.choice([slot for op in self.ops[seat] for slot in op.slots])
+            pile = colours[p]
+            j = rng.randrange(len(pile))
+            if pile[i] == pile[j]:
+                continue
+            other = owner[p][j]
+            pile[i], pile[j] = pile[j], pile[i]
+            mine = self._faults(seat, colours)
+            theirs = self._faults(other, colours) if other >= 0 and other != seat else 0
+            before = faults[seat] + (faults[other] if other >= 0 and other != seat else 0)
+            if mine + theirs <= before or rng.random() < 0.02:
+                faults[seat] = mine
+                if other >= 0 and other != seat:
+                    faults[other] = theirs
+            else:
+                pile[i], pile[j] = pile[j], pile[i]
+        return None
 
     def _fits(self, seat: int, colours: list[list[int]]) -> bool:
         """Whether ``seat``'s hand, coloured so, pays for everything it paid,
