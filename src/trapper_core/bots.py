@@ -17,7 +17,7 @@ from .actions import Action
 from .errors import SetupError
 from .game import Game
 from .plugins import Registry, Rules, default_registry
-from .sampling import Sampler
+from .sampling import Sampler, SamplingError
 from .view import PlayerView
 
 __all__ = [
@@ -140,7 +140,10 @@ class ISMCTSBot:
     (``scale`` money per unit). New actions are tried in the greedy bot's
     order, and its judgement biases the choice for the first visits
     (``bias``), so the search starts from the greedy bot's play and looks
-    further. Decisions with one legal action cost nothing.
+    further. Decisions with one legal action cost nothing. Where the
+    sampler finds no world for a view (:class:`~trapper_core.SamplingError`,
+    which stress runs meet only late in long tactical games between random
+    bots), the bot plays the greedy bot's choice.
 
     ``iterations`` (per decision) or ``seconds`` (per decision) bounds the
     search; with iterations, the same ``seed`` gives the same game.
@@ -184,7 +187,13 @@ class ISMCTSBot:
         if len(legal) == 1:
             return legal[0]
         rules = (self.registry or default_registry()).rules(view.variant)
-        sampler: Sampler = rules.sampler(view, rules)
+        try:
+            sampler: Sampler = rules.sampler(view, rules)
+            sampler.position(self.rng, steps=0)  # the first world: the chain's start
+        except SamplingError:
+            # A history too tight for the sampler to find a deal (rare: long
+            # tactical auctions of bids at the limit): the greedy judgement.
+            return self.greedy.choose(view)
         root = _Node()
         self._priors(root, view, legal)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds

@@ -34,13 +34,15 @@ What is drawn, and how
     uniformly. The sampler first builds one consistent colouring, giving each
     payment cards drawn by its payer at random among those that can still
     have that colour, the viewer the colours of their hand, and every other
-    position a random order of what is left of its pile; then it runs a
+    position a random order of what is left of its pile (where a history is
+    too tight for that to succeed in a few tries, a local search that swaps
+    positions of a pile finds one instead); then it runs a
     Markov chain that swaps the colours of two positions of one pile and
     keeps the swap when every hand it touches stays consistent. The swaps
     are symmetric, so the chain's stationary distribution is the uniform one
     over the colourings it can reach; :data:`BURN_IN` swaps per position
     drawn so far are made for every new sampler, and ``steps`` more per
-    world after the first. Exactly uniform while nobody has paid anything;
+    world after the first. Exactly uniform while nobody has paid or bid;
     afterwards uniform in the limit of many swaps (the tests check the
     distribution by a chi-square test on small cases).
 
@@ -53,6 +55,7 @@ with a subclass of :class:`Sampler` that samples them too.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -80,8 +83,9 @@ BURN_IN = 4
 """Swaps per card position drawn so far that a new sampler makes before its
 first world."""
 
-_TRIES = 50  # attempts at a first consistent colouring, forward through the history
-_SEARCH_STEPS = 50_000  # then steps of local search
+_TRIES = 400  # attempts at a first consistent colouring, forward through the history
+_SEARCH_STEPS = 20_000  # then steps of local search
+_VIEWER_TRIES = 30  # orders in which the viewer's cards take the view's colours
 
 Hand = tuple[int, int, int, int]
 Slot = tuple[int, int]  # (pile, position)
@@ -109,6 +113,7 @@ class _Need:
 
     game: Game  # the replay just before the action
     action: Action
+    known: dict[tuple[int, ...], int] = attrs.Factory(dict)  # deficit by hand
 
     def short(self, seat: int, hand: Sequence[int]) -> int | None:
         """``None`` when ``hand`` allows the action, else the colour it falls
@@ -130,6 +135,13 @@ class _Need:
     def deficit(self, seat: int, hand: Sequence[int]) -> int:
         """0 when ``hand`` allows the action, else how many cards it lacks
         (1 when the engine does not say)."""
+        key = tuple(hand)
+        known = self.known.get(key)
+        if known is None:
+            known = self.known[key] = self._deficit(seat, key)
+        return known
+
+    def _deficit(self, seat: int, hand: Sequence[int]) -> int:
         state = self.game.state
         saved = state.hands
         state.set_hand(seat, hand)
@@ -143,14 +155,7 @@ class _Need:
         return sum(error.shortfall.values()) if error.shortfall else 1
 
     def allows(self, seat: int, hand: Sequence[int]) -> bool:
-        state = self.game.state
-        saved = state.hands
-        state.set_hand(seat, hand)
-        try:
-            kind = self.game.rules.kind_of(self.action)
-            return kind is not None and bool(kind.allows(state, self.action))
-        finally:
-            state.hands = saved
+        return self.deficit(seat, hand) == 0
 
 
 @attrs.frozen
@@ -350,6 +355,17 @@ class Sampler:
                 most = [PLENTY] * 4  # what the hand held then left the game unseen
             elif op.need is not None:
                 mine[k] = _Op("need", cards=op.cards, need=op.need, most=_counts(_cards_of(most)))
+        left = 0
+        for op in self.ops[view.player]:
+            if op.what == "retire":
+                left = 0
+                break
+            left += len(op.slots) - sum(op.cards if op.what == "pay" else (0,))
+        if left != sum(self.hand):
+            raise SamplingError(
+                f"seat {view.player} holds {sum(self.hand)} cards, but the history deals "
+                f"them {left}"
+            )
         self.proxy = game
         self.drawn_positions = sum(len(p) for p in self.owner) - sum(
             o.count(-1) for o in self.owner
@@ -388,74 +404,69 @@ class Sampler:
     # ------------------------------------------------------------------
 
     def _first(self, rng: random.Random) -> list[list[int]]:
+        seats = range(len(self.ops))
+        best: tuple[int, list[list[int]]] | None = None
         for _ in range(_TRIES):
-            colours = self._attempt(rng)
-            if colours is not None:
+            colours, complete = self._attempt(rng)
+            if complete and all(self._fits(s, colours) for s in seats):
                 return colours
-        colours = self._search(rng)
-        if colours is not None and all(self._fits(s, colours) for s in range(len(self.ops))):
+            faults = sum(self._faults(s, colours) for s in seats)
+            if best is None or faults < best[0]:
+                best = (faults, colours)
+        assert best is not None
+        colours = best[1]
+        if self._search(colours, rng) and all(self._fits(s, colours) for s in seats):
             return colours
         raise SamplingError(
             f"found no deal of the cards that fits the view of seat {self.view.player} "
             f"in {_TRIES} attempts and {_SEARCH_STEPS} steps of search"
         )
 
-    def _attempt(self, rng: random.Random) -> list[list[int]] | None:
+    def _attempt(self, rng: random.Random) -> tuple[list[list[int]], bool]:
         """One try at a consistent colouring, forward through the history:
         a payment gives its colours to cards its payer holds, a bid colours
         its bidder's whole hand (mended colour by colour where it falls
         short), the viewer's cards get the view's colours, and what is left
-        of every pile is laid out at random."""
+        of every pile is laid out at random. Returns the colouring and
+        whether every step of that went through (if not, the colouring is
+        complete but may not fit: where the search starts)."""
         piles = self.piles
         colours: list[list[int]] = [[-1] * len(p) for p in piles]
         avail = [list(_counts(p)) for p in piles]
         unknown: list[list[Slot]] = [[] for _ in self.ops]  # held, colour not chosen
         held: list[list[Slot]] = [[] for _ in self.ops]  # held, colour chosen
         viewer = self.view.player
-        for seat, k in self.order:
-            op = self.ops[seat][k]
-            if op.what == "draw":
-                unknown[seat].extend(op.slots)
-            elif op.what == "pay":
-                for c, count in enumerate(op.cards):
-                    for _ in range(count):
-                        if not self._spend(seat, c, colours, avail, unknown, held, rng):
-                            return None
-            elif op.need is not None:
-                if not self._colour_hand(seat, op, colours, avail, unknown, held, rng):
-                    return None
-            else:  # retire: the hand leaves the game, its colours stay free
-                unknown[seat], held[seat] = [], []
-        need = [c for c in COLOURS for _ in range(self.hand[c])]
-        for p, i in held[viewer]:
-            if colours[p][i] not in need:
-                return None
-            need.remove(colours[p][i])  # type: ignore[arg-type]
-        mine = unknown[viewer]
-        if len(need) != len(mine):
-            raise SamplingError(
-                f"seat {viewer} holds {sum(self.hand)} cards, but the history deals them "
-                f"{len(mine) + len(held[viewer])}"
-            )
-        rng.shuffle(mine)
-        for p, i in mine:
-            fits = [j for j, c in enumerate(need) if avail[p][c] > 0]
-            if not fits:
-                return None
-            c = need.pop(fits[rng.randrange(len(fits))])
-            colours[p][i] = c
-            avail[p][c] -= 1
+        complete = True
+        # The viewer's cards first, since the view fixes their hand: then
+        # everybody else's, with what is left of each pile.
+        for turn in (True, False):
+            for seat, k in self.order:
+                if (seat == viewer) != turn:
+                    continue
+                op = self.ops[seat][k]
+                if op.what == "draw":
+                    unknown[seat].extend(op.slots)
+                elif op.what == "pay":
+                    for c, count in enumerate(op.cards):
+                        for _ in range(count):
+                            if not self._spend(seat, c, colours, avail, unknown, held, rng):
+                                complete = False
+                elif op.need is not None:
+                    if not self._colour_hand(seat, op, colours, avail, unknown, held, rng):
+                        complete = False
+                else:  # retire: the hand leaves the game, its colours stay free
+                    unknown[seat], held[seat] = [], []
+            if turn and not self._colour_viewer(colours, avail, unknown, held, rng):
+                complete = False
         for p, pile in enumerate(colours):
             rest = [c for c in COLOURS for _ in range(avail[p][c])]
             rng.shuffle(rest)
             free = [i for i, c in enumerate(pile) if c < 0]
             for i, c in zip(free, rest, strict=True):
                 pile[i] = int(c)
-        if not self._fits(viewer, colours) and not self._mend(viewer, colours, rng):
-            return None
-        if not all(self._fits(seat, colours) for seat in range(len(self.ops))):
-            return None
-        return colours
+        if complete and not self._fits(viewer, colours):
+            complete = self._mend(viewer, colours, rng)
+        return colours, complete
 
     def _mend(self, seat: int, colours: list[list[int]], rng: random.Random) -> bool:
         """Reorders the colours of ``seat``'s own cards (within each pile)
@@ -479,6 +490,44 @@ class Sampler:
             else:
                 faults = now
         return not faults
+
+    def _colour_viewer(
+        self,
+        colours: list[list[int]],
+        avail: list[list[int]],
+        unknown: list[list[Slot]],
+        held: list[list[Slot]],
+        rng: random.Random,
+    ) -> bool:
+        """Gives the viewer's cards still held the colours of the view's
+        hand; returns whether every card got one."""
+        viewer = self.view.player
+        mine = unknown[viewer]
+        need = [int(c) for c in COLOURS for _ in range(self.hand[c])]
+        complete = True
+        for p, i in held[viewer]:
+            if colours[p][i] in need:
+                need.remove(colours[p][i])
+            else:
+                complete = False
+        chosen: list[int] = []
+        for _ in range(_VIEWER_TRIES):  # random orders, until one fits every card
+            left, counts, chosen = list(need), [list(a) for a in avail], []
+            rng.shuffle(mine)
+            for p, _i in mine:
+                fits = [j for j, c in enumerate(left) if counts[p][c] > 0]
+                if not fits:
+                    break
+                c = left.pop(fits[rng.randrange(len(fits))])
+                counts[p][c] -= 1
+                chosen.append(c)
+            if len(chosen) == len(mine):
+                break
+        for (p, i), c in zip(mine, chosen, strict=False):
+            colours[p][i] = c
+            avail[p][c] -= 1
+        unknown[viewer] = mine[len(chosen) :]  # coloured with the rest, at random
+        return complete and len(chosen) == len(mine)
 
     @staticmethod
     def _spend(
@@ -524,10 +573,11 @@ class Sampler:
         need, reserve, most = op.need, op.cards, op.most or (PLENTY,) * 4
         assert need is not None
         hand = list(_counts([colours[p][i] for p, i in held[seat]]))
+        within = True  # whether every card kept to ``most``
         for p, i in unknown[seat]:
             weights = [a if h < m else 0 for a, h, m in zip(avail[p], hand, most, strict=True)]
             if not any(weights):
-                return False
+                weights, within = avail[p], False  # an uncoloured position has a colour left
             r = rng.randrange(sum(weights))
             c = 0
             while r >= weights[c]:
@@ -539,6 +589,8 @@ class Sampler:
         held[seat].extend(unknown[seat])
         unknown[seat] = []
         mine = held[seat]
+        if not within:
+            return False
         for _ in range(4 * len(mine) + 4):
             hand = list(_counts([colours[p][i] for p, i in mine]))
             lacking = [c for c in range(4) if hand[c] < reserve[c]]
@@ -587,26 +639,29 @@ class Sampler:
             faults += sum(abs(h - v) for h, v in zip(hand, self.hand, strict=True))
         return faults
 
-    def _search(self, rng: random.Random) -> list[list[int]] | None:
-        """A consistent colouring found by local search, for histories too
-        tight for :meth:`_attempt`: from a random colouring, swaps of two
-        positions of a pile that do not make the hands they touch fall
-        further short (and now and then one that does)."""
-        colours = [list(pile) for pile in self.piles]
-        for pile in colours:
-            rng.shuffle(pile)
+    def _search(self, colours: list[list[int]], rng: random.Random) -> bool:
+        """Makes ``colours`` consistent by local search, for histories too
+        tight for :meth:`_attempt`: swaps of two positions of a pile that do
+        not make the hands they touch fall further short (and now and then
+        one that does). Returns whether it got there."""
         seats = range(len(self.ops))
         faults = [self._faults(seat, colours) for seat in seats]
         owner = self.owner
         for step in range(_SEARCH_STEPS):
             if not any(faults):
-                return colours
+                return True
             if step % 64 == 0:
                 faulty = [s for s in seats if faults[s]]
             seat = faulty[rng.randrange(len(faulty))]
-            p, i = rng.choice([slot for op in self.ops[seat] for slot in op.slots])
+            slots = [slot for op in self.ops[seat] for slot in op.slots]
+            p, i = rng.choice(slots)
             pile = colours[p]
-            j = rng.randrange(len(pile))
+            if step % 2:  # reorder the hand's own cards
+                q, j = rng.choice(slots)
+                if q != p:
+                    continue
+            else:
+                j = rng.randrange(len(pile))
             if pile[i] == pile[j]:
                 continue
             other = owner[p][j]
@@ -614,13 +669,14 @@ class Sampler:
             mine = self._faults(seat, colours)
             theirs = self._faults(other, colours) if other >= 0 and other != seat else 0
             before = faults[seat] + (faults[other] if other >= 0 and other != seat else 0)
-            if mine + theirs <= before or rng.random() < 0.02:
+            worse = mine + theirs - before
+            if worse <= 0 or rng.random() < math.exp(-worse * (1 + 8 * step / _SEARCH_STEPS)):
                 faults[seat] = mine
                 if other >= 0 and other != seat:
                     faults[other] = theirs
             else:
                 pile[i], pile[j] = pile[j], pile[i]
-        return None
+        return False
 
     def _fits(self, seat: int, colours: list[list[int]]) -> bool:
         """Whether ``seat``'s hand, coloured so, pays for everything it paid,
