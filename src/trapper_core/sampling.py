@@ -437,11 +437,15 @@ class Sampler:
         held: list[list[Slot]] = [[] for _ in self.ops]  # held, colour chosen
         viewer = self.view.player
         complete = True
-        # The viewer's cards first, since the view fixes their hand: then
-        # everybody else's, with what is left of each pile.
-        for turn in (True, False):
+        # One hand after the other, each through its whole history, with
+        # what the hands before it left of each pile: the viewer's first,
+        # since the view fixes it, then the others in a random order (which
+        # hand goes first matters in tight histories, so each try differs).
+        others = [seat for seat in range(len(self.ops)) if seat != viewer]
+        rng.shuffle(others)
+        for first in (viewer, *others):
             for seat, k in self.order:
-                if (seat == viewer) != turn:
+                if seat != first:
                     continue
                 op = self.ops[seat][k]
                 if op.what == "draw":
@@ -456,7 +460,7 @@ class Sampler:
                         complete = False
                 else:  # retire: the hand leaves the game, its colours stay free
                     unknown[seat], held[seat] = [], []
-            if turn and not self._colour_viewer(colours, avail, unknown, held, rng):
+            if first == viewer and not self._colour_viewer(colours, avail, unknown, held, rng):
                 complete = False
         for p, pile in enumerate(colours):
             rest = [c for c in COLOURS for _ in range(avail[p][c])]
