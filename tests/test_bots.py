@@ -7,6 +7,7 @@ import statistics
 import pytest
 
 import trapper_core as tc
+from trapper_core.bots import QUICK_BOTS
 
 
 class Recorder:
@@ -29,7 +30,7 @@ def test_bots_see_only_their_view() -> None:
         assert all(isinstance(v, tc.PlayerView) and v.player == seat for v in recorder.seen)
 
 
-@pytest.mark.parametrize("kind", sorted(tc.BOTS))
+@pytest.mark.parametrize("kind", QUICK_BOTS)
 def test_seeded_bots_play_the_same_game_twice(kind: str) -> None:
     games = [
         tc.play(tc.new_game("base", 3, seed=21), [tc.make_bot(kind, s) for s in range(3)])

@@ -250,11 +250,6 @@ def test_issue12_openspiel_mcts_bot_plays_complete_games(variant: str) -> None:
     assert max(state.returns()) > 0
 
 
-needs_sample = pytest.mark.skipif(
-    not hasattr(tc.PlayerView, "sample"), reason="needs PlayerView.sample (issue 12 section 1)"
-)
-
-
 MOMENTS: dict[str, Callable[[TrapperState], bool]] = {
     "a decision": lambda s: len(s.history()) > 200 and not s.is_chance_node(),
     "an action half spelled": lambda s: len(s.history()) > 200 and s.prefix != "",
@@ -266,7 +261,6 @@ MOMENTS: dict[str, Callable[[TrapperState], bool]] = {
 }
 
 
-@needs_sample
 @pytest.mark.parametrize("variant", ["base", "children", "tactical"])
 @pytest.mark.parametrize("moment", list(MOMENTS))
 def test_issue12_resample_from_infostate_keeps_what_the_player_knows(
@@ -288,7 +282,6 @@ def test_issue12_resample_from_infostate_keeps_what_the_player_knows(
         assert len(worlds) > 1  # hidden tiles and hands were drawn anew
 
 
-@needs_sample
 def test_issue12_openspiel_ismcts_bot_plays_through_resampling() -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 

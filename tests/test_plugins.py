@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import importlib.metadata
 import inspect
+import random
 import sys
 from collections.abc import Generator
 from pathlib import Path
@@ -647,6 +648,30 @@ def test_hook_trapper_action_worth() -> None:
     assert bot.choose(game.view(0)) == tb.RETIRE
     base_game = tc.new_game("base", 2, seed=1)
     assert tc.GreedyBot(0).choose(base_game.view(0)) != tb.RETIRE  # the base game's judgement
+
+
+def test_hook_trapper_sampler() -> None:
+    worlds = []
+
+    class Noting(tc.Sampler):
+        def world(self, rng: random.Random, *, steps: int = 64) -> tc.World:
+            world = super().world(rng, steps=steps)
+            worlds.append(world)
+            return world
+
+    class Sampling:
+        @hookimpl
+        def trapper_sampler(self, view: tc.PlayerView, rules: tc.Rules) -> tc.Sampler:
+            return Noting(view, rules)
+
+    registry = registry_with(Sampling())
+    game = tc.new_game("custom", 2, seed=1, registry=registry)
+    play(game, "pass")
+    sample = game.view(0).sample(random.Random(1), registry=registry)
+    assert [w.setup for w in worlds] == [sample.setup]
+    assert sample.view(0) == game.view(0)
+    base_game = tc.new_game("base", 2, seed=1)
+    assert isinstance(base_game.rules.sampler(base_game.view(0), base_game.rules), tc.Sampler)
 
 
 def test_every_hook_has_a_test_of_its_own() -> None:

@@ -7,8 +7,8 @@ tokens, the deal), ``mechanics`` (what actions do to the state, and the turn
 order), ``movement`` (where a trapper may go), ``placement`` (where a taken
 tile goes), ``turn`` (the kinds of action of a turn), ``text`` (how actions
 are written), ``scoring`` (payouts, tokens, the end, the winners), ``checks``
-(what every position satisfies) and ``strategy`` (what the greedy bot makes
-of an action).
+(what every position satisfies), ``strategy`` (what the greedy bot makes
+of an action) and ``sampling`` (how worlds a player cannot see are drawn).
 
 Variants that build on the base game import what they need from this
 package's top level: every name in ``__all__`` is public and documented;
@@ -19,7 +19,17 @@ from __future__ import annotations
 
 from trapper_core import VariantSpec, hookimpl
 
-from . import checks, components, mechanics, movement, placement, scoring, strategy, turn
+from . import (
+    checks,
+    components,
+    mechanics,
+    movement,
+    placement,
+    sampling,
+    scoring,
+    strategy,
+    turn,
+)
 from .actions import (
     END_TURN,
     PASS,
@@ -180,7 +190,17 @@ __all__ = [
     "value_canoe",
 ]
 
-PLUGINS = (components, mechanics, movement, placement, turn, scoring, checks, strategy)
+PLUGINS = (
+    components,
+    mechanics,
+    movement,
+    placement,
+    turn,
+    scoring,
+    checks,
+    strategy,
+    sampling,
+)
 """The rule plugins of the base game, bottom of the stack first."""
 
 

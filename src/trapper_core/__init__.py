@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .board import Board
-from .bots import BOTS, Bot, GreedyBot, RandomBot, make_bot, play
+from .bots import BOTS, Bot, GreedyBot, ISMCTSBot, RandomBot, make_bot, play
 from .display import Display, Row, ValuedCanoe
 from .errors import (
     ActionSyntaxError,
@@ -53,6 +53,7 @@ from .model import (
     TokenKind,
 )
 from .plugins import ENTRY_POINT_GROUP, Registry, Rules, VariantSpec, available_variants
+from .sampling import Sampler, SamplingError, World
 from .setups import Setup
 from .simulation import simulate
 from .state import GameState, TokenSupply, Valuation
@@ -87,6 +88,7 @@ __all__ = [
     "GreedyBot",
     "Hand",
     "History",
+    "ISMCTSBot",
     "IllegalActionError",
     "InvariantError",
     "Kind",
@@ -96,6 +98,8 @@ __all__ = [
     "Registry",
     "Row",
     "Rules",
+    "Sampler",
+    "SamplingError",
     "Setup",
     "SetupError",
     "Species",
@@ -112,6 +116,7 @@ __all__ = [
     "ValuedCanoe",
     "VariantSpec",
     "Withdraw",
+    "World",
     "__version__",
     "available_variants",
     "hookimpl",

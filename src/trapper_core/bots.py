@@ -1,13 +1,15 @@
 """Bots that play from a [`PlayerView`][trapper_core.PlayerView] only.
 
-A bot is any object with ``choose(view) -> Action``. Both bots here own a
+A bot is any object with ``choose(view) -> Action``. Every bot here owns a
 seeded ``random.Random``, so a game between seeded bots is the same game on
-every machine.
+every machine (for `ISMCTSBot`, with a budget in iterations).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -15,9 +17,19 @@ from .actions import Action
 from .errors import SetupError
 from .game import Game
 from .plugins import Registry, Rules, default_registry
+from .sampling import Sampler, SamplingError
 from .view import PlayerView
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot", "play"]
+__all__ = [
+    "BOTS",
+    "QUICK_BOTS",
+    "Bot",
+    "GreedyBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "make_bot",
+    "play",
+]
 
 
 class Bot(Protocol):
@@ -98,12 +110,183 @@ class GreedyBot:
         return -1.0 if worth is None else worth
 
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+class _Node:
+    """A node of the search tree: the information set reached by a sequence
+    of actions, whatever the hidden parts."""
+
+    __slots__ = ("available", "children", "prior", "reward", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0  # summed over visits, for the player who chose the action
+        self.available = 0  # how often the action was legal when its parent was visited
+        self.prior = 0.0
+
+
+class ISMCTSBot:
+    """Information-set Monte Carlo tree search (single observer, Cowling,
+    Powley and Whitehouse 2012), playing from a view only.
+
+    Every iteration draws one world consistent with the view
+    (`trapper_core.Sampler`, see `trapper_core.sampling`),
+    walks down the one tree of the bot's information sets, choosing among
+    the actions legal in that world by UCB with availability counts,
+    expands one action, plays ``rollout`` more decisions with the greedy
+    bot's judgement (`GreedyBot`) and scores the position reached:
+    each player's money plus the end valuation as if the game ended there
+    (the variant's ``trapper_final_valuation``), or the true end. A player's
+    reward is a logistic function of their lead over the best other player
+    (``scale`` money per unit). New actions are tried in the greedy bot's
+    order, and its judgement biases the choice for the first visits
+    (``bias``), so the search starts from the greedy bot's play and looks
+    further. Decisions with one legal action cost nothing. Where the
+    sampler finds no world for a view (`trapper_core.SamplingError`,
+    which stress runs meet only late in long tactical games between random
+    bots), the bot plays the greedy bot's choice.
+
+    ``iterations`` (per decision) or ``seconds`` (per decision) bounds the
+    search; with iterations, the same ``seed`` gives the same game.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = 100,
+        seconds: float | None = None,
+        rollout: int = 6,
+        exploration: float = 0.5,
+        bias: float = 1.0,
+        scale: float = 10.0,
+        registry: Registry | None = None,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise SetupError("an ISMCTS bot needs a budget: iterations or seconds")
+        if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
+            raise SetupError(f"iterations is a whole number of at least 1, not {iterations!r}")
+        if seconds is not None and not seconds > 0:
+            raise SetupError(f"seconds is a positive time, not {seconds!r}")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.rollout = rollout
+        self.exploration = exploration
+        self.bias = bias
+        self.scale = scale
+        self.registry = registry
+        self.greedy = GreedyBot(self.rng.getrandbits(32), registry=registry)
+        self.searched = 0
+        """Iterations run so far, over every decision (for benchmarks)."""
+
+    def choose(self, view: PlayerView) -> Action:
+        """Returns the action most visited by the search from ``view``."""
+        legal = _legal(view)
+        if len(legal) == 1:
+            return legal[0]
+        rules = (self.registry or default_registry()).rules(view.variant)
+        try:
+            sampler: Sampler = rules.sampler(view, rules)
+            sampler.position(self.rng, steps=0)  # the first world: the chain's start
+        except SamplingError:
+            # A history too tight for the sampler to find a deal (rare: long
+            # tactical auctions of bids at the limit): the greedy judgement.
+            return self.greedy.choose(view)
+        root = _Node()
+        self._priors(root, view, legal)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, sampler.position(self.rng, steps=8))
+            done += 1
+        self.searched += done
+        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward))
+        return best[0]
+
+    def _priors(self, node: _Node, view: PlayerView, legal: Sequence[Action]) -> None:
+        """Adds a child per legal action, each with the greedy bot's worth
+        of it, ranked 1 (best) down to 0."""
+        worths = [self.greedy.worth(view, action) for action in legal]
+        order = sorted(range(len(legal)), key=lambda i: -worths[i])
+        top = max(len(legal) - 1, 1)
+        for rank, i in enumerate(order):
+            child = node.children.setdefault(legal[i], _Node())
+            child.prior = 1.0 - rank / top
+
+    def _iterate(self, root: _Node, game: Game) -> None:
+        path: list[tuple[_Node, int]] = []  # node reached, seat that chose it
+        node = root
+        expanded = False
+        while not game.is_over:
+            seat = game.to_move
+            assert seat is not None
+            legal = game.legal_actions()
+            children = node.children
+            if any(a not in children for a in legal):
+                self._priors(node, game.view(seat), legal)
+            options = [(a, children[a]) for a in legal]
+            for _action, child in options:
+                child.available += 1
+            untried = [(a, c) for a, c in options if c.visits == 0]
+            if untried:
+                action, child = max(untried, key=lambda item: item[1].prior)
+                expanded = True
+            else:
+                action, child = max(options, key=self._score)
+            game.apply(action)
+            path.append((child, seat))
+            node = child
+            if expanded:
+                break
+        for _ in range(self.rollout):
+            if game.is_over:
+                break
+            seat = game.to_move
+            assert seat is not None
+            game.apply(self.greedy.choose(game.view(seat)))
+        rewards = self._rewards(game)
+        for child, seat in path:
+            child.visits += 1
+            child.reward += rewards[seat]
+
+    def _score(self, item: tuple[Action, _Node]) -> float:
+        child = item[1]
+        mean = child.reward / child.visits
+        explore = self.exploration * math.sqrt(math.log(max(child.available, 1)) / child.visits)
+        return mean + explore + self.bias * child.prior / (child.visits + 1)
+
+    def _rewards(self, game: Game) -> list[float]:
+        state = game.state
+        valuation = state.valuation or game.rules.final_valuation(state)
+        scores = [d.money + v.total for d, v in zip(state.displays, valuation, strict=True)]
+        out = []
+        for seat, score in enumerate(scores):
+            lead = score - max(s for other, s in enumerate(scores) if other != seat)
+            out.append(1.0 / (1.0 + math.exp(-lead / self.scale)))
+        return out
+
+
+BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[ISMCTSBot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "ismcts": ISMCTSBot,
+}
 """The built-in bots by name."""
 
+QUICK_BOTS = ("random", "greedy")
+"""The built-in bots that decide in about a millisecond: what property tests
+and mass playouts use (the search bot thinks for as long as its budget)."""
 
-def make_bot(name: str, seed: int | None = None) -> RandomBot | GreedyBot:
-    """Returns a new bot of the kind called ``name`` (``"random"``, ``"greedy"``)."""
+
+def make_bot(name: str, seed: int | None = None) -> RandomBot | GreedyBot | ISMCTSBot:
+    """Returns a new bot of the kind called ``name`` (``"random"``,
+    ``"greedy"``, ``"ismcts"``)."""
     kind = BOTS.get(name)
     if kind is None:
         raise SetupError(f"no bot is called {name!r}; choose from {', '.join(BOTS)}")

@@ -8,7 +8,11 @@ money in the base game), views free of hidden data, every action's text reading
 back, each kind's check agreeing with its listing (near misses too), rejected
 actions, copies and undo leaving the game as it was. At the end of each game it
 checks the dict and notation round trips and that the same seeds play the same
-game again. It reports what broke instead of stopping at the first problem.
+game again, and samples worlds from every player's view at a few moments of
+the game (``trapper_core.sampling``): each must show the view it was sampled
+from, and each of the viewer's legal actions must be legal in the world too
+and leave the table the same. It reports what broke instead of stopping at the
+first problem.
 
 In a test suite:
 
@@ -22,6 +26,7 @@ def test_my_variant_conforms():
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import attrs
@@ -91,12 +96,14 @@ def check_variant(
     seed: int = 0,
     registry: Registry | None = None,
     max_actions: int = 10_000,
+    samples: int = 3,
 ) -> ConformanceReport:
     """Plays ``games`` seeded games of ``variant`` and checks everything.
 
     Games cycle through the player counts (by default every count the variant
     allows) and the kinds of bot; game ``i`` uses seed ``seed + i``. A game
-    that does not end within ``max_actions`` is a problem too.
+    that does not end within ``max_actions`` is a problem too. ``samples`` is
+    how many moments of each game have worlds sampled from every view.
     """
     registry = registry or default_registry()
     spec = registry.spec(variant)
@@ -111,6 +118,7 @@ def check_variant(
         try:
             game = _play_checked(variant, count, kind, game_seed, registry, max_actions)
             _check_round_trips(game, variant, count, kind, game_seed, registry)
+            _check_samples(game, samples, game_seed, registry)
         except Exception as exc:  # a report of everything that broke, not the first
             played = len(game.history) if game is not None else 0
             problems.append(
@@ -222,3 +230,55 @@ def _check_round_trips(
         again.apply(bots[seat].choose(again.view(seat)))
     if again.history != game.history:
         raise AssertionError("the same seeds played a different game")
+
+
+# What the table sees, whatever the hidden parts: the same in a sampled world
+# as in the game after the same action.
+_PUBLIC = (
+    "to_move",
+    "turn",
+    "trappers",
+    "displays",
+    "hand_sizes",
+    "draw_pile_size",
+    "discard",
+    "out_of_game",
+    "supply",
+    "returned",
+    "retired",
+    "turns",
+    "shuffles",
+    "history",
+    "taken",
+)
+
+
+def _check_samples(game: Game, moments: int, seed: int, registry: Registry) -> None:
+    from .sampling import sample
+
+    history = game.history
+    outcomes = game.outcomes()
+    rng = random.Random(seed)
+    cuts = sorted({len(history) * (k + 1) // (moments + 1) for k in range(moments)})
+    at = game.root()
+    done = 0
+    for cut in cuts:
+        while done < cut:
+            at.apply(history[done], shuffles=outcomes[done])
+            done += 1
+        for seat in range(len(at.players)):
+            view = at.view(seat)
+            world = sample(view, rng, registry=registry)
+            if world.view(seat) != view:
+                raise AssertionError(f"a world sampled for seat {seat} shows another view")
+            for action in view.legal_actions:
+                real, other = at.copy(), world.copy()
+                real.apply(action)
+                other.apply(action)
+                mine, theirs = real.view(seat), other.view(seat)
+                for field in _PUBLIC:
+                    if getattr(mine, field) != getattr(theirs, field):
+                        raise AssertionError(
+                            f"after {action!r}, seat {seat}'s {field} differs between the "
+                            "game and a world sampled from their view"
+                        )

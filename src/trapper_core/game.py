@@ -617,6 +617,17 @@ class Game:
         other._legal_by_value = self._legal_by_value
         return other
 
+    def _as_root(self) -> None:
+        """Makes the current position the game's start: no history, nothing to
+        undo. For the sampler's positions (``Sampler.position``), which are
+        positions to search from, not records."""
+        self._last = None
+        self._count = 0
+        if self._undo is not None:
+            self._undo = deque(maxlen=RECENT)
+        self._legal = None
+        self._legal_by_value = None
+
     def to_dict(self) -> dict[str, Any]:
         """Returns the whole game as plain JSON-able data (see
         [`from_dict`][trapper_core.Game.from_dict])."""

@@ -48,7 +48,8 @@ if TYPE_CHECKING:
     from .display import Display, Row
     from .kinds import ActionKind, Withdraw
     from .model import Colour, Direction, Tile
-    from .plugins import VariantSpec
+    from .plugins import Rules, VariantSpec
+    from .sampling import Sampler
     from .setups import Setup
     from .state import GameState, TokenSupply, Valuation
     from .tiles import TileSet
@@ -280,4 +281,21 @@ class RulesSpec:
         Called by the greedy bot for every legal action of its view; the bot
         plays the action worth most. Only public facts and the viewer's own
         hand may go into the estimate: the view is all the hook gets.
+        """
+
+    # ------------------------------------------------------------------
+    # Hidden information
+    # ------------------------------------------------------------------
+
+    @hookspec(firstresult=True)
+    def trapper_sampler(self, view: PlayerView, rules: Rules) -> Sampler:
+        """Returns a `trapper_core.sampling.Sampler` of complete games
+        consistent with ``view`` (a view of a game of the variant whose
+        ``rules`` these are).
+
+        Called by ``PlayerView.sample`` and by the search bot, once per view.
+        The base game answers with the engine's sampler, which draws the
+        hidden parts the core knows: face-down tiles, the box, every hand,
+        the draw pile and the reshuffles so far. A variant with hidden parts
+        of its own answers with a subclass that draws those too.
         """

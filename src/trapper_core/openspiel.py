@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from operator import methodcaller
 from typing import Any, TypeVar
 
 try:
@@ -415,7 +414,7 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
 
 def _sample(view: PlayerView, rng: random.Random) -> Game:
     """A complete game consistent with ``view``: ``PlayerView.sample``."""
-    world: Game = methodcaller("sample", rng)(view)
+    world: Game = view.sample(rng)
     return world
 
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .bots import GreedyBot
     from .display import Display, Row
     from .model import Colour, Direction, Tile
+    from .sampling import Sampler
     from .setups import Setup
     from .state import GameState, TokenSupply, Valuation
     from .tiles import TileSet
@@ -152,6 +153,7 @@ class Rules:
     final_valuation: Callable[[GameState], tuple[Valuation, ...]]
     winners: Callable[[GameState, tuple[int, ...]], tuple[int, ...]]
     action_worth: Callable[[PlayerView, Action, GreedyBot], float | None]
+    sampler: Callable[[PlayerView, Rules], Sampler]
 
     def __init__(self, spec: VariantSpec, plugins: list[object]) -> None:
         self.variant = spec.name

@@ -41,7 +41,7 @@ def _check_tiles(instance: TileSet, attribute: object, tiles: tuple[Tile, ...]) 
         raise SetupError(f"a tile set holds each canoe once; doubled: {', '.join(twice)}")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # bots look their variant's tile set up in caches
 class TileSet:
     """The tiles a game is played with."""
 

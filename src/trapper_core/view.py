@@ -20,7 +20,10 @@ from .model import COLOURS, FACE_DOWN, SQUARES, FaceDown, Hand, Square, Tile
 from .state import TokenSupply, Valuation
 
 if TYPE_CHECKING:
+    import random
+
     from .game import Game
+    from .plugins import Registry
 
 __all__ = ["FACE_DOWN", "FaceDown", "History", "PlayerView", "make_view"]
 
@@ -143,6 +146,13 @@ class PlayerView:
     """The viewer's legal actions; empty unless the viewer is to move."""
     valuation: tuple[Valuation, ...] | None
     """The end valuation, once the game is over."""
+    taken: tuple[Tile | None, ...] = ()
+    """Per square, the tile taken from it, ``None`` elsewhere: public, since
+    a tile is face up when it is taken."""
+    start_trappers: tuple[Square, ...] = ()
+    """Where the trappers stood at the start, in colour order."""
+    start_player: int = 0
+    """The seat that began the game."""
 
     @property
     def is_over(self) -> bool:
@@ -160,6 +170,15 @@ class PlayerView:
 
         return position(self)
 
+    def sample(self, rng: random.Random, *, registry: Registry | None = None) -> Game:
+        """Returns a complete game, hidden parts drawn by ``rng``, that shows
+        this view to its player: see `trapper_core.sampling`.
+        ``registry`` is where the variant is looked up (the installed
+        variants by default)."""
+        from .sampling import sample
+
+        return sample(self, rng, registry=registry)
+
     def tile_at(self, square: Square) -> Tile | FaceDown | None:
         """Returns what the viewer sees on ``square``."""
         return self.board[square.index]
@@ -171,6 +190,7 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
     # A bot asks for a view at every decision: the view's fields are set as
     # one dict rather than through the frozen class's __init__, which sets
     # them one by one (this halves the cost of a view).
+    board = state.seen_board()
     targets = state.targets
     if None in targets:  # not every trapper's targets are known yet
         targets = tuple(map(state.step_targets, COLOURS))
@@ -184,7 +204,7 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
             "player": player,
             "to_move": state.to_move,
             "turn": state.turn,
-            "board": state.seen_board(),
+            "board": board,
             "layout": state.board_squares,
             "trappers": tuple(map(SQUARES.__getitem__, state.trappers)),
             "targets": targets,
@@ -202,6 +222,12 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
             "history": History(game._last, game._count),
             "legal_actions": legal,
             "valuation": state.valuation,
+            "taken": tuple(
+                tile if seen is None else None
+                for tile, seen in zip(game.setup.board, board, strict=True)
+            ),
+            "start_trappers": game.setup.trappers,
+            "start_player": game.setup.start_player,
         },
     )
     return view

@@ -1,0 +1,105 @@
+"""Issue 12, section 2: the ISMCTS bot plays legal whole games from views,
+is seeded, and beats random play. (How it fares against the greedy bot is a
+benchmark: ``benchmarks/bots.py``.)"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import cli
+
+VARIANTS = ("base", "children", "tactical")
+
+
+class Watched:
+    """An ISMCTS bot whose every choice is checked against its view."""
+
+    def __init__(self, bot: tc.ISMCTSBot) -> None:
+        self.bot = bot
+        self.views: list[tc.PlayerView] = []
+
+    def choose(self, view: tc.PlayerView) -> tc.Action:
+        self.views.append(view)
+        action = self.bot.choose(view)
+        assert action in view.legal_actions
+        return action
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_issue12_ismcts_plays_legal_whole_games(variant: str) -> None:
+    watched = Watched(tc.ISMCTSBot(1, iterations=8, rollout=2))
+    game = tc.play(tc.new_game(variant, 2, seed=17), [watched, tc.GreedyBot(2)])
+    assert game.is_over
+    assert watched.views
+    assert all(v.player == 0 for v in watched.views)
+    assert tc.Game.from_dict(game.to_dict()) == game
+
+
+def test_issue12_ismcts_beats_random_bots() -> None:
+    for seed in range(3):
+        game = tc.new_game("base", 3, seed=seed)
+        search = seed % 3
+        bots: list[tc.Bot] = [tc.RandomBot(seed * 10 + s) for s in range(3)]
+        bots[search] = tc.ISMCTSBot(seed, iterations=12, rollout=3)
+        tc.play(game, bots)
+        assert game.winners() == (search,), (seed, game.scores())
+
+
+def test_issue12_ismcts_is_seeded() -> None:
+    def one() -> tuple[tc.Action, ...]:
+        bots: list[tc.Bot] = [tc.ISMCTSBot(5, iterations=6, rollout=2), tc.RandomBot(6)]
+        return tc.play(tc.new_game("children", 2, seed=2), bots).history
+
+    assert one() == one()
+
+
+def test_issue12_ismcts_budget_in_seconds() -> None:
+    game = tc.new_game("tactical", 3, seed=4)
+    bot = tc.ISMCTSBot(1, iterations=None, seconds=0.05)
+    action = bot.choose(game.view(0))
+    assert action in game.legal_actions()
+    assert bot.searched >= 1
+
+
+def test_issue12_ismcts_searches_only_real_decisions() -> None:
+    game = tc.new_game("base", 2, seed=4)
+    bot = tc.ISMCTSBot(1, iterations=5)
+    bot.choose(game.view(0))
+    assert bot.searched == 5
+    # A view with one legal action costs no search.
+    forced = next(g for g in _positions(game) if len(g.legal_actions()) == 1)
+    before = bot.searched
+    bot.choose(forced.view(forced.state.seat))
+    assert bot.searched == before
+
+
+def _positions(game: tc.Game) -> list[tc.Game]:
+    out = []
+    rng = random.Random(0)
+    game = game.copy()
+    while not game.is_over:
+        out.append(game.copy())
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    return out
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"iterations": None}, "needs a budget"),
+        ({"iterations": 0}, "at least 1"),
+        ({"iterations": None, "seconds": -1.0}, "positive time"),
+    ],
+)
+def test_issue12_ismcts_budget_is_checked(options: dict[str, object], message: str) -> None:
+    with pytest.raises(tc.SetupError, match=message):
+        tc.ISMCTSBot(1, **options)  # type: ignore[arg-type]
+
+
+def test_issue12_ismcts_is_a_named_bot_of_the_command_line() -> None:
+    assert isinstance(tc.make_bot("ismcts", 3), tc.ISMCTSBot)
+    assert cli._bot_kinds("ismcts,greedy") == ["ismcts", "greedy"]

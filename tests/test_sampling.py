@@ -1,0 +1,298 @@
+"""Issue 12, section 1: complete games sampled from one player's view."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import trapper_base as tb
+import trapper_core as tc
+from trapper_core import sampling
+from trapper_core.bots import QUICK_BOTS
+from trapper_core.conformance import check_variant
+
+VARIANTS = ("base", "children", "tactical")
+
+# Everything the table sees, whatever the hidden parts: equal in two games
+# that took the same public actions from views that were equal.
+PUBLIC = (
+    "variant",
+    "players",
+    "to_move",
+    "turn",
+    "trappers",
+    "displays",
+    "hand_sizes",
+    "draw_pile_size",
+    "discard",
+    "out_of_game",
+    "supply",
+    "returned",
+    "retired",
+    "turns",
+    "shuffles",
+    "history",
+    "taken",
+)
+
+
+def played(variant: str, players: int, seed: int, cut: int, kind: str = "greedy") -> tc.Game:
+    game = tc.new_game(variant, players, seed=seed)
+    bots = [tc.make_bot(kind, seed + i) for i in range(players)]
+    return tc.play(game, bots, max_actions=cut)
+
+
+@given(
+    variant=st.sampled_from(VARIANTS),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**40),
+    cut=st.integers(0, 400),
+    kind=st.sampled_from(QUICK_BOTS),
+)
+def test_issue12_a_sample_shows_the_view_it_was_sampled_from(
+    variant: str, players: int, seed: int, cut: int, kind: str
+) -> None:
+    game = played(variant, players, seed, cut, kind)
+    for seat in range(players):
+        view = game.view(seat)
+        sample = view.sample(random.Random(seed + seat))
+        assert sample.view(seat) == view
+        assert sample.history == game.history
+        assert sample.hands[seat] == game.hands[seat]
+        # The sample is a game in its own right: its record replays to it.
+        assert tc.Game.from_dict(sample.to_dict()) == sample
+
+
+@given(
+    variant=st.sampled_from(VARIANTS),
+    players=st.integers(2, 4),
+    seed=st.integers(0, 2**40),
+    cut=st.integers(0, 300),
+)
+def test_issue12_public_actions_keep_sample_and_game_legal(
+    variant: str, players: int, seed: int, cut: int
+) -> None:
+    game = played(variant, players, seed, cut)
+    if game.to_move is None:
+        return
+    viewer: int = game.to_move
+    rng = random.Random(seed)
+    sample = game.view(viewer).sample(rng)
+    # Every choice the viewer has is legal in both, and leaves the table the same.
+    for action in game.legal_actions():
+        real, other = game.copy(), sample.copy()
+        real.apply(action)
+        other.apply(action)
+        mine, theirs = real.view(viewer), other.view(viewer)
+        for field in PUBLIC:
+            assert getattr(mine, field) == getattr(theirs, field), field
+    # Then the same actions, the real players' choices, as long as they are
+    # legal in the sample too (an opponent's payment or bid shows their hand)
+    # and the viewer has learnt nothing hidden (a draw, a revealed tile).
+    bots = [tc.GreedyBot(seed + i) for i in range(players)]
+    for _ in range(40):
+        if game.is_over:
+            break
+        seat = game.to_move
+        assert seat is not None
+        action = bots[seat].choose(game.view(seat))
+        if seat == viewer:
+            assert sample.is_legal(action)
+        elif not sample.is_legal(action):
+            break
+        game.apply(action)
+        sample.apply(action)
+        mine, theirs = game.view(viewer), sample.view(viewer)
+        for field in PUBLIC:
+            assert getattr(mine, field) == getattr(theirs, field), field
+        if mine != theirs:
+            break
+
+
+def test_issue12_samples_differ_in_what_is_hidden_only() -> None:
+    game = played("base", 3, seed=8, cut=20)
+    view = game.view(1)
+    sampler = tc.Sampler(view)
+    rng = random.Random(2)
+    samples = [sampler.sample(rng) for _ in range(20)]
+    assert {s.hands[1] for s in samples} == {game.hands[1]}
+    assert len({s.hands for s in samples}) > 1
+    assert len({s.setup.box for s in samples}) > 1
+    for square, seen in enumerate(view.board):
+        tiles = {s.board[square] for s in samples}
+        if seen is tc.FACE_DOWN:
+            assert all(s.is_face_up(tc.SQUARES[square]) is False for s in samples)
+        else:
+            assert tiles == {seen}
+
+
+def test_issue12_same_seed_same_sample() -> None:
+    game = played("tactical", 3, seed=4, cut=60)
+    one = game.view(2).sample(random.Random(11))
+    two = game.view(2).sample(random.Random(11))
+    assert one == two
+    assert one.setup == two.setup
+
+
+def test_issue12_the_sample_of_a_finished_game_is_the_game_seen() -> None:
+    game = played("children", 2, seed=3, cut=10_000)
+    assert game.is_over
+    sample = game.view(0).sample(random.Random(1))
+    assert sample.is_over
+    assert sample.scores() == game.scores()
+
+
+def test_issue12_a_fast_position_is_the_view_without_a_past() -> None:
+    game = played("base", 4, seed=6, cut=35)
+    view = game.view(game.to_move or 0)
+    position = tc.Sampler(view).position(random.Random(3))
+    assert position.history == ()
+    shown = position.view(view.player)
+    for field in (*PUBLIC[:-2], "hand", "board", "legal_actions"):
+        assert getattr(shown, field) == getattr(view, field), field
+
+
+def test_issue12_bad_input_is_refused() -> None:
+    game = played("base", 2, seed=1, cut=5)
+    with pytest.raises(tc.SamplingError, match=r"random\.Random"):
+        sampling.sample(game.view(0), 7)  # type: ignore[arg-type]
+    with pytest.raises(tc.SamplingError, match="PlayerView"):
+        tc.Sampler(game)  # type: ignore[arg-type]
+    with pytest.raises(tc.SamplingError, match="'base' is not sampled by"):
+        tc.Sampler(game.view(0), tc.new_game("children", 2, seed=1).rules)
+    forged = attrs.evolve(game.view(0), hand=tc.Hand(blue=30))
+    with pytest.raises(tc.SamplingError):
+        forged.sample(random.Random(1))
+
+
+def _hypergeometric(total: int, good: int, drawn: int, k: int) -> float:
+    return math.comb(good, k) * math.comb(total - good, drawn - k) / math.comb(total, drawn)
+
+
+# Upper 0.1 % points of the chi-square distribution, by degrees of freedom.
+CHI2_999 = {1: 10.83, 2: 13.82, 3: 16.27, 4: 18.47, 5: 20.52, 6: 22.46}
+
+
+def _chi_square(observed: Counter[int], expected: dict[int, float]) -> tuple[float, int]:
+    """The statistic and its degrees of freedom, pooling bins expecting
+    fewer than five into their neighbour."""
+    bins: list[tuple[float, float]] = []
+    pool_o = pool_e = 0.0
+    for k in sorted(expected):
+        pool_o += observed.get(k, 0)
+        pool_e += expected[k]
+        if pool_e >= 5:
+            bins.append((pool_o, pool_e))
+            pool_o = pool_e = 0.0
+    if pool_e and bins:
+        o, e = bins.pop()
+        bins.append((o + pool_o, e + pool_e))
+    statistic = sum((o - e) ** 2 / e for o, e in bins)
+    return statistic, len(bins) - 1
+
+
+def test_issue12_hidden_hand_is_drawn_uniformly_chi_square() -> None:
+    """Two players; seat 0 took one step paid with one card of colour c. For
+    seat 1, seat 0's first hand is six cards of the 58 it has not seen,
+    uniformly among those holding a c; the sampled hands must follow that."""
+    game = tc.new_game("base", 2, seed=12)
+    step = next(
+        a for a in game.legal_actions() if isinstance(a, tb.Step) and a.payment is a.trapper
+    )
+    game.apply(step)
+    colour = step.payment
+    view = game.view(1)
+    unseen = 64 - 6
+    good = 16 - view.hand[colour]
+    weights = {k: _hypergeometric(unseen, good, 6, k) for k in range(1, 7)}
+    total = sum(weights.values())
+    runs = 400
+    expected = {k - 1: runs * w / total for k, w in weights.items()}
+    rng = random.Random(5)
+    observed: Counter[int] = Counter()
+    for _ in range(runs):
+        sample = tc.Sampler(view).position(rng)
+        observed[sample.hands[0][colour]] += 1
+    statistic, freedom = _chi_square(observed, expected)
+    assert statistic < CHI2_999[freedom], (observed, expected)
+
+
+def test_issue12_samples_at_the_start_are_uniform_chi_square() -> None:
+    """Before anyone has paid, the other hand is any six of the unseen cards."""
+    game = tc.new_game("base", 2, seed=3)
+    view = game.view(0)
+    unseen = 58
+    colour = tc.Colour.PURPLE
+    good = 16 - view.hand[colour]
+    runs = 300
+    expected = {k: runs * _hypergeometric(unseen, good, 6, k) for k in range(7)}
+    rng = random.Random(9)
+    sampler = tc.Sampler(view)
+    observed: Counter[int] = Counter()
+    for _ in range(runs):
+        observed[sampler.position(rng, steps=200).hands[1][colour]] += 1
+    statistic, freedom = _chi_square(observed, expected)
+    assert statistic < CHI2_999[freedom], (observed, expected)
+
+
+def test_D23_tiles_seen_and_the_start_are_in_every_view() -> None:
+    game = played("base", 3, seed=5, cut=30)
+    taken = [i for i, tile in enumerate(game.setup.board) if tile and not game.board[i]]
+    assert taken
+    for seat in range(3):
+        view = game.view(seat)
+        assert [i for i, t in enumerate(view.taken) if t] == taken
+        assert all(view.taken[i] == game.setup.board[i] for i in taken)
+        assert view.start_trappers == game.setup.trappers
+        assert view.start_player == game.setup.start_player
+    # Face-down tiles and the box are nobody's: samples lay them out anew.
+    samples = [game.view(0).sample(random.Random(s)) for s in range(6)]
+    assert all(s.setup.board[i] == game.setup.board[i] for s in samples for i in taken)
+    assert len({s.setup.box for s in samples}) > 1
+
+
+def test_D24_a_sample_keeps_the_viewers_hand_not_their_earlier_draws() -> None:
+    game = played("base", 2, seed=14, cut=40)
+    view = game.view(0)
+    sampler = tc.Sampler(view)
+    rng = random.Random(4)
+    decks = set()
+    for _ in range(30):
+        world = sampler.sample(rng)
+        assert world.hands[0] == game.hands[0]
+        assert world.view(0) == view
+        decks.add(world.setup.deck[:6])  # seat 0's first hand
+    assert len(decks) > 1
+
+
+def test_issue12_the_conformance_kit_checks_sampled_worlds() -> None:
+    class Careless(tc.Sampler):
+        """Deals the cards in the order the deck came in: most histories
+        cannot be replayed from that."""
+
+        def world(self, rng: random.Random, *, steps: int = 64) -> tc.World:
+            world = super().world(rng, steps=steps)
+            deck = tuple(sorted(world.setup.deck))
+            return attrs.evolve(world, setup=attrs.evolve(world.setup, deck=deck))
+
+    class Plugin:
+        @tc.hookimpl
+        def trapper_sampler(self, view: tc.PlayerView, rules: tc.Rules) -> tc.Sampler:
+            return Careless(view, rules)
+
+    class Register:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("careless", (Plugin(),), extends="base")]
+
+    registry = tc.Registry([Register()])
+    report = check_variant("careless", games=2, players=(2,), bots=("greedy",), registry=registry)
+    assert not report.ok
+    assert "sampled world" in str(report)
+    assert check_variant("base", games=2, players=(2,), bots=("greedy",)).ok
