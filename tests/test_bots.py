@@ -6,6 +6,7 @@ import statistics
 
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_core.bots import QUICK_BOTS
 
@@ -89,3 +90,25 @@ def test_make_bot_rejects_unknown_names() -> None:
 def test_play_needs_one_bot_per_seat() -> None:
     with pytest.raises(tc.SetupError, match="need 3 bots"):
         tc.play(tc.new_game("base", 3, seed=1), [tc.RandomBot()])
+
+
+def test_greedy_bot_plays_the_same_game_whatever_the_process_did_before() -> None:
+    """Same seed, same game: the greedy bot's estimates keep no state between
+    calls (a cached canoe count it once changed in place made every game
+    depend on the games estimated before it in the process)."""
+
+    def greedy_game() -> tuple[object, ...]:
+        game = tc.new_game("base", 3, seed=11)
+        tc.play(game, [tc.GreedyBot(s) for s in range(3)])
+        return tuple(game.history)
+
+    first = greedy_game()
+    for seed in range(3):  # other games estimated in between
+        tc.play(tc.new_game("children", 2, seed=seed), [tc.GreedyBot(0), tc.GreedyBot(1)])
+    assert greedy_game() == first
+    game = tc.new_game("base", 2, seed=1)
+    while not any(d.open for d in game.state.displays):  # a canoe in a display
+        game.apply(game.legal_actions()[0])
+    view, bot = game.view(0), tc.GreedyBot(0)
+    first = dict(tb.strategy.canoes_left(view, bot))  # a copy: the answer may be shared
+    assert tb.strategy.canoes_left(view, bot) == first

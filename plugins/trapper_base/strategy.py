@@ -71,7 +71,7 @@ def potential(view: PlayerView, display: Display, bot: GreedyBot) -> float:
 def canoes_left(view: PlayerView, bot: GreedyBot) -> dict[Species | None, int]:
     """How many canoes of each species no display holds (they may yet be
     taken), counted from the variant's tile set."""
-    left = _canoes_in(bot.rules(view.variant).tile_set())
+    left = dict(_canoes_in(bot.rules(view.variant).tile_set()))  # the cached count stays as made
     for display in view.displays:
         for row in display.open:
             left[row.species] -= 1
