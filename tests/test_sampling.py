@@ -241,7 +241,7 @@ def test_issue12_samples_at_the_start_are_uniform_chi_square() -> None:
     assert statistic < CHI2_999[freedom], (observed, expected)
 
 
-def test_D23_tiles_seen_and_the_start_are_in_every_view() -> None:
+def test_D17_tiles_seen_and_the_start_are_in_every_view() -> None:
     game = played("base", 3, seed=5, cut=30)
     taken = [i for i, tile in enumerate(game.setup.board) if tile and not game.board[i]]
     assert taken
@@ -257,7 +257,7 @@ def test_D23_tiles_seen_and_the_start_are_in_every_view() -> None:
     assert len({s.setup.box for s in samples}) > 1
 
 
-def test_D24_a_sample_keeps_the_viewers_hand_not_their_earlier_draws() -> None:
+def test_D18_a_sample_keeps_the_viewers_hand_not_their_earlier_draws() -> None:
     game = played("base", 2, seed=14, cut=40)
     view = game.view(0)
     sampler = tc.Sampler(view)
