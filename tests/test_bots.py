@@ -110,5 +110,5 @@ def test_greedy_bot_plays_the_same_game_whatever_the_process_did_before() -> Non
     while not any(d.open for d in game.state.displays):  # a canoe in a display
         game.apply(game.legal_actions()[0])
     view, bot = game.view(0), tc.GreedyBot(0)
-    first = dict(tb.strategy.canoes_left(view, bot))  # a copy: the answer may be shared
-    assert tb.strategy.canoes_left(view, bot) == first
+    counted = dict(tb.strategy.canoes_left(view, bot))  # a copy: the answer may be shared
+    assert tb.strategy.canoes_left(view, bot) == counted
