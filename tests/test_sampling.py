@@ -15,31 +15,13 @@ import trapper_base as tb
 import trapper_core as tc
 from trapper_core import sampling
 from trapper_core.bots import QUICK_BOTS
-from trapper_core.conformance import check_variant
+from trapper_core.conformance import PUBLIC_FIELDS, check_variant
 
 VARIANTS = ("base", "children", "tactical")
 
 # Everything the table sees, whatever the hidden parts: equal in two games
 # that took the same public actions from views that were equal.
-PUBLIC = (
-    "variant",
-    "players",
-    "to_move",
-    "turn",
-    "trappers",
-    "displays",
-    "hand_sizes",
-    "draw_pile_size",
-    "discard",
-    "out_of_game",
-    "supply",
-    "returned",
-    "retired",
-    "turns",
-    "shuffles",
-    "history",
-    "taken",
-)
+PUBLIC = ("variant", "players", *PUBLIC_FIELDS)
 
 
 def played(variant: str, players: int, seed: int, cut: int, kind: str = "greedy") -> tc.Game:

@@ -234,7 +234,7 @@ def _check_round_trips(
 
 # What the table sees, whatever the hidden parts: the same in a sampled world
 # as in the game after the same action.
-_PUBLIC = (
+PUBLIC_FIELDS = (
     "to_move",
     "turn",
     "trappers",
@@ -276,7 +276,7 @@ def _check_samples(game: Game, moments: int, seed: int, registry: Registry) -> N
                 real.apply(action)
                 other.apply(action)
                 mine, theirs = real.view(seat), other.view(seat)
-                for field in _PUBLIC:
+                for field in PUBLIC_FIELDS:
                     if getattr(mine, field) != getattr(theirs, field):
                         raise AssertionError(
                             f"after {action!r}, seat {seat}'s {field} differs between the "
