@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from hypothesis import given
@@ -104,5 +105,6 @@ def test_undo_all_the_way_back_gives_the_start(seed: int, steps: int) -> None:
 def test_thousand_games_per_variant_and_bot(variant: str, kind: str) -> None:
     from benchmarks.playouts import run
 
-    report = run(variant, kind, games=1_000, check=True)
+    # Every core: the six runs are most of the long run's time.
+    report = run(variant, kind, games=1_000, check=True, workers=os.cpu_count() or 1)
     assert report.finished == 1_000
