@@ -85,7 +85,7 @@ Where no deal fits
     The search is made again for the record cut short before a move that
     pays or bids, with only the stretches up to it: the first such move for
     which no deal fits is found by bisection, over the relaxations first
-    (one flow a cut) and then the search. The replay stops there with a
+    (one node a cut) and then the search. The replay stops there with a
     [`RecordError`][trapper_notation.RecordError] naming the player, the
     cards, the line and the column; the record is planned up to that move.
     Where not even the moves' draws fit, the error names the record.
@@ -169,7 +169,7 @@ class _Empty(Exception):
 
 
 class _GiveUp(Exception):
-    """The search solved `MAX_NODES` flows."""
+    """The search solved `MAX_NODES` nodes."""
 
 
 @attrs.define
@@ -294,7 +294,7 @@ class _Planner:
         """The first need no deal can meet with all before it (bisection:
         fewer needs never fit worse)."""
         low, high = 0, len(self.order)  # the first `low` needs fit, the first `high` do not
-        while high - low > 1:  # the relaxation first: one flow a cut
+        while high - low > 1:  # the relaxations first: one node a cut
             middle = (low + high) // 2
             if self._relaxed(middle):
                 low = middle
@@ -318,7 +318,7 @@ class _Planner:
         return self._failure(self.order[low])
 
     def _gave_up(self) -> tuple[int, str]:
-        """The search solved `MAX_NODES` flows without an answer: the record
+        """The search solved `MAX_NODES` nodes without an answer: the record
         as a whole is reported (no move is known to be at fault)."""
         return -1, (
             f"no deal of the cards was found in {MAX_NODES} plans (the search for one "
