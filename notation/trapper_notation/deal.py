@@ -73,10 +73,18 @@ The search
     value, the counts before it equal) and remembered as failed, so that no
     stretch is searched twice with the same hands.
 
+    Which moved count is split first changes how fast a deal is found, not
+    whether: the search is run in two orders (the first count in seat and
+    colour order; the count moved most), each with a budget of nodes, the
+    widest first; a run that exhausts its budget is dropped and both are run
+    again with four times the budget. Carried hands that failed are known
+    to fail in every run (only a finished search of a stretch records them).
+
     Why it is complete: at every split the parts cover every deal of the
     node but the one excluded (a refused hand, a failed carry), and a node
     is dropped only when a relaxation, which every deal of the node
-    satisfies, has no flow. Why it ends: every part has a smaller range of
+    satisfies, has no flow; a run that ends within its budget has therefore
+    searched everything. Why it ends: every part has a smaller range of
     some bounded count than its node. A bid's first bound is the fewest
     cards of its colour with which a hand of its size can make it, found
     from the engine.
@@ -93,11 +101,11 @@ Where no deal fits
 The bound
     A node costs two flows over the rest of the record, a few milliseconds.
     Records written from real games need from a few to a few hundred nodes
-    (a second at most for all but a few tactical bot games; see
-    ``docs/notation.md``); a record that cannot fit is usually told so by
-    the relaxations, in a handful of nodes. The search is exponential in
-    the worst case, so at most `MAX_NODES` nodes are solved for a record
-    (about fifteen seconds): a record that needs more is reported as a whole,
+    (300 tactical bot games: at most about a thousand, all but two within
+    a second); a record that cannot fit is usually told so by the
+    relaxations, in a handful of nodes. The search is exponential in the
+    worst case, so at most `MAX_NODES` nodes are solved for a record (about
+    fifteen seconds): a record that needs more is reported as a whole,
     saying that the search stopped, not that no deal fits.
 """
 
@@ -119,6 +127,10 @@ MAX_NODES = 3000
 """The most nodes the search for one record's deal solves (about fifteen
 seconds): a record that needs more is reported as a whole, saying that the
 search stopped."""
+
+FIRST_BUDGET = 150
+"""The nodes the search is first allowed in each of its two orders (then
+four times as many, and so on, until `MAX_NODES` in all)."""
 
 _Range = tuple[int, int]
 _Carried = tuple[tuple[int, int, int, int], ...]
@@ -168,6 +180,10 @@ class _Empty(Exception):
     """A node whose ranges leave no carried hands."""
 
 
+class _OverBudget(Exception):
+    """The current search solved the nodes it was allowed."""
+
+
 class _GiveUp(Exception):
     """The search solved `MAX_NODES` nodes."""
 
@@ -208,6 +224,8 @@ class _Planner:
         self.pools = schedule.pools
         self.players = len(schedule.names)
         self.nodes = 0
+        self.limit = MAX_NODES  # where the current search stops (`_OverBudget`)
+        self.widest = False  # which count moved between hands is split first
         self.order = sorted(schedule.needs, key=lambda n: (n.moment, n.seat))
         self.bids = [need for need in self.order if need.bid is not None]
         self.allowed: dict[tuple[int, Hand], bool] = {}
@@ -344,7 +362,16 @@ class _Planner:
         last = self._cut(upto)
         failed: set[tuple[int, _Carried]] = set()
         start: _Carried = tuple((0, 0, 0, 0) for _ in range(self.players))
-        return self._stage(upto, last, 0, start, failed)
+        budget = FIRST_BUDGET
+        while True:
+            for widest in (True, False):
+                self.widest = widest
+                self.limit = self.nodes + budget
+                try:
+                    return self._stage(upto, last, 0, start, failed)
+                except _OverBudget:
+                    pass
+            budget *= 4
 
     def _stage(
         self,
@@ -399,13 +426,17 @@ class _Planner:
         """The first count the flow moves between hands at the reshuffle
         before stretch ``number``."""
         net = flow.net
+        best = None
         for key, (out, into) in flow.crossing.items():
             if key[0] != number:
                 continue
             a, b = net.flow(out), net.flow(into)
             if a != b:
-                return key, a, b
-        return None
+                if not self.widest:
+                    return key, a, b
+                if best is None or abs(a - b) > abs(best[1] - best[2]):
+                    best = key, a, b
+        return best
 
     def _refused(self, flow: _Flow, begin: Moment, end: Moment | None) -> tuple[Need, Hand] | None:
         """The first bid from ``begin`` to ``end`` (if given) whose planned
@@ -471,6 +502,8 @@ class _Planner:
         self.nodes += 1
         if self.nodes > MAX_NODES:
             raise _GiveUp
+        if self.nodes > self.limit:
+            raise _OverBudget
         counted = {need.number for need in self.order[:upto]}
         net = Network()
         source, sink = net.node(), net.node()
