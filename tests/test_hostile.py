@@ -428,3 +428,20 @@ def test_issue10_item18_table_records_of_100_bot_games_replay(variant: str) -> N
         assert again.history == game.history
         assert again.scores() == game.scores()
     assert not unplanned
+
+
+def test_issue10_item18_a_search_past_its_bound_says_so_for_the_record(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search is bounded: past `MAX_NODES` nodes it stops and reports the
+    record as a whole (its first line), not a move that may be blameless."""
+    from trapper_notation import deal
+
+    monkeypatch.setattr(deal, "MAX_NODES", 3)
+    game = bot_game("tactical", 4, 53, "greedy")
+    with pytest.raises(
+        RecordError,
+        match=r"^game 1, line 1: no deal of the cards was found in 3 plans \(the search for "
+        r"one stopped; the record may still fit\)$",
+    ):
+        notation.loads(table_record_of(game).text)[0].replay()
