@@ -580,8 +580,8 @@ def test_table_record_whose_cards_cannot_fit_says_where_at_once() -> None:
     (record,) = notation.loads(text.replace('[Setup "?"]', f'[Setup "{setup}"]'))
     with pytest.raises(
         RecordError,
-        match=r"^game 1, turn 1, 'Bd7/GG': no deal of the cards fits the record: Ann cannot "
-        "hold GG$",
+        match=r"^game 1, turn 1, 'Bd7/GG', line 14, column 29: no deal of the cards fits the "
+        "record: Ann cannot hold GG$",
     ):
         record.replay()
     errors: list[Exception] = []

@@ -182,6 +182,8 @@ class _Replayer:
         setup = self.setup if deal is None else attrs.evolve(self.setup, deck=deal.deck)
         game = self._new_game(setup)
         try:
+            if deal is not None and deal.failure is not None and deal.failure[0] < 0:
+                raise RecordError(f"{self.where}, line {self.record.line}: {deal.failure[1]}")
             self._check_revealed(game, None)
             for index, decision in enumerate(self.decisions):
                 self._step(game, deal, index, decision)
@@ -245,7 +247,11 @@ class _Replayer:
                 f"{self.players[seat]}'s decision"
             )
         if deal is not None and deal.failure is not None and deal.failure[0] == index:
-            raise RecordError(f"{self._context(game, decision)}: {deal.failure[1]}")
+            move = decision.move
+            raise RecordError(
+                f"{self._context(game, decision)}, line {move.line}, column {move.column}: "
+                f"{deal.failure[1]}"
+            )
         try:
             game.apply_text(decision.move.text, shuffles=self._shuffles_for(deal, index, decision))
         except IllegalActionError as exc:
