@@ -34,12 +34,14 @@ What is drawn, and how
     uniformly.
 
     The sampler first finds one consistent colouring by a complete search
-    (`_colour`: forward through each hand's history, a card's colour chosen
-    only when a payment, a bid or the viewer's hand needs it, depth first
-    with backtracking, pruned by what each pile must still give each hand,
-    searched-out states remembered; its docstring proves that it finds a
-    colouring whenever one exists). A view of a real game always has one, so
-    `SamplingError` means the view is inconsistent (a hand-built view, or
+    (``_colour``: hand by hand, the viewer's back in time from the hand it
+    ends with, the others forward with a card's colour chosen only when a
+    payment or a bid needs it; depth first with backtracking, pruned by what
+    the piles must still give the hands, searched-out states remembered;
+    restarted in a new random order with twice the budget when a start
+    went wrong, which keeps it complete; its docstring proves that it finds
+    a colouring whenever one exists). A view of a real game always has one,
+    so `SamplingError` means the view is inconsistent (a hand-built view, or
     one of another game). The search's branches are taken in a random
     order and the positions nothing needs are coloured at random, but its
     result is not uniform (it colours no more than it must, and takes the
@@ -377,7 +379,7 @@ class Sampler:
     # ------------------------------------------------------------------
 
     def _first(self, rng: random.Random) -> list[list[int]]:
-        """A first consistent colouring (see `_colour`), the positions it
+        """A first consistent colouring (see ``_colour``), the positions it
         leaves free laid out at random."""
         budget = _BUDGET
         while True:  # restarts, each from a fresh random order, with twice the budget
@@ -629,9 +631,10 @@ def sample(view: PlayerView, rng: random.Random, *, registry: Registry | None = 
 # The search for a first consistent colouring
 # ----------------------------------------------------------------------
 
-_DRAW, _PAY, _NEED, _RETIRE, _END, _GIVE = range(6)
+_DRAW, _PAY, _NEED, _RETIRE, _GIVE = range(5)
+_HAND, _UNPAY, _CHECK, _BACK, _EMPTY, _ADD, _TAKE = range(5, 12)
 
-_BUDGET = 1000
+_BUDGET = 300
 """Branches the search tries before it starts again in a new random order
 (with twice as many): a search that went wrong early spends its time
 deep in one corner, where a fresh start mostly walks straight through."""
@@ -653,45 +656,68 @@ def _colour(
     pile's colours in any order) under which every seat's ``ops`` go through
     — every card paid is in hand when paid, every bid allowed when made — and
     ``viewer`` ends holding ``hand``; ``None`` when there is none. Each
-    seat's ops are in time order.
+    seat's ops are in time order. With a ``budget``, raises ``_OutOfBudget``
+    after trying that many branches.
 
-    The search goes forward in time and colours a position only when it
-    must. A seat holds *coloured* cards (counts by colour) and *open* ones
-    (positions, by pile, whose colour is still free); each pile has the
-    colours its positions have not yet been given (``avail``). A draw adds
-    open cards. A payment of colour c takes a coloured c if the seat holds
-    one, else gives c to an open card of some pile that still has a c: the
-    choice of pile is a branch. A bid its coloured cards do not allow gives
-    one open card a colour (a branch: colour and pile) and asks again. A seat
-    that retires leaves its open cards free. At the end, the viewer's open
-    cards take the colours the view's hand still lacks (again pile by pile,
-    a branch each). Positions still open at the end (never paid, not the
-    viewer's, or never drawn) take what is left of their pile in a random
-    order. Branches are tried in a random order, depth first, and a state
-    from which every branch failed is remembered and not searched again.
+    Hands meet only in the piles' colours, so the search takes one hand
+    after the other, each through its whole history: the viewer's first,
+    then the others in a random order. Each pile has the colours its
+    positions have not yet been given (``avail``).
 
-    Why this is right. *Sound:* every payment and bid was covered by the
-    seat's coloured cards at the time, and whatever colours open cards get
-    later only add to the hand then (bids are monotone: more cards never
-    disallow one); the viewer's hand is matched exactly; every pile's
-    positions get exactly the pile's colours. *Complete:* suppose a
+    *The viewer* (unless it retired) is searched back in time from the
+    view's hand, which it knows at every moment that way: a payment, undone,
+    adds its cards; a bid is checked against the hand; a drawn card, undone,
+    must have been one of the hand's colours that its pile still has (a
+    branch: the colour); at the start the hand is empty.
+
+    *Every other hand* (and a viewer that retired) goes forward, and a card
+    gets a colour only when something needs it. The hand holds *coloured*
+    cards (counts by colour) and *open* ones (positions, by pile, colour
+    free). A draw adds open cards. A payment of c takes a coloured c if the
+    hand holds one, else gives c to an open card of some pile that still has
+    a c (a branch: the pile). A bid first colours the cards the hand pays
+    before it next draws (it holds them now; a branch each, as a payment),
+    then, while its coloured cards do not allow it, gives one open card a
+    colour (a branch: colour and pile). A hand that retires leaves its open
+    cards free. Positions still open at the end (never paid, or never drawn)
+    take what is left of their pile in a random order.
+
+    Branches are tried depth first, in a random order but those that leave
+    the pile most to spare first, and one is taken only if a bound still
+    holds: what each hand still to search must take from the piles (it pays
+    more of a colour than it holds and the other piles could give it by
+    then; all it pays, from the piles it draws from; the viewer: the cards
+    its draws must have brought, a transport from piles to colours checked
+    by Gale's theorem) fits in what the piles have left. A state from which
+    every branch failed is remembered, and so is every state with no more
+    of any pile's colours left than it.
+
+    Why this is right. *Sound:* the viewer's hand is known at every moment
+    and checked; every other hand's payments and bids were covered by its
+    coloured cards at the time, and whatever colours open cards get later
+    only add to the hand then (bids are monotone: more cards never disallow
+    one); every pile's positions get exactly the pile's colours. *Complete:*
+    the bounds only drop states that cannot be completed. Suppose a
     consistent colouring S agrees with the search's state (its coloured
-    positions). At a payment of c by a seat with no coloured c, the seat's
+    positions). For the viewer, S's colour of the drawn card is one of the
+    branches. For another hand: at a payment of c with no coloured c, the
     hand under S holds a c, so some open card u of some pile p has S(u) = c,
     and p has a c left; the search tries p, colouring an open card u' of p.
-    Swapping the colours of u and u' in S (same pile, both held by the seat
-    now) changes that seat's hand only between the two draws, where it still
-    covers every payment and bid (they were covered by coloured cards), and
-    nowhere else; so a consistent colouring agrees with the new state. The
-    same holds at a bid (S's hand allows it and the coloured cards do not,
-    so S gives some open card a colour that is tried) and at the viewer's
-    end. By induction some branch reaches the end. *Memo:* whether a state
-    can be completed depends only on its counts (the time, each seat's
-    coloured cards and open cards by pile, each pile's colours left), not on
-    which positions are open (the swap argument again), so a failed state is
-    keyed by those counts. *Bounded:* each state is searched at most once,
-    and a state is a point in a finite space of counts; in practice the
-    search rarely backtracks at all.
+    Swapping the colours of u and u' in S (same pile, both held by the hand
+    now) changes the hand only between the two draws, where it still covers
+    every payment and bid (they were covered by coloured cards), and nowhere
+    else; so a consistent colouring agrees with the new state. The same
+    holds at a bid (S's hand allows it, or holds what it pays next, and the
+    coloured cards do not, so S gives some open card a colour that is
+    tried). By induction some branch reaches the end. *Memo:* whether a
+    state can be completed depends only on its counts (the time, the hand
+    being searched: coloured cards and open cards by pile; the colours left
+    in the piles still drawn from or held open), not on which positions are
+    open (the swap argument again), and fewer colours left never helps (the
+    colours a completion gives are still there), so failed states are kept
+    by those counts. *Bounded:* each state is searched at most once, and the
+    states are points in a finite space of counts; in practice the search
+    rarely backtracks far.
     """
     seats = len(ops)
     # One hand after the other, each through its whole history: hands meet
@@ -704,9 +730,23 @@ def _colour(
     seat_order = (viewer, *others)
     events: list[tuple[int, int, object]] = []
     starts: list[int] = []  # where each hand's events begin, in seat_order
+    backward = not any(op.what == "retire" for op in ops[viewer])
     for seat in seat_order:
         starts.append(len(events))
         mine = ops[seat]
+        if seat == viewer and backward:
+            # The viewer's hand is known at the end: back from there, it is
+            # known at every moment, and only draws leave a choice.
+            events.append((viewer, _HAND, tuple(hand)))
+            for op in reversed(mine):
+                if op.what == "draw":
+                    events.extend((viewer, _BACK, slot) for slot in reversed(op.slots))
+                elif op.what == "pay":
+                    events.append((viewer, _UNPAY, op.cards))
+                else:
+                    events.append((viewer, _CHECK, op.need))
+            events.append((viewer, _EMPTY, None))
+            continue
         for k, op in enumerate(mine):
             if op.what == "draw":
                 events.append((seat, _DRAW, op.slots))
@@ -722,24 +762,8 @@ def _colour(
                 events.append((seat, _NEED, (op.need, tuple(reserve))))
             else:
                 events.append((seat, _RETIRE, None))
-        if seat == viewer:
-            events.append((viewer, _END, hand))
     starts.append(len(events))
     place = [n for n in range(len(seat_order)) for _ in range(starts[n], starts[n + 1])]
-    # The most of each colour the viewer can hold before each event: what
-    # they end with and pay later (draws only add).
-    most: list[tuple[int, ...]] = [()] * len(events)
-    bound = list(hand)
-    for t in range(len(events) - 1, -1, -1):
-        seat, what, x = events[t]
-        if seat == viewer:
-            if what == _PAY:
-                assert isinstance(x, int)
-                bound[x] += 1
-            elif what == _RETIRE:
-                bound = [PLENTY] * 4
-        most[t] = tuple(bound)
-
     colours = [[-1] * len(pile) for pile in piles]
     avail = [list(_counts(pile)) for pile in piles]
     held = [[0, 0, 0, 0] for _ in range(seats)]
@@ -773,6 +797,12 @@ def _colour(
                     open_[seat][p].pop()
             elif what == _PAY:
                 held[seat][a] += 1
+            elif what == _ADD:
+                held[seat][a] -= b
+            elif what == _TAKE:
+                colours[a][b] = -1
+                avail[a][c] += 1
+                held[seat][c] += 1
             else:
                 held[seat], open_[seat] = retired.pop()
 
@@ -786,6 +816,9 @@ def _colour(
         if what == _DRAW:
             assert isinstance(x, tuple)
             drawn_after[t] = drawn_after[t] | {p for p, _i in x}
+        elif what == _BACK:
+            assert isinstance(x, tuple)
+            drawn_after[t] = drawn_after[t] | {x[0]}
 
     def key(t: int) -> tuple[tuple[object, ...], tuple[int, ...]]:
         # the hands before this one are done, those after it not begun
@@ -823,6 +856,16 @@ def _colour(
         event goes through without one."""
         seat, what, x = events[t]
         mine = open_[seat]
+        if what == _BACK:  # the colours the drawn card can have had
+            assert isinstance(x, tuple)
+            p = x[0]
+            found = [(p, c) for c in range(4) if held[seat][c] and avail[p][c]]
+            return spare_first(t, found)
+        if what == _CHECK:
+            assert isinstance(x, _Need)
+            return None if x.allows(seat, held[seat]) else []
+        if what == _EMPTY:
+            return None if not any(held[seat]) else []
         if what == _PAY:
             assert isinstance(x, int)
             if held[seat][x]:
@@ -841,14 +884,7 @@ def _colour(
             short = need.short(seat, mine_held)
             if short is None:
                 return None
-            cap = most[t] if seat == viewer else (PLENTY,) * 4
-            found = [
-                (p, c)
-                for p in range(len(piles))
-                if mine[p]
-                for c in range(4)
-                if avail[p][c] and held[seat][c] < cap[c]
-            ]
+            found = [(p, c) for p in range(len(piles)) if mine[p] for c in range(4) if avail[p][c]]
             # Colours it pays later and does not hold first (a card coloured
             # so for the bid serves again), the one it lacks next.
             end = starts[place[t] + 1]
@@ -859,15 +895,7 @@ def _colour(
             found = spare_first(t, found)
             found.sort(key=lambda option: (later[option[1]] <= 0, option[1] != short))
             return found
-        # _END: the viewer's open cards take what the view's hand lacks
-        lacking = [h - n for h, n in zip(hand, held[seat], strict=True)]
-        if min(lacking) < 0:
-            return []
-        for p in range(len(piles)):
-            if mine[p]:
-                found = [(p, c) for c in range(4) if lacking[c] and avail[p][c]]
-                return spare_first(t, found)
-        return None if not any(lacking) else []
+        raise AssertionError(f"no branches at {what}")  # pragma: no cover
 
     # A bound that prunes early: of each pile's colours left, how many each
     # hand must still take, because it pays (or, the viewer, ends with) more
@@ -893,9 +921,6 @@ def _colour(
         elif what == _PAY:
             assert isinstance(x, int)
             paid[x] += 1
-        elif what == _END:
-            assert isinstance(x, tuple)
-            paid = [a + b for a, b in zip(paid, x, strict=True)]
         paid_before.append(paid)
         drawn_before.append(drawn)
     for n in range(len(seat_order)):
@@ -935,28 +960,41 @@ def _colour(
             for mine, theirs in zip(static, ahead[n + 1], strict=True)
         ]
 
-    viewer_retires = any(what == _RETIRE for seat, what, _x in events if seat == viewer)
+    # What the hands not begun pay in all, of each colour.
+    owed_after = [[0] * 4 for _ in range(len(seat_order) + 1)]
+    for n in range(len(seat_order) - 1, 0 if backward else -1, -1):
+        owed_after[n] = [
+            a - b + c
+            for a, b, c in zip(
+                paid_before[starts[n + 1]], paid_before[starts[n]], owed_after[n + 1], strict=True
+            )
+        ]
+
+    # Back from each event of the viewer's (in the order they are searched,
+    # back in time): the cards it will have paid, and how many it will have
+    # drawn of each pile, by then.
+    unpaid_after = [[0] * 4 for _ in range(starts[1] + 1)]
+    slots_after = [[0] * piles_n for _ in range(starts[1] + 1)]
+    for t in range(starts[1] - 1, -1, -1):
+        _seat, what, x = events[t]
+        unpaid, slots = list(unpaid_after[t + 1]), list(slots_after[t + 1])
+        if what == _UNPAY:
+            assert isinstance(x, tuple)
+            unpaid = [a + b for a, b in zip(unpaid, x, strict=True)]
+        elif what == _BACK:
+            assert isinstance(x, tuple)
+            slots[x[0]] += 1
+        unpaid_after[t], slots_after[t] = unpaid, slots
     subsets = [[c for c in range(4) if bits >> c & 1] for bits in range(1, 16)]
 
-    def viewer_fits(
-        start: int, have: Sequence[int], cards: Sequence[int], room: Sequence[Sequence[int]]
-    ) -> bool:
-        """Whether the viewer's open and future cards can take colours that
-        end the hand as the view's: it must get, of each colour, what it
-        ends with and pays from here less what it holds coloured, and each
-        pile can give only what it has of each colour and as many cards as
-        the viewer has or will draw from it. A transport from piles to
-        colours, possible exactly when every set of colours can be filled
-        (Gale's theorem); the times of draws and payments are left out."""
-        stop = starts[1] - 1  # the viewer's end (its hand counted as paid there)
-        wants = [
-            h + paid_before[stop][c] - paid_before[start][c] - have[c] for c, h in enumerate(hand)
-        ]
-        if min(wants) < 0:
-            return False
-        gets = [k + drawn_before[stop][p] - drawn_before[start][p] for p, k in enumerate(cards)]
-        if sum(wants) != sum(gets):
-            return False
+    def viewer_fits(start: int, room: Sequence[Sequence[int]]) -> bool:
+        """Whether the viewer's draws still to colour (back in time from
+        event ``start``) can have brought what it holds and pays before:
+        a transport from piles (as many cards as it draws from each, of a
+        colour at most what the pile has to spare) to colours, possible
+        exactly when every set of colours can be filled (Gale's theorem)."""
+        wants = [h + u for h, u in zip(held[viewer], unpaid_after[start], strict=True)]
+        gets = slots_after[start]
         return all(
             sum(wants[c] for c in colours)
             <= sum(min(g, sum(r[c] for c in colours)) for g, r in zip(gets, room, strict=True))
@@ -966,11 +1004,11 @@ def _colour(
     def bounded(t: int) -> bool:
         """Whether the piles still have what the hands must take, after
         event ``t`` of the hand being searched (not yet done if a bid):
-        `musts` of this hand from here, with the piles' colours left as
+        ``musts`` of this hand from here, with the piles' colours left as
         caps, plus those of the hands not begun, within what is left."""
         n = place[t]
         seat = seat_order[n]
-        start = t + 1 if events[t][1] == _PAY else t
+        start = t + 1 if events[t][1] in (_PAY, _BACK) else t
         rest = ahead[n + 1]
         room = [
             [a - r for a, r in zip(left, need, strict=True)]
@@ -979,8 +1017,21 @@ def _colour(
         if min(min(r) for r in room) < 0:
             return False
         have, cards = held[seat], [len(o) for o in open_[seat]]
-        if seat == viewer and not viewer_retires and not viewer_fits(start, have, cards, room):
-            return False
+        # Of each colour, all that this hand and those after it still pay
+        # (the viewer: held before) comes from the piles they draw from.
+        if seat == viewer and backward:
+            owes = [h + u for h, u in zip(have, unpaid_after[start], strict=True)]
+        else:
+            end = paid_before[starts[n + 1]]
+            owes = [
+                max(0, a - b - h) for a, b, h in zip(end, paid_before[start], have, strict=True)
+            ]
+        sources = drawn_after[start] | {p for p, k in enumerate(cards) if k}
+        for c in range(4):
+            if owes[c] + owed_after[n + 1][c] > sum(avail[p][c] for p in sources):
+                return False
+        if seat == viewer and backward:
+            return viewer_fits(start, room)
         paid0, drawn0 = paid_before[start], drawn_before[start]
         mine = cuts[n]
         for e in mine[bisect.bisect_left(mine, start) :]:
@@ -1000,17 +1051,29 @@ def _colour(
 
     tries = None if budget is None else [budget]
 
+    def apply(t: int, p: int, c: int) -> None:
+        """Takes branch (``p``, ``c``) at event ``t``."""
+        seat, what, x = events[t]
+        if what == _BACK:
+            assert isinstance(x, tuple)
+            i = x[1]
+            colours[p][i] = c
+            avail[p][c] -= 1
+            held[seat][c] -= 1
+            trail.append((_TAKE, seat, p, i, c, 0))
+        else:
+            give(seat, p, c, what != _PAY)
+
     def choose(t: int, found: list[tuple[int, int]], first: int, length: int) -> int:
         """Takes the first branch from ``first`` on that keeps the bound;
         returns its index, or -1."""
-        seat, what, _x = events[t]
         for k in range(first, len(found)):
             if tries is not None:
                 if tries[0] <= 0:
                     raise _OutOfBudget
                 tries[0] -= 1
             p, c = found[k]
-            give(seat, p, c, what != _PAY)
+            apply(t, p, c)
             if bounded(t):
                 return k
             undo(length)
@@ -1028,6 +1091,14 @@ def _colour(
                 for p, i in x:
                     open_[seat][p].append(i)
                 trail.append((_DRAW, seat, t, 0, 0, 0))
+                t += 1
+                continue
+            if what in (_HAND, _UNPAY):
+                assert isinstance(x, tuple)
+                for c, n in enumerate(x):
+                    if n:
+                        held[seat][c] += n
+                        trail.append((_ADD, seat, c, n, 0, 0))
                 t += 1
                 continue
             if what == _RETIRE:
@@ -1056,7 +1127,7 @@ def _colour(
                 dead = True
                 break
             stack.append((t, length, found, k, state))
-            if what == _PAY:
+            if what in (_PAY, _BACK):
                 t += 1
         if not dead:
             break
@@ -1066,7 +1137,7 @@ def _colour(
             k = choose(t, found, tried + 1, length)
             if k >= 0:
                 stack.append((t, length, found, k, state))
-                if events[t][1] == _PAY:
+                if events[t][1] in (_PAY, _BACK):
                     t += 1
                 break
             give_up(state)
