@@ -640,6 +640,10 @@ _BUDGET = 300
 deep in one corner, where a fresh start mostly walks straight through."""
 
 
+_LOWEST = [0] + [(mask & -mask).bit_length() - 1 for mask in range(1, 16)]
+"""The lowest colour in each set of colours, as a bit mask."""
+
+
 class _OutOfBudget(Exception):
     """The search tried its budget of branches."""
 
@@ -985,7 +989,6 @@ def _colour(
             assert isinstance(x, tuple)
             slots[x[0]] += 1
         unpaid_after[t], slots_after[t] = unpaid, slots
-    subsets = [[c for c in range(4) if bits >> c & 1] for bits in range(1, 16)]
 
     def viewer_fits(start: int, room: Sequence[Sequence[int]]) -> bool:
         """Whether the viewer's draws still to colour (back in time from
@@ -995,11 +998,22 @@ def _colour(
         exactly when every set of colours can be filled (Gale's theorem)."""
         wants = [h + u for h, u in zip(held[viewer], unpaid_after[start], strict=True)]
         gets = slots_after[start]
-        return all(
-            sum(wants[c] for c in colours)
-            <= sum(min(g, sum(r[c] for c in colours)) for g, r in zip(gets, room, strict=True))
-            for colours in subsets
-        )
+        if sum(wants) > sum(gets):
+            return False
+        if all(min(r) >= g for g, r in zip(gets, room, strict=True) if g):
+            return True  # every pile drawn from can give all its cards in any colour
+        # Sums over each set of colours (a bit mask), each from a smaller set.
+        want = [0] * 16
+        have = [0] * 16
+        for mask in range(1, 16):
+            want[mask] = want[mask & (mask - 1)] + wants[_LOWEST[mask]]
+        for g, r in zip(gets, room, strict=True):
+            if g:
+                spare = [0] * 16
+                for mask in range(1, 16):
+                    spare[mask] = spare[mask & (mask - 1)] + r[_LOWEST[mask]]
+                    have[mask] += min(g, spare[mask])
+        return all(want[mask] <= have[mask] for mask in range(1, 16))
 
     def bounded(t: int) -> bool:
         """Whether the piles still have what the hands must take, after
