@@ -155,6 +155,29 @@ def test_issue12_bad_input_is_refused() -> None:
         forged.sample(random.Random(1))
 
 
+def test_issue12_a_view_no_deal_fits_is_refused_as_inconsistent() -> None:
+    """Twelve beige cards in seat 1's hand: more than the piles and the
+    history leave for it. The complete search proves that no deal fits."""
+    game = played("base", 2, seed=4, cut=32)
+    view = game.view(1)
+    assert game.to_move == 0
+    forged = attrs.evolve(view, hand=tc.Hand(beige=view.hand.total))
+    with pytest.raises(tc.SamplingError, match="seat 1 is inconsistent: no deal of the cards"):
+        forged.sample(random.Random(1))
+
+
+def test_issue12_a_view_whose_actions_do_not_follow_from_it_is_refused() -> None:
+    """A hand edited in a view of the seat to move: a deal fits it, but the
+    view's legal actions are those of the real hand. The view is at fault,
+    not the sampler."""
+    game = played("base", 2, seed=0, cut=30)
+    view = game.view(0)
+    assert game.to_move == 0
+    forged = attrs.evolve(view, hand=tc.Hand(blue=view.hand.total))
+    with pytest.raises(tc.SamplingError, match="its legal actions are not those"):
+        forged.sample(random.Random(1))
+
+
 def _hypergeometric(total: int, good: int, drawn: int, k: int) -> float:
     return math.comb(good, k) * math.comb(total - good, drawn - k) / math.comb(total, drawn)
 

@@ -555,8 +555,10 @@ class Sampler:
 
     def game(self, world: World) -> Game:
         """Returns the game of ``world``: its setup, with the view's history
-        replayed and every action checked. Raises `PluginError` if the
-        game does not show the view to its player (a sampler's fault)."""
+        replayed and every action checked. Raises `SamplingError` if the
+        view's legal actions are not those of the position it shows (a
+        hand-built view), `PluginError` if the game does not show the view
+        to its player otherwise (a sampler's fault)."""
         game = Game._start(self.rules, self.view.players, world.seed, world.setup)
         try:
             for action, shuffles in zip(self.view.history, world.shuffles, strict=True):
@@ -565,7 +567,13 @@ class Sampler:
             raise PluginError(
                 f"a sampled world does not replay the view's history: {exc}"
             ) from exc
-        if game.view(self.view.player) != self.view:
+        shown = game.view(self.view.player)
+        if shown != self.view:
+            if attrs.evolve(shown, legal_actions=self.view.legal_actions) == self.view:
+                raise SamplingError(
+                    f"the view of seat {self.view.player} is inconsistent: its legal actions "
+                    "are not those of the position it shows"
+                )
             raise PluginError("a sampled world does not show the view it was sampled from")
         return game
 
