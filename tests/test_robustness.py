@@ -103,7 +103,7 @@ def test_action_text_of_an_action_that_is_not_legal_now_is_an_illegal_action_err
     variant: str,
 ) -> None:
     game = tc.new_game(variant, 3, seed=1)
-    played = []
+    played: list[tc.Action] = []
     for _ in range(60):
         action = game.legal_actions()[len(played) % len(game.legal_actions())]
         played.append(action)
