@@ -17,7 +17,6 @@ import re
 import weakref
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from importlib import resources
 from typing import IO, Any
 
 import attrs
@@ -28,8 +27,10 @@ from lark.lexer import Lexer
 from trapper_core import Square, Tile, TrapperError, interned
 
 from .errors import NotationSyntaxError, no_gc
-from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
-from .records import Record
+from .items import Comment, Item, Notes, Reveal, Shuffle
+from .records import Record, _placed
+from .stretch import BadWord, Stretch
+from .stretch import terminal as _terminal  # noqa: F401 - the grammar's patterns, for tests
 
 __all__ = [
     "MAX_GAME_SIZE",
@@ -46,10 +47,6 @@ __all__ = [
 #: up to the next game). A longer game is a `NotationSyntaxError`;
 #: every reader takes ``max_game_size`` to change it.
 MAX_GAME_SIZE = 64 * 2**20
-
-#: The most digits of a turn number (a game of that many turns would not fit
-#: in any file).
-_TURN_DIGITS = 18
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 
@@ -81,25 +78,6 @@ _ESCAPE = re.compile(r"\\([\"\\])")
 
 def _unquote(text: str) -> str:
     return _ESCAPE.sub(r"\1", text[1:-1]) if "\\" in text else text[1:-1]
-
-
-def _terminal(name: str) -> str:
-    """The pattern of a regular-expression terminal of ``trapper.lark``."""
-    grammar = resources.files("trapper_notation").joinpath("trapper.lark").read_text("utf-8")
-    match = re.search(rf"^{name}: /(.*)/$", grammar, re.MULTILINE)
-    if match is None:  # pragma: no cover - the grammar defines them all
-        raise LookupError(name)
-    return match[1]
-
-
-@interned
-def _words() -> re.Pattern[str]:
-    """The words of a MOVES token, in the order of preference the grammar gives."""
-    return re.compile(
-        r"[ \t\f\r\n]*(?:(?P<TURN>{})|(?P<PLAYER>{})|(?P<ACTION>{}))".format(
-            *(_terminal(n) for n in ("TURN", "PLAYER", "ACTION"))
-        )
-    )
 
 
 class _ToRecords(Transformer[Token, list[Record]]):
@@ -150,37 +128,14 @@ class _ToRecords(Transformer[Token, list[Record]]):
         assert match is not None  # the lexer matched the same pattern
         return (match["name"], _unquote(match["value"])), token.line or 0
 
-    def moves(self, children: list[Token]) -> list[Item]:
+    def moves(self, children: list[Token]) -> Stretch:
         (token,) = children
-        found: list[Item] = []
-        append = found.append
-        words: dict[str, str] = {}  # one str per distinct word: "pass" a thousand times is one
-        finditer = _words().finditer
-        line = (token.line or 1) - 1
-        indent = (token.column or 1) - 1  # of the token's first line
-        for text in str(token).split("\n"):
-            line += 1
-            for match in finditer(text):
-                action = match[3]
-                if action is not None:
-                    append(
-                        Move(words.setdefault(action, action), line, match.start(3) + indent + 1)
-                    )
-                elif match[1] is not None:
-                    turn = match[1]
-                    if len(turn) > _TURN_DIGITS + 1:
-                        raise _BadToken(
-                            line,
-                            match.start(1) + indent + 1,
-                            f"a turn number has at most {_TURN_DIGITS} digits, "
-                            f"not {len(turn) - 1}",
-                        )
-                    append(TurnNumber(int(turn[:-1]), line))
-                else:
-                    name = match[2][:-1]
-                    append(Mover(_unquote(name) if name[0] == '"' else name, line))
-            indent = 0
-        return found
+        stretch = Stretch(str(token), token.line or 1, token.column or 1)
+        try:
+            stretch.check()
+        except BadWord as exc:
+            raise _BadToken(exc.line, exc.column, exc.message) from None
+        return stretch
 
     def comment(self, children: list[Token]) -> Comment:
         return Comment(str(children[0])[1:-1])
@@ -419,20 +374,8 @@ def _parse(text: str, line_offset: int = 0) -> list[Record]:
             context=_caret(text, exc.line, exc.column),
         ) from None
     if line_offset:
-        records = [_moved(r, line_offset) for r in records]
+        records = [_placed(r, lines=line_offset) for r in records]
     return records
-
-
-def _moved(record: Record, lines: int) -> Record:
-    """``record`` with its tags' lines counted ``lines`` further on."""
-    return Record(
-        record.tags,
-        record.items,
-        number=record.number,
-        preface=record.preface,
-        line=record.line + lines,
-        tag_lines=[n + lines for n in record.tag_lines],
-    )
 
 
 # ----------------------------------------------------------------------
@@ -663,13 +606,19 @@ def _classify(line: str, in_comment: bool) -> tuple[int, bool]:
             return _BLANK, True
         rest = line[close + 1 :]
     kind: int
-    if _BLANK_OR_COMMENT.fullmatch(rest):
+    first = rest[:1]
+    if first.isalnum() and first.isascii():  # a move, a turn number, a player
+        kind = _TEXT
+    elif first == "[" and _TAG_LINE.fullmatch(rest):
+        kind = _TAGS
+    elif _BLANK_OR_COMMENT.fullmatch(rest):
         kind = _BLANK
     elif rest.lstrip(" \t").startswith("["):
         kind = _TAGS if _TAG_LINE.fullmatch(rest) else _BAD_TAG
     else:
         kind = _TEXT
-    return kind, ("{" in rest or '"' in rest) and _opens_comment(rest)
+    # Without a "{" no comment opens (a quoted "{" opens none either).
+    return kind, "{" in rest and _opens_comment(rest)
 
 
 def _opens_comment(line: str) -> bool:
@@ -737,9 +686,8 @@ class _Numbering:
         errors.append(error)
 
     def _numbered(self, found: list[Record]) -> list[Record]:
-        for index, record in enumerate(found):
-            if record.number != self.number:
-                found[index] = attrs.evolve(record, number=self.number)
+        for record in found:
+            _placed(record, number=self.number)
             self.number += 1
         return found
 
