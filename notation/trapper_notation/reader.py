@@ -74,6 +74,9 @@ class _LexError(Exception):
 
 _TAG = re.compile(r'\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+(?P<value>".*")[ \t]*\]')
 _ESCAPE = re.compile(r"\\([\"\\])")
+#: Short tags read before (``[Site "?"]``, ``[Variant "base"]``), by their
+#: text: every game that has one shares its pair of strings.
+_PAIRS: dict[str, tuple[str, str]] = {}
 
 
 def _unquote(text: str) -> str:
@@ -124,9 +127,17 @@ class _ToRecords(Transformer[Token, list[Record]]):
 
     def tag(self, children: list[Token]) -> tuple[tuple[str, str], int]:
         token = children[0]
-        match = _TAG.fullmatch(token)
-        assert match is not None  # the lexer matched the same pattern
-        return (match["name"], _unquote(match["value"])), token.line or 0
+        text = str(token)
+        pair = _PAIRS.get(text)
+        if pair is None:
+            match = _TAG.fullmatch(text)
+            assert match is not None  # the lexer matched the same pattern
+            pair = (match["name"], _unquote(match["value"]))
+            if len(text) <= 40:  # one pair for the same short tag in every game
+                if len(_PAIRS) >= 4096:
+                    _PAIRS.clear()
+                _PAIRS[text] = pair
+        return pair, token.line or 0
 
     def moves(self, children: list[Token]) -> Stretch:
         (token,) = children

@@ -66,7 +66,12 @@ class Tags(tuple[tuple[str, str], ...]):
 
 
 def _tags(value: Sequence[tuple[str, str]]) -> Tags:
-    return Tags((str(k), str(v)) for k, v in value)
+    if type(value) is Tags:
+        return value
+    pairs = tuple(value)
+    if all(type(p) is tuple and len(p) == 2 and type(p[0]) is type(p[1]) is str for p in pairs):
+        return Tags(pairs)  # the reader's pairs, kept as they are (and shared)
+    return Tags((str(k), str(v)) for k, v in pairs)
 
 
 def _items(value: Sequence[Item | Stretch]) -> tuple[Item | Stretch, ...]:
@@ -204,7 +209,11 @@ class Record:
         return cls(tag_values, items)
 
     def replay(
-        self, *, errors: list[Exception] | None = None, registry: Registry | None = None
+        self,
+        *,
+        errors: list[Exception] | None = None,
+        registry: Registry | None = None,
+        undo: bool = True,
     ) -> Game:
         """Replays the record, checking every move, and returns the game.
 
@@ -214,8 +223,12 @@ class Record:
         contradict each other), naming the game, the turn and the move. With an
         ``errors`` list the replay is lenient: it appends the problem there and
         returns the game as far as it was legal.
+
+        ``undo=False`` returns a game that keeps no undo information, as
+        ``new_game(..., undo=False)`` makes: for replays read for their
+        scores and positions, about a tenth faster and in less memory.
         """
-        return replay(self, errors=errors, registry=registry)
+        return replay(self, errors=errors, registry=registry, undo=undo)
 
 
 def _placed(record: Record, *, number: int | None = None, lines: int = 0) -> Record:

@@ -53,10 +53,14 @@ def parts(record: Record) -> tuple[Item | Stretch, ...]:
 
 
 def replay(
-    record: Record, *, errors: list[Exception] | None = None, registry: Registry | None = None
+    record: Record,
+    *,
+    errors: list[Exception] | None = None,
+    registry: Registry | None = None,
+    undo: bool = True,
 ) -> Game:
     """See [`Record.replay`][trapper_notation.Record.replay]."""
-    return _Replayer(record, registry or default_registry()).run(errors)
+    return _Replayer(record, registry or default_registry(), undo=undo).run(errors)
 
 
 #: A move of the record: its text, and the turn number and the player written
@@ -66,8 +70,9 @@ _Decision = tuple[str, int | None, str | None]
 
 
 class _Replayer:
-    def __init__(self, record: Record, registry: Registry) -> None:
+    def __init__(self, record: Record, registry: Registry, *, undo: bool = True) -> None:
         self.record = record
+        self.undo = undo
         self.registry = registry
         self.where = f"game {record.number}"
         try:
@@ -224,6 +229,7 @@ class _Replayer:
                 seed=self.seed or 0,
                 setup=setup,
                 registry=self.registry,
+                undo=self.undo,
             )
         except SetupError as exc:
             raise RecordError(f"{self._at('Seat1')}: {exc}") from None

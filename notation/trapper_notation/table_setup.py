@@ -117,8 +117,19 @@ def _complete_setup(
         return None
 
 
+#: The faces of a tile set, counted, by the set's identity (a variant gives
+#: the same set every time).
+_FACES: dict[int, tuple[object, Counter[str]]] = {}
+
+
 def _faces(rules: Rules) -> Counter[str]:
-    return Counter(t.face for t in rules.tile_set().tiles)
+    tiles = rules.tile_set()
+    kept = _FACES.get(id(tiles))
+    if kept is None or kept[0] is not tiles:
+        if len(_FACES) >= 64:
+            _FACES.clear()
+        kept = _FACES[id(tiles)] = (tiles, Counter(t.face for t in tiles.tiles))
+    return kept[1]
 
 
 def provisional_deck(
