@@ -694,7 +694,10 @@ class _Numbering:
         self.number += 1
         if errors is None:
             raise error
-        errors.append(error)
+        # Without its traceback and the parser's exception it was made from:
+        # a list of errors keeps neither the reader's frames nor the parser's state.
+        error.__context__ = None
+        errors.append(error.with_traceback(None))
 
     def _numbered(self, found: list[Record]) -> list[Record]:
         for record in found:
