@@ -73,6 +73,8 @@ class _LexError(Exception):
 
 
 _TAG = re.compile(r'\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+(?P<value>".*")[ \t]*\]')
+#: One tag of a TAG token, its name and its quoted value.
+_ONE_TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+("(?:[^"\\\n]|\\["\\])*+")[ \t]*\]')
 _ESCAPE = re.compile(r"\\([\"\\])")
 #: Short tags read before (``[Site "?"]``, ``[Variant "base"]``), by their
 #: text: every game that has one shares its pair of strings.
@@ -102,15 +104,14 @@ class _ToRecords(Transformer[Token, list[Record]]):
 
     def tags(self, children: list[Any]) -> tuple[list[tuple[str, str]], list[int], list[Item]]:
         if len(children) == 1:
-            tag, line = children[0]
-            return [tag], [line], []
+            tags, lines = children[0]
+            return tags, lines, []
         found, lines, header = children[0]
         if isinstance(children[1], Comment):
             header.append(children[1])
         else:
-            tag, line = children[1]
-            found.append(tag)
-            lines.append(line)
+            found += children[1][0]
+            lines += children[1][1]
         return found, lines, header
 
     def items(self, children: list[Any]) -> list[Item]:
@@ -125,19 +126,27 @@ class _ToRecords(Transformer[Token, list[Record]]):
             found.append(new)
         return found
 
-    def tag(self, children: list[Token]) -> tuple[tuple[str, str], int]:
+    def tag(self, children: list[Token]) -> tuple[list[tuple[str, str]], list[int]]:
+        """The tags of a TAG token (one or more), and the line of each."""
         token = children[0]
-        text = str(token)
-        pair = _PAIRS.get(text)
-        if pair is None:
-            match = _TAG.fullmatch(text)
-            assert match is not None  # the lexer matched the same pattern
-            pair = (match["name"], _unquote(match["value"]))
-            if len(text) <= 40:  # one pair for the same short tag in every game
-                if len(_PAIRS) >= 4096:
-                    _PAIRS.clear()
-                _PAIRS[text] = pair
-        return pair, token.line or 0
+        tags: list[tuple[str, str]] = []
+        lines: list[int] = []
+        line = token.line or 1
+        end = 0
+        for match in _ONE_TAG.finditer(token):
+            line += token.count("\n", end, match.start())
+            end = match.start()
+            text = match[0]
+            pair = _PAIRS.get(text)
+            if pair is None:
+                pair = (match[1], _unquote(match[2]))
+                if len(text) <= 40:  # one pair for the same short tag in every game
+                    if len(_PAIRS) >= 4096:
+                        _PAIRS.clear()
+                    _PAIRS[text] = pair
+            tags.append(pair)
+            lines.append(line)
+        return tags, lines
 
     def moves(self, children: list[Token]) -> Stretch:
         (token,) = children
@@ -225,7 +234,7 @@ class _Lexer(Lexer):
                 line_start = text.rfind("\n", position, start) + 1
             token = Token(kind, match.group(kind), start, line, start - line_start + 1)
             position = match.end()
-            if kind == "MOVES" or kind == "BRACE_COMMENT":
+            if kind == "MOVES" or kind == "TAG" or kind == "BRACE_COMMENT":
                 # Tokens that may span lines: the next token's line counts on.
                 inside = text.count("\n", start, position)
                 if inside:
