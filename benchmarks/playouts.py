@@ -10,8 +10,11 @@ bots of seat ``s`` seed ``i * 10 + s``, so every run plays the same games.
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import attrs
@@ -41,36 +44,57 @@ class Report:
         )
 
 
-def run(variant: str, bot: str, *, games: int, check: bool, max_actions: int = 5_000) -> Report:
-    """Plays ``games`` seeded games and returns what happened."""
-    finished = actions = 0
-    winning = 0
+def run(
+    variant: str,
+    bot: str,
+    *,
+    games: int,
+    check: bool,
+    max_actions: int = 5_000,
+    workers: int = 1,
+) -> Report:
+    """Plays ``games`` seeded games and returns what happened.
+
+    ``workers`` > 1 plays them in that many processes (the long test run uses
+    every core); every game depends on its seeds only, so the report is the
+    same whatever the number of workers, but for ``seconds``."""
     start = time.perf_counter()
-    for i in range(games):
-        players = 2 + i % 3
-        game = tc.new_game(variant, players, seed=i)
-        bots = [tc.make_bot(bot, i * 10 + s) for s in range(players)]
-        for _ in range(max_actions):
-            if game.is_over:
-                break
-            seat = game.to_move
-            assert seat is not None
-            view = game.view(seat)
-            if check:
-                check_invariants(game)
-                check_action(game)
-                check_view(game, view)
-            game.apply(bots[seat].choose(view))
-        if check:
-            check_invariants(game)
-            assert tc.Game.from_dict(game.to_dict()) == game
-        if game.is_over:
-            finished += 1
-            winning += max(game.scores())
-        actions += len(game.history)
+    numbers = range(games)
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            play = functools.partial(_play, variant, bot, check, max_actions)
+            results = list(pool.map(play, numbers, chunksize=max(1, games // (workers * 8))))
+    else:
+        results = [_play(variant, bot, check, max_actions, i) for i in numbers]
+    finished = sum(1 for over, _, _ in results if over)
+    actions = sum(count for _, count, _ in results)
+    winning = sum(best for _, _, best in results)
     return Report(
         variant, bot, games, finished, actions, time.perf_counter() - start, winning / games
     )
+
+
+def _play(variant: str, bot: str, check: bool, max_actions: int, i: int) -> tuple[bool, int, int]:
+    """Plays game ``i`` of a run: whether it finished, its actions, its best score."""
+    players = 2 + i % 3
+    game = tc.new_game(variant, players, seed=i)
+    bots = [tc.make_bot(bot, i * 10 + s) for s in range(players)]
+    for _ in range(max_actions):
+        if game.is_over:
+            break
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        if check:
+            check_invariants(game)
+            check_action(game)
+            check_view(game, view)
+        game.apply(bots[seat].choose(view))
+    if check:
+        check_invariants(game)
+        assert tc.Game.from_dict(game.to_dict()) == game
+    best = max(game.scores()) if game.is_over else 0
+    return game.is_over, len(game.history), best
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,11 +103,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", default=",".join(tc.available_variants()))
     parser.add_argument("--bots", default="random,greedy")
     parser.add_argument("--no-check", action="store_true", help="skip the invariant checks")
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes to play in (default 1; 0: every core)"
+    )
     args = parser.parse_args(argv)
     ok = True
     for variant in args.variants.split(","):
         for bot in args.bots.split(","):
-            report = run(variant, bot, games=args.games, check=not args.no_check)
+            workers = args.workers or os.cpu_count() or 1
+            report = run(variant, bot, games=args.games, check=not args.no_check, workers=workers)
             print(report.line(), flush=True)
             ok &= report.finished == report.games
     return 0 if ok else 1

@@ -580,14 +580,15 @@ def test_table_record_whose_cards_cannot_fit_says_where_at_once() -> None:
     (record,) = notation.loads(text.replace('[Setup "?"]', f'[Setup "{setup}"]'))
     with pytest.raises(
         RecordError,
-        match=r"^game 1, turn 1, 'Bd7/GG': no deal of the cards fits the record: Ann cannot "
-        "hold GG$",
+        match=r"^game 1, turn 1, 'Bd7/GG', line 14, column 29: no deal of the cards fits the "
+        "record: Ann cannot hold GG$",
     ):
         record.replay()
     errors: list[Exception] = []
     prefix = record.replay(errors=errors)
     assert [type(e) for e in errors] == [RecordError]
-    assert [prefix.action_text(a) for a in prefix.history] == ["Bd6"]  # as far as it fits
+    (played,) = prefix.history  # as far as it fits
+    assert prefix.root().action_text(played) == "Bd6"
 
 
 def test_table_record_deal_keeps_the_cards_it_is_told() -> None:

@@ -356,7 +356,7 @@ def test_hook_trapper_action_kinds() -> None:
     assert game.to_move == 1
     play(game, "pass")  # the base game's kinds still work
     assert game.undo() == tb.PASS
-    assert game.action_text(Donate(Colour.BLUE)) == "donate-B"
+    assert game.action_text(Donate(Colour.GREEN)) == "donate-G"  # the second player's
     with pytest.raises(ActionSyntaxError, match="donate-Q"):
         game.parse_action("donate-Q")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from hypothesis import given
@@ -104,5 +105,16 @@ def test_undo_all_the_way_back_gives_the_start(seed: int, steps: int) -> None:
 def test_thousand_games_per_variant_and_bot(variant: str, kind: str) -> None:
     from benchmarks.playouts import run
 
-    report = run(variant, kind, games=1_000, check=True)
+    # Every core: the six runs are most of the long run's time.
+    report = run(variant, kind, games=1_000, check=True, workers=os.cpu_count() or 1)
     assert report.finished == 1_000
+
+
+def test_checked_playouts_report_the_same_on_any_number_of_workers() -> None:
+    import attrs
+    from benchmarks.playouts import run
+
+    alone = run("children", "random", games=3, check=True)
+    shared = run("children", "random", games=3, check=True, workers=2)
+    assert attrs.evolve(alone, seconds=0.0) == attrs.evolve(shared, seconds=0.0)
+    assert alone.finished == 3

@@ -96,3 +96,22 @@ def test_a_game_pickles_and_unpickles_to_an_equal_game() -> None:
     half = tc.new_game("base", 2, seed=5)
     tc.play(half, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=20)
     assert pickle.loads(pickle.dumps(half)) == half
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_action_text_of_an_action_that_is_not_legal_now_is_an_illegal_action_error(
+    variant: str,
+) -> None:
+    game = tc.new_game(variant, 3, seed=1)
+    played = []
+    for _ in range(60):
+        action = game.legal_actions()[len(played) % len(game.legal_actions())]
+        played.append(action)
+        game.apply(action)
+    stale = [a for a in played if not game.is_legal(a)]
+    assert stale
+    before = game.history
+    for action in stale:
+        with pytest.raises(tc.IllegalActionError, match="not legal now"):
+            game.action_text(action)
+    assert game.history == before

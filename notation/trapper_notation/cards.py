@@ -240,6 +240,8 @@ def _least(bid: Bid) -> int:
     most pairs."""
     for least in range(bid.size + 1):
         for other in COLOURS:
+            if other == bid.colour:
+                continue
             hand = [0, 0, 0, 0]
             hand[other] += bid.size - least
             hand[bid.colour] += least

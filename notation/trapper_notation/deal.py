@@ -23,76 +23,118 @@ The constraints
     the known cards; a reshuffle: the cards discarded). Before each payment
     the payer holds the cards paid: for each player and colour, the cards of
     that colour drawn so far cover everything of that colour paid so far.
-    Before each bid the bidder holds a hand that can pay it.
+    Before each bid the bidder holds a hand the engine accepts for it.
 
-The algorithm
+The stretches
     The cards of one pile are drawn in one stretch of the record, from its
-    first card to the reshuffle that replaces it. A stretch is planned as a
-    feasible-flow problem (`.flow`): every draw of ``n`` cards by a
-    player brings ``n`` units of flow, which split into the player's four
-    colour chains; a chain carries the player's cards of one colour from
-    event to event, each payment takes its cards out of it, a bid keeps a
-    lower bound on it, and all that leaves the chains of a colour (paid,
-    still held at the end, never drawn) must be exactly what the pile and
-    the hands carried in brought of that colour. Cards are interchangeable
-    within a draw, so a flow is a deal and every deal that pays for the
-    stretch is a flow: within a stretch the plan is exact, not a search.
+    first card to the reshuffle that replaces it. Given the hands carried
+    into a stretch and out of it (how many cards of each colour each player
+    holds at the two reshuffles), the stretch is a feasible-flow problem
+    (`.flow`): every draw of ``n`` cards by a player brings ``n`` units of
+    flow, which split into the player's four colour chains; a chain carries
+    the player's cards of one colour from event to event, each payment takes
+    its cards out of it, a bid bounds it, and what leaves the chains of a
+    colour at the end (carried out, or never drawn) is fixed. Cards are
+    interchangeable within a draw, so a flow is a deal of the stretch and
+    every deal of it is a flow: within a stretch, flows are exact.
 
-    At a reshuffle the hands carry their cards into the next stretch, and
-    how many of each colour they carry is the one choice a stretch hands on.
-    (The two piles' colours are then tied together through the hands, which
-    one flow cannot express: a card's colour counts against the pile it came
-    from, and against the hand that holds it.) A stretch therefore carries
-    out, for every player and colour, at least what the rest of the record
-    makes every deal carry: what the player pays later beyond what they can
-    draw by then, counting no more of a colour from a later pile than it
-    holds. Should the next stretch still fail, the previous one is planned
-    again with one more card of some colour in some hand (first one that
-    lets the next stretch get further), which only ever raises those lower
-    bounds, so it ends. Where a stretch cannot carry out what the rest of the
-    record needs from the hands carried into it, the stretches before it are
-    planned again, one more card of a colour for a player at a time (each
-    player and colour that falls short on its own), going back as far as
-    they must.
+The relaxations
+    How many cards of each colour the whole table holds at each reshuffle is
+    known: what it held at the one before, plus the colours of the pile
+    drawn since, less the colours paid since; so is every hand's size. So
+    the stretches form one network: at a reshuffle, the chains of each
+    colour meet in one node that passes exactly that many cards on. At that
+    node a card may change hands, which no deal does: the network is a
+    relaxation, and every deal is a flow of it. A second relaxation takes
+    each colour on its own, every card kept in its hand across reshuffles,
+    each draw of ``n`` cards bringing at most ``n`` of the colour. Before
+    either is solved, the ranges of the carried counts are narrowed by the
+    hand sizes and the table's totals (a row and column of a table of known
+    sums). A player with nothing to do in a stretch carries out what they
+    carried in (a retired player's hand, above all): both counts are one.
 
-    A bid of ``b`` from a hand of ``n`` cards needs at least the fewest cards
-    of its colour with which some hand of ``n`` cards pays ``b`` (two cards of
-    another colour pay one unit, so ``2b - n``); the plan asks for that, the
-    engine then judges each planned bidding hand, and where odd counts leave
-    a bid unpayable the plan asks for one more card of the bid's colour and
-    is made again. Each bid can ask only up to its hand's size, so this too
-    ends, after a few plans. Where the plan then fails at a bid (no hand
-    holds that many of its colour), the bid is planned like a payment of
-    another hand that makes it: the least hands of its colour and one other
-    colour that the engine accepts (a pair of another colour pays one),
-    fewest cards first. At most `MAX_PLANS` plans are made.
+The search
+    The stretches are planned in order, depth first; what one hands to the
+    next is the carried hands. For stretch ``k`` with the hands carried into
+    it fixed, a branch and bound over ranges of the counts carried out of
+    it and of its bidding hands: each node solves both relaxations of the
+    rest of the record under its ranges, and is dropped if either has no
+    flow. Where the flow moves cards between hands at the next reshuffle
+    (player ``s`` carries ``a`` cards of a colour out and ``b != a`` in), the
+    node's range of that count splits in three: exactly ``b``, and the two
+    sides of it. Where the engine refuses a planned bidding hand ``h`` (a
+    bid's rule is the engine's: in the tactical variant two cards of
+    another colour pay one unit, D9), the hands of that size split into
+    those with more of the bid's colour than ``h``, those with no more of
+    it but more of the next colour, and so on. Where neither happens, the
+    flow is a deal of stretch ``k`` that carries out consistent hands, and
+    the search goes on to stretch ``k + 1`` with them; if that fails, the
+    carried hands are excluded the same way (each count below or above its
+    value, the counts before it equal) and remembered as failed, so that no
+    stretch is searched twice with the same hands.
 
-    Where no plan fits, the first payment or bid of the failing stretch that
-    makes it impossible is found by bisection (a few more flows) and the replay
-    stops there with a [`RecordError`][trapper_notation.RecordError] naming the
-    player and the cards; the record is planned up to that move. All of this
-    takes some flows per pile, never a replay of the record: a record that
-    cannot fit says so in a fraction of a second.
+    Which moved count is split first changes how fast a deal is found, not
+    whether: the search is run in two orders (the first count in seat and
+    colour order; the count moved most), each with a budget of nodes, the
+    widest first; a run that exhausts its budget is dropped and both are run
+    again with four times the budget. Carried hands that failed are known
+    to fail in every run (only a finished search of a stretch records them).
+
+    Why it is complete: at every split the parts cover every deal of the
+    node but the one excluded (a refused hand, a failed carry), and a node
+    is dropped only when a relaxation, which every deal of the node
+    satisfies, has no flow; a run that ends within its budget has therefore
+    searched everything. Why it ends: every part has a smaller range of
+    some bounded count than its node. A bid's first bound is the fewest
+    cards of its colour with which a hand of its size can make it, found
+    from the engine.
+
+Where no deal fits
+    The search is made again for the record cut short before a move that
+    pays or bids, with only the stretches up to it: the first such move for
+    which no deal fits is found by bisection, over the relaxations first
+    (one node a cut) and then the search. The replay stops there with a
+    [`RecordError`][trapper_notation.RecordError] naming the player, the
+    cards, the line and the column; the record is planned up to that move.
+    Where not even the moves' draws fit, the error names the record.
+
+The bound
+    A node costs two flows over the rest of the record, a few milliseconds.
+    Records written from real games need from a few to a few hundred nodes
+    (300 tactical bot games: at most about a thousand, all but two within
+    a second); a record that cannot fit is usually told so by the
+    relaxations, in a handful of nodes. The search is exponential in the
+    worst case, so at most `MAX_NODES` nodes are solved for a record (about
+    fifteen seconds): a record that needs more is reported as a whole,
+    saying that the search stopped, not that no deal fits.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from operator import le
+from collections.abc import Mapping, Sequence
 
 import attrs
 
 from trapper_core import COLOURS, Colour, Game
 
-from .cards import NO_CARDS, Bid, Hand, Moment, Need, Pool, Schedule, Step, add_hands
-from .flow import Network
+from .cards import Hand, Moment, Need, Schedule, Step
+from .flow import UNBOUNDED, Network
 
-__all__ = ["MAX_PLANS", "Deal", "Step", "infer_deal"]
+__all__ = ["MAX_NODES", "Deal", "Step", "infer_deal"]
 
-MAX_PLANS = 10
-"""The most times the cards of a record are planned (each plan asks bids for
-other hands): a record that cannot fit is told so in about a second."""
+MAX_NODES = 3000
+"""The most nodes the search for one record's deal solves (about fifteen
+seconds): a record that needs more is reported as a whole, saying that the
+search stopped."""
+
+FIRST_BUDGET = 150
+"""The nodes the search is first allowed in each of its two orders (then
+four times as many, and so on, until `MAX_NODES` in all)."""
+
+_Range = tuple[int, int]
+_Carried = tuple[tuple[int, int, int, int], ...]
+_FULL: _Range = (0, UNBOUNDED)
 
 
 @attrs.frozen
@@ -105,8 +147,10 @@ class Deal:
     """The reshuffles the record leaves to chance and the seed does not fix:
     action index → the piles it makes, top first."""
     failure: tuple[int, str] | None = None
-    """Where no deal fits: the action index and why. The deal fits the
-    record before it."""
+    """Where no deal fits: the action index (``-1``: the record as a whole)
+    and why. The deal fits the record before it."""
+    nodes: int = attrs.field(default=0, eq=False)
+    """How many nodes the search solved (one or two flows each)."""
 
 
 def infer_deal(
@@ -118,290 +162,186 @@ def infer_deal(
     ``game`` is a new game with a provisional deck; it is used up."""
     schedule = Schedule(game, known, seeded, hand_size)
     failure = schedule.follow(steps)
+    nodes = 0
     if failure is None:
-        failure = _Planner(schedule).plan()
+        planner = _Planner(schedule)
+        failure = planner.plan()
+        nodes = planner.nodes
     pools = schedule.pools
     piles: dict[int, tuple[tuple[int, ...], ...]] = {}
     for pool in pools[1:]:
         if pool.free:
             piles[pool.made_by] = (*piles.get(pool.made_by, ()), tuple(pool.colours))
     deck = tuple(COLOURS[c] for c in pools[0].colours)
-    return Deal(deck, piles, failure)
+    return Deal(deck, piles, failure, nodes)
+
+
+class _Empty(Exception):
+    """A node whose ranges leave no carried hands."""
+
+
+class _OverBudget(Exception):
+    """The current search solved the nodes it was allowed."""
+
+
+class _GiveUp(Exception):
+    """The search solved `MAX_NODES` nodes."""
+
+
+@attrs.define
+class _Bounds:
+    """One node of the search: ranges of the cards carried across reshuffles
+    (stretch, seat, colour) and of bidding hands (need number, colour)."""
+
+    carried: dict[tuple[int, int, int], _Range] = attrs.Factory(dict)
+    hands: dict[tuple[int, int], _Range] = attrs.Factory(dict)
 
 
 @attrs.define(eq=False)
-class _Stretch:
-    """A stretch already planned: the hands carried into it, and how many
-    cards of each colour its plan must carry out beyond what the rest of the
-    record needs."""
+class _Flow:
+    """A network of the record cut at ``last`` stretches and ``upto`` needs,
+    and the edges its answer is read from."""
 
-    number: int
-    carried: list[list[int]]
-    more: list[list[int]]
+    net: Network
+    draws: list[tuple[int, list[int], list[int]]] = attrs.Factory(list)
+    """Pool, its free positions drawn at once, the edge of each colour."""
+    crossing: dict[tuple[int, int, int], tuple[int, int]] = attrs.Factory(dict)
+    """(stretch, seat, colour) → the edge out of the stretch before and the
+    edge into the stretch."""
+    held: dict[int, list[int]] = attrs.Factory(dict)
+    """A bid's need number → the edge of each colour through its hand."""
 
-
-class _Solution:
-    """One pile's plan: colours of its free cards, the hands carried on."""
-
-    def __init__(self) -> None:
-        self.colours: dict[int, int] = {}
-        self.carried: list[list[int]] = []
-        self.hands: dict[int, Hand] = {}  # need number -> planned hand before it
-        self.met_ahead = True  # whether it carries out all that later stretches need
+    def hand(self, need: Need) -> Hand:
+        a, b, c, d = (self.net.flow(edge) for edge in self.held[need.number])
+        return (a, b, c, d)
 
 
 class _Planner:
-    """Plans the stretches one after another (see the module docstring)."""
+    """Plans the cards of a record (see the module docstring)."""
 
     def __init__(self, schedule: Schedule) -> None:
         self.schedule = schedule
         self.pools = schedule.pools
         self.players = len(schedule.names)
-        self.starts = [pool.first for pool in self.pools]
-        # The colours of each pile's free cards (known as a whole, not in order).
-        self.free = [
-            Counter(c for c, fixed in zip(pool.colours, pool.fixed, strict=True) if not fixed)
-            for pool in self.pools
-        ]
-        # Per pile, per player: the draws and needs of the pile's stretch.
-        self.events: list[list[list[tuple[Moment, list[int] | Need]]]] = [
+        self.nodes = 0
+        self.limit = MAX_NODES  # where the current search stops (`_OverBudget`)
+        self.widest = False  # which count moved between hands is split first
+        self.order = sorted(schedule.needs, key=lambda n: (n.moment, n.seat))
+        self.bids = [need for need in self.order if need.bid is not None]
+        self.allowed: dict[tuple[int, Hand], bool] = {}
+        starts = [self.pools[0].first]
+        for pool in self.pools[1:]:
+            first = pool.first if pool.colours else (pool.made_by, UNBOUNDED)
+            starts.append(max(first, starts[-1]))
+        self.starts = starts
+        # Per stretch, per player: the draws and needs, in time order.
+        self.events: list[list[list[tuple[tuple[int, int], list[int] | Need]]]] = [
             [[] for _ in range(self.players)] for _ in self.pools
         ]
-        self.needs: list[list[Need]] = [[] for _ in self.pools]  # per pile, in time order
-        self._kept: list[tuple[int, _Solution]] = []  # earlier plans made again
-        # Per player: every card drawn (pool, position) and every need, in time order.
-        self.timeline: list[list[tuple[Moment, tuple[int, int] | Need]]] = [
-            [] for _ in range(self.players)
-        ]
         for number, pool in enumerate(self.pools):
-            draws: dict[tuple[int, int], tuple[Moment, list[int]]] = {}  # one per action
+            draws: dict[tuple[int, int], tuple[tuple[int, int], list[int]]] = {}
             for position, drawn in enumerate(pool.drawn):
                 if drawn is not None:
                     seat, moment = drawn
                     draws.setdefault((seat, moment[0]), (moment, []))[1].append(position)
-                    self.timeline[seat].append((moment, (number, position)))
             for (seat, _), (first, positions) in draws.items():
                 self.events[number][seat].append((first, positions))
-        for need in sorted(schedule.needs, key=lambda n: (n.moment, n.seat)):
-            number = 0
-            while number + 1 < len(self.starts) and self.starts[number + 1] <= need.moment:
-                number += 1
-            self.events[number][need.seat].append((need.moment, need))
-            self.needs[number].append(need)
-            self.timeline[need.seat].append((need.moment, need))
+        self.stretch_of: dict[int, int] = {}
+        for need in self.order:
+            self.stretch_of[need.number] = self._stretch(need.moment)
+            self.events[self.stretch_of[need.number]][need.seat].append((need.moment, need))
         for per_seat in self.events:
             for events in per_seat:
                 events.sort(key=lambda event: event[0])
-        for timeline in self.timeline:
-            timeline.sort(key=lambda event: event[0])
+        # Per stretch, per player: whether the player does nothing in it.
+        self.idle = [[not events for events in per_seat] for per_seat in self.events]
+        # The cards each player holds as each stretch begins.
+        self.sizes = [[0] * self.players for _ in self.pools]
+        for number in range(1, len(self.pools)):
+            begin = self.starts[number]
+            for pool in self.pools:
+                for drawn in pool.drawn:
+                    if drawn is not None and drawn[1] < begin:
+                        self.sizes[number][drawn[0]] += 1
+            for need in self.order:
+                if need.moment < begin:
+                    self.sizes[number][need.seat] -= sum(need.paid)
+        # The colours of each pile's free cards (right as a whole).
+        self.free = [
+            Counter(c for c, fixed in zip(pool.colours, pool.fixed, strict=True) if not fixed)
+            for pool in self.pools
+        ]
+        # The cards of each colour the table holds as each stretch begins
+        # (and, last, as the record ends).
+        self.totals = [[0, 0, 0, 0]]
+        for number, pool in enumerate(self.pools):
+            total = list(self.totals[-1])
+            for c, count in Counter(pool.colours).items():
+                total[c] += count
+            for need in self.order:
+                if self.stretch_of[need.number] == number:
+                    total = [t - p for t, p in zip(total, need.paid, strict=True)]
+            self.totals.append(total)
+
+    def _stretch(self, moment: tuple[int, int]) -> int:
+        number = 0
+        while number + 1 < len(self.starts) and self.starts[number + 1] <= moment:
+            number += 1
+        return number
 
     def plan(self) -> tuple[int, str] | None:
         """Colours every free card; returns where the record cannot fit, if it
         cannot (the cards before that point are planned)."""
-        bids = [need for need in self.schedule.needs if need.bid is not None]
-        others: dict[int, Iterator[Hand]] = {}  # each failing bid's other hands
-        for attempt in range(1, MAX_PLANS + 1):
-            hands: dict[int, Hand] = {}
-            failure = self._plan_piles(hands)
-            if attempt == MAX_PLANS:
-                break  # a record that cannot fit says so soon
-            failing = [n for n in bids if failure is not None and n.index == failure[0]]
-            if failing:
-                # Like a payment, a bid is made from cards in hand: where
-                # more of its colour cannot be had, plan another hand that
-                # makes it (a pair of another colour pays one, D9).
-                need = failing[0]
-                assert need.bid is not None
-                other = next(others.setdefault(need.number, _hands_for(need.bid)), None)
-                if other is not None:
-                    need.held = list(other)
-                    continue
-            short = [
-                need
-                for need in bids
-                if (failure is None or need.index < failure[0]) and not _allows(need, hands)
-            ]
-            if not short:
-                return failure
-            for need in short:  # ask for one more card of the bid's colour
-                assert need.bid is not None
-                need.held[need.bid.colour] += 1  # beyond the hand's size, no plan fits
-        short = [
-            need
-            for need in bids
-            if (failure is None or need.index < failure[0]) and not _allows(need, hands)
-        ]
-        return self._failure(short[0]) if short else failure
+        try:
+            found = self._search(len(self.order))
+            if found is not None:
+                self._keep(found)
+                return None
+            return self._where()
+        except _GiveUp:
+            return self._gave_up()
 
-    def _plan_piles(self, hands: dict[int, Hand]) -> tuple[int, str] | None:
-        """Plans every pile in turn; ``hands`` receives the planned hand of
-        every bid."""
-        carried = [[0, 0, 0, 0] for _ in range(self.players)]
-        before: _Stretch | None = None  # the stretch planned last
-        planned: list[_Stretch] = []  # every stretch planned, in order
-        for number, pool in enumerate(self.pools):
-            while True:
-                solution = self._stretch(number, carried, None)
-                if solution is not None and not solution.met_ahead and before is not None:
-                    self._kept = []
-                    saved = [(st.carried, [list(h) for h in st.more]) for st in planned]
-                    again = self._carry_for_ahead(planned, number, carried)
-                    if again is None:  # as it was: the next stretch finds out where
-                        for st, (was, more) in zip(planned, saved, strict=True):
-                            st.carried, st.more = was, more
-                    else:
-                        for earlier, plan in self._kept:
-                            self._keep(earlier, plan, hands)
-                        self._keep(before.number, again, hands)
-                        carried = again.carried
-                        continue
-                if solution is not None:
-                    break
-                needs = self.needs[number]
-                fits = self._fitting_prefix(number, carried)
-                need = needs[min(fits, len(needs) - 1)] if needs else None
-                again = self._carry_more(before, need, carried, (number, fits + 1))
-                if again is None:
-                    if need is None:
-                        return max(pool.made_by, 0), "no deal of the cards fits the record"
-                    solution = self._solve(number, carried, fits, None)
-                    if solution is not None:
-                        self._keep(number, solution, hands)
-                    return self._failure(need)
-                assert before is not None
-                self._keep(before.number, again, hands)
-                carried = again.carried
-            self._keep(number, solution, hands)
-            before = _Stretch(number, carried, [[0, 0, 0, 0] for _ in range(self.players)])
-            planned.append(before)
-            carried = solution.carried
-        return None
+    def _cut(self, upto: int) -> int:
+        """The last stretch that matters when the record is cut before need
+        ``upto``."""
+        if upto == len(self.order):
+            return len(self.pools) - 1
+        return self.stretch_of[self.order[upto].number]
 
-    def _keep(self, number: int, solution: _Solution, hands: dict[int, Hand]) -> None:
-        pool = self.pools[number]
-        for position, colour in solution.colours.items():
-            pool.colours[position] = colour
-        hands.update(solution.hands)
-
-    def _stretch(
-        self, number: int, carried: list[list[int]], more: list[list[int]] | None
-    ) -> _Solution | None:
-        """Plans stretch ``number`` with all its needs, carrying out what
-        later stretches need, and at least ``more`` if given (else, when the
-        later needs cannot all be carried, without them)."""
-        needs = len(self.needs[number])
-        if number + 1 == len(self.pools):
-            return self._solve(number, carried, needs, None)
-        ahead = self._ahead(number)
-        if more is not None:
-            ahead = [
-                [max(a, b) for a, b in zip(x, y, strict=True)]
-                for x, y in zip(ahead, more, strict=True)
-            ]
-        solution = self._solve(number, carried, needs, ahead)
-        if solution is None and more is None:
-            # The hands cannot carry all that comes later: the next stretch
-            # finds out where.
-            solution = self._solve(number, carried, needs, None)
-            if solution is not None:
-                solution.met_ahead = False
-        return solution
-
-    def _carry_for_ahead(
-        self,
-        planned: list[_Stretch],
-        number: int,
-        carried: list[list[int]],
-        want: list[list[int]] | None = None,
-    ) -> _Solution | None:
-        """When stretch ``number`` cannot carry out what later stretches need
-        (``want``, else all they need) with the hands ``carried`` into it,
-        plans the stretch before it again so that it hands on more: for each
-        player and colour that falls short on its own, one more card at a
-        time, planning the stretches before that again too where they must.
-        Returns the new plan of the stretch before, or ``None`` if that does
-        not make the whole of it fit."""
-        if number == 0:
-            return None
-        before = planned[number - 1]
-        needs = len(self.needs[number])
-        ahead = self._ahead(number) if number + 1 < len(self.pools) else None
-        if want is not None:
-            ahead = want if ahead is None else _most(ahead, want)
-        if ahead is None:
-            return None
-        more = [list(hand) for hand in before.more]
-        solution: _Solution | None = None
-        for seat in range(self.players):
-            for c in COLOURS:
-                if not ahead[seat][c]:
-                    continue
-                alone = [[0, 0, 0, 0] for _ in range(self.players)]
-                alone[seat][c] = ahead[seat][c]
-                while self._solve(number, carried, needs, alone) is None:
-                    more[seat][c] = max(more[seat][c], carried[seat][c] + 1)
-                    solution = self._stretch(before.number, before.carried, more)
-                    if solution is None:
-                        earlier = self._carry_for_ahead(
-                            planned, before.number, before.carried, _most(before.more, more)
-                        )
-                        if earlier is None:
-                            return None
-                        self._kept.append((before.number - 1, earlier))
-                        before.carried = earlier.carried
-                        solution = self._stretch(before.number, before.carried, more)
-                        if solution is None:
-                            return None
-                    carried = solution.carried
-        if solution is None or self._solve(number, carried, needs, ahead) is None:
-            return None
-        before.more = more
-        return solution
-
-    def _carry_more(
-        self,
-        before: _Stretch | None,
-        need: Need | None,
-        carried: list[list[int]],
-        goal: tuple[int, int],
-    ) -> _Solution | None:
-        """Plans the stretch ``before`` again so that the hands it carries
-        out hold one more card of some colour for some player (``need``'s
-        first) and the next stretch can then meet its first needs up to
-        ``goal`` (stretch, count). ``None`` if no such plan exists."""
-        if before is None or need is None:
-            return None
-        short = [c for c in COLOURS if need.paid[c] or need.held[c]]
-        others = [c for c in COLOURS if c not in short]
-        seats = sorted(range(self.players), key=lambda s: s != need.seat)
-        # First a change that lets the next stretch go further, else one
-        # more card of what the need lacks for the needing player.
-        tries = [(seat, c, True) for seat in seats for c in short + others]
-        tries += [(need.seat, c, False) for c in short]
-        for seat, c, further in tries:
-            more = [list(hand) for hand in before.more]
-            more[seat][c] = max(more[seat][c], carried[seat][c] + 1)
-            if more == before.more:
-                continue
-            solution = self._stretch(before.number, before.carried, more)
-            if solution is None:
-                continue
-            if not further or self._solve(goal[0], solution.carried, goal[1], None):
-                before.more = more
-                return solution
-        return None
-
-    def _fitting_prefix(self, number: int, carried: list[list[int]]) -> int:
-        """How many of the stretch's first needs can be met together, when
-        all of them cannot: the next one is where the record stops fitting."""
-        low, high = 0, len(self.needs[number])  # low needs can be met, high cannot
-        while high - low > 1:
+    def _where(self) -> tuple[int, str]:
+        """The first need no deal can meet with all before it (bisection:
+        fewer needs never fit worse)."""
+        low, high = 0, len(self.order)  # the first `low` needs fit, the first `high` do not
+        while high - low > 1:  # the relaxations first: one node a cut
             middle = (low + high) // 2
-            if self._solve(number, carried, middle, None) is None:
-                high = middle
-            else:
+            if self._relaxed(middle):
                 low = middle
-        return low
+            else:
+                high = middle
+        found = self._search(low)
+        if found is None:
+            exact_high = low
+            low = 0
+            found = self._search(0)
+            if found is None:
+                return -1, "no deal of the cards fits the record, whatever its moves pay"
+            while exact_high - low > 1:
+                middle = (low + exact_high) // 2
+                again = self._search(middle)
+                if again is None:
+                    exact_high = middle
+                else:
+                    low, found = middle, again
+        self._keep(found)
+        return self._failure(self.order[low])
+
+    def _gave_up(self) -> tuple[int, str]:
+        """The search solved `MAX_NODES` nodes without an answer: the record
+        as a whole is reported (no move is known to be at fault)."""
+        return -1, (
+            f"no deal of the cards was found in {MAX_NODES} plans (the search for one "
+            "stopped; the record may still fit)"
+        )
 
     def _failure(self, need: Need) -> tuple[int, str]:
         name = self.schedule.names[need.seat]
@@ -412,133 +352,413 @@ class _Planner:
             f"no deal of the cards fits the record: {name} cannot hold cards that allow this move"
         )
 
-    def _ahead(self, number: int) -> list[list[int]]:
-        """Cards of each colour each player must carry out of stretch
-        ``number``: what they pay later beyond what they can draw by then."""
-        boundary = self.starts[number + 1]
-        least = []
-        for seat in range(self.players):
-            need_now = [0, 0, 0, 0]
-            paid = [0, 0, 0, 0]
-            free = Counter[int]()  # free cards drawn from each later pile
-            fixed = [0, 0, 0, 0]
-            for moment, item in self.timeline[seat]:
-                if moment < boundary:
+    def _relaxed(self, upto: int) -> bool:
+        start: _Carried = tuple((0, 0, 0, 0) for _ in range(self.players))
+        return self._solve(upto, self._cut(upto), 0, start, _Bounds()) is not None
+
+    def _search(self, upto: int) -> list[_Flow] | None:
+        """A deal meeting the first ``upto`` needs, as one flow per stretch;
+        ``None`` if none exists (see the module docstring)."""
+        last = self._cut(upto)
+        failed: set[tuple[int, _Carried]] = set()
+        start: _Carried = tuple((0, 0, 0, 0) for _ in range(self.players))
+        budget = FIRST_BUDGET
+        while True:
+            for widest in (True, False):
+                self.widest = widest
+                self.limit = self.nodes + budget
+                try:
+                    return self._stage(upto, last, 0, start, failed)
+                except _OverBudget:
+                    pass
+            budget *= 4
+
+    def _stage(
+        self,
+        upto: int,
+        last: int,
+        number: int,
+        carried: _Carried,
+        failed: set[tuple[int, _Carried]],
+    ) -> list[_Flow] | None:
+        """The plans of stretches ``number`` to ``last`` for the hands
+        ``carried`` into the first, or ``None``; ``failed`` holds the carried
+        hands already known to fail at a stretch."""
+        stack = [_Bounds()]
+        while stack:
+            bounds = stack.pop()
+            flow = self._solve(upto, last, number, carried, bounds)
+            if flow is None:
+                continue
+            moved = self._moved(flow, number + 1)
+            end = self.starts[number + 1] if number < last else None
+            refused = self._refused(flow, self.starts[number], end)
+            if refused is not None:
+                stack.extend(reversed(self._other_hands(bounds, *refused)))
+            elif moved is not None:
+                key, out, into = moved
+                key = self._canonical(key)
+                stack.extend(reversed(_split(bounds.carried, key, out, into, bounds)))
+            elif number == last:
+                return [flow]
+            else:
+                after = self._carried_out(flow, number + 1)
+                if (number + 1, after) not in failed:
+                    rest = self._stage(upto, last, number + 1, after, failed)
+                    if rest is not None:
+                        return [flow, *rest]
+                    failed.add((number + 1, after))
+                active = [not self.idle[number][seat] for seat in range(self.players)]
+                stack.extend(reversed(_other_carried(bounds, number + 1, after, active)))
+        return None
+
+    def _carried_out(self, flow: _Flow, number: int) -> _Carried:
+        """The hands the flow carries into stretch ``number``."""
+        return tuple(
+            (a, b, c, d)
+            for a, b, c, d in (
+                [flow.net.flow(flow.crossing[number, seat, int(c)][0]) for c in COLOURS]
+                for seat in range(self.players)
+            )
+        )
+
+    def _moved(self, flow: _Flow, number: int) -> tuple[tuple[int, int, int], int, int] | None:
+        """The first count the flow moves between hands at the reshuffle
+        before stretch ``number``."""
+        net = flow.net
+        best = None
+        for key, (out, into) in flow.crossing.items():
+            if key[0] != number:
+                continue
+            a, b = net.flow(out), net.flow(into)
+            if a != b:
+                if not self.widest:
+                    return key, a, b
+                if best is None or abs(a - b) > abs(best[1] - best[2]):
+                    best = key, a, b
+        return best
+
+    def _refused(self, flow: _Flow, begin: Moment, end: Moment | None) -> tuple[Need, Hand] | None:
+        """The first bid from ``begin`` to ``end`` (if given) whose planned
+        hand the engine refuses."""
+        for need in self.bids:
+            if need.moment < begin:
+                continue
+            if end is not None and need.moment >= end:
+                break
+            if need.number not in flow.held:
+                continue
+            hand = flow.hand(need)
+            key = (need.number, hand)
+            allowed = self.allowed.get(key)
+            if allowed is None:
+                assert need.bid is not None
+                allowed = self.allowed[key] = need.bid.allows(hand)
+            if not allowed:
+                return need, hand
+        return None
+
+    def _other_hands(self, bounds: _Bounds, need: Need, hand: Hand) -> list[_Bounds]:
+        """Every hand of ``hand``'s size but ``hand``, in parts: more of the
+        bid's colour; no more of it, but more of the next colour; …"""
+        assert need.bid is not None
+        colours = sorted(COLOURS, key=lambda c: c != need.bid.colour)  # type: ignore[union-attr]
+        parts = []
+        fixed = dict(bounds.hands)
+        for c in colours:
+            key = (need.number, int(c))
+            low, high = fixed.get(key, _FULL)
+            if hand[c] + 1 <= high:
+                part = dict(fixed)
+                part[key] = (max(low, hand[c] + 1), high)
+                parts.append(_Bounds(bounds.carried, part))
+            if low > hand[c]:
+                break  # no hand of the node has no more of this colour
+            fixed[key] = (low, min(high, hand[c]))
+        return parts
+
+    def _keep(self, flows: list[_Flow]) -> None:
+        """Colours the free cards as the flows deal them: flow ``i`` plans
+        stretch ``i`` (and, relaxed, the ones after it)."""
+        for number, flow in enumerate(flows):
+            net = flow.net
+            for pool, positions, edges in flow.draws:
+                if pool != number:
                     continue
-                if isinstance(item, Need):
-                    for c in COLOURS:
-                        paid[c] += item.paid[c]
-                        drawn = fixed[c] + sum(
-                            min(count, self.free[pool][c]) for pool, count in free.items()
-                        )
-                        need_now[c] = max(need_now[c], paid[c] + item.held[c] - drawn)
-                else:
-                    pool, position = item
-                    if self.pools[pool].fixed[position]:
-                        fixed[self.pools[pool].colours[position]] += 1
-                    else:
-                        free[pool] += 1
-            least.append(need_now)
-        return least
+                colours = [
+                    c
+                    for c, edge in zip(COLOURS, edges, strict=True)
+                    for _ in range(net.flow(edge))
+                ]
+                for position, colour in zip(positions, colours, strict=True):
+                    self.pools[number].colours[position] = colour
 
     def _solve(
-        self,
-        number: int,
-        carried: list[list[int]],
-        needs: int,
-        ahead: list[list[int]] | None,
-    ) -> _Solution | None:
-        """Plans stretch ``number`` for the hands ``carried`` into it, meeting
-        its first ``needs`` needs (in time order) and, if given, carrying out
-        at least ``ahead``; ``None`` if no deal can."""
-        pool = self.pools[number]
-        counted = {need.number for need in self.needs[number][:needs]}
+        self, upto: int, last: int, first: int, carried: _Carried, bounds: _Bounds
+    ) -> _Flow | None:
+        """The network of stretches ``first`` to ``last`` of the record cut
+        before need ``upto``, with the hands ``carried`` into the first, under
+        ``bounds``, with a flow; ``None`` if it has none."""
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _GiveUp
+        if self.nodes > self.limit:
+            raise _OverBudget
+        counted = {need.number for need in self.order[:upto]}
         net = Network()
         source, sink = net.node(), net.node()
-        exits = [net.node() for _ in COLOURS]
-        present = Counter(pool.colours)
-        for c in COLOURS:
-            total = present[c] + sum(hand[c] for hand in carried)
-            net.edge(exits[c], sink, total, total)
-        draws: list[tuple[list[int], list[int]]] = []  # free positions, their edges
-        held: dict[int, tuple[Hand, list[int]]] = {}
-        outs: list[list[int]] = []
-        for seat in range(self.players):
-            chain = [net.node() for _ in COLOURS]
+        flow = _Flow(net)
+        chains = [[net.node() for _ in COLOURS] for _ in range(self.players)]
+        for seat, hand in enumerate(carried):
             for c in COLOURS:
-                net.edge(source, chain[c], carried[seat][c], carried[seat][c])
-            for _, event in self.events[number][seat]:
-                if isinstance(event, Need) and event.number not in counted:
-                    continue
-                after = [net.node() for _ in COLOURS]
-                if isinstance(event, Need):
-                    for c in COLOURS:
-                        if event.paid[c]:
-                            net.edge(chain[c], exits[c], event.paid[c], event.paid[c])
-                    keep = [net.edge(chain[c], after[c], event.held[c]) for c in COLOURS]
-                    held[event.number] = (event.paid, keep)
-                else:
-                    draws.append(self._draw(net, source, pool, event, after))
-                    for c in COLOURS:
-                        net.edge(chain[c], after[c])
-                chain = after
-            low = ahead[seat] if ahead is not None else NO_CARDS
-            outs.append([net.edge(chain[c], exits[c], low[c]) for c in COLOURS])
-        undrawn = [i for i, drawn in enumerate(pool.drawn) if drawn is None]
-        if undrawn:
-            draws.append(self._draw(net, source, pool, undrawn, exits))
+                if hand[c]:
+                    net.edge(source, chains[seat][c], hand[c], hand[c])
+        for number in range(first, last + 1):
+            pool = self.pools[number]
+            if number > first:
+                try:
+                    self._reshuffle(flow, chains, number, bounds, first, carried)
+                except _Empty:
+                    return None
+            for seat in range(self.players):
+                chain = chains[seat]
+                for _, event in self.events[number][seat]:
+                    if not isinstance(event, Need):
+                        self._draw(flow, source, number, event, chain)
+                    elif event.number in counted:
+                        chain[:] = self._need(flow, sink, event, chain, bounds)
+            if number == last:
+                exits = [net.node() for _ in COLOURS]
+                ends = list(self.totals[number])
+                for colour, count in Counter(pool.colours).items():
+                    ends[colour] += count
+                for need in self.order[:upto]:
+                    if self.stretch_of[need.number] == number:
+                        ends = [t - p for t, p in zip(ends, need.paid, strict=True)]
+                for c in COLOURS:
+                    total = ends[c]
+                    net.edge(exits[c], sink, total, total)
+                    for seat in range(self.players):
+                        net.edge(chains[seat][c], exits[c])
+                undrawn = [i for i, drawn in enumerate(pool.drawn) if drawn is None]
+                if undrawn:
+                    self._draw(flow, source, number, undrawn, exits)
         if not net.feasible(source, sink):
             return None
-        solution = _Solution()
-        for positions, edges in draws:
-            colours = [
-                c for c, edge in zip(COLOURS, edges, strict=True) for _ in range(net.flow(edge))
-            ]
-            solution.colours.update(zip(positions, colours, strict=True))
-        solution.carried = [[net.flow(edge) for edge in edges] for edges in outs]
-        for key, (paid, keep) in held.items():
-            solution.hands[key] = add_hands(paid, [net.flow(edge) for edge in keep])
-        return solution
+        return flow if self._colours_fit(counted, last, first, carried, bounds) else None
+
+    def _colours_fit(
+        self, counted: set[int], last: int, first: int, carried: _Carried, bounds: _Bounds
+    ) -> bool:
+        """The second relaxation: each colour on its own, every card kept in
+        its hand across reshuffles, each draw of ``n`` cards bringing at most
+        ``n`` of the colour (not exactly ``n`` in all)."""
+        net = Network()
+        source, sink = net.node(), net.node()
+        for c in COLOURS:
+            chains = [net.node() for _ in range(self.players)]
+            for seat, hand in enumerate(carried):
+                if hand[c]:
+                    net.edge(source, chains[seat], hand[c], hand[c])
+            for number in range(first, last + 1):
+                pool = self.pools[number]
+                if number > first:
+                    ranges = self._ranges(number, bounds, first, carried)
+                    if ranges is None:
+                        return False
+                    for seat in range(self.players):
+                        low, high = ranges[seat][c]
+                        after = net.node()
+                        net.edge(chains[seat], after, low, high)
+                        chains[seat] = after
+                free = self.free[number][c]
+                pile = net.node()
+                net.edge(source, pile, free, free)
+                for seat in range(self.players):
+                    for _, event in self.events[number][seat]:
+                        if not isinstance(event, Need):
+                            drawn = sum(not pool.fixed[i] for i in event)
+                            fixed = sum(pool.fixed[i] and pool.colours[i] == c for i in event)
+                            if drawn:
+                                net.edge(pile, chains[seat], 0, drawn)
+                            if fixed:
+                                net.edge(source, chains[seat], fixed, fixed)
+                        elif event.number in counted:
+                            paid = event.paid[c]
+                            low, high = bounds.hands.get((event.number, int(c)), _FULL)
+                            low = max(low, event.held[c])
+                            if paid or low or high < UNBOUNDED:
+                                if paid:
+                                    net.edge(chains[seat], sink, paid, paid)
+                                after = net.node()
+                                net.edge(chains[seat], after, low, high)
+                                chains[seat] = after
+                undrawn = sum(
+                    drawn is None and not fixed
+                    for drawn, fixed in zip(pool.drawn, pool.fixed, strict=True)
+                )
+                if undrawn:
+                    net.edge(pile, sink, 0, undrawn)
+            for chain in chains:
+                net.edge(chain, sink)
+        return net.feasible(source, sink)
+
+    def _canonical(self, key: tuple[int, int, int]) -> tuple[int, int, int]:
+        """The count ``key`` stands for: a player with nothing to do in a
+        stretch carries out what they carried in."""
+        number, seat, c = key
+        while number > 1 and self.idle[number - 1][seat]:
+            number -= 1
+        return number, seat, c
+
+    def _ranges(
+        self, number: int, bounds: _Bounds, first: int, carried: _Carried
+    ) -> list[list[_Range]] | None:
+        """The range of every count carried into stretch ``number`` (seat,
+        colour): the node's bounds, narrowed by the hand sizes and the
+        table's cards of each colour; ``None`` if one is empty."""
+        ranges: list[list[_Range]] = []
+        for seat in range(self.players):
+            row = []
+            for c in COLOURS:
+                key = self._canonical((number, seat, int(c)))
+                if key[0] <= first:  # the same as carried into the network
+                    row.append((carried[seat][c], carried[seat][c]))
+                else:
+                    row.append(bounds.carried.get(key, _FULL))
+            ranges.append(row)
+        sizes, totals = self.sizes[number], self.totals[number]
+        changed = True
+        while changed:
+            changed = False
+            for seat, row in enumerate(ranges):
+                for c in COLOURS:
+                    low, high = row[c]
+                    others = [row[d] for d in COLOURS if d != c]
+                    column = [ranges[s][c] for s in range(self.players) if s != seat]
+                    low = max(
+                        low,
+                        sizes[seat] - sum(h for _, h in others),
+                        totals[c] - sum(h for _, h in column),
+                    )
+                    high = min(
+                        high,
+                        sizes[seat] - sum(lo for lo, _ in others),
+                        totals[c] - sum(lo for lo, _ in column),
+                    )
+                    if low > high:
+                        return None
+                    if (low, high) != row[c]:
+                        row[c] = (low, high)
+                        changed = True
+        return ranges
+
+    def _reshuffle(
+        self,
+        flow: _Flow,
+        chains: list[list[int]],
+        number: int,
+        bounds: _Bounds,
+        first: int,
+        carried: _Carried,
+    ) -> None:
+        """The chains of every colour meet before stretch ``number``: the
+        table holds exactly its cards of that colour."""
+        net = flow.net
+        ranges = self._ranges(number, bounds, first, carried)
+        if ranges is None:
+            raise _Empty
+        for c in COLOURS:
+            total = self.totals[number][c]
+            meet, leave = net.node(), net.node()
+            net.edge(meet, leave, total, total)
+            for seat in range(self.players):
+                low, high = ranges[seat][c]
+                key = (number, seat, int(c))
+                start = net.node()
+                out = net.edge(chains[seat][c], meet, low, high)
+                into = net.edge(leave, start, low, high)
+                flow.crossing[key] = (out, into)
+                chains[seat][c] = start
 
     def _draw(
-        self, net: Network, source: int, pool: Pool, positions: list[int], into: list[int]
-    ) -> tuple[list[int], list[int]]:
-        """Adds the cards at ``positions`` of ``pool``, drawn into the colour
+        self, flow: _Flow, source: int, number: int, positions: list[int], into: list[int]
+    ) -> None:
+        """The cards at ``positions`` of pool ``number``, drawn into the colour
         nodes ``into``: the fixed ones to their colour, the free ones as one
         draw that may split into any colours."""
+        net, pool = flow.net, self.pools[number]
         free = [i for i in positions if not pool.fixed[i]]
         fixed = Counter(pool.colours[i] for i in positions if pool.fixed[i])
         for c, count in fixed.items():
             net.edge(source, into[c], count, count)
-        draw = net.node()
-        net.edge(source, draw, len(free), len(free))
-        return free, [net.edge(draw, into[c], 0, len(free)) for c in COLOURS]
+        if free:
+            draw = net.node()
+            net.edge(source, draw, len(free), len(free))
+            edges = [net.edge(draw, into[c], 0, len(free)) for c in COLOURS]
+            flow.draws.append((number, free, edges))
+
+    def _need(
+        self, flow: _Flow, sink: int, need: Need, chain: list[int], bounds: _Bounds
+    ) -> list[int]:
+        """A payment or a bid of a player whose colour chains end at
+        ``chain``; returns where they go on."""
+        net = flow.net
+        after = list(chain)
+        edges = []
+        for c in COLOURS:
+            if need.paid[c]:
+                net.edge(chain[c], sink, need.paid[c], need.paid[c])
+            low, high = bounds.hands.get((need.number, int(c)), _FULL)
+            low = max(low, need.held[c])
+            if need.bid is not None or need.paid[c] or low or high < UNBOUNDED:
+                after[c] = net.node()
+                edges.append(net.edge(chain[c], after[c], low, high))
+        if need.bid is not None:
+            flow.held[need.number] = edges
+        return after
 
 
-def _most(a: list[list[int]], b: list[list[int]]) -> list[list[int]]:
-    """The larger of two lower bounds, player by player and colour by colour."""
-    return [[max(x, y) for x, y in zip(p, q, strict=True)] for p, q in zip(a, b, strict=True)]
+def _split(
+    ranges: dict[tuple[int, int, int], _Range],
+    key: tuple[int, int, int],
+    out: int,
+    into: int,
+    bounds: _Bounds,
+) -> list[_Bounds]:
+    """A carried count's range in three: exactly ``into`` (what the stretch
+    after wants carried in), the side of it where ``out`` lies, the other side."""
+    low, high = ranges.get(key, _FULL)
+    below, above = (low, into - 1), (into + 1, high)
+    sides = [below, above] if out < into else [above, below]
+    parts = []
+    for part in [(into, into), *sides]:
+        if part[0] <= part[1]:
+            carried = dict(ranges)
+            carried[key] = part
+            parts.append(_Bounds(carried, bounds.hands))
+    return parts
 
 
-def _hands_for(bid: Bid) -> Iterator[Hand]:
-    """The least hands that make ``bid``: some cards of its colour and some
-    of one other colour, none holding another; fewest cards first."""
-    found: list[Hand] = []
-    for other in COLOURS:
-        for own in range(bid.size + 1):
-            for count in range(bid.size - own + 1 if other != bid.colour else 1):
-                hand = [0, 0, 0, 0]
-                hand[bid.colour] += own
-                hand[other] += count
-                if bid.allows(hand):
-                    found.append((hand[0], hand[1], hand[2], hand[3]))
-                    break
-    least = [h for h in found if not any(o != h and all(map(le, o, h)) for o in found)]
-    yield from sorted(set(least), key=lambda h: (sum(h), h))
-
-
-def _allows(need: Need, hands: Mapping[int, Hand]) -> bool:
-    """Whether the planned hand lets the bid ``need`` be made (not yet
-    planned: the plan stopped before it)."""
-    hand = hands.get(need.number)
-    return hand is None or need.bid is None or need.bid.allows(hand)
+def _other_carried(
+    bounds: _Bounds, number: int, carried: _Carried, active: list[bool]
+) -> list[_Bounds]:
+    """Every carried hands of the node but ``carried`` (into stretch
+    ``number``), in parts: the first count below or above its value; the
+    first equal, the second below or above; … (the hands of players with
+    nothing to do in the stretch before are those carried into it)."""
+    parts = []
+    fixed = dict(bounds.carried)
+    for seat, hand in enumerate(carried):
+        if not active[seat]:
+            continue
+        for c in COLOURS:
+            key = (number, seat, int(c))
+            low, high = fixed.get(key, _FULL)
+            for part in ((low, hand[c] - 1), (hand[c] + 1, high)):
+                if part[0] <= part[1]:
+                    ranges = dict(fixed)
+                    ranges[key] = part
+                    parts.append(_Bounds(ranges, bounds.hands))
+            fixed[key] = (hand[c], hand[c])
+    return parts

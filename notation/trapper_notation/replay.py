@@ -210,6 +210,8 @@ class _Replayer:
         setup = self.setup if deal is None else attrs.evolve(self.setup, deck=deal.deck)
         game = self._new_game(setup)
         try:
+            if deal is not None and deal.failure is not None and deal.failure[0] < 0:
+                raise RecordError(f"{self.where}, line {self.record.line}: {deal.failure[1]}")
             self._check_revealed(game, None)
             step = self._step
             for index, decision in enumerate(self.decisions):
@@ -252,6 +254,11 @@ class _Replayer:
             hand_size=self.rules.hand_size(len(self.players)),
         )
 
+    def _move(self, index: int) -> Move:
+        """The record's move ``index`` as an item, with its line and column
+        (made from the record's items: only an error asks for it)."""
+        return [item for item in self.record.items if isinstance(item, Move)][index]
+
     def _context(self, game: Game, decision: _Decision) -> str:
         return f"{self.where}, turn {game.state.turns}, {decision[0]!r}"
 
@@ -275,7 +282,11 @@ class _Replayer:
             shuffles = self.no_shuffles  # the usual move of a complete record
         else:
             if deal is not None and deal.failure is not None and deal.failure[0] == index:
-                raise RecordError(f"{self._context(game, decision)}: {deal.failure[1]}")
+                move = self._move(index)
+                raise RecordError(
+                    f"{self._context(game, decision)}, line {move.line}, column {move.column}: "
+                    f"{deal.failure[1]}"
+                )
             shuffles = self._shuffles_for(deal, index)
         try:
             game.apply_text(text, shuffles=shuffles)

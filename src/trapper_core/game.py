@@ -524,7 +524,11 @@ class Game:
         """Returns the text of ``action`` in the current position (``"Ge6/BB"``).
 
         Raises [`ActionSyntaxError`][trapper_core.ActionSyntaxError] for an
-        action no kind of the variant plays, and
+        action no kind of the variant plays,
+        [`IllegalActionError`][trapper_core.IllegalActionError] for an action
+        that is not legal now (an action's text depends on its position: an
+        action of the history is written in the position it was played in,
+        as the notation's writer does), and
         [`PluginError`][trapper_core.PluginError] when the kind writes a text
         that the notation could not read back (see
         ``trapper_core.ACTION_TEXT``).
@@ -532,6 +536,12 @@ class Game:
         kind = self._rules.kind_of(action)
         if kind is None:
             raise ActionSyntaxError(f"no kind of action of {self.variant!r} writes {action!r}")
+        if not self.is_legal(action):
+            raise IllegalActionError(
+                f"{action!r} is not legal now, so it has no text in this position "
+                f"({self._explain(action)})",
+                action=action,
+            )
         text = kind.text(self._state, action)
         if not isinstance(text, str) or ACTION_TEXT.fullmatch(text) is None:
             raise PluginError(
