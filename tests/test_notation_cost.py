@@ -105,3 +105,10 @@ def test_issue10_records_read_and_built_compare_and_hash_alike() -> None:
         assert pickle.loads(pickle.dumps(again)) == record
         assert isinstance(record.items[0], TurnNumber)
     assert repr(notation.loads(text)[0]).startswith("Record(tags=")
+
+
+def test_issue10_scan_reads_several_tags_on_one_line() -> None:
+    text = '[Event "x"] [Site "y"]\n[Seat1 "A"]\n[Seat2 "B"]\n\n1. A: pass\n'
+    (found,) = notation.scan(io.BytesIO(text.encode("utf-8")))
+    assert found.tags == dict(notation.loads(text)[0].tags)
+    assert found.tags["Event"] == "x"

@@ -951,8 +951,8 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
             first = 0
             for index, text in enumerate(chunk.text.splitlines()):
                 if text.lstrip().startswith("["):
-                    for match in _TAG.finditer(text):
-                        tags.setdefault(match["name"], _unquote(match["value"]))
+                    for match in _ONE_TAG.finditer(text):
+                        tags.setdefault(match[1], _unquote(match[2]))
                     if not first:
                         first = index + 1
                 elif tags and text.strip() and not text.lstrip().startswith(("{", ";")):
