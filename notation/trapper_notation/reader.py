@@ -29,8 +29,7 @@ from trapper_core import Square, Tile, TrapperError, interned
 from .errors import NotationSyntaxError, no_gc
 from .items import Comment, Item, Notes, Reveal, Shuffle
 from .records import Record, _placed
-from .stretch import BadWord, Stretch
-from .stretch import terminal as _terminal  # noqa: F401 - the grammar's patterns, for tests
+from .stretch import BadWord, Stretch, terminal
 
 __all__ = [
     "MAX_GAME_SIZE",
@@ -75,6 +74,8 @@ class _LexError(Exception):
 _TAG = re.compile(r'\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+(?P<value>".*")[ \t]*\]')
 #: One tag of a TAG token, its name and its quoted value.
 _ONE_TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+("(?:[^"\\\n]|\\["\\])*+")[ \t]*\]')
+#: The pattern of a terminal of the grammar (tests compare them with the engine's).
+_terminal = terminal
 _ESCAPE = re.compile(r"\\([\"\\])")
 #: Short tags read before (``[Site "?"]``, ``[Variant "base"]``), by their
 #: text: every game that has one shares its pair of strings.
