@@ -4,7 +4,8 @@
 
 Writes a file of engine games (random and greedy bots, every variant, 2–4
 players), then times reading it with ``notation.read_game`` and replaying
-every move with every rule checked. In the same run python-chess plays random
+every move with every rule checked (``record.replay(undo=False)``: the games
+keep no undo information). In the same run python-chess plays random
 games of its own, as many plies as our file has moves, writes them as PGN and
 times ``chess.pgn.read_game`` over the file, which parses and replays
 (legality-checks) every move too. The two sides run in interleaved rounds
@@ -38,11 +39,14 @@ def trapper_file(games: int) -> tuple[str, int]:
     return notation.dumps(played), sum(len(g.history) for g in played)
 
 
-def trapper_replay(text: str) -> int:
+def trapper_replay(text: str, *, undo: bool = False) -> int:
+    """Reads every game of ``text`` with ``read_game`` and replays it
+    (``undo=False``: the replayed games keep no undo information, as
+    python-chess's ``read_game`` returns a game tree and no board)."""
     moves = 0
     stream = io.StringIO(text)
     while (record := notation.read_game(stream)) is not None:
-        game = record.replay()
+        game = record.replay(undo=undo)
         moves += len(game.history)
     return moves
 

@@ -17,7 +17,6 @@ import re
 import weakref
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from importlib import resources
 from typing import IO, Any
 
 import attrs
@@ -28,8 +27,9 @@ from lark.lexer import Lexer
 from trapper_core import Square, Tile, TrapperError, interned
 
 from .errors import NotationSyntaxError, no_gc
-from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
-from .records import Record
+from .items import Comment, Item, Notes, Reveal, Shuffle
+from .records import Record, _placed
+from .stretch import BadWord, Stretch, terminal
 
 __all__ = [
     "MAX_GAME_SIZE",
@@ -46,10 +46,6 @@ __all__ = [
 #: up to the next game). A longer game is a `NotationSyntaxError`;
 #: every reader takes ``max_game_size`` to change it.
 MAX_GAME_SIZE = 64 * 2**20
-
-#: The most digits of a turn number (a game of that many turns would not fit
-#: in any file).
-_TURN_DIGITS = 18
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 
@@ -76,30 +72,18 @@ class _LexError(Exception):
 
 
 _TAG = re.compile(r'\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+(?P<value>".*")[ \t]*\]')
+#: One tag of a TAG token, its name and its quoted value.
+_ONE_TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+("(?:[^"\\\n]|\\["\\])*+")[ \t]*\]')
+#: The pattern of a terminal of the grammar (tests compare them with the engine's).
+_terminal = terminal
 _ESCAPE = re.compile(r"\\([\"\\])")
+#: Short tags read before (``[Site "?"]``, ``[Variant "base"]``), by their
+#: text: every game that has one shares its pair of strings.
+_PAIRS: dict[str, tuple[str, str]] = {}
 
 
 def _unquote(text: str) -> str:
     return _ESCAPE.sub(r"\1", text[1:-1]) if "\\" in text else text[1:-1]
-
-
-def _terminal(name: str) -> str:
-    """The pattern of a regular-expression terminal of ``trapper.lark``."""
-    grammar = resources.files("trapper_notation").joinpath("trapper.lark").read_text("utf-8")
-    match = re.search(rf"^{name}: /(.*)/$", grammar, re.MULTILINE)
-    if match is None:  # pragma: no cover - the grammar defines them all
-        raise LookupError(name)
-    return match[1]
-
-
-@interned
-def _words() -> re.Pattern[str]:
-    """The words of a MOVES token, in the order of preference the grammar gives."""
-    return re.compile(
-        r"[ \t\f\r\n]*(?:(?P<TURN>{})|(?P<PLAYER>{})|(?P<ACTION>{}))".format(
-            *(_terminal(n) for n in ("TURN", "PLAYER", "ACTION"))
-        )
-    )
 
 
 class _ToRecords(Transformer[Token, list[Record]]):
@@ -121,15 +105,14 @@ class _ToRecords(Transformer[Token, list[Record]]):
 
     def tags(self, children: list[Any]) -> tuple[list[tuple[str, str]], list[int], list[Item]]:
         if len(children) == 1:
-            tag, line = children[0]
-            return [tag], [line], []
+            tags, lines = children[0]
+            return tags, lines, []
         found, lines, header = children[0]
         if isinstance(children[1], Comment):
             header.append(children[1])
         else:
-            tag, line = children[1]
-            found.append(tag)
-            lines.append(line)
+            found += children[1][0]
+            lines += children[1][1]
         return found, lines, header
 
     def items(self, children: list[Any]) -> list[Item]:
@@ -144,43 +127,36 @@ class _ToRecords(Transformer[Token, list[Record]]):
             found.append(new)
         return found
 
-    def tag(self, children: list[Token]) -> tuple[tuple[str, str], int]:
+    def tag(self, children: list[Token]) -> tuple[list[tuple[str, str]], list[int]]:
+        """The tags of a TAG token (one or more), and the line of each."""
         token = children[0]
-        match = _TAG.fullmatch(token)
-        assert match is not None  # the lexer matched the same pattern
-        return (match["name"], _unquote(match["value"])), token.line or 0
+        tags: list[tuple[str, str]] = []
+        lines: list[int] = []
+        line = token.line or 1
+        end = 0
+        for match in _ONE_TAG.finditer(token):
+            line += token.count("\n", end, match.start())
+            end = match.start()
+            text = match[0]
+            pair = _PAIRS.get(text)
+            if pair is None:
+                pair = (match[1], _unquote(match[2]))
+                if len(text) <= 40:  # one pair for the same short tag in every game
+                    if len(_PAIRS) >= 4096:
+                        _PAIRS.clear()
+                    _PAIRS[text] = pair
+            tags.append(pair)
+            lines.append(line)
+        return tags, lines
 
-    def moves(self, children: list[Token]) -> list[Item]:
+    def moves(self, children: list[Token]) -> Stretch:
         (token,) = children
-        found: list[Item] = []
-        append = found.append
-        words: dict[str, str] = {}  # one str per distinct word: "pass" a thousand times is one
-        finditer = _words().finditer
-        line = (token.line or 1) - 1
-        indent = (token.column or 1) - 1  # of the token's first line
-        for text in str(token).split("\n"):
-            line += 1
-            for match in finditer(text):
-                action = match[3]
-                if action is not None:
-                    append(
-                        Move(words.setdefault(action, action), line, match.start(3) + indent + 1)
-                    )
-                elif match[1] is not None:
-                    turn = match[1]
-                    if len(turn) > _TURN_DIGITS + 1:
-                        raise _BadToken(
-                            line,
-                            match.start(1) + indent + 1,
-                            f"a turn number has at most {_TURN_DIGITS} digits, "
-                            f"not {len(turn) - 1}",
-                        )
-                    append(TurnNumber(int(turn[:-1]), line))
-                else:
-                    name = match[2][:-1]
-                    append(Mover(_unquote(name) if name[0] == '"' else name, line))
-            indent = 0
-        return found
+        stretch = Stretch(str(token), token.line or 1, token.column or 1)
+        try:
+            stretch.check()
+        except BadWord as exc:
+            raise _BadToken(exc.line, exc.column, exc.message) from None
+        return stretch
 
     def comment(self, children: list[Token]) -> Comment:
         return Comment(str(children[0])[1:-1])
@@ -259,7 +235,7 @@ class _Lexer(Lexer):
                 line_start = text.rfind("\n", position, start) + 1
             token = Token(kind, match.group(kind), start, line, start - line_start + 1)
             position = match.end()
-            if kind == "MOVES" or kind == "BRACE_COMMENT":
+            if kind == "MOVES" or kind == "TAG" or kind == "BRACE_COMMENT":
                 # Tokens that may span lines: the next token's line counts on.
                 inside = text.count("\n", start, position)
                 if inside:
@@ -419,20 +395,8 @@ def _parse(text: str, line_offset: int = 0) -> list[Record]:
             context=_caret(text, exc.line, exc.column),
         ) from None
     if line_offset:
-        records = [_moved(r, line_offset) for r in records]
+        records = [_placed(r, lines=line_offset) for r in records]
     return records
-
-
-def _moved(record: Record, lines: int) -> Record:
-    """``record`` with its tags' lines counted ``lines`` further on."""
-    return Record(
-        record.tags,
-        record.items,
-        number=record.number,
-        preface=record.preface,
-        line=record.line + lines,
-        tag_lines=[n + lines for n in record.tag_lines],
-    )
 
 
 # ----------------------------------------------------------------------
@@ -663,13 +627,19 @@ def _classify(line: str, in_comment: bool) -> tuple[int, bool]:
             return _BLANK, True
         rest = line[close + 1 :]
     kind: int
-    if _BLANK_OR_COMMENT.fullmatch(rest):
+    first = rest[:1]
+    if first.isalnum() and first.isascii():  # a move, a turn number, a player
+        kind = _TEXT
+    elif first == "[" and _TAG_LINE.fullmatch(rest):
+        kind = _TAGS
+    elif _BLANK_OR_COMMENT.fullmatch(rest):
         kind = _BLANK
     elif rest.lstrip(" \t").startswith("["):
         kind = _TAGS if _TAG_LINE.fullmatch(rest) else _BAD_TAG
     else:
         kind = _TEXT
-    return kind, ("{" in rest or '"' in rest) and _opens_comment(rest)
+    # Without a "{" no comment opens (a quoted "{" opens none either).
+    return kind, "{" in rest and _opens_comment(rest)
 
 
 def _opens_comment(line: str) -> bool:
@@ -734,12 +704,14 @@ class _Numbering:
         self.number += 1
         if errors is None:
             raise error
-        errors.append(error)
+        # Without its traceback and the parser's exception it was made from:
+        # a list of errors keeps neither the reader's frames nor the parser's state.
+        error.__context__ = None
+        errors.append(error.with_traceback(None))
 
     def _numbered(self, found: list[Record]) -> list[Record]:
-        for index, record in enumerate(found):
-            if record.number != self.number:
-                found[index] = attrs.evolve(record, number=self.number)
+        for record in found:
+            _placed(record, number=self.number)
             self.number += 1
         return found
 
@@ -980,8 +952,8 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
             first = 0
             for index, text in enumerate(chunk.text.splitlines()):
                 if text.lstrip().startswith("["):
-                    for match in _TAG.finditer(text):
-                        tags.setdefault(match["name"], _unquote(match["value"]))
+                    for match in _ONE_TAG.finditer(text):
+                        tags.setdefault(match[1], _unquote(match[2]))
                     if not first:
                         first = index + 1
                 elif tags and text.strip() and not text.lstrip().startswith(("{", ";")):

@@ -21,6 +21,7 @@ from . import writer
 from .items import Comment, Item, Move
 from .replay import replay
 from .setup_string import SetupSpec
+from .stretch import Stretch
 
 __all__ = ["Record", "Tags", "dump", "dumps"]
 
@@ -65,11 +66,29 @@ class Tags(tuple[tuple[str, str], ...]):
 
 
 def _tags(value: Sequence[tuple[str, str]]) -> Tags:
-    return Tags((str(k), str(v)) for k, v in value)
+    if type(value) is Tags:
+        return value
+    pairs = tuple(value)
+    if all(type(p) is tuple and len(p) == 2 and type(p[0]) is type(p[1]) is str for p in pairs):
+        return Tags(pairs)  # the reader's pairs, kept as they are (and shared)
+    return Tags((str(k), str(v)) for k, v in pairs)
 
 
-def _items(value: Sequence[Item]) -> tuple[Item, ...]:
+def _items(value: Sequence[Item | Stretch]) -> tuple[Item | Stretch, ...]:
     return tuple(value)
+
+
+def _expanded(parts: tuple[Item | Stretch, ...]) -> tuple[Item, ...]:
+    """The items of a record's parts: stretches of move text made into items."""
+    if not any(type(part) is Stretch for part in parts):
+        return parts  # type: ignore[return-value]
+    found: list[Item] = []
+    for part in parts:
+        if type(part) is Stretch:
+            found += part.items()
+        else:
+            found.append(part)  # type: ignore[arg-type]
+    return tuple(found)
 
 
 def _lines(value: Iterable[int]) -> tuple[int, ...]:
@@ -80,13 +99,20 @@ def _comments(value: Sequence[Comment]) -> tuple[Comment, ...]:
     return tuple(value)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Record:
-    """One game of a notation file."""
+    """One game of a notation file.
+
+    A record read from a file keeps each stretch of move text as its text,
+    and makes the ``items`` from it when they are first asked for (the replay
+    reads the text itself): a record costs about the size of its text.
+    """
 
     tags: Tags = attrs.field(converter=_tags)
     """The tags, in file order; ``tags["Event"]`` reads one by name."""
-    items: tuple[Item, ...] = attrs.field(default=(), converter=_items)
+    _parts: tuple[Item | Stretch, ...] = attrs.field(
+        default=(), converter=_items, alias="items", eq=_expanded
+    )
     number: int = attrs.field(default=1, eq=False)
     """The game's number in its file, from 1."""
     preface: tuple[Comment, ...] = attrs.field(default=(), converter=_comments)
@@ -95,6 +121,25 @@ class Record:
     """The line of the game's first tag in its file (0: not read from a file)."""
     tag_lines: tuple[int, ...] = attrs.field(default=(), converter=_lines, eq=False, repr=False)
     """The line of each tag, in the order of ``tags`` (empty: not read from a file)."""
+    _made: tuple[Item, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, hash=False
+    )
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        """The items of the move text, in order: turn numbers, players, moves,
+        notes and comments."""
+        made = self._made
+        if made is None:
+            made = _expanded(self._parts)
+            object.__setattr__(self, "_made", made)  # a cache: the record says the same
+        return made
+
+    def __repr__(self) -> str:
+        return (
+            f"Record(tags={self.tags!r}, items={self.items!r}, number={self.number!r}, "
+            f"preface={self.preface!r}, line={self.line!r})"
+        )
 
     def tag_line(self, name: str) -> int | None:
         """The line of the tag ``name`` in the record's file, if it was read from one."""
@@ -143,7 +188,13 @@ class Record:
     @property
     def moves(self) -> tuple[str, ...]:
         """The text of every action, in order."""
-        return tuple(item.text for item in self.items if isinstance(item, Move))
+        found: list[str] = []
+        for part in self._parts if self._made is None else self._made:
+            if type(part) is Stretch:
+                found += [word for kind, word in part.words() if kind == 2]
+            elif isinstance(part, Move):
+                found.append(part.text)
+        return tuple(found)
 
     @property
     def text(self) -> str:
@@ -158,7 +209,11 @@ class Record:
         return cls(tag_values, items)
 
     def replay(
-        self, *, errors: list[Exception] | None = None, registry: Registry | None = None
+        self,
+        *,
+        errors: list[Exception] | None = None,
+        registry: Registry | None = None,
+        undo: bool = True,
     ) -> Game:
         """Replays the record, checking every move, and returns the game.
 
@@ -168,8 +223,29 @@ class Record:
         contradict each other), naming the game, the turn and the move. With an
         ``errors`` list the replay is lenient: it appends the problem there and
         returns the game as far as it was legal.
+
+        ``undo=False`` returns a game that keeps no undo information, as
+        ``new_game(..., undo=False)`` makes: for replays read for their
+        scores and positions, about a tenth faster and in less memory.
         """
-        return replay(self, errors=errors, registry=registry)
+        return replay(self, errors=errors, registry=registry, undo=undo)
+
+
+def _placed(record: Record, *, number: int | None = None, lines: int = 0) -> Record:
+    """``record``, which the reader has just made and nobody else holds, given
+    its number in the file and its lines counted ``lines`` further on (in
+    place: a copy of each record would cost the reader a tenth of its time)."""
+    if number is not None:
+        object.__setattr__(record, "number", number)
+    if lines:
+        object.__setattr__(record, "line", record.line + lines)
+        object.__setattr__(record, "tag_lines", tuple(n + lines for n in record.tag_lines))
+        object.__setattr__(
+            record,
+            "_parts",
+            tuple(p.moved(lines) if type(p) is Stretch else p for p in record._parts),
+        )
+    return record
 
 
 def dumps(games: Game | Record | Iterable[Game | Record]) -> str:

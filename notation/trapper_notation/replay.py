@@ -37,32 +37,42 @@ from trapper_core.plugins import Rules, default_registry
 from .deal import Deal, Step, infer_deal
 from .errors import RecordError, no_gc
 from .items import Move, Mover, Notes, Reveal, TurnNumber
+from .stretch import Stretch, unquote
 from .table_setup import fit_setup, named_squares
 
 if TYPE_CHECKING:
+    from .items import Item
     from .records import Record
 
 __all__ = ["replay"]
 
 
+def parts(record: Record) -> tuple[Item | Stretch, ...]:
+    """The items of ``record``'s move text, its stretches of move text unread."""
+    return record._parts
+
+
 def replay(
-    record: Record, *, errors: list[Exception] | None = None, registry: Registry | None = None
+    record: Record,
+    *,
+    errors: list[Exception] | None = None,
+    registry: Registry | None = None,
+    undo: bool = True,
 ) -> Game:
     """See [`Record.replay`][trapper_notation.Record.replay]."""
-    return _Replayer(record, registry or default_registry()).run(errors)
+    return _Replayer(record, registry or default_registry(), undo=undo).run(errors)
 
 
-@attrs.define
-class _Decision:
-    move: Move
-    turn: int | None
-    mover: str | None
-    shuffles: list[str] = attrs.Factory(list)
+#: A move of the record: its text, and the turn number and the player written
+#: before it (``None`` when not). The reshuffles noted after the move are kept
+#: apart (``_Replayer.shuffles``): most moves have none.
+_Decision = tuple[str, int | None, str | None]
 
 
 class _Replayer:
-    def __init__(self, record: Record, registry: Registry) -> None:
+    def __init__(self, record: Record, registry: Registry, *, undo: bool = True) -> None:
         self.record = record
+        self.undo = undo
         self.registry = registry
         self.where = f"game {record.number}"
         try:
@@ -81,8 +91,14 @@ class _Replayer:
         self.complete = self.spec.is_complete
         self.cards_known = self.spec.deck is not None and None not in self.spec.deck
         self.decisions, reveals = self._read_items()
+        # The shuffles of a move the record notes none after, and no deal plans:
+        # the seed decides, or any order fits unknown cards; but a complete
+        # record without a seed must give every reshuffle.
+        self.no_shuffles: list[Sequence[int]] | None = (
+            None if self.seed is not None or not self.cards_known else []
+        )
         self.named = named_squares(self.spec, reveals, self.where)
-        first = self.decisions[0].mover if self.decisions else None
+        first = self.decisions[0][2] if self.decisions else None
         self.setup = fit_setup(
             self.spec,
             self.rules,
@@ -139,16 +155,28 @@ class _Replayer:
 
     def _read_items(self) -> tuple[list[_Decision], dict[int, Tile]]:
         decisions: list[_Decision] = []
+        append = decisions.append
+        self.shuffles: dict[int, list[str]] = {}
         reveals: dict[int, Tile] = {}
         turn: int | None = None
         mover: str | None = None
-        for item in self.record.items:
-            if isinstance(item, TurnNumber):
+        for item in parts(self.record):
+            if type(item) is Stretch:
+                # The words of a stretch of move text, read from its text.
+                for number, name, action in item.found():
+                    if action:
+                        append((action, turn, mover))
+                        turn = None
+                    elif number:
+                        turn = int(number[:-1])
+                    else:
+                        mover = name[:-1] if name[0] != '"' else unquote(name[:-1])
+            elif isinstance(item, TurnNumber):
                 turn = item.number
             elif isinstance(item, Mover):
                 mover = item.name
             elif isinstance(item, Move):
-                decisions.append(_Decision(item, turn, mover))
+                append((item.text, turn, mover))
                 turn = None
             elif isinstance(item, Notes):
                 for entry in item.entries:
@@ -157,7 +185,7 @@ class _Replayer:
                     elif not decisions:
                         raise RecordError(f"{self.where}: a reshuffle noted before any move")
                     else:
-                        decisions[-1].shuffles.append(entry.cards)
+                        self.shuffles.setdefault(len(decisions) - 1, []).append(entry.cards)
         return decisions, reveals
 
     def _note_tile(self, reveals: dict[int, Tile], entry: Reveal) -> None:
@@ -185,8 +213,9 @@ class _Replayer:
             if deal is not None and deal.failure is not None and deal.failure[0] < 0:
                 raise RecordError(f"{self.where}, line {self.record.line}: {deal.failure[1]}")
             self._check_revealed(game, None)
+            step = self._step
             for index, decision in enumerate(self.decisions):
-                self._step(game, deal, index, decision)
+                step(game, deal, index, decision)
             self._check_result(game)
         except (IllegalActionError, ActionSyntaxError, RecordError) as exc:
             if errors is None:
@@ -202,6 +231,7 @@ class _Replayer:
                 seed=self.seed or 0,
                 setup=setup,
                 registry=self.registry,
+                undo=self.undo,
             )
         except SetupError as exc:
             raise RecordError(f"{self._at('Seat1')}: {exc}") from None
@@ -209,12 +239,12 @@ class _Replayer:
     def _deal(self) -> Deal:
         """A deal whose colours allow every payment the record makes."""
         steps = []
-        for decision in self.decisions:
+        for index, decision in enumerate(self.decisions):
             try:
-                noted = self._noted(decision)
+                noted = self._noted(index)
             except RecordError:
                 noted = None  # the replay reports it at its move
-            steps.append(Step(decision.move.text, noted))
+            steps.append(Step(decision[0], noted))
         known = self.spec.deck
         return infer_deal(
             self._new_game(self.setup),
@@ -224,36 +254,42 @@ class _Replayer:
             hand_size=self.rules.hand_size(len(self.players)),
         )
 
+    def _move(self, index: int) -> Move:
+        """The record's move ``index`` as an item, with its line and column
+        (made from the record's items: only an error asks for it)."""
+        return [item for item in self.record.items if isinstance(item, Move)][index]
+
     def _context(self, game: Game, decision: _Decision) -> str:
-        return f"{self.where}, turn {game.state.turns}, {decision.move.text!r}"
+        return f"{self.where}, turn {game.state.turns}, {decision[0]!r}"
 
     def _step(self, game: Game, deal: Deal | None, index: int, decision: _Decision) -> None:
-        state = game.state
-        if decision.turn is not None and decision.turn != state.turns:
+        text, turn, mover = decision
+        if turn is not None and turn != game.state.turns:
             where = self._context(game, decision)
             raise RecordError(
-                f"{where}: the record numbers this turn {decision.turn}, but it is turn "
-                f"{state.turns}"
+                f"{where}: the record numbers this turn {turn}, but it is turn {game.state.turns}"
             )
-        seat = game.to_move
-        if (
-            seat is not None
-            and decision.mover is not None
-            and decision.mover != self.players[seat]
-        ):
-            where = self._context(game, decision)
-            raise RecordError(
-                f"{where}: the record says {decision.mover} decides, but it is "
-                f"{self.players[seat]}'s decision"
-            )
-        if deal is not None and deal.failure is not None and deal.failure[0] == index:
-            move = decision.move
-            raise RecordError(
-                f"{self._context(game, decision)}, line {move.line}, column {move.column}: "
-                f"{deal.failure[1]}"
-            )
+        if mover is not None:
+            seat = game.to_move
+            if seat is not None and mover != self.players[seat]:
+                where = self._context(game, decision)
+                raise RecordError(
+                    f"{where}: the record says {mover} decides, but it is "
+                    f"{self.players[seat]}'s decision"
+                )
+        shuffles: Sequence[Sequence[int]] | None
+        if deal is None and index not in self.shuffles:
+            shuffles = self.no_shuffles  # the usual move of a complete record
+        else:
+            if deal is not None and deal.failure is not None and deal.failure[0] == index:
+                move = self._move(index)
+                raise RecordError(
+                    f"{self._context(game, decision)}, line {move.line}, column {move.column}: "
+                    f"{deal.failure[1]}"
+                )
+            shuffles = self._shuffles_for(deal, index)
         try:
-            game.apply_text(decision.move.text, shuffles=self._shuffles_for(deal, index, decision))
+            game.apply_text(text, shuffles=shuffles)
         except IllegalActionError as exc:
             # The engine's own error (ambiguous, short of cards, …) with every
             # attribute it has, told where in the record it happened.
@@ -261,30 +297,26 @@ class _Replayer:
             raise exc from None
         except ActionSyntaxError as exc:
             raise ActionSyntaxError(f"{self._context(game, decision)}: {exc}") from None
-        self._check_revealed(game, decision)
+        if not self.complete:
+            self._check_revealed(game, decision)
 
-    def _noted(self, decision: _Decision) -> tuple[tuple[int, ...], ...] | None:
-        """The reshuffles the record notes after a move, as colour numbers."""
-        if not decision.shuffles:
+    def _noted(self, index: int) -> tuple[tuple[int, ...], ...] | None:
+        """The reshuffles the record notes after the move ``index``, as colour numbers."""
+        noted = self.shuffles.get(index)
+        if not noted:
             return None
         try:
-            return tuple(
-                tuple(int(Colour.from_letter(c)) for c in cards) for cards in decision.shuffles
-            )
+            return tuple(tuple(int(Colour.from_letter(c)) for c in cards) for cards in noted)
         except ValueError as exc:
             raise RecordError(f"{self.where}: {exc}") from None
 
-    def _shuffles_for(
-        self, deal: Deal | None, index: int, decision: _Decision
-    ) -> Sequence[Sequence[int]] | None:
-        noted = self._noted(decision)
+    def _shuffles_for(self, deal: Deal | None, index: int) -> Sequence[Sequence[int]] | None:
+        noted = self._noted(index)
         if noted is not None:
             return noted
         if deal is not None and index in deal.piles:
             return deal.piles[index]
-        if self.seed is not None or not self.cards_known:
-            return None  # the seed decides, or any order fits unknown cards
-        return []  # a complete record must give every reshuffle
+        return self.no_shuffles
 
     def _check_revealed(self, game: Game, decision: _Decision | None) -> None:
         """R7: every face-up tile is named; ``decision`` is the move just made

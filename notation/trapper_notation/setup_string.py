@@ -82,7 +82,7 @@ class SetupSpec:
     def is_complete(self) -> bool:
         """Whether every part is known."""
         return (
-            UNKNOWN not in self.board
+            all(square is not UNKNOWN for square in self.board)
             and self.start_player is not None
             and self.deck is not None
             and None not in self.deck
@@ -186,15 +186,42 @@ def parse_board(
     return board
 
 
+#: Tiles by their codes, as setups name them (made when first read).
+_SQUARES_READ: dict[str, Tile | Unknown] = {"?": UNKNOWN}
+_EMPTY = {str(n): (None,) * n for n in range(1, 9)}
+
+
+def _square_of(token: str) -> Tile | Unknown:
+    square = _SQUARES_READ.get(token)
+    if square is None:
+        square = _SQUARES_READ[token] = Tile.from_code(token)
+    return square
+
+
 def _parse_board(text: str) -> tuple[Tile | Unknown | None, ...]:
-    return tuple(
-        parse_board(
-            text,
-            _SQUARE_TOKEN,
-            lambda t: UNKNOWN if t == "?" else Tile.from_code(t),
-            "a tile code, '?' or a digit",
-        )
-    )
+    # The usual board, eight ranks of well-formed tokens, in one pass per
+    # rank; anything else by parse_board, which says what is wrong.
+    ranks = text.split("/")
+    if len(ranks) == 8:
+        board: list[Tile | Unknown | None] = []
+        findall = _SQUARE_TOKEN.findall
+        for rank_text in reversed(ranks):
+            tokens = findall(rank_text)
+            rank: list[Tile | Unknown | None] = []
+            for token in tokens:
+                empty = _EMPTY.get(token)
+                if empty is not None:
+                    rank += empty
+                elif (square := _SQUARES_READ.get(token)) is not None:
+                    rank.append(square)
+                else:
+                    break  # a code not read before: parse_board reads it
+            if len(rank) != 8 or "".join(tokens) != rank_text:
+                break
+            board += rank
+        else:
+            return tuple(board)
+    return tuple(parse_board(text, _SQUARE_TOKEN, _square_of, "a tile code, '?' or a digit"))
 
 
 def _parse_trappers(text: str) -> tuple[Square, ...] | None:
@@ -236,7 +263,10 @@ def _parse_deck(text: str) -> tuple[Colour | None, ...] | None:
     bad = set(text) - set("BEGP?")
     if bad:
         raise ValueError(f"the deck is written with B, E, G, P and ?, not {''.join(sorted(bad))}")
-    return tuple(None if c == "?" else Colour.from_letter(c) for c in text)
+    return tuple(map(_CARDS.__getitem__, text))
+
+
+_CARDS: dict[str, Colour | None] = {"?": None, **{c.letter: c for c in Colour}}
 
 
 def _parse_box(text: str) -> tuple[Tile, ...] | None:
@@ -247,4 +277,4 @@ def _parse_box(text: str) -> tuple[Tile, ...] | None:
     codes = _TILE_CODE.findall(text)
     if "".join(codes) != text:
         raise ValueError(f"the box {text!r} is not a run of tile codes")
-    return tuple(Tile.from_code(code) for code in codes)
+    return tuple(map(_square_of, codes))  # type: ignore[arg-type]

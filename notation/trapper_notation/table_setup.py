@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from trapper_core import COLOURS, SQUARES, Colour, Setup, SetupError, Tile
+from trapper_core import COLOURS, SQUARES, Colour, Setup, SetupError, Square, Tile
 from trapper_core.plugins import Rules
 
 from .errors import RecordError
@@ -55,6 +55,10 @@ def fit_setup(
     (square index → tile), with a provisional deck."""
     layout = rules.board()
     trappers = spec.trappers or layout.trappers
+    if spec.is_complete:
+        fitted = _complete_setup(spec, rules, reveals, trappers)
+        if fitted is not None:
+            return fitted
     # Unknown squares are the variant's board less the trappers' squares.
     free = set(layout.indices()) - {s.index for s in trappers}
     board = [
@@ -90,6 +94,42 @@ def fit_setup(
         return Setup(filled, deck, trappers, box, start)  # new_game checks the rest
     except SetupError as exc:
         raise RecordError(f"{where}: {exc}") from None
+
+
+def _complete_setup(
+    spec: SetupSpec, rules: Rules, reveals: Mapping[int, Tile], trappers: Sequence[Square]
+) -> Setup | None:
+    """The setup of a complete spec whose tiles are exactly the variant's set
+    and agree with the notes, or ``None`` for `fit_setup` to say what is wrong."""
+    assert spec.box is not None
+    assert spec.deck is not None
+    assert spec.start_player is not None
+    board = [t if type(t) is Tile else None for t in spec.board]
+    if any(board[i] != tile for i, tile in reveals.items()):
+        return None
+    named = Counter(t.face for t in board if t is not None)
+    named.update(t.face for t in spec.box)
+    if named != _faces(rules):
+        return None
+    try:
+        return Setup(board, list(spec.deck), trappers, list(spec.box), spec.start_player)  # type: ignore[arg-type]
+    except SetupError:
+        return None
+
+
+#: The faces of a tile set, counted, by the set's identity (a variant gives
+#: the same set every time).
+_FACES: dict[int, tuple[object, Counter[str]]] = {}
+
+
+def _faces(rules: Rules) -> Counter[str]:
+    tiles = rules.tile_set()
+    kept = _FACES.get(id(tiles))
+    if kept is None or kept[0] is not tiles:
+        if len(_FACES) >= 64:
+            _FACES.clear()
+        kept = _FACES[id(tiles)] = (tiles, Counter(t.face for t in tiles.tiles))
+    return kept[1]
 
 
 def provisional_deck(

@@ -1,0 +1,151 @@
+"""A stretch of move text, kept as its text until its items are asked for.
+
+The grammar's ``MOVES`` token is a stretch of turn numbers, players and
+actions between notes and comments. The reader checks it and keeps its text
+and where it began (`Stretch`); a record makes the items (`TurnNumber`,
+`Mover`, `Move`) of its stretches only when its ``items`` are asked for, and
+the replay reads the words straight from the text. So a record read from a
+file holds about as many bytes as its text, whatever its length (a ``Move``
+object with its line and column costs some sixty bytes, a move's text about
+five).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from importlib import resources
+
+from trapper_core import interned
+
+from .items import Item, Move, Mover, TurnNumber
+
+__all__ = ["TURN_DIGITS", "BadWord", "Stretch", "terminal", "unquote", "word_pattern"]
+
+#: The most digits of a turn number (a game of that many turns would not fit
+#: in any file).
+TURN_DIGITS = 18
+
+#: Text that may hold a turn number of more digits (a quick test before the
+#: words are read one by one).
+_LONG_DIGITS = re.compile(f"[0-9]{{{TURN_DIGITS + 1},}}")
+
+
+class BadWord(Exception):
+    """A word of the right shape whose content is wrong (a turn number of too many digits)."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.column = column
+        self.message = message
+
+
+def terminal(name: str) -> str:
+    """The pattern of a regular-expression terminal of ``trapper.lark``."""
+    grammar = resources.files("trapper_notation").joinpath("trapper.lark").read_text("utf-8")
+    match = re.search(rf"^{name}: /(.*)/$", grammar, re.MULTILINE)
+    if match is None:  # pragma: no cover - the grammar defines them all
+        raise LookupError(name)
+    return match[1]
+
+
+@interned
+def word_pattern() -> re.Pattern[str]:
+    """The words of a MOVES token, in the order of preference the grammar gives."""
+    return re.compile(
+        r"[ \t\f\r\n]*(?:(?P<TURN>{})|(?P<PLAYER>{})|(?P<ACTION>{}))".format(
+            *(terminal(n) for n in ("TURN", "PLAYER", "ACTION"))
+        )
+    )
+
+
+def unquote(text: str) -> str:
+    """A player's name as written, ``"Ann Lee"`` with its quotes, or ``Ann``."""
+    if text[0] != '"':
+        return text
+    if "\\" in text:
+        return re.sub(r"\\([\"\\])", r"\1", text[1:-1])
+    return text[1:-1]
+
+
+class Stretch:
+    """The text of one ``MOVES`` token and where it began (line and column from 1)."""
+
+    __slots__ = ("column", "line", "text")
+
+    def __init__(self, text: str, line: int, column: int) -> None:
+        self.text = text
+        self.line = line
+        self.column = column
+
+    def check(self) -> None:
+        """Raises `BadWord` for a word the grammar's shape allows but the
+        notation does not (a turn number of more than `TURN_DIGITS` digits)."""
+        if _LONG_DIGITS.search(self.text) is not None:
+            self.items()
+
+    def moved(self, lines: int) -> Stretch:
+        """The same stretch ``lines`` further on in its file."""
+        return Stretch(self.text, self.line + lines, self.column)
+
+    def items(self) -> list[Item]:
+        """The turn numbers, players and moves of the stretch, with their lines."""
+        found: list[Item] = []
+        append = found.append
+        strings: dict[str, str] = {}  # one str per distinct word: "pass" a thousand times is one
+        finditer = word_pattern().finditer
+        line = self.line - 1
+        indent = self.column - 1  # of the token's first line
+        for text in self.text.split("\n"):
+            line += 1
+            for match in finditer(text):
+                action = match[3]
+                if action is not None:
+                    append(
+                        Move(strings.setdefault(action, action), line, match.start(3) + indent + 1)
+                    )
+                elif match[1] is not None:
+                    turn = match[1]
+                    if len(turn) > TURN_DIGITS + 1:
+                        raise BadWord(
+                            line,
+                            match.start(1) + indent + 1,
+                            f"a turn number has at most {TURN_DIGITS} digits, not {len(turn) - 1}",
+                        )
+                    append(TurnNumber(int(turn[:-1]), line))
+                else:
+                    name = match[2][:-1]
+                    append(Mover(unquote(name), line))
+            indent = 0
+        return found
+
+    def found(self) -> list[tuple[str, str, str]]:
+        """The words without their places, as ``(turn, player, action)`` with
+        one of the three not empty: ``("12.", "", "")`` a turn number,
+        ``("", "Ann:", "")`` a player, ``("", "", "Gd3")`` an action."""
+        return word_pattern().findall(self.text)
+
+    def words(self) -> Iterator[tuple[int, str]]:
+        """The words without their places: ``(0, "12.")`` a turn number,
+        ``(1, "Ann")`` a player, ``(2, "Gd3")`` an action."""
+        for match in word_pattern().finditer(self.text):
+            action = match[3]
+            if action is not None:
+                yield 2, action
+            elif match[1] is not None:
+                yield 0, match[1]
+            else:
+                name = match[2][:-1]
+                yield 1, unquote(name)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Stretch):
+            return NotImplemented
+        return self.items() == other.items()
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.items()))
+
+    def __repr__(self) -> str:
+        return f"Stretch({self.text!r}, {self.line}, {self.column})"

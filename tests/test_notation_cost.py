@@ -1,0 +1,114 @@
+"""What reading costs (issue 10, item 15): the memory ``loads`` holds and
+needs against the size of its input, one game at a time when streaming, and
+records that keep their move text as text until their items are asked for."""
+
+from __future__ import annotations
+
+import gc
+import io
+import pickle
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+import trapper_core as tc
+from trapper_core import notation
+from trapper_core.notation import Move, Mover, Record, TurnNumber
+
+SEATS = '[Seat1 "A"]\n[Seat2 "B"]\n[Setup "?"]\n'
+
+
+def engine_games(count: int) -> str:
+    variants = tc.available_variants()
+    played = [
+        tc.play(
+            tc.new_game(variants[s % len(variants)], 2 + s % 3, seed=s),
+            [tc.RandomBot(s * 10 + i) for i in range(2 + s % 3)],
+        )
+        for s in range(count)
+    ]
+    return notation.dumps(played)
+
+
+def peak_and_kept(read: Callable[[], Any]) -> tuple[int, int]:
+    """The most memory ``read`` used at once, and what it still holds after."""
+    read()  # once before: the parser and the tables are made
+    gc.collect()
+    tracemalloc.start()
+    try:
+        kept = read()
+        held, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    del kept
+    return peak, held
+
+
+def test_issue10_item15_loads_needs_at_most_five_times_its_input() -> None:
+    text = engine_games(60)
+    peak, held = peak_and_kept(lambda: notation.loads(text))
+    assert peak <= 5 * len(text), f"peak {peak / len(text):.2f} times the input"
+    assert held <= 5 * len(text), f"records {held / len(text):.2f} times the input"
+
+
+def test_issue10_item15_one_long_move_line_needs_at_most_five_times_its_input() -> None:
+    text = SEATS + "\n1. A: " + "pass end " * 40_000 + "\n"
+    peak, held = peak_and_kept(lambda: notation.loads(text))
+    assert peak <= 5 * len(text), f"peak {peak / len(text):.2f} times the input"
+    assert held <= 2 * len(text), f"the record {held / len(text):.2f} times the input"
+    (record,) = notation.loads(text)
+    assert len(record.moves) == 80_000
+
+
+def test_issue10_item15_games_holds_one_game_at_a_time() -> None:
+    """Streaming: memory is bounded by the largest game (and the 64 KiB of
+    small games parsed together), not by the file: a file of 1,600 games is
+    read in a small part of its size (loads needs about 3 times its size)."""
+    data = ("\n" + engine_games(8)) * 200
+    stream = io.BytesIO(data.encode("utf-8"))
+
+    def read() -> int:
+        stream.seek(0)
+        return sum(1 for _ in notation.games(stream))
+
+    peak, _ = peak_and_kept(read)
+    assert read() == 1600
+    assert peak <= len(data) / 2.5, f"peak {peak / len(data):.2f} times the file"
+
+
+def test_issue10_moves_are_made_from_their_text_with_their_places_in_the_file() -> None:
+    text = SEATS + "\n1. A: pass\n\n" + SEATS + '\n1. A: pass (shuffle BE)\n  2. "B b": Gd3 end\n'
+    first, second = notation.loads(text)
+    stream = io.StringIO(text)
+    assert notation.read_game(stream) == first
+    streamed = notation.read_game(stream)
+    assert streamed == second
+    for record in (second, streamed):
+        assert record is not None
+        moves = [(i.text, i.line, i.column) for i in record.items if isinstance(i, Move)]
+        # The lines of the file, not of the game's text: game 2 begins on line 7.
+        assert moves == [("pass", 11, 7), ("Gd3", 12, 13), ("end", 12, 17)]
+        movers = [(i.name, i.line) for i in record.items if isinstance(i, Mover)]
+        assert movers == [("A", 11), ("B b", 12)]
+        assert record.tag_lines == (7, 8, 9)
+
+
+def test_issue10_records_read_and_built_compare_and_hash_alike() -> None:
+    text = engine_games(3)
+    for record in notation.loads(text):
+        built = Record(record.tags, record.items, preface=record.preface)
+        again = notation.loads(record.text)[0]
+        assert record == built == again
+        assert hash(record) == hash(built) == hash(again)
+        assert record.moves == tuple(i.text for i in built.items if isinstance(i, Move))
+        assert record.items is record.items  # made once
+        assert pickle.loads(pickle.dumps(again)) == record
+        assert isinstance(record.items[0], TurnNumber)
+    assert repr(notation.loads(text)[0]).startswith("Record(tags=")
+
+
+def test_issue10_scan_reads_several_tags_on_one_line() -> None:
+    text = '[Event "x"] [Site "y"]\n[Seat1 "A"]\n[Seat2 "B"]\n\n1. A: pass\n'
+    (found,) = notation.scan(io.BytesIO(text.encode("utf-8")))
+    assert found.tags == dict(notation.loads(text)[0].tags)
+    assert found.tags["Event"] == "x"
