@@ -159,6 +159,7 @@ class Game:
         "_legal_by_value",
         "_rules",
         "_state",
+        "_taken",
         "_undo",
         "players",
         "seed",
@@ -190,6 +191,9 @@ class Game:
     _undo: deque[tuple[tuple[object, ...], tuple[Action, ...] | None]] | None
     _legal: tuple[Action, ...] | None
     _legal_by_value: dict[Action, Action] | None
+    # The views' last answer of the tiles taken: (setup board, board, answer)
+    # (``view._taken``); None until a view is made.
+    _taken: tuple[Any, ...] | None
 
     players: tuple[str, ...]
     """The players' names in seat order."""
@@ -216,6 +220,7 @@ class Game:
         game._undo = deque(maxlen=RECENT) if undo else None
         game._legal = None
         game._legal_by_value = None
+        game._taken = None
         if rules.is_over(game._state):
             game._finish()
         return game
@@ -615,6 +620,7 @@ class Game:
         other._undo = None if recent is None else recent.copy()
         other._legal = self._legal
         other._legal_by_value = self._legal_by_value
+        other._taken = self._taken
         return other
 
     def _as_root(self) -> None:
