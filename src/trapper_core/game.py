@@ -29,6 +29,7 @@ from .plugins import Registry, Rules, default_registry
 from .setups import Setup
 from .state import FIELDS as _FIELDS
 from .state import GameState, Valuation
+from .state import restore as _restore
 from .state import snapshot as _snapshot
 from .view import History, PlayerView, make_view
 
@@ -419,7 +420,7 @@ class Game:
             raise UndoError("this game keeps no undo information (new_game(..., undo=False))")
         if recent:
             snapshot, legal = recent.pop()
-            self._state.restore(snapshot)
+            _restore(self._state, snapshot)  # GameState.restore without its call
         else:
             self._replay_to(last)
             legal = None

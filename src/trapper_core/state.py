@@ -443,6 +443,8 @@ class GameState:
 
 
 _restore = _write_restore()
+restore = _restore
+"""Puts a snapshot's fields back (``GameState.restore`` without the call)."""
 
 
 def _write_copy() -> Callable[[GameState], GameState]:
