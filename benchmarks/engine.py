@@ -3,6 +3,8 @@
     python benchmarks/engine.py                  # every figure, 15 interleaved rounds
     python benchmarks/engine.py --rounds 5       # quicker, rougher
     python benchmarks/engine.py --instructions   # valgrind: instructions per decision
+    python benchmarks/engine.py --instructions --figure bot         # of the view() + bot loop
+    python benchmarks/engine.py --instructions --figure apply-undo  # per apply + undo pair
 
 Each ``sides_*`` function returns a pair of work slices ``(ours, theirs)`` for
 :func:`benchmarks.rounds.rounds`: each slice runs once and returns how many
