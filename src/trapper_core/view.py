@@ -241,8 +241,8 @@ def _taken(
 
     Every view asks this, and a decision takes a tile at most: the game
     keeps its last answer, which is patched where the board's entries
-    changed (found by C loops). A tuple built square by square cost some
-    35,000 instructions a view, half of the view (cachegrind)."""
+    changed (found by C loops). A tuple built square by square was about
+    half of a view of an unchanged position (cachegrind)."""
     last = game._taken
     if last is not None and last[0] is start:
         last_board = last[1]
