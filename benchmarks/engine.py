@@ -3,6 +3,8 @@
     python benchmarks/engine.py                  # every figure, 15 interleaved rounds
     python benchmarks/engine.py --rounds 5       # quicker, rougher
     python benchmarks/engine.py --instructions   # valgrind: instructions per decision
+    python benchmarks/engine.py --instructions --figure bot         # of the view() + bot loop
+    python benchmarks/engine.py --instructions --figure apply-undo  # per apply + undo pair
 
 Each ``sides_*`` function returns a pair of work slices ``(ours, theirs)`` for
 :func:`benchmarks.rounds.rounds`: each slice runs once and returns how many
@@ -117,12 +119,13 @@ def trapper_playouts(variant: str, games: int, players: int = 4, count: str = "d
     return work
 
 
-def trapper_bot_playouts(variant: str, games: int, players: int = 4) -> Work:
-    """Complete games of seeded random bots, each choosing from its ``view()``."""
+def trapper_bot_playouts(variant: str, games: int, players: int = 4, first: int = 0) -> Work:
+    """Complete games of seeded random bots, each choosing from its ``view()``
+    (seeds ``first``, ``first + 1``, …)."""
 
     def work() -> int:
         decisions = 0
-        for seed in range(games):
+        for seed in range(first, first + games):
             game = tc.new_game(variant, players, seed=seed)
             bots = [tc.RandomBot(seed * 10 + s) for s in range(players)]
             while not game.is_over:
@@ -254,13 +257,40 @@ def bytes_per_decision(variant: str = "base", games: int = 200, *, undo: bool = 
 # ----------------------------------------------------------------------
 
 
-def _playout_only(variant: str, games: int, play: bool, undo: bool = True) -> None:
+def _figure_only(variant: str, games: int, mode: str, play: bool) -> None:
+    """The instruction-count subject of ``--figure bot`` (the ``view()`` +
+    ``RandomBot`` loop of ``games`` seeded games, after as many played to
+    warm the tables) and ``--figure apply-undo`` (``apply`` + ``undo`` of
+    every legal action of the mid-game positions of ``sides_apply_undo``,
+    five times over, after once to warm up): prints the decisions or pairs
+    done (0 when only starting)."""
+    if mode == "bot":
+        trapper_bot_playouts(variant, games)()
+        print(trapper_bot_playouts(variant, games, first=1000)() if play else 0, 0)
+        return
+    games_ = _mid_games(games * 2, 40)
+    listed = [(game, game.legal_actions()) for game in games_]
+    done = 0
+    for repeat in range(6 if play else 1):
+        for game, legal in listed:
+            for action in legal:
+                game.apply(action)
+                game.undo()
+            if repeat:
+                done += len(legal)
+    print(done, 0)
+
+
+def _playout_only(variant: str, games: int, play: bool, undo: bool = True, mode: str = "") -> None:
     """The instruction-count subject: new games, and their random playouts if
     ``play``, after as many other games played to warm the engine's tables
     (what a long run of games sees)."""
     if variant == "chess":  # python-chess's plies, counted the same way
         chess_playouts(games)()
         print(chess_playouts(games)() if play else 0, 0)
+        return
+    if mode in ("bot", "apply-undo"):
+        _figure_only(variant, games, mode, play)
         return
     trapper_playouts(variant, games)
     decisions = turns = 0
@@ -278,6 +308,8 @@ def _playout_only(variant: str, games: int, play: bool, undo: bool = True) -> No
 
 
 def _instructions(variant: str, games: int, mode: str) -> tuple[int, int, int]:
+    # ``mode``: play, play-no-undo or start, then ``:bot`` or ``:apply-undo``
+    # for those figures.
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
         done = subprocess.run(
@@ -305,12 +337,17 @@ def _instructions(variant: str, games: int, mode: str) -> tuple[int, int, int]:
 
 
 def instructions_per_decision(
-    variant: str, games: int = 10, *, undo: bool = True
+    variant: str, games: int = 10, *, undo: bool = True, figure: str = "playout"
 ) -> tuple[float, float]:
     """Instructions per decision and per turn of the random playout (valgrind),
-    in games with or without undo information."""
-    played, decisions, turns = _instructions(variant, games, "play" if undo else "play-no-undo")
-    started, _, _ = _instructions(variant, games, "start")
+    in games with or without undo information; with ``figure="bot"``, per
+    decision of the ``view()`` + ``RandomBot`` loop, and with
+    ``figure="apply-undo"`` per ``apply`` + ``undo`` pair (per turn: 0)."""
+    tail = "" if figure == "playout" else ":" + figure
+    played, decisions, turns = _instructions(
+        variant, games, ("play" if undo else "play-no-undo") + tail
+    )
+    started, _, _ = _instructions(variant, games, "start" + tail)
     return (played - started) / decisions, (played - started) / max(turns, 1)
 
 
@@ -321,30 +358,43 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10, help="games per instruction count")
     parser.add_argument("--no-undo", action="store_true", help="count games without undo")
     parser.add_argument("--chess", action="store_true", help="count python-chess's plies too")
+    parser.add_argument(
+        "--figure",
+        choices=("playout", "bot", "apply-undo"),
+        default="playout",
+        help="what --instructions counts: the random playout (default), the "
+        "view() + RandomBot loop, or apply + undo of every legal action (base)",
+    )
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--playout-only", nargs=3, metavar=("VARIANT", "GAMES", "MODE"))
     args = parser.parse_args(argv)
     if args.playout_only:
         variant, games, mode = args.playout_only
-        _playout_only(variant, int(games), mode != "start", undo=mode != "play-no-undo")
+        _playout_only(
+            variant,
+            int(games),
+            not mode.startswith("start"),
+            undo=mode != "play-no-undo",
+            mode=mode.partition(":")[2],
+        )
         return 0
     variants = args.variants.split(",")
     if args.instructions:
         if shutil.which("valgrind") is None:
             print("valgrind is not installed")
             return 1
-        if args.chess and HAS_CHESS:
+        if args.chess and HAS_CHESS and args.figure == "playout":
             per_ply, _ = instructions_per_decision("chess", max(args.games // 5, 1))
             print(f"{'chess':10} {per_ply:10,.0f} instructions per ply", flush=True)
         for variant in variants:
             per_decision, per_turn = instructions_per_decision(
-                variant, args.games, undo=not args.no_undo
+                variant, args.games, undo=not args.no_undo, figure=args.figure
             )
-            print(
-                f"{variant:10} {per_decision:10,.0f} instructions per decision "
-                f"{per_turn:10,.0f} per turn",
-                flush=True,
-            )
+            if args.figure == "playout":
+                unit = f"decision {per_turn:10,.0f} per turn"
+            else:
+                unit = "pair (apply + undo)" if args.figure == "apply-undo" else "decision"
+            print(f"{variant:10} {per_decision:10,.0f} instructions per {unit}", flush=True)
         return 0
     if not HAS_CHESS:
         print("python-chess is not installed (pip install -e '.[bench]')")

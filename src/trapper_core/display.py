@@ -16,7 +16,14 @@ from .model import Species, Tile, Token
 __all__ = ["Display", "Row", "ValuedCanoe"]
 
 
-@attrs.frozen
+# Rows and displays are made in most decisions of a game (a placed tile
+# makes a new row and a new display). attrs' __init__ of a frozen class sets
+# each field through object.__setattr__; the __init__ below calls each slot's
+# own setter instead, which spares a fifth of making one (Display:
+# 8,900 → 7,200 instructions under cachegrind). The classes stay frozen.
+
+
+@attrs.frozen(init=False)
 class Row:
     """A canoe in a display with the tiles laid at it.
 
@@ -28,6 +35,18 @@ class Row:
     animals: tuple[Tile, ...] = ()
     herb: Tile | None = None
     mushroom: Tile | None = None
+
+    def __init__(
+        self,
+        canoe: Tile,
+        animals: tuple[Tile, ...] = (),
+        herb: Tile | None = None,
+        mushroom: Tile | None = None,
+    ) -> None:
+        _row_canoe(self, canoe)
+        _row_animals(self, animals)
+        _row_herb(self, herb)
+        _row_mushroom(self, mushroom)
 
     @property
     def species(self) -> Species:
@@ -103,6 +122,21 @@ class Display:
     (the base game keeps placement choices here); ``None`` until a rule
     uses it, never part of the display's value."""
 
+    def __init__(
+        self,
+        open: tuple[Row, ...] = (),
+        valued: tuple[ValuedCanoe, ...] = (),
+        separate: tuple[Tile, ...] = (),
+        money: int = 0,
+        tokens: tuple[Token, ...] = (),
+    ) -> None:
+        _display_open(self, open)
+        _display_valued(self, valued)
+        _display_separate(self, separate)
+        _display_money(self, money)
+        _display_tokens(self, tokens)
+        _display_cache(self, None)
+
     def tiles(self) -> tuple[Tile, ...]:
         """Every tile in the display: rows, valued canoes and separate tiles."""
         out: list[Tile] = []
@@ -116,3 +150,13 @@ class Display:
     def valued_species(self) -> frozenset[Species]:
         """The species of the valued canoes."""
         return frozenset(v.species for v in self.valued)
+
+
+# The slots' setters, for the __init__ methods above.
+_row_canoe, _row_animals, _row_herb, _row_mushroom = (
+    Row.__dict__[name].__set__ for name in ("canoe", "animals", "herb", "mushroom")
+)
+_display_open, _display_valued, _display_separate, _display_money, _display_tokens = (
+    Display.__dict__[name].__set__ for name in ("open", "valued", "separate", "money", "tokens")
+)
+_display_cache = Display.__dict__["cache"].__set__

@@ -29,6 +29,7 @@ from .plugins import Registry, Rules, default_registry
 from .setups import Setup
 from .state import FIELDS as _FIELDS
 from .state import GameState, Valuation
+from .state import restore as _restore
 from .state import snapshot as _snapshot
 from .view import History, PlayerView, make_view
 
@@ -159,6 +160,7 @@ class Game:
         "_legal_by_value",
         "_rules",
         "_state",
+        "_taken",
         "_undo",
         "players",
         "seed",
@@ -190,6 +192,9 @@ class Game:
     _undo: deque[tuple[tuple[object, ...], tuple[Action, ...] | None]] | None
     _legal: tuple[Action, ...] | None
     _legal_by_value: dict[Action, Action] | None
+    # The views' last answer of the tiles taken: (setup board, board, answer)
+    # (``view._taken``); None until a view is made.
+    _taken: tuple[Any, ...] | None
 
     players: tuple[str, ...]
     """The players' names in seat order."""
@@ -216,6 +221,7 @@ class Game:
         game._undo = deque(maxlen=RECENT) if undo else None
         game._legal = None
         game._legal_by_value = None
+        game._taken = None
         if rules.is_over(game._state):
             game._finish()
         return game
@@ -414,7 +420,7 @@ class Game:
             raise UndoError("this game keeps no undo information (new_game(..., undo=False))")
         if recent:
             snapshot, legal = recent.pop()
-            self._state.restore(snapshot)
+            _restore(self._state, snapshot)  # GameState.restore without its call
         else:
             self._replay_to(last)
             legal = None
@@ -625,6 +631,7 @@ class Game:
         other._undo = None if recent is None else recent.copy()
         other._legal = self._legal
         other._legal_by_value = self._legal_by_value
+        other._taken = self._taken
         return other
 
     def _as_root(self) -> None:

@@ -1,0 +1,84 @@
+"""Issue 13: the engine's speed work keeps every answer the same.
+
+The speed tricks of issue 13 (the views' patched answer of the tiles taken,
+rows and displays made through their slots' setters, the snapshot written
+out from the state's fields) each give what the plain computation gives;
+these tests pin that, along games, undos and copies.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+import trapper_core as tc
+from trapper_core import Display, Row
+from trapper_core.state import FIELDS, snapshot
+
+
+def _taken_plainly(game: tc.Game) -> tuple[tc.Tile | None, ...]:
+    return tuple(
+        tile if now is None else None
+        for tile, now in zip(game.setup.board, game.board, strict=True)
+    )
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_issue13_view_taken_follows_apply_undo_and_copy(variant: str) -> None:
+    rng = random.Random(13)
+    game = tc.new_game(variant, 3, seed=13)
+    views = 0
+    while not game.is_over and views < 200:
+        seat = rng.randrange(3)
+        assert game.view(seat).taken == _taken_plainly(game)
+        views += 1
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+        if rng.random() < 0.3:
+            game.undo()
+            assert game.view(seat).taken == _taken_plainly(game)
+        if rng.random() < 0.1:
+            other = game.copy()
+            other_legal = other.legal_actions()
+            other.apply(other_legal[0])
+            assert other.view(0).taken == _taken_plainly(other)
+            assert game.view(0).taken == _taken_plainly(game)
+    assert views > 50
+
+
+def test_issue13_view_taken_after_a_deep_undo() -> None:
+    game = tc.new_game("base", 4, seed=5)
+    tc.play(game, [tc.RandomBot(s) for s in range(4)])
+    game.view(0)  # the answer at the end is kept
+    for _ in range(40):  # deeper than the recent snapshots: replayed from checkpoints
+        game.undo()
+    assert game.view(1).taken == _taken_plainly(game)
+
+
+def test_issue13_rows_and_displays_are_made_as_attrs_makes_them() -> None:
+    game = tc.new_game("base", 2, seed=1)
+    tiles = [t for t in game.setup.board if t is not None]
+    canoe = next(t for t in tiles if t.kind is tc.Kind.CANOE)
+    animal = next(t for t in tiles if t.kind is tc.Kind.ANIMAL)
+    row = Row(canoe, (animal,))
+    assert (row.canoe, row.animals, row.herb, row.mushroom) == (canoe, (animal,), None, None)
+    assert row == Row(canoe=canoe, animals=(animal,))
+    assert hash(row) == hash(Row(canoe, (animal,)))
+    display = Display((row,), money=7)
+    assert (display.open, display.money, display.cache) == ((row,), 7, None)
+    assert (display.valued, display.separate, display.tokens) == ((), (), ())
+    assert attrs.evolve(display, money=9) == Display((row,), (), (), 9, ())
+    assert display != Display((row,), money=8)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        display.money = 3  # type: ignore[misc]
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        row.herb = animal  # type: ignore[misc]
+
+
+def test_issue13_snapshot_holds_every_field_in_order() -> None:
+    game = tc.new_game("tactical", 3, seed=2)
+    state = game.state
+    assert snapshot(state) == tuple(getattr(state, name) for name in FIELDS)
+    assert state.snapshot() == snapshot(state)
