@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
+from collections.abc import Iterator, Sequence
 
 import attrs
 import pytest
@@ -153,6 +155,29 @@ def test_issue12_bad_input_is_refused() -> None:
         forged.sample(random.Random(1))
 
 
+def test_issue12_a_view_no_deal_fits_is_refused_as_inconsistent() -> None:
+    """Twelve beige cards in seat 1's hand: more than the piles and the
+    history leave for it. The complete search proves that no deal fits."""
+    game = played("base", 2, seed=4, cut=32)
+    view = game.view(1)
+    assert game.to_move == 0
+    forged = attrs.evolve(view, hand=tc.Hand(beige=view.hand.total))
+    with pytest.raises(tc.SamplingError, match="seat 1 is inconsistent: no deal of the cards"):
+        forged.sample(random.Random(1))
+
+
+def test_issue12_a_view_whose_actions_do_not_follow_from_it_is_refused() -> None:
+    """A hand edited in a view of the seat to move: a deal fits it, but the
+    view's legal actions are those of the real hand. The view is at fault,
+    not the sampler."""
+    game = played("base", 2, seed=0, cut=30)
+    view = game.view(0)
+    assert game.to_move == 0
+    forged = attrs.evolve(view, hand=tc.Hand(blue=view.hand.total))
+    with pytest.raises(tc.SamplingError, match="its legal actions are not those"):
+        forged.sample(random.Random(1))
+
+
 def _hypergeometric(total: int, good: int, drawn: int, k: int) -> float:
     return math.comb(good, k) * math.comb(total - good, drawn - k) / math.comb(total, drawn)
 
@@ -179,10 +204,11 @@ def _chi_square(observed: Counter[int], expected: dict[int, float]) -> tuple[flo
     return statistic, len(bins) - 1
 
 
-def test_issue12_hidden_hand_is_drawn_uniformly_chi_square() -> None:
+def _hidden_hand_chi_square() -> tuple[float, int, Counter[int], dict[int, float]]:
     """Two players; seat 0 took one step paid with one card of colour c. For
     seat 1, seat 0's first hand is six cards of the 58 it has not seen,
-    uniformly among those holding a c; the sampled hands must follow that."""
+    uniformly among those holding a c. Returns the chi-square statistic of
+    400 sampled hands against that, its degrees of freedom, and the counts."""
     game = tc.new_game("base", 2, seed=12)
     step = next(
         a for a in game.legal_actions() if isinstance(a, tb.Step) and a.payment is a.trapper
@@ -202,7 +228,22 @@ def test_issue12_hidden_hand_is_drawn_uniformly_chi_square() -> None:
         sample = tc.Sampler(view).position(rng)
         observed[sample.hands[0][colour]] += 1
     statistic, freedom = _chi_square(observed, expected)
+    return statistic, freedom, observed, expected
+
+
+def test_issue12_hidden_hand_is_drawn_uniformly_chi_square() -> None:
+    statistic, freedom, observed, expected = _hidden_hand_chi_square()
     assert statistic < CHI2_999[freedom], (observed, expected)
+
+
+def test_issue12_without_the_chain_the_hidden_hand_is_not_uniform(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first colouring the search finds is not uniform: without the
+    swaps after it, the chi-square test above fails."""
+    monkeypatch.setattr(sampling, "BURN_IN", 0)
+    statistic, freedom, observed, expected = _hidden_hand_chi_square()
+    assert statistic > CHI2_999[freedom], (observed, expected)
 
 
 def test_issue12_samples_at_the_start_are_uniform_chi_square() -> None:
@@ -281,8 +322,155 @@ def test_issue12_the_conformance_kit_checks_sampled_worlds() -> None:
 
 
 def test_issue12_a_tight_tactical_history_is_sampled_from_any_seed() -> None:
-    """Four bidders, 221 actions, an empty hand to match: the first search
-    stalls for some seeds; another round from a fresh start finds a deal."""
-    for cut, seed in ((221, 1), (223, 7)):  # each failed in the first rounds
+    """Four bidders, 221 and 223 actions, an empty hand to match: the former
+    heuristic search failed these for some seeds; the complete one never
+    does."""
+    for cut, seed in ((221, 1), (223, 7)):
         view = played("tactical", 4, 4, cut, "random").view(3)
-        assert view.sample(random.Random(seed)).view(3) == view
+        for rng_seed in (seed, seed + 1, seed + 2):
+            assert view.sample(random.Random(rng_seed)).view(3) == view
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "kind", "cut", "seat"),
+    [(4, 530110, "random", 354, 1), (3, 764878, "greedy", 147, 1), (4, 844605, "greedy", 223, 3)],
+)
+def test_issue12_histories_that_make_the_search_backtrack_are_sampled(
+    players: int, seed: int, kind: str, cut: int, seat: int
+) -> None:
+    """Long tactical histories on which the first branches of the search
+    lead nowhere (thousands of branches before the pruning and restarts)."""
+    view = played("tactical", players, seed, cut, kind).view(seat)
+    assert view.sample(random.Random(0)).view(seat) == view
+
+
+# ----------------------------------------------------------------------
+# The colouring search is complete: small constructed histories, checked
+# against every colouring there is.
+# ----------------------------------------------------------------------
+
+
+class _Bid(sampling._Need):
+    """A tactical bid (D9): ``bid`` units for ``colour``, one card of that
+    colour or two of another each; the shortfall names the colour."""
+
+    def __init__(self, colour: int, bid: int) -> None:
+        self.colour, self.bid = colour, bid
+
+    def short(self, seat: int, hand: Sequence[int]) -> int | None:
+        units = hand[self.colour] + sum(n // 2 for c, n in enumerate(hand) if c != self.colour)
+        return None if units >= self.bid else self.colour
+
+
+def _small_history(
+    rng: random.Random,
+) -> tuple[list[list[int]], list[list[sampling._Op]], tuple[int, int, int, int]]:
+    """Two seats (seat 0 the viewer), a deck and maybe one reshuffled pile of
+    a few cards of three colours, random draws, payments, bids and
+    retirements, and a random hand for the viewer of the right size."""
+    piles = [[rng.randrange(3) for _ in range(rng.randint(3, 6))]]
+    if rng.random() < 0.5:
+        piles.append([rng.randrange(3) for _ in range(rng.randint(2, 4))])
+    ops: list[list[sampling._Op]] = [[], []]
+    held = [0, 0]
+    gone = [False, False]
+
+    def add(seat: int, op: sampling._Op) -> None:
+        ops[seat].append(op)
+
+    for p, pile in enumerate(piles):
+        i = 0
+        while i < len(pile):
+            seat = rng.randrange(2)
+            if gone[seat]:
+                seat = 1 - seat
+                if gone[seat]:
+                    break
+            roll = rng.random()
+            if roll < 0.5 or not held[seat]:
+                n = min(rng.randint(1, 2), len(pile) - i)
+                add(seat, sampling._Op("draw", tuple((p, i + k) for k in range(n))))
+                held[seat] += n
+                i += n
+            elif roll < 0.8:
+                n = rng.randint(1, min(2, held[seat]))
+                cards = [0, 0, 0, 0]
+                for _ in range(n):
+                    cards[rng.randrange(3)] += 1
+                add(seat, sampling._Op("pay", cards=(cards[0], cards[1], cards[2], cards[3])))
+                held[seat] -= n
+            elif roll < 0.95:
+                add(seat, sampling._Op("need", need=_Bid(rng.randrange(3), rng.randint(1, 3))))
+            else:
+                add(seat, sampling._Op("retire"))
+                gone[seat], held[seat] = True, 0
+    size = held[0]
+    hand = [0, 0, 0, 0]
+    for _ in range(size):
+        hand[rng.randrange(3)] += 1
+    return piles, ops, (hand[0], hand[1], hand[2], hand[3])
+
+
+def _consistent(
+    colours: Sequence[Sequence[int]],
+    ops: Sequence[Sequence[sampling._Op]],
+    hand: Sequence[int],
+) -> bool:
+    """Whether every seat's history goes through with the piles coloured so,
+    and seat 0 ends with ``hand``: written apart from the sampler."""
+    for seat, mine in enumerate(ops):
+        counts = [0, 0, 0, 0]
+        retired = False
+        for op in mine:
+            if op.what == "draw":
+                for p, i in op.slots:
+                    counts[colours[p][i]] += 1
+            elif op.what == "pay":
+                counts = [h - n for h, n in zip(counts, op.cards, strict=True)]
+                if min(counts) < 0:
+                    return False
+            elif op.what == "need":
+                assert op.need is not None
+                if op.need.short(seat, counts) is not None:
+                    return False
+            else:
+                retired = True
+                break
+        if seat == 0 and not retired and tuple(counts) != tuple(hand):
+            return False
+    return True
+
+
+def _every_colouring(piles: Sequence[Sequence[int]]) -> Iterator[list[list[int]]]:
+    orders = [sorted(set(itertools.permutations(pile))) for pile in piles]
+    for choice in itertools.product(*orders):
+        yield [list(order) for order in choice]
+
+
+def _search_agrees_with_brute_force(seed: int, cases: int) -> dict[bool, int]:
+    """Runs the search on ``cases`` small histories and checks it against
+    every colouring; returns how many had a consistent colouring and how
+    many had none."""
+    rng = random.Random(seed)
+    found = {True: 0, False: 0}
+    for _ in range(cases):
+        piles, ops, hand = _small_history(rng)
+        brute = any(_consistent(c, ops, hand) for c in _every_colouring(piles))
+        colours = sampling._colour(piles, ops, 0, hand, random.Random(seed))
+        assert (colours is not None) == brute, (piles, ops, hand)
+        if colours is not None:
+            assert _consistent(colours, ops, hand)
+            assert all(sorted(c) == sorted(p) for c, p in zip(colours, piles, strict=True))
+        found[brute] += 1
+    return found
+
+
+@given(seed=st.integers(0, 2**32))
+def test_issue12_the_search_finds_a_colouring_exactly_when_one_exists(seed: int) -> None:
+    _search_agrees_with_brute_force(seed, 25)
+
+
+def test_issue12_small_histories_with_and_without_a_colouring_are_searched() -> None:
+    found = _search_agrees_with_brute_force(0, 200)
+    assert found[True] > 20, found
+    assert found[False] > 20, found

@@ -31,20 +31,36 @@ What is drawn, and how
     colours such that every payment and bid is covered and the viewer ends
     with their hand. All colourings are equally likely before the history is
     known (every shuffle is uniform), so the consistent ones should be drawn
-    uniformly. The sampler first builds one consistent colouring, giving each
-    payment cards drawn by its payer at random among those that can still
-    have that colour, the viewer the colours of their hand, and every other
-    position a random order of what is left of its pile (where a history is
-    too tight for that to succeed in a few tries, a local search that swaps
-    positions of a pile finds one instead); then it runs a
-    Markov chain that swaps the colours of two positions of one pile and
-    keeps the swap when every hand it touches stays consistent. The swaps
-    are symmetric, so the chain's stationary distribution is the uniform one
-    over the colourings it can reach; `BURN_IN` swaps per position
-    drawn so far are made for every new sampler, and ``steps`` more per
-    world after the first. Exactly uniform while nobody has paid or bid;
-    afterwards uniform in the limit of many swaps (the tests check the
-    distribution by a chi-square test on small cases).
+    uniformly.
+
+    The sampler first finds one consistent colouring by a complete search
+    (``_colour``: hand by hand, the viewer's back in time from the hand it
+    ends with, the others forward with a card's colour chosen only when a
+    payment or a bid needs it; depth first with backtracking, pruned by what
+    the piles must still give the hands, searched-out states remembered;
+    restarted in a new random order with twice the budget when a start
+    went wrong, which keeps it complete; its docstring proves that it finds
+    a colouring whenever one exists). A view of a real game always has one,
+    so `SamplingError` means the view is inconsistent (a hand-built view, or
+    one of another game). The search's branches are taken in a random
+    order and the positions nothing needs are coloured at random, but its
+    result is not uniform (it colours no more than it must, and takes the
+    first branch that works). So it is only the
+    start of a Markov chain that swaps the colours of two positions of one
+    pile and keeps the swap when every hand it touches stays consistent.
+    The swaps are symmetric, so the chain's stationary distribution is the
+    uniform one over the colourings it can reach; `BURN_IN` swaps per
+    position drawn so far are made for every new sampler, and ``steps``
+    more per world after the first (the worlds of one sampler are
+    therefore correlated, more so for small ``steps``). Exactly uniform
+    while nobody has paid or bid; afterwards uniform in the limit of many
+    swaps, and close to it after the burn-in (the tests check the
+    distribution by chi-square tests on small cases, and that they fail
+    without the chain). Whether every consistent colouring is reachable by
+    such swaps from every other is not proved: a history so tight that two
+    consistent colourings differ only by a cycle of three or more positions
+    through hands that each block a single swap would keep the chain in
+    part of them.
 
     *The future.* The world has its own seed, drawn by ``rng``: it decides
     the reshuffles that have not happened yet.
@@ -55,7 +71,7 @@ with a subclass of `Sampler` that samples them too.
 
 from __future__ import annotations
 
-import math
+import bisect
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -83,13 +99,6 @@ BURN_IN = 4
 """Swaps per card position drawn so far that a new sampler makes before its
 first world."""
 
-_TRIES = 400  # attempts at a first consistent colouring, forward through the history
-_SEARCH_STEPS = 20_000  # then steps of local search
-_ROUNDS = 32  # rounds of both before giving up: a search that stalls in one
-# corner of a tight tactical history mostly finds a deal from another start
-# (tactical, 4 players, seed 4, 223 actions: 10 of 14 seeds failed in one round)
-_VIEWER_TRIES = 30  # orders in which the viewer's cards take the view's colours
-
 Hand = tuple[int, int, int, int]
 Slot = tuple[int, int]  # (pile, position)
 
@@ -110,71 +119,53 @@ class World:
     shuffles: tuple[tuple[tuple[int, ...], ...], ...]
 
 
-@attrs.define(eq=False)
 class _Need:
-    """An action that needed cards in hand and paid none (a bid)."""
+    """An action that needed cards in hand and paid none (a bid): whether a
+    hand allows it, asked of the variant's rules in the position before it.
 
-    game: Game  # the replay just before the action
-    action: Action
-    known: dict[tuple[int, ...], int] = attrs.Factory(dict)  # deficit by hand
+    The search assumes what every variant's bids so far satisfy: a hand that
+    allows the action still allows it with more cards in it."""
+
+    def __init__(self, game: Game, action: Action) -> None:
+        self.game = game  # the replay just before the action
+        self.action = action
+        self.known: dict[tuple[int, ...], int | None] = {}  # short() by hand
 
     def short(self, seat: int, hand: Sequence[int]) -> int | None:
         """``None`` when ``hand`` allows the action, else the colour it falls
         short of (-1 when the engine names none)."""
-        state = self.game.state
-        saved = state.hands
-        state.set_hand(seat, hand)
-        try:
-            kind = self.game.rules.kind_of(self.action)
-            if kind is None:
-                return -1
-            error = kind.problem(state, self.action)
-        finally:
-            state.hands = saved
-        if error is None:
-            return None
-        return int(next(iter(error.shortfall))) if error.shortfall else -1
-
-    def deficit(self, seat: int, hand: Sequence[int]) -> int:
-        """0 when ``hand`` allows the action, else how many cards it lacks
-        (1 when the engine does not say)."""
         key = tuple(hand)
-        known = self.known.get(key)
-        if known is None:
-            known = self.known[key] = self._deficit(seat, key)
-        return known
-
-    def _deficit(self, seat: int, hand: Sequence[int]) -> int:
+        if key in self.known:
+            return self.known[key]
         state = self.game.state
         saved = state.hands
-        state.set_hand(seat, hand)
+        state.set_hand(seat, key)
         try:
             kind = self.game.rules.kind_of(self.action)
             error = None if kind is None else kind.problem(state, self.action)
         finally:
             state.hands = saved
         if error is None:
-            return 0
-        return sum(error.shortfall.values()) if error.shortfall else 1
+            short = None
+        else:
+            short = int(next(iter(error.shortfall))) if error.shortfall else -1
+        self.known[key] = short
+        return short
 
     def allows(self, seat: int, hand: Sequence[int]) -> bool:
-        return self.deficit(seat, hand) == 0
+        return self.short(seat, hand) is None
 
 
 @attrs.frozen
 class _Op:
     """What happens to one hand: a ``draw`` of ``slots``, a ``pay`` of
-    ``cards``, a ``need`` (a bid), or ``retire`` (the hand leaves)."""
+    ``cards``, a ``need`` (a bid, checked against the hand before its
+    action), or ``retire`` (the hand leaves)."""
 
     what: str
     slots: tuple[Slot, ...] = ()
     cards: Hand = (0, 0, 0, 0)
-    """The cards a ``pay`` pays; for a ``need``, those the hand pays before
-    it next draws, which it must hold already."""
     need: _Need | None = None
-    most: Hand | None = None
-    """For a ``need`` of the viewer: the most of each colour the hand can
-    hold then (what it ends with, in the view, and pays later)."""
 
 
 class Sampler:
@@ -286,7 +277,6 @@ class Sampler:
         self.dealt = dealt
         self.piles: list[list[int]] = [colours]  # the replay's colours, right as a whole
         self.ops: list[list[_Op]] = [[] for _ in range(players)]
-        self.order: list[tuple[int, int]] = []  # (seat, index into ops) in time order
         self.owner: list[list[int]] = [[-1] * len(colours)]  # seat that drew each position
         self.made_by: list[int] = [-1]  # the action whose draw reshuffled each pile
         for p in range(players):
@@ -318,11 +308,11 @@ class Sampler:
                 raise SamplingError(f"history[{index}] {action!r}: {exc}") from exc
             got = self._drawn(index, actor, drawn, state.shuffled[shuffled:], state.drawn)
             received = _counts([self.piles[pile][i] for pile, i in got])
-            paid_any = False
+            pays: list[tuple[int, _Op]] = []
             for seat in range(players):
                 after = state.hands[seat]
                 if after == (0, 0, 0, 0) and min(hands[seat]) > PLENTY // 2:
-                    self._op(seat, _Op("retire"))
+                    pays.append((seat, _Op("retire")))
                     continue
                 gain = received if seat == actor else (0, 0, 0, 0)
                 paid = tuple(b + g - a for a, b, g in zip(after, hands[seat], gain, strict=True))
@@ -332,32 +322,15 @@ class Sampler:
                         "than the draw pile; the variant's sampler must know where from"
                     )
                 if any(paid):
-                    paid_any = True
-                    self._op(seat, _Op("pay", cards=(paid[0], paid[1], paid[2], paid[3])))
+                    pays.append((seat, _Op("pay", cards=(paid[0], paid[1], paid[2], paid[3]))))
+            if before is not None and not any(op.what == "pay" for _, op in pays):
+                # the hand before the action had to allow it
+                self._op(actor, _Op("need", need=_Need(before, action)))
+            for seat, op in pays:
+                self._op(seat, op)
             if got:
                 self._op(actor, _Op("draw", tuple(got)))
-            if before is not None and not paid_any:
-                self._op(actor, _Op("need", need=_Need(before, action)))
-        for ops in self.ops:
-            for k, op in enumerate(ops):
-                if op.need is not None:
-                    ahead = [0, 0, 0, 0]
-                    for later in ops[k + 1 :]:
-                        if later.what in ("draw", "retire"):
-                            break
-                        ahead = [a + b for a, b in zip(ahead, later.cards, strict=True)]
-                    ops[k] = _Op("need", cards=_counts(_cards_of(ahead)), need=op.need)
-        hand = self.hand = _counts([c for c in COLOURS for _ in range(view.hand[c])])
-        mine = self.ops[view.player]
-        most = list(hand)
-        for k in range(len(mine) - 1, -1, -1):
-            op = mine[k]
-            if op.what == "pay":
-                most = [a + b for a, b in zip(most, op.cards, strict=True)]
-            elif op.what == "retire":
-                most = [PLENTY] * 4  # what the hand held then left the game unseen
-            elif op.need is not None:
-                mine[k] = _Op("need", cards=op.cards, need=op.need, most=_counts(_cards_of(most)))
+        self.hand = _counts([c for c in COLOURS for _ in range(view.hand[c])])
         left = 0
         for op in self.ops[view.player]:
             if op.what == "retire":
@@ -375,7 +348,6 @@ class Sampler:
         )
 
     def _op(self, seat: int, op: _Op) -> None:
-        self.order.append((seat, len(self.ops[seat])))
         self.ops[seat].append(op)
 
     def _drawn(
@@ -407,314 +379,112 @@ class Sampler:
     # ------------------------------------------------------------------
 
     def _first(self, rng: random.Random) -> list[list[int]]:
-        seats = range(len(self.ops))
-        for _ in range(_ROUNDS):
-            best: tuple[int, list[list[int]]] | None = None
-            for _ in range(_TRIES):
-                colours, complete = self._attempt(rng)
-                if complete and all(self._fits(s, colours) for s in seats):
-                    return colours
-                faults = sum(self._faults(s, colours) for s in seats)
-                if best is None or faults < best[0]:
-                    best = (faults, colours)
-            assert best is not None
-            colours = best[1]
-            if self._search(colours, rng) and all(self._fits(s, colours) for s in seats):
-                return colours
-        raise SamplingError(
-            f"found no deal of the cards that fits the view of seat {self.view.player} "
-            f"in {_ROUNDS} rounds of {_TRIES} attempts and {_SEARCH_STEPS} steps of search"
-        )
-
-    def _attempt(self, rng: random.Random) -> tuple[list[list[int]], bool]:
-        """One try at a consistent colouring, forward through the history:
-        a payment gives its colours to cards its payer holds, a bid colours
-        its bidder's whole hand (mended colour by colour where it falls
-        short), the viewer's cards get the view's colours, and what is left
-        of every pile is laid out at random. Returns the colouring and
-        whether every step of that went through (if not, the colouring is
-        complete but may not fit: where the search starts)."""
-        piles = self.piles
-        colours: list[list[int]] = [[-1] * len(p) for p in piles]
-        avail = [list(_counts(p)) for p in piles]
-        unknown: list[list[Slot]] = [[] for _ in self.ops]  # held, colour not chosen
-        held: list[list[Slot]] = [[] for _ in self.ops]  # held, colour chosen
-        viewer = self.view.player
-        complete = True
-        # One hand after the other, each through its whole history, with
-        # what the hands before it left of each pile: the viewer's first,
-        # since the view fixes it, then the others in a random order (which
-        # hand goes first matters in tight histories, so each try differs).
-        others = [seat for seat in range(len(self.ops)) if seat != viewer]
-        rng.shuffle(others)
-        for first in (viewer, *others):
-            for seat, k in self.order:
-                if seat != first:
-                    continue
-                op = self.ops[seat][k]
-                if op.what == "draw":
-                    unknown[seat].extend(op.slots)
-                elif op.what == "pay":
-                    for c, count in enumerate(op.cards):
-                        for _ in range(count):
-                            if not self._spend(seat, c, colours, avail, unknown, held, rng):
-                                complete = False
-                elif op.need is not None:
-                    if not self._colour_hand(seat, op, colours, avail, unknown, held, rng):
-                        complete = False
-                else:  # retire: the hand leaves the game, its colours stay free
-                    unknown[seat], held[seat] = [], []
-            if first == viewer and not self._colour_viewer(colours, avail, unknown, held, rng):
-                complete = False
-        for p, pile in enumerate(colours):
-            rest = [c for c in COLOURS for _ in range(avail[p][c])]
-            rng.shuffle(rest)
-            free = [i for i, c in enumerate(pile) if c < 0]
-            for i, c in zip(free, rest, strict=True):
-                pile[i] = int(c)
-        if complete and not self._fits(viewer, colours):
-            complete = self._mend(viewer, colours, rng)
-        return colours, complete
-
-    def _mend(self, seat: int, colours: list[list[int]], rng: random.Random) -> bool:
-        """Reorders the colours of ``seat``'s own cards (within each pile)
-        until every payment and bid of theirs fits, if a few hundred swaps
-        that never make more of them fail can do it."""
-        mine = [slot for op in self.ops[seat] for slot in op.slots]
-        if len(mine) < 2:
-            return False
-        faults = self._faults(seat, colours)
-        for _ in range(50 * len(mine)):
-            if not faults:
-                return True
-            (p, i), (q, j) = rng.sample(mine, 2)
-            if p != q or colours[p][i] == colours[q][j]:
+        """A first consistent colouring (see ``_colour``), the positions it
+        leaves free laid out at random."""
+        budget = _BUDGET
+        while True:  # restarts, each from a fresh random order, with twice the budget
+            try:
+                colours = _colour(self.piles, self.ops, self.view.player, self.hand, rng, budget)
+            except _OutOfBudget:
+                budget *= 2
                 continue
-            pile = colours[p]
-            pile[i], pile[j] = pile[j], pile[i]
-            now = self._faults(seat, colours)
-            if now > faults:
-                pile[i], pile[j] = pile[j], pile[i]
-            else:
-                faults = now
-        return not faults
+            break
+        if colours is None:
+            raise SamplingError(
+                f"the view of seat {self.view.player} is inconsistent: no deal of the cards "
+                "fits its history (every card paid held when paid, every bid payable) and "
+                "its hand"
+            )
+        return colours
 
-    def _colour_viewer(
-        self,
-        colours: list[list[int]],
-        avail: list[list[int]],
-        unknown: list[list[Slot]],
-        held: list[list[Slot]],
-        rng: random.Random,
-    ) -> bool:
-        """Gives the viewer's cards still held the colours of the view's
-        hand; returns whether every card got one."""
-        viewer = self.view.player
-        mine = unknown[viewer]
-        need = [int(c) for c in COLOURS for _ in range(self.hand[c])]
-        complete = True
-        for p, i in held[viewer]:
-            if colours[p][i] in need:
-                need.remove(colours[p][i])
-            else:
-                complete = False
-        chosen: list[int] = []
-        for _ in range(_VIEWER_TRIES):  # random orders, until one fits every card
-            left, counts, chosen = list(need), [list(a) for a in avail], []
-            rng.shuffle(mine)
-            for p, _i in mine:
-                fits = [j for j, c in enumerate(left) if counts[p][c] > 0]
-                if not fits:
+    def _index(self) -> None:
+        """Notes what the chain checks: each hand's payments and bids in
+        order, and how many of them come before each position it drew."""
+        self._checks: list[list[tuple[Hand, _Need | None]]] = []
+        self._retires: list[bool] = []
+        self._since = [[0] * len(pile) for pile in self.piles]
+        for ops in self.ops:
+            checks: list[tuple[Hand, _Need | None]] = []
+            retires = False
+            for op in ops:
+                if op.what == "draw":
+                    for p, i in op.slots:
+                        self._since[p][i] = len(checks)
+                elif op.what == "pay":
+                    checks.append((op.cards, None))
+                elif op.what == "need":
+                    checks.append(((0, 0, 0, 0), op.need))
+                else:
+                    retires = True
                     break
-                c = left.pop(fits[rng.randrange(len(fits))])
-                counts[p][c] -= 1
-                chosen.append(c)
-            if len(chosen) == len(mine):
-                break
-        for (p, i), c in zip(mine, chosen, strict=False):
-            colours[p][i] = c
-            avail[p][c] -= 1
-        unknown[viewer] = mine[len(chosen) :]  # coloured with the rest, at random
-        return complete and len(chosen) == len(mine)
+            self._checks.append(checks)
+            self._retires.append(retires)
 
-    @staticmethod
-    def _spend(
-        seat: int,
-        c: int,
-        colours: list[list[int]],
-        avail: list[list[int]],
-        unknown: list[list[Slot]],
-        held: list[list[Slot]],
-        rng: random.Random,
-    ) -> bool:
-        """Pays one card of colour ``c`` from ``seat``'s hand: one already of
-        that colour if there is one, else one that can still be."""
-        mine = held[seat]
-        same = [j for j, (p, i) in enumerate(mine) if colours[p][i] == c]
-        if same:
-            mine.pop(same[rng.randrange(len(same))])
-            return True
-        mine = unknown[seat]
-        fits = [j for j, (p, _i) in enumerate(mine) if avail[p][c] > 0]
-        if not fits:
-            return False
-        j = fits[rng.randrange(len(fits))]
-        p, i = mine[j]
-        mine[j] = mine[-1]
-        mine.pop()
-        colours[p][i] = c
-        avail[p][c] -= 1
+    def _tally(self, colours: list[list[int]]) -> None:
+        """Notes each hand, coloured so, before each of its checks and at
+        its end (when it retires, if it does)."""
+        self._hands: list[list[list[int]]] = []
+        self._ends: list[list[int]] = []
+        for ops in self.ops:
+            hand = [0, 0, 0, 0]
+            before: list[list[int]] = []
+            for op in ops:
+                if op.what == "draw":
+                    for p, i in op.slots:
+                        hand[colours[p][i]] += 1
+                elif op.what == "retire":
+                    break
+                else:
+                    before.append(list(hand))
+                    hand = [h - n for h, n in zip(hand, op.cards, strict=True)]
+            self._hands.append(before)
+            self._ends.append(hand)
+
+    def _holds(self, seat: int, start: int, stop: int, lose: int, gain: int) -> bool:
+        """Whether ``seat``'s checks ``start`` to ``stop`` (its end when
+        ``stop`` is -1) still pass with one card of colour ``lose`` turned
+        ``gain`` from check ``start`` on."""
+        checks, hands = self._checks[seat], self._hands[seat]
+        if stop < 0:
+            if seat == self.view.player and not self._retires[seat]:
+                return False  # the viewer's hand would end other than the view's
+            stop = len(checks)
+        for k in range(start, stop):
+            cards, need = checks[k]
+            hand = hands[k]
+            if need is None:
+                if hand[lose] <= cards[lose]:
+                    return False
+            else:
+                moved = list(hand)
+                moved[lose] -= 1
+                moved[gain] += 1
+                if not need.allows(seat, moved):
+                    return False
         return True
 
-    @staticmethod
-    def _colour_hand(
-        seat: int,
-        op: _Op,
-        colours: list[list[int]],
-        avail: list[list[int]],
-        unknown: list[list[Slot]],
-        held: list[list[Slot]],
-        rng: random.Random,
-    ) -> bool:
-        """Colours all of ``seat``'s hand so that it can make the bid and
-        holds ``reserve``."""
-        need, reserve, most = op.need, op.cards, op.most or (PLENTY,) * 4
-        assert need is not None
-        hand = list(_counts([colours[p][i] for p, i in held[seat]]))
-        within = True  # whether every card kept to ``most``
-        for p, i in unknown[seat]:
-            weights = [a if h < m else 0 for a, h, m in zip(avail[p], hand, most, strict=True)]
-            if not any(weights):
-                weights, within = avail[p], False  # an uncoloured position has a colour left
-            r = rng.randrange(sum(weights))
-            c = 0
-            while r >= weights[c]:
-                r -= weights[c]
-                c += 1
-            colours[p][i] = c
-            avail[p][c] -= 1
-            hand[c] += 1
-        held[seat].extend(unknown[seat])
-        unknown[seat] = []
-        mine = held[seat]
-        if not within:
-            return False
-        for _ in range(4 * len(mine) + 4):
-            hand = list(_counts([colours[p][i] for p, i in mine]))
-            lacking = [c for c in range(4) if hand[c] < reserve[c]]
-            short = lacking[0] if lacking else need.short(seat, hand)
-            if short is None:
-                return True
-            if short < 0:
-                return False
-            fits = [
-                (p, i)
-                for p, i in mine
-                if colours[p][i] != short
-                and hand[colours[p][i]] > reserve[colours[p][i]]
-                and hand[short] < most[short]
-                and avail[p][short] > 0
-            ]
-            if not fits:
-                return False
-            p, i = fits[rng.randrange(len(fits))]
-            avail[p][colours[p][i]] += 1
-            colours[p][i] = short
-            avail[p][short] -= 1
-        return False
-
-    def _faults(self, seat: int, colours: list[list[int]]) -> int:
-        """How far ``seat``'s hand, coloured so, falls short: the cards its
-        payments and bids lack, and (the viewer's) how far it ends from the
-        view's hand."""
-        hand = [0, 0, 0, 0]
-        faults = 0
-        for op in self.ops[seat]:
-            if op.what == "draw":
-                for p, i in op.slots:
-                    hand[colours[p][i]] += 1
-            elif op.what == "pay":
-                for c, n in enumerate(op.cards):
-                    hand[c] -= n
-                    if hand[c] < 0:
-                        faults += -hand[c]
-                        hand[c] = 0
-            elif op.need is not None:
-                faults += op.need.deficit(seat, hand)
-            else:
-                return faults
-        if seat == self.view.player:
-            faults += sum(abs(h - v) for h, v in zip(hand, self.hand, strict=True))
-        return faults
-
-    def _search(self, colours: list[list[int]], rng: random.Random) -> bool:
-        """Makes ``colours`` consistent by local search, for histories too
-        tight for `_attempt`: swaps of two positions of a pile that do
-        not make the hands they touch fall further short (and now and then
-        one that does). Returns whether it got there."""
-        seats = range(len(self.ops))
-        faults = [self._faults(seat, colours) for seat in seats]
-        owner = self.owner
-        for step in range(_SEARCH_STEPS):
-            if not any(faults):
-                return True
-            if step % 64 == 0:
-                faulty = [s for s in seats if faults[s]]
-            seat = faulty[rng.randrange(len(faulty))]
-            slots = [slot for op in self.ops[seat] for slot in op.slots]
-            p, i = rng.choice(slots)
-            pile = colours[p]
-            if step % 2:  # reorder the hand's own cards
-                q, j = rng.choice(slots)
-                if q != p:
-                    continue
-            else:
-                j = rng.randrange(len(pile))
-            if pile[i] == pile[j]:
-                continue
-            other = owner[p][j]
-            pile[i], pile[j] = pile[j], pile[i]
-            mine = self._faults(seat, colours)
-            theirs = self._faults(other, colours) if other >= 0 and other != seat else 0
-            before = faults[seat] + (faults[other] if other >= 0 and other != seat else 0)
-            worse = mine + theirs - before
-            if worse <= 0 or rng.random() < math.exp(-worse * (1 + 8 * step / _SEARCH_STEPS)):
-                faults[seat] = mine
-                if other >= 0 and other != seat:
-                    faults[other] = theirs
-            else:
-                pile[i], pile[j] = pile[j], pile[i]
-        return False
-
-    def _fits(self, seat: int, colours: list[list[int]]) -> bool:
-        """Whether ``seat``'s hand, coloured so, pays for everything it paid,
-        could make every bid it made, and (the viewer's) ends as the view's."""
-        hand = [0, 0, 0, 0]
-        for op in self.ops[seat]:
-            if op.what == "draw":
-                for p, i in op.slots:
-                    hand[colours[p][i]] += 1
-            elif op.what == "pay":
-                for c, n in enumerate(op.cards):
-                    hand[c] -= n
-                    if hand[c] < 0:
-                        return False
-            elif op.need is not None:
-                if not op.need.allows(seat, hand):
-                    return False
-            else:  # retire
-                return True
-        return seat != self.view.player or tuple(hand) == self.hand
+    def _shift(self, seat: int, start: int, stop: int, lose: int, gain: int) -> None:
+        """Turns one card of ``seat`` from ``lose`` to ``gain`` from check
+        ``start`` to ``stop`` (its end when -1), as `_holds` checked."""
+        hands = self._hands[seat]
+        for k in range(start, len(hands) if stop < 0 else stop):
+            hands[k][lose] -= 1
+            hands[k][gain] += 1
+        if stop < 0:
+            self._ends[seat][lose] -= 1
+            self._ends[seat][gain] += 1
 
     def _swaps(self, colours: list[list[int]], steps: int, rng: random.Random) -> None:
         """``steps`` proposals of the chain: swap two positions of one pile,
-        keep the swap if both hands stay consistent."""
+        keep the swap if both hands stay consistent. Only what the swap
+        changes is checked: a hand from the draw of the card it loses on
+        (up to the draw of the other, when both are its own)."""
         piles = [p for p in range(len(colours)) if len(colours[p]) > 1]
         if not piles:
             return
         weights = [len(colours[p]) for p in piles]
         total = sum(weights)
-        owner = self.owner
+        owner, since = self.owner, self._since
         for _ in range(steps):
             r = rng.randrange(total)
             p = piles[-1]
@@ -725,21 +495,38 @@ class Sampler:
                 r -= w
             pile = colours[p]
             i, j = rng.randrange(len(pile)), rng.randrange(len(pile))
-            if pile[i] == pile[j]:
+            ci, cj = pile[i], pile[j]
+            if ci == cj:
                 continue
-            pile[i], pile[j] = pile[j], pile[i]
             a, b = owner[p][i], owner[p][j]
-            # A hand is checked again even when both positions are its own:
-            # the order in which it got its colours matters.
-            if (a >= 0 and not self._fits(a, colours)) or (
-                b >= 0 and b != a and not self._fits(b, colours)
-            ):
-                pile[i], pile[j] = pile[j], pile[i]
+            if a == b and a >= 0:
+                # The hand's colours change only between the two draws.
+                ki, kj = since[p][i], since[p][j]
+                if ki < kj:
+                    if not self._holds(a, ki, kj, ci, cj):
+                        continue
+                    self._shift(a, ki, kj, ci, cj)
+                elif kj < ki:
+                    if not self._holds(a, kj, ki, cj, ci):
+                        continue
+                    self._shift(a, kj, ki, cj, ci)
+            elif a != b:
+                if a >= 0 and not self._holds(a, since[p][i], -1, ci, cj):
+                    continue
+                if b >= 0 and not self._holds(b, since[p][j], -1, cj, ci):
+                    continue
+                if a >= 0:
+                    self._shift(a, since[p][i], -1, ci, cj)
+                if b >= 0:
+                    self._shift(b, since[p][j], -1, cj, ci)
+            pile[i], pile[j] = cj, ci
 
     def _colouring(self, rng: random.Random, steps: int) -> list[list[int]]:
         colours = self._colours
         if colours is None:
             colours = self._first(rng)
+            self._index()
+            self._tally(colours)
             self._swaps(colours, BURN_IN * self.drawn_positions, rng)
         else:
             self._swaps(colours, steps, rng)
@@ -768,8 +555,10 @@ class Sampler:
 
     def game(self, world: World) -> Game:
         """Returns the game of ``world``: its setup, with the view's history
-        replayed and every action checked. Raises `PluginError` if the
-        game does not show the view to its player (a sampler's fault)."""
+        replayed and every action checked. Raises `SamplingError` if the
+        view's legal actions are not those of the position it shows (a
+        hand-built view), `PluginError` if the game does not show the view
+        to its player otherwise (a sampler's fault)."""
         game = Game._start(self.rules, self.view.players, world.seed, world.setup)
         try:
             for action, shuffles in zip(self.view.history, world.shuffles, strict=True):
@@ -778,7 +567,13 @@ class Sampler:
             raise PluginError(
                 f"a sampled world does not replay the view's history: {exc}"
             ) from exc
-        if game.view(self.view.player) != self.view:
+        shown = game.view(self.view.player)
+        if shown != self.view:
+            if attrs.evolve(shown, legal_actions=self.view.legal_actions) == self.view:
+                raise SamplingError(
+                    f"the view of seat {self.view.player} is inconsistent: its legal actions "
+                    "are not those of the position it shows"
+                )
             raise PluginError("a sampled world does not show the view it was sampled from")
         return game
 
@@ -807,23 +602,12 @@ class Sampler:
         state.box = tuple(order[len(self._hidden) :])
         hands: list[Hand] = []
         out = [0, 0, 0, 0]
-        for ops in self.ops:
-            hand = [0, 0, 0, 0]
-            retired = False
-            for op in ops:
-                if op.what == "draw":
-                    for p, i in op.slots:
-                        hand[colours[p][i]] += 1
-                elif op.what == "pay":
-                    for c, n in enumerate(op.cards):
-                        hand[c] -= n
-                elif op.what == "retire":
-                    retired = True
-                    break
-            if retired:
-                out = [o + h for o, h in zip(out, hand, strict=True)]
-                hand = [0, 0, 0, 0]
-            hands.append((hand[0], hand[1], hand[2], hand[3]))
+        for end, retires in zip(self._ends, self._retires, strict=True):
+            if retires:
+                out = [o + h for o, h in zip(out, end, strict=True)]
+                hands.append((0, 0, 0, 0))
+            else:
+                hands.append((end[0], end[1], end[2], end[3]))
         state.hands = tuple(hands)
         state.out = (out[0], out[1], out[2], out[3])
         state.pile = tuple(colours[-1][self.dealt :] if len(colours) == 1 else colours[-1])
@@ -851,8 +635,543 @@ def sample(view: PlayerView, rng: random.Random, *, registry: Registry | None = 
     return sampler.sample(rng)
 
 
-def _cards_of(counts: Sequence[int]) -> list[int]:
-    return [c for c in range(4) for _ in range(counts[c])]
+# ----------------------------------------------------------------------
+# The search for a first consistent colouring
+# ----------------------------------------------------------------------
+
+_DRAW, _PAY, _NEED, _RETIRE, _GIVE = range(5)
+_HAND, _UNPAY, _CHECK, _BACK, _EMPTY, _ADD, _TAKE = range(5, 12)
+
+_BUDGET = 300
+"""Branches the search tries before it starts again in a new random order
+(with twice as many): a search that went wrong early spends its time
+deep in one corner, where a fresh start mostly walks straight through."""
+
+
+_LOWEST = [0] + [(mask & -mask).bit_length() - 1 for mask in range(1, 16)]
+"""The lowest colour in each set of colours, as a bit mask."""
+
+
+class _OutOfBudget(Exception):
+    """The search tried its budget of branches."""
+
+
+def _colour(
+    piles: Sequence[Sequence[int]],
+    ops: Sequence[Sequence[_Op]],
+    viewer: int,
+    hand: Sequence[int],
+    rng: random.Random,
+    budget: int | None = None,
+) -> list[list[int]] | None:
+    """A colouring of every position of every pile (``piles[p]`` lists the
+    pile's colours in any order) under which every seat's ``ops`` go through
+    — every card paid is in hand when paid, every bid allowed when made — and
+    ``viewer`` ends holding ``hand``; ``None`` when there is none. Each
+    seat's ops are in time order. With a ``budget``, raises ``_OutOfBudget``
+    after trying that many branches.
+
+    Hands meet only in the piles' colours, so the search takes one hand
+    after the other, each through its whole history: the viewer's first,
+    then the others in a random order. Each pile has the colours its
+    positions have not yet been given (``avail``).
+
+    *The viewer* (unless it retired) is searched back in time from the
+    view's hand, which it knows at every moment that way: a payment, undone,
+    adds its cards; a bid is checked against the hand; a drawn card, undone,
+    must have been one of the hand's colours that its pile still has (a
+    branch: the colour); at the start the hand is empty.
+
+    *Every other hand* (and a viewer that retired) goes forward, and a card
+    gets a colour only when something needs it. The hand holds *coloured*
+    cards (counts by colour) and *open* ones (positions, by pile, colour
+    free). A draw adds open cards. A payment of c takes a coloured c if the
+    hand holds one, else gives c to an open card of some pile that still has
+    a c (a branch: the pile). A bid first colours the cards the hand pays
+    before it next draws (it holds them now; a branch each, as a payment),
+    then, while its coloured cards do not allow it, gives one open card a
+    colour (a branch: colour and pile). A hand that retires leaves its open
+    cards free. Positions still open at the end (never paid, or never drawn)
+    take what is left of their pile in a random order.
+
+    Branches are tried depth first, in a random order but those that leave
+    the pile most to spare first, and one is taken only if a bound still
+    holds: what each hand still to search must take from the piles (it pays
+    more of a colour than it holds and the other piles could give it by
+    then; all it pays, from the piles it draws from; the viewer: the cards
+    its draws must have brought, a transport from piles to colours checked
+    by Gale's theorem) fits in what the piles have left. A state from which
+    every branch failed is remembered, and so is every state with no more
+    of any pile's colours left than it.
+
+    Why this is right. *Sound:* the viewer's hand is known at every moment
+    and checked; every other hand's payments and bids were covered by its
+    coloured cards at the time, and whatever colours open cards get later
+    only add to the hand then (bids are monotone: more cards never disallow
+    one); every pile's positions get exactly the pile's colours. *Complete:*
+    the bounds only drop states that cannot be completed. Suppose a
+    consistent colouring S agrees with the search's state (its coloured
+    positions). For the viewer, S's colour of the drawn card is one of the
+    branches. For another hand: at a payment of c with no coloured c, the
+    hand under S holds a c, so some open card u of some pile p has S(u) = c,
+    and p has a c left; the search tries p, colouring an open card u' of p.
+    Swapping the colours of u and u' in S (same pile, both held by the hand
+    now) changes the hand only between the two draws, where it still covers
+    every payment and bid (they were covered by coloured cards), and nowhere
+    else; so a consistent colouring agrees with the new state. The same
+    holds at a bid (S's hand allows it, or holds what it pays next, and the
+    coloured cards do not, so S gives some open card a colour that is
+    tried). By induction some branch reaches the end. *Memo:* whether a
+    state can be completed depends only on its counts (the time, the hand
+    being searched: coloured cards and open cards by pile; the colours left
+    in the piles still drawn from or held open), not on which positions are
+    open (the swap argument again), and fewer colours left never helps (the
+    colours a completion gives are still there), so failed states are kept
+    by those counts. *Bounded:* each state is searched at most once, and the
+    states are points in a finite space of counts; in practice the search
+    rarely backtracks far.
+    """
+    seats = len(ops)
+    # One hand after the other, each through its whole history: hands meet
+    # only in the piles' counts, so a failure in one hand is found (and
+    # searched out) before the next hand's choices multiply it. The
+    # viewer's goes first (the view fixes its end), the others in a random
+    # order.
+    others = [seat for seat in range(seats) if seat != viewer]
+    rng.shuffle(others)
+    seat_order = (viewer, *others)
+    events: list[tuple[int, int, object]] = []
+    starts: list[int] = []  # where each hand's events begin, in seat_order
+    backward = not any(op.what == "retire" for op in ops[viewer])
+    for seat in seat_order:
+        starts.append(len(events))
+        mine = ops[seat]
+        if seat == viewer and backward:
+            # The viewer's hand is known at the end: back from there, it is
+            # known at every moment, and only draws leave a choice.
+            events.append((viewer, _HAND, tuple(hand)))
+            for op in reversed(mine):
+                if op.what == "draw":
+                    events.extend((viewer, _BACK, slot) for slot in reversed(op.slots))
+                elif op.what == "pay":
+                    events.append((viewer, _UNPAY, op.cards))
+                else:
+                    events.append((viewer, _CHECK, op.need))
+            events.append((viewer, _EMPTY, None))
+            continue
+        for k, op in enumerate(mine):
+            if op.what == "draw":
+                events.append((seat, _DRAW, op.slots))
+            elif op.what == "pay":
+                events.extend((seat, _PAY, c) for c in range(4) for _ in range(op.cards[c]))
+            elif op.what == "need":
+                # what the hand pays before it next draws, it holds already
+                reserve = [0, 0, 0, 0]
+                for later in mine[k + 1 :]:
+                    if later.what in ("draw", "retire"):
+                        break
+                    reserve = [a + b for a, b in zip(reserve, later.cards, strict=True)]
+                events.append((seat, _NEED, (op.need, tuple(reserve))))
+            else:
+                events.append((seat, _RETIRE, None))
+    starts.append(len(events))
+    place = [n for n in range(len(seat_order)) for _ in range(starts[n], starts[n + 1])]
+    colours = [[-1] * len(pile) for pile in piles]
+    avail = [list(_counts(pile)) for pile in piles]
+    held = [[0, 0, 0, 0] for _ in range(seats)]
+    open_: list[list[list[int]]] = [[[] for _ in piles] for _ in range(seats)]
+    # What to undo, newest last: (what, seat, a, b, c, d) with what one of
+    # _GIVE (pile a's position b got colour c, kept in hand if d), _DRAW
+    # (event a), _PAY (colour a), _RETIRE (the hand saved as retired[a]).
+    trail: list[tuple[int, int, int, int, int, int]] = []
+    retired: list[tuple[list[int], list[list[int]]]] = []
+
+    def give(seat: int, p: int, c: int, keep: bool) -> None:
+        i = open_[seat][p].pop()
+        colours[p][i] = c
+        avail[p][c] -= 1
+        if keep:
+            held[seat][c] += 1
+        trail.append((_GIVE, seat, p, i, c, keep))
+
+    def undo(length: int) -> None:
+        while len(trail) > length:
+            what, seat, a, b, c, d = trail.pop()
+            if what == _GIVE:
+                open_[seat][a].append(b)
+                colours[a][b] = -1
+                avail[a][c] += 1
+                held[seat][c] -= d
+            elif what == _DRAW:
+                slots = events[a][2]
+                assert isinstance(slots, tuple)
+                for p, _i in reversed(slots):
+                    open_[seat][p].pop()
+            elif what == _PAY:
+                held[seat][a] += 1
+            elif what == _ADD:
+                held[seat][a] -= b
+            elif what == _TAKE:
+                colours[a][b] = -1
+                avail[a][c] += 1
+                held[seat][c] += 1
+            else:
+                held[seat], open_[seat] = retired.pop()
+
+    # The piles drawn from at or after each event: with the piles the hand
+    # being searched holds open cards of, the only ones whose colours left
+    # matter from there on.
+    drawn_after: list[frozenset[int]] = [frozenset()] * (len(events) + 1)
+    for t in range(len(events) - 1, -1, -1):
+        _seat, what, x = events[t]
+        drawn_after[t] = drawn_after[t + 1]
+        if what == _DRAW:
+            assert isinstance(x, tuple)
+            drawn_after[t] = drawn_after[t] | {p for p, _i in x}
+        elif what == _BACK:
+            assert isinstance(x, tuple)
+            drawn_after[t] = drawn_after[t] | {x[0]}
+
+    def key(t: int) -> tuple[tuple[object, ...], tuple[int, ...]]:
+        # the hands before this one are done, those after it not begun
+        seat = events[t][0]
+        mine = open_[seat]
+        here = (t, tuple(held[seat]), tuple(len(o) for o in mine))
+        left = tuple(n for p, a in enumerate(avail) if mine[p] or p in drawn_after[t] for n in a)
+        return here, left
+
+    # The states searched out, by (time, hand): the piles' colours left in
+    # each. Having fewer of every colour left cannot help, so a state with
+    # no more of any than one searched out fails too.
+    failed: dict[tuple[object, ...], list[tuple[int, ...]]] = {}
+
+    def hopeless(state: tuple[tuple[object, ...], tuple[int, ...]]) -> bool:
+        here, left = state
+        return any(
+            all(a <= b for a, b in zip(left, out, strict=True)) for out in failed.get(here, ())
+        )
+
+    def give_up(state: tuple[tuple[object, ...], tuple[int, ...]]) -> None:
+        failed.setdefault(state[0], []).append(state[1])
+
+    def spare_first(t: int, found: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        """The branches in a random order, those that leave the most of
+        their colour to spare (beyond what the hands not begun must take)
+        first."""
+        rng.shuffle(found)
+        rest = ahead[place[t] + 1]
+        found.sort(key=lambda option: rest[option[0]][option[1]] - avail[option[0]][option[1]])
+        return found
+
+    def options(t: int) -> list[tuple[int, int]] | None:
+        """The branches (pile, colour) at event ``t``, or ``None`` when the
+        event goes through without one."""
+        seat, what, x = events[t]
+        mine = open_[seat]
+        if what == _BACK:  # the colours the drawn card can have had
+            assert isinstance(x, tuple)
+            p = x[0]
+            found = [(p, c) for c in range(4) if held[seat][c] and avail[p][c]]
+            return spare_first(t, found)
+        if what == _CHECK:
+            assert isinstance(x, _Need)
+            return None if x.allows(seat, held[seat]) else []
+        if what == _EMPTY:
+            return None if not any(held[seat]) else []
+        if what == _PAY:
+            assert isinstance(x, int)
+            if held[seat][x]:
+                return None
+            found = [(p, x) for p in range(len(piles)) if mine[p] and avail[p][x]]
+            return spare_first(t, found)
+        if what == _NEED:
+            assert isinstance(x, tuple)
+            need, reserve = x
+            assert isinstance(need, _Need)
+            mine_held = held[seat]
+            for c in range(4):
+                if mine_held[c] < reserve[c]:  # a card it pays before its next draw
+                    found = [(p, c) for p in range(len(piles)) if mine[p] and avail[p][c]]
+                    return spare_first(t, found)
+            short = need.short(seat, mine_held)
+            if short is None:
+                return None
+            found = [(p, c) for p in range(len(piles)) if mine[p] for c in range(4) if avail[p][c]]
+            # Colours it pays later and does not hold first (a card coloured
+            # so for the bid serves again), the one it lacks next.
+            end = starts[place[t] + 1]
+            later = [
+                a - b - h
+                for a, b, h in zip(paid_before[end], paid_before[t], mine_held, strict=True)
+            ]
+            found = spare_first(t, found)
+            found.sort(key=lambda option: (later[option[1]] <= 0, option[1] != short))
+            return found
+        raise AssertionError(f"no branches at {what}")  # pragma: no cover
+
+    # A bound that prunes early: of each pile's colours left, how many each
+    # hand must still take, because it pays (or, the viewer, ends with) more
+    # of a colour than it holds and could get from the other piles. A hand
+    # not begun needs its whole history's worth (fixed; summed over the
+    # hands after each one), the hand being searched what is left of it.
+    piles_n = len(piles)
+    totals = [_counts(pile) for pile in piles]
+    # Before each event: what was paid (the viewer's end counted as paid)
+    # and drawn from each pile so far, over all hands; and for each hand
+    # the events where it draws, and its end. Between two draws a hand
+    # only pays, so the bound is tightest just before each draw.
+    paid_before = [[0] * 4]
+    drawn_before = [[0] * piles_n]
+    cuts: list[list[int]] = [[] for _ in seat_order]
+    for t, (_seat, what, x) in enumerate(events):
+        paid, drawn = list(paid_before[-1]), list(drawn_before[-1])
+        if what == _DRAW:
+            assert isinstance(x, tuple)
+            cuts[place[t]].append(t)
+            for p, _i in x:
+                drawn[p] += 1
+        elif what == _PAY:
+            assert isinstance(x, int)
+            paid[x] += 1
+        paid_before.append(paid)
+        drawn_before.append(drawn)
+    for n in range(len(seat_order)):
+        cuts[n].append(starts[n + 1])
+
+    def musts(
+        n: int, t: int, have: Sequence[int], cards: Sequence[int], caps: Sequence[Sequence[int]]
+    ) -> list[list[int]]:
+        """How many cards of each colour hand ``n`` (of seat_order) must
+        still take from each pile, from event ``t`` on, holding ``have``
+        and ``cards`` open cards by pile: the most by which what it pays
+        (the viewer: and ends with) of a colour exceeds what it holds plus
+        what the other piles could give it by then (each at most ``caps``
+        of a colour). Bids are left out: a bound, not the answer."""
+        out = [[0] * 4 for _ in range(piles_n)]
+        paid0, drawn0 = paid_before[t], drawn_before[t]
+        mine = cuts[n]
+        for e in mine[bisect.bisect_left(mine, t) :]:
+            paid, drawn = paid_before[e], drawn_before[e]
+            could_by_pile = [n + d - d0 for n, d, d0 in zip(cards, drawn, drawn0, strict=True)]
+            for c in range(4):
+                owed = paid[c] - paid0[c] - have[c]
+                if owed > 0:
+                    could = [min(k, cap[c]) for k, cap in zip(could_by_pile, caps, strict=True)]
+                    every = sum(could)
+                    for p in range(piles_n):
+                        short = owed - (every - could[p])
+                        if short > out[p][c]:
+                            out[p][c] = short
+        return out
+
+    ahead = [[[0] * 4 for _ in piles] for _ in range(len(seat_order) + 1)]
+    for n in range(len(seat_order) - 1, -1, -1):
+        static = musts(n, starts[n], (0, 0, 0, 0), [0] * piles_n, totals)
+        ahead[n] = [
+            [a + b for a, b in zip(mine, theirs, strict=True)]
+            for mine, theirs in zip(static, ahead[n + 1], strict=True)
+        ]
+
+    # What the hands not begun pay in all, of each colour.
+    owed_after = [[0] * 4 for _ in range(len(seat_order) + 1)]
+    for n in range(len(seat_order) - 1, 0 if backward else -1, -1):
+        owed_after[n] = [
+            a - b + c
+            for a, b, c in zip(
+                paid_before[starts[n + 1]], paid_before[starts[n]], owed_after[n + 1], strict=True
+            )
+        ]
+
+    # Back from each event of the viewer's (in the order they are searched,
+    # back in time): the cards it will have paid, and how many it will have
+    # drawn of each pile, by then.
+    unpaid_after = [[0] * 4 for _ in range(starts[1] + 1)]
+    slots_after = [[0] * piles_n for _ in range(starts[1] + 1)]
+    for t in range(starts[1] - 1, -1, -1):
+        _seat, what, x = events[t]
+        unpaid, slots = list(unpaid_after[t + 1]), list(slots_after[t + 1])
+        if what == _UNPAY:
+            assert isinstance(x, tuple)
+            unpaid = [a + b for a, b in zip(unpaid, x, strict=True)]
+        elif what == _BACK:
+            assert isinstance(x, tuple)
+            slots[x[0]] += 1
+        unpaid_after[t], slots_after[t] = unpaid, slots
+
+    def viewer_fits(start: int, room: Sequence[Sequence[int]]) -> bool:
+        """Whether the viewer's draws still to colour (back in time from
+        event ``start``) can have brought what it holds and pays before:
+        a transport from piles (as many cards as it draws from each, of a
+        colour at most what the pile has to spare) to colours, possible
+        exactly when every set of colours can be filled (Gale's theorem)."""
+        wants = [h + u for h, u in zip(held[viewer], unpaid_after[start], strict=True)]
+        gets = slots_after[start]
+        if sum(wants) > sum(gets):
+            return False
+        if all(min(r) >= g for g, r in zip(gets, room, strict=True) if g):
+            return True  # every pile drawn from can give all its cards in any colour
+        # Sums over each set of colours (a bit mask), each from a smaller set.
+        want = [0] * 16
+        have = [0] * 16
+        for mask in range(1, 16):
+            want[mask] = want[mask & (mask - 1)] + wants[_LOWEST[mask]]
+        for g, r in zip(gets, room, strict=True):
+            if g:
+                spare = [0] * 16
+                for mask in range(1, 16):
+                    spare[mask] = spare[mask & (mask - 1)] + r[_LOWEST[mask]]
+                    have[mask] += min(g, spare[mask])
+        return all(want[mask] <= have[mask] for mask in range(1, 16))
+
+    def bounded(t: int) -> bool:
+        """Whether the piles still have what the hands must take, after
+        event ``t`` of the hand being searched (not yet done if a bid):
+        ``musts`` of this hand from here, with the piles' colours left as
+        caps, plus those of the hands not begun, within what is left."""
+        n = place[t]
+        seat = seat_order[n]
+        start = t + 1 if events[t][1] in (_PAY, _BACK) else t
+        rest = ahead[n + 1]
+        room = [
+            [a - r for a, r in zip(left, need, strict=True)]
+            for left, need in zip(avail, rest, strict=True)
+        ]
+        if min(min(r) for r in room) < 0:
+            return False
+        have, cards = held[seat], [len(o) for o in open_[seat]]
+        # Of each colour, all that this hand and those after it still pay
+        # (the viewer: held before) comes from the piles they draw from.
+        if seat == viewer and backward:
+            owes = [h + u for h, u in zip(have, unpaid_after[start], strict=True)]
+        else:
+            end = paid_before[starts[n + 1]]
+            owes = [
+                max(0, a - b - h) for a, b, h in zip(end, paid_before[start], have, strict=True)
+            ]
+        sources = drawn_after[start] | {p for p, k in enumerate(cards) if k}
+        for c in range(4):
+            if owes[c] + owed_after[n + 1][c] > sum(avail[p][c] for p in sources):
+                return False
+        if seat == viewer and backward:
+            return viewer_fits(start, room)
+        paid0, drawn0 = paid_before[start], drawn_before[start]
+        mine = cuts[n]
+        for e in mine[bisect.bisect_left(mine, start) :]:
+            paid, drawn = paid_before[e], drawn_before[e]
+            by_pile = [k + d - d0 for k, d, d0 in zip(cards, drawn, drawn0, strict=True)]
+            for c in range(4):
+                owed = paid[c] - paid0[c] - have[c]
+                if owed > 0:
+                    could = [min(k, left[c]) for k, left in zip(by_pile, avail, strict=True)]
+                    every = sum(could)
+                    if owed > every:
+                        return False
+                    for p in range(piles_n):
+                        if owed - every + could[p] > room[p][c]:
+                            return False
+        return True
+
+    tries = None if budget is None else [budget]
+
+    def apply(t: int, p: int, c: int) -> None:
+        """Takes branch (``p``, ``c``) at event ``t``."""
+        seat, what, x = events[t]
+        if what == _BACK:
+            assert isinstance(x, tuple)
+            i = x[1]
+            colours[p][i] = c
+            avail[p][c] -= 1
+            held[seat][c] -= 1
+            trail.append((_TAKE, seat, p, i, c, 0))
+        else:
+            give(seat, p, c, what != _PAY)
+
+    def choose(t: int, found: list[tuple[int, int]], first: int, length: int) -> int:
+        """Takes the first branch from ``first`` on that keeps the bound;
+        returns its index, or -1."""
+        for k in range(first, len(found)):
+            if tries is not None:
+                if tries[0] <= 0:
+                    raise _OutOfBudget
+                tries[0] -= 1
+            p, c = found[k]
+            apply(t, p, c)
+            if bounded(t):
+                return k
+            undo(length)
+        return -1
+
+    State = tuple[tuple[object, ...], tuple[int, ...]]
+    stack: list[tuple[int, int, list[tuple[int, int]], int, State]] = []
+    t = 0
+    while True:
+        dead = False
+        while t < len(events):
+            seat, what, x = events[t]
+            if what == _DRAW:
+                assert isinstance(x, tuple)
+                for p, i in x:
+                    open_[seat][p].append(i)
+                trail.append((_DRAW, seat, t, 0, 0, 0))
+                t += 1
+                continue
+            if what in (_HAND, _UNPAY):
+                assert isinstance(x, tuple)
+                for c, n in enumerate(x):
+                    if n:
+                        held[seat][c] += n
+                        trail.append((_ADD, seat, c, n, 0, 0))
+                t += 1
+                continue
+            if what == _RETIRE:
+                retired.append((held[seat], open_[seat]))
+                trail.append((_RETIRE, seat, 0, 0, 0, 0))
+                held[seat] = [0, 0, 0, 0]
+                open_[seat] = [[] for _ in piles]
+                t += 1
+                continue
+            found = options(t)
+            if found is None:
+                if what == _PAY:
+                    assert isinstance(x, int)
+                    held[seat][x] -= 1
+                    trail.append((_PAY, seat, x, 0, 0, 0))
+                t += 1
+                continue
+            state = key(t)
+            if not found or hopeless(state):
+                dead = True
+                break
+            length = len(trail)
+            k = choose(t, found, 0, length)
+            if k < 0:
+                give_up(state)
+                dead = True
+                break
+            stack.append((t, length, found, k, state))
+            if what in (_PAY, _BACK):
+                t += 1
+        if not dead:
+            break
+        while stack:  # back to the newest branch with an option left
+            t, length, found, tried, state = stack.pop()
+            undo(length)
+            k = choose(t, found, tried + 1, length)
+            if k >= 0:
+                stack.append((t, length, found, k, state))
+                if events[t][1] in (_PAY, _BACK):
+                    t += 1
+                break
+            give_up(state)
+        else:
+            return None
+    for p, pile in enumerate(colours):
+        rest = [c for c in range(4) for _ in range(avail[p][c])]
+        rng.shuffle(rest)
+        free = [i for i, c in enumerate(pile) if c < 0]
+        for i, c in zip(free, rest, strict=True):
+            pile[i] = c
+    return colours
 
 
 def _counts(cards: Sequence[int | Colour]) -> Hand:
