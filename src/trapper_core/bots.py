@@ -162,9 +162,8 @@ class ISMCTSBot:
     order, and its judgement biases the choice for the first visits
     (``bias``), so the search starts from the greedy bot's play and looks
     further. Decisions with one legal action cost nothing. Where the
-    sampler finds no world for a view (`trapper_core.SamplingError`,
-    which stress runs meet only late in long tactical games between random
-    bots), the bot plays the greedy bot's choice.
+    sampler finds no world for a view (`trapper_core.SamplingError`: a
+    view that no game could show), the bot plays the greedy bot's choice.
 
     ``iterations`` (per decision) or ``seconds`` (per decision) bounds the
     search; with iterations, the same ``seed`` gives the same game.
@@ -212,8 +211,8 @@ class ISMCTSBot:
             sampler: Sampler = rules.sampler(view, rules)
             sampler.position(self.rng, steps=0)  # the first world: the chain's start
         except SamplingError:
-            # A history too tight for the sampler to find a deal (rare: long
-            # tactical auctions of bids at the limit): the greedy judgement.
+            # A view no game could show (the sampler's search is complete):
+            # the greedy judgement.
             return self.greedy.choose(view)
         root = _Node()
         self._priors(root, view, legal)
