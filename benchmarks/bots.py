@@ -187,9 +187,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def read(path: Path) -> list[Result]:
-    """The games a run (or several) appended to ``path``."""
+    """The games a run (or several) appended to ``path``; a game that two runs
+    both played (same variant, seed and budget) counts once."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    return [Result(**json.loads(line)) for line in lines if line.strip()]
+    games: dict[tuple[str, int, int, int], Result] = {}
+    for line in lines:
+        if line.strip():
+            row = Result(**json.loads(line))
+            games.setdefault((row.variant, row.seed, row.budget, row.rollout), row)
+    return list(games.values())
 
 
 def summarize(path: Path) -> str:

@@ -36,3 +36,13 @@ def test_issue12_bots_benchmark_does_not_mix_budgets(tmp_path: Path) -> None:
         bots.main(["--games", "1", *options, "--out", str(out)])
     with pytest.raises(ValueError, match="different budgets"):
         bots.summarize(out)
+
+
+def test_issue12_bots_benchmark_counts_a_game_played_twice_once(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    options = ["--iterations", "1", "--rollout", "1", "--variants", "children"]
+    bots.main(["--games", "1", *options, "--out", str(out)])
+    line = out.read_text(encoding="utf-8")
+    out.write_text(line + line, encoding="utf-8")  # two runs that both played seed 0
+    assert len(bots.read(out)) == 1
+    assert "| children | 1 |" in bots.summarize(out)
