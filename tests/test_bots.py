@@ -112,3 +112,39 @@ def test_greedy_bot_plays_the_same_game_whatever_the_process_did_before() -> Non
     view, bot = game.view(0), tc.GreedyBot(0)
     counted = dict(tb.strategy.canoes_left(view, bot))  # a copy: the answer may be shared
     assert tb.strategy.canoes_left(view, bot) == counted
+
+
+def test_issue12_greedy_memo_belongs_to_one_view() -> None:
+    """What an estimate keeps in ``GreedyBot.memo`` serves one view object only."""
+    game = tc.new_game("base", 2, seed=4)
+    bot = tc.GreedyBot(0)
+    view = game.view(0)
+    memo = bot.memo(view)
+    memo["mine"] = 1
+    assert bot.memo(view) is memo
+    again = game.view(0)  # equal, but another object
+    assert again == view
+    assert bot.memo(again) == {}
+    assert bot.memo(view) == {}  # the first view's memo is gone too
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_issue12_greedy_estimates_do_not_depend_on_what_was_estimated_before(
+    variant: str,
+) -> None:
+    """Every action of every decision is worth the same to a bot that has
+    just estimated the view's other actions (its memo filled) as to a new bot
+    asked about that action alone."""
+    game = tc.new_game(variant, 3, seed=8)
+    players = [tc.GreedyBot(s) for s in range(3)]
+    compared = 0
+    while not game.is_over and compared < 400:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        bot = tc.GreedyBot(1)
+        for action in view.legal_actions:
+            assert bot.worth(view, action) == tc.GreedyBot(1).worth(view, action), action
+            compared += 1
+        game.apply(players[seat].choose(view))
+    assert compared >= 400

@@ -40,6 +40,8 @@ __all__ = [
 CANOE_TOKEN_BONUS = 3.0
 """What the bot adds for a payout that earns a canoe token (R20)."""
 
+_POTENTIAL = "trapper_base.potential"  # memo key: hope, canoes left, own display and its potential
+
 
 def potential(view: PlayerView, display: Display, bot: GreedyBot) -> float:
     """A rough worth of ``display`` beyond its money, for greedy play.
@@ -50,10 +52,20 @@ def potential(view: PlayerView, display: Display, bot: GreedyBot) -> float:
     valuation makes them, costs (R33). An open canoe is worth its plain sum
     (R32), and more the fuller it is, since full it pays double (R19).
     """
-    in_play = len(view.layout) - len(view.layout.trappers)
-    hope = sum(t is not None for t in view.board) / in_play
+    memo = bot.memo(view)
+    seen = memo.get(_POTENTIAL)
+    if seen is None:
+        in_play = len(view.layout) - len(view.layout.trappers)
+        hope = sum(t is not None for t in view.board) / in_play
+        own = view.display
+        free = _canoes_left(view, bot)
+        seen = memo[_POTENTIAL] = (hope, free, own, _potential(own, hope, free))
+    hope, free, own, worth = seen
+    return worth if display is own else _potential(display, hope, free)
+
+
+def _potential(display: Display, hope: float, free: dict[Species | None, int]) -> float:
     fear = 1.0 - hope
-    free = canoes_left(view, bot)
     worth = 0.0
     for row in display.open:
         if row.is_empty:
@@ -71,6 +83,12 @@ def potential(view: PlayerView, display: Display, bot: GreedyBot) -> float:
 def canoes_left(view: PlayerView, bot: GreedyBot) -> dict[Species | None, int]:
     """How many canoes of each species no display holds (they may yet be
     taken), counted from the variant's tile set."""
+    memo = bot.memo(view)
+    seen = memo.get(_POTENTIAL)
+    return dict(seen[1] if seen is not None else _canoes_left(view, bot))
+
+
+def _canoes_left(view: PlayerView, bot: GreedyBot) -> dict[Species | None, int]:
     left = dict(_canoes_in(bot.rules(view.variant).tile_set()))  # the cached count stays as made
     for display in view.displays:
         for row in display.open:

@@ -11,7 +11,7 @@ import math
 import random
 import time
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from .actions import Action
 from .errors import SetupError
@@ -86,6 +86,9 @@ class GreedyBot:
         self.card_value = card_value
         self.hand_limit = hand_limit
         self.registry = registry
+        self._rules: dict[str, Rules] = {}
+        self._memo_view: PlayerView | None = None
+        self._memo: dict[Any, Any] = {}
 
     def choose(self, view: PlayerView) -> Action:
         """Returns the action of highest worth (ties broken at random)."""
@@ -102,7 +105,25 @@ class GreedyBot:
 
     def rules(self, variant: str) -> Rules:
         """Returns the resolved rules of ``variant`` from the bot's registry."""
-        return (self.registry or default_registry()).rules(variant)
+        rules = self._rules.get(variant)
+        if rules is None:
+            rules = self._rules[variant] = (self.registry or default_registry()).rules(variant)
+        return rules
+
+    def memo(self, view: PlayerView) -> dict[Any, Any]:
+        """Returns a scratch dict for what an estimate works out once per view.
+
+        A decision asks the variant's ``trapper_action_worth`` about every
+        legal action of one view, and much of an estimate (what the board
+        and the displays promise, the best tile a trapper can reach) is the
+        same for all of them: a variant keeps it here, under keys of its own.
+        The dict belongs to ``view`` (the very object): it is a new, empty
+        one whenever the bot is asked about another view.
+        """
+        if self._memo_view is not view:
+            self._memo_view = view
+            self._memo = {}
+        return self._memo
 
     def worth(self, view: PlayerView, action: Action) -> float:
         """Returns the variant's estimate of what ``action`` is worth now."""
@@ -141,9 +162,8 @@ class ISMCTSBot:
     order, and its judgement biases the choice for the first visits
     (``bias``), so the search starts from the greedy bot's play and looks
     further. Decisions with one legal action cost nothing. Where the
-    sampler finds no world for a view (`trapper_core.SamplingError`,
-    which stress runs meet only late in long tactical games between random
-    bots), the bot plays the greedy bot's choice.
+    sampler finds no world for a view (`trapper_core.SamplingError`: a
+    view that no game could show), the bot plays the greedy bot's choice.
 
     ``iterations`` (per decision) or ``seconds`` (per decision) bounds the
     search; with iterations, the same ``seed`` gives the same game.
@@ -191,8 +211,8 @@ class ISMCTSBot:
             sampler: Sampler = rules.sampler(view, rules)
             sampler.position(self.rng, steps=0)  # the first world: the chain's start
         except SamplingError:
-            # A history too tight for the sampler to find a deal (rare: long
-            # tactical auctions of bids at the limit): the greedy judgement.
+            # A view no game could show (the sampler's search is complete):
+            # the greedy judgement.
             return self.greedy.choose(view)
         root = _Node()
         self._priors(root, view, legal)
