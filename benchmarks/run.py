@@ -110,7 +110,9 @@ def sides_notation(scale: int = 1) -> Sides:
 def sides_simulate(workers: int, scale: int = 1) -> tuple[Work, Work, Callable[[], None]]:
     """``simulate`` on ``workers`` processes against one process; and a closer."""
     pool = ProcessPoolExecutor(workers)
-    games = 40 * scale
+    # 400 games (about half a second on one core) a slice: with 40, the pool's
+    # handing out and collecting of batches was a tenth of a pooled slice.
+    games = 400 * scale
     seeds = iter(range(0, 10**9, games))
 
     def pooled() -> int:
@@ -251,7 +253,7 @@ def simulations(count: int, scale: int, workers: int) -> None:
     pooled, alone, close = sides_simulate(workers, scale)
     try:
         load = os.getloadavg()[0]
-        spread = rounds(pooled, alone, max(3, count // 3), clock=time.perf_counter)
+        spread = rounds(pooled, alone, count, clock=time.perf_counter)
         _row(f"7. simulate, {workers} workers vs 1 (games, wall clock)", spread)
         print(f"   load average before: {load:.2f}, after: {os.getloadavg()[0]:.2f}")
     finally:
