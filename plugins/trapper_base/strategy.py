@@ -85,7 +85,8 @@ def canoes_left(view: PlayerView, bot: GreedyBot) -> dict[Species | None, int]:
     taken), counted from the variant's tile set."""
     memo = bot.memo(view)
     seen = memo.get(_POTENTIAL)
-    return dict(seen[1] if seen is not None else _canoes_left(view, bot))
+    # A copy of the memo's count (callers may change theirs); a new count is theirs already.
+    return dict(seen[1]) if seen is not None else _canoes_left(view, bot)
 
 
 def _canoes_left(view: PlayerView, bot: GreedyBot) -> dict[Species | None, int]:

@@ -262,7 +262,7 @@ def _taken(
     return answer
 
 
-_INDICES = range(64)
+_INDICES = range(len(SQUARES))
 
 
 @interned
