@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 import trapper_core as tc
@@ -103,3 +104,32 @@ def test_issue12_ismcts_budget_is_checked(options: dict[str, object], message: s
 def test_issue12_ismcts_is_a_named_bot_of_the_command_line() -> None:
     assert isinstance(tc.make_bot("ismcts", 3), tc.ISMCTSBot)
     assert cli._bot_kinds("ismcts,greedy") == ["ismcts", "greedy"]
+
+
+def test_issue12_ismcts_does_not_choose_the_same_action_in_the_same_position_twice() -> None:
+    """A round that changed nothing brings the bot back to its last
+    decision's position: it takes the search's second choice there."""
+    game = tc.new_game("base", 2, seed=4)
+    view = game.view(0)
+    bot = tc.ISMCTSBot(3, iterations=10)
+    first = bot.choose(view)
+    # the history and the count of turns are not the position
+    again = bot.choose(attrs.evolve(view, turns=view.turns + 2))
+    assert again != first
+    assert again in view.legal_actions
+
+
+def test_issue12_two_leading_search_bots_do_not_pass_for_ever() -> None:
+    """Base seed 122 of the bots' benchmark: the greedy seats retire, and
+    the two search seats, each ahead of the other in its own eyes, used to
+    pass for ever once no card was left to draw (10,000 actions and
+    counting). The game now ends."""
+    seed = 122
+    bots: list[tc.Bot] = [
+        tc.ISMCTSBot(seed * 10 + s, iterations=30, rollout=6)
+        if s % 2 == 0
+        else tc.GreedyBot(seed * 10 + s)
+        for s in range(4)
+    ]
+    game = tc.play(tc.new_game("base", 4, seed=seed), bots, max_actions=2000)
+    assert game.is_over, len(game.history)

@@ -13,6 +13,8 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+import attrs
+
 from .actions import Action
 from .errors import SetupError
 from .game import Game
@@ -165,6 +167,15 @@ class ISMCTSBot:
     sampler finds no world for a view (`trapper_core.SamplingError`: a
     view that no game could show), the bot plays the greedy bot's choice.
 
+    The bot does not stall. Nothing in the rules ends a game in which the
+    players still in it pass for ever once no card is left to draw, and
+    two search bots that each lead could do just that (each would rather
+    wait than give the other a chance). So when a decision finds the very
+    position of the bot's last decision (everything its view shows but the
+    history and the count of turns: a round went by and changed nothing)
+    and the search picks the action the bot chose there, the bot plays the
+    search's second choice instead.
+
     ``iterations`` (per decision) or ``seconds`` (per decision) bounds the
     search; with iterations, the same ``seed`` gives the same game.
     """
@@ -200,6 +211,7 @@ class ISMCTSBot:
         self.greedy = GreedyBot(self.rng.getrandbits(32), registry=registry)
         self.searched = 0
         """Iterations run so far, over every decision (for benchmarks)."""
+        self._last: tuple[tuple[object, ...], Action] | None = None
 
     def choose(self, view: PlayerView) -> Action:
         """Returns the action most visited by the search from ``view``."""
@@ -226,8 +238,17 @@ class ISMCTSBot:
             self._iterate(root, sampler.position(self.rng, steps=8))
             done += 1
         self.searched += done
-        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward))
-        return best[0]
+        ranked = sorted(
+            root.children.items(), key=lambda item: (item[1].visits, item[1].reward), reverse=True
+        )
+        best = ranked[0][0]
+        here = _position(view)
+        if self._last is not None and self._last == (here, best):
+            # Back where its last decision was, after a round that changed
+            # nothing: the same choice would go round for ever.
+            best = ranked[1][0]
+        self._last = (here, best)
+        return best
 
     def _priors(self, node: _Node, view: PlayerView, legal: Sequence[Action]) -> None:
         """Adds a child per legal action, each with the greedy bot's worth
@@ -290,6 +311,19 @@ class ISMCTSBot:
             lead = score - max(s for other, s in enumerate(scores) if other != seat)
             out.append(1.0 / (1.0 + math.exp(-lead / self.scale)))
         return out
+
+
+_REPEATS = frozenset(("history", "turns"))
+
+
+def _position(view: PlayerView) -> tuple[object, ...]:
+    """What a view shows of the position, whatever led there: all of it but
+    the history and the count of turns."""
+    return tuple(
+        getattr(view, field.name)
+        for field in attrs.fields(PlayerView)
+        if field.name not in _REPEATS
+    )
 
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[ISMCTSBot]] = {
