@@ -111,10 +111,19 @@ def test_issue12_ismcts_does_not_choose_the_same_action_in_the_same_position_twi
     decision's position: it takes the search's second choice there."""
     game = tc.new_game("base", 2, seed=4)
     view = game.view(0)
-    bot = tc.ISMCTSBot(3, iterations=10)
+    bot = tc.ISMCTSBot(0, iterations=10)
     first = bot.choose(view)
-    # the history and the count of turns are not the position
-    again = bot.choose(attrs.evolve(view, turns=view.turns + 2))
+    # Asked again with no action played since, it answers as a search does,
+    # as a bot that remembers no last decision would (from this seed, the
+    # search picks the same action again).
+    forgetful = tc.ISMCTSBot(0, iterations=10)
+    assert forgetful.choose(view) == first  # the same search: the same state
+    forgetful._last = None
+    assert bot.choose(view) == forgetful.choose(view) == first
+    # A round later (a longer history, more turns), it is the same position.
+    game.apply(first)
+    later = attrs.evolve(view, history=game.view(0).history, turns=view.turns + 2)
+    again = bot.choose(later)
     assert again != first
     assert again in view.legal_actions
 

@@ -211,12 +211,15 @@ class ISMCTSBot:
         self.greedy = GreedyBot(self.rng.getrandbits(32), registry=registry)
         self.searched = 0
         """Iterations run so far, over every decision (for benchmarks)."""
-        self._last: tuple[tuple[object, ...], Action] | None = None
+        self._last: tuple[tuple[object, ...], int, Action] | None = None
+        # the position of the last decision searched, the length of its
+        # history, and the action chosen
 
     def choose(self, view: PlayerView) -> Action:
         """Returns the action most visited by the search from ``view``."""
         legal = _legal(view)
         if len(legal) == 1:
+            self._last = None
             return legal[0]
         rules = (self.registry or default_registry()).rules(view.variant)
         try:
@@ -225,6 +228,7 @@ class ISMCTSBot:
         except SamplingError:
             # A view no game could show (the sampler's search is complete):
             # the greedy judgement.
+            self._last = None
             return self.greedy.choose(view)
         root = _Node()
         self._priors(root, view, legal)
@@ -242,12 +246,13 @@ class ISMCTSBot:
             root.children.items(), key=lambda item: (item[1].visits, item[1].reward), reverse=True
         )
         best = ranked[0][0]
-        here = _position(view)
-        if self._last is not None and self._last == (here, best):
+        here, played = _position(view), len(view.history)
+        last = self._last
+        if last is not None and last[1] < played and last[0] == here and last[2] == best:
             # Back where its last decision was, after a round that changed
             # nothing: the same choice would go round for ever.
             best = ranked[1][0]
-        self._last = (here, best)
+        self._last = (here, played, best)
         return best
 
     def _priors(self, node: _Node, view: PlayerView, legal: Sequence[Action]) -> None:
