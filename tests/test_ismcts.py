@@ -111,12 +111,12 @@ def test_issue12_ismcts_does_not_choose_the_same_action_in_the_same_position_twi
     decision's position: it takes the search's second choice there."""
     game = tc.new_game("base", 2, seed=4)
     view = game.view(0)
-    bot = tc.ISMCTSBot(0, iterations=10)
+    bot = tc.ISMCTSBot(3, iterations=10)
     first = bot.choose(view)
     # Asked again with no action played since, it answers as a search does,
     # as a bot that remembers no last decision would (from this seed, the
     # search picks the same action again).
-    forgetful = tc.ISMCTSBot(0, iterations=10)
+    forgetful = tc.ISMCTSBot(3, iterations=10)
     assert forgetful.choose(view) == first  # the same search: the same state
     forgetful._last = None
     assert bot.choose(view) == forgetful.choose(view) == first

@@ -554,3 +554,52 @@ def test_issue12_a_view_of_the_bots_table_that_stalled_both_searches_is_sampled(
         colours = sampler._repair(random.Random(seed), 20_000)
         assert colours is not None, seed
     assert view.sample(random.Random(0)).view(1) == view
+
+
+def _tail_game(actions: int) -> tc.Game:
+    """The game of ``records/sampler-tail.trn`` after its first ``actions``."""
+    text = (Path(__file__).parent / "records" / "sampler-tail.trn").read_text(encoding="utf-8")
+    whole = tn.loads(text)[0].replay()
+    game = tc.new_game("tactical", list(whole.players), seed=whole.seed, setup=whole.setup)
+    for action in whole.history[:actions]:
+        game.apply(action)
+    return game
+
+
+def test_issue12_a_sampler_warmed_by_an_earlier_views_sampler_needs_no_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search bot's sampler of the decision before fits the view a few
+    actions on: the repair from its colouring finds the first world, with
+    no complete search at all (here a long tactical view the search alone
+    does not finish within its first budget)."""
+    earlier = tc.Sampler(_tail_game(330).view(1))
+    earlier.position(random.Random(0))
+    view = _tail_game(348).view(1)
+    sampler = tc.Sampler(view)
+    assert sampler.warm(earlier)
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the complete search ran")
+
+    monkeypatch.setattr(sampling, "_colour", no_search)
+    for seed in range(3):
+        assert sampler.sample(random.Random(seed)).view(1) == view
+
+
+def test_issue12_a_sampler_warms_only_from_an_earlier_view_of_its_player() -> None:
+    game = _tail_game(300)
+    earlier = tc.Sampler(game.view(1))
+    view = _tail_game(320).view(1)
+    assert not tc.Sampler(view).warm(earlier)  # the earlier one has drawn no world yet
+    earlier.position(random.Random(0))
+    assert not tc.Sampler(_tail_game(320).view(2)).warm(earlier)  # another player
+    assert not tc.Sampler(_tail_game(290).view(1)).warm(earlier)  # a view before it
+    other = played("tactical", 4, 5, 320).view(1)
+    assert not tc.Sampler(other).warm(earlier)  # another game
+    later = tc.Sampler(view)
+    assert later.warm(earlier)
+    later.position(random.Random(1))
+    assert not later.warm(earlier)  # it has begun its chain
+    with pytest.raises(tc.SamplingError, match="warms from a Sampler"):
+        later.warm(view)  # type: ignore[arg-type]

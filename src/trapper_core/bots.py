@@ -152,7 +152,8 @@ class ISMCTSBot:
     Powley and Whitehouse 2012), playing from a view only.
 
     Every iteration draws one world consistent with the view
-    (`trapper_core.Sampler`, see `trapper_core.sampling`),
+    (`trapper_core.Sampler`, see `trapper_core.sampling`; the sampler of
+    each decision is warmed by the one before, `Sampler.warm`),
     walks down the one tree of the bot's information sets, choosing among
     the actions legal in that world by UCB with availability counts,
     expands one action, plays ``rollout`` more decisions with the greedy
@@ -211,6 +212,7 @@ class ISMCTSBot:
         self.greedy = GreedyBot(self.rng.getrandbits(32), registry=registry)
         self.searched = 0
         """Iterations run so far, over every decision (for benchmarks)."""
+        self._sampler: Sampler | None = None  # the last decision's
         self._last: tuple[tuple[object, ...], int, Action] | None = None
         # the position of the last decision searched, the length of its
         # history, and the action chosen
@@ -224,12 +226,16 @@ class ISMCTSBot:
         rules = (self.registry or default_registry()).rules(view.variant)
         try:
             sampler: Sampler = rules.sampler(view, rules)
+            if self._sampler is not None:
+                # the last decision's deal, a few actions back, is where to start
+                sampler.warm(self._sampler)
             sampler.position(self.rng, steps=0)  # the first world: the chain's start
         except SamplingError:
             # A view no game could show (the sampler's search is complete):
             # the greedy judgement.
             self._last = None
             return self.greedy.choose(view)
+        self._sampler = sampler
         root = _Node()
         self._priors(root, view, legal)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds

@@ -205,6 +205,7 @@ class Sampler:
         self._prepare_tiles()
         self._replay()
         self._colours: list[list[int]] | None = None
+        self._hint: list[list[int]] | None = None
 
     # ------------------------------------------------------------------
     # Preparing: the tiles
@@ -386,13 +387,53 @@ class Sampler:
     # Colourings
     # ------------------------------------------------------------------
 
+    def warm(self, earlier: Sampler) -> bool:
+        """Lets the first world start from ``earlier``'s colouring of the
+        cards, when ``earlier`` sampled an earlier view of the same player in
+        the same game (its history the start of this view's; what a search
+        bot's sampler of the decision before is); returns whether it fits.
+
+        The repair then starts from the colouring that fitted the shorter
+        history, new positions at random, and mostly has a few payments to
+        mend instead of a whole game's; the chain's burn-in follows as
+        always. A sampler that does not fit changes nothing."""
+        if not isinstance(earlier, Sampler):
+            raise SamplingError(f"a sampler warms from a Sampler, not {type(earlier).__name__}")
+        before, now = earlier.view, self.view
+        colours = earlier._colours
+        if (
+            colours is None
+            or self._colours is not None
+            or before.variant != now.variant
+            or before.player != now.player
+            or before.players != now.players
+            or before.start_trappers != now.start_trappers
+            or before.start_player != now.start_player
+            or len(before.history) > len(now.history)
+            or len(earlier.piles) > len(self.piles)
+            or before.history != now.history[: len(before.history)]
+            or any(
+                sorted(mine) != sorted(theirs)
+                for mine, theirs in zip(self.piles, earlier.piles, strict=False)
+            )
+        ):
+            return False
+        self._hint = [list(pile) for pile in colours]
+        return True
+
     def _first(self, rng: random.Random) -> list[list[int]]:
         """A first consistent colouring: the complete search (``_colour``)
         and the repair (``_repair``) in turn, each with twice its budget of
         the turn before, until one finds one or the search proves there is
-        none. The positions the search leaves free are laid out at random.
-        Reads what ``_index`` notes."""
+        none; first, when `warm` gave one, the repair from an earlier
+        view's colouring. The positions the search leaves free are laid out
+        at random. Reads what ``_index`` notes."""
         budget, moves = _BUDGET, _REPAIR
+        if self._hint is not None:
+            colours = self._repair(rng, _REPAIR, start=self._hint)
+            self._hint = None
+            if colours is not None:
+                return colours
         while True:
             try:
                 colours = _colour(self.piles, self.ops, self.view.player, self.hand, rng, budget)
@@ -542,9 +583,12 @@ class Sampler:
             delta += (end[lose] <= self.hand[lose]) - (end[gain] < self.hand[gain])
         return delta
 
-    def _repair(self, rng: random.Random, moves: int) -> list[list[int]] | None:
+    def _repair(
+        self, rng: random.Random, moves: int, *, start: Sequence[Sequence[int]] = ()
+    ) -> list[list[int]] | None:
         """A consistent colouring found by local search, or ``None`` after
-        ``moves`` proposals: from a random colouring of every pile, pick a
+        ``moves`` proposals: from a random colouring of every pile (of the
+        piles after those ``start`` colours, when given), pick a
         check that fails (a payment the hand lacks a colour for, a bid it
         does not allow, the viewer's end), weigh ``_TRIES`` swaps of a card
         the hand drew before it for one of the colour it lacks from the same
@@ -557,8 +601,11 @@ class Sampler:
         tactical histories that cost the search minutes it mends in
         milliseconds to a second or two. ``_first`` runs both in turn."""
         colours = [list(pile) for pile in self.piles]
-        for pile in colours:
-            rng.shuffle(pile)
+        for p, pile in enumerate(colours):
+            if p < len(start):
+                pile[:] = start[p]
+            else:
+                rng.shuffle(pile)
         self._tally(colours)
         seats = len(self.ops)
         checks = [len(c) for c in self._checks]
@@ -621,10 +668,10 @@ class Sampler:
             ci, cj = pile[i], pile[j]
             if delta > 0 and rng.random() >= _NOISE**delta:
                 continue
-            for seat, start, stop, lose, gain in change:
-                self._shift(seat, start, stop, lose, gain)
+            for seat, first, stop, lose, gain in change:
+                self._shift(seat, first, stop, lose, gain)
                 top = checks[seat] + 1 if stop < 0 else stop
-                for kk in range(start, top):
+                for kk in range(first, top):
                     fault = faults[seat][kk] = self._faults(seat, kk)
                     if fault:
                         bad.add((seat, kk))
