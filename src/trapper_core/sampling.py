@@ -1164,34 +1164,48 @@ def _colour(
         cuts[n].append(starts[n + 1])
 
     def musts(
-        n: int, t: int, have: Sequence[int], cards: Sequence[int], caps: Sequence[Sequence[int]]
-    ) -> list[list[int]]:
+        n: int,
+        t: int,
+        have: Sequence[int],
+        cards: Sequence[int],
+        caps: Sequence[Sequence[int]],
+        room: Sequence[Sequence[int]] | None = None,
+    ) -> list[list[int]] | None:
         """How many cards of each colour hand ``n`` (of seat_order) must
         still take from each pile, from event ``t`` on, holding ``have``
         and ``cards`` open cards by pile: the most by which what it pays
         (the viewer: and ends with) of a colour exceeds what it holds plus
         what the other piles could give it by then (each at most ``caps``
-        of a colour). Bids are left out: a bound, not the answer."""
+        of a colour). Bids are left out: a bound, not the answer. With
+        ``room`` (what each pile can spare of each colour, none below 0),
+        ``None`` as soon as a must exceeds it or the piles could not give
+        the hand what it pays at all: the search's bound, which stops at
+        the first violation."""
         out = [[0] * 4 for _ in range(piles_n)]
         paid0, drawn0 = paid_before[t], drawn_before[t]
         mine = cuts[n]
         for e in mine[bisect.bisect_left(mine, t) :]:
             paid, drawn = paid_before[e], drawn_before[e]
-            could_by_pile = [n + d - d0 for n, d, d0 in zip(cards, drawn, drawn0, strict=True)]
+            by_pile = [k + d - d0 for k, d, d0 in zip(cards, drawn, drawn0, strict=True)]
             for c in range(4):
                 owed = paid[c] - paid0[c] - have[c]
                 if owed > 0:
-                    could = [min(k, cap[c]) for k, cap in zip(could_by_pile, caps, strict=True)]
+                    could = [min(k, cap[c]) for k, cap in zip(by_pile, caps, strict=True)]
                     every = sum(could)
+                    if room is not None and owed > every:
+                        return None
                     for p in range(piles_n):
                         short = owed - (every - could[p])
                         if short > out[p][c]:
+                            if room is not None and short > room[p][c]:
+                                return None
                             out[p][c] = short
         return out
 
     ahead = [[[0] * 4 for _ in piles] for _ in range(len(seat_order) + 1)]
     for n in range(len(seat_order) - 1, -1, -1):
         static = musts(n, starts[n], (0, 0, 0, 0), [0] * piles_n, totals)
+        assert static is not None  # no room given: never None
         ahead[n] = [
             [a + b for a, b in zip(mine, theirs, strict=True)]
             for mine, theirs in zip(static, ahead[n + 1], strict=True)
@@ -1279,22 +1293,7 @@ def _colour(
                 return False
         if seat == viewer and backward:
             return viewer_fits(start, room)
-        paid0, drawn0 = paid_before[start], drawn_before[start]
-        mine = cuts[n]
-        for e in mine[bisect.bisect_left(mine, start) :]:
-            paid, drawn = paid_before[e], drawn_before[e]
-            by_pile = [k + d - d0 for k, d, d0 in zip(cards, drawn, drawn0, strict=True)]
-            for c in range(4):
-                owed = paid[c] - paid0[c] - have[c]
-                if owed > 0:
-                    could = [min(k, left[c]) for k, left in zip(by_pile, avail, strict=True)]
-                    every = sum(could)
-                    if owed > every:
-                        return False
-                    for p in range(piles_n):
-                        if owed - every + could[p] > room[p][c]:
-                            return False
-        return True
+        return musts(n, start, have, cards, avail, room) is not None
 
     tries = None if budget is None else [budget]
 
