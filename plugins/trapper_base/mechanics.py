@@ -25,6 +25,7 @@ from trapper_core import (
 )
 
 from .movement import targets_kept
+from .placement import keep_answers
 
 __all__ = [
     "advance",
@@ -119,12 +120,10 @@ def _reshuffle(state: GameState) -> None:
 def credit(state: GameState, player: int, money: int) -> None:
     """The bank pays ``player`` ``money`` (the bank never runs out, D2)."""
     display = state.displays[player]
-    state.set_display(
-        player,
-        Display(
-            display.open, display.valued, display.separate, display.money + money, display.tokens
-        ),
+    new = Display(
+        display.open, display.valued, display.separate, display.money + money, display.tokens
     )
+    state.set_display(player, keep_answers(display, new, same_open=True, same_separate=True))
 
 
 def place_tile(state: GameState, player: int, tile: Tile, placement: object) -> Row | None:
@@ -149,13 +148,14 @@ def value_canoe(state: GameState, display: Display, row: Row) -> Display:
         tokens = (*tokens, Token(TokenKind.CANOE, number))
         remaining = tuple(n for n in state.supply.canoe if n != number)
         state.supply = TokenSupply(remaining, state.supply.species)
-    return Display(
+    new = Display(
         display.open,
         (*display.valued, ValuedCanoe(row, payout)),
         display.separate,
         display.money + payout,
         tokens,
     )
+    return keep_answers(display, new, same_open=True, same_separate=True)
 
 
 def exchange(state: GameState, player: int, species: tuple[Species, ...]) -> Token:
@@ -175,12 +175,10 @@ def exchange(state: GameState, player: int, species: tuple[Species, ...]) -> Tok
     state.supply = TokenSupply(
         state.supply.canoe, tuple(n for n in state.supply.species if n != number)
     )
-    state.set_display(
-        player,
-        Display(
-            display.open, tuple(valued), display.separate, display.money, (*display.tokens, token)
-        ),
+    new = Display(
+        display.open, tuple(valued), display.separate, display.money, (*display.tokens, token)
     )
+    state.set_display(player, keep_answers(display, new, same_open=True, same_separate=True))
     return token
 
 
