@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 
@@ -45,6 +46,34 @@ def test_new_game_rejects_bad_arguments() -> None:
 def test_seed_none_picks_a_seed_that_reproduces_the_game() -> None:
     game = tc.new_game(seed=None)
     assert tc.new_game(seed=game.seed).setup == game.setup
+
+
+@pytest.mark.parametrize("length", [0, 1, 2, 3, 31, 60, 64, 128, 129, 300])
+def test_the_setups_shuffle_draws_as_random_shuffle_does(length: int) -> None:
+    """A seed gives the same game: the written-out shuffle new_game uses
+    orders the items as ``Random.shuffle`` does and leaves the generator
+    in the same state."""
+    from trapper_core.setups import shuffle
+
+    for seed in range(200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        a, b = list(range(length)), list(range(length))
+        shuffle(ours, a)
+        theirs.shuffle(b)
+        assert a == b
+        assert ours.getstate() == theirs.getstate()
+
+
+def test_a_seeded_setup_is_the_one_setup_shuffled_lays_out() -> None:
+    for variant in tc.available_variants():
+        for seed in range(20):
+            game = tc.new_game(variant, 4, seed=seed)
+            tiles = game.rules.tile_set().tiles
+            laid = tc.Setup.shuffled(
+                random.Random(seed), tiles, game.rules.deck(), game.rules.board()
+            )
+            assert game.setup == laid
+            assert game.setup.tiles() == laid.tiles()
 
 
 def test_variant_names_are_case_insensitive_with_aliases() -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 
 from trapper_core import COLOURS, SQUARES, Colour, Setup, SetupError, Square, Tile
 from trapper_core.plugins import Rules
@@ -107,9 +108,9 @@ def _complete_setup(
     board = [t if type(t) is Tile else None for t in spec.board]
     if any(board[i] != tile for i, tile in reveals.items()):
         return None
-    named = Counter(t.face for t in board if t is not None)
-    named.update(t.face for t in spec.box)
-    if named != _faces(rules):
+    named = Counter(map(_FACE, filter(None, board)))
+    named.update(map(_FACE, spec.box))
+    if not dict.__eq__(named, rules.tile_set().faces()):  # positive counts: as dicts, in C
         return None
     try:
         return Setup(board, list(spec.deck), trappers, list(spec.box), spec.start_player)  # type: ignore[arg-type]
@@ -117,19 +118,7 @@ def _complete_setup(
         return None
 
 
-#: The faces of a tile set, counted, by the set's identity (a variant gives
-#: the same set every time).
-_FACES: dict[int, tuple[object, Counter[str]]] = {}
-
-
-def _faces(rules: Rules) -> Counter[str]:
-    tiles = rules.tile_set()
-    kept = _FACES.get(id(tiles))
-    if kept is None or kept[0] is not tiles:
-        if len(_FACES) >= 64:
-            _FACES.clear()
-        kept = _FACES[id(tiles)] = (tiles, Counter(t.face for t in tiles.tiles))
-    return kept[1]
+_FACE = attrgetter("face")
 
 
 def provisional_deck(

@@ -104,7 +104,7 @@ def deal(state: GameState, setup: Setup) -> None:
         dealt = deck[p * size : (p + 1) * size]
         hands.append(tuple(dealt.count(c) for c in COLOURS))
     state.hands = tuple(hands)  # type: ignore[arg-type]
-    state.pile = tuple(int(c) for c in deck[players * size :])
+    state.pile = tuple(map(int, deck[players * size :]))
     state.drawn = 0
 
 

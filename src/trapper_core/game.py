@@ -31,6 +31,7 @@ from .state import FIELDS as _FIELDS
 from .state import GameState, Valuation
 from .state import restore as _restore
 from .state import snapshot as _snapshot
+from .tiles import faces_of
 from .view import History, PlayerView, make_view
 
 __all__ = ["MAX_SEED", "Game", "new_game"]
@@ -90,11 +91,11 @@ def new_game(
     board = rules.board()
     if setup is None:
         # Laid out from the variant's own tiles, deck and board: nothing to check.
-        setup = Setup.shuffled(random.Random(seed), tile_set.tiles, deck, board)
+        setup = Setup._of_variant(random.Random(seed), tile_set.tiles, deck, board)
     elif not isinstance(setup, Setup):
         raise SetupError(f"setup must be a Setup, not {type(setup).__name__}")
     else:
-        setup.check(tile_set.faces(), deck, len(names), board)
+        setup.check(faces_of(tile_set), deck, len(names), board)
     return Game._start(rules, names, seed, setup, undo=bool(undo))
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from operator import attrgetter
+from typing import Any
 
 import attrs
 
@@ -27,6 +29,9 @@ def _board(squares: Iterable[Tile | None]) -> tuple[Tile | None, ...]:
 
 def _deck(cards: Iterable[Colour]) -> tuple[Colour, ...]:
     return tuple(cards)
+
+
+_FACE = attrgetter("face")
 
 
 def _squares(squares: Iterable[Square]) -> tuple[Square, ...]:
@@ -104,22 +109,24 @@ class Setup:
         order of the squares; those on the trappers' start squares go to the
         box unseen. Then the cards are shuffled.
         """
-        squares = board.indices()
-        if len(tiles) != len(squares):
-            raise SetupError(
-                f"the board has {len(squares)} squares, but the tile set has {len(tiles)} tiles"
-            )
-        order = list(tiles)
-        rng.shuffle(order)
-        cards = list(deck)
-        rng.shuffle(cards)
-        grid: list[Tile | None] = [None] * 64
-        for square, tile in zip(squares, order, strict=True):
-            grid[square] = tile
-        box = tuple(grid[s.index] for s in board.trappers)
-        for s in board.trappers:
-            grid[s.index] = None
-        return cls(grid, cards, board.trappers, box, start_player)  # type: ignore[arg-type]
+        grid, cards, box = _lay_out(rng, tiles, deck, board)
+        return cls(grid, cards, board.trappers, box, start_player)
+
+    @classmethod
+    def _of_variant(
+        cls, rng: random.Random, tiles: tuple[Tile, ...], deck: tuple[Colour, ...], board: Board
+    ) -> Setup:
+        """`shuffled` from a variant's own tiles, deck and board, which need
+        no checks: ``new_game`` lays out every seeded game this way (the
+        checks and converters were a fifth of starting a game)."""
+        grid, cards, box = _lay_out(rng, tiles, deck, board)
+        setup = _new(cls)
+        _set(setup, "board", tuple(grid))
+        _set(setup, "deck", tuple(cards))
+        _set(setup, "trappers", board.trappers)
+        _set(setup, "box", box)
+        _set(setup, "start_player", 0)
+        return setup
 
     def tiles(self) -> list[Tile]:
         """Every tile of the setup: on the board and in the box."""
@@ -130,16 +137,19 @@ class Setup:
     ) -> None:
         """Raises [`SetupError`][trapper_core.SetupError] unless the setup fits a variant's board,
         tiles and deck and the number of players."""
+        mask = board.mask
         off = [
             SQUARES[i].name
             for i, t in enumerate(self.board)
-            if t is not None and SQUARES[i] not in board
+            if t is not None and not mask >> i & 1
         ]
         off += [s.name for s in self.trappers if s not in board]
         if off:
             raise SetupError(f"the setup uses squares off the variant's board: {' '.join(off)}")
-        faces = Counter(t.face for t in self.tiles())
-        if faces != tile_faces:
+        # Counted in C and compared as dicts (both hold positive counts only):
+        # Counter's own == is a Python loop, and a record's replay checks its setup.
+        faces = Counter(map(_FACE, self.tiles()))
+        if not dict.__eq__(faces, tile_faces):
             missing = tile_faces - faces
             extra = faces - tile_faces
             detail = []
@@ -148,9 +158,57 @@ class Setup:
             if extra:
                 detail.append("not in the tile set " + " ".join(sorted(extra.elements())))
             raise SetupError("the setup's tiles differ from the variant's: " + "; ".join(detail))
-        if Counter(self.deck) != Counter(deck):
+        if not dict.__eq__(Counter(self.deck), Counter(deck)):
             raise SetupError("the setup's deck differs from the variant's cards")
         if self.start_player >= players:
             raise SetupError(
                 f"start player {self.start_player} does not exist among {players} players"
             )
+
+
+def _lay_out(
+    rng: random.Random, tiles: Sequence[Tile], deck: Sequence[Colour], board: Board
+) -> tuple[list[Tile | None], list[Colour], tuple[Tile, ...]]:
+    """The grid, the cards and the box of `Setup.shuffled`."""
+    squares = board.indices()
+    if len(tiles) != len(squares):
+        raise SetupError(
+            f"the board has {len(squares)} squares, but the tile set has {len(tiles)} tiles"
+        )
+    order = list(tiles)
+    shuffle(rng, order)
+    cards = list(deck)
+    shuffle(rng, cards)
+    grid: list[Tile | None] = [None] * 64
+    for square, tile in zip(squares, order, strict=True):
+        grid[square] = tile
+    box: tuple[Tile, ...] = tuple([grid[s.index] for s in board.trappers])  # type: ignore[misc]
+    for s in board.trappers:
+        grid[s.index] = None
+    return grid, cards, box
+
+
+def shuffle(rng: random.Random, items: list[Any]) -> None:
+    """Shuffles ``items`` in place exactly as ``rng.shuffle(items)`` does
+    (Python's algorithm written out, drawing the same bits in the same
+    order): ``Random.shuffle`` makes two Python calls an item, and a new
+    game shuffles 124 (this halves the cost of the two shuffles).
+    ``tests/test_api.py`` checks that the two agree."""
+    getrandbits = rng.getrandbits
+    for n, k in _DRAWS[len(items)] if len(items) < len(_DRAWS) else _draws(len(items)):
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        i = n - 1
+        items[i], items[r] = items[r], items[i]
+
+
+def _draws(length: int) -> tuple[tuple[int, int], ...]:
+    """For each swap of a shuffle of ``length`` items, the number of places
+    to choose from and the bits drawn for it (``Random._randbelow``)."""
+    return tuple((n, n.bit_length()) for n in range(length, 1, -1))
+
+
+_DRAWS = tuple(_draws(length) for length in range(129))
+_new = object.__new__
+_set = object.__setattr__

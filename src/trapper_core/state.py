@@ -242,7 +242,7 @@ class GameState:
         state.face_up = 0
         state.targets = NO_TARGETS
         state.hands = ((0, 0, 0, 0),) * players
-        state.pile = tuple(int(c) for c in setup.deck)
+        state.pile = tuple(map(int, setup.deck))
         state.drawn = 0
         state.discard = (0, 0, 0, 0)
         state.out = (0, 0, 0, 0)

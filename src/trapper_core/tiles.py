@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from operator import attrgetter
 
 import attrs
 
@@ -22,11 +23,6 @@ __all__ = ["TileSet"]
 
 def _tile_tuple(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     return tuple(tiles)
-
-
-@interned
-def _faces(tiles: tuple[Tile, ...]) -> Counter[str]:
-    return Counter(t.face for t in tiles)
 
 
 def _check_tiles(instance: TileSet, attribute: object, tiles: tuple[Tile, ...]) -> None:
@@ -55,7 +51,18 @@ class TileSet:
 
     def faces(self) -> Counter[str]:
         """Counts the tiles by face, ignoring water edges."""
-        return Counter(_faces(self.tiles))
+        return Counter(faces_of(self))
 
     def __len__(self) -> int:
         return len(self.tiles)
+
+
+@interned
+def faces_of(tile_set: TileSet) -> Counter[str]:
+    """``tile_set.faces()`` made once per tile set, shared: never change it.
+    (A game checks its setup against it; keyed by the set, whose hash is
+    kept, rather than by its 64 tiles, whose tuple's hash is not.)"""
+    return Counter(map(_FACE, tile_set.tiles))
+
+
+_FACE = attrgetter("face")
