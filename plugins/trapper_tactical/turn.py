@@ -102,6 +102,15 @@ def payments(
     return sorted(out, key=lambda cards: (-cards[colour], cards))
 
 
+@interned
+def _payments(
+    hand: tuple[int, int, int, int], colour: Colour, bid: int
+) -> tuple[tuple[int, int, int, int], ...]:
+    """`payments`, made once per hand, colour and bid: every take is checked
+    against them, and a hand recurs (3 % of reading and replaying records)."""
+    return tuple(payments(hand, colour, bid))
+
+
 def _turn(state: GameState) -> TacticalTurn:
     turn = state.turn
     assert isinstance(turn, TacticalTurn)
@@ -300,7 +309,7 @@ class TakeKind(ActionKind[Take]):
 
     def cards_options(self, state: GameState) -> Sequence[tuple[int, int, int, int]]:
         auction = self._auction(state)
-        return payments(state.hands[state.to_move], auction.colour, auction.bid)  # type: ignore[index]
+        return _payments(state.hands[state.to_move], auction.colour, auction.bid)  # type: ignore[index]
 
     def build(self, *values: Any) -> Take:
         square, placement, cards = values
@@ -365,6 +374,12 @@ class TakeKind(ActionKind[Take]):
     def parse(self, state: GameState, text: str) -> Take | None:
         if text[:1] not in ("B", "E", "G", "P"):
             return None
+        turn = state.turn
+        auction = turn.auction if isinstance(turn, TacticalTurn) else None
+        if auction is not None:
+            take = _read_take(text, auction.colour, auction.bid)
+            if take is not None:
+                return take
         match = TAKE.fullmatch(text)
         if match is None:
             return None
@@ -385,6 +400,24 @@ class TakeKind(ActionKind[Take]):
             cards = [match["cards"].count(c.letter) for c in COLOURS]
         placement = parse_placement(state, text, square, match)
         return Take(square, (cards[0], cards[1], cards[2], cards[3]), placement)
+
+
+@interned
+def _read_take(text: str, colour: Colour, bid: int) -> Take | None:
+    """The take written as ``text`` in an auction for ``colour`` won at
+    ``bid``, when the text names that trapper and no placement:
+    it then reads the same in every such auction, so it is read once (3 % of
+    reading and replaying records). ``None`` otherwise: `TakeKind.parse`
+    reads the text itself, placement and all, or says what is wrong."""
+    match = TAKE.fullmatch(text)
+    if match is None or match["into"] or match["gather"] or match["trapper"] != colour.letter:
+        return None
+    if match["cards"] is None:
+        cards = [0, 0, 0, 0]
+        cards[colour] = bid
+    else:
+        cards = [match["cards"].count(c.letter) for c in COLOURS]
+    return Take(Square.parse(match["square"]), (cards[0], cards[1], cards[2], cards[3]), None)
 
 
 class TacticalExchangeKind(ExchangeKind):
