@@ -130,10 +130,12 @@ def place_tile(state: GameState, player: int, tile: Tile, placement: object) -> 
     """Places ``tile`` in the player's display as the variant places tiles
     (``trapper_place``, R16–R18) and values a canoe it fills (R19, R20).
     Returns the valued row, if any."""
-    display, full = state.rules.place(state.displays[player], tile, placement)
+    displays = list(state.displays)  # replaced here, not through set_display: most steps place
+    display, full = state.rules.place(displays[player], tile, placement)
     if full is not None:
         display = value_canoe(state, display, full)
-    state.set_display(player, display)
+    displays[player] = display
+    state.displays = tuple(displays)
     return full
 
 

@@ -96,6 +96,15 @@ def place(
 # every position, and a layer of calls there costs a tenth of listing.
 
 
+def forced_kinds(display: Display) -> tuple[bool, bool]:
+    """Whether every tile but a canoe, and whether every canoe, is placed in
+    ``display`` without a choice (D6): a tile joins one of the open rows, so
+    fewer than two leave no choice; a canoe gathers from the separate
+    tiles, so fewer than two leave none. `trapper_placement_choices`
+    answers ``(None,)`` for such tiles."""
+    return len(display.open) < 2, len(display.separate) < 2
+
+
 @hookimpl
 def trapper_placement_choices(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
     if tile.kind is Kind.CANOE:
@@ -139,6 +148,11 @@ def keep_answers(old: Display, new: Display, *, same_open: bool, same_separate: 
     """Gives ``new`` the placement answers of ``old`` that still hold: those
     that depend on the open rows when ``same_open``, on the separate tiles
     when ``same_separate``. Returns ``new``."""
+    return _keep_answers(old, new, same_open, same_separate)
+
+
+def _keep_answers(old: Display, new: Display, same_open: bool, same_separate: bool) -> Display:
+    # keep_answers without keywords, for the placements of every decision
     cache = old.cache
     if cache is not None:
         kept = {}
@@ -187,25 +201,29 @@ def trapper_place(
             )
         separate = (*display.separate, tile)
         new = Display(display.open, display.valued, separate, display.money, display.tokens)
-        return keep_answers(display, new, same_open=True, same_separate=False), None
+        return _keep_answers(display, new, True, False), None
     if len(rows) == 1 and placement is None:
         index = rows[0]
     else:
         index = _chosen_row(display, tile, rows, placement)
-    row = display.open[index]
+    rows_open = display.open
+    row = rows_open[index]
+    full = None
     if tile.kind is Kind.ANIMAL:
         row = Row(row.canoe, (*row.animals, tile), row.herb, row.mushroom)
+        if len(row.animals) == row.canoe.value:  # only an animal fills a canoe (R19)
+            full = row
     elif tile.kind is Kind.HERB:
         row = Row(row.canoe, row.animals, tile, row.mushroom)
     else:
         row = Row(row.canoe, row.animals, row.herb, tile)
-    if row.is_full:
-        new_open = display.open[:index] + display.open[index + 1 :]
+    if full is not None:
+        new_open = rows_open[:index] + rows_open[index + 1 :]
     else:
-        new_open = (*display.open[:index], row, *display.open[index + 1 :])
+        new_open = (*rows_open[:index], row, *rows_open[index + 1 :])
     new = Display(new_open, display.valued, display.separate, display.money, display.tokens)
-    keep_answers(display, new, same_open=False, same_separate=True)
-    return new, row if row.is_full else None
+    _keep_answers(display, new, False, True)
+    return new, full
 
 
 def _chosen_row(display: Display, tile: Tile, rows: list[int], placement: Placement | None) -> int:
@@ -277,9 +295,9 @@ def _place_canoe(
     gathered = len(rest) != len(display.separate)
     if row.is_full:
         new = Display(display.open, display.valued, rest, display.money, display.tokens)
-        return keep_answers(display, new, same_open=True, same_separate=not gathered), row
+        return _keep_answers(display, new, True, not gathered), row
     new = Display((*display.open, row), display.valued, rest, display.money, display.tokens)
-    return keep_answers(display, new, same_open=False, same_separate=not gathered), None
+    return _keep_answers(display, new, False, not gathered), None
 
 
 def _take_from(
