@@ -25,7 +25,9 @@ its table; run alone, this script prints the figures of the engine's targets:
 
 ``--instructions`` runs the playout of ten seeded 4-player games of each
 variant under valgrind (``PYTHONHASHSEED=0``), after ten others that warm
-the engine's tables, subtracting a run that only starts the games, and
+the engine's tables, with the garbage collector off (when it runs moves
+with every object made: counts would jump by whole collections),
+subtracting a run that only starts the games, and
 prints instructions per decision and per turn (``--no-undo``: games
 without undo information; ``--chess``: python-chess's random games too,
 per ply, after as many played to warm up).
@@ -266,10 +268,14 @@ def _figure_only(variant: str, games: int, mode: str, play: bool) -> None:
     done (0 when only starting)."""
     if mode == "bot":
         trapper_bot_playouts(variant, games)()
+        gc.collect()
+        gc.disable()  # as in _playout_only
         print(trapper_bot_playouts(variant, games, first=1000)() if play else 0, 0)
         return
     games_ = _mid_games(games * 2, 40)
     listed = [(game, game.legal_actions()) for game in games_]
+    gc.collect()
+    gc.disable()  # as in _playout_only
     done = 0
     for repeat in range(6 if play else 1):
         for game, legal in listed:
@@ -287,12 +293,20 @@ def _playout_only(variant: str, games: int, play: bool, undo: bool = True, mode:
     (what a long run of games sees)."""
     if variant == "chess":  # python-chess's plies, counted the same way
         chess_playouts(games)()
+        gc.collect()
+        gc.disable()  # as below
         print(chess_playouts(games)() if play else 0, 0)
         return
     if mode in ("bot", "apply-undo"):
         _figure_only(variant, games, mode, play)
         return
-    trapper_playouts(variant, games)
+    trapper_playouts(variant, games)()
+    # The cyclic garbage collector is off while counting: when it runs
+    # depends on how many objects were made, so a change that makes a few
+    # more or fewer would move the count by whole collections (a full one
+    # visits every object of the process), not by what it costs.
+    gc.collect()
+    gc.disable()
     decisions = turns = 0
     for seed in range(1000, 1000 + games):
         game = tc.new_game(variant, 4, seed=seed, undo=undo)
