@@ -34,6 +34,7 @@ from trapper_base import (
 )
 from trapper_core import (
     COLOURS,
+    SQUARES,
     Action,
     ActionKind,
     ActionSyntaxError,
@@ -81,7 +82,11 @@ def trapper_new_turn(state: GameState) -> TacticalTurn:
 
 def payable(hand: tuple[int, int, int, int], colour: Colour) -> int:
     """The highest bid for ``colour`` the hand can pay (D9)."""
-    return hand[colour] + sum(hand[c] // 2 for c in COLOURS if c is not colour)
+    # Every pair of another colour is a unit, every card of the colour one:
+    # written without a loop, since listing asks it at every bid.
+    b, e, g, p = hand
+    own = hand[colour]
+    return b // 2 + e // 2 + g // 2 + p // 2 - own // 2 + own
 
 
 def payments(
@@ -169,6 +174,19 @@ _bid = interned(Bid)
 
 
 @interned
+def _opens(colour: Colour, bids: range) -> tuple[Open, ...]:
+    """The openings of an auction for ``colour`` at each of ``bids``, made
+    once: the stone holder's every decision lists them."""
+    return tuple(_open(colour, bid) for bid in bids)
+
+
+@interned
+def _bids(bids: range) -> tuple[Bid, ...]:
+    """The raises to each of ``bids``, made once: every bidder lists them."""
+    return tuple(_bid(bid) for bid in bids)
+
+
+@interned
 def _read_open(text: str) -> Open | None:
     """Openings read the same in every position: each text is read once."""
     match = OPEN.fullmatch(text)
@@ -201,6 +219,11 @@ class OpenKind(ActionKind[Open]):
 
     def build(self, *values: Any) -> Open:
         return _open(*values)
+
+    def build_all(
+        self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]
+    ) -> Sequence[Open]:
+        return _opens(chosen[0], last)  # type: ignore[arg-type]
 
     def refuse_colour(self, state: GameState, action: Open) -> IllegalActionError:
         fixed = state.turn.colour  # type: ignore[attr-defined]
@@ -252,6 +275,11 @@ class BidKind(ActionKind[Bid]):
 
     def build(self, *values: Any) -> Bid:
         return _bid(*values)
+
+    def build_all(
+        self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]
+    ) -> Sequence[Bid]:
+        return _bids(last)  # type: ignore[arg-type]
 
     def refuse_bid(self, state: GameState, action: Bid) -> IllegalActionError:
         auction = state.turn.auction  # type: ignore[attr-defined]
@@ -314,6 +342,13 @@ class TakeKind(ActionKind[Take]):
     def build(self, *values: Any) -> Take:
         square, placement, cards = values
         return Take(square, cards, placement)
+
+    def build_all(
+        self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]
+    ) -> Sequence[Take]:
+        square, placement = chosen
+        index = square.index
+        return [_take(index, cards, placement) for cards in last]
 
     def refuse_square(self, state: GameState, take: Take) -> IllegalActionError:
         colour = self._auction(state).colour
@@ -400,6 +435,15 @@ class TakeKind(ActionKind[Take]):
             cards = [match["cards"].count(c.letter) for c in COLOURS]
         placement = parse_placement(state, text, square, match)
         return Take(square, (cards[0], cards[1], cards[2], cards[3]), placement)
+
+
+@interned
+def _take(square: int, cards: tuple[int, int, int, int], placement: object) -> Take:
+    """The take of the tile on the square index ``square``, made once: a
+    winner's every decision lists a take per way of paying, and a take's
+    fields are checked when it is made (this was a third of listing in the
+    tactical game)."""
+    return Take(SQUARES[square], cards, placement)  # type: ignore[arg-type]
 
 
 @interned
