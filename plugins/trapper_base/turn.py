@@ -279,6 +279,7 @@ class StepKind(ActionKind[Step]):
         every position they visit (``ActionKind.generic_lister``)."""
         build = self.build
         canoe = Kind.CANOE
+        own_build = type(self).build is StepKind.build  # else a subclass builds its steps
 
         def legal(state: GameState) -> list[Step]:
             player: int = state.to_move  # type: ignore[assignment]
@@ -311,6 +312,10 @@ class StepKind(ActionKind[Step]):
                     for placement in choices(display, tile):
                         if placement is None:
                             out += paid[square]
+                        elif own_build:  # build's own table, without a call to build
+                            out += [
+                                _placed(trapper, square, pay, placement) for pay in PAYMENTS[mask]
+                            ]
                         else:
                             at = SQUARES[square]
                             out += [build(trapper, at, placement, pay) for pay in PAYMENTS[mask]]
