@@ -540,6 +540,33 @@ def test_hook_trapper_place() -> None:
     assert [len(r.animals) for r in game.displays[0].open] == [1, 0]
 
 
+def test_a_hook_typed_never_to_answer_None_is_the_hook_itself() -> None:
+    """An implementation whose return annotation leaves out None answers
+    every call: the hook resolves to it and the base game's is never asked.
+    One typed ``... | None``, or not typed at all, may pass to the base game."""
+
+    class Sure:
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> int:
+            return 5
+
+    class Maybe:
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> int | None:
+            return 7 if players == 3 else None
+
+    class Untyped:
+        @hookimpl
+        def trapper_hand_size(self, players):  # type: ignore[no-untyped-def]
+            return None
+
+    sure = Sure()
+    assert registry_with(sure).rules("custom").hand_size == sure.trapper_hand_size
+    maybe = registry_with(Maybe()).rules("custom")
+    assert (maybe.hand_size(3), maybe.hand_size(2)) == (7, tb.HAND_SIZE)
+    assert registry_with(Untyped()).rules("custom").hand_size(2) == tb.HAND_SIZE
+
+
 def test_hook_trapper_winners() -> None:
     class LeastMoney:
         @hookimpl

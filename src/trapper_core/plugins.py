@@ -8,6 +8,8 @@ are found through the entry points like any third-party variant.
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -263,7 +265,15 @@ def _resolve(caller: pluggy.HookCaller) -> Callable[..., Any]:
             return caller(**dict(zip(argnames, args, strict=True)))
 
         return through_pluggy
-    functions = [_adapt(impl.function, impl.argnames, argnames) for impl in reversed(impls)]
+    functions = []
+    for impl in reversed(impls):
+        functions.append(_adapt(impl.function, impl.argnames, argnames))
+        if _never_none(impl.function):
+            # Typed never to answer None: the implementations under it are
+            # never asked, and the hook is this function itself (the
+            # children's variant's water rule, asked for every step target,
+            # spared a wrapper call each time: 5 % of its playouts).
+            break
     if len(functions) == 1:
         return functions[0]
 
@@ -275,6 +285,21 @@ def _resolve(caller: pluggy.HookCaller) -> Callable[..., Any]:
         return None
 
     return first_result
+
+
+def _never_none(function: Callable[..., Any]) -> bool:
+    """Whether ``function``'s return annotation leaves out ``None`` (and
+    ``Any`` and ``object``): then it answers for every call, as its type
+    says. An annotation that cannot be read counts as ``None`` allowed."""
+    try:
+        hint = typing.get_type_hints(function).get("return", Any)
+    except Exception:  # an annotation naming what the module does not import
+        return False
+    if hint is Any or hint is object or hint is type(None) or isinstance(hint, typing.TypeVar):
+        return False
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return type(None) not in typing.get_args(hint)
+    return True
 
 
 def _adapt(
