@@ -32,7 +32,8 @@ def _candidate_rows(display: Display, tile: Tile) -> list[int]:
     """The indices of the open rows the tile may join (R16, R18)."""
     kind = tile.kind
     if kind is Kind.ANIMAL:
-        return [i for i, r in enumerate(display.open) if r.canoe.species is tile.species]
+        species = tile.species
+        return [i for i, r in enumerate(display.open) if r.canoe.species is species]
     if kind is Kind.HERB:
         return [i for i, r in enumerate(display.open) if r.herb is None]
     return [i for i, r in enumerate(display.open) if r.mushroom is None]
@@ -174,7 +175,8 @@ def _choices(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
     rows = _candidate_rows(display, tile)
     if len(rows) <= 1:
         return _FORCED
-    return tuple(_into(display.open[i].species, display.open[i].capacity) for i in rows)
+    canoes = [display.open[i].canoe for i in rows]  # species and capacity, without properties
+    return tuple([_into(canoe.species, canoe.value) for canoe in canoes])
 
 
 # The placements listed are made once each: listing builds a step for every
