@@ -176,7 +176,7 @@ def _choices(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
     if len(rows) <= 1:
         return _FORCED
     canoes = [display.open[i].canoe for i in rows]  # species and capacity, without properties
-    return tuple([_into(canoe.species, canoe.value) for canoe in canoes])
+    return tuple([_into(canoe.species, canoe.value) for canoe in canoes])  # type: ignore[arg-type]
 
 
 # The placements listed are made once each: listing builds a step for every

@@ -98,6 +98,12 @@ FIELDS = (  # the order of a snapshot's values: every field but the step-target 
 )
 
 
+def changed_squares(before: tuple[Tile | None, ...], after: tuple[Tile | None, ...]) -> list[int]:
+    """The square indices whose entries differ between two boards, by
+    identity (a C loop)."""
+    return [*compress(_INDICES, map(is_not, before, after))]
+
+
 @interned
 def _squares_of(mask: int) -> tuple[int, ...]:
     """The squares whose bits are set in ``mask``, ascending (cached: every
@@ -322,9 +328,29 @@ class GameState:
             self.targets = tuple(targets)
         return cached
 
+    def _all_step_targets(self) -> tuple[tuple[int, ...], ...]:
+        # Every trapper's step targets, those not cached computed and cached
+        # in one go (a view shows them all: one new tuple rather than one a
+        # trapper).
+        step_targets = self.rules.step_targets
+        targets = tuple(
+            [
+                cached if cached is not None else step_targets(self, COLOURS[trapper])
+                for trapper, cached in enumerate(self.targets)
+            ]
+        )
+        self.targets = targets
+        return targets
+
     def seen_board(self) -> tuple[Tile | FaceDown | None, ...]:
         """The board as the table sees it: face-up tiles, [`FACE_DOWN`][trapper_core.FACE_DOWN]
         for the others, ``None`` for empty squares."""
+        return self._seen_board(None)
+
+    def _seen_board(self, emptied: list[int] | None) -> tuple[Tile | FaceDown | None, ...]:
+        # seen_board, told the squares whose entries changed since the last
+        # answer's board when the caller has found them (make_view: the
+        # tiles taken are patched from the same squares).
         board, mask = self.board, self.face_up
         seen = self.seen
         if seen is not None:
@@ -335,8 +361,9 @@ class GameState:
             last_board, last_mask, answer = seen
             if last_board is board and last_mask == mask:
                 return answer
-            changed = [*compress(_INDICES, map(is_not, last_board, board))]
-            changed += _squares_of(last_mask ^ mask)
+            if emptied is None:
+                emptied = changed_squares(last_board, board)
+            changed = emptied + list(_squares_of(last_mask ^ mask))
             if len(changed) < 16:
                 out = list(answer)
                 for i in changed:
