@@ -1,6 +1,7 @@
 """Reading and replaying notation, side by side with python-chess and PGN.
 
     python benchmarks/notation.py [--games 300] [--rounds 15]
+    python benchmarks/notation.py --instructions [--games 30]   # valgrind
 
 Writes a file of engine games (random and greedy bots, every variant, 2–4
 players), then times reading it with ``notation.read_game`` and replaying
@@ -11,14 +12,27 @@ times ``chess.pgn.read_game`` over the file, which parses and replays
 (legality-checks) every move too. The two sides run in interleaved rounds
 (``benchmarks/rounds.py``); it prints the min / median / max of the
 per-round ratios of moves per second to plies per second.
+
+``--instructions`` counts instructions per move instead, which do not move
+with the machine's load: it writes the file of ``--games`` engine games (30
+by default) and reads and replays it under valgrind's cachegrind in a child
+process (``PYTHONHASHSEED=0``), after once to warm the engine's tables and
+with the garbage collector off, less the count of a child that only warms
+up; and the same for python-chess's ``read_game`` per ply.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import io
+import os
 import random
+import re
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -96,16 +110,88 @@ def sides(games: int) -> tuple[Work, Work]:
     return ours, theirs
 
 
+def _subject(side: str, path: str, count: bool) -> None:
+    """The instruction-count subject: reads and replays the file at ``path``
+    once to warm up, then, if ``count``, again with the collector off;
+    prints the moves (or plies) of the counted pass, 0 when not counting."""
+    text = Path(path).read_text(encoding="utf-8")
+    replay = trapper_replay if side == "trapper" else chess_replay
+    replay(text)
+    gc.collect()
+    gc.disable()
+    print(replay(text) if count else 0)
+
+
+def _count(side: str, path: str, count: bool) -> tuple[int, int]:
+    """The instructions of one ``_subject`` run under cachegrind, and its moves."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "cg.out")
+        done = subprocess.run(
+            [
+                "valgrind",
+                "--tool=cachegrind",
+                "--cache-sim=no",
+                f"--cachegrind-out-file={out}",
+                sys.executable,
+                __file__,
+                "--subject",
+                side,
+                path,
+                "go" if count else "warm",
+            ],
+            env={**os.environ, "PYTHONHASHSEED": "0"},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    assert refs is not None, done.stderr
+    return int(refs[1].replace(",", "")), int(done.stdout.split()[-1])
+
+
+def instructions_per_move(games: int, *, chess: bool = True) -> dict[str, float]:
+    """Instructions per move of reading and replaying ``games`` engine games
+    (and per ply of python-chess's ``read_game`` over as many plies)."""
+    text, moves = trapper_file(games)
+    files = {"trapper": text}
+    if chess:
+        files["chess"] = chess_file(games, moves)
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for side, content in files.items():
+            path = os.path.join(tmp, f"{side}.txt")
+            Path(path).write_text(content, encoding="utf-8")
+            counted, done = _count(side, path, True)
+            warmed, _ = _count(side, path, False)
+            out[side] = (counted - warmed) / done
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument("--instructions", action="store_true", help="valgrind counts only")
+    parser.add_argument("--subject", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.subject:
+        side, path, mode = args.subject
+        _subject(side, path, mode == "go")
+        return 0
     try:
         import chess  # noqa: F401
     except ImportError:
         print("python-chess is not installed (pip install -e '.[bench]'): no comparison")
         return 1
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            print("valgrind is not installed (apt install valgrind): no counts")
+            return 1
+        counts = instructions_per_move(args.games or 30)
+        print(f"trapper_core: {counts['trapper']:,.0f} instructions per move (read + replay)")
+        print(f"python-chess: {counts['chess']:,.0f} instructions per ply (read_game)")
+        return 0
+    args.games = args.games or 300
     ours, theirs = sides(args.games)
     spread = rounds(ours, theirs, args.rounds)
     print(f"trapper_core: {args.games} games read and replayed: {spread.ours:,.0f} moves/s")

@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import gc
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("chess")
 
 from benchmarks import engine
+from benchmarks import notation as notation_bench
 
 
 @pytest.mark.parametrize(
@@ -37,9 +41,35 @@ def test_issue13_instruction_subjects_count_their_work(
 ) -> None:
     # The programs that --instructions --figure runs under valgrind: the
     # measured run counts its decisions (or pairs), the start-only run none.
-    engine._figure_only("base", 1, figure, play=True)
-    played = int(capsys.readouterr().out.split()[0])
-    engine._figure_only("base", 1, figure, play=False)
-    started = int(capsys.readouterr().out.split()[0])
+    try:
+        engine._figure_only("base", 1, figure, play=True)
+        played = int(capsys.readouterr().out.split()[0])
+        engine._figure_only("base", 1, figure, play=False)
+        started = int(capsys.readouterr().out.split()[0])
+    finally:
+        gc.enable()  # the subjects count with the collector off
     assert played > 0
     assert started == 0
+
+
+@pytest.mark.parametrize("side", ["trapper", "chess"])
+def test_issue10_notation_instruction_subjects_count_their_work(
+    side: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The program that benchmarks/notation.py --instructions runs under
+    # valgrind: the counted pass prints its moves (plies), the warm-up alone 0.
+    text, moves = notation_bench.trapper_file(3)
+    if side == "chess":
+        text = notation_bench.chess_file(3, moves)
+    path = tmp_path / "games.txt"
+    path.write_text(text, encoding="utf-8")
+    try:
+        notation_bench._subject(side, str(path), True)
+        counted = int(capsys.readouterr().out.split()[0])
+        notation_bench._subject(side, str(path), False)
+        warmed = int(capsys.readouterr().out.split()[0])
+    finally:
+        gc.enable()
+    assert counted == (moves if side == "trapper" else notation_bench.chess_replay(text))
+    assert counted > 0
+    assert warmed == 0
