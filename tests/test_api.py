@@ -6,6 +6,7 @@ import json
 import random
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
@@ -74,6 +75,45 @@ def test_a_seeded_setup_is_the_one_setup_shuffled_lays_out() -> None:
             )
             assert game.setup == laid
             assert game.setup.tiles() == laid.tiles()
+
+
+def test_a_generator_that_shuffles_its_own_way_lays_out_its_own_setup() -> None:
+    class Reversing(random.Random):
+        def shuffle(self, x: list[Any]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    rules = tc.new_game("base", 2, seed=1).rules
+    tiles = rules.tile_set().tiles
+    setup = tc.Setup.shuffled(Reversing(1), tiles, rules.deck(), rules.board())
+    assert setup.deck == tuple(reversed(rules.deck()))
+    assert (
+        setup.tiles()
+        != tc.Setup.shuffled(random.Random(1), tiles, rules.deck(), rules.board()).tiles()
+    )
+
+
+def test_a_variant_whose_deck_is_not_colours_is_refused_when_a_game_starts() -> None:
+    from trapper_core import Registry, VariantSpec, hookimpl
+
+    class IntDeck:
+        @hookimpl
+        def trapper_deck(self) -> tuple[int, ...]:
+            return tuple(c for c in range(4) for _ in range(15))
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[VariantSpec]:
+            return [VariantSpec("ints", (IntDeck(),), extends="base")]
+
+    with pytest.raises(tc.SetupError, match="Colour"):
+        tc.new_game("ints", 2, seed=1, registry=Registry([Register()]))
+
+
+def test_a_setup_check_takes_a_zero_count_for_none() -> None:
+    game = tc.new_game("base", 2, seed=3)
+    faces = game.rules.tile_set().faces()
+    faces["ZZ"] = 0
+    game.setup.check(faces, game.rules.deck(), 2, game.rules.board())
 
 
 def test_variant_names_are_case_insensitive_with_aliases() -> None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.metadata
 import inspect
 import random
 import sys
-from collections.abc import Generator
+from collections.abc import Callable, Generator, Hashable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, Union
 
 import attrs
 import pytest
@@ -540,6 +541,14 @@ def test_hook_trapper_place() -> None:
     assert [len(r.animals) for r in game.displays[0].open] == [1, 0]
 
 
+def _passes_on_two_players(function: Callable[..., int]) -> Callable[..., int | None]:
+    @functools.wraps(function)
+    def wrapper(self: object, players: int) -> int | None:
+        return None if players == 2 else function(self, players)
+
+    return wrapper
+
+
 def test_a_hook_typed_never_to_answer_None_is_the_hook_itself() -> None:
     """An implementation whose return annotation leaves out None answers
     every call: the hook resolves to it and the base game's is never asked.
@@ -560,11 +569,34 @@ def test_a_hook_typed_never_to_answer_None_is_the_hook_itself() -> None:
         def trapper_hand_size(self, players):  # type: ignore[no-untyped-def]
             return None
 
+    class Literally:  # None is one of its values
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> Literal[7, None]:
+            return 7 if players == 3 else None
+
+    class Hashed:  # None is hashable
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> Hashable:
+            return 7 if players == 3 else None
+
+    class AnyOrInt:
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> Union[int, Any]:  # noqa: UP007
+            return 7 if players == 3 else None
+
+    class Wrapped:  # a wrapper may answer otherwise than the function it wraps
+        @hookimpl
+        @_passes_on_two_players
+        def trapper_hand_size(self, players: int) -> int:
+            return 7
+
     sure = Sure()
     assert registry_with(sure).rules("custom").hand_size == sure.trapper_hand_size
-    maybe = registry_with(Maybe()).rules("custom")
-    assert (maybe.hand_size(3), maybe.hand_size(2)) == (7, tb.HAND_SIZE)
-    assert registry_with(Untyped()).rules("custom").hand_size(2) == tb.HAND_SIZE
+    for plugin in (Maybe(), Untyped(), Literally(), Hashed(), AnyOrInt(), Wrapped()):
+        rules = registry_with(plugin).rules("custom")
+        assert rules.hand_size(2) == tb.HAND_SIZE, type(plugin).__name__
+        if not isinstance(plugin, Untyped):
+            assert rules.hand_size(3) == 7
 
 
 def test_hook_trapper_winners() -> None:

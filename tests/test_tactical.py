@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import trapper_core as tc
-from trapper_core import Colour
+import trapper_tactical as tt
+from trapper_core import Colour, Registry, VariantSpec, hookimpl
 from trapper_core.bots import QUICK_BOTS
 from trapper_tactical import Auction, Bid, Open, TacticalTurn, Take
 
@@ -254,3 +257,54 @@ def test_D9_and_R43_errors_say_what_the_hand_lacks() -> None:
     with pytest.raises(tc.IllegalActionError) as err:
         game.apply(Take(tc.Square.parse("e6"), (0, 0, 4, 0)))
     assert err.value.shortfall == {Colour.GREEN: 3}
+
+
+def test_tactical_kinds_subclassed_list_through_their_own_build_and_options() -> None:
+    """A variant on top of the tactical game that subclasses its kinds (the
+    way docs/plugins.md shows) lists through its own build and options:
+    the tactical kinds' tables of ready-made actions are their own."""
+    built: list[str] = []
+
+    class ListedOpen(tt.OpenKind):
+        def bid_options(self, state: tc.GameState, colour: Colour) -> list[int]:
+            return list(super().bid_options(state, colour))  # a list, not a range
+
+        def build(self, *values: object) -> Open:
+            built.append("open")
+            return super().build(*values)
+
+    class ListedBid(tt.BidKind):
+        def bid_options(self, state: tc.GameState) -> list[int]:
+            return list(super().bid_options(state))
+
+        def build(self, *values: object) -> Bid:
+            built.append("bid")
+            return super().build(*values)
+
+    class CountedTake(tt.TakeKind):
+        def build(self, *values: object) -> Take:
+            built.append("take")
+            return super().build(*values)
+
+    class Kinds:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [ListedOpen(), ListedBid(), CountedTake()]
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[VariantSpec]:
+            return [VariantSpec("listed", (Kinds(),), extends="tactical")]
+
+    registry = Registry([Register()])
+    ours = tc.new_game("listed", 3, seed=4, registry=registry)
+    theirs = tc.new_game("tactical", 3, seed=4)
+    bots = [tc.RandomBot(s) for s in range(3)]
+    while not theirs.is_over and len(theirs.history) < 200:
+        assert ours.legal_actions() == theirs.legal_actions()
+        seat = theirs.to_move
+        assert seat is not None
+        action = bots[seat].choose(theirs.view(seat))
+        theirs.apply(action)
+        ours.apply(action)
+    assert {"open", "bid", "take"} <= set(built)

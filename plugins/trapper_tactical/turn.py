@@ -223,7 +223,10 @@ class OpenKind(ActionKind[Open]):
     def build_all(
         self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]
     ) -> Sequence[Open]:
-        return _opens(chosen[0], last)  # type: ignore[arg-type]
+        if type(self).build is not OpenKind.build or type(last) is not range:
+            opens: Sequence[Open] = super().build_all(state, chosen, last)  # a subclass's own
+            return opens
+        return _opens(chosen[0], last)
 
     def refuse_colour(self, state: GameState, action: Open) -> IllegalActionError:
         fixed = state.turn.colour  # type: ignore[attr-defined]
@@ -279,7 +282,10 @@ class BidKind(ActionKind[Bid]):
     def build_all(
         self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]
     ) -> Sequence[Bid]:
-        return _bids(last)  # type: ignore[arg-type]
+        if type(self).build is not BidKind.build or type(last) is not range:
+            bids: Sequence[Bid] = super().build_all(state, chosen, last)  # a subclass's own
+            return bids
+        return _bids(last)
 
     def refuse_bid(self, state: GameState, action: Bid) -> IllegalActionError:
         auction = state.turn.auction  # type: ignore[attr-defined]
@@ -346,6 +352,9 @@ class TakeKind(ActionKind[Take]):
     def build_all(
         self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]
     ) -> Sequence[Take]:
+        if type(self).build is not TakeKind.build:
+            takes: Sequence[Take] = super().build_all(state, chosen, last)  # a subclass's own
+            return takes
         square, placement = chosen
         index = square.index
         return [_take(index, cards, placement) for cards in last]

@@ -288,18 +288,32 @@ def _resolve(caller: pluggy.HookCaller) -> Callable[..., Any]:
 
 
 def _never_none(function: Callable[..., Any]) -> bool:
-    """Whether ``function``'s return annotation leaves out ``None`` (and
-    ``Any`` and ``object``): then it answers for every call, as its type
-    says. An annotation that cannot be read counts as ``None`` allowed."""
+    """Whether ``function``'s return annotation says it never answers
+    ``None``: a class that ``None`` is no instance of (``int``, ``bool``,
+    ``tuple[...]``, a class of the project's), or a union of such classes.
+    Anything else counts as ``None`` allowed: no annotation, one that cannot
+    be read, ``Any``, ``object``, type variables, literals, new types,
+    aliases, and a wrapped function (whose wrapper may answer otherwise)."""
+    if hasattr(function, "__wrapped__"):
+        return False
     try:
-        hint = typing.get_type_hints(function).get("return", Any)
+        hint = typing.get_type_hints(function).get("return")
     except Exception:  # an annotation naming what the module does not import
         return False
-    if hint is Any or hint is object or hint is type(None) or isinstance(hint, typing.TypeVar):
+    return hint is not None and _excludes_none(hint)
+
+
+def _excludes_none(hint: object) -> bool:
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        return all(_excludes_none(arg) for arg in typing.get_args(hint))
+    cls = hint if origin is None else origin
+    if not isinstance(cls, type) or cls is object:
         return False
-    if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        return type(None) not in typing.get_args(hint)
-    return True
+    try:
+        return not isinstance(None, cls)
+    except TypeError:  # a protocol that cannot be checked at run time
+        return False
 
 
 def _adapt(

@@ -120,6 +120,10 @@ class Setup:
         no checks: ``new_game`` lays out every seeded game this way (the
         checks and converters were a fifth of starting a game)."""
         grid, cards, box = _lay_out(rng, tiles, deck, board)
+        # The variant's tile set and board check themselves when made; its
+        # deck is a plain tuple from a hook, checked here (a C loop).
+        if not set(map(type, cards)) <= _COLOUR_TYPE:
+            raise SetupError("the deck is a sequence of Colour values")
         setup = _new(cls)
         _set(setup, "board", tuple(grid))
         _set(setup, "deck", tuple(cards))
@@ -146,10 +150,11 @@ class Setup:
         off += [s.name for s in self.trappers if s not in board]
         if off:
             raise SetupError(f"the setup uses squares off the variant's board: {' '.join(off)}")
-        # Counted in C and compared as dicts (both hold positive counts only):
-        # Counter's own == is a Python loop, and a record's replay checks its setup.
+        # Counted in C and compared as dicts first (Counter's own ==, a Python
+        # loop that also takes a zero count for none, only when they differ):
+        # a record's replay checks its setup.
         faces = Counter(map(_FACE, self.tiles()))
-        if not dict.__eq__(faces, tile_faces):
+        if not dict.__eq__(faces, tile_faces) and faces != tile_faces:
             missing = tile_faces - faces
             extra = faces - tile_faces
             detail = []
@@ -175,10 +180,13 @@ def _lay_out(
         raise SetupError(
             f"the board has {len(squares)} squares, but the tile set has {len(tiles)} tiles"
         )
+    # A plain generator shuffles by the written-out shuffle (the same
+    # draws); a subclass may shuffle its own way, and is asked to.
+    mix = shuffle if type(rng) is random.Random else _own_shuffle
     order = list(tiles)
-    shuffle(rng, order)
+    mix(rng, order)
     cards = list(deck)
-    shuffle(rng, cards)
+    mix(rng, cards)
     grid: list[Tile | None] = [None] * 64
     for square, tile in zip(squares, order, strict=True):
         grid[square] = tile
@@ -203,6 +211,10 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         items[i], items[r] = items[r], items[i]
 
 
+def _own_shuffle(rng: random.Random, items: list[Any]) -> None:
+    rng.shuffle(items)
+
+
 def _draws(length: int) -> tuple[tuple[int, int], ...]:
     """For each swap of a shuffle of ``length`` items, the number of places
     to choose from and the bits drawn for it (``Random._randbelow``)."""
@@ -212,3 +224,4 @@ def _draws(length: int) -> tuple[tuple[int, int], ...]:
 _DRAWS = tuple(_draws(length) for length in range(129))
 _new = object.__new__
 _set = object.__setattr__
+_COLOUR_TYPE = {Colour}
