@@ -82,3 +82,28 @@ def test_issue13_snapshot_holds_every_field_in_order() -> None:
     state = game.state
     assert snapshot(state) == tuple(getattr(state, name) for name in FIELDS)
     assert state.snapshot() == snapshot(state)
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_D6_placement_answers_a_display_keeps_from_another_are_a_fresh_displays(
+    variant: str,
+) -> None:
+    """The base placement passes the answers that still hold on to the
+    display made from another (``trapper_base.placement.keep_answers``): for
+    every tile face, every display of a game gives what a display without
+    any kept answer gives. Every face is asked at every decision, so that
+    every answer there is gets passed on and checked."""
+    faces = {tile.face: tile for tile in tc.new_game(variant, 2, seed=0).rules.tile_set().tiles}
+    for seed in range(4):
+        game = tc.new_game(variant, 2 + seed % 3, seed=seed)
+        choices = game.rules.placement_choices
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+            for display in game.displays:
+                fresh = Display(
+                    display.open, display.valued, display.separate, display.money, display.tokens
+                )
+                for tile in faces.values():
+                    assert choices(display, tile) == choices(fresh, tile), (seed, tile.face)
