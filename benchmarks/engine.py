@@ -37,13 +37,9 @@ from __future__ import annotations
 
 import argparse
 import gc
-import os
 import random
-import re
 import shutil
-import subprocess
 import sys
-import tempfile
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
@@ -51,6 +47,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import trapper_core as tc
+from benchmarks import cachegrind
 from benchmarks.rounds import Work, rounds
 
 try:
@@ -324,30 +321,9 @@ def _playout_only(variant: str, games: int, play: bool, undo: bool = True, mode:
 def _instructions(variant: str, games: int, mode: str) -> tuple[int, int, int]:
     # ``mode``: play, play-no-undo or start, then ``:bot`` or ``:apply-undo``
     # for those figures.
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "cg.out")
-        done = subprocess.run(
-            [
-                "valgrind",
-                "--tool=cachegrind",
-                "--cache-sim=no",
-                f"--cachegrind-out-file={out}",
-                sys.executable,
-                __file__,
-                "--playout-only",
-                variant,
-                str(games),
-                mode,
-            ],
-            env={**os.environ, "PYTHONHASHSEED": "0"},
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    assert refs is not None, done.stderr
-    decisions, turns = (int(x) for x in done.stdout.split())
-    return int(refs[1].replace(",", "")), decisions, turns
+    refs, printed = cachegrind.count(__file__, "--playout-only", variant, str(games), mode)
+    decisions, turns = (int(x) for x in printed.split())
+    return refs, decisions, turns
 
 
 def instructions_per_decision(

@@ -28,9 +28,6 @@ import gc
 import io
 import os
 import random
-import re
-import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -38,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import trapper_core as tc
+from benchmarks import cachegrind
 from benchmarks.rounds import Work, rounds
 from trapper_core import notation
 
@@ -124,29 +122,8 @@ def _subject(side: str, path: str, count: bool) -> None:
 
 def _count(side: str, path: str, count: bool) -> tuple[int, int]:
     """The instructions of one ``_subject`` run under cachegrind, and its moves."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = os.path.join(tmp, "cg.out")
-        done = subprocess.run(
-            [
-                "valgrind",
-                "--tool=cachegrind",
-                "--cache-sim=no",
-                f"--cachegrind-out-file={out}",
-                sys.executable,
-                __file__,
-                "--subject",
-                side,
-                path,
-                "go" if count else "warm",
-            ],
-            env={**os.environ, "PYTHONHASHSEED": "0"},
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-    refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    assert refs is not None, done.stderr
-    return int(refs[1].replace(",", "")), int(done.stdout.split()[-1])
+    refs, printed = cachegrind.count(__file__, "--subject", side, path, "go" if count else "warm")
+    return refs, int(printed.split()[-1])
 
 
 def instructions_per_move(games: int, *, chess: bool = True) -> dict[str, float]:
@@ -184,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         print("python-chess is not installed (pip install -e '.[bench]'): no comparison")
         return 1
     if args.instructions:
-        if shutil.which("valgrind") is None:
+        if not cachegrind.available():
             print("valgrind is not installed (apt install valgrind): no counts")
             return 1
         counts = instructions_per_move(args.games or 30)

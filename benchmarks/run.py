@@ -29,10 +29,12 @@ side's time. The figures:
 
 ``--instructions`` counts instructions with valgrind (cachegrind, when
 installed, ``PYTHONHASHSEED=0``) for the random playout of each variant and
-for python-chess's, in child processes: the count of a run that only starts
-the games is subtracted, so what is left is the playout. Instruction counts
-do not move with the machine's load; judge a change on a busy machine by
-them.
+for python-chess's (``benchmarks/engine.py``), and for the notation's read
+and replay against python-chess's ``read_game`` (``benchmarks/notation.py``),
+in child processes, warmed up and with the garbage collector off: the count
+of a run that only starts the games (or only warms up) is subtracted, so what
+is left is the work measured. Instruction counts do not move with the
+machine's load; judge a change on a busy machine by them.
 """
 
 from __future__ import annotations
@@ -40,9 +42,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
-import shutil
-import subprocess
 import sys
 import time
 import tracemalloc
@@ -55,7 +54,7 @@ import attrs
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import trapper_core as tc
-from benchmarks import engine
+from benchmarks import cachegrind, engine
 from benchmarks import notation as notation_bench
 from benchmarks.rounds import Spread, Work, rounds
 from trapper_core.simulation import Batch, play_batch
@@ -265,66 +264,32 @@ def simulations(count: int, scale: int, workers: int) -> None:
     )
 
 
-# Instruction counts: child processes under valgrind.
-
-
-def playout_child(variant: str, games: int, setup_only: bool) -> int:
-    """The measured program: ``games`` random playouts (or only their starts)."""
-    rng = random.Random(1)
-    units = 0
-    for seed in range(games):
-        if variant == "chess":
-            board = chess.Board()
-            while not setup_only and not board.is_game_over():
-                board.push(rng.choice(list(board.legal_moves)))
-            units += board.ply()
-            continue
-        game = tc.new_game(variant, 4, seed=seed)
-        while not setup_only and not game.is_over:
-            legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
-        units += len(game.history)
-    print(units)
-    return 0
-
-
-def _instructions(variant: str, games: int, setup_only: bool) -> tuple[int, int]:
-    command = [
-        "valgrind",
-        "--tool=cachegrind",
-        "--cache-sim=no",
-        "--cachegrind-out-file=/dev/null",
-        sys.executable,
-        __file__,
-        "--child",
-        variant,
-        str(games),
-    ] + (["--setup-only"] if setup_only else [])
-    env = dict(os.environ, PYTHONHASHSEED="0")
-    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
-    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    if found is None:
-        raise RuntimeError(f"valgrind printed no instruction count:\n{done.stderr[-2000:]}")
-    return int(found.group(1).replace(",", "")), int(done.stdout.split()[-1])
+# Instruction counts: the engine's and the notation's counters.
 
 
 def instructions(games: int) -> int:
-    if shutil.which("valgrind") is None:
+    """Instructions per decision of each variant's random playout and per ply
+    of python-chess's (``benchmarks/engine.py --instructions --chess``), and
+    per move of the notation's read and replay (``benchmarks/notation.py
+    --instructions``): the same subject programs, warmed up and counted
+    with the collector off."""
+    if not cachegrind.available():
         print("valgrind is not installed: no instruction counts (apt-get install valgrind)")
         return 1
-    print(f"instructions per decision (per ply), cachegrind, PYTHONHASHSEED=0, {games} games")
-    rows = [*tc.available_variants(), *(["chess"] if HAS_CHESS else [])]
+    print(f"instructions, cachegrind, PYTHONHASHSEED=0, {games} games a variant")
     counts: dict[str, float] = {}
-    for variant in rows:
-        # Chess's random games are long: fewer of them make as many plies.
-        n = max(1, games // 5) if variant == "chess" else games
-        total, units = _instructions(variant, n, setup_only=False)
-        setup, _ = _instructions(variant, n, setup_only=True)
-        counts[variant] = (total - setup) / units
-        print(f"{variant:10} {counts[variant]:12,.0f}   ({units} decisions in {n} games)")
-    if "chess" in counts:
-        for variant in rows[:-1]:
-            print(f"{variant} over chess: {counts['chess'] / counts[variant]:.2f}×")
+    for variant in tc.available_variants():
+        per_decision, per_turn = engine.instructions_per_decision(variant, games)
+        counts[variant] = per_decision
+        print(f"{variant:10} {per_decision:12,.0f} per decision {per_turn:12,.0f} per turn")
+    if HAS_CHESS:
+        counts["chess"], _ = engine.instructions_per_decision("chess", max(1, games // 5))
+        print(f"{'chess':10} {counts['chess']:12,.0f} per ply")
+        for variant in tc.available_variants():
+            print(f"chess / {variant}: {counts['chess'] / counts[variant]:.2f}x as many")
+        moves = notation_bench.instructions_per_move(max(games, 30))
+        print(f"notation read + replay {moves['trapper']:12,.0f} per move")
+        print(f"python-chess read_game {moves['chess']:12,.0f} per ply")
     return 0
 
 
@@ -340,11 +305,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=10, help="games per instruction count")
     parser.add_argument("--only", metavar="N,N", help="only these figures (numbers 1-7)")
-    parser.add_argument("--child", nargs=2, metavar=("VARIANT", "GAMES"), help=argparse.SUPPRESS)
-    parser.add_argument("--setup-only", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.child:
-        return playout_child(args.child[0], int(args.child[1]), args.setup_only)
     print(
         f"python {sys.version.split()[0]}, trapper_core {tc.__version__}"
         + (f", python-chess {chess.__version__}" if HAS_CHESS else ", no python-chess")
