@@ -249,10 +249,11 @@ def _keep_open_answers_but(old: Display, new: Display, key: str) -> None:
     if table and len(table) > 1:
         kept = table.copy()  # a copy in C, less the one answer
         kept.pop(key, None)
-        if kept:
-            if new.cache is None:
-                _set_cache(new, {})
-            new.cache[_BY_OPEN] = kept  # type: ignore[index]
+        cache = new.cache
+        if cache is None:
+            cache = {}
+            _set_cache(new, cache)
+        cache[_BY_OPEN] = kept
 
 
 def _chosen_row(display: Display, tile: Tile, rows: list[int], placement: Placement | None) -> int:

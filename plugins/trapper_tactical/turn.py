@@ -15,6 +15,7 @@ an auction's winner.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -427,8 +428,6 @@ class TakeKind(ActionKind[Take]):
         match = TAKE.fullmatch(text)
         if match is None:
             return None
-        turn = state.turn
-        auction = turn.auction if isinstance(turn, TacticalTurn) else None
         if auction is None:
             raise ActionSyntaxError(
                 f"{text!r}: in the tactical variant a tile is taken only by an auction's winner"
@@ -437,13 +436,8 @@ class TakeKind(ActionKind[Take]):
         if trapper is not auction.colour:
             raise ActionSyntaxError(f"{text!r}: this auction is for the {auction.colour} trapper")
         square = Square.parse(match["square"])
-        if match["cards"] is None:
-            cards = [0, 0, 0, 0]
-            cards[auction.colour] = auction.bid
-        else:
-            cards = [match["cards"].count(c.letter) for c in COLOURS]
         placement = parse_placement(state, text, square, match)
-        return Take(square, (cards[0], cards[1], cards[2], cards[3]), placement)
+        return Take(square, _cards_paid(match, auction.colour, auction.bid), placement)
 
 
 @interned
@@ -465,12 +459,18 @@ def _read_take(text: str, colour: Colour, bid: int) -> Take | None:
     match = TAKE.fullmatch(text)
     if match is None or match["into"] or match["gather"] or match["trapper"] != colour.letter:
         return None
+    return Take(Square.parse(match["square"]), _cards_paid(match, colour, bid), None)
+
+
+def _cards_paid(match: re.Match[str], colour: Colour, bid: int) -> tuple[int, int, int, int]:
+    """The cards a take's text pays: those after its slash, or else the bid
+    in cards of the auction's ``colour``."""
     if match["cards"] is None:
         cards = [0, 0, 0, 0]
         cards[colour] = bid
     else:
         cards = [match["cards"].count(c.letter) for c in COLOURS]
-    return Take(Square.parse(match["square"]), (cards[0], cards[1], cards[2], cards[3]), None)
+    return (cards[0], cards[1], cards[2], cards[3])
 
 
 class TacticalExchangeKind(ExchangeKind):

@@ -90,7 +90,7 @@ def new_game(
     deck = rules.deck()
     board = rules.board()
     if setup is None:
-        # Laid out from the variant's own tiles, deck and board: nothing to check.
+        # Laid out from the variant's own tiles, deck and board (checked there).
         setup = Setup._of_variant(random.Random(seed), tile_set.tiles, deck, board)
     elif not isinstance(setup, Setup):
         raise SetupError(f"setup must be a Setup, not {type(setup).__name__}")

@@ -182,7 +182,7 @@ def _lay_out(
         )
     # A plain generator shuffles by the written-out shuffle (the same
     # draws); a subclass may shuffle its own way, and is asked to.
-    mix = shuffle if type(rng) is random.Random else _own_shuffle
+    mix = shuffle if type(rng) is random.Random else type(rng).shuffle
     order = list(tiles)
     mix(rng, order)
     cards = list(deck)
@@ -209,10 +209,6 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
             r = getrandbits(k)
         i = n - 1
         items[i], items[r] = items[r], items[i]
-
-
-def _own_shuffle(rng: random.Random, items: list[Any]) -> None:
-    rng.shuffle(items)
 
 
 def _draws(length: int) -> tuple[tuple[int, int], ...]:
