@@ -69,6 +69,14 @@ ODD = [
     '[Seat5 "E"]',
     '[Seed "²"]',
     '[Setup "?"]',
+    "{ a comment }",
+    "{ two\nlines }",
+    "; to the end\n",
+    '\n{ [Seat1 "Z"] }\n',
+    "(shuffle BEGP)",
+    "(d2=B2e)",
+    "(a1=Q9n)",
+    '"A{": ',
 ]
 
 
@@ -154,6 +162,10 @@ def test_fuzz_lenient_reading_never_raises_and_reads_the_same_as_streaming(text:
     assert again == found
     assert [r.number for r in again] == [r.number for r in found]
     assert [str(e) for e in streamed] == [str(e) for e in errors]
+    # A binary stream is read in blocks of lines, not line by line: the same.
+    binary: list[Exception] = []
+    assert notation.load(io.BytesIO(text.encode("utf-8", "surrogatepass")), errors=binary) == found
+    assert [str(e) for e in binary] == [str(e) for e in errors]
 
 
 @settings(max_examples=EXAMPLES)

@@ -69,9 +69,17 @@ def test_action_texts_are_what_the_grammar_reads() -> None:
 
     grammar = _terminal("ACTION")
     assert grammar.replace("\\/", "/") == ACTION_TEXT.pattern
-    # The MOVES token is turn numbers, players and actions one after another.
+    # The MOVES token is turn numbers, players, actions and comments one after
+    # another, beginning with a word; COMMENTS is comments one after another.
     word = "(?:{}|{}|{})".format(*(_terminal(n) for n in ("TURN", "PLAYER", "ACTION")))
-    moves = parser().get_terminal("MOVES").pattern.to_regexp()
-    for char, escape in (("\n", "\\n"), ("\t", "\\t"), ("\f", "\\f"), ("\r", "\\r")):
-        moves = moves.replace(char, escape)  # lark reads the escapes of its patterns
-    assert moves == f"{word}(?:[ \\t\\f\\r\\n]*{word})*+"
+    comment = "(?:{}|{})".format(*(_terminal(n) for n in ("BRACE_COMMENT", "LINE_COMMENT")))
+    space = "[ \\t\\f\\r\\n]*"
+
+    def pattern(name: str) -> str:
+        found = parser().get_terminal(name).pattern.to_regexp()
+        for char, escape in (("\n", "\\n"), ("\t", "\\t"), ("\f", "\\f"), ("\r", "\\r")):
+            found = found.replace(char, escape)  # lark reads the escapes of its patterns
+        return found
+
+    assert pattern("MOVES") == f"{word}(?:{space}(?:{word[3:-1]}|{comment[3:-1]}))*+"
+    assert pattern("COMMENTS") == f"{comment}(?:{space}{comment})*+"

@@ -11,9 +11,11 @@ import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 import trapper_core as tc
 from trapper_core import notation
-from trapper_core.notation import Move, Mover, Record, TurnNumber
+from trapper_core.notation import Comment, Move, Mover, Record, TurnNumber
 
 SEATS = '[Seat1 "A"]\n[Seat2 "B"]\n[Setup "?"]\n'
 
@@ -112,3 +114,76 @@ def test_issue10_scan_reads_several_tags_on_one_line() -> None:
     (found,) = notation.scan(io.BytesIO(text.encode("utf-8")))
     assert found.tags == dict(notation.loads(text)[0].tags)
     assert found.tags["Event"] == "x"
+
+
+def test_issue10_item15_a_flood_of_comments_is_kept_as_text() -> None:
+    """Comments in move text are read with the moves around them, one parser
+    step for the lot, and kept as their text until ``items`` are asked for."""
+    text = SEATS + "\n1. A: pass\n" + "{c}\n; d\n" * 20_000 + "2. B: pass\n"
+    peak, held = peak_and_kept(lambda: notation.loads(text))
+    assert peak <= 5 * len(text), f"peak {peak / len(text):.2f} times the input"
+    assert held <= 2 * len(text), f"the record {held / len(text):.2f} times the input"
+    (record,) = notation.loads(text)
+    assert record.moves == ("pass", "pass")
+    comments = record.items[3:-3]
+    assert len(comments) == 40_000
+    assert comments[:2] == (Comment("c"), Comment(" d", to_end_of_line=True))
+
+
+def test_issue10_item15_a_preface_of_many_comments_is_kept_as_text() -> None:
+    text = "{c}\n" * 50_000 + SEATS + "\n1. A: pass\n"
+    peak, held = peak_and_kept(lambda: notation.loads(text))
+    assert peak <= 5 * len(text), f"peak {peak / len(text):.2f} times the input"
+    assert held <= 2 * len(text), f"the record {held / len(text):.2f} times the input"
+    (record,) = notation.loads(text)
+    assert record.preface == (Comment("c"),) * 50_000
+    assert record.line == 50_001
+
+
+def test_issue10_item15_a_broken_game_is_not_kept_while_it_is_read() -> None:
+    """A game that cannot begin as it does is reported from its first line:
+    the rest of its text is skipped as it is read, not held."""
+    text = "x\n[\n" * 50_000 + "\n" + SEATS + "\n1. A: pass\n"
+    errors: list[Exception] = []
+    peak, _ = peak_and_kept(lambda: notation.loads(text, errors=[]))
+    assert peak <= len(text), f"peak {peak / len(text):.2f} times the input"
+    (record,) = notation.loads(text, errors=errors)
+    assert record.number == 2
+    assert record.moves == ("pass",)
+    assert [(e.line, e.column) for e in errors] == [(1, 1)]  # type: ignore[attr-defined]
+
+
+def test_issue10_moves_after_comments_keep_their_lines_and_columns() -> None:
+    text = SEATS + '\n{ one\ntwo } 1. A: Gd3 ; x\n  "B b": { y } pass\n'
+    (record,) = notation.loads(text)
+    moves = [item for item in record.items if isinstance(item, Move)]
+    assert [(m.text, m.line, m.column) for m in moves] == [("Gd3", 6, 13), ("pass", 7, 16)]
+    assert [item for item in record.items if isinstance(item, Mover)] == [Mover("A"), Mover("B b")]
+    with pytest.raises(notation.NotationSyntaxError) as caught:
+        notation.loads(SEATS + "\n1. A: pass { c\n} " + "9" * 19 + ". B: pass\n")
+    assert (caught.value.line, caught.value.column) == (6, 3)
+
+
+def test_issue10_an_error_after_a_closed_note_names_what_stands_there() -> None:
+    with pytest.raises(notation.NotationSyntaxError) as caught:
+        notation.loads(SEATS + "\n1. A: pass (shuffle BE). B: pass\n")
+    error = caught.value
+    assert (error.line, error.column) == (5, 24)
+    assert "unexpected '.'" in str(error)
+    # A tile that is no tile is reported before an error after its note.
+    with pytest.raises(notation.NotationSyntaxError) as caught:
+        notation.loads(SEATS + "\n1. A: pass (a1=Q9n). B: pass\n")
+    assert (caught.value.line, caught.value.column) == (5, 13)
+    assert "'Q9' is not a tile face" in str(caught.value)
+
+
+def test_issue10_the_floods_benchmark_reads_every_shape() -> None:
+    """``benchmarks/floods.py`` (its figures are benchmarks, never timed here)."""
+    from benchmarks import floods
+
+    found = floods.shapes(2_000)
+    assert len(found) == 10
+    for name, text in found.items():
+        cost, peak = floods.measure(text, lenient=True, repeat=1)
+        assert cost > 0, name
+        assert peak >= 0, name

@@ -27,7 +27,7 @@ from lark.lexer import Lexer
 from trapper_core import Square, Tile, TrapperError, interned
 
 from .errors import NotationSyntaxError, no_gc
-from .items import Comment, Item, Notes, Reveal, Shuffle
+from .items import Item, Notes, Reveal, Shuffle
 from .records import Record, _placed
 from .stretch import BadWord, Stretch, terminal
 
@@ -89,12 +89,16 @@ def _unquote(text: str) -> str:
 class _ToRecords(Transformer[Token, list[Record]]):
     """Builds records while the parser runs: no tree is ever made."""
 
-    def start(self, children: list[Record | Comment]) -> list[Record]:
-        preface = tuple(c for c in children if isinstance(c, Comment))
+    def start(self, children: list[Record | Stretch]) -> list[Record]:
+        preface = tuple(c for c in children if type(c) is Stretch)
         games = [c for c in children if isinstance(c, Record)]
         if preface and games:
             games[0] = attrs.evolve(games[0], preface=preface)
         return games
+
+    def lead(self, children: list[Token]) -> Stretch:
+        (token,) = children
+        return _stretch(token)  # comments only: made into items when asked for
 
     def game(self, children: list[Any]) -> Record:
         tags, lines, header = children[0]
@@ -103,12 +107,14 @@ class _ToRecords(Transformer[Token, list[Record]]):
             items[:0] = header
         return Record(tags, items, line=lines[0], tag_lines=lines)
 
-    def tags(self, children: list[Any]) -> tuple[list[tuple[str, str]], list[int], list[Item]]:
+    def tags(
+        self, children: list[Any]
+    ) -> tuple[list[tuple[str, str]], list[int], list[Item | Stretch]]:
         if len(children) == 1:
             tags, lines = children[0]
             return tags, lines, []
         found, lines, header = children[0]
-        if isinstance(children[1], Comment):
+        if isinstance(children[1], Stretch):
             header.append(children[1])
         else:
             found += children[1][0]
@@ -151,18 +157,20 @@ class _ToRecords(Transformer[Token, list[Record]]):
 
     def moves(self, children: list[Token]) -> Stretch:
         (token,) = children
-        stretch = Stretch(str(token), token.line or 1, token.column or 1)
-        try:
-            stretch.check()
-        except BadWord as exc:
-            raise _BadToken(exc.line, exc.column, exc.message) from None
-        return stretch
+        return _stretch(token)
 
-    def comment(self, children: list[Token]) -> Comment:
-        return Comment(str(children[0])[1:-1])
+    def comments(self, children: list[Token]) -> Stretch:
+        (token,) = children
+        return _stretch(token)
 
-    def line_comment(self, children: list[Token]) -> Comment:
-        return Comment(str(children[0])[1:], to_end_of_line=True)
+    def tag_comment(self, children: list[Token]) -> Stretch:
+        (token,) = children
+        return _stretch(token)
+
+    def notes_text(self, children: list[Token]) -> Notes:
+        """A note read whole (the NOTES token): its entries, from its text."""
+        (token,) = children
+        return _notes(token)
 
     def notes(self, children: list[Shuffle | Reveal]) -> Notes:
         return Notes(tuple(children))
@@ -179,23 +187,72 @@ class _ToRecords(Transformer[Token, list[Record]]):
             raise _BadToken(token.line or 1, token.column or 1, str(exc)) from None
 
 
+def _stretch(token: Token) -> Stretch:
+    """The stretch of a MOVES or COMMENTS token, checked."""
+    stretch = Stretch(str(token), token.line or 1, token.column or 1)
+    try:
+        stretch.check()
+    except BadWord as exc:
+        raise _BadToken(exc.line, exc.column, exc.message) from None
+    return stretch
+
+
+#: The entries of a NOTES token: the cards of a shuffle, or a square and a tile.
+_NOTE_ENTRY = re.compile(r"shuffle[ \t\f\r\n]*([BEGP]+)|([a-h][1-8]=C?[A-Z][0-9][nesw])")
+#: Notes read before, by their text (``(shuffle BEGP)``, ``(d2=B2e)``): the same
+#: note read again is the same object.
+_NOTES: dict[str, Notes] = {}
+
+
+def _notes(token: Token) -> Notes:
+    """The note of a NOTES token; `_BadToken` at a tile that is no tile."""
+    text = str(token)
+    notes = _NOTES.get(text)
+    if notes is not None:
+        return notes
+    entries: list[Shuffle | Reveal] = []
+    for match in _NOTE_ENTRY.finditer(text):
+        cards = match[1]
+        if cards is not None:
+            entries.append(Shuffle(cards))
+            continue
+        square, code = match[2].split("=")
+        try:
+            entries.append(Reveal(Square.parse(square), Tile.from_code(code)))
+        except (TrapperError, ValueError) as exc:
+            start = match.start(2)
+            line = (token.line or 1) + text.count("\n", 0, start)
+            if line == (token.line or 1):
+                column = (token.column or 1) + start
+            else:
+                column = start - text.rfind("\n", 0, start)
+            raise _BadToken(line, column, str(exc)) from None
+    notes = Notes(tuple(entries))
+    if len(text) <= 200:  # short notes, the tiles revealed above all, are shared
+        if len(_NOTES) >= 4096:
+            _NOTES.clear()
+        _NOTES[text] = notes
+    return notes
+
+
 # Where each terminal may stand. The lexer below works like lark's contextual
 # lexer, with two contexts instead of one per parser state, and one regular
 # expression per context that also skips the white space before a token.
 _CONTEXTS = {
-    "top": ("TAG", "MOVES", "BRACE_COMMENT", "LINE_COMMENT", "LPAR"),
+    "top": ("TAG", "MOVES", "COMMENTS", "NOTES", "LPAR"),
     "note": ("SHUFFLE", "CARDS", "REVEAL", "RPAR"),
 }
 _NEXT_CONTEXT = {"LPAR": "note", "RPAR": "top"}
-_COMMENTS = {"BRACE_COMMENT": "TAG_BRACE_COMMENT", "LINE_COMMENT": "TAG_LINE_COMMENT"}
+#: What may stand in move text, as error messages name it.
+_TOP_WORDS = ("TAG", "MOVES", "BRACE_COMMENT", "LINE_COMMENT", "LPAR")
 
 
 class _Lexer(Lexer):
     """Tokens for the LALR parser, from the grammar's own terminal patterns.
 
     Lark's documented interface for a custom lexer: ``__init__(lexer_conf)``
-    and ``lex(text)``. A comment between two tags is marked as a tag comment,
-    which is what lets the grammar keep it in its game.
+    and ``lex(text)``. Comments between two tags are marked as tag comments
+    (``TAG_COMMENTS``), which is what lets the grammar keep them in their game.
     """
 
     def __init__(self, conf: Any) -> None:
@@ -214,7 +271,7 @@ class _Lexer(Lexer):
         context = "top"
         line, line_start = 1, 0
         last: str | None = None
-        held: list[Token] = []  # comments after a tag, until we know what follows
+        held: Token | None = None  # comments after a tag, until we know what follows
         regexps = self.regexps
         while position < end:
             match = regexps[context].match(text, position)
@@ -225,7 +282,8 @@ class _Lexer(Lexer):
                     break
                 line += text.count("\n", line_start, position)
                 line_start = text.rfind("\n", 0, position) + 1
-                yield from held
+                if held is not None:
+                    yield held
                 raise _LexError(position, line, position - line_start + 1, last)
             kind = match.lastgroup
             assert kind is not None
@@ -235,30 +293,33 @@ class _Lexer(Lexer):
                 line_start = text.rfind("\n", position, start) + 1
             token = Token(kind, match.group(kind), start, line, start - line_start + 1)
             position = match.end()
-            if kind == "MOVES" or kind == "TAG" or kind == "BRACE_COMMENT":
+            if kind in _SPANNING:
                 # Tokens that may span lines: the next token's line counts on.
                 inside = text.count("\n", start, position)
                 if inside:
                     line += inside
                     line_start = text.rfind("\n", start, position) + 1
             context = _NEXT_CONTEXT.get(kind, context)
-            if kind in _COMMENTS and (last == "TAG" or held):
-                held.append(token)
+            if kind == "NOTES" and "=" in token:
+                # A tile that is no tile is reported here, before any error
+                # after it (the note is read again from the cache).
+                _notes(token)
+            if kind == "COMMENTS" and last == "TAG":
+                held = token
                 continue
-            if held:
-                tagged = kind == "TAG"
-                for comment in held:
-                    yield Token(
-                        _COMMENTS[comment.type] if tagged else comment.type,
-                        str(comment),
-                        comment.start_pos,
-                        comment.line,
-                        comment.column,
-                    )
-                held.clear()
+            if held is not None:
+                if kind == "TAG":
+                    held = Token("TAG_COMMENTS", str(held), held.start_pos, held.line, held.column)
+                yield held
+                held = None
             last = kind
             yield token
-        yield from held
+        if held is not None:
+            yield held
+
+
+#: Tokens that may hold a line break.
+_SPANNING = frozenset(("MOVES", "TAG", "COMMENTS", "NOTES"))
 
 
 @interned
@@ -279,8 +340,7 @@ _WORDS = {
     "MOVES": "a move like 12. Ann: Gd3 or pass",
     "BRACE_COMMENT": "a comment { … }",
     "LINE_COMMENT": "a comment after ;",
-    "TAG_BRACE_COMMENT": "a comment { … }",
-    "TAG_LINE_COMMENT": "a comment after ;",
+    "NOTES": "'('",
     "LPAR": "'('",
     "RPAR": "')'",
     "SHUFFLE": "'shuffle'",
@@ -294,8 +354,15 @@ _NOTE_WORDS = "a note ( … ) holds 'shuffle' and the new draw pile, or tiles li
 _CLOSE_WORDS = "a note ( … ) is closed with ')'"
 
 
+#: Tokens that stand for more than one thing an error message names.
+_SEVERAL = {
+    "COMMENTS": ("BRACE_COMMENT", "LINE_COMMENT"),
+    "TAG_COMMENTS": ("BRACE_COMMENT", "LINE_COMMENT"),
+}
+
+
 def _expected(names: Iterable[str]) -> str:
-    words = sorted({_WORDS.get(name, name) for name in names})
+    words = sorted({_WORDS.get(n, n) for name in names for n in _SEVERAL.get(name, (name,))})
     if not words:
         return "nothing more"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
@@ -344,7 +411,7 @@ def _lex_error(text: str, exc: _LexError, line_offset: int) -> NotationSyntaxErr
     elif found == "[":
         label = _TAG_WORDS
     else:
-        allowed = _CONTEXTS["top"]
+        allowed = _TOP_WORDS
         what = repr(found) if found.strip() else "the end of the line"
         label = f"unexpected {what}: expected {_expected(allowed)}"
     return NotationSyntaxError(
@@ -365,7 +432,11 @@ def _parse_error(text: str, exc: UnexpectedInput, line_offset: int) -> NotationS
         position = token.start_pos or 0
         line, column = token.line or 1, token.column or 1
     expected = set(getattr(exc, "expected", ()) or ())
-    if "TAG" in expected and not expected & {"MOVES", "LPAR"} and kind in ("MOVES", "LPAR"):
+    if (
+        "TAG" in expected
+        and not expected & {"MOVES", "LPAR", "NOTES"}
+        and kind in ("MOVES", "LPAR", "NOTES")
+    ):
         label = _BEGIN_WORDS
     elif expected & set(_CONTEXTS["note"]):
         label = _in_note(text, position)
@@ -423,45 +494,68 @@ def _too_long(line: int, limit: int) -> NotationSyntaxError:
 
 
 def _lines_of_text(text: str) -> Iterator[str]:
+    """The text as one block of lines (line endings made ``\n``)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    start, end = 0, len(text)
-    find = text.find
-    while start < end:
-        stop = find("\n", start) + 1 or end
-        yield text[start:stop]
-        start = stop
+    if text:
+        yield text
 
 
 def _lines_of_stream(stream: IO[str], limit: int) -> Iterator[str]:
+    """The lines of a text stream, read one at a time: plain lines one after
+    another (see `_Games`) as one block, every other line alone."""
     first = True
     number = 0
+    run: list[str] = []  # plain lines read and not yet passed on
+    size = 0
+    plain = _PLAIN_RUN.fullmatch
     while True:
         line = stream.readline(limit + 1)
         if not line:
-            return
+            break
         if first:
             first = False
             if line.startswith("\ufeff"):
                 line = line[1:]
         if len(line) > limit and not line.endswith("\n"):
+            if run:
+                yield "".join(run)
             raise _too_long(number + 1, limit)
+        pieces = [line]
         if "\r" in line:
-            pieces = line.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-            for piece in pieces[:-1]:
-                number += 1
-                yield piece + "\n"
-            if pieces[-1]:
-                number += 1
-                yield pieces[-1]
-            continue
-        number += 1
-        yield line
+            pieces = [p + "\n" for p in line.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
+            last = pieces.pop()
+            if last != "\n":
+                pieces.append(last[:-1])
+        for piece in pieces:
+            number += 1
+            # A line of moves (a letter or digit first, no "{" or '"') is plain
+            # without asking the regular expression.
+            if (
+                piece[:1].isalnum()
+                and piece.isascii()
+                and "{" not in piece
+                and '"' not in piece
+                and piece.endswith("\n")
+            ) or plain(piece) is not None:
+                run.append(piece)
+                size += len(piece)
+                if size >= _BATCH:
+                    yield "".join(run)
+                    run, size = [], 0
+                continue
+            if run:
+                yield "".join(run)
+                run, size = [], 0
+            yield piece
+    if run:
+        yield "".join(run)
 
 
 def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
+    """Blocks of whole lines (a line that is not UTF-8 alone, as a `_BadLine`)."""
     decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
     parts: list[str] = []  # the line begun so far, in pieces (no quadratic joins)
     size = 0
@@ -489,11 +583,15 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
         else:
             parts.append(text[: last + 1])
             whole = "".join(parts)
-            start = 0
-            while (stop := whole.find("\n", start) + 1) > 0:
-                number += 1
-                yield _checked(whole[start:stop], number)
-                start = stop
+            if _NOT_UTF8.search(whole) is None:  # the usual case: the lines as one block
+                number += whole.count("\n")
+                yield whole
+            else:
+                start = 0
+                while (stop := whole.find("\n", start) + 1) > 0:
+                    number += 1
+                    yield _checked(whole[start:stop], number)
+                    start = stop
             parts = [text[last + 1 :]]
             size = len(parts[0])
         if size > limit:
@@ -546,12 +644,27 @@ class _Games:
     no tag line, or follows a broken one, begins the next game when a blank
     line separates it from the move text or broken line before it. Lines
     inside a ``{ }`` comment never begin a game.
+
+    The lines come in blocks of one or more. A run of plain lines (no ``[``
+    at their start, no ``"``, every ``{`` closed on its line) can begin no
+    game and opens no comment: such a run is taken in one step, its facts
+    found by regular expressions, so that a flood of short lines costs about
+    what the same bytes of moves cost. Other lines are read one by one.
     """
 
-    def __init__(self, lines: Iterator[str | _BadLine], limit: int) -> None:
+    def __init__(
+        self, lines: Iterator[str | _BadLine], limit: int, *, keep_broken: bool = False
+    ) -> None:
         self.lines = lines
         self.limit = limit
+        # Whether to keep the text of a game that cannot begin as it does (a
+        # broken first tag, moves before any tag): the reader only reports
+        # it, from its first line, so its text is dropped as it is read
+        # (a flood of broken lines then needs no memory); `scan` keeps it.
+        self.keep_broken = keep_broken
         self.number = 0  # lines read
+        self.block = ""  # the block of lines being read, and where in it
+        self.at = 0
         # The first line of the next game, read already: the line, its error
         # (not UTF-8), its kind and whether a { comment is open at its end.
         self.pending: tuple[str, NotationSyntaxError | None, int, bool] | None = None
@@ -569,33 +682,91 @@ class _Games:
         error: NotationSyntaxError | None = None
         opening: tuple[int, int, str] | None = None
         lines, limit = self.lines, self.limit
+        plain_run = _PLAIN_RUN.match
+        drop = False  # the game cannot begin as it does: its text is not kept
         while True:
             if self.pending is not None:
                 line, bad, kind, in_comment = self.pending
                 self.pending = None
             else:
-                try:
-                    read = next(lines)
-                except StopIteration:
-                    break
-                except NotationSyntaxError as exc:  # too long a line: reading ends
-                    if not parts:
-                        self.number = exc.line
-                        raise
-                    error = error or exc
-                    break
-                self.number += 1
-                if isinstance(read, str):
-                    line, bad = read, None
-                else:
-                    line, bad = read.text, read.error
-                kind, in_comment = _classify(line, in_comment)
+                block, at = self.block, self.at
+                if at >= len(block):
+                    try:
+                        read = next(lines)
+                    except StopIteration:
+                        break
+                    except NotationSyntaxError as exc:  # too long a line: reading ends
+                        if not parts:
+                            self.number = exc.line
+                            raise
+                        error = error or exc
+                        break
+                    if not isinstance(read, str):  # a line that is not UTF-8
+                        self.number += 1
+                        self.block, self.at = "", 0
+                        line, bad = read.text, read.error
+                        kind, in_comment = _classify(line, in_comment)
+                        if _begins_game(parts, kind, blank_since, previous):
+                            self.pending = (line, bad, kind, in_comment)
+                            break
+                        error = error or bad
+                        previous, blank_since, opening = _after(
+                            kind, previous, blank_since, opening, self.number, line
+                        )
+                        drop = drop or self._drops(opening)
+                        size += len(line)
+                        if error is None and size > limit:
+                            error = _too_long(first_line, limit)
+                        if error is None and not drop:
+                            parts.append(line)
+                        elif not parts:
+                            parts.append("")
+                        continue
+                    block, at = self.block, self.at = read, 0
                 if (
-                    parts
-                    and kind in (_TAGS, _BAD_TAG)
-                    and (blank_since or (kind == _TAGS and previous == _TEXT))
-                    and previous in (_TEXT, _BAD_TAG)
+                    not in_comment
+                    and not block.startswith("[", at)
+                    and (run := plain_run(block, at)) is not None
                 ):
+                    stop = run.end()
+                    count = block.count("\n", at, stop)
+                    # the run's last line, and whether it is move text
+                    last = at if count == 1 else block.rfind("\n", at, stop - 1) + 1 or at
+                    if _BLANK_LINE.fullmatch(block, last, stop) is None:
+                        text_at: int | None = last
+                        blank_since = False
+                    else:
+                        blank_since = True
+                        found = None if count == 1 else _TEXT_LINE.search(block, at, stop)
+                        text_at = None if found is None else found.start()
+                    if text_at is not None:
+                        previous = _TEXT
+                        if opening is None:
+                            first = _TEXT_LINE.search(block, at, stop)
+                            assert first is not None
+                            where = first.start()
+                            opening = (
+                                _TEXT,
+                                self.number + 1 + block.count("\n", at, where),
+                                block[where : block.find("\n", where) + 1],
+                            )
+                            drop = self._drops(opening)
+                    self.number += count
+                    self.at = stop
+                    size += stop - at
+                    if error is None and size > limit:
+                        error = _too_long(first_line, limit)
+                    if error is None and not drop:
+                        parts.append(block[at:stop])
+                    elif not parts:
+                        parts.append("")
+                    continue
+                stop = block.find("\n", at) + 1 or len(block)
+                line, bad = block[at:stop], None
+                self.at = stop
+                self.number += 1
+                kind, in_comment = _classify(line, in_comment)
+                if _begins_game(parts, kind, blank_since, previous):
                     self.pending = (line, bad, kind, in_comment)
                     break
             error = error or bad
@@ -604,17 +775,63 @@ class _Games:
             else:
                 if opening is None:
                     opening = (kind, self.number, line)
+                    drop = self._drops(opening)
                 previous, blank_since = kind, False
             size += len(line)
-            if size > limit and error is None:
+            if error is None and size > limit:
                 error = _too_long(first_line, limit)
-            if error is None:
+            if error is None and not drop:
                 parts.append(line)
             elif not parts:
                 parts.append("")  # the game is skipped to its end
         if not parts:
             raise StopIteration
         return _Chunk("".join(parts), first_line, error, opening)
+
+    def _drops(self, opening: tuple[int, int, str] | None) -> bool:
+        return (
+            not self.keep_broken
+            and opening is not None
+            and _broken_opening(opening[0], opening[2])
+        )
+
+
+def _begins_game(parts: list[str], kind: int, blank_since: bool, previous: int) -> bool:
+    """Whether a line of ``kind`` begins the next game (see `_Games`)."""
+    return (
+        bool(parts)
+        and kind in (_TAGS, _BAD_TAG)
+        and (blank_since or (kind == _TAGS and previous == _TEXT))
+        and previous in (_TEXT, _BAD_TAG)
+    )
+
+
+def _after(
+    kind: int,
+    previous: int,
+    blank_since: bool,
+    opening: tuple[int, int, str] | None,
+    number: int,
+    line: str,
+) -> tuple[int, bool, tuple[int, int, str] | None]:
+    """The last kind of line that is not blank, whether a blank line came
+    after it, and the game's first line that is not blank, after ``line``."""
+    if kind == _BLANK:
+        return previous, True, opening
+    if opening is None:
+        opening = (kind, number, line)
+    return kind, False, opening
+
+
+#: A blank line: white space and ``{ }`` comments, perhaps a ``;`` comment.
+_BLANK_BODY = r"[ \t\f\v]*(?:\{[^}\n]*\}[ \t\f\v]*)*(?:;[^\n]*)?"
+_BLANK_LINE = re.compile(_BLANK_BODY + r"\n?")
+#: The first line of a run that is not blank (searched from a line's start).
+_TEXT_LINE = re.compile(r"(?m)^(?!" + _BLANK_BODY + r"$)")
+#: Plain lines, one or more, each ended by its line break: none begins with
+#: ``[`` (after spaces and tabs), none holds a ``"``, and every ``{`` is closed
+#: on its line. Such a line is blank or move text, and opens no comment.
+_PLAIN_RUN = re.compile(r'(?:(?![ \t]*\[)(?:[^\n{"]++|\{[^}\n]*+\})*+\n)++')
 
 
 def _classify(line: str, in_comment: bool) -> tuple[int, bool]:
@@ -764,18 +981,25 @@ def _opening_error(chunk: _Chunk) -> NotationSyntaxError | None:
         return None
     kind, number, line = chunk.opening
     column = len(line) - len(line.lstrip(" \t\f")) + 1
-    if kind == _BAD_TAG and not _TAG_START.match(line):
-        label = _TAG_WORDS
-    elif kind == _TEXT and (line[column - 1].isascii() and line[column - 1].isalnum()):
-        label = _BEGIN_WORDS
-    else:
+    if not _broken_opening(kind, line):
         return None
+    label = _TAG_WORDS if kind == _BAD_TAG else _BEGIN_WORDS
     return NotationSyntaxError(
         label,
         line=number,
         column=column,
         context=line.rstrip("\n")[:120] + "\n" + " " * (column - 1) + "^",
     )
+
+
+def _broken_opening(kind: int, line: str) -> bool:
+    """Whether a game whose first line (not blank) is ``line`` cannot begin so."""
+    if kind == _BAD_TAG:
+        return not _TAG_START.match(line)
+    if kind == _TEXT:
+        first = line.lstrip(" \t\f")[:1]
+        return first.isascii() and first.isalnum()
+    return False
 
 
 #: Small games are parsed together, up to this many characters at a time:
@@ -946,7 +1170,7 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
     move text are not seen; a broken tag line is skipped."""
     with _opened(source) as stream:
         offsets = _Offsets(stream)
-        chunks = _Games(offsets.lines(max_game_size), max_game_size)
+        chunks = _Games(offsets.lines(max_game_size), max_game_size, keep_broken=True)
         for number, chunk in enumerate(chunks, start=1):
             tags: dict[str, str] = {}
             first = 0

@@ -95,8 +95,12 @@ def _lines(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(value)
 
 
-def _comments(value: Sequence[Comment]) -> tuple[Comment, ...]:
+def _comments(value: Sequence[Comment | Stretch]) -> tuple[Comment | Stretch, ...]:
     return tuple(value)
+
+
+def _expanded_comments(parts: tuple[Comment | Stretch, ...]) -> tuple[Comment, ...]:
+    return _expanded(parts)  # type: ignore[return-value]  # a stretch of comments
 
 
 @attrs.frozen(repr=False)
@@ -115,8 +119,9 @@ class Record:
     )
     number: int = attrs.field(default=1, eq=False)
     """The game's number in its file, from 1."""
-    preface: tuple[Comment, ...] = attrs.field(default=(), converter=_comments)
-    """Comments before the tags (only the first game of a file has them)."""
+    _preface: tuple[Comment | Stretch, ...] = attrs.field(
+        default=(), converter=_comments, alias="preface", eq=_expanded_comments
+    )
     line: int = attrs.field(default=0, eq=False)
     """The line of the game's first tag in its file (0: not read from a file)."""
     tag_lines: tuple[int, ...] = attrs.field(default=(), converter=_lines, eq=False, repr=False)
@@ -134,6 +139,11 @@ class Record:
             made = _expanded(self._parts)
             object.__setattr__(self, "_made", made)  # a cache: the record says the same
         return made
+
+    @property
+    def preface(self) -> tuple[Comment, ...]:
+        """Comments before the tags (only the first game of a file has them)."""
+        return _expanded_comments(self._preface)
 
     def __repr__(self) -> str:
         return (

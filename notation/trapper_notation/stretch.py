@@ -1,13 +1,14 @@
 """A stretch of move text, kept as its text until its items are asked for.
 
-The grammar's ``MOVES`` token is a stretch of turn numbers, players and
-actions between notes and comments. The reader checks it and keeps its text
-and where it began (`Stretch`); a record makes the items (`TurnNumber`,
-`Mover`, `Move`) of its stretches only when its ``items`` are asked for, and
-the replay reads the words straight from the text. So a record read from a
-file holds about as many bytes as its text, whatever its length (a ``Move``
-object with its line and column costs some sixty bytes, a move's text about
-five).
+The grammar's ``MOVES`` token is a stretch of turn numbers, players,
+actions and comments between notes; its ``COMMENTS`` token a run of
+comments before any word. The reader checks either and keeps its text and
+where it began (`Stretch`); a record makes the items (`TurnNumber`,
+`Mover`, `Move`, `Comment`) of its stretches only when its ``items`` are
+asked for, and the replay reads the words straight from the text. So a
+record read from a file holds about as many bytes as its text, whatever its
+length and however many comments it has (a ``Move`` object with its line
+and column costs some sixty bytes, a move's text about five).
 """
 
 from __future__ import annotations
@@ -18,9 +19,17 @@ from importlib import resources
 
 from trapper_core import interned
 
-from .items import Item, Move, Mover, TurnNumber
+from .items import Comment, Item, Move, Mover, TurnNumber
 
-__all__ = ["TURN_DIGITS", "BadWord", "Stretch", "terminal", "unquote", "word_pattern"]
+__all__ = [
+    "TURN_DIGITS",
+    "BadWord",
+    "Stretch",
+    "terminal",
+    "unquote",
+    "word_or_comment_pattern",
+    "word_pattern",
+]
 
 #: The most digits of a turn number (a game of that many turns would not fit
 #: in any file).
@@ -60,6 +69,18 @@ def word_pattern() -> re.Pattern[str]:
     )
 
 
+@interned
+def word_or_comment_pattern() -> re.Pattern[str]:
+    """The words and comments of a stretch that has comments, in the order
+    of preference the grammar gives: a word, a ``{ }`` comment, a ``;`` one."""
+    return re.compile(
+        r"[ \t\f\r\n]*(?:(?P<TURN>{})|(?P<PLAYER>{})|(?P<ACTION>{})"
+        r"|(?P<BRACE_COMMENT>{})|(?P<LINE_COMMENT>{}))".format(
+            *(terminal(n) for n in ("TURN", "PLAYER", "ACTION", "BRACE_COMMENT", "LINE_COMMENT"))
+        )
+    )
+
+
 def unquote(text: str) -> str:
     """A player's name as written, ``"Ann Lee"`` with its quotes, or ``Ann``."""
     if text[0] != '"':
@@ -70,7 +91,8 @@ def unquote(text: str) -> str:
 
 
 class Stretch:
-    """The text of one ``MOVES`` token and where it began (line and column from 1)."""
+    """The text of one ``MOVES`` or ``COMMENTS`` token and where it began
+    (line and column from 1)."""
 
     __slots__ = ("column", "line", "text")
 
@@ -78,6 +100,13 @@ class Stretch:
         self.text = text
         self.line = line
         self.column = column
+
+    def _has_comments(self) -> bool:
+        # Words hold no "{" or ";" outside a quoted player's name: without
+        # either, the stretch is words only and is read by the faster pattern
+        # (a quoted name with one is read by the slower one, to the same words).
+        text = self.text
+        return "{" in text or ";" in text
 
     def check(self) -> None:
         """Raises `BadWord` for a word the grammar's shape allows but the
@@ -90,7 +119,10 @@ class Stretch:
         return Stretch(self.text, self.line + lines, self.column)
 
     def items(self) -> list[Item]:
-        """The turn numbers, players and moves of the stretch, with their lines."""
+        """The turn numbers, players, moves and comments of the stretch, with
+        their lines."""
+        if self._has_comments():
+            return self._items_and_comments()
         found: list[Item] = []
         append = found.append
         strings: dict[str, str] = {}  # one str per distinct word: "pass" a thousand times is one
@@ -120,22 +152,68 @@ class Stretch:
             indent = 0
         return found
 
+    def _items_and_comments(self) -> list[Item]:
+        found: list[Item] = []
+        append = found.append
+        strings: dict[str, str] = {}
+        text = self.text
+        line = self.line
+        line_start = -self.column + 1  # where the token's first line began
+        counted = 0  # the newlines before here are counted in line
+        for match in word_or_comment_pattern().finditer(text):
+            kind = match.lastgroup
+            assert kind is not None  # the pattern's every branch is a group
+            start = match.start(kind)
+            newlines = text.count("\n", counted, start)
+            if newlines:
+                line += newlines
+                line_start = text.rfind("\n", counted, start) + 1
+            counted = start
+            word = match[kind]
+            if kind == "ACTION":
+                append(Move(strings.setdefault(word, word), line, start - line_start + 1))
+            elif kind == "TURN":
+                if len(word) > TURN_DIGITS + 1:
+                    raise BadWord(
+                        line,
+                        start - line_start + 1,
+                        f"a turn number has at most {TURN_DIGITS} digits, not {len(word) - 1}",
+                    )
+                append(TurnNumber(int(word[:-1]), line))
+            elif kind == "PLAYER":
+                append(Mover(unquote(word[:-1]), line))
+            elif kind == "BRACE_COMMENT":
+                append(Comment(word[1:-1]))
+            else:
+                append(Comment(word[1:], to_end_of_line=True))
+        return found
+
     def found(self) -> list[tuple[str, str, str]]:
         """The words without their places, as ``(turn, player, action)`` with
         one of the three not empty: ``("12.", "", "")`` a turn number,
-        ``("", "Ann:", "")`` a player, ``("", "", "Gd3")`` an action."""
+        ``("", "Ann:", "")`` a player, ``("", "", "Gd3")`` an action.
+        Comments are left out."""
+        if self._has_comments():
+            return [
+                (turn, player, action)
+                for turn, player, action, brace, rest in word_or_comment_pattern().findall(
+                    self.text
+                )
+                if turn or player or action
+            ]
         return word_pattern().findall(self.text)
 
     def words(self) -> Iterator[tuple[int, str]]:
         """The words without their places: ``(0, "12.")`` a turn number,
-        ``(1, "Ann")`` a player, ``(2, "Gd3")`` an action."""
-        for match in word_pattern().finditer(self.text):
+        ``(1, "Ann")`` a player, ``(2, "Gd3")`` an action. Comments are left out."""
+        pattern = word_or_comment_pattern() if self._has_comments() else word_pattern()
+        for match in pattern.finditer(self.text):
             action = match[3]
             if action is not None:
                 yield 2, action
             elif match[1] is not None:
                 yield 0, match[1]
-            else:
+            elif match[2] is not None:
                 name = match[2][:-1]
                 yield 1, unquote(name)
 

@@ -1,0 +1,112 @@
+"""What hostile shapes of input cost to read, against real records.
+
+    python benchmarks/floods.py [--size 400000] [--repeat 3]
+
+Reads (``notation.loads``, strict and lenient) texts of one shape repeated to
+``--size`` characters: tiny games, games of tags only, floods of comments,
+notes and broken lines, and a file of real engine games. Prints, per shape,
+the CPU time per character (the least of ``--repeat`` runs: the shapes are
+compared with each other, not with another program), that time against the
+real records', and the peak memory of one read (``tracemalloc``) against
+the size of the text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import trapper_core as tc
+from trapper_core import notation
+
+
+def real_records(games: int = 60) -> str:
+    variants = tc.available_variants()
+    return notation.dumps(
+        [
+            tc.play(
+                tc.new_game(variants[s % len(variants)], 2 + s % 3, seed=s),
+                [tc.RandomBot(s * 10 + i) for i in range(2 + s % 3)],
+            )
+            for s in range(games)
+        ]
+    )
+
+
+def shapes(size: int) -> dict[str, str]:
+    """Each hostile shape, repeated to about ``size`` characters."""
+    tags = '[A "b"]\n'
+
+    def fill(unit: str, head: str = "", tail: str = "") -> str:
+        return head + unit * max(1, size // len(unit)) + tail
+
+    return {
+        "real records": real_records(),
+        "tiny games": fill(tags + "1. A: x\n"),
+        "games of one tag": fill('[A ""]\n\n'),
+        "{ } comments": fill("{c}\n", tags),
+        "; comments": fill(";c\n", tags),
+        "comments before the tags": fill("{c}\n", tail=tags),
+        "notes": fill(" (a1=B1n)", tags + "1. A: x"),
+        "shuffles": fill(" (shuffle B)", tags + "1. A: x"),
+        "broken lines": fill("x\n[\n"),
+        "broken games": fill(tags + "1. A: x )\n\n"),
+    }
+
+
+def measure(text: str, lenient: bool, repeat: int) -> tuple[float, float]:
+    """CPU seconds per character (least of ``repeat``), and peak memory per character."""
+
+    def read() -> object:
+        if lenient:
+            return notation.loads(text, errors=[])
+        try:
+            return notation.loads(text)
+        except notation.NotationSyntaxError as error:
+            return error
+
+    read()
+    gc.collect()
+    best = min(_timed(read) for _ in range(repeat))
+    tracemalloc.start()
+    try:
+        kept = read()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    del kept
+    return best / len(text), peak / len(text)
+
+
+def _timed(read: Callable[[], object]) -> float:
+    start = time.process_time()
+    read()
+    return time.process_time() - start
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=400_000, help="characters per shape")
+    parser.add_argument("--repeat", type=int, default=3, help="timed reads per shape")
+    args = parser.parse_args(argv)
+    base: float | None = None
+    print(f"{'shape':26} {'reading':8} {'µs/char':>8} {'× real':>7} {'peak × text':>12}")
+    for name, text in shapes(args.size).items():
+        for lenient in (False, True):
+            cost, peak = measure(text, lenient, args.repeat)
+            if base is None:
+                base = cost
+            mode = "lenient" if lenient else "strict"
+            print(f"{name:26} {mode:8} {cost * 1e6:8.3f} {cost / base:7.1f} {peak:12.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
