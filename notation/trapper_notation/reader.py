@@ -96,10 +96,6 @@ class _ToRecords(Transformer[Token, list[Record]]):
             games[0] = attrs.evolve(games[0], preface=preface)
         return games
 
-    def lead(self, children: list[Token]) -> Stretch:
-        (token,) = children
-        return _stretch(token)  # comments only: made into items when asked for
-
     def game(self, children: list[Any]) -> Record:
         tags, lines, header = children[0]
         items = children[1] if len(children) > 1 else []
@@ -159,13 +155,9 @@ class _ToRecords(Transformer[Token, list[Record]]):
         (token,) = children
         return _stretch(token)
 
-    def comments(self, children: list[Token]) -> Stretch:
-        (token,) = children
-        return _stretch(token)
-
-    def tag_comment(self, children: list[Token]) -> Stretch:
-        (token,) = children
-        return _stretch(token)
+    # Comments (before the first tags, between tags, before the first move)
+    # are kept as stretches too, made into items when they are asked for.
+    lead = comments = tag_comment = moves
 
     def notes_text(self, children: list[Token]) -> Notes:
         """A note read whole (the NOTES token): its entries, from its text."""
