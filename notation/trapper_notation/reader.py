@@ -693,29 +693,13 @@ class _Games:
                             raise
                         error = error or exc
                         break
-                    if not isinstance(read, str):  # a line that is not UTF-8
-                        self.number += 1
-                        self.block, self.at = "", 0
-                        line, bad = read.text, read.error
-                        kind, in_comment = _classify(line, in_comment)
-                        if _begins_game(parts, kind, blank_since, previous):
-                            self.pending = (line, bad, kind, in_comment)
-                            break
-                        error = error or bad
-                        previous, blank_since, opening = _after(
-                            kind, previous, blank_since, opening, self.number, line
-                        )
-                        drop = drop or self._drops(opening)
-                        size += len(line)
-                        if error is None and size > limit:
-                            error = _too_long(first_line, limit)
-                        if error is None and not drop:
-                            parts.append(line)
-                        elif not parts:
-                            parts.append("")
-                        continue
-                    block, at = self.block, self.at = read, 0
-                if (
+                    if isinstance(read, str) and read:
+                        self.block, self.at = read, 0
+                        continue  # the new block, from its start
+                    # A line that is not UTF-8 (or an empty one) comes alone.
+                    self.block, self.at = "", 0
+                    line, bad = (read, None) if isinstance(read, str) else (read.text, read.error)
+                elif (
                     not in_comment
                     and not block.startswith("[", at)
                     and (run := plain_run(block, at)) is not None
@@ -753,9 +737,10 @@ class _Games:
                     elif not parts:
                         parts.append("")
                     continue
-                stop = block.find("\n", at) + 1 or len(block)
-                line, bad = block[at:stop], None
-                self.at = stop
+                else:
+                    stop = block.find("\n", at) + 1 or len(block)
+                    line, bad = block[at:stop], None
+                    self.at = stop
                 self.number += 1
                 kind, in_comment = _classify(line, in_comment)
                 if _begins_game(parts, kind, blank_since, previous):
@@ -796,23 +781,6 @@ def _begins_game(parts: list[str], kind: int, blank_since: bool, previous: int) 
         and (blank_since or (kind == _TAGS and previous == _TEXT))
         and previous in (_TEXT, _BAD_TAG)
     )
-
-
-def _after(
-    kind: int,
-    previous: int,
-    blank_since: bool,
-    opening: tuple[int, int, str] | None,
-    number: int,
-    line: str,
-) -> tuple[int, bool, tuple[int, int, str] | None]:
-    """The last kind of line that is not blank, whether a blank line came
-    after it, and the game's first line that is not blank, after ``line``."""
-    if kind == _BLANK:
-        return previous, True, opening
-    if opening is None:
-        opening = (kind, number, line)
-    return kind, False, opening
 
 
 #: A blank line: white space and ``{ }`` comments, perhaps a ``;`` comment.
