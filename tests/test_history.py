@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import assume, given
@@ -174,3 +175,57 @@ def test_issue13_kept_step_targets_are_the_targets(variant: str, seed: int) -> N
         game.view(seat)  # asks for every trapper's targets
         legal = game.legal_actions()
         game.apply(legal[rng.randrange(len(legal))])
+
+
+def _reachable(root: object) -> list[object]:
+    """Every object a path of references leads to from ``root`` (what the
+    garbage collector sees), not going into modules, classes or functions."""
+    import gc
+    import types
+
+    seen: set[int] = set()
+    found: list[object] = []
+    stack = [root]
+    while stack:
+        item = stack.pop()
+        if id(item) in seen or isinstance(
+            item, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
+        ):
+            continue
+        seen.add(id(item))
+        found.append(item)
+        stack.extend(gc.get_referents(item))
+    return found
+
+
+def test_a_view_holds_no_path_to_what_it_hides() -> None:
+    """A view's history shares the game's links, and undo keeps snapshots of
+    the whole state: the links hold only public facts (the snapshots are
+    kept apart), so no reference from a view leads to the draw pile's order
+    or a face-down tile's square, past checkpoints and reshuffles."""
+    game = tc.new_game("base", 3, seed=11)
+    rng = random.Random(11)
+
+    def play(until: Callable[[], bool]) -> None:
+        while not until():
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+
+    def check() -> None:
+        state = game.state
+        hidden = {id(state.pile), id(state.board), *(id(pile) for pile in state.shuffled)}
+        secret_board = state.board != game.view(0).board  # some tiles face down
+        for seat in range(3):
+            for item in _reachable(game.view(seat)):
+                assert id(item) not in hidden
+                if isinstance(item, tuple) and len(item) > 8:
+                    assert item != state.pile
+                    assert not (secret_board and item == state.board)
+                    assert item not in state.shuffled
+
+    play(lambda: len(game.history) >= 3 * CHECKPOINT)  # past checkpoints
+    assert game.state.board != game.view(0).board  # some tiles are face down
+    check()
+    play(lambda: bool(game.state.shuffled))  # past a reshuffle
+    play(lambda: len(game.history) >= 100)
+    check()

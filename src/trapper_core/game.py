@@ -155,6 +155,7 @@ class Game:
     """
 
     __slots__ = (
+        "_checkpoints",
         "_count",
         "_last",
         "_legal",
@@ -171,11 +172,11 @@ class Game:
     _rules: Rules
     _state: GameState
     # The history is a chain of immutable links, one per action, newest
-    # first: ``(earlier link, action, shuffled, checkpoint)``: ``shuffled``
-    # is the state's field before the action (what outcomes() needs), and
-    # ``checkpoint`` the snapshot of the state before it for every
-    # CHECKPOINT-th action (else None). Games, copies and views share links:
-    # copy() and view() cost the same whatever the length of the game.
+    # first: ``(earlier link, action, shuffles)``: ``shuffles`` is how many
+    # shuffles the state had made before the action (what outcomes() needs).
+    # Games, copies and views share links: copy() and view() cost the same
+    # whatever the length of the game. A link holds only what every player
+    # sees, so that no path leads from a view's history to a hidden fact.
     #
     # Undo restores the snapshots in ``_undo``, the last RECENT actions',
     # with the legal actions listed there, if they were (a bounded deque,
@@ -183,12 +184,16 @@ class Game:
     # turn then finds each by identity rather than checking its legality;
     # apply + undo of every legal action went from 0.25 to 0.33-0.37 times
     # python-chess's push + pop). Deeper, undo restores the checkpoint
-    # before and replays the actions since. A finished game then keeps a
-    # snapshot per CHECKPOINT decisions rather than one per decision: 1,420
-    # bytes per decision became 523 (base, 4 players; with the step-target
-    # cache left out of snapshots). ``_undo`` is None in a game without undo
-    # (new_game(undo=False)).
-    _last: tuple[Any, Action, tuple[tuple[int, ...], ...], tuple[object, ...] | None] | None
+    # before and replays the actions since: ``_checkpoints`` is a chain of
+    # its own, newest first, ``(earlier checkpoint, count, snapshot)``, a
+    # snapshot of the state before the action of index ``count`` for every
+    # CHECKPOINT-th action. A finished game then keeps a snapshot per
+    # CHECKPOINT decisions rather than one per decision: 1,420 bytes per
+    # decision became 523 (base, 4 players; with the step-target cache left
+    # out of snapshots). ``_undo`` is None in a game without undo
+    # (new_game(undo=False)), which keeps no checkpoints either.
+    _last: tuple[Any, Action, int] | None
+    _checkpoints: tuple[Any, int, tuple[object, ...]] | None
     _count: int
     _undo: deque[tuple[tuple[object, ...], tuple[Action, ...] | None]] | None
     _legal: tuple[Action, ...] | None
@@ -218,6 +223,7 @@ class Game:
         game.setup = setup
         game._state = GameState.initial(rules, setup, len(players), seed)
         game._last = None
+        game._checkpoints = None
         game._count = 0
         game._undo = deque(maxlen=RECENT) if undo else None
         game._legal = None
@@ -397,8 +403,9 @@ class Game:
         finally:
             state.forced = None
         count = self._count
-        checkpoint = snapshot if count % CHECKPOINT == 0 and recent is not None else None
-        self._last = (self._last, action, snapshot[_SHUFFLED], checkpoint)  # type: ignore[assignment]
+        if count % CHECKPOINT == 0 and recent is not None:
+            self._checkpoints = (self._checkpoints, count, snapshot)
+        self._last = (self._last, action, len(snapshot[_SHUFFLED]))  # type: ignore[arg-type]
         self._count = count + 1
         if recent is not None:
             recent.append((snapshot, legal))
@@ -426,25 +433,35 @@ class Game:
             self._replay_to(last)
             legal = None
         self._last = last[0]
-        self._count -= 1
+        count = self._count = self._count - 1
+        # The undone action's checkpoint goes with it. (A game with undo
+        # keeps one before its first action, so there is a newest one.)
+        checkpoints = self._checkpoints
+        if checkpoints[1] == count:  # type: ignore[index]
+            self._checkpoints = checkpoints[0]  # type: ignore[index]
         self._legal = legal
         self._legal_by_value = None
         return last[1]
 
     def _replay_to(self, last: tuple[Any, ...]) -> None:
-        """Puts the state as it was before ``last``'s action, which is older
-        than the recent snapshots: restores the checkpoint at or before it
-        and plays the actions since again, with the shuffles they had,
-        keeping their snapshots for the next undos."""
+        """Puts the state as it was before ``last``'s action (the newest),
+        which is older than the recent snapshots: restores the checkpoint at
+        or before it and plays the actions since again, with the shuffles
+        they had, keeping their snapshots for the next undos."""
+        target = self._count - 1  # the index of last's action
+        checkpoint = self._checkpoints
+        assert checkpoint is not None  # the first action's is always kept
+        while checkpoint[1] > target:
+            checkpoint = checkpoint[0]
         links = []  # the links of the actions to play again, newest first
         link = last
-        while link[3] is None:  # the first link has a checkpoint
+        for _ in range(target - checkpoint[1]):
             link = link[0]
             links.append(link)
         links.reverse()  # from the checkpoint's on
         state = self._state
-        piles = state.shuffled[len(link[2]) : len(last[2])]
-        state.restore(link[3])
+        piles = state.shuffled[link[2] : last[2]]
+        state.restore(checkpoint[2])
         recent = self._undo
         assert recent is not None
         kinds = self._rules.kind_types
@@ -606,7 +623,7 @@ class Game:
         marks = [len(self._state.shuffled)]
         link = self._last
         while link is not None:
-            marks.append(len(link[2]))
+            marks.append(link[2])
             link = link[0]
         marks.reverse()
         piles = self._state.shuffled
@@ -627,6 +644,7 @@ class Game:
         other.setup = self.setup
         other._state = self._state.copy()
         other._last = self._last  # links are immutable: shared, not copied
+        other._checkpoints = self._checkpoints
         other._count = self._count
         recent = self._undo
         other._undo = None if recent is None else recent.copy()
@@ -640,6 +658,7 @@ class Game:
         undo. For the sampler's positions (``Sampler.position``), which are
         positions to search from, not records."""
         self._last = None
+        self._checkpoints = None
         self._count = 0
         if self._undo is not None:
             self._undo = deque(maxlen=RECENT)

@@ -13,6 +13,8 @@ plugin author can run them on a variant.
 
 from __future__ import annotations
 
+import gc
+import types
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -132,29 +134,37 @@ def check_view(game: Game, view: PlayerView) -> None:
         raise _fail(game, "a view shows the wrong hand")
     if view.player != state.to_move and view.legal_actions:
         raise _fail(game, "a view lists actions for a player who is not to move")
+    # The hidden parts of the state, by identity: the true board (when a
+    # tile is face down), the draw pile and the piles of past reshuffles.
+    hidden = {id(state.pile): "the draw pile"}
+    for pile in state.shuffled:
+        hidden[id(pile)] = "the order of a reshuffled pile"
+    if state.board != view.board:
+        hidden[id(state.board)] = "the board with its face-down tiles"
     for obj in _reachable(view):
         if isinstance(obj, (Game, GameState, Rules)):
             raise _fail(game, f"a view leads to {type(obj).__name__}")
+        what = hidden.get(id(obj))
+        if what is not None:
+            raise _fail(game, f"a view leads to {what}")
 
 
 def _reachable(root: object) -> Iterator[object]:
+    """Every object a chain of references leads to from ``root``, as the
+    garbage collector sees them (slots and private attributes too), not
+    going into classes, modules or functions."""
     seen: set[int] = set()
     stack: list[Any] = [root]
     while stack:
         obj = stack.pop()
-        if id(obj) in seen:
+        if id(obj) in seen or isinstance(obj, _NOT_DATA):
             continue
         seen.add(id(obj))
         yield obj
-        if isinstance(obj, (tuple, list, frozenset, set)):
-            stack.extend(obj)
-        elif isinstance(obj, dict):
-            stack.extend(obj.keys())
-            stack.extend(obj.values())
-        elif attrs.has(type(obj)):
-            stack.extend(getattr(obj, f.name) for f in attrs.fields(type(obj)))
-        elif hasattr(obj, "__dict__"):
-            stack.extend(vars(obj).values())
+        stack.extend(gc.get_referents(obj))
+
+
+_NOT_DATA = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
 
 
 def check_action(game: Game) -> None:
