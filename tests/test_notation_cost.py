@@ -187,3 +187,12 @@ def test_issue10_the_floods_benchmark_reads_every_shape() -> None:
         cost, peak = floods.measure(text, lenient=True, repeat=1)
         assert cost > 0, name
         assert peak >= 0, name
+
+
+def test_issue10_item15_long_digits_in_comments_make_no_items_while_reading() -> None:
+    """Digits too many for a turn number are looked for without making the
+    stretch's items: in comments they cost nothing more."""
+    text = SEATS + "\n1. A: pass " + "{12345678901234567890}\n" * 20_000 + "2. B: pass\n"
+    peak, held = peak_and_kept(lambda: notation.loads(text))
+    assert peak <= 5 * len(text), f"peak {peak / len(text):.2f} times the input"
+    assert held <= 2 * len(text), f"the record {held / len(text):.2f} times the input"

@@ -111,8 +111,16 @@ class Stretch:
     def check(self) -> None:
         """Raises `BadWord` for a word the grammar's shape allows but the
         notation does not (a turn number of more than `TURN_DIGITS` digits)."""
-        if _LONG_DIGITS.search(self.text) is not None:
-            self.items()
+        if _LONG_DIGITS.search(self.text) is None:
+            return
+        # Digits that long may stand in a comment or an action: the words are
+        # read without making items, and items made (up to the word at fault,
+        # to say where it is) only for a turn number that long.
+        pattern = word_or_comment_pattern() if self._has_comments() else word_pattern()
+        for match in pattern.finditer(self.text):
+            turn = match["TURN"]
+            if turn is not None and len(turn) > TURN_DIGITS + 1:
+                self.items()  # raises BadWord at its line and column
 
     def moved(self, lines: int) -> Stretch:
         """The same stretch ``lines`` further on in its file."""
