@@ -196,3 +196,16 @@ def test_issue10_item15_long_digits_in_comments_make_no_items_while_reading() ->
     peak, held = peak_and_kept(lambda: notation.loads(text))
     assert peak <= 5 * len(text), f"peak {peak / len(text):.2f} times the input"
     assert held <= 2 * len(text), f"the record {held / len(text):.2f} times the input"
+
+
+def test_issue10_item15_a_replay_reads_the_words_past_a_flood_of_comments() -> None:
+    game = tc.play(tc.new_game("base", 2, seed=5), [tc.RandomBot(1), tc.RandomBot(2)])
+    text = notation.dumps(game)
+    end = text.index("\n", text.index("1. A:"))
+    text = text[:end] + " " + "{c}\n" * 40_000 + text[end:]
+    (record,) = notation.loads(text)
+    peak, _ = peak_and_kept(record.replay)
+    assert peak <= 2 * len(text), f"peak {peak / len(text):.2f} times the record's text"
+    replayed = record.replay()
+    assert replayed.history == game.history
+    assert replayed.scores() == game.scores()

@@ -81,6 +81,9 @@ def word_or_comment_pattern() -> re.Pattern[str]:
     )
 
 
+_WORDS = frozenset(("TURN", "PLAYER", "ACTION"))
+
+
 def unquote(text: str) -> str:
     """A player's name as written, ``"Ann Lee"`` with its quotes, or ``Ann``."""
     if text[0] != '"':
@@ -201,13 +204,11 @@ class Stretch:
         one of the three not empty: ``("12.", "", "")`` a turn number,
         ``("", "Ann:", "")`` a player, ``("", "", "Gd3")`` an action.
         Comments are left out."""
-        if self._has_comments():
+        if self._has_comments():  # the words only: a flood of comments makes nothing
             return [
-                (turn, player, action)
-                for turn, player, action, brace, rest in word_or_comment_pattern().findall(
-                    self.text
-                )
-                if turn or player or action
+                match.groups("")[:3]  # type: ignore[misc]
+                for match in word_or_comment_pattern().finditer(self.text)
+                if match.lastgroup in _WORDS
             ]
         return word_pattern().findall(self.text)
 
