@@ -496,44 +496,48 @@ def _lines_of_text(text: str) -> Iterator[str]:
 
 
 def _lines_of_stream(stream: IO[str], limit: int) -> Iterator[str]:
-    """The lines of a text stream, read one at a time: plain lines one after
-    another (see `_Games`) as one block, every other line alone."""
+    """The lines of a text stream, read one at a time, in runs (`_runs`)."""
+    return _runs(_each_line_of_stream(stream, limit))
+
+
+def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str]:
     first = True
     number = 0
-    run: list[str] = []  # plain lines read and not yet passed on
-    size = 0
-    plain = _PLAIN_RUN.fullmatch
     while True:
         line = stream.readline(limit + 1)
         if not line:
-            break
+            return
         if first:
             first = False
             if line.startswith("\ufeff"):
                 line = line[1:]
         if len(line) > limit and not line.endswith("\n"):
-            if run:
-                yield "".join(run)
             raise _too_long(number + 1, limit)
-        pieces = [line]
-        if "\r" in line:
-            pieces = [p + "\n" for p in line.replace("\r\n", "\n").replace("\r", "\n").split("\n")]
-            last = pieces.pop()
-            if last != "\n":
-                pieces.append(last[:-1])
-        for piece in pieces:
+        for piece in _split_cr(line):
             number += 1
+            yield piece
+
+
+def _runs(lines: Iterator[str]) -> Iterator[str]:
+    """``lines``, plain lines one after another (see `_Games`) joined into one
+    block, every other line alone: the cutter takes a block of plain lines
+    in one step. An error of ``lines`` comes after the lines before it."""
+    run: list[str] = []  # plain lines read and not yet passed on
+    size = 0
+    plain = _PLAIN_RUN.fullmatch
+    try:
+        for line in lines:
             # A line of moves (a letter or digit first, no "{" or '"') is plain
             # without asking the regular expression.
             if (
-                piece[:1].isalnum()
-                and piece.isascii()
-                and "{" not in piece
-                and '"' not in piece
-                and piece.endswith("\n")
-            ) or plain(piece) is not None:
-                run.append(piece)
-                size += len(piece)
+                line[:1].isalnum()
+                and line.isascii()
+                and "{" not in line
+                and '"' not in line
+                and line.endswith("\n")
+            ) or plain(line) is not None:
+                run.append(line)
+                size += len(line)
                 if size >= _BATCH:
                     yield "".join(run)
                     run, size = [], 0
@@ -541,7 +545,11 @@ def _lines_of_stream(stream: IO[str], limit: int) -> Iterator[str]:
             if run:
                 yield "".join(run)
                 run, size = [], 0
-            yield piece
+            yield line
+    except NotationSyntaxError:
+        if run:
+            yield "".join(run)
+        raise
     if run:
         yield "".join(run)
 
@@ -1134,7 +1142,7 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
         for number, chunk in enumerate(chunks, start=1):
             tags: dict[str, str] = {}
             first = 0
-            for index, text in enumerate(chunk.text.splitlines()):
+            for index, text in enumerate(_each_line(chunk.text)):
                 if text.lstrip().startswith("["):
                     for match in _ONE_TAG.finditer(text):
                         tags.setdefault(match[1], _unquote(match[2]))
@@ -1147,6 +1155,19 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
             offsets.forget(chunks.number)
 
 
+def _each_line(text: str) -> Iterator[str]:
+    """The lines of ``text`` (cut at ``\n`` only, as the reader counts them),
+    one at a time: no list of a game's lines is made."""
+    start, end = 0, len(text)
+    while start < end:
+        stop = text.find("\n", start)
+        if stop < 0:
+            yield text[start:]
+            return
+        yield text[start:stop]
+        start = stop + 1
+
+
 class _Offsets:
     """Lines of a source with the offset where each begins."""
 
@@ -1155,6 +1176,10 @@ class _Offsets:
         self.starts: dict[int, int] = {}
 
     def lines(self, limit: int) -> Iterator[str]:
+        """The lines, in runs (`_runs`), their offsets kept as they are read."""
+        return _runs(self._each_line(limit))
+
+    def _each_line(self, limit: int) -> Iterator[str]:
         stream = self.stream
         number = 0
         while True:
