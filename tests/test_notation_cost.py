@@ -209,3 +209,30 @@ def test_issue10_item15_a_replay_reads_the_words_past_a_flood_of_comments() -> N
     replayed = record.replay()
     assert replayed.history == game.history
     assert replayed.scores() == game.scores()
+
+
+HEAD = '[Variant "base"]\n[Seat1 "A"]\n[Seat2 "B"]\n\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "what"),
+    [
+        # A note before any tag is a game without tags, whatever is in the note.
+        ("(d2=Z2e)\n" + HEAD + "1. A: pass\n", (1, 1), "begins with tags"),
+        # A long turn number before a bad tile in a note after it.
+        (HEAD + "1. A: pass\n2. 9999999999999999999. B: pass (d2=Z2e)\n", (6, 4), "digits"),
+        # A long turn number before a comment and a stray sign after it.
+        (HEAD + "1. A: pass\n2. 9999999999999999999. B: pass {c}\n3 . A: x\n", (6, 4), "digits"),
+        # A bad tile before an error after its note.
+        (HEAD + "1. A: pass (d2=Z2e) 9999999999999999999. B: x\n", (5, 13), "not a tile face"),
+    ],
+)
+def test_issue10_the_first_error_in_the_text_is_the_one_reported(
+    text: str, where: tuple[int, int], what: str
+) -> None:
+    """Tokens are checked inside once the parser has taken them and before
+    the next is read: errors come in the order of the text."""
+    with pytest.raises(notation.NotationSyntaxError) as caught:
+        notation.loads(text)
+    assert (caught.value.line, caught.value.column) == where
+    assert what in str(caught.value)

@@ -180,13 +180,8 @@ class _ToRecords(Transformer[Token, list[Record]]):
 
 
 def _stretch(token: Token) -> Stretch:
-    """The stretch of a MOVES or COMMENTS token, checked."""
-    stretch = Stretch(str(token), token.line or 1, token.column or 1)
-    try:
-        stretch.check()
-    except BadWord as exc:
-        raise _BadToken(exc.line, exc.column, exc.message) from None
-    return stretch
+    """The stretch of a MOVES or COMMENTS token (the lexer has checked it: `_check`)."""
+    return Stretch(str(token), token.line or 1, token.column or 1)
 
 
 #: The entries of a NOTES token: the cards of a shuffle, or a square and a tile.
@@ -292,10 +287,6 @@ class _Lexer(Lexer):
                     line += inside
                     line_start = text.rfind("\n", start, position) + 1
             context = _NEXT_CONTEXT.get(kind, context)
-            if kind == "NOTES" and "=" in token:
-                # A tile that is no tile is reported here, before any error
-                # after it (the note is read again from the cache).
-                _notes(token)
             if kind == "COMMENTS" and last == "TAG":
                 held = token
                 continue
@@ -306,8 +297,27 @@ class _Lexer(Lexer):
                 held = None
             last = kind
             yield token
+            if kind == "MOVES" or kind == "NOTES":
+                _check(token)
         if held is not None:
             yield held
+
+
+def _check(token: Token) -> None:
+    """Raises `_BadToken` for a token of the right shape whose content is
+    wrong: a turn number of too many digits, a tile that is no tile. The
+    lexer asks this once the parser has taken the token and before it reads
+    the next, so that errors are reported in the order of the text (the
+    parser's own error at a token, then what is wrong inside it, then what
+    comes after)."""
+    if token.type == "NOTES":
+        if "=" in token:
+            _notes(token)  # read again from the cache by the transformer
+        return
+    try:
+        Stretch(str(token), token.line or 1, token.column or 1).check()
+    except BadWord as exc:
+        raise _BadToken(exc.line, exc.column, exc.message) from None
 
 
 #: Tokens that may hold a line break.

@@ -136,9 +136,11 @@ def check_view(game: Game, view: PlayerView) -> None:
         raise _fail(game, "a view lists actions for a player who is not to move")
     # The hidden parts of the state, by identity: the true board (when a
     # tile is face down), the draw pile and the piles of past reshuffles.
-    hidden = {id(state.pile): "the draw pile"}
+    # (Empty tuples are one object in CPython: an empty pile hides nothing.)
+    hidden = {id(state.pile): "the draw pile"} if state.pile else {}
     for pile in state.shuffled:
-        hidden[id(pile)] = "the order of a reshuffled pile"
+        if pile:
+            hidden[id(pile)] = "the order of a reshuffled pile"
     if state.board != view.board:
         hidden[id(state.board)] = "the board with its face-down tiles"
     for obj in _reachable(view):
