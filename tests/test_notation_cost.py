@@ -236,3 +236,22 @@ def test_issue10_the_first_error_in_the_text_is_the_one_reported(
         notation.loads(text)
     assert (caught.value.line, caught.value.column) == where
     assert what in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "flood",
+    [
+        ";{\n" * 50_000,
+        "{\n" + "[\n" * 50_000 + "}\n",
+    ],
+    ids=["line comments holding a brace", "lines inside one comment"],
+)
+def test_issue10_item15_comment_lines_are_cut_in_runs(flood: str) -> None:
+    """A ``;`` comment holding a ``{``, and the lines inside a ``{ }``
+    comment, are taken by the cutter many lines at a time, not one by one."""
+    text = SEATS + "\n1. A: pass\n" + flood + "2. B: pass\n"
+    peak, held = peak_and_kept(lambda: notation.loads(text))
+    assert peak <= 5 * len(text), f"peak {peak / len(text):.2f} times the input"
+    assert held <= 2 * len(text), f"the record {held / len(text):.2f} times the input"
+    (record,) = notation.loads(text)
+    assert record.moves == ("pass", "pass")

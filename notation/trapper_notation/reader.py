@@ -717,6 +717,20 @@ class _Games:
                     # A line that is not UTF-8 (or an empty one) comes alone.
                     self.block, self.at = "", 0
                     line, bad = (read, None) if isinstance(read, str) else (read.text, read.error)
+                elif in_comment and (stop := block.rfind("\n", at, _close_of(block, at)) + 1) > at:
+                    # Lines inside an open { } comment, before the one that
+                    # closes it: blank lines, taken in one step.
+                    self.number += block.count("\n", at, stop)
+                    self.at = stop
+                    blank_since = True
+                    size += stop - at
+                    if error is None and size > limit:
+                        error = _too_long(first_line, limit)
+                    if error is None and not drop:
+                        parts.append(block[at:stop])
+                    elif not parts:
+                        parts.append("")
+                    continue
                 elif (
                     not in_comment
                     and not block.startswith("[", at)
@@ -791,6 +805,12 @@ class _Games:
         )
 
 
+def _close_of(block: str, at: int) -> int:
+    """Where the first ``}`` from ``at`` stands, or the end of the block."""
+    close = block.find("}", at)
+    return len(block) if close < 0 else close
+
+
 def _begins_game(parts: list[str], kind: int, blank_since: bool, previous: int) -> bool:
     """Whether a line of ``kind`` begins the next game (see `_Games`)."""
     return (
@@ -807,9 +827,10 @@ _BLANK_LINE = re.compile(_BLANK_BODY + r"\n?")
 #: The first line of a run that is not blank (searched from a line's start).
 _TEXT_LINE = re.compile(r"(?m)^(?!" + _BLANK_BODY + r"$)")
 #: Plain lines, one or more, each ended by its line break: none begins with
-#: ``[`` (after spaces and tabs), none holds a ``"``, and every ``{`` is closed
-#: on its line. Such a line is blank or move text, and opens no comment.
-_PLAIN_RUN = re.compile(r'(?:(?![ \t]*\[)(?:[^\n{"]++|\{[^}\n]*+\})*+\n)++')
+#: ``[`` (after spaces and tabs), and before a ``;`` (which comments out the
+#: rest of its line) none holds a ``"`` and every ``{`` is closed on its
+#: line. Such a line is blank or move text, and opens no comment.
+_PLAIN_RUN = re.compile(r'(?:(?![ \t]*\[)(?:[^\n{";]++|\{[^}\n]*+\})*+(?:;[^\n]*+)?\n)++')
 
 
 def _classify(line: str, in_comment: bool) -> tuple[int, bool]:
