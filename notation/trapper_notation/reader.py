@@ -723,13 +723,9 @@ class _Games:
                     self.number += block.count("\n", at, stop)
                     self.at = stop
                     blank_since = True
-                    size += stop - at
-                    if error is None and size > limit:
-                        error = _too_long(first_line, limit)
-                    if error is None and not drop:
-                        parts.append(block[at:stop])
-                    elif not parts:
-                        parts.append("")
+                    size, error = _take(
+                        parts, block[at:stop], size, error, drop, limit, first_line
+                    )
                     continue
                 elif (
                     not in_comment
@@ -761,13 +757,9 @@ class _Games:
                             drop = self._drops(opening)
                     self.number += count
                     self.at = stop
-                    size += stop - at
-                    if error is None and size > limit:
-                        error = _too_long(first_line, limit)
-                    if error is None and not drop:
-                        parts.append(block[at:stop])
-                    elif not parts:
-                        parts.append("")
+                    size, error = _take(
+                        parts, block[at:stop], size, error, drop, limit, first_line
+                    )
                     continue
                 else:
                     stop = block.find("\n", at) + 1 or len(block)
@@ -786,13 +778,7 @@ class _Games:
                     opening = (kind, self.number, line)
                     drop = self._drops(opening)
                 previous, blank_since = kind, False
-            size += len(line)
-            if error is None and size > limit:
-                error = _too_long(first_line, limit)
-            if error is None and not drop:
-                parts.append(line)
-            elif not parts:
-                parts.append("")  # the game is skipped to its end
+            size, error = _take(parts, line, size, error, drop, limit, first_line)
         if not parts:
             raise StopIteration
         return _Chunk("".join(parts), first_line, error, opening)
@@ -803,6 +789,28 @@ class _Games:
             and opening is not None
             and _broken_opening(opening[0], opening[2])
         )
+
+
+def _take(
+    parts: list[str],
+    text: str,
+    size: int,
+    error: NotationSyntaxError | None,
+    drop: bool,
+    limit: int,
+    first_line: int,
+) -> tuple[int, NotationSyntaxError | None]:
+    """Adds ``text``, lines of the game being cut, to its ``parts`` (unless
+    the game is skipped: too long, or dropped), and returns its size so far
+    and its error."""
+    size += len(text)
+    if error is None and size > limit:
+        error = _too_long(first_line, limit)
+    if error is None and not drop:
+        parts.append(text)
+    elif not parts:
+        parts.append("")  # the game is skipped to its end
+    return size, error
 
 
 def _close_of(block: str, at: int) -> int:
