@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import trapper_core as tc
 from trapper_core.game import CHECKPOINT, RECENT
+from trapper_core.invariants import _reachable
 
 VARIANTS = ("base", "children", "tactical")
 
@@ -177,27 +178,6 @@ def test_issue13_kept_step_targets_are_the_targets(variant: str, seed: int) -> N
         game.apply(legal[rng.randrange(len(legal))])
 
 
-def _reachable(root: object) -> list[object]:
-    """Every object a path of references leads to from ``root`` (what the
-    garbage collector sees), not going into modules, classes or functions."""
-    import gc
-    import types
-
-    seen: set[int] = set()
-    found: list[object] = []
-    stack = [root]
-    while stack:
-        item = stack.pop()
-        if id(item) in seen or isinstance(
-            item, (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
-        ):
-            continue
-        seen.add(id(item))
-        found.append(item)
-        stack.extend(gc.get_referents(item))
-    return found
-
-
 def test_a_view_holds_no_path_to_what_it_hides() -> None:
     """A view's history shares the game's links, and undo keeps snapshots of
     the whole state: the links hold only public facts (the snapshots are
@@ -216,7 +196,7 @@ def test_a_view_holds_no_path_to_what_it_hides() -> None:
         hidden = {id(state.pile), id(state.board), *(id(pile) for pile in state.shuffled)}
         secret_board = state.board != game.view(0).board  # some tiles face down
         for seat in range(3):
-            for item in _reachable(game.view(seat)):
+            for item in _reachable(game.view(seat)):  # as check_view follows them
                 assert id(item) not in hidden
                 if isinstance(item, tuple) and len(item) > 8:
                     assert item != state.pile

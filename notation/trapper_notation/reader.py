@@ -655,11 +655,11 @@ class _Games:
     line separates it from the move text or broken line before it. Lines
     inside a ``{ }`` comment never begin a game.
 
-    The lines come in blocks of one or more. A run of plain lines (no ``[``
-    at their start, no ``"``, every ``{`` closed on its line) can begin no
-    game and opens no comment: such a run is taken in one step, its facts
-    found by regular expressions, so that a flood of short lines costs about
-    what the same bytes of moves cost. Other lines are read one by one.
+    The lines come in blocks of one or more. A run of plain lines
+    (`_PLAIN_RUN`) can begin no game and opens no comment, and lines inside
+    an open ``{ }`` comment are blank: either is taken in one step, its
+    facts found by regular expressions, so that a flood of short lines costs
+    about what the same bytes of moves cost. Other lines are read one by one.
     """
 
     def __init__(
@@ -734,25 +734,23 @@ class _Games:
                 ):
                     stop = run.end()
                     count = block.count("\n", at, stop)
-                    # the run's last line, and whether it is move text
-                    last = at if count == 1 else block.rfind("\n", at, stop - 1) + 1 or at
-                    if _BLANK_LINE.fullmatch(block, last, stop) is None:
-                        text_at: int | None = last
-                        blank_since = False
-                    else:
-                        blank_since = True
-                        found = None if count == 1 else _TEXT_LINE.search(block, at, stop)
-                        text_at = None if found is None else found.start()
-                    if text_at is not None:
+                    # Blank lines after the run's last line of move text, if
+                    # any; its first line of move text, when the game's
+                    # opening or whether it has one is still to be found.
+                    last = block.rfind("\n", at, stop - 1) + 1 or at  # its last line
+                    blank_since = _BLANK_LINE.fullmatch(block, last, stop) is not None
+                    first = None
+                    if opening is None or blank_since:
+                        found = _TEXT_LINE.search(block, at, stop)
+                        first = None if found is None else found.start()
+                    if first is not None or not blank_since:
                         previous = _TEXT
                         if opening is None:
-                            first = _TEXT_LINE.search(block, at, stop)
                             assert first is not None
-                            where = first.start()
                             opening = (
                                 _TEXT,
-                                self.number + 1 + block.count("\n", at, where),
-                                block[where : block.find("\n", where) + 1],
+                                self.number + 1 + block.count("\n", at, first),
+                                block[first : block.find("\n", first) + 1],
                             )
                             drop = self._drops(opening)
                     self.number += count
@@ -783,12 +781,9 @@ class _Games:
             raise StopIteration
         return _Chunk("".join(parts), first_line, error, opening)
 
-    def _drops(self, opening: tuple[int, int, str] | None) -> bool:
-        return (
-            not self.keep_broken
-            and opening is not None
-            and _broken_opening(opening[0], opening[2])
-        )
+    def _drops(self, opening: tuple[int, int, str]) -> bool:
+        """Whether the text of a game that opens so is dropped (see ``keep_broken``)."""
+        return not self.keep_broken and _broken_opening(opening[0], opening[2])
 
 
 def _take(

@@ -132,46 +132,15 @@ class Stretch:
     def items(self) -> list[Item]:
         """The turn numbers, players, moves and comments of the stretch, with
         their lines."""
-        if self._has_comments():
-            return self._items_and_comments()
+        pattern = word_or_comment_pattern() if self._has_comments() else word_pattern()
         found: list[Item] = []
         append = found.append
         strings: dict[str, str] = {}  # one str per distinct word: "pass" a thousand times is one
-        finditer = word_pattern().finditer
-        line = self.line - 1
-        indent = self.column - 1  # of the token's first line
-        for text in self.text.split("\n"):
-            line += 1
-            for match in finditer(text):
-                action = match[3]
-                if action is not None:
-                    append(
-                        Move(strings.setdefault(action, action), line, match.start(3) + indent + 1)
-                    )
-                elif match[1] is not None:
-                    turn = match[1]
-                    if len(turn) > TURN_DIGITS + 1:
-                        raise BadWord(
-                            line,
-                            match.start(1) + indent + 1,
-                            f"a turn number has at most {TURN_DIGITS} digits, not {len(turn) - 1}",
-                        )
-                    append(TurnNumber(int(turn[:-1]), line))
-                else:
-                    name = match[2][:-1]
-                    append(Mover(unquote(name), line))
-            indent = 0
-        return found
-
-    def _items_and_comments(self) -> list[Item]:
-        found: list[Item] = []
-        append = found.append
-        strings: dict[str, str] = {}
         text = self.text
         line = self.line
         line_start = -self.column + 1  # where the token's first line began
         counted = 0  # the newlines before here are counted in line
-        for match in word_or_comment_pattern().finditer(text):
+        for match in pattern.finditer(text):
             kind = match.lastgroup
             assert kind is not None  # the pattern's every branch is a group
             start = match.start(kind)
