@@ -8,6 +8,8 @@ these tests pin that, along games, undos and copies.
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import attrs
@@ -15,7 +17,7 @@ import pytest
 
 import trapper_core as tc
 from trapper_core import Display, Row
-from trapper_core.state import FIELDS, snapshot
+from trapper_core.state import FIELDS, changed_squares, snapshot
 
 
 def _taken_plainly(game: tc.Game) -> tuple[tc.Tile | None, ...]:
@@ -55,6 +57,37 @@ def test_issue13_view_taken_after_a_deep_undo() -> None:
     for _ in range(40):  # deeper than the recent snapshots: replayed from checkpoints
         game.undo()
     assert game.view(1).taken == _taken_plainly(game)
+
+
+def test_issue13_changed_squares_looks_everywhere_when_the_likely_squares_miss() -> None:
+    board = tc.new_game("base", 4, seed=3).board
+    emptied = list(board)
+    emptied[10] = emptied[40] = None
+    after = tuple(emptied)
+    assert changed_squares(board, after) == [10, 40]
+    assert changed_squares(board, after, (10, 40, 41)) == [10, 40]
+    assert changed_squares(board, after, (10,)) == [10, 40]  # 40 is found all the same
+    assert changed_squares(board, board, (10,)) == []
+
+
+def test_issue13_a_view_makes_its_later_fields_when_read() -> None:
+    game = tc.new_game("base", 4, seed=8)
+    tc.play(game, [tc.RandomBot(s) for s in range(4)], max_actions=60)
+    view = game.view(2)
+    later = ("trappers", "hand", "discard", "history")
+    assert not any(name in vars(view) for name in later)  # not made yet
+    assert view.trappers == tuple(tc.SQUARES[i] for i in game.state.trappers)
+    assert view.hand.counts == game.hands[2].counts
+    assert view.discard.counts == game.state.discard
+    assert view.history == game.history
+    assert all(name in vars(view) for name in later)  # made once, then read from the dict
+    fresh = game.view(2)
+    for copied in (pickle.loads(pickle.dumps(fresh)), copy.copy(fresh), copy.deepcopy(fresh)):
+        assert copied == view
+        assert "_later" not in vars(copied)  # a copy holds its fields only
+    built = tc.PlayerView(**{f.name: getattr(view, f.name) for f in attrs.fields(tc.PlayerView)})
+    assert built == fresh == view
+    assert attrs.evolve(fresh, player=2) == view
 
 
 def test_issue13_rows_and_displays_are_made_as_attrs_makes_them() -> None:

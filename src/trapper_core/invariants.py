@@ -132,6 +132,12 @@ def check_view(game: Game, view: PlayerView) -> None:
             raise _fail(game, f"the view of player {view.player} shows {seen!r} on {SQUARES[i]}")
     if view.hand.counts != state.hands[view.player]:
         raise _fail(game, "a view shows the wrong hand")
+    if view.discard.counts != state.discard:
+        raise _fail(game, "a view shows the wrong discard pile")
+    if view.trappers != tuple(SQUARES[i] for i in state.trappers):
+        raise _fail(game, "a view shows the trappers elsewhere")
+    if view.history != game.history:
+        raise _fail(game, "a view shows another history")
     if view.player != state.to_move and view.legal_actions:
         raise _fail(game, "a view lists actions for a player who is not to move")
     # The hidden parts of the state, by identity: the true board (when a
