@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from itertools import compress
-from operator import is_not
+from itertools import chain, compress
+from operator import getitem, is_not
 from typing import TYPE_CHECKING
 
 import attrs
@@ -126,12 +126,25 @@ def changed_squares(
 def _squares_of(mask: int) -> tuple[int, ...]:
     """The squares whose bits are set in ``mask``, ascending (cached: every
     isolated trapper of a position asks for the same face-up squares)."""
+    if mask.bit_count() > 6:
+        # The face-up squares, a new mask at most decisions: the squares of
+        # each of its eight bytes from a table, joined by C loops (a fifth
+        # of the loop below at 40 bits; 1,700 fewer instructions a decision
+        # of a random base playout, 2,000 of the view() + bot loop).
+        return tuple(chain.from_iterable(map(getitem, _BYTE_SQUARES, mask.to_bytes(8, "little"))))
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
     return tuple(out)
+
+
+# Per byte of a mask (the squares 8k to 8k + 7), per value of the byte, its squares.
+_BYTE_SQUARES = tuple(
+    tuple(tuple(8 * k + b for b in range(8) if value >> b & 1) for value in range(256))
+    for k in range(8)
+)
 
 
 _INDICES = range(64)
