@@ -110,6 +110,24 @@ def test_issue13_rows_and_displays_are_made_as_attrs_makes_them() -> None:
         row.herb = animal  # type: ignore[misc]
 
 
+def test_issue13_steps_made_through_their_slots_are_as_attrs_makes_them() -> None:
+    from trapper_base.actions import Gather, IntoCanoe, Step
+    from trapper_base.turn import _placed
+
+    for placement in (IntoCanoe(tc.Species.BEAR, 2), Gather(3, None, (1, 2))):
+        made = _placed(tc.Colour.GREEN, 12, tc.Colour.BLUE, placement)  # made by its slots
+        built = Step(tc.Colour.GREEN, tc.SQUARES[12], tc.Colour.BLUE, placement)
+        assert made == built
+        assert hash(made) == hash(built)
+        assert repr(made) == repr(built)
+        assert pickle.loads(pickle.dumps(made)) == built
+        assert attrs.evolve(made, payment=tc.Colour.GREEN) == attrs.evolve(
+            built, payment=tc.Colour.GREEN
+        )
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            made.payment = tc.Colour.GREEN  # type: ignore[misc]
+
+
 def test_issue13_snapshot_holds_every_field_in_order() -> None:
     game = tc.new_game("tactical", 3, seed=2)
     state = game.state

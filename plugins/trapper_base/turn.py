@@ -214,7 +214,30 @@ def turn_of(state: GameState) -> Turn:
 def _placed(trapper: Colour, square: int, payment: Colour, placement: object) -> Step:
     """Steps with a placement, made once each (a D6 choice recurs while it is
     open). Keyed by the square's index: hashing an int costs no call."""
-    return Step(trapper, SQUARES[square], payment, placement)  # type: ignore[arg-type]
+    # Made from the listing's own values (a colour, a square of SQUARES, a
+    # placement the variant listed), which attrs' validators would check in
+    # vain: the step is made through its slots' setters, a third of the
+    # cost. A game of a new seed makes about one a decision at first (3,000
+    # fewer instructions a decision of a random base playout, whose count
+    # plays games the tables have not met), a long run one in twelve.
+    step: Step = _new(Step)
+    _set_trapper(step, trapper)
+    _set_square(step, SQUARES[square])
+    _set_payment(step, payment)
+    _set_placement(step, placement)
+    for set_other in _SET_OTHERS:  # attrs' cache of the hash: empty
+        set_other(step, None)
+    return step
+
+
+# Step's slots' setters: its fields in order, then attrs' own slots (the
+# cache of the hash), whatever attrs names them.
+_STEP_FIELDS = [field.name for field in attrs.fields(Step)]
+_set_trapper, _set_square, _set_payment, _set_placement, *_SET_OTHERS = [
+    Step.__dict__[name].__set__
+    for name in (*_STEP_FIELDS, *(n for n in vars(Step)["__slots__"] if n not in _STEP_FIELDS))
+]
+_new = object.__new__
 
 
 @interned
