@@ -58,8 +58,9 @@ class RandomBot:
 
     def choose(self, view: PlayerView) -> Action:
         """Returns a legal action chosen uniformly at random."""
-        legal = _legal(view)
-        return legal[self.rng.randrange(len(legal))]
+        # Random.choice draws as randrange(len(legal)) does (one _randbelow),
+        # without randrange's checks of its arguments: the same games.
+        return self.rng.choice(_legal(view))
 
 
 class GreedyBot:

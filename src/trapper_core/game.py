@@ -160,9 +160,9 @@ class Game:
         "_last",
         "_legal",
         "_legal_by_value",
+        "_public",
         "_rules",
         "_state",
-        "_taken",
         "_undo",
         "players",
         "seed",
@@ -198,9 +198,10 @@ class Game:
     _undo: deque[tuple[tuple[object, ...], tuple[Action, ...] | None]] | None
     _legal: tuple[Action, ...] | None
     _legal_by_value: dict[Action, Action] | None
-    # The views' last answer of the tiles taken: (setup board, board, answer)
-    # (``view._taken``); None until a view is made.
-    _taken: tuple[Any, ...] | None
+    # The views' last answer of the board as the table sees it and of the
+    # tiles taken: (setup board, board, face-up bits, seen board, taken)
+    # (``view._public_board``); None until a view is made.
+    _public: tuple[Any, ...] | None
 
     players: tuple[str, ...]
     """The players' names in seat order."""
@@ -228,7 +229,7 @@ class Game:
         game._undo = deque(maxlen=RECENT) if undo else None
         game._legal = None
         game._legal_by_value = None
-        game._taken = None
+        game._public = None
         if rules.is_over(game._state):
             game._finish()
         return game
@@ -650,7 +651,7 @@ class Game:
         other._undo = None if recent is None else recent.copy()
         other._legal = self._legal
         other._legal_by_value = self._legal_by_value
-        other._taken = self._taken
+        other._public = self._public
         return other
 
     def _as_root(self) -> None:

@@ -11,7 +11,7 @@ variant's (the base game's mechanics are in ``trapper_base.mechanics``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from itertools import chain, compress
 from operator import getitem, is_not
 from typing import TYPE_CHECKING
@@ -98,27 +98,9 @@ FIELDS = (  # the order of a snapshot's values: every field but the step-target 
 )
 
 
-def changed_squares(
-    before: tuple[Tile | None, ...], after: tuple[Tile | None, ...], likely: Sequence[int] = ()
-) -> list[int]:
+def changed_squares(before: tuple[Tile | None, ...], after: tuple[Tile | None, ...]) -> list[int]:
     """The square indices whose entries differ between two boards, by
-    identity.
-
-    ``likely`` are the squares where changes are expected (a view passes
-    those whose face-up bit changed: a take turns its square's bit off).
-    When the boards agree everywhere else, which one comparison of the
-    boards with ``before`` patched there tells, only they are looked at;
-    otherwise every square is, by a C loop. (The loop calls a function a
-    square and was half of the board's part of a view, 10,000 instructions
-    a decision of the view() + bot loop; the comparison costs a tenth.)
-    The comparison is by value, so an entry replaced by an equal tile off
-    the likely squares is missed: boards of equal tiles look the same."""
-    if likely:
-        patched = list(before)
-        for i in likely:
-            patched[i] = after[i]
-        if tuple(patched) == after:
-            return [i for i in likely if before[i] is not after[i]]
+    identity (a C loop)."""
     return [*compress(_INDICES, map(is_not, before, after))]
 
 
@@ -228,7 +210,6 @@ class GameState:
         "players",
         "rules",
         "seed",
-        "seen",
         "targets",
         *FIELDS,
     )
@@ -262,9 +243,6 @@ class GameState:
         self.box = box
         self.board_squares = board
         self.forced: list[tuple[int, ...]] | None = None
-        # The last board seen_board() answered for: (board, face_up, answer).
-        self.seen: tuple[tuple[Tile | None, ...], int, tuple[Tile | FaceDown | None, ...]] | None
-        self.seen = None
 
     @classmethod
     def initial(cls, rules: Rules, setup: Setup, players: int, seed: int) -> GameState:
@@ -376,39 +354,11 @@ class GameState:
     def seen_board(self) -> tuple[Tile | FaceDown | None, ...]:
         """The board as the table sees it: face-up tiles, [`FACE_DOWN`][trapper_core.FACE_DOWN]
         for the others, ``None`` for empty squares."""
-        return self._seen_board(None)
-
-    def _seen_board(self, emptied: list[int] | None) -> tuple[Tile | FaceDown | None, ...]:
-        # seen_board, told the squares whose entries changed since the last
-        # answer's board when the caller has found them (make_view: the
-        # tiles taken are patched from the same squares).
-        board, mask = self.board, self.face_up
-        seen = self.seen
-        if seen is not None:
-            # Every view asks this, and a decision changes a few squares at
-            # most: the last answer is patched where the board's entries or
-            # the face-up bits differ (found by C loops), which costs a
-            # quarter of building it again (1 µs rather than 4 µs a view).
-            last_board, last_mask, answer = seen
-            if last_board is board and last_mask == mask:
-                return answer
-            if emptied is None:
-                emptied = changed_squares(last_board, board)
-            changed = emptied + list(_squares_of(last_mask ^ mask))
-            if len(changed) < 16:
-                out = list(answer)
-                for i in changed:
-                    tile = board[i]
-                    out[i] = None if tile is None else tile if mask >> i & 1 else FACE_DOWN
-                answer = tuple(out)
-                self.seen = (board, mask, answer)
-                return answer
-        answer = tuple(
+        mask = self.face_up
+        return tuple(
             None if tile is None else tile if mask >> i & 1 else FACE_DOWN
-            for i, tile in enumerate(board)
+            for i, tile in enumerate(self.board)
         )
-        self.seen = (board, mask, answer)
-        return answer
 
     def face_up_squares(self) -> tuple[int, ...]:
         """The indices of the squares holding a face-up tile, ascending."""

@@ -17,7 +17,7 @@ from .board import Board
 from .display import Display, ValuedCanoe
 from .interning import interned
 from .model import FACE_DOWN, SQUARES, FaceDown, Hand, Square, Tile
-from .state import TokenSupply, Valuation, _squares_of, changed_squares
+from .state import GameState, TokenSupply, Valuation, _squares_of, changed_squares
 
 if TYPE_CHECKING:
     import random
@@ -236,21 +236,7 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
     # one dict rather than through the frozen class's __init__, which sets
     # them one by one (this halves the cost of a view); four fields are
     # made when first read, from the facts in "_later" (``_Later``).
-    # The seen board and the tiles taken are both patched where the board
-    # changed since the last view: when both last answers are of the same
-    # board, the changed squares are found once for the two (5 % of the
-    # view() + bot loop's instructions).
-    seen, taken = state.seen, game._taken
-    changed = None
-    if (
-        seen is not None
-        and taken is not None
-        and seen[0] is taken[1]
-        and seen[0] is not state.board
-        and taken[0] is game.setup.board
-    ):
-        changed = changed_squares(seen[0], state.board, _squares_of(seen[1] ^ state.face_up))
-    board = state._seen_board(changed)
+    board, taken = _public_board(game, state)
     targets = state.targets
     if None in targets:  # not every trapper's targets are known yet
         targets = state._all_step_targets()
@@ -287,7 +273,7 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
             "shuffles": len(state.shuffled),
             "legal_actions": legal,
             "valuation": state.valuation,
-            "taken": _taken(game, setup.board, state.board, changed),
+            "taken": taken,
             "start_trappers": setup.trappers,
             "start_player": setup.start_player,
         },
@@ -295,36 +281,52 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
     return view
 
 
-def _taken(
-    game: Game,
-    start: tuple[Tile | None, ...],
-    board: tuple[Tile | None, ...],
-    changed: list[int] | None = None,
-) -> tuple[Tile | None, ...]:
-    """Per square, the tile of ``start`` that is no longer on ``board``.
+def _public_board(
+    game: Game, state: GameState
+) -> tuple[tuple[Tile | FaceDown | None, ...], tuple[Tile | None, ...]]:
+    """The board as the table sees it (face-up tiles, `FACE_DOWN`, ``None``
+    for empty squares) and, per square, the tile of the starting board
+    taken from it (``None`` elsewhere).
 
-    Every view asks this, and a decision takes a tile at most: the game
-    keeps its last answer, which is patched where the board's entries
-    changed (found by C loops). A tuple built square by square was about
-    half of a view of an unchanged position (cachegrind)."""
-    last = game._taken
+    Every view asks for both, and a decision changes a few squares at most:
+    the game keeps its last answers, patched where the board's entries or
+    the face-up bits changed. A take turns its square's face-up bit off, so
+    the squares whose bits changed are the ones to look at, once one
+    comparison of the boards has shown that they agree everywhere else. (Two
+    tuples built square by square were about half of a view; patched
+    through two helpers with every square compared, a tenth of the view()
+    + bot loop's instructions; patched together, a twentieth.)"""
+    board, mask = state.board, state.face_up
+    start = game.setup.board
+    last = game._public
     if last is not None and last[0] is start:
-        last_board = last[1]
-        answer: tuple[Tile | None, ...] = last[2]
-        if last_board is board:
-            return answer
-        if changed is None:
-            changed = changed_squares(last_board, board)
-        if len(changed) < 16:
-            out = list(answer)
-            for i in changed:
-                out[i] = start[i] if board[i] is None else None
-            answer = tuple(out)
-            game._taken = (start, board, answer)
-            return answer
-    answer = tuple(tile if now is None else None for tile, now in zip(start, board, strict=True))
-    game._taken = (start, board, answer)
-    return answer
+        last_board, last_mask, seen, taken = last[1:]
+        if last_board is board and last_mask == mask:
+            return seen, taken
+        squares = _squares_of(last_mask ^ mask)
+        patched = list(last_board)
+        for i in squares:
+            patched[i] = board[i]
+        if tuple(patched) != board:  # a change elsewhere (see changed_squares)
+            squares = (*changed_squares(last_board, board), *squares)
+        if len(squares) < 16:
+            new_seen = list(seen)
+            new_taken = list(taken)
+            for i in squares:
+                tile = board[i]
+                if tile is None:
+                    new_seen[i] = None
+                    new_taken[i] = start[i]
+                else:
+                    new_seen[i] = tile if mask >> i & 1 else FACE_DOWN
+                    new_taken[i] = None
+            seen, taken = tuple(new_seen), tuple(new_taken)
+            game._public = (start, board, mask, seen, taken)
+            return seen, taken
+    seen = state.seen_board()
+    taken = tuple(tile if now is None else None for tile, now in zip(start, board, strict=True))
+    game._public = (start, board, mask, seen, taken)
+    return seen, taken
 
 
 @interned
