@@ -137,6 +137,22 @@ def test_issue13_steps_made_through_their_slots_are_as_attrs_makes_them() -> Non
             made.payment = tc.Colour.GREEN  # type: ignore[misc]
 
 
+def test_issue13_a_step_built_of_ints_is_a_step_of_colours() -> None:
+    """StepKind.build takes colours as ints too; the step it makes (kept in
+    a table that the listing reads) holds Colour members either way."""
+    from trapper_base.actions import IntoCanoe
+
+    game = tc.new_game("base", 2, seed=4)
+    kind = next(kind for kind in game.rules.kinds if kind.name == "step")
+    placement = IntoCanoe(tc.Species.BEAR, 3)
+    step = kind.build(2, tc.SQUARES[21], placement, 3)
+    assert step == kind.build(tc.Colour.GREEN, tc.SQUARES[21], placement, tc.Colour.PURPLE)
+    assert step.trapper is tc.Colour.GREEN
+    assert step.payment is tc.Colour.PURPLE
+    with pytest.raises(TypeError, match="placement"):
+        kind.build(tc.Colour.GREEN, tc.SQUARES[22], "CB3", tc.Colour.GREEN)
+
+
 def test_issue13_snapshot_holds_every_field_in_order() -> None:
     game = tc.new_game("tactical", 3, seed=2)
     state = game.state

@@ -39,7 +39,18 @@ from trapper_core import (
     interned,
 )
 
-from .actions import END_TURN, PASS, RETIRE, EndTurn, Exchange, IntoCanoe, Pass, Retire, Step
+from .actions import (
+    END_TURN,
+    PASS,
+    RETIRE,
+    EndTurn,
+    Exchange,
+    Gather,
+    IntoCanoe,
+    Pass,
+    Retire,
+    Step,
+)
 from .mechanics import advance, draw, exchange, pay, place_tile, retire, take
 from .placement import forced_kinds
 from .placement import trapper_placement_choices as _base_choices  # not a hook of this module
@@ -214,16 +225,21 @@ def turn_of(state: GameState) -> Turn:
 def _placed(trapper: Colour, square: int, payment: Colour, placement: object) -> Step:
     """Steps with a placement, made once each (a D6 choice recurs while it is
     open). Keyed by the square's index: hashing an int costs no call."""
-    # Made from the listing's own values (a colour, a square of SQUARES, a
-    # placement the variant listed), which attrs' validators would check in
-    # vain: the step is made through its slots' setters, a third of the
-    # cost. A game of a new seed makes about one a decision at first (3,000
-    # fewer instructions a decision of a random base playout, whose count
-    # plays games the tables have not met), a long run one in twelve.
+    # Made through its slots' setters rather than attrs' __init__, whose
+    # validators cost two thirds of it: the listing passes its own values
+    # (colours, a square's index, a placement the variant listed), and
+    # StepKind.build, which plugins call too, colours as ints or Colour
+    # members, the one mix-up that would pass the table's key (an IntEnum
+    # hashes and compares as its int), made colours here. A game of a new
+    # seed makes about one step a decision at first (7,900 fewer
+    # instructions a decision of a random base playout, whose count plays
+    # games the tables have not met), a long run one in twelve.
+    if not isinstance(placement, (IntoCanoe, Gather)):
+        raise TypeError(f"a step's placement is an IntoCanoe or a Gather, not {placement!r}")
     step: Step = _new(Step)
-    _set_trapper(step, trapper)
+    _set_trapper(step, COLOURS[trapper])
     _set_square(step, SQUARES[square])
-    _set_payment(step, payment)
+    _set_payment(step, COLOURS[payment])
     _set_placement(step, placement)
     for set_other in _SET_OTHERS:  # attrs' cache of the hash: empty
         set_other(step, None)

@@ -102,7 +102,12 @@ class History(Sequence[Action]):
 
 @attrs.frozen(slots=False)  # make_view fills the instance's __dict__ at once
 class PlayerView:
-    """One player's knowledge of a game at one moment."""
+    """One player's knowledge of a game at one moment.
+
+    A frozen attrs class. The views that [`Game.view`][trapper_core.Game.view]
+    makes leave four fields (``trappers``, ``hand``, ``discard``,
+    ``history``) to be made the first time they are read, from the public
+    facts they come from; a copied or pickled view holds every field."""
 
     variant: str
     players: tuple[str, ...]
