@@ -9,6 +9,7 @@ these tests pin that, along games, undos and copies.
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 import random
 
@@ -84,6 +85,14 @@ def test_issue13_a_view_makes_its_later_fields_when_read() -> None:
     tc.play(game, [tc.RandomBot(s) for s in range(4)], max_actions=60)
     view = game.view(2)
     later = ("trappers", "hand", "discard", "history")
+    # Only what a bot that plays from the legal actions reads is set at once.
+    assert set(vars(view)) == {"player", "to_move", "legal_actions", "_facts", "_later"}
+    assert view.out_of_game == sum(game.state.out)  # one fact read sets them all
+    assert "_facts" not in vars(view)
+    assert {"board", "taken", "hand_sizes", "targets"} <= set(vars(view))
+    assert view.board == game.state.seen_board()
+    assert view.taken == _taken_plainly(game)
+    assert view.hand_sizes == tuple(hand.total for hand in game.hands)
     assert not any(name in vars(view) for name in later)  # not made yet
     assert view.trappers == tuple(tc.SQUARES[i] for i in game.state.trappers)
     assert view.hand.counts == game.hands[2].counts
@@ -97,6 +106,30 @@ def test_issue13_a_view_makes_its_later_fields_when_read() -> None:
     built = tc.PlayerView(**{f.name: getattr(view, f.name) for f in attrs.fields(tc.PlayerView)})
     assert built == fresh == view
     assert attrs.evolve(fresh, player=2) == view
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_issue13_a_view_read_late_shows_its_own_moment(variant: str) -> None:
+    """A view keeps the board's changes as facts until its board is read,
+    and the game gathers them up between reads: views read only once the
+    game is over show the board and the tiles taken of their moment."""
+    game = tc.new_game(variant, 4, seed=21)
+    bots = [tc.RandomBot(s) for s in range(4)]
+    kept = []
+    pending = []  # how many changes the game's memo holds after each view
+    while not game.is_over:
+        seat: int = game.to_move  # type: ignore[assignment]
+        view = game.view(seat)
+        pending.append(len(game._public[3][2]))  # type: ignore[index]
+        kept.append((view, game.state.seen_board(), _taken_plainly(game), game.hands))
+        game.apply(bots[seat].choose(view))
+    assert len(kept) > 30
+    assert max(pending) > 0
+    assert any(b < a for a, b in itertools.pairwise(pending))  # gathered up
+    for view, seen, taken, hands in kept:
+        assert view.board == seen
+        assert view.taken == taken
+        assert view.hand_sizes == tuple(hand.total for hand in hands)
 
 
 def test_issue13_rows_and_displays_are_made_as_attrs_makes_them() -> None:

@@ -607,12 +607,16 @@ class Game:
     def view(self, player: int) -> PlayerView:
         """Returns what ``player`` may know: never a face-down tile, another
         player's hand, or the order of the draw pile."""
+        if type(player) is not int or not 0 <= player < len(self.players):
+            self._check_seat(player)  # a bad seat raises; an int subclass may pass
+        legal = self.legal_actions() if self._state.to_move == player else ()
+        return make_view(self, player, legal)
+
+    def _check_seat(self, player: object) -> None:
         if isinstance(player, bool) or not isinstance(player, int):
             raise SetupError(f"a player is a seat number, not {player!r}")
         if not 0 <= player < len(self.players):
             raise SetupError(f"there is no seat {player} among {len(self.players)} players")
-        legal = self.legal_actions() if self._state.to_move == player else ()
-        return make_view(self, player, legal)
 
     def outcomes(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """Returns, for every action of the history, the outcomes of the

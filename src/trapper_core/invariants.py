@@ -120,6 +120,24 @@ def check_view(game: Game, view: PlayerView) -> None:
     """Raises [`InvariantError`][trapper_core.InvariantError] if ``view`` shows
     what its player may not know, or leads to the game's hidden state."""
     state = game.state
+    # The hidden parts of the state, by identity: the true board (when a
+    # tile is face down), the draw pile and the piles of past reshuffles.
+    # (Empty tuples are one object in CPython: an empty pile hides nothing.)
+    # Looked for before any field is read: a view made by Game.view keeps
+    # most of its fields as facts until they are read, and those facts are
+    # walked too.
+    hidden = {id(state.pile): "the draw pile"} if state.pile else {}
+    for pile in state.shuffled:
+        if pile:
+            hidden[id(pile)] = "the order of a reshuffled pile"
+    if state.board != state.seen_board():
+        hidden[id(state.board)] = "the board with its face-down tiles"
+    for obj in _reachable(view):
+        if isinstance(obj, (Game, GameState, Rules)):
+            raise _fail(game, f"a view leads to {type(obj).__name__}")
+        what = hidden.get(id(obj))
+        if what is not None:
+            raise _fail(game, f"a view leads to {what}")
     for i, tile in enumerate(state.board):
         seen = view.board[i]
         if tile is None:
@@ -140,21 +158,6 @@ def check_view(game: Game, view: PlayerView) -> None:
         raise _fail(game, "a view shows another history")
     if view.player != state.to_move and view.legal_actions:
         raise _fail(game, "a view lists actions for a player who is not to move")
-    # The hidden parts of the state, by identity: the true board (when a
-    # tile is face down), the draw pile and the piles of past reshuffles.
-    # (Empty tuples are one object in CPython: an empty pile hides nothing.)
-    hidden = {id(state.pile): "the draw pile"} if state.pile else {}
-    for pile in state.shuffled:
-        if pile:
-            hidden[id(pile)] = "the order of a reshuffled pile"
-    if state.board != view.board:
-        hidden[id(state.board)] = "the board with its face-down tiles"
-    for obj in _reachable(view):
-        if isinstance(obj, (Game, GameState, Rules)):
-            raise _fail(game, f"a view leads to {type(obj).__name__}")
-        what = hidden.get(id(obj))
-        if what is not None:
-            raise _fail(game, f"a view leads to {what}")
 
 
 def _reachable(root: object) -> Iterator[object]:

@@ -234,14 +234,83 @@ for _later in (
 del _later
 
 
+# The fields that ``make_view`` keeps in the view's ``_facts`` tuple, in this
+# order: values the game holds or the view worked out, every one public.
+_FACTS = (
+    "variant",
+    "players",
+    "turn",
+    "_public",
+    "layout",
+    "targets",
+    "displays",
+    "hand_sizes",
+    "draw_pile_size",
+    "out_of_game",
+    "supply",
+    "returned",
+    "retired",
+    "turns",
+    "shuffles",
+    "valuation",
+    "start_trappers",
+    "start_player",
+)
+
+
+class _Fact:
+    """A field of [`PlayerView`][trapper_core.PlayerView] kept in the view's
+    ``_facts`` tuple until one of them is read: then all of them are set in
+    the view's dict together, and the tuple is dropped.
+
+    A dict of two dozen entries costs more to fill than the rest of the
+    view (CPython builds a literal of more than sixteen entries one entry
+    at a time, growing it): a bot that reads only ``legal_actions``
+    (``RandomBot``) never has it filled, 8,000 fewer instructions a decision
+    of the view() + bot loop (5 %); a bot that reads more pays one call for
+    all of them. A non-data descriptor, like ``_Later``."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, view: PlayerView | None, owner: type | None = None) -> Any:
+        if view is None:
+            return self
+        fields = view.__dict__
+        fields.update(zip(_FACTS, fields.pop("_facts"), strict=True))
+        seen, taken, changes = fields.pop("_public")
+        if changes:
+            seen, taken = _patched(seen, taken, changes)
+        fields["board"] = seen
+        fields["taken"] = taken
+        return fields[self.name]
+
+
+for _name in (*_FACTS, "board", "taken"):
+    if _name != "_public":
+        setattr(PlayerView, _name, _Fact(_name))
+del _name
+
+
 def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
     """Builds ``player``'s view of ``game``."""
     state = game.state
-    # A bot asks for a view at every decision: the view's fields are set as
-    # one dict rather than through the frozen class's __init__, which sets
-    # them one by one (this halves the cost of a view); four fields are
-    # made when first read, from the facts in "_later" (``_Later``).
-    board, taken = _public_board(game, state)
+    # A bot asks for a view at every decision: the view's dict is set at
+    # once rather than through the frozen class's __init__, which sets the
+    # fields one by one; most fields wait in "_facts" (``_Fact``) and four
+    # in "_later" (``_Later``) until they are read.
+    last = game._public  # the last answer, unless the board changed (_public_board)
+    if (
+        last is not None
+        and last[1] is state.board
+        and last[2] == state.face_up
+        and last[0] is game.setup.board
+    ):
+        public = last[3]
+    else:
+        public = _public_board(game, state)
     targets = state.targets
     if None in targets:  # not every trapper's targets are known yet
         targets = state._all_step_targets()
@@ -251,13 +320,30 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
         view,
         "__dict__",
         {
-            "variant": game._rules.variant,
-            "players": game.players,
             "player": player,
             "to_move": state.to_move,
-            "turn": state.turn,
-            "board": board,
-            "layout": state.board_squares,
+            "legal_actions": legal,
+            "_facts": (
+                game._rules.variant,
+                game.players,
+                state.turn,
+                public,
+                state.board_squares,
+                targets,
+                state.displays,
+                # a comprehension costs half of tuple(map(sum, ...)) here
+                tuple([a + b + c + d for a, b, c, d in state.hands]),
+                len(state.pile) - state.drawn,
+                sum(state.out),
+                state.supply,
+                state.returned,
+                state.retired,
+                state.turns,
+                len(state.shuffled),
+                state.valuation,
+                setup.trappers,
+                setup.start_player,
+            ),
             "_later": (
                 state.trappers,
                 state.hands[player],
@@ -265,73 +351,85 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
                 game._last,
                 game._count,
             ),
-            "targets": targets,
-            "displays": state.displays,
-            # a comprehension costs half of tuple(map(sum, ...)) here
-            "hand_sizes": tuple([a + b + c + d for a, b, c, d in state.hands]),
-            "draw_pile_size": len(state.pile) - state.drawn,
-            "out_of_game": sum(state.out),
-            "supply": state.supply,
-            "returned": state.returned,
-            "retired": state.retired,
-            "turns": state.turns,
-            "shuffles": len(state.shuffled),
-            "legal_actions": legal,
-            "valuation": state.valuation,
-            "taken": taken,
-            "start_trappers": setup.trappers,
-            "start_player": setup.start_player,
         },
     )
     return view
 
 
-def _public_board(
-    game: Game, state: GameState
-) -> tuple[tuple[Tile | FaceDown | None, ...], tuple[Tile | None, ...]]:
+Seen = tuple[Tile | FaceDown | None, ...]
+Taken = tuple[Tile | None, ...]
+Public = tuple[Seen, Taken, tuple[Any, ...]]
+"""The board as the table saw it and the tiles taken, at some moment, and
+the changes since then: flat triples (square, what the table sees there,
+the tile taken from it or ``None``), to be applied in order."""
+
+# How many squares of changes a game's memo keeps before it patches its two
+# tuples (about eight decisions that change the board).
+_PENDING = 16
+
+
+def _public_board(game: Game, state: GameState) -> Public:
     """The board as the table sees it (face-up tiles, `FACE_DOWN`, ``None``
     for empty squares) and, per square, the tile of the starting board
-    taken from it (``None`` elsewhere).
+    taken from it (``None`` elsewhere), as `Public` facts: the view makes
+    its two tuples from them when they are first read (``_Fact``).
 
-    Every view asks for both, and a decision changes a few squares at most:
-    the game keeps its last answers, patched where the board's entries or
-    the face-up bits changed. A take turns its square's face-up bit off, so
+    Every view asks for them, and a decision changes a few squares at most:
+    the game keeps its last answer and adds to it the squares whose entries
+    or face-up bits changed. A take turns its square's face-up bit off, so
     the squares whose bits changed are the ones to look at, once one
-    comparison of the boards has shown that they agree everywhere else. (Two
-    tuples built square by square were about half of a view; patched
+    comparison of the boards has shown that they agree everywhere else.
+    (Two tuples built square by square were about half of a view; patched
     through two helpers with every square compared, a tenth of the view()
-    + bot loop's instructions; patched together, a twentieth.)"""
+    + bot loop's instructions; patched together, a twentieth. Kept as
+    changes, which a bot reading only the legal actions never applies, and
+    gathered up every sixteen squares: 800 fewer instructions a decision of
+    that loop, and two tuples of 64 entries fewer made at most decisions.)"""
     board, mask = state.board, state.face_up
     start = game.setup.board
     last = game._public
     if last is not None and last[0] is start:
-        last_board, last_mask, seen, taken = last[1:]
+        last_board, last_mask, public = last[1:]
         if last_board is board and last_mask == mask:
-            return seen, taken
+            return public  # type: ignore[no-any-return]
         squares = _squares_of(last_mask ^ mask)
         patched = list(last_board)
         for i in squares:
             patched[i] = board[i]
         if tuple(patched) != board:  # a change elsewhere (see changed_squares)
             squares = (*changed_squares(last_board, board), *squares)
-        if len(squares) < 16:
-            new_seen = list(seen)
-            new_taken = list(taken)
+        if len(squares) < _PENDING:
+            changes: list[Any] = []
             for i in squares:
                 tile = board[i]
                 if tile is None:
-                    new_seen[i] = None
-                    new_taken[i] = start[i]
+                    changes += (i, None, start[i])
                 else:
-                    new_seen[i] = tile if mask >> i & 1 else FACE_DOWN
-                    new_taken[i] = None
-            seen, taken = tuple(new_seen), tuple(new_taken)
-            game._public = (start, board, mask, seen, taken)
-            return seen, taken
+                    changes += (i, tile if mask >> i & 1 else FACE_DOWN, None)
+            seen, taken, pending = public
+            pending += tuple(changes)
+            if len(pending) > 3 * _PENDING:
+                public = (*_patched(seen, taken, pending), ())
+            else:
+                public = (seen, taken, pending)
+            game._public = (start, board, mask, public)
+            return public  # type: ignore[no-any-return]
     seen = state.seen_board()
     taken = tuple(tile if now is None else None for tile, now in zip(start, board, strict=True))
-    game._public = (start, board, mask, seen, taken)
-    return seen, taken
+    public = (seen, taken, ())
+    game._public = (start, board, mask, public)
+    return public
+
+
+def _patched(seen: Seen, taken: Taken, changes: tuple[Any, ...]) -> tuple[Seen, Taken]:
+    """The two tuples of `Public` facts with their changes applied."""
+    new_seen = list(seen)
+    new_taken = list(taken)
+    for k in range(0, len(changes), 3):
+        i = changes[k]
+        new_seen[i] = changes[k + 1]
+        new_taken[i] = changes[k + 2]
+    return tuple(new_seen), tuple(new_taken)
 
 
 @interned
