@@ -12,6 +12,7 @@ import copy
 import itertools
 import pickle
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -80,39 +81,63 @@ def test_issue13_a_view_sees_a_change_where_no_face_up_bit_changed() -> None:
     assert view.taken[square] == game.setup.board[square]
 
 
-def test_issue13_a_view_makes_its_later_fields_when_read() -> None:
+def _fields(view: tc.PlayerView) -> dict[str, Any]:
+    return {f.name: getattr(view, f.name) for f in attrs.fields(tc.PlayerView)}
+
+
+def test_issue13_a_view_sets_its_fields_when_one_is_read() -> None:
     game = tc.new_game("base", 4, seed=8)
     tc.play(game, [tc.RandomBot(s) for s in range(4)], max_actions=60)
     view = game.view(2)
-    later = ("trappers", "hand", "discard", "history")
     # Only what a bot that plays from the legal actions reads is set at once.
     assert set(vars(view)) == {"player", "to_move", "legal_actions", "_facts", "_later"}
-    assert view.out_of_game == sum(game.state.out)  # one fact read sets them all
-    assert "_facts" not in vars(view)
-    assert {"board", "taken", "hand_sizes", "targets"} <= set(vars(view))
+    assert isinstance(view, tc.PlayerView)
+    assert type(view) is not tc.PlayerView
+    assert view.legal_actions == game.legal_actions()
+    assert view.out_of_game == sum(game.state.out)  # one read sets them all
+    assert type(view) is tc.PlayerView  # and makes the view a plain one
+    assert set(vars(view)) == {f.name for f in attrs.fields(tc.PlayerView)}
     assert view.board == game.state.seen_board()
     assert view.taken == _taken_plainly(game)
     assert view.hand_sizes == tuple(hand.total for hand in game.hands)
-    assert not any(name in vars(view) for name in later)  # not made yet
     assert view.trappers == tuple(tc.SQUARES[i] for i in game.state.trappers)
     assert view.hand.counts == game.hands[2].counts
     assert view.discard.counts == game.state.discard
     assert view.history == game.history
-    assert all(name in vars(view) for name in later)  # made once, then read from the dict
-    fresh = game.view(2)
-    for copied in (pickle.loads(pickle.dumps(fresh)), copy.copy(fresh), copy.deepcopy(fresh)):
-        assert copied == view
-        assert "_later" not in vars(copied)  # a copy holds its fields only
-    built = tc.PlayerView(**{f.name: getattr(view, f.name) for f in attrs.fields(tc.PlayerView)})
-    assert built == fresh == view
-    assert attrs.evolve(fresh, player=2) == view
+    built = tc.PlayerView(**_fields(view))
+    assert built == view
+    # Comparing, hashing, printing, copying, pickling or evolving an unread
+    # view sets its fields first: each gives what it gives for a plain view.
+    for use in (
+        lambda fresh: fresh == built,
+        lambda fresh: built == fresh,
+        lambda fresh: (fresh != built) is False,
+        lambda fresh: hash(fresh) == hash(built),
+        lambda fresh: repr(fresh) == repr(built),
+        lambda fresh: pickle.loads(pickle.dumps(fresh)) == built,
+        lambda fresh: copy.copy(fresh) == built,
+        lambda fresh: copy.deepcopy(fresh) == built,
+        lambda fresh: attrs.evolve(fresh, player=2) == built,
+        lambda fresh: type(attrs.evolve(fresh, player=2)) is tc.PlayerView,
+        lambda fresh: _fields(fresh) == _fields(built),
+    ):
+        fresh = game.view(2)
+        assert use(fresh)
+        assert type(fresh) is tc.PlayerView
+        assert set(vars(fresh)) == set(vars(built))
+    for copied in (pickle.loads(pickle.dumps(game.view(2))), copy.copy(game.view(2))):
+        assert type(copied) is tc.PlayerView
+        assert set(vars(copied)) == set(vars(built))  # a copy holds its fields only
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        game.view(2).player = 1  # type: ignore[misc]
 
 
 @pytest.mark.parametrize("variant", ["base", "children", "tactical"])
 def test_issue13_a_view_read_late_shows_its_own_moment(variant: str) -> None:
     """A view keeps the board's changes as facts until its board is read,
     and the game gathers them up between reads: views read only once the
-    game is over show the board and the tiles taken of their moment."""
+    game is over show the board and the tiles taken of their moment, and so
+    do the views read at once (whose tuples the game patches next)."""
     game = tc.new_game(variant, 4, seed=21)
     bots = [tc.RandomBot(s) for s in range(4)]
     kept = []
@@ -122,6 +147,8 @@ def test_issue13_a_view_read_late_shows_its_own_moment(variant: str) -> None:
         view = game.view(seat)
         pending.append(len(game._public[3][2]))  # type: ignore[index]
         kept.append((view, game.state.seen_board(), _taken_plainly(game), game.hands))
+        if len(kept) % 5 == 0:  # read now: the game's next patch starts from its tuples
+            assert game.view((seat + 1) % 4).board == view.board == kept[-1][1]
         game.apply(bots[seat].choose(view))
     assert len(kept) > 30
     assert max(pending) > 0

@@ -7,8 +7,8 @@ it to a face-down tile, another player's hand or the order of the draw pile.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
 import attrs
 
@@ -105,9 +105,12 @@ class PlayerView:
     """One player's knowledge of a game at one moment.
 
     A frozen attrs class. The views that [`Game.view`][trapper_core.Game.view]
-    makes leave four fields (``trappers``, ``hand``, ``discard``,
-    ``history``) to be made the first time they are read, from the public
-    facts they come from; a copied or pickled view holds every field."""
+    makes hold ``player``, ``to_move`` and ``legal_actions``, and the public
+    facts the other fields are made from, until one of them is read: they
+    are of a private subclass until then (``isinstance(view, PlayerView)``
+    holds throughout; ``type(view)`` is ``PlayerView`` once a field has been
+    read, or the view compared, hashed, printed, copied or pickled). A
+    copied or pickled view holds every field."""
 
     variant: str
     players: tuple[str, ...]
@@ -196,46 +199,9 @@ class PlayerView:
 _FIELDS = attrs.fields(PlayerView)
 
 
-class _Later:
-    """A field of [`PlayerView`][trapper_core.PlayerView] that ``make_view``
-    leaves to be made the first time it is read, from public facts kept in
-    the view's ``_later`` entry: the trappers' squares, the viewer's hand,
-    the discard pile and the history. A bot that reads only the legal
-    actions never pays for them (6,500 instructions a decision of the
-    view() + bot loop, 4 %).
-
-    A non-data descriptor: once made, the value sits in the instance's dict,
-    which Python reads first; a view built by ``PlayerView(...)`` has every
-    field there and never calls this."""
-
-    __slots__ = ("make", "name")
-
-    def __init__(self, name: str, make: Callable[[tuple[Any, ...]], object]) -> None:
-        self.name = name
-        self.make = make
-
-    def __get__(self, view: PlayerView | None, owner: type | None = None) -> Any:
-        if view is None:
-            return self
-        fields = view.__dict__
-        value = fields[self.name] = self.make(fields["_later"])
-        return value
-
-
-# The facts in ``_later``: (trappers' square indices, the viewer's hand's
-# counts, the discard pile's counts, the newest history link, its count).
-for _later in (
-    _Later("trappers", lambda later: _squares_at(later[0])),
-    _Later("hand", lambda later: _hand(later[1])),
-    _Later("discard", lambda later: _hand(later[2])),
-    _Later("history", lambda later: History(later[3], later[4])),
-):
-    setattr(PlayerView, _later.name, _later)
-del _later
-
-
-# The fields that ``make_view`` keeps in the view's ``_facts`` tuple, in this
+# The fields that ``make_view`` keeps in a view's ``_facts`` tuple, in this
 # order: values the game holds or the view worked out, every one public.
+# ("_public" stands for the board and the tiles taken: see `Public`.)
 _FACTS = (
     "variant",
     "players",
@@ -257,18 +223,58 @@ _FACTS = (
     "start_player",
 )
 
+# The fields made from the facts in a view's ``_later`` tuple: (the trappers'
+# square indices, the viewer's hand's counts, the discard pile's counts, the
+# game's newest history link, its count).
+_LATER = ("trappers", "hand", "discard", "history")
 
-class _Fact:
-    """A field of [`PlayerView`][trapper_core.PlayerView] kept in the view's
-    ``_facts`` tuple until one of them is read: then all of them are set in
-    the view's dict together, and the tuple is dropped.
 
-    A dict of two dozen entries costs more to fill than the rest of the
-    view (CPython builds a literal of more than sixteen entries one entry
-    at a time, growing it): a bot that reads only ``legal_actions``
-    (``RandomBot``) never has it filled, 8,000 fewer instructions a decision
-    of the view() + bot loop (5 %); a bot that reads more pays one call for
-    all of them. A non-data descriptor, like ``_Later``."""
+class _Unread(PlayerView):
+    """A view as [`Game.view`][trapper_core.Game.view] makes it: ``player``,
+    ``to_move`` and ``legal_actions`` in its dict, every other field waiting
+    in two tuples of public facts (``_facts``, ``_later``).
+
+    A bot asks for a view at every decision, and a dict of two dozen entries
+    costs more to fill than the rest of the view (CPython builds a literal
+    of more than sixteen entries one entry at a time, growing it): a bot
+    that reads only ``legal_actions`` (``RandomBot``) never has it filled,
+    8,000 fewer instructions a decision of the view() + bot loop (5 %). The
+    first read of a waiting field (or comparing, hashing, printing, copying
+    or pickling the view) sets them all and makes the view a plain
+    ``PlayerView`` (its class is switched): a field that a class holds a
+    descriptor for is read without CPython's specialized path, and bots that
+    read many fields read them a few hundred times a decision."""
+
+    __slots__ = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # as attrs.evolve calls it
+        PlayerView.__init__(self, *args, **kwargs)
+        _set(self, "__class__", PlayerView)
+
+    def __eq__(self, other: object) -> bool:
+        _read(self)
+        return self == other
+
+    def __ne__(self, other: object) -> bool:
+        _read(self)
+        return self != other
+
+    def __hash__(self) -> int:
+        _read(self)
+        return hash(self)
+
+    def __repr__(self) -> str:
+        _read(self)
+        return repr(self)
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        _read(self)
+        return self.__reduce_ex__(protocol)
+
+
+class _Waiting:
+    """A field of an `_Unread` view: reading it reads them all (`_read`).
+    A non-data descriptor: a value in the instance's dict comes first."""
 
     __slots__ = ("name",)
 
@@ -278,20 +284,37 @@ class _Fact:
     def __get__(self, view: PlayerView | None, owner: type | None = None) -> Any:
         if view is None:
             return self
-        fields = view.__dict__
-        fields.update(zip(_FACTS, fields.pop("_facts"), strict=True))
-        seen, taken, changes = fields.pop("_public")
+        _read(view)
+        return view.__dict__[self.name]
+
+
+for _name in (*_FACTS, "board", "taken", *_LATER):
+    if _name != "_public":
+        setattr(_Unread, _name, _Waiting(_name))
+del _name
+
+
+def _read(view: PlayerView) -> None:
+    """Sets every field of an `_Unread` view from its facts, and makes it a
+    plain `PlayerView`."""
+    fields = view.__dict__
+    facts = fields.pop("_facts", None)
+    if facts is not None:
+        fields.update(zip(_FACTS, facts, strict=True))
+        public = fields.pop("_public")
+        seen, taken, changes = public
         if changes:
             seen, taken = _patched(seen, taken, changes)
+            # the same moment's other views, and the game's next patch, start from these
+            public[:] = seen, taken, ()
         fields["board"] = seen
         fields["taken"] = taken
-        return fields[self.name]
-
-
-for _name in (*_FACTS, "board", "taken"):
-    if _name != "_public":
-        setattr(PlayerView, _name, _Fact(_name))
-del _name
+        trappers, hand, discard, last, count = fields.pop("_later")
+        fields["trappers"] = _squares_at(trappers)
+        fields["hand"] = _hand(hand)
+        fields["discard"] = _hand(discard)
+        fields["history"] = History(last, count)
+    _set(view, "__class__", PlayerView)
 
 
 def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
@@ -299,8 +322,8 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
     state = game.state
     # A bot asks for a view at every decision: the view's dict is set at
     # once rather than through the frozen class's __init__, which sets the
-    # fields one by one; most fields wait in "_facts" (``_Fact``) and four
-    # in "_later" (``_Later``) until they are read.
+    # fields one by one, and most fields wait in "_facts" and "_later"
+    # until one is read (``_Unread``).
     last = game._public  # the last answer, unless the board changed (_public_board)
     if (
         last is not None
@@ -315,7 +338,7 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
     if None in targets:  # not every trapper's targets are known yet
         targets = state._all_step_targets()
     setup = game.setup
-    view = _new(PlayerView)
+    view = _new(_Unread)
     _set(
         view,
         "__dict__",
@@ -358,10 +381,13 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
 
 Seen = tuple[Tile | FaceDown | None, ...]
 Taken = tuple[Tile | None, ...]
-Public = tuple[Seen, Taken, tuple[Any, ...]]
-"""The board as the table saw it and the tiles taken, at some moment, and
-the changes since then: flat triples (square, what the table sees there,
-the tile taken from it or ``None``), to be applied in order."""
+Public = list[Any]
+"""The board as the table sees it and the tiles taken, at one moment, as
+``[seen, taken, changes]``: the two tuples at some earlier moment and the
+changes since then, flat triples (square, what the table sees there, the
+tile taken from it or ``None``) to be applied in order. A list, shared by
+the views of that moment and the game's memo: the first view whose board is
+read puts the patched tuples in it, for the others and for the game."""
 
 # How many squares of changes a game's memo keeps before it patches its two
 # tuples (about eight decisions that change the board).
@@ -409,14 +435,14 @@ def _public_board(game: Game, state: GameState) -> Public:
             seen, taken, pending = public
             pending += tuple(changes)
             if len(pending) > 3 * _PENDING:
-                public = (*_patched(seen, taken, pending), ())
+                public = [*_patched(seen, taken, pending), ()]
             else:
-                public = (seen, taken, pending)
+                public = [seen, taken, pending]
             game._public = (start, board, mask, public)
-            return public  # type: ignore[no-any-return]
+            return public
     seen = state.seen_board()
     taken = tuple(tile if now is None else None for tile, now in zip(start, board, strict=True))
-    public = (seen, taken, ())
+    public = [seen, taken, ()]
     game._public = (start, board, mask, public)
     return public
 
