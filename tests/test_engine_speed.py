@@ -19,6 +19,8 @@ import pytest
 
 import trapper_core as tc
 from trapper_core import Display, Row
+from trapper_core import view as view_module
+from trapper_core.invariants import _reachable, check_view
 from trapper_core.state import FIELDS, snapshot
 
 
@@ -157,6 +159,75 @@ def test_issue13_a_view_read_late_shows_its_own_moment(variant: str) -> None:
         assert view.board == seen
         assert view.taken == taken
         assert view.hand_sizes == tuple(hand.total for hand in hands)
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_issue13_a_view_after_an_undo_keeps_no_face_of_a_face_down_tile(variant: str) -> None:
+    """A look-ahead on the game (apply, view, undo) turns tiles up and back
+    down: the views made after it, read or not, lead to none of their faces
+    (a reviewer's find: the board's changes kept them)."""
+    game = tc.new_game(variant, 4, seed=8)
+    tc.play(game, [tc.RandomBot(s) for s in range(4)], max_actions=20)
+    game.view(0)
+    for read in (False, True):
+        for action in game.legal_actions():
+            game.apply(action)
+            view = game.view(1)
+            if read:
+                view.board  # noqa: B018 (the read patches the facts the game keeps)
+            game.undo()
+        state = game.state
+        down = {
+            i: tile
+            for i, tile in enumerate(state.board)
+            if tile is not None and not state.face_up >> i & 1
+        }
+        fresh = game.view(0)
+        check_view(game, fresh)  # the facts first, then the fields
+        for obj in _reachable(fresh):
+            assert not any(obj is tile for tile in down.values())
+
+
+def test_issue13_a_view_read_half_way_is_read_again() -> None:
+    """Reading a view sets its fields before it drops its facts: a second
+    reader meanwhile (another thread, a signal handler) and a read cut short
+    by an exception both leave a view that reads whole."""
+    game = tc.new_game("base", 4, seed=8)
+    tc.play(game, [tc.RandomBot(s) for s in range(4)], max_actions=40)
+    whole = _fields(game.view(0))
+    made_hand = view_module._hand
+    calls = []
+
+    def hand_cut_short(counts: tuple[int, int, int, int]) -> tc.Hand:
+        calls.append(counts)
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        return made_hand(counts)
+
+    view = game.view(0)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(view_module, "_hand", hand_cut_short)
+        with pytest.raises(KeyboardInterrupt):
+            view.board  # noqa: B018
+    assert _fields(view) == whole
+    assert type(view) is tc.PlayerView
+    assert not {"_facts", "_later", "_public"} & set(vars(view))
+
+    view = game.view(0)
+    calls.clear()
+    inner: list[dict[str, Any]] = []
+
+    def hand_read_again(counts: tuple[int, int, int, int]) -> tc.Hand:
+        if not calls:  # a second reader, half way through the first read
+            calls.append(counts)
+            inner.append(_fields(view))
+        return made_hand(counts)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(view_module, "_hand", hand_read_again)
+        assert view.board == whole["board"]
+    assert inner == [whole]
+    assert _fields(view) == whole
 
 
 def test_issue13_rows_and_displays_are_made_as_attrs_makes_them() -> None:

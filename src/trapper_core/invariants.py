@@ -138,6 +138,21 @@ def check_view(game: Game, view: PlayerView) -> None:
         what = hidden.get(id(obj))
         if what is not None:
             raise _fail(game, f"a view leads to {what}")
+    # A view not read yet keeps the board as facts (``view.Public``): the
+    # table's board and the tiles taken at some moment, and the changes
+    # since. None may show anything at a square whose tile is face down now.
+    facts = vars(view).get("_facts")
+    if facts is not None:
+        base_seen, base_taken, changes = facts[3]
+        marks = [(i, base_seen[i], base_taken[i]) for i in range(len(state.board))]
+        marks += [(changes[k], changes[k + 1], changes[k + 2]) for k in range(0, len(changes), 3)]
+        for i, seen, taken in marks:
+            if (
+                state.board[i] is not None
+                and not state.face_up >> i & 1
+                and (seen is not FACE_DOWN or taken is not None)
+            ):
+                raise _fail(game, f"a view's facts show {seen!r}, {taken!r} on {SQUARES[i]}")
     for i, tile in enumerate(state.board):
         seen = view.board[i]
         if tile is None:

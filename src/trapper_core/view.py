@@ -296,24 +296,32 @@ del _name
 
 def _read(view: PlayerView) -> None:
     """Sets every field of an `_Unread` view from its facts, and makes it a
-    plain `PlayerView`."""
+    plain `PlayerView`.
+
+    The facts go from the dict last: a second reader meanwhile (another
+    thread, a signal handler) finds them and sets the same fields again,
+    and an exception leaves a view that its next read completes."""
     fields = view.__dict__
-    facts = fields.pop("_facts", None)
-    if facts is not None:
-        fields.update(zip(_FACTS, facts, strict=True))
-        public = fields.pop("_public")
+    facts = fields.get("_facts")
+    later = fields.get("_later")
+    if facts is not None and later is not None:
+        public = facts[3]  # "_public" in _FACTS
         seen, taken, changes = public
         if changes:
             seen, taken = _patched(seen, taken, changes)
             # the same moment's other views, and the game's next patch, start from these
             public[:] = seen, taken, ()
+        trappers, hand, discard, last, count = later
+        fields.update(zip(_FACTS, facts, strict=True))
         fields["board"] = seen
         fields["taken"] = taken
-        trappers, hand, discard, last, count = fields.pop("_later")
         fields["trappers"] = _squares_at(trappers)
         fields["hand"] = _hand(hand)
         fields["discard"] = _hand(discard)
         fields["history"] = History(last, count)
+        fields.pop("_public", None)
+        fields.pop("_facts", None)
+        fields.pop("_later", None)
     _set(view, "__class__", PlayerView)
 
 
@@ -430,16 +438,24 @@ def _public_board(game: Game, state: GameState) -> Public:
                 tile = board[i]
                 if tile is None:
                     changes += (i, None, start[i])
+                elif mask >> i & 1:
+                    changes += (i, tile, None)
+                elif last_board[i] is None or last_mask >> i & 1:
+                    # A tile face down again (an undo, or a state changed by
+                    # other code): the facts kept may show it face up, in
+                    # the changes or in the patched tuples. Start afresh.
+                    break
                 else:
-                    changes += (i, tile if mask >> i & 1 else FACE_DOWN, None)
-            seen, taken, pending = public
-            pending += tuple(changes)
-            if len(pending) > 3 * _PENDING:
-                public = [*_patched(seen, taken, pending), ()]
+                    changes += (i, FACE_DOWN, None)
             else:
-                public = [seen, taken, pending]
-            game._public = (start, board, mask, public)
-            return public
+                seen, taken, pending = public
+                pending += tuple(changes)
+                if len(pending) > 3 * _PENDING:
+                    public = [*_patched(seen, taken, pending), ()]
+                else:
+                    public = [seen, taken, pending]
+                game._public = (start, board, mask, public)
+                return public
     seen = state.seen_board()
     taken = tuple(tile if now is None else None for tile, now in zip(start, board, strict=True))
     public = [seen, taken, ()]
