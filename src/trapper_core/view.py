@@ -406,7 +406,9 @@ def _public_board(game: Game, state: GameState) -> Public:
     """The board as the table sees it (face-up tiles, `FACE_DOWN`, ``None``
     for empty squares) and, per square, the tile of the starting board
     taken from it (``None`` elsewhere), as `Public` facts: the view makes
-    its two tuples from them when they are first read (``_Fact``).
+    its two tuples from them when they are first read (``_read``).
+    ``make_view`` takes the game's last answer itself when the board has
+    not changed; this is asked otherwise.
 
     Every view asks for them, and a decision changes a few squares at most:
     the game keeps its last answer and adds to it the squares whose entries
@@ -424,8 +426,6 @@ def _public_board(game: Game, state: GameState) -> Public:
     last = game._public
     if last is not None and last[0] is start:
         last_board, last_mask, public = last[1:]
-        if last_board is board and last_mask == mask:
-            return public  # type: ignore[no-any-return]
         squares = _squares_of(last_mask ^ mask)
         patched = list(last_board)
         for i in squares:
