@@ -1,0 +1,93 @@
+"""The view check (``check_view``): it finds every path from a view to what
+the view must hide, and walks a game's history once, not once a view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import trapper_core as tc
+from trapper_core.invariants import _WALKED, _reachable, check_view
+from trapper_core.view import History
+
+
+def _game(variant: str = "base", actions: int = 30, seed: int = 5) -> tc.Game:
+    game = tc.new_game(variant, 3, seed=seed)
+    tc.play(game, [tc.RandomBot(seed + s) for s in range(3)], max_actions=actions)
+    return game
+
+
+def _forge(view: tc.PlayerView, **fields: object) -> tc.PlayerView:
+    """``view``, read, with ``fields`` put in it as a careless plugin might."""
+    view.board  # noqa: B018 (read: its fields are set)
+    for name, value in fields.items():
+        object.__setattr__(view, name, value)
+    return view
+
+
+@pytest.mark.parametrize(
+    ("extra", "found"),
+    [
+        (lambda g: g.state.pile, "the draw pile"),
+        (lambda g: [("deep", g.state.pile)], "the draw pile"),
+        (lambda g: g.state.board, "the board with its face-down tiles"),
+        (lambda g: {"state": g.state}, "GameState"),
+        (lambda g: (g,), "Game"),
+        (lambda g: g.rules, "Rules"),
+    ],
+)
+def test_check_view_finds_a_view_that_leads_to_what_it_hides(extra: object, found: str) -> None:
+    game = _game()
+    check_view(game, game.view(0))
+    view = _forge(game.view(0), extra=extra(game))  # type: ignore[operator]
+    with pytest.raises(tc.InvariantError, match=f"a view leads to {found}"):
+        check_view(game, view)
+
+
+def test_check_view_finds_a_hidden_object_in_a_history_that_goes_on_from_the_last_walked() -> None:
+    """The links walked for the last view are not walked again; a link after
+    them that leads to the draw pile is still found, and the failed walk
+    leaves the links walked before as they were."""
+    game = _game()
+    view = game.view(0)
+    check_view(game, view)
+    last, count = view.history._last, len(view.history)
+    walked = _WALKED.ids
+    bad = _forge(game.view(0), history=History((last, game.state.pile, 0), count + 1))
+    with pytest.raises(tc.InvariantError, match="a view leads to the draw pile"):
+        check_view(game, bad)
+    assert _WALKED.link is last
+    assert _WALKED.ids == walked
+    check_view(game, game.view(0))
+    legal = game.legal_actions()
+    game.apply(legal[0])
+    check_view(game, game.view(game.to_move or 0))
+
+
+def test_check_view_keeps_exactly_what_the_history_leads_to() -> None:
+    """Across actions, undos and other games, the ids kept for the last
+    history walked are those of every object its newest link leads to."""
+    rng = random.Random(3)
+    games = [tc.new_game("base", 3, seed=1), tc.new_game("tactical", 3, seed=2)]
+    for step in range(160):
+        game = games[step // 40 % 2]
+        if game.is_over:
+            continue
+        if game.history and rng.random() < 0.2:
+            game.undo()
+        else:
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        if game.is_over:
+            continue
+        view = game.view(game.to_move)  # type: ignore[arg-type]
+        if rng.random() < 0.5:
+            view.board  # noqa: B018 (read views and unread ones alike)
+        check_view(game, view)
+        if not game.history:
+            continue  # no link: nothing to walk
+        link = _WALKED.link
+        assert link is not None
+        assert tuple(History(link, len(game.history))) == game.history
+        assert _WALKED.ids == {id(obj) for obj in _reachable(link)}
