@@ -12,6 +12,7 @@ with a syntax error costs the same as one without.
 from __future__ import annotations
 
 import codecs
+import io
 import os
 import re
 import weakref
@@ -26,7 +27,7 @@ from lark.lexer import Lexer
 
 from trapper_core import Square, Tile, TrapperError, interned
 
-from .errors import NotationSyntaxError, no_gc
+from .errors import NotationError, NotationSyntaxError, no_gc
 from .items import Item, Notes, Reveal, Shuffle
 from .records import Record, _placed
 from .stretch import BadWord, Stretch, terminal
@@ -961,6 +962,13 @@ class _Numbering:
                     yield from self.parse(fault, errors)
                 start, width = start + at + 1, max(1, width // 2)
                 continue
+            if len(window) > 1 and not _aligned(window, found):
+                # A game's last line ended in tags that ran on into the next
+                # game's: each game as if alone, as read_game reads them.
+                for chunk in window:
+                    yield from self.parse(chunk, errors)
+                start, width = start + len(window), 1
+                continue
             yield from self._numbered(found)
             start, width = start + len(window), width * 2
 
@@ -968,6 +976,18 @@ class _Numbering:
         """The records of games' texts parsed as one text (raises as ``_parse``)."""
         with no_gc():
             return _parse("".join(c.text for c in batch), batch[0].first_line - 1)
+
+
+def _aligned(window: list[_Chunk], found: list[Record]) -> bool:
+    """Whether the records of games' texts parsed together begin where the
+    games do: a game that opens with a line of tags begins a record there.
+    (Not so when a game's last line ends in a tag: parsed together, its
+    tags and the next game's are one game's.)"""
+    starts = {record.line for record in found}
+    return all(
+        chunk.opening is None or chunk.opening[0] != _TAGS or chunk.opening[1] in starts
+        for chunk in window
+    )
 
 
 _TAG_START = re.compile(
@@ -1044,6 +1064,7 @@ def loads(
     """
     if not isinstance(text, str):
         raise TypeError(f"loads reads a str, not {type(text).__name__}")
+    _check_options(errors, max_game_size)
     return list(_records(_Games(_lines_of_text(text), max_game_size), errors))
 
 
@@ -1053,6 +1074,7 @@ def games(
     """Yields the games of ``source`` one at a time, holding one game's text
     in memory: ``source`` is a path (a str or a ``Path``) or an open text or
     binary (UTF-8) stream. Errors as in [`loads`][trapper_notation.loads]."""
+    _check_options(errors, max_game_size)
     with _opened(source) as stream:
         yield from _records(_Games(_lines(stream, max_game_size), max_game_size), errors)
 
@@ -1072,7 +1094,29 @@ def _opened(source: Source) -> Iterator[IO[str] | IO[bytes]]:
         with open(source, "rb") as file:
             yield file
     else:
+        _check_stream(source)
         yield source
+
+
+def _check_stream(stream: object) -> None:
+    if isinstance(stream, (bytes, bytearray)):
+        raise TypeError("read bytes with load(io.BytesIO(data)) or decode them first")
+    if not any(callable(getattr(stream, name, None)) for name in ("readline", "read")):
+        raise TypeError(
+            f"a path or an open text or binary stream is read, not {type(stream).__name__}"
+        )
+
+
+def _check_options(errors: object, max_game_size: object) -> None:
+    """The readers' options: a list for errors (or None), a whole number of characters."""
+    if errors is not None and not isinstance(errors, list):
+        raise TypeError(f"errors is a list the errors are put in, not {type(errors).__name__}")
+    if type(max_game_size) is not int:
+        raise TypeError(
+            f"max_game_size is a whole number of characters, not {type(max_game_size).__name__}"
+        )
+    if max_game_size < 1:
+        raise ValueError(f"max_game_size is at least 1 character, not {max_game_size}")
 
 
 @attrs.define(eq=False)
@@ -1102,6 +1146,8 @@ def read_game(
     in [`loads`][trapper_notation.loads]: strict, the next call reads on
     after the broken game; with an ``errors`` list a broken game is skipped.
     """
+    _check_stream(stream)
+    _check_options(errors, max_game_size)
     state = _state_of(stream)
     position = _tell(stream)
     if state is None or (state.position is not None and state.position != position):
@@ -1169,24 +1215,81 @@ class ScannedGame:
 def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[ScannedGame]:
     """Yields the number, line, offset and tags of every game in ``source``
     without reading its moves: an index of a big collection. Syntax errors in
-    move text are not seen; a broken tag line is skipped."""
+    move text are not seen; a broken tag line is skipped. Bytes that are not
+    UTF-8 raise `NotationSyntaxError`, as in [`load`][trapper_notation.load].
+
+    ``source`` is a path or an open stream that can ``tell`` where it stands
+    (a file, not a pipe). Each offset is where ``read_game`` reads that game
+    from; a game that begins part-way along a line (several games on one
+    line) has its own offset in a binary stream or a ``StringIO``, and the
+    offset of its line in other text streams, whose positions are opaque.
+    """
+    _check_options(None, max_game_size)
     with _opened(source) as stream:
+        try:
+            seekable = stream.seekable()
+        except (AttributeError, OSError, ValueError):
+            seekable = False
+        if not seekable:
+            raise NotationError(
+                "scan needs a stream that can tell where it stands (a file, not a pipe): "
+                "read a pipe with games() or read_game()"
+            )
         offsets = _Offsets(stream)
         chunks = _Games(offsets.lines(max_game_size), max_game_size, keep_broken=True)
-        for number, chunk in enumerate(chunks, start=1):
-            tags: dict[str, str] = {}
-            first = 0
-            for index, text in enumerate(_each_line(chunk.text)):
-                if text.lstrip().startswith("["):
-                    for match in _ONE_TAG.finditer(text):
-                        tags.setdefault(match[1], _unquote(match[2]))
-                    if not first:
-                        first = index + 1
-                elif tags and text.strip() and not text.lstrip().startswith(("{", ";")):
-                    break
-            where = chunk.first_line + max(first, 1) - 1
-            yield ScannedGame(number, where, offsets.start_of(where), tags)
+        number = 0
+        for chunk in chunks:
+            for line, column, tags in _games_of(chunk):
+                number += 1
+                yield ScannedGame(number, line, offsets.start_of(line, chunk, column), tags)
             offsets.forget(chunks.number)
+
+
+def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
+    """The line, column and tags of each game in ``chunk``'s text: one,
+    read from its tag lines, unless a tag stands after its first line of
+    moves; then its games are told apart by its tokens (a tag after move
+    text begins a game), as the parser tells them apart."""
+    tags: dict[str, str] = {}
+    first = 0
+    position = 0
+    moves_at = -1
+    for index, text in enumerate(_each_line(chunk.text)):
+        if text.lstrip().startswith("["):
+            for match in _ONE_TAG.finditer(text):
+                tags.setdefault(match[1], _unquote(match[2]))
+            if not first:
+                first = index + 1
+            if not _TAG_LINE.fullmatch(text):  # more than tags: perhaps moves
+                moves_at = position
+                break
+        elif tags and text.strip() and not text.lstrip().startswith(("{", ";")):
+            moves_at = position
+            break
+        position += len(text) + 1
+    one = [(chunk.first_line + max(first, 1) - 1, 1, tags)]
+    if moves_at < 0 or "[" not in chunk.text[moves_at:]:
+        return one
+    try:
+        with no_gc():
+            tokens = list(parser().lex(chunk.text))
+    except (UnexpectedInput, _LexError, _BadToken, BadWord):
+        return one  # move text that does not read: one game, as before
+    found: list[tuple[int, int, dict[str, str]]] = []
+    previous = ""
+    for token in tokens:
+        kind = token.type
+        if kind == "TAG":
+            if previous != "TAG":  # the first tag, or a tag after move text
+                assert token.line is not None
+                assert token.column is not None
+                found.append((chunk.first_line + token.line - 1, token.column, {}))
+            for match in _ONE_TAG.finditer(token.value):
+                found[-1][2].setdefault(match[1], _unquote(match[2]))
+            previous = "TAG"
+        elif kind not in ("COMMENTS", "TAG_COMMENTS") or previous != "TAG":
+            previous = kind if found else ""
+    return found or one
 
 
 def _each_line(text: str) -> Iterator[str]:
@@ -1203,11 +1306,18 @@ def _each_line(text: str) -> Iterator[str]:
 
 
 class _Offsets:
-    """Lines of a source with the offset where each begins."""
+    """Lines of a source with the offset where each begins (kept for lines
+    that hold a ``[``: where a game may begin)."""
 
     def __init__(self, stream: IO[str] | IO[bytes]) -> None:
         self.stream = stream
         self.starts: dict[int, int] = {}
+        self.texts: dict[int, str] = {}
+        self.bom = 0  # bytes of a byte order mark before line 1's text
+        # Offsets within a line are counted in bytes in a binary stream, in
+        # characters in a StringIO; a text file's positions are opaque.
+        self.within = isinstance(stream, io.StringIO) or not isinstance(stream, io.TextIOBase)
+        self.binary = not isinstance(stream, io.TextIOBase)
 
     def lines(self, limit: int) -> Iterator[str]:
         """The lines, in runs (`_runs`), their offsets kept as they are read."""
@@ -1221,25 +1331,77 @@ class _Offsets:
             raw = stream.readline(limit + 1)
             if not raw:
                 return
-            text: str = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
-            if number == 0 and text.startswith("\ufeff"):
-                text = text[1:]
-            for piece in _split_cr(text):
+            pieces: list[tuple[bytes, int]] | list[tuple[str, int]]
+            if isinstance(raw, bytes):
+                pieces = _split_cr_bytes(raw)
+            elif "\r" in raw and self.within:
+                pieces = _split_cr_text(raw)
+            else:  # a text file's lone "\r": its pieces at the offset of the line
+                pieces = [(piece, 0) for piece in _split_cr(raw)]
+            for piece, at in pieces:
                 number += 1
-                self._keep(number, offset, piece)
-                yield piece
+                text: str
+                if isinstance(piece, bytes):
+                    checked = _checked(piece.decode("utf-8", "surrogateescape"), number)
+                    if isinstance(checked, _BadLine):
+                        raise checked.error
+                    text = checked
+                else:
+                    text = piece
+                if number == 1 and text.startswith("\ufeff"):
+                    text = text[1:]
+                    self.bom = 3 if self.binary else 1
+                if "\r" in text:
+                    text = text.replace("\r\n", "\n").replace("\r", "\n")
+                self._keep(number, offset + at, text)
+                yield text
 
     def _keep(self, number: int, offset: int, line: str) -> None:
-        if number == 1 or line.lstrip().startswith("["):
+        if number == 1 or "[" in line:
             self.starts[number] = offset
+            self.texts[number] = line
 
     def forget(self, before: int) -> None:
         """Lines before ``before`` are not asked for again."""
         for number in [n for n in self.starts if n < before]:
             del self.starts[number]
+            self.texts.pop(number, None)
 
-    def start_of(self, line: int) -> int:
-        return self.starts.get(line, 0)
+    def start_of(self, line: int, chunk: _Chunk, column: int = 1) -> int:
+        """Where the text that begins at ``line`` and ``column`` stands."""
+        start = self.starts.get(line, 0)
+        if column == 1 or not self.within:
+            return start
+        before = self.texts.get(line, "")[: column - 1]
+        size = len(before.encode("utf-8")) if self.binary else len(before)
+        return start + size + (self.bom if line == 1 else 0)
+
+
+def _split_cr_bytes(raw: bytes) -> list[tuple[bytes, int]]:
+    """The lines of ``raw`` (a line read to its ``\n``) and where each begins
+    in it: a lone ``\r`` ends a line too."""
+    if b"\r" not in raw:
+        return [(raw, 0)]
+    out = []
+    start = 0
+    for match in re.finditer(rb"\r\n?|\n", raw):
+        out.append((raw[start : match.end()], start))
+        start = match.end()
+    if start < len(raw):
+        out.append((raw[start:], start))
+    return out
+
+
+def _split_cr_text(raw: str) -> list[tuple[str, int]]:
+    """As `_split_cr_bytes`, for a line of a ``StringIO``."""
+    out = []
+    start = 0
+    for match in re.finditer(r"\r\n?|\n", raw):
+        out.append((raw[start : match.end()], start))
+        start = match.end()
+    if start < len(raw):
+        out.append((raw[start:], start))
+    return out
 
 
 def _split_cr(line: str) -> list[str]:

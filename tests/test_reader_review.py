@@ -1,0 +1,134 @@
+"""Issue 10, a reviewer's finds in the readers: every reader cuts a file
+into the same games, ``scan`` finds every game where ``read_game`` reads it,
+and bad arguments meet clear errors."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import notation
+
+
+def _games() -> list[tc.Game]:
+    return [
+        tc.play(tc.new_game("base", 2, seed=s), [tc.GreedyBot(0), tc.GreedyBot(1)], max_actions=6)
+        for s in (1, 2, 3)
+    ]
+
+
+def _by_read_game(stream: io.IOBase) -> list[notation.Record]:
+    found = []
+    while (record := notation.read_game(stream)) is not None:  # type: ignore[arg-type]
+        found.append(record)
+    return found
+
+
+def _said(records: list[notation.Record]) -> list[tuple[object, ...]]:
+    return [(r.number, r.line, tuple(r.tags.keys()), r.moves) for r in records]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[A "1"]\npass\n[B "2"]\npass [C "3"]\n[D "4"]\n',
+        '[A "1"]\n5\n[B "2"]\n3[C "3"]\n[D "4"]\n',
+        '[A "1"]\n\npass\n[B "2"]\n\npass [C "3"]\n[D "4"]\n[E "5"]\n\npass\n',
+        '[A "1"] pass [B "2"] pass\n[C "3"]\npass\n',
+    ],
+)
+def test_issue10_every_reader_cuts_a_file_into_the_same_games(text: str) -> None:
+    """A game whose last line ends in a tag: parsed with the games after it
+    (as ``loads`` parses small games together) its tags ran on into the next
+    game's, parsed alone (as ``read_game`` reads) they did not."""
+    alone = _said(_by_read_game(io.StringIO(text)))
+    assert _said(notation.loads(text)) == alone
+    assert _said(list(notation.games(io.BytesIO(text.encode())))) == alone
+    assert _said(notation.load(io.StringIO(text))) == alone
+
+
+def test_issue10_real_games_cut_alike_when_a_tag_line_starts_on_a_move_line() -> None:
+    lines = notation.dumps(_games()).split("\n")
+    second = [i for i, line in enumerate(lines) if line.startswith("[Event")][2]
+    lines[second - 2] += " " + lines.pop(second)  # game 3's first tag after game 2's moves
+    text = "\n".join(lines)
+    alone = _said(_by_read_game(io.StringIO(text)))
+    assert _said(notation.loads(text)) == alone
+    assert [r.tag("Seed") for r in notation.loads(text)] == ["1", "2", None, "3"]
+
+
+@pytest.mark.parametrize("end", ["\r", "\r\n", "\n"])
+def test_issue10_scan_offsets_lead_read_game_to_each_game_whatever_the_line_ends(end: str) -> None:
+    data = notation.dumps(_games()).replace("\n", end).encode()
+    found = list(notation.scan(io.BytesIO(data)))
+    assert [f.tags["Seed"] for f in found] == ["1", "2", "3"]
+    for game in found:
+        stream = io.BytesIO(data)
+        stream.seek(game.offset)
+        record = notation.read_game(stream)
+        assert record is not None
+        assert record.tags["Seed"] == game.tags["Seed"]
+
+
+@pytest.mark.parametrize("binary", [True, False])
+def test_issue10_scan_finds_several_games_on_one_line(binary: bool) -> None:
+    text = "\ufeff" + notation.dumps(_games()).replace("\n", " ") + "\n"
+    source: io.IOBase = io.BytesIO(text.encode()) if binary else io.StringIO(text)
+    found = list(notation.scan(source))  # type: ignore[arg-type]
+    assert [(f.number, f.line, f.tags["Seed"]) for f in found] == [
+        (1, 1, "1"),
+        (2, 1, "2"),
+        (3, 1, "3"),
+    ]
+    assert [sorted(f.tags) for f in found] == [sorted(r.tags.keys()) for r in notation.loads(text)]
+    for game in found:
+        source.seek(game.offset)
+        record = notation.read_game(source)  # type: ignore[arg-type]
+        assert record is not None
+        assert record.tags["Seed"] == game.tags["Seed"]
+
+
+def test_issue10_scan_refuses_bytes_that_are_not_utf8_as_load_does() -> None:
+    data = b'[Event "caf\xe9"]\n[Seed "1"]\n\n1. A: pass\n'
+    with pytest.raises(notation.NotationSyntaxError) as loaded:
+        notation.load(io.BytesIO(data))
+    with pytest.raises(notation.NotationSyntaxError) as scanned:
+        list(notation.scan(io.BytesIO(data)))
+    assert (scanned.value.line, scanned.value.column) == (loaded.value.line, loaded.value.column)
+
+
+def test_issue10_scan_says_it_needs_a_stream_that_can_tell_where_it_stands() -> None:
+    class Pipe(io.RawIOBase):
+        def readable(self) -> bool:
+            return True
+
+        def seekable(self) -> bool:
+            return False
+
+        def readinto(self, buffer: bytearray) -> int:  # type: ignore[override]
+            return 0
+
+    with pytest.raises(notation.NotationError, match="scan needs a stream that can tell"):
+        list(notation.scan(io.BufferedReader(Pipe())))  # type: ignore[type-var]
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "words"),
+    [
+        (lambda: notation.load(None), TypeError, "not NoneType"),  # type: ignore[arg-type]
+        (lambda: notation.read_game(None), TypeError, "not NoneType"),  # type: ignore[arg-type]
+        (lambda: list(notation.scan(b"[A]")), TypeError, "BytesIO"),  # type: ignore[arg-type]
+        (lambda: list(notation.games(5)), TypeError, "not int"),  # type: ignore[arg-type]
+        (lambda: notation.loads("", errors=()), TypeError, "errors is a list"),  # type: ignore[arg-type]
+        (lambda: notation.loads("", max_game_size="x"), TypeError, "whole number"),  # type: ignore[arg-type]
+        (lambda: notation.loads("", max_game_size=0), ValueError, "at least 1"),
+        (lambda: notation.read_game(io.StringIO(""), errors={}), TypeError, "errors is a list"),  # type: ignore[arg-type]
+    ],
+)
+def test_issue10_the_readers_say_what_is_wrong_with_their_arguments(
+    call: object, error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error, match=words):
+        call()  # type: ignore[operator]
