@@ -132,3 +132,20 @@ def test_issue10_the_readers_say_what_is_wrong_with_their_arguments(
 ) -> None:
     with pytest.raises(error, match=words):
         call()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    ("tag", "value", "line", "words"),
+    [
+        ("Variant", "basic", 2, "no variant is called 'basic'"),
+        ("Setup", "? d5e5d4e4 A ? ? ?", 5, "Setup tag: a setup string has 5 fields"),
+    ],
+)
+def test_issue10_a_bad_variant_or_setup_tag_is_reported_at_its_line(
+    tag: str, value: str, line: int, words: str
+) -> None:
+    lines = ['[Event "x"]', '[Variant "base"]', '[Seat1 "A"]', '[Seat2 "B"]', '[Setup "?"]']
+    lines[line - 1] = f'[{tag} "{value}"]'
+    record = notation.loads("\n".join(lines) + "\n\n1. A: pass\n")[0]
+    with pytest.raises(notation.RecordError, match=f"^game 1, line {line}: {words}"):
+        record.replay()

@@ -78,7 +78,7 @@ class _Replayer:
         try:
             self.rules: Rules = registry.rules(record.variant)
         except TrapperError as exc:
-            raise RecordError(f"{self.where}: {exc}") from None
+            raise RecordError(f"{self._at('Variant')}: {exc}") from None
         self.players = record.players
         if not self.players:
             raise RecordError(f"{self.where}: no Seat1, Seat2, … tags name the players")
@@ -86,7 +86,7 @@ class _Replayer:
         try:
             self.spec = record.setup
         except (TrapperError, ValueError) as exc:
-            raise RecordError(f"{self.where}: Setup tag: {exc}") from None
+            raise RecordError(f"{self._at('Setup')}: Setup tag: {exc}") from None
         self.seed = self._seed()
         self.complete = self.spec.is_complete
         self.cards_known = self.spec.deck is not None and None not in self.spec.deck
