@@ -57,6 +57,7 @@ from trapper_core import (
 )
 from trapper_core.model import FACE_DOWN
 
+from .errors import NotationError
 from .setup_string import SEAT_LETTERS, board_text, parse_board, parse_seat, seat_text
 
 __all__ = ["FACE_DOWN_TILE", "Position"]
@@ -169,12 +170,14 @@ class Position:
 
     @classmethod
     def parse(cls, text: str) -> Position:
-        """Reads a position string; raises `ValueError` saying what is wrong."""
+        """Reads a position string; raises
+        [`NotationError`][trapper_notation.NotationError] (a `ValueError`)
+        saying what is wrong."""
         if not isinstance(text, str):
-            raise ValueError(f"a position string is a str, not {type(text).__name__}")
+            raise NotationError(f"a position string is a str, not {type(text).__name__}")
         fields = text.split()
         if len(fields) != 14:
-            raise ValueError(f"a position string has 14 fields, not {len(fields)}")
+            raise NotationError(f"a position string has 14 fields, not {len(fields)}")
         (board, trappers, to_move, turn, hands, draw, discard, out, displays, supply,
          returned, retired, turns, shuffles) = fields  # fmt: skip
         try:
@@ -195,7 +198,7 @@ class Position:
                 int(shuffles),
             )
         except (ValueError, IndexError, TypeError) as exc:
-            raise ValueError(f"position string: {exc}") from None
+            raise NotationError(f"position string: {exc}") from None
 
 
 def _turn_text(turn: object) -> str:

@@ -882,7 +882,7 @@ def _lines(source: str | IO[str] | IO[bytes], limit: int) -> Iterator[str | _Bad
     if isinstance(source, str):
         return _lines_of_text(source)
     if isinstance(source, (bytes, bytearray)):
-        raise TypeError("read bytes with load(io.BytesIO(data)) or decode them first")
+        raise NotationError("read bytes with load(io.BytesIO(data)) or decode them first")
     if _is_binary(source):
         return _lines_of_bytes(source, limit)  # type: ignore[arg-type]
     return _lines_of_stream(source, limit)  # type: ignore[arg-type]
@@ -1063,7 +1063,7 @@ def loads(
     ``max_game_size`` characters is a syntax error.
     """
     if not isinstance(text, str):
-        raise TypeError(f"loads reads a str, not {type(text).__name__}")
+        raise NotationError(f"loads reads a str, not {type(text).__name__}")
     _check_options(errors, max_game_size)
     return list(_records(_Games(_lines_of_text(text), max_game_size), errors))
 
@@ -1100,9 +1100,9 @@ def _opened(source: Source) -> Iterator[IO[str] | IO[bytes]]:
 
 def _check_stream(stream: object) -> None:
     if isinstance(stream, (bytes, bytearray)):
-        raise TypeError("read bytes with load(io.BytesIO(data)) or decode them first")
+        raise NotationError("read bytes with load(io.BytesIO(data)) or decode them first")
     if not any(callable(getattr(stream, name, None)) for name in ("readline", "read")):
-        raise TypeError(
+        raise NotationError(
             f"a path or an open text or binary stream is read, not {type(stream).__name__}"
         )
 
@@ -1110,13 +1110,13 @@ def _check_stream(stream: object) -> None:
 def _check_options(errors: object, max_game_size: object) -> None:
     """The readers' options: a list for errors (or None), a whole number of characters."""
     if errors is not None and not isinstance(errors, list):
-        raise TypeError(f"errors is a list the errors are put in, not {type(errors).__name__}")
+        raise NotationError(f"errors is a list the errors are put in, not {type(errors).__name__}")
     if type(max_game_size) is not int:
-        raise TypeError(
+        raise NotationError(
             f"max_game_size is a whole number of characters, not {type(max_game_size).__name__}"
         )
     if max_game_size < 1:
-        raise ValueError(f"max_game_size is at least 1 character, not {max_game_size}")
+        raise NotationError(f"max_game_size is at least 1 character, not {max_game_size}")
 
 
 @attrs.define(eq=False)

@@ -11,14 +11,16 @@ count. A record writes itself (`.writer`) and replays itself
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import IO, SupportsIndex, overload
+from typing import IO, Any, SupportsIndex, overload
 
 import attrs
 
-from trapper_core import Game, Registry
+from trapper_core import Game, Registry, SetupError
+from trapper_core.errors import shown
 
 from . import writer
-from .items import Comment, Item, Move
+from .errors import NotationError, RecordError
+from .items import Comment, Item, Move, Mover, Notes, TurnNumber
 from .replay import replay
 from .setup_string import SetupSpec
 from .stretch import Stretch
@@ -74,8 +76,31 @@ def _tags(value: Sequence[tuple[str, str]]) -> Tags:
     return Tags((str(k), str(v)) for k, v in pairs)
 
 
+_ITEM_TYPES = (TurnNumber, Mover, Move, Notes, Comment, Stretch)
+_PART_TYPES = frozenset(_ITEM_TYPES)
+_COMMENT_TYPES = frozenset((Comment, Stretch))
+
+
+def _parts(value: Any, kinds: frozenset[type], what: str) -> tuple[Any, ...]:
+    """``value`` as a tuple, each of whose parts is of one of ``kinds`` (or a
+    subclass); raises `RecordError` saying which part is not."""
+    try:
+        parts = tuple(value)
+    except TypeError:
+        if isinstance(value, Iterable):
+            raise  # raised while iterating: not a wrong argument
+        raise RecordError(f"a record's {what} are a sequence, not {shown(value)}") from None
+    if not kinds.issuperset(map(type, parts)):  # in C; a subclass is looked at again
+        allowed = tuple(kinds)
+        for part in parts:
+            if not isinstance(part, allowed):
+                names = ", ".join(sorted(k.__name__ for k in kinds if k is not Stretch))
+                raise RecordError(f"a record's {what} are {names} objects, not {shown(part)}")
+    return parts
+
+
 def _items(value: Sequence[Item | Stretch]) -> tuple[Item | Stretch, ...]:
-    return tuple(value)
+    return _parts(value, _PART_TYPES, "items")
 
 
 def _expanded(parts: tuple[Item | Stretch, ...]) -> tuple[Item, ...]:
@@ -96,7 +121,7 @@ def _lines(value: Iterable[int]) -> tuple[int, ...]:
 
 
 def _comments(value: Sequence[Comment | Stretch]) -> tuple[Comment | Stretch, ...]:
-    return tuple(value)
+    return _parts(value, _COMMENT_TYPES, "preface comments")
 
 
 def _expanded_comments(parts: tuple[Comment | Stretch, ...]) -> tuple[Comment, ...]:
@@ -214,7 +239,10 @@ class Record:
     @classmethod
     def from_game(cls, game: Game, **tags: str) -> Record:
         """The complete record of ``game``: every tag, the full setup, every
-        action and reshuffle. ``tags`` add or replace tags (``Event="Club"``)."""
+        action and reshuffle. ``tags`` add or replace tags (``Event="Club"``);
+        a tag the reader could not read back (a name other than a letter then
+        letters, digits or ``_``, a value with a line end) raises
+        [`RecordError`][trapper_notation.RecordError]."""
         tag_values, items = writer.record_parts(game, tags)
         return cls(tag_values, items)
 
@@ -238,6 +266,8 @@ class Record:
         ``new_game(..., undo=False)`` makes: for replays read for their
         scores and positions, about a tenth faster and in less memory.
         """
+        if registry is not None and not isinstance(registry, Registry):
+            raise SetupError(f"registry is a Registry, not {type(registry).__name__}")
         return replay(self, errors=errors, registry=registry, undo=undo)
 
 
@@ -258,17 +288,32 @@ def _placed(record: Record, *, number: int | None = None, lines: int = 0) -> Rec
     return record
 
 
+_NOT_WRITTEN = "dumps writes a Game, a Record or an iterable of them, not "
+
+
 def dumps(games: Game | Record | Iterable[Game | Record]) -> str:
-    """Returns canonical notation text for a game, a record, or several of them."""
+    """Returns canonical notation text for a game, a record, or several of them.
+
+    Raises [`RecordError`][trapper_notation.RecordError] for anything else, and
+    for a record that could not be written so that ``loads`` reads it back."""
     if isinstance(games, (Game, Record)):
         games = [games]
+    elif not isinstance(games, Iterable) or isinstance(games, str | bytes):
+        raise RecordError(_NOT_WRITTEN + type(games).__name__)
     texts = []
     for game in games:
-        record = game if isinstance(game, Record) else Record.from_game(game)
+        if isinstance(game, Record):
+            record = game
+        elif isinstance(game, Game):
+            record = Record.from_game(game)
+        else:
+            raise RecordError(_NOT_WRITTEN + type(game).__name__)
         texts.append(writer.format_record(record))
     return "\n".join(texts)
 
 
 def dump(games: Game | Record | Iterable[Game | Record], file: IO[str]) -> None:
     """Writes [`dumps`][trapper_notation.dumps] of ``games`` to an open text file."""
+    if not callable(getattr(file, "write", None)):
+        raise NotationError(f"dump writes to an open text file, not {type(file).__name__}")
     file.write(dumps(games))

@@ -35,7 +35,7 @@ from trapper_core import (
 from trapper_core.plugins import Rules, default_registry
 
 from .deal import Deal, Step, infer_deal
-from .errors import RecordError, no_gc
+from .errors import NotationError, RecordError, no_gc
 from .items import Move, Mover, Notes, Reveal, TurnNumber
 from .stretch import Stretch, unquote
 from .table_setup import fit_setup, named_squares
@@ -60,6 +60,8 @@ def replay(
     undo: bool = True,
 ) -> Game:
     """See [`Record.replay`][trapper_notation.Record.replay]."""
+    if errors is not None and not isinstance(errors, list):
+        raise NotationError(f"errors is a list the errors are put in, not {type(errors).__name__}")
     return _Replayer(record, registry or default_registry(), undo=undo).run(errors)
 
 

@@ -28,7 +28,7 @@ from typing import Any
 
 import attrs
 
-from trapper_core import Board, Colour, Setup, SetupError, Square, Tile
+from trapper_core import Board, Colour, Setup, SetupError, Square, Tile, TrapperError
 
 __all__ = ["UNKNOWN", "SetupSpec", "Unknown"]
 
@@ -107,24 +107,30 @@ class SetupSpec:
 
     @classmethod
     def parse(cls, text: str) -> SetupSpec:
-        """Reads a setup string; raises `ValueError` saying what is wrong."""
+        """Reads a setup string; raises [`SetupError`][trapper_core.SetupError]
+        (a `ValueError`) saying what is wrong."""
         if not isinstance(text, str):
-            raise ValueError(f"a setup string is a str, not {type(text).__name__}")
+            raise SetupError(f"a setup string is a str, not {type(text).__name__}")
         if text.strip() == "?":
             return cls.unknown()
         fields = text.split()
         if len(fields) != 5:
-            raise ValueError(
+            raise SetupError(
                 f"a setup string has 5 fields (board trappers start deck box), not {len(fields)}"
             )
         board_text, trappers_text, start_text, deck_text, box_text = fields
-        return cls(
-            _parse_board(board_text),
-            _parse_trappers(trappers_text),
-            None if start_text == "?" else _parse_start(start_text),
-            _parse_deck(deck_text),
-            _parse_box(box_text),
-        )
+        try:
+            return cls(
+                _parse_board(board_text),
+                _parse_trappers(trappers_text),
+                None if start_text == "?" else _parse_start(start_text),
+                _parse_deck(deck_text),
+                _parse_box(box_text),
+            )
+        except TrapperError:
+            raise
+        except ValueError as exc:  # the parts' own words: the field, the rank
+            raise SetupError(str(exc)) from None
 
     def __str__(self) -> str:
         board = board_text(self.board, lambda s: s.code if isinstance(s, Tile) else "?")

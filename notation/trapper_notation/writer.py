@@ -7,7 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from trapper_core import COLOURS, Game
+from trapper_core.errors import shown
 
+from .errors import RecordError
 from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
 from .setup_string import SetupSpec
 
@@ -27,12 +29,31 @@ class RecordLike(Protocol):
 
 STANDARD_TAGS = ("Event", "Site", "Date", "Round")
 _SIMPLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_'.\-]*")
+#: A tag's name as the grammar's TAG terminal reads it (``trapper.lark``).
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 
 def _quote(value: str) -> str:
-    if "\n" in value:
-        raise ValueError(f"a tag value is one line: {value!r}")
+    # The TAG terminal's value holds any character but a line end (the reader
+    # reads a lone "\r" as one); '"' and '\\' are escaped.
+    if "\n" in value or "\r" in value:
+        raise RecordError(f"a tag value is one line: {value!r}")
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _tag(name: object, value: object) -> str:
+    """A tag line, ``[Name "value"]``; raises `RecordError` for a tag that
+    the reader could not read back."""
+    if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
+        raise RecordError(
+            "a tag's name is a letter then letters, digits or '_' (like Event or Seat1), "
+            f"not {shown(name)}"
+        )
+    if not isinstance(value, str):
+        raise RecordError(f"the value of the tag {name} is a str, not {type(value).__name__}")
+    if "\n" in value or "\r" in value:
+        raise RecordError(f"the value of the tag {name} is one line: {shown(value)}")
+    return f"[{name} {_quote(value)}]"
 
 
 def _name(name: str) -> str:
@@ -54,12 +75,17 @@ def _item_text(item: Item) -> str:
         return item.text
     if isinstance(item, Notes):
         return "(" + " ".join(_note(e) for e in item.entries) + ")"
+    if not isinstance(item, Comment):
+        raise RecordError(
+            "a record's items are TurnNumber, Mover, Move, Notes and Comment objects, "
+            f"not {shown(item)}"
+        )
     if item.to_end_of_line:
-        if "\n" in item.text:
-            raise ValueError(f"a ';' comment is one line: {item.text!r}")
+        if "\n" in item.text or "\r" in item.text:
+            raise RecordError(f"a ';' comment is one line: {item.text!r}")
         return ";" + item.text
     if "}" in item.text:
-        raise ValueError(f"a {{ }} comment cannot hold '}}': {item.text!r}")
+        raise RecordError(f"a {{ }} comment cannot hold '}}': {item.text!r}")
     return "{" + item.text + "}"
 
 
@@ -67,7 +93,7 @@ def format_record(record: RecordLike) -> str:
     """Returns ``record`` as canonical text: the tags, a blank line, one line
     per turn (a ``;`` comment ends its line)."""
     out = [_item_text(c) for c in record.preface]
-    out += [f"[{key} {_quote(value)}]" for key, value in record.tags]
+    out += [_tag(key, value) for key, value in record.tags]
     lines: list[str] = []
     current: list[str] = []
     for item in record.items:
@@ -91,7 +117,11 @@ def record_parts(
 ) -> tuple[tuple[tuple[str, str], ...], list[Item]]:
     """Returns the tags and items of the complete record of ``game`` (see
     ``Record.from_game``)."""
+    if not isinstance(game, Game):
+        raise RecordError(f"a record is made from a Game, not {type(game).__name__}")
     extra = dict(tags or {})
+    for name, value in extra.items():
+        _tag(name, str(value))  # refused now, as the writer would refuse it
     over = game.is_over
     values = {
         "Event": "?",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from . import serialize
@@ -76,7 +76,11 @@ def new_game(
         >>> game.players, game.to_move
         (('Ann', 'Bob'), 0)
     """
-    rules = (registry or default_registry()).rules(variant)
+    if registry is None:
+        registry = default_registry()
+    elif not isinstance(registry, Registry):
+        raise SetupError(f"registry is a Registry, not {type(registry).__name__}")
+    rules = registry.rules(variant)
     names = _player_names(players, rules)
     if seed is None:
         seed = secrets.randbits(63)
@@ -127,6 +131,12 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
 
 def _piles(shuffles: Sequence[Sequence[int]], action: Action) -> list[tuple[int, ...]]:
     """The outcomes given to ``Game.apply``, checked to be colour indices."""
+    if isinstance(shuffles, str | bytes) or not isinstance(shuffles, Iterable):
+        raise IllegalActionError(
+            "shuffles is a list of shuffles' outcomes (a list of colours each), "
+            f"not {shown(shuffles)}",
+            action=action,
+        )
     piles = []
     for pile in shuffles:
         if isinstance(pile, str | bytes) or not isinstance(pile, Sequence):
@@ -679,28 +689,7 @@ class Game:
     def from_dict(cls, data: Mapping[str, Any], *, registry: Registry | None = None) -> Game:
         """Rebuilds a game from [`to_dict`][trapper_core.Game.to_dict] data, replaying and checking
         every action. Raises [`GameFormatError`][trapper_core.GameFormatError] for bad data."""
-        serialize.check_format(data)
-        variant = serialize.field(data, "variant", str, "game")
-        players = serialize.field(data, "players", list, "game")
-        seed = serialize.field(data, "seed", int, "game")
-        setup = serialize.setup_from_dict(serialize.field(data, "setup", dict, "game"))
-        history = serialize.field(data, "history", list, "game")
-        shuffles = serialize.shuffles_from(data, len(history))
-        try:
-            game = new_game(variant, players, seed=seed, setup=setup, registry=registry)
-        except TrapperError as exc:
-            raise GameFormatError(f"game: {exc}") from exc
-        for i, text in enumerate(history):
-            if not isinstance(text, str):
-                raise GameFormatError(
-                    f"history[{i}]: expected an action's text, found {type(text).__name__}"
-                )
-            try:
-                action = game.parse_action(text)
-                game.apply(action, shuffles=None if shuffles is None else shuffles[i])
-            except TrapperError as exc:
-                raise GameFormatError(f"history[{i}] {text!r}: {exc}") from exc
-        return game
+        return _from_dict(data, registry)
 
     def __copy__(self) -> Game:
         return self.copy()
@@ -713,7 +702,11 @@ class Game:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickles the game as its stored data: unpickling replays and checks
         every action, by the variant's name among the installed variants
-        (what ``multiprocessing`` and cluster schedulers need)."""
+        (what ``multiprocessing`` and cluster schedulers need). A game without
+        undo (``new_game(..., undo=False)``) comes back without it, as its
+        copies do."""
+        if self._undo is None:
+            return (_from_dict, (self.to_dict(), None, False))
         return (Game.from_dict, (self.to_dict(),))
 
     def __eq__(self, other: object) -> bool:
@@ -753,3 +746,34 @@ class Game:
         return (
             f"<Game {self.variant!r}, {len(self.players)} players, {self._count} actions, {where}>"
         )
+
+
+def _from_dict(
+    data: Mapping[str, Any], registry: Registry | None = None, undo: bool = True
+) -> Game:
+    """`Game.from_dict`, making a game with undo information or (``undo=False``)
+    without, as ``new_game`` does: what an unpickled game is made by."""
+    if registry is not None and not isinstance(registry, Registry):
+        raise SetupError(f"registry is a Registry, not {type(registry).__name__}")
+    serialize.check_format(data)
+    variant = serialize.field(data, "variant", str, "game")
+    players = serialize.field(data, "players", list, "game")
+    seed = serialize.field(data, "seed", int, "game")
+    setup = serialize.setup_from_dict(serialize.field(data, "setup", dict, "game"))
+    history = serialize.field(data, "history", list, "game")
+    shuffles = serialize.shuffles_from(data, len(history))
+    try:
+        game = new_game(variant, players, seed=seed, setup=setup, registry=registry, undo=undo)
+    except TrapperError as exc:
+        raise GameFormatError(f"game: {exc}") from exc
+    for i, text in enumerate(history):
+        if not isinstance(text, str):
+            raise GameFormatError(
+                f"history[{i}]: expected an action's text, found {type(text).__name__}"
+            )
+        try:
+            action = game.parse_action(text)
+            game.apply(action, shuffles=None if shuffles is None else shuffles[i])
+        except TrapperError as exc:
+            raise GameFormatError(f"history[{i}] {text!r}: {exc}") from exc
+    return game

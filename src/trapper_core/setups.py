@@ -23,23 +23,35 @@ from .model import COLOURS, SQUARES, Colour, Square, Tile
 __all__ = ["Setup"]
 
 
+def _sequence(value: Iterable[Any], what: str) -> tuple[Any, ...]:
+    """``value`` as a tuple; raises `SetupError` when it is no sequence at all."""
+    if type(value) is tuple:
+        return value
+    try:
+        return tuple(value)
+    except TypeError:
+        if isinstance(value, Iterable):
+            raise  # raised while iterating: not a wrong argument
+        raise SetupError(f"{what}, not {shown(value)}") from None
+
+
 def _board(squares: Iterable[Tile | None]) -> tuple[Tile | None, ...]:
-    return tuple(squares)
+    return _sequence(squares, "a setup's board is a sequence of 64 squares' tiles (or None)")
 
 
 def _deck(cards: Iterable[Colour]) -> tuple[Colour, ...]:
-    return tuple(cards)
+    return _sequence(cards, "a setup's deck is a sequence of Colour values")
 
 
 _FACE = attrgetter("face")
 
 
 def _squares(squares: Iterable[Square]) -> tuple[Square, ...]:
-    return tuple(squares)
+    return _sequence(squares, "a setup's trappers are a sequence of four Square values")
 
 
 def _tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
-    out = tuple(tiles)
+    out = _sequence(tiles, "a setup's box is a sequence of Tile objects")
     for tile in out:
         if not isinstance(tile, Tile):
             raise SetupError(f"the box holds Tile objects, not {shown(tile)}")

@@ -1,0 +1,226 @@
+"""Issue 10, hostile arguments: each public entry point refuses a bad one with
+a documented error (a `TrapperError` that is also a `ValueError`) saying what
+is wrong, and leaves every object as it was."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import notation
+from trapper_core.notation import (
+    Comment,
+    Move,
+    Mover,
+    Position,
+    Record,
+    RecordError,
+    SetupSpec,
+    TurnNumber,
+)
+
+
+def played(undo: bool = True, actions: int = 25) -> tc.Game:
+    game = tc.new_game("base", 2, seed=1, undo=undo)
+    return tc.play(game, [tc.GreedyBot(0), tc.GreedyBot(1)], max_actions=actions)
+
+
+def refused(call: Callable[[], object], kind: type[Exception], match: str) -> Exception:
+    """Calls ``call``, which must raise ``kind`` (a documented error: a
+    `TrapperError` and a `ValueError`) with ``match`` in its message."""
+    with pytest.raises(kind, match=match) as err:
+        call()
+    assert isinstance(err.value, tc.TrapperError)
+    assert isinstance(err.value, ValueError)
+    return err.value
+
+
+# ----------------------------------------------------------------------
+# 1. The writer writes only what the reader reads back
+# ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("tags", "message"),
+    [
+        ({"Event": "Club\rnight"}, "the tag Event is one line"),
+        ({"Event": "Club\nnight"}, "the tag Event is one line"),
+        ({"Bad Name": "x"}, "a tag's name is a letter then letters, digits or '_'"),
+        ({"Round]": "1"}, r"not 'Round\]'"),
+        ({"1Round": "1"}, "not '1Round'"),
+        ({"Rundé": "1"}, "not 'Rundé'"),
+        ({"": "1"}, "not ''"),
+    ],
+)
+def test_issue10_dumps_refuses_a_tag_it_could_not_read_back(
+    tags: dict[str, str], message: str
+) -> None:
+    game = played()
+    refused(lambda: Record.from_game(game, **tags), RecordError, message)
+    # A record built with the tag is refused when written, the same way.
+    record = Record((*Record.from_game(game).tags, *tags.items()), Record.from_game(game).items)
+    refused(lambda: notation.dumps(record), RecordError, message)
+    refused(lambda: record.text, RecordError, message)
+
+
+def test_issue10_dumps_writes_every_tag_it_accepts_so_that_loads_reads_it_back() -> None:
+    game = played()
+    value = 'a "quoted" \\ value\twith\x0bodd\x0c\x85\u2028characters'
+    record = Record.from_game(game, Event=value, Club_2="x", z9="")
+    (back,) = notation.loads(notation.dumps(record))
+    assert back == record
+    assert back.tags["Event"] == value
+
+
+def test_issue10_dumps_refuses_a_line_comment_with_a_carriage_return() -> None:
+    record = Record(
+        [("Seat1", "A"), ("Seat2", "B")],
+        [TurnNumber(1), Mover("A"), Comment("one\rtwo", to_end_of_line=True), Move("pass")],
+    )
+    refused(lambda: record.text, RecordError, "a ';' comment is one line")
+
+
+def test_issue10_a_player_name_with_a_carriage_return_is_not_written() -> None:
+    record = Record([("Seat1", "A\rB")], [TurnNumber(1), Mover("A\rB"), Move("pass")])
+    refused(lambda: record.text, RecordError, "one line")
+
+
+# ----------------------------------------------------------------------
+# 2. Arguments of the wrong type
+# ----------------------------------------------------------------------
+def test_issue10_new_game_and_replay_refuse_a_registry_that_is_not_one() -> None:
+    refused(lambda: tc.new_game("base", 2, registry=1), tc.SetupError, "registry is a Registry")  # type: ignore[arg-type]
+    (record,) = notation.loads(notation.dumps(played()))
+    refused(lambda: record.replay(registry=1), tc.SetupError, "registry is a Registry, not int")  # type: ignore[arg-type]
+    data = played().to_dict()
+    refused(lambda: tc.Game.from_dict(data, registry=1), tc.SetupError, "registry is a Registry")  # type: ignore[arg-type]
+    # None still means the installed variants.
+    assert record.replay(registry=None) == played()
+    assert tc.new_game("base", 2, seed=1, registry=tc.Registry()) == tc.new_game("base", 2, seed=1)
+
+
+@pytest.mark.parametrize("shuffles", [5, 2.5, "BEGP", b"\x00", object()])
+def test_issue10_apply_refuses_shuffles_that_are_not_a_list_and_changes_nothing(
+    shuffles: Any,
+) -> None:
+    game = played(actions=5)
+    before, legal = game.to_dict(), game.legal_actions()
+    error = refused(
+        lambda: game.apply(legal[0], shuffles=shuffles),
+        tc.IllegalActionError,
+        "shuffles is a list of shuffles' outcomes",
+    )
+    assert isinstance(error, tc.IllegalActionError)
+    assert game.to_dict() == before
+    assert game.legal_actions() == legal
+    game.apply(legal[0])  # and the game plays on
+
+
+def test_issue10_from_game_and_dumps_refuse_what_is_no_game_or_record() -> None:
+    refused(lambda: Record.from_game(5), RecordError, "made from a Game, not int")  # type: ignore[arg-type]
+    refused(lambda: notation.dumps(None), RecordError, "not NoneType")  # type: ignore[arg-type]
+    refused(lambda: notation.dumps(5), RecordError, "not int")  # type: ignore[arg-type]
+    refused(lambda: notation.dumps("text"), RecordError, "not str")  # type: ignore[arg-type]
+    refused(lambda: notation.dumps([played(), "text"]), RecordError, "not str")  # type: ignore[list-item]
+
+
+def test_issue10_a_record_holds_only_items() -> None:
+    tags = [("Variant", "base"), ("Seat1", "A"), ("Seat2", "B")]
+    refused(lambda: Record(tags, ["pass"]), RecordError, "items are .* objects, not 'pass'")  # type: ignore[list-item]
+    refused(lambda: Record(tags, 5), RecordError, "items are a sequence, not 5")  # type: ignore[arg-type]
+    refused(lambda: Record(tags, [], preface=[Move("pass")]), RecordError, "preface comments")  # type: ignore[list-item]
+
+    class Remark(Comment):
+        pass
+
+    record = Record(tags, [Remark("a subclass is an item")])
+    assert record.text.endswith("{a subclass is an item}\n")
+
+
+def test_issue10_format_record_refuses_an_item_that_is_no_item() -> None:
+    class Like:
+        preface: tuple[Comment, ...] = ()
+        tags = (("Seat1", "A"),)
+        items = ("pass",)
+
+    refused(lambda: notation.format_record(Like()), RecordError, "not 'pass'")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("part", ["board", "deck", "trappers", "box"])
+def test_issue10_a_setup_of_parts_that_are_no_sequences_is_a_setup_error(part: str) -> None:
+    setup = tc.new_game("base", 2, seed=1).setup
+    parts: dict[str, Any] = {
+        "board": setup.board,
+        "deck": setup.deck,
+        "trappers": setup.trappers,
+        "box": setup.box,
+    }
+    parts[part] = None
+    refused(lambda: tc.Setup(**parts), tc.SetupError, f"a setup's {part} .*, not None")
+    parts[part] = list(getattr(setup, part))
+    assert tc.Setup(**parts) == setup  # lists do, as before
+
+
+# ----------------------------------------------------------------------
+# 3. Bad position and setup strings are TrapperErrors
+# ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (None, "a setup string is a str, not NoneType"),
+        ("8/8/8 d5e5d4e4 1 ? ?", "8 ranks"),
+        ("9/8/8/8/8/8/8/8 d5e5d4e4 1 ? ?", "rank 8: .* not a tile code"),
+        ("7/8/8/8/8/8/8/8 d5e5d4e4 1 ? ?", "rank 8 describes 7 squares"),
+        ("8/8/8/8/8/8/8/8 d5e5 1 ? ?", "four trapper squares"),
+        ("8/8/8/8/8/8/8/8 d5e5d4e4 0 ? ?", "the start player is a seat letter"),
+        ("8/8/8/8/8/8/8/8 d5e5d4e4 1 BXG ?", "the deck is written with B, E, G, P"),
+        ("8/8/8/8/8/8/8/8 d5e5d4e4 1 ? B3nQ", "the box 'B3nQ'"),
+        ("8/8/8/8/8/8/8/8", "5 fields"),
+    ],
+)
+def test_issue10_a_bad_setup_string_is_a_setup_error(text: Any, message: str) -> None:
+    refused(lambda: SetupSpec.parse(text), tc.SetupError, message)
+
+
+def test_issue10_a_bad_position_string_is_a_notation_error() -> None:
+    good = str(Position.from_game(tc.new_game("base", 2, seed=1)))
+    assert Position.parse(good) == Position.from_game(tc.new_game("base", 2, seed=1))
+    fields = good.split()
+    cases: list[tuple[Any, str]] = [
+        (None, "a position string is a str, not NoneType"),
+        ("", "14 fields, not 0"),
+        ("8/8", "14 fields, not 1"),
+        (good.replace("d5e5", "z9e5"), "position string: .*z9"),
+        (" ".join(["8/8/8", *fields[1:]]), "position string: the board has 8 ranks"),
+        (" ".join([fields[0], fields[1], "E", *fields[3:]]), "the player to move"),
+    ]
+    for text, message in cases:
+        refused(lambda: Position.parse(text), notation.NotationError, message)  # noqa: B023
+
+
+# ----------------------------------------------------------------------
+# 4. A game without undo stays one through copy, deepcopy and pickle
+# ----------------------------------------------------------------------
+@pytest.mark.parametrize("undo", [True, False])
+def test_issue10_copy_deepcopy_and_pickle_keep_whether_a_game_keeps_undo(undo: bool) -> None:
+    game = played(undo=undo)
+    for made in (
+        game.copy(),
+        copy.copy(game),
+        copy.deepcopy(game),
+        pickle.loads(pickle.dumps(game)),
+        pickle.loads(pickle.dumps(game, protocol=0)),
+    ):
+        assert made == game
+        assert made.keeps_undo is undo
+        assert made.outcomes() == game.outcomes()
+        if undo:
+            assert made.undo() == game.history[-1]
+        else:
+            with pytest.raises(tc.UndoError):
+                made.undo()
+        made.apply(made.legal_actions()[0])
+    assert game == played(undo=undo)  # the copies were independent
