@@ -603,3 +603,43 @@ def test_issue12_a_sampler_warms_only_from_an_earlier_view_of_its_player() -> No
     assert not later.warm(earlier)  # it has begun its chain
     with pytest.raises(tc.SamplingError, match="warms from a Sampler"):
         later.warm(view)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_issue10_a_sampled_position_survives_copies_and_pickles_and_has_no_record(
+    variant: str,
+) -> None:
+    """A position from Sampler.position keeps the viewed game's setup, which
+    does not describe it: copies and pickles start from the position itself
+    (a reviewer found pickles gave the setup's game), and the stored forms
+    that would replay from the setup refuse it."""
+    import copy
+    import pickle
+
+    from trapper_core import notation
+
+    game = tc.new_game(variant, 3, seed=2)
+    tc.play(game, [tc.GreedyBot(i) for i in range(3)], max_actions=30)
+    position = tc.Sampler(game.view(game.to_move)).position(random.Random(1))  # type: ignore[arg-type]
+    assert not position.from_setup
+    assert game.from_setup
+    rng = random.Random(4)
+    for _ in range(12):  # some actions on it, reshuffles perhaps among them
+        if position.is_over:
+            break
+        legal = position.legal_actions()
+        position.apply(legal[rng.randrange(len(legal))])
+    root = position.root()
+    assert not root.history
+    assert not root.from_setup
+    for other in (position.copy(), copy.deepcopy(position), pickle.loads(pickle.dumps(position))):
+        assert other == position
+        assert not other.from_setup
+        assert other.root() == root
+        if other.history:
+            other.undo()
+            assert other.history == position.history[:-1]
+    with pytest.raises(tc.GameFormatError, match=r"Sampler\.position"):
+        position.to_dict()
+    with pytest.raises(notation.RecordError, match=r"Sampler\.position"):
+        notation.dumps(position)

@@ -119,6 +119,11 @@ def record_parts(
     ``Record.from_game``)."""
     if not isinstance(game, Game):
         raise RecordError(f"a record is made from a Game, not {type(game).__name__}")
+    if not game.from_setup:
+        raise RecordError(
+            "this game begins at a position drawn by Sampler.position, which its setup does "
+            "not describe: it has no record"
+        )
     extra = dict(tags or {})
     for name, value in extra.items():
         _tag(name, str(value))  # refused now, as the writer would refuse it

@@ -170,6 +170,7 @@ class Game:
         "_last",
         "_legal",
         "_legal_by_value",
+        "_origin",
         "_public",
         "_rules",
         "_state",
@@ -212,6 +213,11 @@ class Game:
     # tiles taken: (setup board, board, face-up bits, seen board, taken)
     # (``view._public_board``); None until a view is made.
     _public: tuple[Any, ...] | None
+    # Where the history begins when that is not the setup's start: the state
+    # of a position drawn by Sampler.position (a snapshot, and the box, which
+    # snapshots leave out: a game's box never changes), None otherwise.
+    # root(), copies and pickles start from it; such a game has no record.
+    _origin: tuple[tuple[object, ...], tuple[Tile, ...]] | None
 
     players: tuple[str, ...]
     """The players' names in seat order."""
@@ -240,6 +246,7 @@ class Game:
         game._legal = None
         game._legal_by_value = None
         game._public = None
+        game._origin = None
         if rules.is_over(game._state):
             game._finish()
         return game
@@ -277,6 +284,14 @@ class Game:
     def history(self) -> tuple[Action, ...]:
         """Every action applied so far, oldest first."""
         return tuple(History(self._last, self._count))
+
+    @property
+    def from_setup(self) -> bool:
+        """Whether the history begins at the setup's starting position, so
+        that the game has a record (``to_dict``, the notation): ``False`` for
+        a position drawn by [`Sampler.position`][trapper_core.Sampler.position],
+        which copies and pickles keep all the same."""
+        return self._origin is None
 
     @property
     def keeps_undo(self) -> bool:
@@ -646,6 +661,13 @@ class Game:
 
     def root(self) -> Game:
         """Returns a new game at this game's starting position, with no history."""
+        if self._origin is not None:  # a sampled position: the history begins there
+            game = self.copy()
+            _restore(game._state, self._origin[0])
+            game._state.box = self._origin[1]
+            game._as_root()
+            game._public = None
+            return game
         return Game._start(
             self._rules, self.players, self.seed, self.setup, undo=self._undo is not None
         )
@@ -666,6 +688,7 @@ class Game:
         other._legal = self._legal
         other._legal_by_value = self._legal_by_value
         other._public = self._public
+        other._origin = self._origin
         return other
 
     def _as_root(self) -> None:
@@ -679,10 +702,18 @@ class Game:
             self._undo = deque(maxlen=RECENT)
         self._legal = None
         self._legal_by_value = None
+        self._origin = (_snapshot(self._state), self._state.box)
 
     def to_dict(self) -> dict[str, Any]:
         """Returns the whole game as plain JSON-able data (see
-        [`from_dict`][trapper_core.Game.from_dict])."""
+        [`from_dict`][trapper_core.Game.from_dict]). Raises
+        [`GameFormatError`][trapper_core.GameFormatError] for a game whose
+        history does not begin at its setup (``from_setup``)."""
+        if self._origin is not None:
+            raise GameFormatError(
+                "this game begins at a position drawn by Sampler.position, which its setup "
+                "does not describe: it has no stored form (copy() or pickle it)"
+            )
         return serialize.game_to_dict(self)
 
     @classmethod
@@ -705,6 +736,20 @@ class Game:
         (what ``multiprocessing`` and cluster schedulers need). A game without
         undo (``new_game(..., undo=False)``) comes back without it, as its
         copies do."""
+        if self._origin is not None:  # a sampled position: its state, then its history
+            return (
+                _at_position,
+                (
+                    self.variant,
+                    self.players,
+                    self.seed,
+                    self.setup,
+                    self._origin,
+                    tuple(History(self._last, self._count)),
+                    self.outcomes(),
+                    self._undo is not None,
+                ),
+            )
         if self._undo is None:
             return (_from_dict, (self.to_dict(), None, False))
         return (Game.from_dict, (self.to_dict(),))
@@ -746,6 +791,27 @@ class Game:
         return (
             f"<Game {self.variant!r}, {len(self.players)} players, {self._count} actions, {where}>"
         )
+
+
+def _at_position(
+    variant: str,
+    players: tuple[str, ...],
+    seed: int,
+    setup: Setup,
+    origin: tuple[tuple[object, ...], tuple[Tile, ...]],
+    actions: tuple[Action, ...],
+    outcomes: tuple[tuple[tuple[int, ...], ...], ...],
+    undo: bool,
+) -> Game:
+    """Unpickles a game whose history begins at a sampled position: the
+    position's state, then every action with the shuffles it had."""
+    game = Game._start(default_registry().rules(variant), players, seed, setup, undo=undo)
+    _restore(game._state, origin[0])
+    game._state.box = origin[1]
+    game._as_root()
+    for action, piles in zip(actions, outcomes, strict=True):
+        game.apply(action, shuffles=piles)
+    return game
 
 
 def _from_dict(

@@ -793,8 +793,11 @@ class Sampler:
         what a search needs once per iteration.
 
         The game has no history (``history`` is empty, `Game.undo`
-        takes back only what is played on it) and its ``setup`` is the
-        world's; it is a position to play on, not a record.
+        takes back only what is played on it, `Game.root` returns this
+        position) and keeps the viewed game's ``setup``, which does not
+        describe it: it is a position to play on, not a record
+        (``from_setup`` is ``False``; ``to_dict`` and the notation refuse
+        it, while ``copy()``, ``copy.deepcopy`` and pickling keep it).
         """
         colours = self._colouring(rng, steps)
         game = self.proxy.copy()
