@@ -41,6 +41,11 @@ MAX_SEED = 2**64
 
 _SHUFFLED = _FIELDS.index("shuffled")  # where a snapshot holds the shuffles so far
 
+MAX_ACTION_TEXT = 200
+"""The longest text [`Game.parse_action`][trapper_core.Game.parse_action] reads
+(the built-in variants' longest actions, a step that gathers a canoe, take
+some two dozen characters): a longer one is an `ActionSyntaxError` at once."""
+
 RECENT = 10
 """How many of the last actions undo takes back from a snapshot each."""
 CHECKPOINT = 10
@@ -558,6 +563,13 @@ class Game:
         if not isinstance(text, str):
             raise ActionSyntaxError(f"an action is read from a string, not {type(text).__name__}")
         stripped = text.strip()
+        if len(stripped) > MAX_ACTION_TEXT:
+            # No action is written so long: an error that quoted the text
+            # whole would be as long as it.
+            raise ActionSyntaxError(
+                f"{shown(stripped)} is not an action: an action's text is at most "
+                f"{MAX_ACTION_TEXT} characters, not {len(stripped)}"
+            )
         try:
             action = self._rules.parse_action(self._state, stripped) if stripped else None
         except TrapperError:
