@@ -98,6 +98,16 @@ Where no deal fits
     cards, the line and the column; the record is planned up to that move.
     Where not even the moves' draws fit, the error names the record.
 
+    One contradiction is found before any flow is built, from the counts
+    alone: a card paid stays in the discard pile until the next reshuffle,
+    so the cards of a colour paid since a stretch began cannot outnumber
+    the cards of that colour the hands and the pile held as it began. A
+    record whose payments do (a green card paid more often than the game
+    has green cards, say) cannot fit from its first payment that does; the
+    bisection looks no further, and if that payment is the first that no
+    deal fits, the error says which count exceeds which. (The flows could
+    not be built past it: what is left of the colour would be negative.)
+
 The bound
     A node costs two flows over the rest of the record, a few milliseconds.
     Records written from real games need from a few to a few hundred nodes
@@ -119,7 +129,7 @@ import attrs
 from trapper_core import COLOURS, Colour, Game
 
 from .cards import Hand, Moment, Need, Schedule, Step
-from .flow import UNBOUNDED, Network
+from .flow import UNBOUNDED, BoundsError, Network
 
 __all__ = ["MAX_NODES", "Deal", "Step", "infer_deal"]
 
@@ -165,7 +175,13 @@ def infer_deal(
     nodes = 0
     if failure is None:
         planner = _Planner(schedule)
-        failure = planner.plan()
+        try:
+            failure = planner.plan()
+        except BoundsError as exc:  # a count the checks missed: the record is at fault
+            failure = (
+                -1,
+                f"no deal of the cards was found: the record's counts of cards disagree ({exc})",
+            )
         nodes = planner.nodes
     pools = schedule.pools
     piles: dict[int, tuple[tuple[int, ...], ...]] = {}
@@ -174,6 +190,20 @@ def infer_deal(
             piles[pool.made_by] = (*piles.get(pool.made_by, ()), tuple(pool.colours))
     deck = tuple(COLOURS[c] for c in pools[0].colours)
     return Deal(deck, piles, failure, nodes)
+
+
+@attrs.frozen
+class _Overspent:
+    """The first payment after which more cards of a colour are paid since
+    the stretch began than the hands and the pile held as it began."""
+
+    place: int
+    """The need's place in the planner's order."""
+    colour: int
+    paid: int
+    """The cards of the colour paid since the stretch began, the need's included."""
+    held: int
+    """The cards of the colour the hands and the pile held as it began."""
 
 
 class _Empty(Exception):
@@ -282,6 +312,26 @@ class _Planner:
                 if self.stretch_of[need.number] == number:
                     total = [t - p for t, p in zip(total, need.paid, strict=True)]
             self.totals.append(total)
+        self.overspent = self._overspent()
+
+    def _overspent(self) -> _Overspent | None:
+        """The first need after which the cards of a colour paid in its
+        stretch outnumber the table's and the pile's cards of that colour as
+        the stretch began (a paid card is not drawn again before the next
+        reshuffle); ``None`` if no need does. No deal fits from there on, and
+        the flows of a record cut after it cannot be built: the cards of the
+        colour left at the end of the stretch would be negative."""
+        paid = [[0, 0, 0, 0] for _ in self.pools]
+        for place, need in enumerate(self.order):
+            number = self.stretch_of[need.number]
+            for c in COLOURS:
+                if not need.paid[c]:
+                    continue
+                paid[number][c] += need.paid[c]
+                held = self.totals[number][c] + self.pools[number].colours.count(c)
+                if paid[number][c] > held:
+                    return _Overspent(place, int(c), paid[number][c], held)
+        return None
 
     def _stretch(self, moment: tuple[int, int]) -> int:
         number = 0
@@ -293,11 +343,13 @@ class _Planner:
         """Colours every free card; returns where the record cannot fit, if it
         cannot (the cards before that point are planned)."""
         try:
+            if self.overspent is not None:  # no deal fits from there on
+                return self._where(self.overspent.place + 1)
             found = self._search(len(self.order))
             if found is not None:
                 self._keep(found)
                 return None
-            return self._where()
+            return self._where(len(self.order))
         except _GiveUp:
             return self._gave_up()
 
@@ -308,10 +360,11 @@ class _Planner:
             return len(self.pools) - 1
         return self.stretch_of[self.order[upto].number]
 
-    def _where(self) -> tuple[int, str]:
-        """The first need no deal can meet with all before it (bisection:
-        fewer needs never fit worse)."""
-        low, high = 0, len(self.order)  # the first `low` needs fit, the first `high` do not
+    def _where(self, high: int) -> tuple[int, str]:
+        """The first need no deal can meet with all before it, knowing that
+        the first ``high`` needs do not fit (bisection: fewer needs never fit
+        worse)."""
+        low = 0  # the first `low` needs fit, the first `high` do not
         while high - low > 1:  # the relaxations first: one node a cut
             middle = (low + high) // 2
             if self._relaxed(middle):
@@ -345,6 +398,19 @@ class _Planner:
 
     def _failure(self, need: Need) -> tuple[int, str]:
         name = self.schedule.names[need.seat]
+        spent = self.overspent
+        if spent is not None and self.order[spent.place] is need:
+            colour = COLOURS[spent.colour]
+            cards = "".join(COLOURS[c].letter * n for c, n in enumerate(need.paid))
+            if self.stretch_of[need.number] == 0:
+                since, held = "the deal", f"the deck has only {spent.held}"
+            else:
+                since = "the last reshuffle"
+                held = f"the hands and the draw pile held only {spent.held} at that reshuffle"
+            return need.index, (
+                f"no deal of the cards fits the record: {name} pays {cards}, which makes "
+                f"{spent.paid} {colour} cards paid since {since}, but {held}"
+            )
         if need.bid is None:
             cards = "".join(COLOURS[c].letter * n for c, n in enumerate(need.paid))
             return need.index, f"no deal of the cards fits the record: {name} cannot hold {cards}"

@@ -5,17 +5,24 @@ whether some flow meets every bound and keeps flow conservation at every node
 but the source and the sink; `Network.flow` then reads an edge's flow.
 The bounds are moved into the supplies of the nodes and one maximum flow
 (Dinic's algorithm) from a super source to a super sink decides; the flows
-found are integers, as are all bounds.
+found are integers, as are all bounds. An edge whose bounds are not
+``0 <= low <= high`` is refused with a `BoundsError` (a `ValueError`).
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-__all__ = ["UNBOUNDED", "Network"]
+__all__ = ["UNBOUNDED", "BoundsError", "Network"]
 
 UNBOUNDED = 1 << 40
 """An upper bound no flow of a game's cards reaches."""
+
+
+class BoundsError(ValueError):
+    """An edge's bounds are not ``0 <= low <= high``: whoever built the
+    network counted wrong (`.deal` checks the record's counts before it
+    builds one, and reports any that slips through as the record's)."""
 
 
 class Network:
@@ -38,7 +45,7 @@ class Network:
         """Adds an edge whose flow lies between ``low`` and ``high``; returns
         its number for `flow`."""
         if not 0 <= low <= high:
-            raise ValueError(f"an edge's bounds are 0 <= low <= high, not {low}, {high}")
+            raise BoundsError(f"an edge's bounds are 0 <= low <= high, not {low}, {high}")
         self._supply[head] += low
         self._supply[tail] -= low
         self._lows.append(low)

@@ -1,0 +1,203 @@
+"""Issue 10: a table record whose payments spend more cards of a colour than
+there can be is a `RecordError` naming its move, not a `ValueError` from the
+flows of the deal planner (reviewer's reproduction: min_edge.trn and the
+bad_tab_*.trn records of a mutation run over table records).
+
+Each record below was cut down from a mutated table record of a bot game
+(``[Setup "?"]``: the replay plans the deal). Before the fix, planning them
+built a flow edge whose bounds were negative (what was left of a colour at
+the end of a stretch) and the replay died with ``ValueError: an edge's
+bounds are 0 <= low <= high, not -1, -1``, strict and lenient alike.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import notation
+from trapper_core.notation import RecordError
+
+# The reviewer's min_edge.trn, shrunk: its payments spend 17 green cards
+# after the reshuffle (the game has 16), but a bid well before that cannot be
+# made with any deal, so the bid is the first move no deal fits.
+SPENT_AT_A_BID = """\
+[Variant "tactical"]
+[Seat1 "A"]
+[Seat2 "B"]
+[Seat3 "C"]
+[Seat4 "D"]
+[Setup "?"]
+
+(f1=L2w g1=K2s h1=F5w c2=K2e d2=L2n e2=CK3s f2=K3n g2=H3n h2=CB1e b3=M3w c3=CS3e d3=S3s
+e3=M4e f3=M1n g3=K4e h3=H1s b4=B4w c4=S1s f4=S4w g4=W2s h4=B2n c5=H4e f5=M2s g5=S2w h5=W4e
+b6=CL1w c6=W3w d6=F3e e6=CS1w f6=W2e g6=CM1s h6=F2n c7=CS2n d7=B3s e7=L3s f7=B1s g7=B3e
+h7=CK1n e8=L1s f8=CW3s g8=CK2e h8=CM3n) G1 5 pass pass pass Gc4/GGGGEE G1 pass pass 3 pass
+Gc3/GGPP G1 pass 4 pass pass Gd3/GBBEEEE pass P1 5 pass pass pass Pe3/PBBBBBBEE P1 4 pass
+pass pass Pf3/PPEEGG P1 pass pass pass Pg3 pass E2 pass pass pass Ee6/PPPP pass B1 2 pass
+pass pass Bd6/BGG pass retire P2 pass pass Ph3/PEE pass B1 pass 3 pass Bc6/BBGG pass E2
+pass 5 pass Ef6/EEEPPPP pass retire G1 3 pass Gf2/GGPP
+"""
+
+# bad_tab_2074.trn, shrunk (base, 2 players): B's step onto h7 pays a 17th
+# green card before any reshuffle; the deck has 16.
+GREEN_PAID_17_TIMES = """\
+[Variant "base"]
+[Seat1 "A"]
+[Seat2 "B"]
+[Setup "?"]
+
+(a1=L3e b1=W2s c1=CM2w d1=F3e e1=H4e f1=CB2s g1=K2s h1=CM3n a2=CL1w b2=CB3w c2=L2w d2=M3n
+e2=B4w f2=B3s g2=W1n h2=H5s a3=CW2e b3=B1s c3=S1s d3=CL3e e3=K2e f3=CW3s g3=W2e h3=H1s
+a4=M2e b4=CK3s c4=H3n f4=CB1e g4=CK2e h4=CS2n a5=L2n b5=M1n c5=B3e f5=CL2n g5=K3n h5=B2n
+a6=CS1w b6=F1w c6=CS3e d6=L3s e6=CM1s f6=W3w g6=M4e h6=H2w a7=F2n b7=M3w c7=K4e d7=S3e
+e7=CK1n f7=B2w g7=S2w h7=S2n a8=F4s b8=L1s c8=K3w d8=F5w e8=W3n f8=W4e g8=M2s h8=S4w)
+Be6/EE end Bd6/GG end Gd3/PP Ge3 Ge2 Ge1>CL3 Gf1 end Gg1/BB end Pf4/GG end Bd7 Be7/EE end
+pass pass Ef5/BB end Gh1/BB Gc3 Gc2 end Gb2/PP end Ga2/EE<L2 end Be8 end Eg5 Eg6/BB end
+Bd8/EE>CB3 end Ga3 Gb3/BB end Gf7>CB1 Gf8/PP Gg8 Gg7 end pass Ef6 end Eb4/GG Ec4/PP>CK3
+end pass pass Ec5/BB>CB2 end Gh7
+"""
+
+# bad_tab_109.trn, shrunk (tactical, 4 players): A's EEEPPPP pays a 17th
+# beige card before any reshuffle; the deck has 16.
+BEIGE_PAID_17_TIMES = """\
+[Variant "tactical"]
+[Seat1 "A"]
+[Seat2 "B"]
+[Seat3 "C"]
+[Seat4 "D"]
+[Setup "?"]
+
+(f1=L2w g1=K2s h1=F5w c2=K2e d2=L2n e2=CK3s f2=K3n g2=H3n h2=CB1e b3=M3w c3=CS3e d3=S3s
+e3=M4e f3=M1n g3=K4e h3=H1s b4=B4w c4=S1s f4=S4w g4=W2s h4=B2n c5=H4e f5=M2s g5=S2w h5=W4e
+b6=CL1w c6=W3w d6=F3e e6=CS1w f6=W2e g6=CM1s h6=F2n c7=CS2n d7=B3s e7=L3s f7=B1s g7=B3e
+h7=CK1n e8=L1s f8=CW3s g8=CK2e h8=CM3n) G1 2 4 5 pass pass pass Gc4/GGGGEE pass G1 pass
+pass 2 3 pass Gc3/GGPP G1 2 pass 4 pass pass Gd3/GBBEEEE pass pass P1 2 4 5 pass pass pass
+Pe3/PBBBBBBEE P1 2 4 pass pass pass Pf3/PPEEGG P1 pass pass pass Pg3 pass E2 pass pass
+pass Ee6/EE pass B1 2 pass pass pass Bd6/BGG pass retire P2 pass pass Ph3/PEE pass B1 pass
+3 pass Bc6/BBGG pass E2 pass 5 pass Ef6/EEEPPPP
+"""
+
+OVERSPENT = [
+    pytest.param(
+        GREEN_PAID_17_TIMES,
+        r"^game 1, turn 24, 'Gh7', line 14, column 30: no deal of the cards fits the record: "
+        r"B pays G, which makes 17 green cards paid since the deal, but the deck has only 16$",
+        54,
+        id="bad_tab_2074-base",
+    ),
+    pytest.param(
+        BEIGE_PAID_17_TIMES,
+        r"^game 1, turn 10, 'Ef6/EEEPPPP', line 15, column 37: no deal of the cards fits the "
+        r"record: A pays EEEPPPP, which makes 17 beige cards paid since the deal, but the deck "
+        r"has only 16$",
+        75,
+        id="bad_tab_109-tactical",
+    ),
+]
+
+
+def test_issue10_a_table_record_whose_cards_cannot_add_up_is_a_record_error() -> None:
+    """The reviewer's record: a documented error at the first move no deal
+    fits (a bid), strictly; leniently, the error is noted and the game is
+    played up to that move."""
+    (record,) = notation.loads(SPENT_AT_A_BID)
+    with pytest.raises(
+        RecordError,
+        match=r"^game 1, turn 2, '5', line 12, column 50: no deal of the cards fits the record: "
+        r"C cannot hold cards that allow this move$",
+    ) as raised:
+        record.replay()
+    assert isinstance(raised.value, tc.TrapperError)
+    errors: list[Exception] = []
+    game = record.replay(errors=errors)
+    assert [str(e) for e in errors] == [str(raised.value)]
+    assert [type(e) for e in errors] == [RecordError]
+    assert len(game.history) == 20
+    assert game.state.turns == 2
+    assert game.players[game.to_move or 0] == "C"
+
+
+@pytest.mark.parametrize(("text", "message", "played"), OVERSPENT)
+def test_issue10_paying_more_cards_of_a_colour_than_the_game_has_names_the_payment(
+    text: str, message: str, played: int
+) -> None:
+    """The payment that spends one card of a colour more than the hands and
+    the pile can hold is the move blamed, and the error says which count
+    exceeds which; lenient replay notes it and stops before that move."""
+    (record,) = notation.loads(text)
+    with pytest.raises(RecordError, match=message):
+        record.replay()
+    errors: list[Exception] = []
+    game = record.replay(errors=errors)
+    assert [type(e) for e in errors] == [RecordError]
+    assert len(game.history) == played
+    assert not game.is_over
+
+
+@pytest.mark.parametrize(("text", "message", "played"), OVERSPENT)
+def test_issue10_the_planner_finds_the_overspent_payment_from_the_counts_alone(
+    text: str, message: str, played: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The contradiction is found where the planner gathers its facts, before
+    any flow: the deal is planned up to the payment, and no flow is built
+    past it (the bisection stops there)."""
+    from trapper_notation import deal, flow, replay
+
+    built: list[tuple[int, int]] = []
+    edge = flow.Network.edge
+
+    def checked(
+        self: flow.Network, tail: int, head: int, low: int = 0, high: int = flow.UNBOUNDED
+    ) -> int:
+        built.append((low, high))
+        return edge(self, tail, head, low, high)
+
+    deals: list[deal.Deal] = []
+
+    def infer(*args: object, **kwargs: object) -> deal.Deal:
+        deals.append(deal.infer_deal(*args, **kwargs))  # type: ignore[arg-type]
+        return deals[-1]
+
+    monkeypatch.setattr(flow.Network, "edge", checked)
+    monkeypatch.setattr(replay, "infer_deal", infer)
+    with pytest.raises(RecordError, match=message):
+        notation.loads(text)[0].replay()
+    (found,) = deals
+    assert found.failure is not None
+    assert found.failure[0] >= 0  # a move, not the record as a whole
+    assert built
+    assert all(0 <= low <= high for low, high in built)
+
+
+def test_issue10_a_flow_the_counts_cannot_fill_is_still_a_record_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Should a contradiction ever slip past the planner's checks, the flow's
+    refusal (a `BoundsError`, a `ValueError`) is the record's error as a
+    whole, never a plain `ValueError` out of a replay."""
+    from trapper_notation import deal
+
+    monkeypatch.setattr(deal._Planner, "_overspent", lambda self: None)  # the check, undone
+    (record,) = notation.loads(SPENT_AT_A_BID)
+    with pytest.raises(
+        RecordError,
+        match=r"^game 1, line 1: no deal of the cards was found: the record's counts of cards "
+        r"disagree \(an edge's bounds are 0 <= low <= high, not -\d+, -\d+\)$",
+    ):
+        record.replay()
+    errors: list[Exception] = []
+    game = record.replay(errors=errors)
+    assert [type(e) for e in errors] == [RecordError]
+    assert game.history == ()
+
+
+def test_issue10_a_flow_edge_with_bounds_out_of_order_is_a_bounds_error() -> None:
+    from trapper_notation.flow import BoundsError, Network
+
+    net = Network()
+    a, b = net.node(), net.node()
+    for low, high in [(-1, -1), (2, 1), (-1, 3)]:
+        with pytest.raises(BoundsError, match=r"^an edge's bounds are 0 <= low <= high, not"):
+            net.edge(a, b, low, high)
+    assert issubclass(BoundsError, ValueError)
