@@ -157,3 +157,28 @@ def test_issue10_a_bad_variant_or_setup_tag_is_reported_at_its_line(
     record = notation.loads("\n".join(lines) + "\n\n1. A: pass\n")[0]
     with pytest.raises(notation.RecordError, match=f"^game 1, line {line}: {words}"):
         record.replay()
+
+
+@pytest.mark.parametrize("code", [0xD800, 0xDC80, 0xDFFF])
+def test_issue10_a_str_with_a_lone_surrogate_reads_as_its_bytes_do(code: int) -> None:
+    """A str that holds a lone surrogate is no Unicode text: read leniently,
+    from a str or a text stream, it gives the error its bytes give
+    (``surrogatepass``), at the same line and column (hypothesis's find)."""
+    lines = notation.dumps(_games()[:2]).split("\n")
+    lines[2] = lines[2].replace('"', '"' + chr(code), 1)  # in the first game's Date tag
+    text = "\n".join(lines)
+    data = text.encode("utf-8", "surrogatepass")
+    from_bytes: list[Exception] = []
+    expected = _said(notation.load(io.BytesIO(data), errors=from_bytes))
+    assert [r.tags["Seed"] for r in notation.load(io.BytesIO(data), errors=[])] == ["2"]
+    readers: list[Callable[[list[Exception]], list[notation.Record]]] = [
+        lambda errors: notation.loads(text, errors=errors),
+        lambda errors: notation.load(io.StringIO(text), errors=errors),
+    ]
+    for read in readers:
+        errors: list[Exception] = []
+        assert _said(read(errors)) == expected
+        assert [str(e) for e in errors] == [str(e) for e in from_bytes]
+    with pytest.raises(notation.NotationSyntaxError, match="not UTF-8") as error:
+        notation.loads(text)
+    assert (error.value.line, error.value.column) == (3, 8)

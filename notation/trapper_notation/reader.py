@@ -496,22 +496,46 @@ def _too_long(line: int, limit: int) -> NotationSyntaxError:
     )
 
 
-def _lines_of_text(text: str) -> Iterator[str]:
-    """The text as one block of lines (line endings made ``\n``)."""
+def _lines_of_text(text: str) -> Iterator[str | _BadLine]:
+    """The text as one block of lines (line endings made ``\n``); a text with
+    lone surrogates (no Unicode text) line by line, each such line a
+    `_BadLine` (`_unicode`)."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if text:
-        yield text
+    if _SURROGATE.search(text) is None:
+        if text:
+            yield text
+        return
+    start = number = 0
+    while start < len(text):
+        stop = text.find("\n", start) + 1 or len(text)
+        number += 1
+        yield _unicode(text[start:stop], number)
+        start = stop
 
 
-def _lines_of_stream(stream: IO[str], limit: int) -> Iterator[str]:
+#: A lone surrogate: a str that holds one is no Unicode text.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _unicode(line: str, number: int) -> str | _BadLine:
+    """``line``, or a `_BadLine` if it holds a lone surrogate: what the same
+    characters read from bytes (``surrogatepass``) would give, so that a str
+    and its bytes read alike."""
+    if _SURROGATE.search(line) is None:
+        return line
+    raw = line.encode("utf-8", "surrogatepass").decode("utf-8", "surrogateescape")
+    return _checked(raw, number)
+
+
+def _lines_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine]:
     """The lines of a text stream, read one at a time, in runs (`_runs`)."""
     return _runs(_each_line_of_stream(stream, limit))
 
 
-def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str]:
+def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine]:
     first = True
     number = 0
     while True:
@@ -526,10 +550,10 @@ def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str]:
             raise _too_long(number + 1, limit)
         for piece in _split_cr(line):
             number += 1
-            yield piece
+            yield _unicode(piece, number)
 
 
-def _runs(lines: Iterator[str]) -> Iterator[str]:
+def _runs(lines: Iterator[str | _BadLine]) -> Iterator[str | _BadLine]:
     """``lines``, plain lines one after another (see `_Games`) joined into one
     block, every other line alone: the cutter takes a block of plain lines
     in one step. An error of ``lines`` comes after the lines before it."""
@@ -538,6 +562,12 @@ def _runs(lines: Iterator[str]) -> Iterator[str]:
     plain = _PLAIN_RUN.fullmatch
     try:
         for line in lines:
+            if isinstance(line, _BadLine):  # alone, as it came
+                if run:
+                    yield "".join(run)
+                    run, size = [], 0
+                yield line
+                continue
             # A line of moves (a letter or digit first, no "{" or '"') is plain
             # without asking the regular expression.
             if (
@@ -1319,7 +1349,7 @@ class _Offsets:
         self.within = isinstance(stream, io.StringIO) or not isinstance(stream, io.TextIOBase)
         self.binary = not isinstance(stream, io.TextIOBase)
 
-    def lines(self, limit: int) -> Iterator[str]:
+    def lines(self, limit: int) -> Iterator[str | _BadLine]:
         """The lines, in runs (`_runs`), their offsets kept as they are read."""
         return _runs(self._each_line(limit))
 
@@ -1340,14 +1370,13 @@ class _Offsets:
                 pieces = [(piece, 0) for piece in _split_cr(raw)]
             for piece, at in pieces:
                 number += 1
-                text: str
                 if isinstance(piece, bytes):
                     checked = _checked(piece.decode("utf-8", "surrogateescape"), number)
-                    if isinstance(checked, _BadLine):
-                        raise checked.error
-                    text = checked
                 else:
-                    text = piece
+                    checked = _unicode(piece, number)
+                if isinstance(checked, _BadLine):
+                    raise checked.error
+                text = checked
                 if number == 1 and text.startswith("\ufeff"):
                     text = text[1:]
                     self.bom = 3 if self.binary else 1
