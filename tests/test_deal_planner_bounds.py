@@ -18,10 +18,7 @@ import trapper_core as tc
 from trapper_core import notation
 from trapper_core.notation import RecordError
 
-# The reviewer's min_edge.trn, shrunk: its payments spend 17 green cards
-# after the reshuffle (the game has 16), but a bid well before that cannot be
-# made with any deal, so the bid is the first move no deal fits.
-SPENT_AT_A_BID = """\
+_TACTICAL_TABLE = """\
 [Variant "tactical"]
 [Seat1 "A"]
 [Seat2 "B"]
@@ -32,12 +29,21 @@ SPENT_AT_A_BID = """\
 (f1=L2w g1=K2s h1=F5w c2=K2e d2=L2n e2=CK3s f2=K3n g2=H3n h2=CB1e b3=M3w c3=CS3e d3=S3s
 e3=M4e f3=M1n g3=K4e h3=H1s b4=B4w c4=S1s f4=S4w g4=W2s h4=B2n c5=H4e f5=M2s g5=S2w h5=W4e
 b6=CL1w c6=W3w d6=F3e e6=CS1w f6=W2e g6=CM1s h6=F2n c7=CS2n d7=B3s e7=L3s f7=B1s g7=B3e
-h7=CK1n e8=L1s f8=CW3s g8=CK2e h8=CM3n) G1 5 pass pass pass Gc4/GGGGEE G1 pass pass 3 pass
+h7=CK1n e8=L1s f8=CW3s g8=CK2e h8=CM3n)"""
+"""The tags and the tiles of the tactical records below (the reviewer's game)."""
+
+# The reviewer's min_edge.trn, shrunk: its payments spend 17 green cards
+# after the reshuffle (the game has 16), but a bid well before that cannot be
+# made with any deal, so the bid is the first move no deal fits.
+SPENT_AT_A_BID = (
+    _TACTICAL_TABLE
+    + """ G1 5 pass pass pass Gc4/GGGGEE G1 pass pass 3 pass
 Gc3/GGPP G1 pass 4 pass pass Gd3/GBBEEEE pass P1 5 pass pass pass Pe3/PBBBBBBEE P1 4 pass
 pass pass Pf3/PPEEGG P1 pass pass pass Pg3 pass E2 pass pass pass Ee6/PPPP pass B1 2 pass
 pass pass Bd6/BGG pass retire P2 pass pass Ph3/PEE pass B1 pass 3 pass Bc6/BBGG pass E2
 pass 5 pass Ef6/EEEPPPP pass retire G1 3 pass Gf2/GGPP
 """
+)
 
 # bad_tab_2074.trn, shrunk (base, 2 players): B's step onto h7 pays a 17th
 # green card before any reshuffle; the deck has 16.
@@ -60,23 +66,15 @@ end pass pass Ec5/BB>CB2 end Gh7
 
 # bad_tab_109.trn, shrunk (tactical, 4 players): A's EEEPPPP pays a 17th
 # beige card before any reshuffle; the deck has 16.
-BEIGE_PAID_17_TIMES = """\
-[Variant "tactical"]
-[Seat1 "A"]
-[Seat2 "B"]
-[Seat3 "C"]
-[Seat4 "D"]
-[Setup "?"]
-
-(f1=L2w g1=K2s h1=F5w c2=K2e d2=L2n e2=CK3s f2=K3n g2=H3n h2=CB1e b3=M3w c3=CS3e d3=S3s
-e3=M4e f3=M1n g3=K4e h3=H1s b4=B4w c4=S1s f4=S4w g4=W2s h4=B2n c5=H4e f5=M2s g5=S2w h5=W4e
-b6=CL1w c6=W3w d6=F3e e6=CS1w f6=W2e g6=CM1s h6=F2n c7=CS2n d7=B3s e7=L3s f7=B1s g7=B3e
-h7=CK1n e8=L1s f8=CW3s g8=CK2e h8=CM3n) G1 2 4 5 pass pass pass Gc4/GGGGEE pass G1 pass
+BEIGE_PAID_17_TIMES = (
+    _TACTICAL_TABLE
+    + """ G1 2 4 5 pass pass pass Gc4/GGGGEE pass G1 pass
 pass 2 3 pass Gc3/GGPP G1 2 pass 4 pass pass Gd3/GBBEEEE pass pass P1 2 4 5 pass pass pass
 Pe3/PBBBBBBEE P1 2 4 pass pass pass Pf3/PPEEGG P1 pass pass pass Pg3 pass E2 pass pass
 pass Ee6/EE pass B1 2 pass pass pass Bd6/BGG pass retire P2 pass pass Ph3/PEE pass B1 pass
 3 pass Bc6/BBGG pass E2 pass 5 pass Ef6/EEEPPPP
 """
+)
 
 OVERSPENT = [
     pytest.param(

@@ -18,7 +18,7 @@ import re
 import weakref
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import IO, Any
+from typing import IO, Any, AnyStr
 
 import attrs
 from lark import Lark, Token, Transformer
@@ -1411,21 +1411,22 @@ def _split_cr_bytes(raw: bytes) -> list[tuple[bytes, int]]:
     in it: a lone ``\r`` ends a line too."""
     if b"\r" not in raw:
         return [(raw, 0)]
-    out = []
-    start = 0
-    for match in re.finditer(rb"\r\n?|\n", raw):
-        out.append((raw[start : match.end()], start))
-        start = match.end()
-    if start < len(raw):
-        out.append((raw[start:], start))
-    return out
+    return _split_at(raw, _LINE_ENDS_BYTES)
 
 
 def _split_cr_text(raw: str) -> list[tuple[str, int]]:
     """As `_split_cr_bytes`, for a line of a ``StringIO``."""
+    return _split_at(raw, _LINE_ENDS)
+
+
+_LINE_ENDS = re.compile(r"\r\n?|\n")
+_LINE_ENDS_BYTES = re.compile(rb"\r\n?|\n")
+
+
+def _split_at(raw: AnyStr, ends: re.Pattern[AnyStr]) -> list[tuple[AnyStr, int]]:
     out = []
     start = 0
-    for match in re.finditer(r"\r\n?|\n", raw):
+    for match in ends.finditer(raw):
         out.append((raw[start : match.end()], start))
         start = match.end()
     if start < len(raw):
