@@ -1298,7 +1298,7 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
             break
         position += len(text) + 1
     one = [(chunk.first_line + max(first, 1) - 1, 1, tags)]
-    if moves_at < 0 or "[" not in chunk.text[moves_at:]:
+    if moves_at < 0 or chunk.text.find("[", moves_at) < 0:
         return one
     try:
         with no_gc():
