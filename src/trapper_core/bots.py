@@ -16,7 +16,7 @@ from typing import Any, Protocol
 import attrs
 
 from .actions import Action
-from .errors import SetupError
+from .errors import SetupError, TrapperError, UnknownVariantError
 from .game import Game
 from .plugins import Registry, Rules, default_registry
 from .sampling import Sampler, SamplingError
@@ -32,6 +32,12 @@ __all__ = [
     "make_bot",
     "play",
 ]
+
+
+_OWN_REGISTRY = (
+    "a bot looks its game's variant up in its own registry, the installed variants "
+    "by default: a game of a registry of your own needs bots made with registry=..."
+)
 
 
 class Bot(Protocol):
@@ -110,7 +116,12 @@ class GreedyBot:
         """Returns the resolved rules of ``variant`` from the bot's registry."""
         rules = self._rules.get(variant)
         if rules is None:
-            rules = self._rules[variant] = (self.registry or default_registry()).rules(variant)
+            try:
+                rules = (self.registry or default_registry()).rules(variant)
+            except UnknownVariantError as exc:
+                exc.add_note(_OWN_REGISTRY)
+                raise
+            self._rules[variant] = rules
         return rules
 
     def memo(self, view: PlayerView) -> dict[Any, Any]:
@@ -224,7 +235,11 @@ class ISMCTSBot:
         if len(legal) == 1:
             self._last = None
             return legal[0]
-        rules = (self.registry or default_registry()).rules(view.variant)
+        try:
+            rules = (self.registry or default_registry()).rules(view.variant)
+        except UnknownVariantError as exc:
+            exc.add_note(_OWN_REGISTRY)
+            raise
         try:
             sampler: Sampler = rules.sampler(view, rules)
             if self._sampler is not None:
@@ -373,6 +388,11 @@ def play(game: Game, bots: Sequence[Bot], *, max_actions: int | None = None) -> 
     while not game.is_over and (max_actions is None or played < max_actions):
         seat = game.to_move
         assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat)))
+        bot = bots[seat]
+        try:
+            game.apply(bot.choose(game.view(seat)))
+        except TrapperError as exc:  # which bot: the message says what it did
+            exc.add_note(f"in play(): the bot of seat {seat}, {type(bot).__name__}")
+            raise
         played += 1
     return game

@@ -449,14 +449,16 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _progress(done: int, total: int) -> None:
-    if not sys.stderr.isatty() and done != total and done % max(1, total // 10):
+    # On a terminal the bar is redrawn in place; elsewhere (a log) it is a
+    # line every tenth of the games.
+    terminal = sys.stderr.isatty()
+    if not terminal and done != total and done % max(1, total // 10):
         return
     width = 30
     filled = width * done // total
-    end = "\n" if done == total else ""
     print(
-        f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
-        end=end,
+        f"{chr(13) if terminal else ''}[{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
+        end="\n" if done == total or not terminal else "",
         file=sys.stderr,
         flush=True,
     )

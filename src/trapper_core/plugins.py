@@ -165,8 +165,10 @@ class Rules:
         for plugin in plugins:
             try:
                 pm.register(plugin)
-            except ValueError as exc:
-                raise PluginError(f"variant {spec.name!r}: {exc}") from exc
+            except (ValueError, pluggy.PluginValidationError) as exc:
+                raise PluginError(
+                    f"variant {spec.name!r}, plugin {_plugin_name(plugin)}: {exc}"
+                ) from exc
         try:
             pm.check_pending()
         except pluggy.PluginValidationError as exc:
@@ -348,7 +350,10 @@ class Registry:
         if entry_points:
             pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
         for plugin in plugins:
-            pm.register(plugin)
+            try:
+                pm.register(plugin)
+            except (ValueError, pluggy.PluginValidationError) as exc:
+                raise PluginError(f"plugin {_plugin_name(plugin)}: {exc}") from exc
         try:
             pm.check_pending()
         except pluggy.PluginValidationError as exc:
@@ -426,3 +431,12 @@ def available_variants(registry: Registry | None = None) -> list[str]:
         True
     """
     return (registry or default_registry()).names()
+
+
+def _plugin_name(plugin: object) -> str:
+    """A plugin as an error names it: its module's or its class's name
+    (pluggy's own name for an object is a number)."""
+    if isinstance(plugin, types.ModuleType):
+        return plugin.__name__
+    kind = plugin if isinstance(plugin, type) else type(plugin)
+    return f"{kind.__module__}.{kind.__qualname__}"
