@@ -199,3 +199,35 @@ def test_issue10_a_flow_edge_with_bounds_out_of_order_is_a_bounds_error() -> Non
         with pytest.raises(BoundsError, match=r"^an edge's bounds are 0 <= low <= high, not"):
             net.edge(a, b, low, high)
     assert issubclass(BoundsError, ValueError)
+
+
+# A table record of the docs' club night, changed: Ann's third step of turn 3
+# crosses water onto g6 (and pays a sixth purple card, which no hand of five
+# holds). The record's own fault is the water; the planned deal's shortfall
+# would have named a count of purple cards nobody wrote down.
+THROUGH_WATER = """\
+[Variant "base"]
+[Seat1 "Ann"]
+[Seat2 "Bob"]
+[Setup "?"]
+
+(d6=CB1n e6=B2w f5=H3n f4=K1e e3=M2s d3=F4w c4=W1n c5=S3e)
+1. Ann: Bd6 (d7=B3n c6=L1s) Bd7/GG (d8=K2n c7=M1e e7=S1n) end
+2. Bob: Gd3 (d2=CW2s c3=H1n) Gc3 (c2=F2e b3=W2w) end
+3. Ann: Ee6/PP (f6=W3n) Ef6/PP (g6=L2w f7=S2n) Eg6/PP (h6=M2e g7=K3w g5=CS1w) end
+"""
+
+
+def test_issue10_a_table_move_illegal_with_any_cards_says_why() -> None:
+    """Not what a planned hand lacks: the hand nobody wrote down."""
+    record = notation.loads(THROUGH_WATER)[0]
+    with pytest.raises(
+        tc.IllegalActionError, match=r"^game 1, turn 3, 'Eg6/PP': R13: g6 is blocked by water"
+    ):
+        record.replay()
+    errors: list[Exception] = []
+    game = record.replay(errors=errors)
+    assert [str(e) for e in errors] == [
+        "game 1, turn 3, 'Eg6/PP': R13: g6 is blocked by water on its west edge"
+    ]
+    assert len(game.history) == 8

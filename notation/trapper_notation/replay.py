@@ -34,6 +34,7 @@ from trapper_core import (
 )
 from trapper_core.plugins import Rules, default_registry
 
+from .cards import PLENTY, add_hands
 from .deal import Deal, Step, infer_deal
 from .errors import NotationError, RecordError, no_gc
 from .items import Move, Mover, Notes, Reveal, TurnNumber
@@ -293,6 +294,8 @@ class _Replayer:
         try:
             game.apply_text(text, shuffles=shuffles)
         except IllegalActionError as exc:
+            if deal is not None and exc.shortfall:
+                exc = _with_plenty(game, text, shuffles) or exc
             # The engine's own error (ambiguous, short of cards, …) with every
             # attribute it has, told where in the record it happened.
             exc.args = (f"{self._context(game, decision)}: {exc}", *exc.args[1:])
@@ -355,3 +358,23 @@ class _Replayer:
                 f"{self.where}: the Result tag says {' '.join(map(str, result))}, "
                 f"the replay gives {' '.join(map(str, game.scores()))}"
             )
+
+
+def _with_plenty(
+    game: Game, text: str, shuffles: Sequence[Sequence[int]] | None
+) -> IllegalActionError | None:
+    """The error of a move that a planned hand falls short for, when the
+    move fails with plenty of every card too: the record's own fault (a
+    step through water, say), which the planned hand's shortfall would hide
+    behind a count that nobody wrote down. ``None`` when plenty of cards
+    makes the move legal."""
+    trial = game.copy()
+    state = trial.state
+    state.hands = tuple(add_hands(hand, (PLENTY,) * 4) for hand in state.hands)
+    try:
+        trial.apply_text(text, shuffles=shuffles)
+    except IllegalActionError as other:
+        return other
+    except TrapperError:
+        return None
+    return None
