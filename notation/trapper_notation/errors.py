@@ -45,3 +45,9 @@ def no_gc() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
+
+
+def check_errors(errors: object) -> None:
+    """A reader's or a replay's ``errors``: ``None`` (strict) or a list."""
+    if errors is not None and not isinstance(errors, list):
+        raise NotationError(f"errors is a list the errors are put in, not {type(errors).__name__}")

@@ -27,7 +27,7 @@ from lark.lexer import Lexer
 
 from trapper_core import Square, Tile, TrapperError, interned
 
-from .errors import NotationError, NotationSyntaxError, no_gc
+from .errors import NotationError, NotationSyntaxError, check_errors, no_gc
 from .items import Item, Notes, Reveal, Shuffle
 from .records import Record, _placed
 from .stretch import BadWord, Stretch, terminal
@@ -911,8 +911,6 @@ def _opens_comment(line: str) -> bool:
 def _lines(source: str | IO[str] | IO[bytes], limit: int) -> Iterator[str | _BadLine]:
     if isinstance(source, str):
         return _lines_of_text(source)
-    if isinstance(source, (bytes, bytearray)):
-        raise NotationError("read bytes with load(io.BytesIO(data)) or decode them first")
     if _is_binary(source):
         return _lines_of_bytes(source, limit)  # type: ignore[arg-type]
     return _lines_of_stream(source, limit)  # type: ignore[arg-type]
@@ -1139,8 +1137,7 @@ def _check_stream(stream: object) -> None:
 
 def _check_options(errors: object, max_game_size: object) -> None:
     """The readers' options: a list for errors (or None), a whole number of characters."""
-    if errors is not None and not isinstance(errors, list):
-        raise NotationError(f"errors is a list the errors are put in, not {type(errors).__name__}")
+    check_errors(errors)
     if type(max_game_size) is not int:
         raise NotationError(
             f"max_game_size is a whole number of characters, not {type(max_game_size).__name__}"
@@ -1271,7 +1268,7 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
         for chunk in chunks:
             for line, column, tags in _games_of(chunk):
                 number += 1
-                yield ScannedGame(number, line, offsets.start_of(line, chunk, column), tags)
+                yield ScannedGame(number, line, offsets.start_of(line, column), tags)
             offsets.forget(chunks.number)
 
 
@@ -1396,7 +1393,7 @@ class _Offsets:
             del self.starts[number]
             self.texts.pop(number, None)
 
-    def start_of(self, line: int, chunk: _Chunk, column: int = 1) -> int:
+    def start_of(self, line: int, column: int = 1) -> int:
         """Where the text that begins at ``line`` and ``column`` stands."""
         start = self.starts.get(line, 0)
         if column == 1 or not self.within:

@@ -15,8 +15,8 @@ from typing import IO, Any, SupportsIndex, overload
 
 import attrs
 
-from trapper_core import Game, Registry, SetupError
-from trapper_core.errors import shown
+from trapper_core import Game, Registry
+from trapper_core.errors import as_tuple, shown
 
 from . import writer
 from .errors import NotationError, RecordError
@@ -84,12 +84,7 @@ _COMMENT_TYPES = frozenset((Comment, Stretch))
 def _parts(value: Any, kinds: frozenset[type], what: str) -> tuple[Any, ...]:
     """``value`` as a tuple, each of whose parts is of one of ``kinds`` (or a
     subclass); raises `RecordError` saying which part is not."""
-    try:
-        parts = tuple(value)
-    except TypeError:
-        if isinstance(value, Iterable):
-            raise  # raised while iterating: not a wrong argument
-        raise RecordError(f"a record's {what} are a sequence, not {shown(value)}") from None
+    parts = as_tuple(value, RecordError, f"a record's {what} are a sequence")
     if not kinds.issuperset(map(type, parts)):  # in C; a subclass is looked at again
         allowed = tuple(kinds)
         for part in parts:
@@ -266,8 +261,6 @@ class Record:
         ``new_game(..., undo=False)`` makes: for replays read for their
         scores and positions, about a tenth faster and in less memory.
         """
-        if registry is not None and not isinstance(registry, Registry):
-            raise SetupError(f"registry is a Registry, not {type(registry).__name__}")
         return replay(self, errors=errors, registry=registry, undo=undo)
 
 

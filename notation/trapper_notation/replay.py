@@ -32,11 +32,11 @@ from trapper_core import (
     TrapperError,
     new_game,
 )
-from trapper_core.plugins import Rules, default_registry
+from trapper_core.plugins import Rules, registry_or_default
 
 from .cards import PLENTY, add_hands
 from .deal import Deal, Step, infer_deal
-from .errors import NotationError, RecordError, no_gc
+from .errors import RecordError, check_errors, no_gc
 from .items import Move, Mover, Notes, Reveal, TurnNumber
 from .stretch import Stretch, unquote
 from .table_setup import fit_setup, named_squares
@@ -61,9 +61,8 @@ def replay(
     undo: bool = True,
 ) -> Game:
     """See [`Record.replay`][trapper_notation.Record.replay]."""
-    if errors is not None and not isinstance(errors, list):
-        raise NotationError(f"errors is a list the errors are put in, not {type(errors).__name__}")
-    return _Replayer(record, registry or default_registry(), undo=undo).run(errors)
+    check_errors(errors)
+    return _Replayer(record, registry_or_default(registry), undo=undo).run(errors)
 
 
 #: A move of the record: its text, and the turn number and the player written

@@ -456,8 +456,9 @@ def _progress(done: int, total: int) -> None:
         return
     width = 30
     filled = width * done // total
+    back = "\r" if terminal else ""
     print(
-        f"{chr(13) if terminal else ''}[{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
+        f"{back}[{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
         end="\n" if done == total or not terminal else "",
         file=sys.stderr,
         flush=True,

@@ -7,8 +7,8 @@ the standard library can still catch them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .model import Colour
@@ -94,3 +94,17 @@ def shown(value: object, limit: int = 60) -> str:
     except ValueError:  # a huge number inside a container
         return f"a {type(value).__name__} too large to show"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def as_tuple(value: object, error: type[TrapperError], what: str) -> tuple[Any, ...]:
+    """``value`` as a tuple; raises ``error`` (``what``, then the value shown)
+    when it is no iterable at all. An error raised while iterating one is
+    its own, and passes."""
+    if type(value) is tuple:
+        return value
+    try:
+        return tuple(value)  # type: ignore[arg-type]
+    except TypeError:
+        if isinstance(value, Iterable):
+            raise
+        raise error(f"{what}, not {shown(value)}") from None

@@ -25,7 +25,7 @@ from .errors import (
 )
 from .kinds import ACTION_TEXT
 from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
-from .plugins import Registry, Rules, default_registry
+from .plugins import Registry, Rules, default_registry, registry_or_default
 from .setups import Setup
 from .state import FIELDS as _FIELDS
 from .state import GameState, Valuation
@@ -81,11 +81,7 @@ def new_game(
         >>> game.players, game.to_move
         (('Ann', 'Bob'), 0)
     """
-    if registry is None:
-        registry = default_registry()
-    elif not isinstance(registry, Registry):
-        raise SetupError(f"registry is a Registry, not {type(registry).__name__}")
-    rules = registry.rules(variant)
+    rules = registry_or_default(registry).rules(variant)
     names = _player_names(players, rules)
     if seed is None:
         seed = secrets.randbits(63)
@@ -675,10 +671,7 @@ class Game:
         """Returns a new game at this game's starting position, with no history."""
         if self._origin is not None:  # a sampled position: the history begins there
             game = self.copy()
-            _restore(game._state, self._origin[0])
-            game._state.box = self._origin[1]
-            game._as_root()
-            game._public = None
+            game._begin_at(self._origin)
             return game
         return Game._start(
             self._rules, self.players, self.seed, self.setup, undo=self._undo is not None
@@ -715,6 +708,13 @@ class Game:
         self._legal = None
         self._legal_by_value = None
         self._origin = (_snapshot(self._state), self._state.box)
+
+    def _begin_at(self, origin: tuple[tuple[object, ...], tuple[Tile, ...]]) -> None:
+        """Puts the game at ``origin`` (see ``_origin``), with no history."""
+        _restore(self._state, origin[0])
+        self._state.box = origin[1]
+        self._as_root()
+        self._public = None
 
     def to_dict(self) -> dict[str, Any]:
         """Returns the whole game as plain JSON-able data (see
@@ -757,7 +757,7 @@ class Game:
                     self.seed,
                     self.setup,
                     self._origin,
-                    tuple(History(self._last, self._count)),
+                    self.history,
                     self.outcomes(),
                     self._undo is not None,
                 ),
@@ -818,9 +818,7 @@ def _at_position(
     """Unpickles a game whose history begins at a sampled position: the
     position's state, then every action with the shuffles it had."""
     game = Game._start(default_registry().rules(variant), players, seed, setup, undo=undo)
-    _restore(game._state, origin[0])
-    game._state.box = origin[1]
-    game._as_root()
+    game._begin_at(origin)
     for action, piles in zip(actions, outcomes, strict=True):
         game.apply(action, shuffles=piles)
     return game
@@ -831,8 +829,7 @@ def _from_dict(
 ) -> Game:
     """`Game.from_dict`, making a game with undo information or (``undo=False``)
     without, as ``new_game`` does: what an unpickled game is made by."""
-    if registry is not None and not isinstance(registry, Registry):
-        raise SetupError(f"registry is a Registry, not {type(registry).__name__}")
+    registry_or_default(registry)  # a bad one is the caller's error, not the data's
     serialize.check_format(data)
     variant = serialize.field(data, "variant", str, "game")
     players = serialize.field(data, "players", list, "game")

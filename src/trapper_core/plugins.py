@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from .errors import PluginError, UnknownVariantError
+from .errors import PluginError, SetupError, UnknownVariantError
 from .hookspecs import PROJECT, RegistrySpec, RulesSpec, hookimpl
 from .interning import SIZE
 from .kinds import ActionKind, Withdraw, listing, resolve_kinds
@@ -421,6 +421,16 @@ def default_registry() -> Registry:
     if _default is None:
         _default = Registry()
     return _default
+
+
+def registry_or_default(registry: object) -> Registry:
+    """``registry``, or the installed variants' when it is ``None``; raises
+    `SetupError` for anything that is no `Registry`."""
+    if registry is None:
+        return default_registry()
+    if not isinstance(registry, Registry):
+        raise SetupError(f"registry is a Registry, not {type(registry).__name__}")
+    return registry
 
 
 def available_variants(registry: Registry | None = None) -> list[str]:

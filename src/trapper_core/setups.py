@@ -17,22 +17,14 @@ from typing import Any
 import attrs
 
 from .board import Board
-from .errors import SetupError, shown
+from .errors import SetupError, as_tuple, shown
 from .model import COLOURS, SQUARES, Colour, Square, Tile
 
 __all__ = ["Setup"]
 
 
 def _sequence(value: Iterable[Any], what: str) -> tuple[Any, ...]:
-    """``value`` as a tuple; raises `SetupError` when it is no sequence at all."""
-    if type(value) is tuple:
-        return value
-    try:
-        return tuple(value)
-    except TypeError:
-        if isinstance(value, Iterable):
-            raise  # raised while iterating: not a wrong argument
-        raise SetupError(f"{what}, not {shown(value)}") from None
+    return as_tuple(value, SetupError, what)
 
 
 def _board(squares: Iterable[Tile | None]) -> tuple[Tile | None, ...]:
