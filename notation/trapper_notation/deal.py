@@ -118,13 +118,13 @@ Where no deal fits
     not be built past it: what is left of the colour would be negative.)
 
 The bound
-    A node costs two flows over the rest of the record, two or three
+    A node costs two flows over the rest of the record, about two
     milliseconds. Records written from real games need from a few to a few
-    hundred nodes (900 tactical bot games: at most 1,304, all but six
+    hundred nodes (900 tactical bot games: at most 1,304, all but four
     within a second); a record that cannot fit is usually told so by the
     relaxations, in a handful of nodes. The search is exponential in the
     worst case, so at most `MAX_NODES` nodes are solved for a record (about
-    eight seconds): a record that needs more is reported as a whole,
+    six seconds): a record that needs more is reported as a whole,
     saying that the search stopped, not that no deal fits.
 """
 
@@ -143,7 +143,7 @@ from .flow import UNBOUNDED, BoundsError, Network
 __all__ = ["MAX_NODES", "Deal", "Step", "infer_deal"]
 
 MAX_NODES = 3000
-"""The most nodes the search for one record's deal solves (about eight
+"""The most nodes the search for one record's deal solves (about six
 seconds): a record that needs more is reported as a whole, saying that the
 search stopped."""
 
@@ -268,6 +268,8 @@ class _Planner:
         # (stretch, seat, colour) → the parts of splits on that count that had
         # no flow: the moved count of most weight is split first.
         self.weights: dict[tuple[int, int, int], int] = {}
+        # What `_colours_fit` found for one colour, by what its network is made of.
+        self.colour_fits: dict[tuple[object, ...], bool] = {}
         self.order = sorted(schedule.needs, key=lambda n: (n.moment, n.seat))
         self.bids = [need for need in self.order if need.bid is not None]
         self.allowed: dict[tuple[int, Hand], bool] = {}
@@ -638,55 +640,95 @@ class _Planner:
     ) -> bool:
         """The second relaxation: each colour on its own, every card kept in
         its hand across reshuffles, each draw of ``n`` cards bringing at most
-        ``n`` of the colour (not exactly ``n`` in all)."""
+        ``n`` of the colour (not exactly ``n`` in all).
+
+        The colours share no node but the source and the sink, whose
+        balance is free, so the relaxation has a flow when each colour has
+        one: each is solved on its own, the first without one ends it, and
+        each answer is kept by what its network is made of (the ranges and
+        bounds of its colour), which a split on another colour's count
+        mostly leaves as they were. (A third of the nodes' flows go.)"""
+        ranges: dict[int, list[list[_Range]]] = {}
+        for number in range(first + 1, last + 1):
+            found = self._ranges(number, bounds, first, carried)
+            if found is None:
+                return False
+            ranges[number] = found
+        for c in COLOURS:
+            key = (
+                int(c),
+                len(counted),  # the first len(counted) needs in order, as _solve counts them
+                first,
+                last,
+                tuple(hand[c] for hand in carried),
+                tuple(tuple(row[c] for row in ranges[n]) for n in range(first + 1, last + 1)),
+                tuple(sorted(item for item in bounds.hands.items() if item[0][1] == c)),
+            )
+            fits = self.colour_fits.get(key)
+            if fits is None:
+                fits = self.colour_fits[key] = self._colour_fits(
+                    c, counted, last, first, carried, bounds, ranges
+                )
+            if not fits:
+                return False
+        return True
+
+    def _colour_fits(
+        self,
+        c: Colour,
+        counted: set[int],
+        last: int,
+        first: int,
+        carried: _Carried,
+        bounds: _Bounds,
+        ranges: dict[int, list[list[_Range]]],
+    ) -> bool:
+        """`_colours_fit` for colour ``c``, with the ranges of the counts
+        carried into each stretch after the first."""
         net = Network()
         source, sink = net.node(), net.node()
-        for c in COLOURS:
-            chains = [net.node() for _ in range(self.players)]
-            for seat, hand in enumerate(carried):
-                if hand[c]:
-                    net.edge(source, chains[seat], hand[c], hand[c])
-            for number in range(first, last + 1):
-                pool = self.pools[number]
-                if number > first:
-                    ranges = self._ranges(number, bounds, first, carried)
-                    if ranges is None:
-                        return False
-                    for seat in range(self.players):
-                        low, high = ranges[seat][c]
-                        after = net.node()
-                        net.edge(chains[seat], after, low, high)
-                        chains[seat] = after
-                free = self.free[number][c]
-                pile = net.node()
-                net.edge(source, pile, free, free)
+        chains = [net.node() for _ in range(self.players)]
+        for seat, hand in enumerate(carried):
+            if hand[c]:
+                net.edge(source, chains[seat], hand[c], hand[c])
+        for number in range(first, last + 1):
+            pool = self.pools[number]
+            if number > first:
                 for seat in range(self.players):
-                    for _, event in self.events[number][seat]:
-                        if not isinstance(event, Need):
-                            drawn = sum(not pool.fixed[i] for i in event)
-                            fixed = sum(pool.fixed[i] and pool.colours[i] == c for i in event)
-                            if drawn:
-                                net.edge(pile, chains[seat], 0, drawn)
-                            if fixed:
-                                net.edge(source, chains[seat], fixed, fixed)
-                        elif event.number in counted:
-                            paid = event.paid[c]
-                            low, high = bounds.hands.get((event.number, int(c)), _FULL)
-                            low = max(low, event.held[c])
-                            if paid or low or high < UNBOUNDED:
-                                if paid:
-                                    net.edge(chains[seat], sink, paid, paid)
-                                after = net.node()
-                                net.edge(chains[seat], after, low, high)
-                                chains[seat] = after
-                undrawn = sum(
-                    drawn is None and not fixed
-                    for drawn, fixed in zip(pool.drawn, pool.fixed, strict=True)
-                )
-                if undrawn:
-                    net.edge(pile, sink, 0, undrawn)
-            for chain in chains:
-                net.edge(chain, sink)
+                    low, high = ranges[number][seat][c]
+                    after = net.node()
+                    net.edge(chains[seat], after, low, high)
+                    chains[seat] = after
+            free = self.free[number][c]
+            pile = net.node()
+            net.edge(source, pile, free, free)
+            for seat in range(self.players):
+                for _, event in self.events[number][seat]:
+                    if not isinstance(event, Need):
+                        drawn = sum(not pool.fixed[i] for i in event)
+                        fixed = sum(pool.fixed[i] and pool.colours[i] == c for i in event)
+                        if drawn:
+                            net.edge(pile, chains[seat], 0, drawn)
+                        if fixed:
+                            net.edge(source, chains[seat], fixed, fixed)
+                    elif event.number in counted:
+                        paid = event.paid[c]
+                        low, high = bounds.hands.get((event.number, int(c)), _FULL)
+                        low = max(low, event.held[c])
+                        if paid or low or high < UNBOUNDED:
+                            if paid:
+                                net.edge(chains[seat], sink, paid, paid)
+                            after = net.node()
+                            net.edge(chains[seat], after, low, high)
+                            chains[seat] = after
+            undrawn = sum(
+                drawn is None and not fixed
+                for drawn, fixed in zip(pool.drawn, pool.fixed, strict=True)
+            )
+            if undrawn:
+                net.edge(pile, sink, 0, undrawn)
+        for chain in chains:
+            net.edge(chain, sink)
         return net.feasible(source, sink)
 
     def _canonical(self, key: tuple[int, int, int]) -> tuple[int, int, int]:
@@ -714,28 +756,39 @@ class _Planner:
                     row.append(bounds.carried.get(key, _FULL))
             ranges.append(row)
         sizes, totals = self.sizes[number], self.totals[number]
+        # Each count's bounds from its row's and its column's others, kept as
+        # sums of the row and of the column less its own (every node asks
+        # this of every reshuffle: summing the others for every count was a
+        # sixth of planning a record).
+        row_low = [sum([low for low, _ in row]) for row in ranges]
+        row_high = [sum([high for _, high in row]) for row in ranges]
+        column_low = [sum([row[k][0] for row in ranges]) for k in range(4)]
+        column_high = [sum([row[k][1] for row in ranges]) for k in range(4)]
         changed = True
         while changed:
             changed = False
             for seat, row in enumerate(ranges):
-                for c in COLOURS:
-                    low, high = row[c]
-                    others = [row[d] for d in COLOURS if d != c]
-                    column = [ranges[s][c] for s in range(self.players) if s != seat]
+                size = sizes[seat]
+                for k in range(4):
+                    was_low, was_high = row[k]
                     low = max(
-                        low,
-                        sizes[seat] - sum(h for _, h in others),
-                        totals[c] - sum(h for _, h in column),
+                        was_low,
+                        size - (row_high[seat] - was_high),
+                        totals[k] - (column_high[k] - was_high),
                     )
                     high = min(
-                        high,
-                        sizes[seat] - sum(lo for lo, _ in others),
-                        totals[c] - sum(lo for lo, _ in column),
+                        was_high,
+                        size - (row_low[seat] - was_low),
+                        totals[k] - (column_low[k] - was_low),
                     )
                     if low > high:
                         return None
-                    if (low, high) != row[c]:
-                        row[c] = (low, high)
+                    if low != was_low or high != was_high:
+                        row[k] = (low, high)
+                        row_low[seat] += low - was_low
+                        column_low[k] += low - was_low
+                        row_high[seat] += high - was_high
+                        column_high[k] += high - was_high
                         changed = True
         return ranges
 
