@@ -118,14 +118,20 @@ Where no deal fits
     not be built past it: what is left of the colour would be negative.)
 
 The bound
-    A node costs two flows over the rest of the record, about two
-    milliseconds. Records written from real games need from a few to a few
-    hundred nodes (900 tactical bot games: at most 1,304, all but four
-    within a second); a record that cannot fit is usually told so by the
-    relaxations, in a handful of nodes. The search is exponential in the
-    worst case, so at most `MAX_NODES` nodes are solved for a record (about
-    six seconds): a record that needs more is reported as a whole,
-    saying that the search stopped, not that no deal fits.
+    A node costs a flow over the rest of the record and, when that has
+    one, the colours' (most of them known from other nodes). A node's flow
+    is first sought from its parent's, moved into the node's bounds: a
+    node without one, about half of them, is told so in a few paths; one
+    with a flow has it sought again from nothing, so that the flows, and so
+    the search, are the ones found without the parent's. About a
+    millisecond and a half a node. Records written from real games need
+    from a few to a few hundred nodes (900 tactical bot games: at most
+    1,304, all but three within a second); a record that cannot fit is
+    usually told so by the relaxations, in a handful of nodes. The search
+    is exponential in the worst case, so at most `MAX_NODES` nodes are
+    solved for a record (about five seconds): a record that needs more is
+    reported as a whole, saying that the search stopped, not that no deal
+    fits.
 """
 
 from __future__ import annotations
@@ -143,7 +149,7 @@ from .flow import UNBOUNDED, BoundsError, Network
 __all__ = ["MAX_NODES", "Deal", "Step", "infer_deal"]
 
 MAX_NODES = 3000
-"""The most nodes the search for one record's deal solves (about six
+"""The most nodes the search for one record's deal solves (about five
 seconds): a record that needs more is reported as a whole, saying that the
 search stopped."""
 
@@ -464,10 +470,12 @@ class _Planner:
         """The plans of stretches ``number`` to ``last`` for the hands
         ``carried`` into the first, or ``None``; ``failed`` holds the carried
         hands already known to fail at a stretch."""
-        stack: list[tuple[_Bounds, tuple[int, int, int] | None]] = [(_Bounds(), None)]
+        stack: list[tuple[_Bounds, tuple[int, int, int] | None, Network | None]] = [
+            (_Bounds(), None, None)
+        ]
         while stack:
-            bounds, split = stack.pop()
-            flow = self._solve(upto, last, number, carried, bounds)
+            bounds, split, parent = stack.pop()
+            flow = self._solve(upto, last, number, carried, bounds, parent)
             if flow is None:
                 if split is not None:
                     self.weights[split] = self.weights.get(split, 0) + 1
@@ -477,12 +485,12 @@ class _Planner:
             refused = self._refused(flow, self.starts[number], end)
             if refused is not None:
                 parts = self._other_hands(bounds, *refused)
-                stack.extend((part, None) for part in reversed(parts))
+                stack.extend((part, None, flow.net) for part in reversed(parts))
             elif moved is not None:
                 key, out, into = moved
                 key = self._canonical(key)
                 parts = _split(bounds.carried, key, out, into, bounds)
-                stack.extend((part, key) for part in reversed(parts))
+                stack.extend((part, key, flow.net) for part in reversed(parts))
             elif number == last:
                 return [flow]
             else:
@@ -494,7 +502,7 @@ class _Planner:
                     failed.add((number + 1, after))
                 active = [not self.idle[number][seat] for seat in range(self.players)]
                 parts = _other_carried(bounds, number + 1, after, active)
-                stack.extend((part, None) for part in reversed(parts))
+                stack.extend((part, None, flow.net) for part in reversed(parts))
         return None
 
     def _carried_out(self, flow: _Flow, number: int) -> _Carried:
@@ -582,7 +590,13 @@ class _Planner:
                     self.pools[number].colours[position] = colour
 
     def _solve(
-        self, upto: int, last: int, first: int, carried: _Carried, bounds: _Bounds
+        self,
+        upto: int,
+        last: int,
+        first: int,
+        carried: _Carried,
+        bounds: _Bounds,
+        parent: Network | None = None,
     ) -> _Flow | None:
         """The network of stretches ``first`` to ``last`` of the record cut
         before need ``upto``, with the hands ``carried`` into the first, under
@@ -631,7 +645,7 @@ class _Planner:
                 undrawn = [i for i, drawn in enumerate(pool.drawn) if drawn is None]
                 if undrawn:
                     self._draw(flow, source, number, undrawn, exits)
-        if not net.feasible(source, sink):
+        if not net.feasible(source, sink, start=parent):
             return None
         return flow if self._colours_fit(counted, last, first, carried, bounds) else None
 

@@ -74,7 +74,7 @@ def new_game(
     [`UndoError`][trapper_core.UndoError], and the game holds its history and
     position only. For games that will not be taken back (bots' playouts,
     replays, stored games): it applies a little faster and a finished game
-    takes a fraction of the memory (``docs/benchmarks.md``).
+    takes a fraction of the memory (``docs/internals/benchmarks.md``).
 
     Examples:
         >>> game = new_game("base", players=["Ann", "Bob"], seed=7)

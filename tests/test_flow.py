@@ -1,0 +1,101 @@
+"""The feasible flows of the table records' deal planner (``trapper_notation.flow``):
+the answer and the flow are right, and a warm start changes neither."""
+
+from __future__ import annotations
+
+import itertools
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from trapper_notation.flow import Network
+
+Edge = tuple[int, int, int, int]  # tail, head, low, high
+
+
+@st.composite
+def networks(draw: st.DrawFn) -> tuple[int, list[Edge]]:
+    """A few nodes (0 the source, 1 the sink) and edges with small bounds."""
+    nodes = draw(st.integers(2, 5))
+    edges = []
+    for _ in range(draw(st.integers(1, 6))):
+        tail = draw(st.integers(0, nodes - 1))
+        head = (tail + draw(st.integers(1, nodes - 1))) % nodes
+        low = draw(st.integers(0, 2))
+        edges.append((tail, head, low, low + draw(st.integers(0, 2))))
+    return nodes, edges
+
+
+def build(nodes: int, edges: list[Edge]) -> tuple[Network, list[int]]:
+    net = Network()
+    for _ in range(nodes):
+        net.node()
+    return net, [net.edge(*edge) for edge in edges]
+
+
+def brute_force(nodes: int, edges: list[Edge]) -> bool:
+    """Whether some flow meets every bound, is conserved everywhere but at
+    the source and the sink, and goes from the source to the sink (the
+    network's circulation runs back from the sink to the source, one way):
+    every flow tried."""
+    for flows in itertools.product(*(range(low, high + 1) for _, _, low, high in edges)):
+        balance = [0] * nodes
+        for (tail, head, _, _), flow in zip(edges, flows, strict=True):
+            balance[tail] -= flow
+            balance[head] += flow
+        if balance[1] >= 0 and all(balance[node] == 0 for node in range(2, nodes)):
+            return True
+    return False
+
+
+def check_flow(net: Network, ids: list[int], nodes: int, edges: list[Edge]) -> None:
+    balance = [0] * nodes
+    for (tail, head, low, high), edge in zip(edges, ids, strict=True):
+        flow = net.flow(edge)
+        assert low <= flow <= high
+        balance[tail] -= flow
+        balance[head] += flow
+    assert all(balance[node] == 0 for node in range(2, nodes))
+
+
+@given(networks())
+def test_issue10_item18_a_flow_is_found_exactly_when_one_exists(
+    shape: tuple[int, list[Edge]],
+) -> None:
+    nodes, edges = shape
+    net, ids = build(nodes, edges)
+    found = net.feasible(0, 1)
+    assert found == brute_force(nodes, edges)
+    if found:
+        check_flow(net, ids, nodes, edges)
+
+
+@given(networks(), st.data())
+def test_issue10_item18_a_warm_start_gives_the_answer_and_the_flow_of_a_cold_one(
+    shape: tuple[int, list[Edge]], data: st.DataObject
+) -> None:
+    """A network solved with other bounds as the start (what the planner's
+    search does from a node to its children) answers as a cold solve does,
+    and, when there is one, finds the very same flow (the search's path
+    depends on it)."""
+    nodes, edges = shape
+    other = [
+        (tail, head, low := data.draw(st.integers(0, 2)), low + data.draw(st.integers(0, 2)))
+        for tail, head, _, _ in edges
+    ]
+    start, _ = build(nodes, other)
+    start.feasible(0, 1)
+    cold, cold_ids = build(nodes, edges)
+    warm, warm_ids = build(nodes, edges)
+    found = cold.feasible(0, 1)
+    assert warm.feasible(0, 1, start=start) == found
+    if found:
+        assert [warm.flow(e) for e in warm_ids] == [cold.flow(e) for e in cold_ids]
+
+
+def test_issue10_item18_a_start_built_otherwise_is_ignored() -> None:
+    start, _ = build(3, [(0, 2, 1, 1), (2, 1, 1, 1)])
+    start.feasible(0, 1)
+    net, ids = build(3, [(0, 2, 2, 2), (2, 1, 0, 5), (0, 1, 0, 1)])
+    assert net.feasible(0, 1, start=start)
+    assert [net.flow(e) for e in ids] == [2, 2, 0]
