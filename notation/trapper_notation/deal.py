@@ -80,7 +80,7 @@ The search
     usually the one that fails wherever the search is: split near the
     root, it cuts off at once the subtrees that would each have found it
     failing at their leaves). Among counts of equal weight the search is
-    run in two orders (the first count in seat and colour order; the count
+    run in two orders (the first count in colour and seat order; the count
     moved most), each with a budget of nodes, the widest first; a run that
     exhausts its budget is dropped and both are run again with four times
     the budget, with the weights learnt so far. Carried hands that failed
@@ -123,8 +123,9 @@ The bound
     is first sought from its parent's, moved into the node's bounds: a
     node without one, about half of them, is told so in a few paths; one
     with a flow has it sought again from nothing, so that the flows, and so
-    the search, are the ones found without the parent's. About a
-    millisecond and a half a node. Records written from real games need
+    the search, are the ones found without the parent's. About one and a
+    half to two milliseconds a node, on the two-core machine of the
+    benchmarks. Records written from real games need
     from a few to a few hundred nodes (900 tactical bot games: at most
     1,304, all but three within a second); a record that cannot fit is
     usually told so by the relaxations, in a handful of nodes. The search
@@ -175,7 +176,8 @@ class Deal:
     """Where no deal fits: the action index (``-1``: the record as a whole)
     and why. The deal fits the record before it."""
     nodes: int = attrs.field(default=0, eq=False)
-    """How many nodes the search solved (one or two flows each)."""
+    """How many nodes the search solved (each a flow of the record and, when
+    it has one, up to four colours' flows)."""
 
 
 def infer_deal(
@@ -518,7 +520,7 @@ class _Planner:
     def _moved(self, flow: _Flow, number: int) -> tuple[tuple[int, int, int], int, int] | None:
         """The count to split of those the flow moves between hands at the
         reshuffle before stretch ``number``: the one of most weight; among
-        those, the first in seat and colour order, or the one moved most
+        those, the first in colour and seat order, or the one moved most
         (``widest``)."""
         net = flow.net
         best = None
@@ -615,11 +617,12 @@ class _Planner:
             for c in COLOURS:
                 if hand[c]:
                     net.edge(source, chains[seat][c], hand[c], hand[c])
+        ranges: dict[int, list[list[_Range]]] = {}  # of the counts carried into each stretch
         for number in range(first, last + 1):
             pool = self.pools[number]
             if number > first:
                 try:
-                    self._reshuffle(flow, chains, number, bounds, first, carried)
+                    ranges[number] = self._reshuffle(flow, chains, number, bounds, first, carried)
                 except _Empty:
                     return None
             for seat in range(self.players):
@@ -647,27 +650,79 @@ class _Planner:
                     self._draw(flow, source, number, undrawn, exits)
         if not net.feasible(source, sink, start=parent):
             return None
-        return flow if self._colours_fit(counted, last, first, carried, bounds) else None
+        fits = self._colours_fit(counted, last, first, carried, bounds, ranges)
+        return flow if fits else None
 
     def _colours_fit(
-        self, counted: set[int], last: int, first: int, carried: _Carried, bounds: _Bounds
+        self,
+        counted: set[int],
+        last: int,
+        first: int,
+        carried: _Carried,
+        bounds: _Bounds,
+        ranges: dict[int, list[list[_Range]]],
     ) -> bool:
         """The second relaxation: each colour on its own, every card kept in
         its hand across reshuffles, each draw of ``n`` cards bringing at most
-        ``n`` of the colour (not exactly ``n`` in all).
+        ``n`` of the colour (not exactly ``n`` in all). ``ranges`` are those
+        of the counts carried into each stretch after the first.
 
-        The colours share no node but the source and the sink, whose
-        balance is free, so the relaxation has a flow when each colour has
-        one: each is solved on its own, the first without one ends it, and
-        each answer is kept by what its network is made of (the ranges and
-        bounds of its colour), which a split on another colour's count
-        mostly leaves as they were. (A third of the nodes' flows go.)"""
-        ranges: dict[int, list[list[_Range]]] = {}
-        for number in range(first + 1, last + 1):
-            found = self._ranges(number, bounds, first, carried)
-            if found is None:
-                return False
-            ranges[number] = found
+        No edge of a colour enters the source or leaves the sink, and the
+        colours share no other node, so the relaxation has a flow when each
+        colour has one: each is solved on its own, the first without one
+        ends it, and each answer is kept by what its network is made of (the
+        ranges and bounds of its colour), which a split on another colour's
+        count mostly leaves as they were. (On four hard records, 1,249
+        colours' networks were solved where four colours at a time would
+        have been 3,104.)"""
+
+        def colour_fits(c: Colour) -> bool:
+            net = Network()
+            source, sink = net.node(), net.node()
+            chains = [net.node() for _ in range(self.players)]
+            for seat, hand in enumerate(carried):
+                if hand[c]:
+                    net.edge(source, chains[seat], hand[c], hand[c])
+            for number in range(first, last + 1):
+                pool = self.pools[number]
+                if number > first:
+                    for seat in range(self.players):
+                        low, high = ranges[number][seat][c]
+                        after = net.node()
+                        net.edge(chains[seat], after, low, high)
+                        chains[seat] = after
+                free = self.free[number][c]
+                pile = net.node()
+                net.edge(source, pile, free, free)
+                for seat in range(self.players):
+                    for _, event in self.events[number][seat]:
+                        if not isinstance(event, Need):
+                            drawn = sum(not pool.fixed[i] for i in event)
+                            fixed = sum(pool.fixed[i] and pool.colours[i] == c for i in event)
+                            if drawn:
+                                net.edge(pile, chains[seat], 0, drawn)
+                            if fixed:
+                                net.edge(source, chains[seat], fixed, fixed)
+                        elif event.number in counted:
+                            paid = event.paid[c]
+                            low, high = bounds.hands.get((event.number, int(c)), _FULL)
+                            low = max(low, event.held[c])
+                            if paid or low or high < UNBOUNDED:
+                                if paid:
+                                    net.edge(chains[seat], sink, paid, paid)
+                                after = net.node()
+                                net.edge(chains[seat], after, low, high)
+                                chains[seat] = after
+                undrawn = sum(
+                    drawn is None and not fixed
+                    for drawn, fixed in zip(pool.drawn, pool.fixed, strict=True)
+                )
+                if undrawn:
+                    net.edge(pile, sink, 0, undrawn)
+            for chain in chains:
+                net.edge(chain, sink)
+            return net.feasible(source, sink)
+
         for c in COLOURS:
             key = (
                 int(c),
@@ -680,70 +735,10 @@ class _Planner:
             )
             fits = self.colour_fits.get(key)
             if fits is None:
-                fits = self.colour_fits[key] = self._colour_fits(
-                    c, counted, last, first, carried, bounds, ranges
-                )
+                fits = self.colour_fits[key] = colour_fits(c)
             if not fits:
                 return False
         return True
-
-    def _colour_fits(
-        self,
-        c: Colour,
-        counted: set[int],
-        last: int,
-        first: int,
-        carried: _Carried,
-        bounds: _Bounds,
-        ranges: dict[int, list[list[_Range]]],
-    ) -> bool:
-        """`_colours_fit` for colour ``c``, with the ranges of the counts
-        carried into each stretch after the first."""
-        net = Network()
-        source, sink = net.node(), net.node()
-        chains = [net.node() for _ in range(self.players)]
-        for seat, hand in enumerate(carried):
-            if hand[c]:
-                net.edge(source, chains[seat], hand[c], hand[c])
-        for number in range(first, last + 1):
-            pool = self.pools[number]
-            if number > first:
-                for seat in range(self.players):
-                    low, high = ranges[number][seat][c]
-                    after = net.node()
-                    net.edge(chains[seat], after, low, high)
-                    chains[seat] = after
-            free = self.free[number][c]
-            pile = net.node()
-            net.edge(source, pile, free, free)
-            for seat in range(self.players):
-                for _, event in self.events[number][seat]:
-                    if not isinstance(event, Need):
-                        drawn = sum(not pool.fixed[i] for i in event)
-                        fixed = sum(pool.fixed[i] and pool.colours[i] == c for i in event)
-                        if drawn:
-                            net.edge(pile, chains[seat], 0, drawn)
-                        if fixed:
-                            net.edge(source, chains[seat], fixed, fixed)
-                    elif event.number in counted:
-                        paid = event.paid[c]
-                        low, high = bounds.hands.get((event.number, int(c)), _FULL)
-                        low = max(low, event.held[c])
-                        if paid or low or high < UNBOUNDED:
-                            if paid:
-                                net.edge(chains[seat], sink, paid, paid)
-                            after = net.node()
-                            net.edge(chains[seat], after, low, high)
-                            chains[seat] = after
-            undrawn = sum(
-                drawn is None and not fixed
-                for drawn, fixed in zip(pool.drawn, pool.fixed, strict=True)
-            )
-            if undrawn:
-                net.edge(pile, sink, 0, undrawn)
-        for chain in chains:
-            net.edge(chain, sink)
-        return net.feasible(source, sink)
 
     def _canonical(self, key: tuple[int, int, int]) -> tuple[int, int, int]:
         """The count ``key`` stands for: a player with nothing to do in a
@@ -814,9 +809,10 @@ class _Planner:
         bounds: _Bounds,
         first: int,
         carried: _Carried,
-    ) -> None:
+    ) -> list[list[_Range]]:
         """The chains of every colour meet before stretch ``number``: the
-        table holds exactly its cards of that colour."""
+        table holds exactly its cards of that colour. Returns the ranges of
+        the counts carried into the stretch (`_ranges`)."""
         net = flow.net
         ranges = self._ranges(number, bounds, first, carried)
         if ranges is None:
@@ -833,6 +829,7 @@ class _Planner:
                 into = net.edge(leave, start, low, high)
                 flow.crossing[key] = (out, into)
                 chains[seat][c] = start
+        return ranges
 
     def _draw(
         self, flow: _Flow, source: int, number: int, positions: list[int], into: list[int]

@@ -68,7 +68,7 @@ class Network:
         that finds a flow, the search is made again from nothing, so the
         flow found is the one found without ``start``.
         """
-        if start is not None and self._alike(start):
+        if start is not None and self._alike(start, source, sink):
             arcs, nodes = len(self._heads), len(self._arcs)
             room = self._room[:]
             degrees = [len(out) for out in self._arcs]
@@ -113,13 +113,16 @@ class Network:
                 self._arc(node, bottom, -supply)
         return self._max_flow(top, bottom) == needed
 
-    def _alike(self, other: Network) -> bool:
-        """Whether ``other``, solved, was built with the same nodes and edges."""
+    def _alike(self, other: Network, source: int, sink: int) -> bool:
+        """Whether ``other`` was built with the same nodes and edges and
+        solved for the same source and sink (its arc back from the sink to
+        the source follows its edges)."""
         arcs = len(self._heads)
         return (
             len(other._lows) == len(self._lows)
             and len(other._arcs) == len(self._arcs) + 2  # its two super nodes
             and other._heads[:arcs] == self._heads
+            and other._heads[arcs : arcs + 2] == [source, sink]
         )
 
     def _arc(self, tail: int, head: int, capacity: int) -> None:
@@ -141,9 +144,7 @@ class Network:
     def _levels(self, source: int, sink: int) -> list[int]:
         """Each node's distance from ``source`` in the residual network (``-1``:
         unreached), up to the sink's: the nodes beyond it lie on no shortest
-        path to it, so the search stops there. (With the locals and the
-        level asked once a node in `_blocking_flow`, a fifth of the time of
-        planning a table record's deal goes; the flows are the same.)"""
+        path to it, so the search stops there (the flows found are the same)."""
         arcs, heads, room = self._arcs, self._heads, self._room
         level = [-1] * len(arcs)
         level[source] = 0
