@@ -6,6 +6,7 @@ import copy
 import io
 import pickle
 from collections.abc import Iterable
+from pathlib import Path
 
 import attrs
 import pytest
@@ -309,6 +310,8 @@ def test_issue10_item18_a_bid_is_planned_with_a_pair_of_another_colour() -> None
         (4, 1057, "greedy"),
         (4, 1086, "greedy"),
         (4, 2051, "greedy"),
+        (4, 3116, "greedy"),
+        (4, 4108, "greedy"),
     ],
 )
 def test_issue10_item18_tactical_table_records_whose_bids_are_tight_replay(
@@ -316,9 +319,10 @@ def test_issue10_item18_tactical_table_records_whose_bids_are_tight_replay(
 ) -> None:
     """The three of 100 tactical bot games the heuristic planner missed,
     three that need the search's second order or many nodes (95, 101, 131),
-    and three that needed 2,248, 4,701 and 4,773 nodes before the search
+    three that needed 2,248, 4,701 and 4,773 nodes before the search
     learned which counts fail (1057, 1086, 2051: the last two were past
-    `MAX_NODES`)."""
+    `MAX_NODES`), and two that needed 11,038 and 8,703 while its orders
+    shared what they learnt (3116, 4108)."""
     game = bot_game("tactical", players, seed, kind)
     again = notation.loads(table_record_of(game).text)[0].replay()
     assert again.history == game.history
@@ -446,11 +450,13 @@ def _unplanned(games: Iterable[tuple[int, tc.Game]]) -> list[tuple[int, str]]:
 
 
 @pytest.mark.slow
-def test_issue10_item18_table_records_of_100_four_player_greedy_tactical_games_replay() -> None:
+def test_issue10_item18_table_records_of_300_four_player_greedy_tactical_games_replay() -> None:
     """The hardest records to plan: four players, many bids, the deck drawn
-    by all before its first reshuffle (seeds 1000-1099; one of them was past
-    `MAX_NODES` before the search learned which counts fail)."""
-    games = ((seed, bot_game("tactical", 4, seed, "greedy")) for seed in range(1000, 1100))
+    by all before its first reshuffle (seeds 1000-1099 and 3000-3199: 1086
+    and 3116 were past `MAX_NODES` before the search learned, in three
+    orders of its own, which counts fail)."""
+    seeds = [*range(1000, 1100), *range(3000, 3200)]
+    games = ((seed, bot_game("tactical", 4, seed, "greedy")) for seed in seeds)
     assert not _unplanned(games)
 
 
@@ -469,3 +475,22 @@ def test_issue10_item18_a_search_past_its_bound_says_so_for_the_record(
         r"one stopped; the record may still fit\)$",
     ):
         notation.loads(table_record_of(game).text)[0].replay()
+
+
+def test_issue10_item18_the_bisection_after_a_search_is_bounded_by_max_nodes_alone() -> None:
+    """A hunt's find: a record (a tactical bot game's table record with a bid
+    changed) whose search proved that no deal fits near the end of its
+    run's budget; the bisection's relaxations that followed raised the run's
+    own ``_OverBudget``, which escaped ``replay`` strict and lenient. The
+    record is at fault at turn 29, and says so."""
+    text = (Path(__file__).parent / "records" / "bisection-after-a-search.trn").read_text()
+    with pytest.raises(
+        RecordError,
+        match=r"^game 1, turn 29, 'G5', line 13, column 1421: no deal of the cards fits the "
+        r"record: A cannot hold cards that allow this move$",
+    ):
+        notation.loads(text)[0].replay()
+    errors: list[Exception] = []
+    game = notation.loads(text)[0].replay(errors=errors)
+    assert [type(e) for e in errors] == [RecordError]
+    assert game.state.turns == 29

@@ -79,15 +79,23 @@ The search
     moved count of most weight is split first (a count that fails is
     usually the one that fails wherever the search is: split near the
     root, it cuts off at once the subtrees that would each have found it
-    failing at their leaves). Among counts of equal weight the search is
-    run in two orders (the first count in colour and seat order; the count
-    moved most), each with a budget of nodes, the widest first; a run that
-    exhausts its budget is dropped and both are run again with four times
-    the budget, with the weights learnt so far. Carried hands that failed
-    are known to fail in every run (only a finished search of a stretch
-    records them). The weights cut the nodes of 900 tactical bot games'
-    records (2 to 4 players, random and greedy bots) from 52,456 to 34,812
-    in all, and the most for one record from 4,773 to 1,304.
+    failing at their leaves). Among counts of equal weight, three orders
+    (`ORDERS`: the count moved most; the first in colour and seat order;
+    the last) make three searches, each learning weights of its own, run
+    in turn with a budget of nodes each; a run that exhausts its budget is
+    dropped, and when all three have, they run again with twice the
+    budget, with what each has learnt. Carried hands that failed are known
+    to fail in every run (only a finished search of a stretch records
+    them). How long a search takes varies wildly from record to record and
+    from order to order, and three orders learning on their own rarely all
+    take long. On the records of 900 tactical bot games (2 to 4 players,
+    random and greedy bots; `benchmarks/table_records.py`), two orders
+    without weights solved 52,456 nodes in all, up to 4,773 for one record
+    (two stopped at `MAX_NODES`); sharing their weights, 34,812, up to
+    1,304; the three orders, 34,727, up to 1,165. On 400 more, four
+    players between greedy bots (seeds 3000-3199 and 4000-4199), two
+    orders sharing their weights solved 70,410, up to 11,038 (four stopped
+    at `MAX_NODES`); the three orders, 42,270, up to 2,159.
 
     Why it is complete: at every split the parts cover every deal of the
     node but the one excluded (a refused hand, a failed carry), and a node
@@ -125,9 +133,9 @@ The bound
     with a flow has it sought again from nothing, so that the flows, and so
     the search, are the ones found without the parent's. About one and a
     half to two milliseconds a node, on the two-core machine of the
-    benchmarks. Records written from real games need
-    from a few to a few hundred nodes (900 tactical bot games: at most
-    1,304, all but three within a second); a record that cannot fit is
+    benchmarks. Records written from real games need from a few to a few
+    hundred nodes (1,300 tactical bot games: at most 2,159, all but twelve
+    within a second); a record that cannot fit is
     usually told so by the relaxations, in a handful of nodes. The search
     is exponential in the worst case, so at most `MAX_NODES` nodes are
     solved for a record (about five seconds): a record that needs more is
@@ -147,7 +155,7 @@ from trapper_core import COLOURS, Colour, Game
 from .cards import Hand, Moment, Need, Schedule, Step
 from .flow import UNBOUNDED, BoundsError, Network
 
-__all__ = ["MAX_NODES", "Deal", "Step", "infer_deal"]
+__all__ = ["FIRST_BUDGET", "MAX_NODES", "ORDERS", "Deal", "Step", "infer_deal"]
 
 MAX_NODES = 3000
 """The most nodes the search for one record's deal solves (about five
@@ -155,8 +163,13 @@ seconds): a record that needs more is reported as a whole, saying that the
 search stopped."""
 
 FIRST_BUDGET = 150
-"""The nodes the search is first allowed in each of its two orders (then
-four times as many, and so on, until `MAX_NODES` in all)."""
+"""The nodes the search is first allowed in each of its `ORDERS` (then
+twice as many, and so on, until `MAX_NODES` in all)."""
+
+ORDERS = ("widest", "first", "last")
+"""Which of the moved counts of most weight a search splits first: the
+count moved most (the first such), the first in colour and seat order, the
+last."""
 
 _Range = tuple[int, int]
 _Carried = tuple[tuple[int, int, int, int], ...]
@@ -272,10 +285,11 @@ class _Planner:
         self.players = len(schedule.names)
         self.nodes = 0
         self.limit = MAX_NODES  # where the current search stops (`_OverBudget`)
-        self.widest = False  # which count moved between hands is split first
-        # (stretch, seat, colour) → the parts of splits on that count that had
-        # no flow: the moved count of most weight is split first.
-        self.weights: dict[tuple[int, int, int], int] = {}
+        self.way = ORDERS[0]  # of the current run: which moved count is split first
+        # Per order, (stretch, seat, colour) → the parts of splits on that
+        # count that had no flow: the moved count of most weight is split first.
+        self.learnt: dict[str, dict[tuple[int, int, int], int]] = {way: {} for way in ORDERS}
+        self.weights = self.learnt[self.way]  # the current run's
         # What `_colours_fit` found for one colour, by what its network is made of.
         self.colour_fits: dict[tuple[object, ...], bool] = {}
         self.order = sorted(schedule.needs, key=lambda n: (n.moment, n.seat))
@@ -451,15 +465,21 @@ class _Planner:
         failed: set[tuple[int, _Carried]] = set()
         start: _Carried = tuple((0, 0, 0, 0) for _ in range(self.players))
         budget = FIRST_BUDGET
-        while True:
-            for widest in (True, False):
-                self.widest = widest
-                self.limit = self.nodes + budget
-                try:
-                    return self._stage(upto, last, 0, start, failed)
-                except _OverBudget:
-                    pass
-            budget *= 4
+        try:
+            while True:
+                for way in ORDERS:
+                    self.way, self.weights = way, self.learnt[way]
+                    self.limit = self.nodes + budget
+                    try:
+                        return self._stage(upto, last, 0, start, failed)
+                    except _OverBudget:
+                        pass
+                budget *= 2
+        finally:
+            # A run's budget ends with it: the relaxations that the bisection
+            # solves after a search are bounded by MAX_NODES alone (they once
+            # raised the run's _OverBudget out of the replay).
+            self.limit = MAX_NODES
 
     def _stage(
         self,
@@ -520,19 +540,19 @@ class _Planner:
     def _moved(self, flow: _Flow, number: int) -> tuple[tuple[int, int, int], int, int] | None:
         """The count to split of those the flow moves between hands at the
         reshuffle before stretch ``number``: the one of most weight; among
-        those, the first in colour and seat order, or the one moved most
-        (``widest``)."""
+        those, the one the run's order (``way``, one of `ORDERS`) picks."""
         net = flow.net
         best = None
         rank = (-1, -1)
         weights = self.weights
-        for key, (out, into) in flow.crossing.items():
+        widest, last = self.way == "widest", self.way == "last"
+        for key, (out, into) in flow.crossing.items():  # in colour and seat order
             if key[0] != number:
                 continue
             a, b = net.flow(out), net.flow(into)
             if a != b:
-                this = (weights.get(self._canonical(key), 0), abs(a - b) if self.widest else 0)
-                if this > rank:
+                this = (weights.get(self._canonical(key), 0), abs(a - b) if widest else 0)
+                if this > rank or (last and this == rank):
                     best, rank = (key, a, b), this
         return best
 
