@@ -135,12 +135,11 @@ The bound
     half to two milliseconds a node, on the two-core machine of the
     benchmarks. Records written from real games need from a few to a few
     hundred nodes (1,300 tactical bot games: at most 2,159, all but twelve
-    within a second); a record that cannot fit is
-    usually told so by the relaxations, in a handful of nodes. The search
-    is exponential in the worst case, so at most `MAX_NODES` nodes are
-    solved for a record (about five seconds): a record that needs more is
-    reported as a whole, saying that the search stopped, not that no deal
-    fits.
+    within a second); a record that cannot fit is usually told so by the
+    relaxations, in a handful of nodes. The search is exponential in the
+    worst case, so at most `MAX_NODES` nodes are solved for a record (about
+    five seconds): a record that needs more is reported as a whole, saying
+    that the search stopped, not that no deal fits.
 """
 
 from __future__ import annotations
@@ -289,7 +288,6 @@ class _Planner:
         # Per order, (stretch, seat, colour) → the parts of splits on that
         # count that had no flow: the moved count of most weight is split first.
         self.learnt: dict[str, dict[tuple[int, int, int], int]] = {way: {} for way in ORDERS}
-        self.weights = self.learnt[self.way]  # the current run's
         # What `_colours_fit` found for one colour, by what its network is made of.
         self.colour_fits: dict[tuple[object, ...], bool] = {}
         self.order = sorted(schedule.needs, key=lambda n: (n.moment, n.seat))
@@ -468,7 +466,7 @@ class _Planner:
         try:
             while True:
                 for way in ORDERS:
-                    self.way, self.weights = way, self.learnt[way]
+                    self.way = way
                     self.limit = self.nodes + budget
                     try:
                         return self._stage(upto, last, 0, start, failed)
@@ -500,11 +498,12 @@ class _Planner:
             flow = self._solve(upto, last, number, carried, bounds, parent)
             if flow is None:
                 if split is not None:
-                    self.weights[split] = self.weights.get(split, 0) + 1
+                    weights = self.learnt[self.way]
+                    weights[split] = weights.get(split, 0) + 1
                 continue
-            moved = self._moved(flow, number + 1)
             end = self.starts[number + 1] if number < last else None
             refused = self._refused(flow, self.starts[number], end)
+            moved = None if refused is not None else self._moved(flow, number + 1)
             if refused is not None:
                 parts = self._other_hands(bounds, *refused)
                 stack.extend((part, None, flow.net) for part in reversed(parts))
@@ -544,7 +543,7 @@ class _Planner:
         net = flow.net
         best = None
         rank = (-1, -1)
-        weights = self.weights
+        weights = self.learnt[self.way]
         widest, last = self.way == "widest", self.way == "last"
         for key, (out, into) in flow.crossing.items():  # in colour and seat order
             if key[0] != number:
