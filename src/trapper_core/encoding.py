@@ -183,6 +183,7 @@ class Speller:
 
 _SQUARE = 3 + 4 + 4 + 6 + 1 + 4  # empty/face down/face up, trapper, kind, species, value, water
 _KINDS = (Kind.ANIMAL, Kind.CANOE, Kind.HERB, Kind.MUSHROOM)
+_ANIMAL = Kind.ANIMAL  # a global: an enum member found on its class costs ten times as much
 _SEAT = 9 + 18
 _GLOBAL = 11
 _TURN = 16
@@ -267,7 +268,7 @@ def encode_view(view: PlayerView, prefix: str = "") -> list[float]:
         out += [sum(r.species is s for r in display.open) / 3 for s in SPECIES]
         out += [sum(v.species is s for v in display.valued) / 3 for s in SPECIES]
         out += [
-            sum(t.kind is Kind.ANIMAL and t.species is s for t in display.separate) / 6
+            sum(t.kind is _ANIMAL and t.species is s for t in display.separate) / 6
             for s in SPECIES
         ]
     out += [
