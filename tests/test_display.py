@@ -100,6 +100,28 @@ def test_D6_a_herb_with_several_open_canoes_is_a_choice() -> None:
     )
 
 
+def test_D6_a_herb_placed_by_choice_goes_to_the_canoe_it_names() -> None:
+    display = Display(open=(row("CB2"), row("CW1", "H1"), row("CK3")))
+    after, full = place(display, t("H5"), IntoCanoe(Species.MINK, 3))
+    assert after.open == (row("CB2"), row("CW1", "H1"), row("CK3", "H5"))
+    assert full is None
+    # The wolf canoe has its herb: naming it is refused, and so is a canoe
+    # that is not there, with the canoes the herb fits.
+    for named in (IntoCanoe(Species.WOLF, 1), IntoCanoe(Species.MINK, 2)):
+        with pytest.raises(
+            tc.IllegalActionError, match=r"R16: herb 5 cannot go to .* it fits >CB2, >CK3"
+        ):
+            place(display, t("H5"), named)
+
+
+def test_R17_a_canoe_with_nothing_to_gather_takes_no_placement() -> None:
+    with pytest.raises(tc.IllegalActionError, match="R17"):
+        place(Display(), t("CB3"), Gather(None, None, ()))
+    after, full = place(Display(open=(row("CW2", "W1"),)), t("CB3"))
+    assert after.open == (row("CW2", "W1"), row("CB3"))
+    assert full is None
+
+
 def test_D6_a_canoe_with_more_animals_than_room_is_a_choice() -> None:
     display = Display(separate=(t("B1"), t("B3"), t("B4"), t("H1"), t("H3")))
     choices = tb.placement_choices(display, t("CB2"))
