@@ -19,14 +19,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tests.test_notation import table_record_of
 
 import trapper_core as tc
 from trapper_core import notation
@@ -50,7 +44,7 @@ def measure(job: tuple[str, int, str]) -> tuple[str, bool, int, float]:
     players, bots = shape.split("-")
     game = tc.new_game(variant, int(players), seed=seed)
     game = tc.play(game, [tc.make_bot(bots, seed + i) for i in range(int(players))])
-    text = table_record_of(game).text
+    text = notation.Record.table_record(game).text
     deals: list[deal.Deal] = []
 
     def infer(*args: object, **kwargs: object) -> deal.Deal:

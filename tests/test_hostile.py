@@ -19,7 +19,6 @@ from trapper_core import notation
 from trapper_core.notation import NotationSyntaxError, Notes, Record, RecordError
 
 from .helpers import make_setup
-from .test_notation import table_record_of
 
 SEATS = '[Variant "base"]\n[Seat1 "A"]\n[Seat2 "B"]\n'
 
@@ -284,7 +283,7 @@ def test_issue10_item18_a_deal_planned_back_across_two_reshuffles_fits() -> None
     with purples carried from before the first; the planner plans the earlier
     stretches again so that the hands carry them."""
     game = bot_game("tactical", 4, 17, "greedy")
-    again = notation.loads(table_record_of(game).text)[0].replay()
+    again = notation.loads(Record.table_record(game).text)[0].replay()
     assert again.history == game.history
     assert again.scores() == game.scores()
 
@@ -293,7 +292,7 @@ def test_issue10_item18_a_bid_is_planned_with_a_pair_of_another_colour() -> None
     """Tactical, 3 players, seed 79: B bids E1 holding no beige card; a pair
     of another colour makes the bid (D9), and the planner plans that hand."""
     game = bot_game("tactical", 3, 79, "random")
-    again = notation.loads(table_record_of(game).text)[0].replay()
+    again = notation.loads(Record.table_record(game).text)[0].replay()
     assert again.history == game.history
     assert again.scores() == game.scores()
 
@@ -324,7 +323,7 @@ def test_issue10_item18_tactical_table_records_whose_bids_are_tight_replay(
     `MAX_NODES`), and two that needed 11,038 and 8,703 while its orders
     shared what they learnt (3116, 4108)."""
     game = bot_game("tactical", players, seed, kind)
-    again = notation.loads(table_record_of(game).text)[0].replay()
+    again = notation.loads(Record.table_record(game).text)[0].replay()
     assert again.history == game.history
     assert again.scores() == game.scores()
 
@@ -336,7 +335,7 @@ def _unfit_record() -> str:
     game = tc.play(
         tc.new_game("tactical", 2, seed=3), [tc.make_bot("greedy", 3 + i) for i in range(2)]
     )
-    text = table_record_of(game).text
+    text = Record.table_record(game).text
     assert text.count(" B: Ee6/EEBBPP ") == 1
     return text.replace(" B: Ee6/EEBBPP ", " B: Ee6/BBBBBBBB ")
 
@@ -399,7 +398,7 @@ def test_issue10_item18_table_records_of_bot_games_cut_anywhere_replay(
     game = whole.root()
     for action in whole.history[: round(cut * len(whole.history))]:
         game.apply(action)
-    again = notation.loads(table_record_of(game).text)[0].replay()
+    again = notation.loads(Record.table_record(game).text)[0].replay()
     assert again.history == game.history
     if game.is_over:
         assert again.scores() == game.scores()
@@ -440,7 +439,7 @@ def _unplanned(games: Iterable[tuple[int, tc.Game]]) -> list[tuple[int, str]]:
     unplanned = []
     for seed, game in games:
         try:
-            again = notation.loads(table_record_of(game).text)[0].replay()
+            again = notation.loads(Record.table_record(game).text)[0].replay()
         except RecordError as exc:
             unplanned.append((seed, str(exc)))
             continue
@@ -474,7 +473,7 @@ def test_issue10_item18_a_search_past_its_bound_says_so_for_the_record(
         match=r"^game 1, line 1: no deal of the cards was found in 3 plans \(the search for "
         r"one stopped; the record may still fit\)$",
     ):
-        notation.loads(table_record_of(game).text)[0].replay()
+        notation.loads(Record.table_record(game).text)[0].replay()
 
 
 def test_issue10_item18_the_bisection_after_a_search_is_bounded_by_max_nodes_alone() -> None:

@@ -506,23 +506,51 @@ def test_position_string_fields() -> None:
             notation.Position.parse(bad)
 
 
-def table_record_of(game: tc.Game) -> Record:
-    """What a person at the table could have written of ``game``: no setup, no
-    seed, no reshuffles; every tile that turned face up named once."""
-    replay = game.root()
-    seen = set(replay.state.face_up_squares())
-    for action in game.history:
-        replay.apply(action)
-        seen |= set(replay.state.face_up_squares()) | {
-            s for s in range(64) if game.setup.board[s] and not replay.board[s]
-        }
-    named = Notes(
-        tuple(Reveal(tc.SQUARES[s], game.setup.board[s]) for s in sorted(seen))  # type: ignore[arg-type]
+def test_table_record_writes_what_the_table_saw() -> None:
+    """No setup, no seed, no reshuffle; each tile named once, when it turns up."""
+    game = bot_game("base", 3, 5, "random")
+    record = Record.table_record(game, Event="Club")
+    assert record.tags["Setup"] == "?"
+    assert record.tag("Seed") is None
+    assert record.tags["Event"] == "Club"
+    assert record.result == game.scores()
+    notes = [item for item in record.items if isinstance(item, Notes)]
+    entries = [entry for note in notes for entry in note.entries if isinstance(entry, Reveal)]
+    assert len(entries) == sum(len(note.entries) for note in notes)  # no reshuffle noted
+    squares = [entry.square.index for entry in entries]
+    assert len(squares) == len(set(squares))
+    assert all(entry.tile == game.setup.board[entry.square.index] for entry in entries)
+    assert record.items[0] == notes[0]  # the tiles face up at the start come first
+    assert {e.square.index for e in notes[0].entries if isinstance(e, Reveal)} == set(
+        game.root().state.face_up_squares()
     )
-    record = Record.from_game(game)
-    tags = [(k, "?" if k == "Setup" else v) for k, v in record.tags if k != "Seed"]
-    items = [named, *(i for i in record.items if not isinstance(i, Notes))]
-    return Record(tags, items)
+    # After each move, a note names the tiles it turned up (or took), if any.
+    replay = game.root()
+    named = set(replay.state.face_up_squares())
+    actions = iter(game.history)
+    items = record.items
+    for k, item in enumerate(items):
+        if not isinstance(item, Move):
+            continue
+        replay.apply(next(actions))
+        state = replay.state
+        taken = {s for s in range(64) if game.setup.board[s] and state.board[s] is None}
+        new = (set(state.face_up_squares()) | taken) - named
+        named |= new
+        note = items[k + 1] if k + 1 < len(items) else None
+        if new:
+            assert isinstance(note, Notes)
+            assert {e.square.index for e in note.entries if isinstance(e, Reveal)} == new
+        else:
+            assert not isinstance(note, Notes)
+    again = notation.loads(record.text)[0].replay()
+    assert again.history == game.history
+    assert again.scores() == game.scores()
+
+
+def test_table_record_of_something_else_is_a_record_error() -> None:
+    with pytest.raises(RecordError, match="a record is made from a Game, not str"):
+        Record.table_record("1. A: pass")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -531,7 +559,7 @@ def test_table_records_of_whole_games_replay_to_their_results(variant: str) -> N
     games = [bot_game(variant, 2 + s % 3, s, "random") for s in range(40)]
     long = [g for g in games if g.state.shuffled][:3] or games[:3]
     for game in long:
-        record = table_record_of(game)
+        record = Record.table_record(game)
         assert not record.setup.is_complete
         again = notation.loads(record.text)[0].replay()
         assert again.scores() == game.scores()
@@ -552,7 +580,7 @@ def test_table_records_whose_deal_is_tight_replay(
 ) -> None:
     """Payments and bids (D9) constrain the deal together: one plan meets both."""
     game = bot_game(variant, players, seed, kind)
-    record = notation.loads(table_record_of(game).text)[0]
+    record = notation.loads(Record.table_record(game).text)[0]
     again = record.replay()
     assert again.history == game.history
     assert again.scores() == game.scores()
@@ -563,7 +591,7 @@ def test_a_replayed_table_record_writes_and_stores_its_own_chance() -> None:
     the game keeps them (Game.outcomes), writes them as notes and stores them
     in its dict, so both read back to the same game."""
     game = bot_game("tactical", 2, 102, "random")  # three reshuffles
-    again = notation.loads(table_record_of(game).text)[0].replay()
+    again = notation.loads(Record.table_record(game).text)[0].replay()
     assert len(again.state.shuffled) == 3
     assert sum(len(piles) for piles in again.outcomes()) == 3
     assert [p for piles in again.outcomes() for p in piles] == list(again.state.shuffled)
@@ -593,7 +621,7 @@ def test_table_record_whose_cards_cannot_fit_says_where_at_once() -> None:
 
 def test_table_record_deal_keeps_the_cards_it_is_told() -> None:
     game = bot_game("base", 2, 7, "greedy")
-    record = table_record_of(game)
+    record = Record.table_record(game)
     deck = "".join(c.letter for c in game.setup.deck[:20]) + "?" * 44
     board = "/".join(["????????"] * 3 + ["???2???"] * 2 + ["????????"] * 3)
     tags = [(k, f"{board} d5e5d4e4 1 {deck} ?" if k == "Setup" else v) for k, v in record.tags]

@@ -241,6 +241,19 @@ class Record:
         tag_values, items = writer.record_parts(game, tags)
         return cls(tag_values, items)
 
+    @classmethod
+    def table_record(cls, game: Game, **tags: str) -> Record:
+        """The table record of ``game``: what a player at the table could
+        have written. The setup is ``?`` and there is no ``Seed`` tag; every
+        tile face up at the start is named before the first move, every
+        other one after the move that turned it up (or took it), and
+        reshuffles are not noted. Its replay deals cards that fit every
+        move (see the notation guide), so it replays to the same moves and
+        scores, though not necessarily with the same cards. ``tags`` as for
+        [`from_game`][trapper_notation.Record.from_game]."""
+        tag_values, items = writer.record_parts(game, tags, table=True)
+        return cls(tag_values, items)
+
     def replay(
         self,
         *,

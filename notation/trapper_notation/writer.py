@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from trapper_core import COLOURS, Game
+from trapper_core import COLOURS, SQUARES, Game, Tile
 from trapper_core.errors import shown
 
 from .errors import RecordError
@@ -113,10 +113,11 @@ def format_record(record: RecordLike) -> str:
 
 
 def record_parts(
-    game: Game, tags: Mapping[str, str] | None = None
+    game: Game, tags: Mapping[str, str] | None = None, *, table: bool = False
 ) -> tuple[tuple[tuple[str, str], ...], list[Item]]:
     """Returns the tags and items of the complete record of ``game`` (see
-    ``Record.from_game``)."""
+    ``Record.from_game``), or with ``table`` of its table record (see
+    ``Record.table_record``)."""
     if not isinstance(game, Game):
         raise RecordError(f"a record is made from a Game, not {type(game).__name__}")
     if not game.from_setup:
@@ -139,10 +140,17 @@ def record_parts(
         "Seed": str(game.seed),
         "Setup": str(SetupSpec.from_setup(game.setup)),
     }
+    if table:  # what the table knows: neither the layout nor the seed
+        values["Setup"] = "?"
+        del values["Seed"]
     values.update(extra)
     items: list[Item] = []
     replay = game.root()
     state = replay.state
+    start = game.setup.board
+    named: set[int] = set()
+    if table:
+        _name_tiles(items, start, named, state.face_up_squares())
     last_turn = last_seat = -1
     # Chance as it fell in the game, not as its seed would make it: a game
     # replayed from a table record was shuffled to fit the record.
@@ -159,7 +167,20 @@ def record_parts(
         before = len(state.shuffled)
         replay.apply(action, shuffles=outcomes)
         piles = state.shuffled[before:]
-        if piles:
+        if table:  # the tiles this move turned up, or took unseen
+            taken = [s for s in range(64) if start[s] is not None and state.board[s] is None]
+            _name_tiles(items, start, named, (*state.face_up_squares(), *taken))
+        elif piles:
             cards = ["".join(COLOURS[c].letter for c in pile) for pile in piles]
             items.append(Notes(tuple(Shuffle(c) for c in cards)))
     return tuple(values.items()), items
+
+
+def _name_tiles(
+    items: list[Item], start: Sequence[Tile | None], named: set[int], squares: Sequence[int]
+) -> None:
+    """Adds a note naming the starting tiles of ``squares`` not ``named`` yet."""
+    new = sorted(set(squares) - named)
+    if new:
+        named.update(new)
+        items.append(Notes(tuple(Reveal(SQUARES[s], start[s]) for s in new)))  # type: ignore[arg-type]
