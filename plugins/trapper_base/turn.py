@@ -208,6 +208,13 @@ def _exchange(species: tuple[Species, ...]) -> Exchange:
     return Exchange(species)
 
 
+@interned
+def _exchanges(sets: tuple[tuple[Species, ...], ...]) -> tuple[Exchange, ...]:
+    """The exchanges of ``sets`` (each sorted), made once: the species
+    options of every position with a valued canoe ask for them."""
+    return tuple(_exchange(species) for species in sets)
+
+
 def turn_of(state: GameState) -> Turn:
     """The base game's record of the turn in progress, typed."""
     turn = state.turn
@@ -513,8 +520,16 @@ class ExchangeKind(ActionKind[Exchange]):
         valued = state.displays[state.to_move].valued  # type: ignore[index]
         if not valued:
             return ()  # the usual case, asked on every position
-        species = tuple(v.species for v in valued)
+        # The fields themselves, not two properties a canoe (a canoe has a species).
+        species: tuple[Species, ...] = tuple([v.row.canoe.species for v in valued])  # type: ignore[misc]
         return _exchange_sets(species, state.supply.species, state.rules.species_token)
+
+    def build_all(
+        self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]
+    ) -> Sequence[Exchange]:
+        if type(last) is tuple:  # the options' sets (made once): their exchanges made once too
+            return _exchanges(last)
+        return [self.build(*chosen, species) for species in last]
 
     def build(self, *values: Any) -> Exchange:
         species = values[0]
