@@ -493,3 +493,112 @@ def test_issue10_item18_the_bisection_after_a_search_is_bounded_by_max_nodes_alo
     game = notation.loads(text)[0].replay(errors=errors)
     assert [type(e) for e in errors] == [RecordError]
     assert game.state.turns == 29
+
+
+@pytest.mark.parametrize(
+    ("name", "message", "turns", "nodes"),
+    [
+        pytest.param(
+            "bid-beyond-its-hand.trn",
+            r"^game 1, turn 20, '12', line 13, column 1210: no deal of the cards fits the "
+            r"record: C cannot hold cards that allow this move$",
+            20,
+            14,
+            id="a bid of 12 from six cards",
+        ),
+        pytest.param(
+            "payment-beyond-its-hand.trn",
+            r"^game 1, turn 19, 'Gc1/GGGBBEEPP', line 13, column 1210: no deal of the cards "
+            r"fits the record: B cannot hold BBEEGGGPP$",
+            19,
+            80,
+            id="nine cards paid from fewer",
+        ),
+    ],
+)
+def test_issue10_item18_a_need_too_big_for_its_hand_is_found_in_a_few_nodes(
+    monkeypatch: pytest.MonkeyPatch, name: str, message: str, turns: int, nodes: int
+) -> None:
+    """Hunt finds: tactical bot games' table records with a bid changed (a
+    bid of 12 from a hand of six; an auction opened higher, so that B wins
+    one and pays nine cards from a smaller hand). The relaxations met each
+    need by moving cards between hands at a reshuffle, and the search
+    stopped at `MAX_NODES` (3,000 nodes, up to five seconds) saying the
+    record may still fit; the hands' sizes tell at once, and the move is
+    named."""
+    from trapper_notation import deal, replay
+
+    deals: list[deal.Deal] = []
+
+    def infer(*args: object, **kwargs: object) -> deal.Deal:
+        deals.append(deal.infer_deal(*args, **kwargs))  # type: ignore[arg-type]
+        return deals[-1]
+
+    monkeypatch.setattr(replay, "infer_deal", infer)
+    text = (Path(__file__).parent / "records" / name).read_text()
+    with pytest.raises(RecordError, match=message):
+        notation.loads(text)[0].replay()
+    (found,) = deals
+    assert found.nodes <= nodes
+    errors: list[Exception] = []
+    game = notation.loads(text)[0].replay(errors=errors)
+    assert [type(e) for e in errors] == [RecordError]
+    assert game.state.turns == turns
+
+
+def test_issue10_item18_a_hand_too_small_for_a_need_is_found_from_the_counts() -> None:
+    """`_Planner._short` finds the first need whose hand holds too few cards,
+    whatever their colours, and a node counting it is dropped without a
+    flow; a real record has none."""
+    from trapper_notation import deal
+    from trapper_notation.cards import Schedule
+
+    planners: list[deal._Planner] = []
+    init = deal._Planner.__init__
+
+    def spy(self: deal._Planner, schedule: Schedule) -> None:
+        init(self, schedule)
+        planners.append(self)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(deal._Planner, "__init__", spy)
+        text = (Path(__file__).parent / "records" / "payment-beyond-its-hand.trn").read_text()
+        notation.loads(text)[0].replay(errors=[])
+        notation.loads(Record.table_record(bot_game("tactical", 3, 5205)).text)[0].replay()
+    short, real = planners
+    need = short.order[short.short]
+    assert (need.seat, need.paid, need.index) == (1, (2, 2, 3, 2), 167)
+    assert short._relaxed(short.short)
+    assert not short._relaxed(short.short + 1)
+    assert real.short == len(real.order)
+
+
+def test_issue10_item18_a_bids_hand_is_bounded_by_its_size() -> None:
+    """A bid's hand has the size the record gives it: each colour holds at
+    most that size less what the others must hold (the bid's colour what
+    the bid needs, another what a split raised), and a bid whose colours
+    must hold more than its size is a node without a flow (`_Empty`)."""
+    from trapper_notation import deal
+    from trapper_notation.cards import Schedule
+    from trapper_notation.flow import UNBOUNDED
+
+    planners: list[deal._Planner] = []
+    init = deal._Planner.__init__
+
+    def spy(self: deal._Planner, schedule: Schedule) -> None:
+        init(self, schedule)
+        planners.append(self)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(deal._Planner, "__init__", spy)
+        text = (Path(__file__).parent / "records" / "bid-beyond-its-hand.trn").read_text()
+        notation.loads(text)[0].replay(errors=[])
+    (planner,) = planners
+    need = next(n for n in planner.bids if n.bid is not None and n.bid.text == "5")
+    assert need.bid is not None
+    assert (need.bid.colour, need.bid.size, need.held) == (0, 9, [1, 0, 0, 0])
+    assert planner._held(need, deal._Bounds()) == [(1, 9), (0, 8), (0, 8), (0, 8)]
+    raised = deal._Bounds(hands={(need.number, 2): (5, UNBOUNDED)})
+    assert planner._held(need, raised) == [(1, 4), (0, 3), (5, 8), (0, 3)]
+    with pytest.raises(deal._Empty):
+        planner._held(need, deal._Bounds(hands={(need.number, 2): (9, UNBOUNDED)}))

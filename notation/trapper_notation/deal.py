@@ -53,6 +53,30 @@ The relaxations
     sums). A player with nothing to do in a stretch carries out what they
     carried in (a retired player's hand, above all): both counts are one.
 
+    The first relaxation's flaw is that a hand may grow at a reshuffle: the
+    cards a player carries into a stretch need not add up to the hand's
+    size, so a hand too small for a payment or a bid later in the record
+    takes what it lacks from another there. Two things the counts alone
+    know close the worst of it. A bid's hand has the size the record gives
+    it, so none of its colours holds more than that size less the fewest
+    cards the others must hold (the bid's colour at least what the bid needs
+    with the rest in pairs, `.cards`; a colour a split raised): a bid no
+    hand of its size can make has no flow. And a hand holds the cards it
+    has drawn less those it has paid: a need that pays more cards, or a bid
+    that needs more of its colour, than that (`_Planner._short`) is met by
+    no deal, so every node counting it is dropped without a flow. Hostile
+    records (mutated table records of bot games) are hard mostly for these
+    two: a bid raised past what its hand can hold, a payment added or a move
+    deleted that leaves a hand paying more cards than it has. Without them
+    the relaxations met such a need by moving cards at a reshuffle, and the
+    search split the counts carried across it until `MAX_NODES` (a bid of
+    12 from a hand of six: 3,000 nodes, five seconds, "the search stopped";
+    with them, 14 nodes and the move named). Of 186 such records, 97
+    stopped at `MAX_NODES` and 154 took over a second (458 CPU seconds in
+    all); with them, 24 and 50 (159 seconds); the 24 left are mostly
+    prefixes of real games, planned up to a move illegal with any cards,
+    whose deals the search finds slowly.
+
 The search
     The stretches are planned in order, depth first; what one hands to the
     next is the carried hands. For stretch ``k`` with the hands carried into
@@ -95,13 +119,16 @@ The search
     1,304; the three orders, 34,727, up to 1,165. On 400 more, four
     players between greedy bots (seeds 3000-3199 and 4000-4199), two
     orders sharing their weights solved 70,410, up to 11,038 (four stopped
-    at `MAX_NODES`); the three orders, 42,270, up to 2,159.
+    at `MAX_NODES`); the three orders, 42,270, up to 2,159. Bounding a
+    bid's hand by its size (see the relaxations) makes those 32,874, up to
+    1,165, and 37,554, up to 1,425.
 
     Why it is complete: at every split the parts cover every deal of the
     node but the one excluded (a refused hand, a failed carry), and a node
     is dropped only when a relaxation, which every deal of the node
-    satisfies, has no flow; a run that ends within its budget has therefore
-    searched everything. Why it ends: every part has a smaller range of
+    satisfies, has no flow, or when it counts a need that no hand of the
+    size the record gives it can meet; a run that ends within its budget
+    has therefore searched everything. Why it ends: every part has a smaller range of
     some bounded count than its node. A bid's first bound is the fewest
     cards of its colour with which a hand of its size can make it, found
     from the engine.
@@ -110,7 +137,9 @@ Where no deal fits
     The search is made again for the record cut short before a move that
     pays or bids, with only the stretches up to it: the first such move for
     which no deal fits is found by bisection, over the relaxations first
-    (one node a cut) and then the search. The replay stops there with a
+    (one node a cut) and then the search (a need no hand is big enough
+    for drops every cut that counts it, so the bisection finds it in one
+    node a cut). The replay stops there with a
     [`RecordError`][trapper_notation.RecordError] naming the player, the
     cards, the line and the column; the record is planned up to that move.
     Where not even the moves' draws fit, the error names the record.
@@ -134,7 +163,7 @@ The bound
     the search, are the ones found without the parent's. About one and a
     half to two milliseconds a node, on the two-core machine of the
     benchmarks. Records written from real games need from a few to a few
-    hundred nodes (1,300 tactical bot games: at most 2,159, all but twelve
+    hundred nodes (1,300 tactical bot games: at most 1,425, all but twelve
     within a second); a record that cannot fit is usually told so by the
     relaxations, in a handful of nodes. The search is exponential in the
     worst case, so at most `MAX_NODES` nodes are solved for a record (about
@@ -347,6 +376,28 @@ class _Planner:
                     total = [t - p for t, p in zip(total, need.paid, strict=True)]
             self.totals.append(total)
         self.overspent = self._overspent()
+        self.short = self._short()
+
+    def _short(self) -> int:
+        """The place of the first need that its player's hand cannot meet for
+        want of cards, whatever their colours: it pays more cards, or a bid
+        needs more of its colour (`.cards`), than the hand then holds (cards
+        drawn less cards paid); ``len(self.order)`` if none. The flows see it
+        only where no reshuffle lets the hand take cards from another (the
+        relaxation's flaw), so every node counting it is dropped at once."""
+        draws = sorted(
+            (moment, seat) for pool in self.pools for seat, moment in filter(None, pool.drawn)
+        )
+        held = [0] * self.players
+        drawn = 0
+        for place, need in enumerate(self.order):
+            while drawn < len(draws) and draws[drawn][0] < need.moment:
+                held[draws[drawn][1]] += 1
+                drawn += 1
+            if sum(need.paid) + sum(need.held) > held[need.seat]:
+                return place
+            held[need.seat] -= sum(need.paid)
+        return len(self.order)
 
     def _overspent(self) -> _Overspent | None:
         """The first need after which the cards of a colour paid in its
@@ -594,6 +645,24 @@ class _Planner:
             fixed[key] = (low, min(high, hand[c]))
         return parts
 
+    def _held(self, need: Need, bounds: _Bounds) -> list[_Range]:
+        """The range of each colour the hand holds as ``need`` is met: the
+        node's bounds, at least what it keeps through the action; a bid's
+        hand, of a size the record gives, also as narrowed by that size (each
+        colour at most what the others' least leaves). Raises `_Empty` if a
+        range is empty (a bid no hand of its size can make)."""
+        ranges = []
+        for c in COLOURS:
+            low, high = bounds.hands.get((need.number, int(c)), _FULL)
+            ranges.append((max(low, need.held[c]), high))
+        if need.bid is not None:
+            size = need.bid.size
+            least = sum(low for low, _ in ranges)
+            ranges = [(low, min(high, size - (least - low))) for low, high in ranges]
+        if any(low > high for low, high in ranges):
+            raise _Empty
+        return ranges
+
     def _keep(self, flows: list[_Flow]) -> None:
         """Colours the free cards as the flows deal them: flow ``i`` plans
         stretch ``i`` (and, relaxed, the ones after it)."""
@@ -627,6 +696,8 @@ class _Planner:
             raise _GiveUp
         if self.nodes > self.limit:
             raise _OverBudget
+        if upto > self.short:  # a hand too small for a need, whatever the colours
+            return None
         counted = {need.number for need in self.order[:upto]}
         net = Network()
         source, sink = net.node(), net.node()
@@ -650,7 +721,10 @@ class _Planner:
                     if not isinstance(event, Need):
                         self._draw(flow, source, number, event, chain)
                     elif event.number in counted:
-                        chain[:] = self._need(flow, sink, event, chain, bounds)
+                        try:
+                            chain[:] = self._need(flow, sink, event, chain, bounds)
+                        except _Empty:
+                            return None
             if number == last:
                 exits = [net.node() for _ in COLOURS]
                 ends = list(self.totals[number])
@@ -875,11 +949,11 @@ class _Planner:
         net = flow.net
         after = list(chain)
         edges = []
+        held = self._held(need, bounds)
         for c in COLOURS:
             if need.paid[c]:
                 net.edge(chain[c], sink, need.paid[c], need.paid[c])
-            low, high = bounds.hands.get((need.number, int(c)), _FULL)
-            low = max(low, need.held[c])
+            low, high = held[c]
             if need.bid is not None or need.paid[c] or low or high < UNBOUNDED:
                 after[c] = net.node()
                 edges.append(net.edge(chain[c], after[c], low, high))
