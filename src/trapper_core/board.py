@@ -51,6 +51,7 @@ class Board:
     trappers: tuple[Square, ...] = attrs.field(converter=_trapper_tuple)
     mask: int = attrs.field(init=False, eq=False, repr=False)
     """The squares as a bit mask over square indices."""
+    _indices: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if len(self.trappers) != 4 or not all(isinstance(s, Square) for s in self.trappers):
@@ -64,6 +65,7 @@ class Board:
         for square in self.squares:
             mask |= 1 << square.index
         object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "_indices", tuple(s.index for s in self.squares))
 
     @classmethod
     def rectangle(cls, files: int, ranks: int, trappers: Iterable[Square]) -> Board:
@@ -101,5 +103,6 @@ class Board:
         return len(self.squares)
 
     def indices(self) -> tuple[int, ...]:
-        """The square indices of the board, ascending."""
-        return tuple(s.index for s in self.squares)
+        """The square indices of the board, ascending (made once: every new
+        game lays its tiles out on them)."""
+        return self._indices

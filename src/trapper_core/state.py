@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from itertools import chain, compress
-from operator import getitem, is_not
+from itertools import chain, compress, repeat
+from operator import getitem, index, is_not
 from typing import TYPE_CHECKING
 
 import attrs
@@ -252,12 +252,12 @@ class GameState:
         begins the first turn (``trapper_new_turn``)."""
         state = cls(rules, players, seed, setup.box, rules.board())
         state.board = setup.board
-        state.tiles_left = sum(t is not None for t in setup.board)
+        state.tiles_left = sum(map(is_not, setup.board, repeat(None)))  # a C loop
         state.trappers = tuple(s.index for s in setup.trappers)
         state.face_up = 0
         state.targets = NO_TARGETS
         state.hands = ((0, 0, 0, 0),) * players
-        state.pile = tuple(map(int, setup.deck))
+        state.pile = tuple(map(index, setup.deck))  # the colours as ints, by a C call each
         state.drawn = 0
         state.discard = (0, 0, 0, 0)
         state.out = (0, 0, 0, 0)
