@@ -110,7 +110,7 @@ def trapper_playouts(variant: str, games: int, players: int = 4, count: str = "d
             game = tc.new_game(variant, players, seed=seed)
             while not game.is_over:
                 legal = game.legal_actions()
-                game.apply(legal[rng.randrange(len(legal))])
+                game.apply(rng.choice(legal))
                 decisions += 1
             turns += game.state.turns
         return turns if count == "turns" else decisions
@@ -145,7 +145,7 @@ def _mid_games(count: int, decisions: int) -> list[tc.Game]:
             if game.is_over:
                 break
             legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
+            game.apply(rng.choice(legal))
         if not game.is_over:
             games.append(game)
     return games
@@ -228,7 +228,7 @@ def finished_games(variant: str, games: int, *, undo: bool = True) -> tuple[list
         rng = random.Random(seed)
         while not game.is_over:
             legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
+            game.apply(rng.choice(legal))
             decisions += 1
         kept.append(game)
     return kept, decisions
@@ -312,7 +312,7 @@ def _playout_only(variant: str, games: int, play: bool, undo: bool = True, mode:
             continue
         while not game.is_over:
             legal = game.legal_actions()
-            game.apply(legal[rng.randrange(len(legal))])
+            game.apply(rng.choice(legal))
             decisions += 1
         turns += game.state.turns
     print(decisions, turns)
