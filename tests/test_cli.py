@@ -29,6 +29,26 @@ def test_play_prints_the_game_in_notation_and_the_scores(
     assert record.replay().scores() == record.result
 
 
+def test_play_table_writes_the_table_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "game.trn"
+    args = ["play", "--seed", "7", "--variant", "tactical", "--players", "3"]
+    assert main([*args, "--table", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert '[Setup "?"]' in printed
+    assert "[Seed " not in printed
+    assert "(shuffle" not in printed
+    (record,) = notation.loads(out.read_text())
+    assert out.read_text() in printed
+    full = tmp_path / "full.trn"
+    main([*args, "--out", str(full)])
+    (complete,) = notation.loads(full.read_text())
+    again = record.replay()
+    assert again.history == complete.replay().history
+    assert again.scores() == record.result
+
+
 def test_play_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     main(["play", "--seed", "5", "--bots", "random"])
     first = capsys.readouterr().out

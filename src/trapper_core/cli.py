@@ -83,6 +83,12 @@ def _parser() -> argparse.ArgumentParser:
         help="also write the game in notation to FILE (checked before the first move, "
         "written even when the game is left unfinished)",
     )
+    play.add_argument(
+        "--table",
+        action="store_true",
+        help="write the table record: what a player at the table could have written "
+        "(no setup, seed or cards; each tile named as it turns up)",
+    )
 
     simulate = commands.add_parser(
         "simulate",
@@ -233,7 +239,8 @@ def _play(args: argparse.Namespace) -> int:
     from . import notation
 
     labels = {f"Seat{seat + 1}": name for seat, name in enumerate(game.players)}
-    record = notation.Record.from_game(game, **labels)
+    write = notation.Record.table_record if args.table else notation.Record.from_game
+    record = write(game, **labels)
     print(record.text, end="")
     if out is not None:
         with out:
