@@ -17,6 +17,9 @@ import trapper_base as tb
 import trapper_core as tc
 from trapper_core import notation
 from trapper_core.notation import NotationSyntaxError, Notes, Record, RecordError
+from trapper_notation import deal
+from trapper_notation.cards import Schedule
+from trapper_notation.flow import UNBOUNDED
 
 from .helpers import make_setup
 
@@ -343,7 +346,7 @@ def _unfit_record() -> str:
 def test_issue10_item18_a_table_record_that_cannot_fit_says_where(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from trapper_notation import deal, replay
+    from trapper_notation import replay
 
     deals: list[deal.Deal] = []
 
@@ -464,7 +467,6 @@ def test_issue10_item18_a_search_past_its_bound_says_so_for_the_record(
 ) -> None:
     """The search is bounded: past `MAX_NODES` nodes it stops and reports the
     record as a whole (its first line), not a move that may be blameless."""
-    from trapper_notation import deal
 
     monkeypatch.setattr(deal, "MAX_NODES", 3)
     game = bot_game("tactical", 4, 53, "greedy")
@@ -526,7 +528,7 @@ def test_issue10_item18_a_need_too_big_for_its_hand_is_found_in_a_few_nodes(
     stopped at `MAX_NODES` (3,000 nodes, up to five seconds) saying the
     record may still fit; the hands' sizes tell at once, and the move is
     named."""
-    from trapper_notation import deal, replay
+    from trapper_notation import replay
 
     deals: list[deal.Deal] = []
 
@@ -546,14 +548,9 @@ def test_issue10_item18_a_need_too_big_for_its_hand_is_found_in_a_few_nodes(
     assert game.state.turns == turns
 
 
-def test_issue10_item18_a_hand_too_small_for_a_need_is_found_from_the_counts() -> None:
-    """`_Planner._short` finds the first need whose hand holds too few cards,
-    whatever their colours, and a node counting it is dropped without a
-    flow; a real record has none."""
-    from trapper_notation import deal
-    from trapper_notation.cards import Schedule
-
-    planners: list[deal._Planner] = []
+def _planners(text: str) -> list[deal._Planner]:
+    """The deal planners a lenient replay of ``text``'s games made."""
+    planners = []
     init = deal._Planner.__init__
 
     def spy(self: deal._Planner, schedule: Schedule) -> None:
@@ -562,10 +559,18 @@ def test_issue10_item18_a_hand_too_small_for_a_need_is_found_from_the_counts() -
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(deal._Planner, "__init__", spy)
-        text = (Path(__file__).parent / "records" / "payment-beyond-its-hand.trn").read_text()
-        notation.loads(text)[0].replay(errors=[])
-        notation.loads(Record.table_record(bot_game("tactical", 3, 5205)).text)[0].replay()
-    short, real = planners
+        for record in notation.loads(text):
+            record.replay(errors=[])
+    return planners
+
+
+def test_issue10_item18_a_hand_too_small_for_a_need_is_found_from_the_counts() -> None:
+    """`_Planner._short` finds the first need whose hand holds too few cards,
+    whatever their colours, and a node counting it is dropped without a
+    flow; a real record has none."""
+    text = (Path(__file__).parent / "records" / "payment-beyond-its-hand.trn").read_text()
+    (short,) = _planners(text)
+    (real,) = _planners(Record.table_record(bot_game("tactical", 3, 5205)).text)
     need = short.order[short.short]
     assert (need.seat, need.paid, need.index) == (1, (2, 2, 3, 2), 167)
     assert short._relaxed(short.short)
@@ -578,22 +583,10 @@ def test_issue10_item18_a_bids_hand_is_bounded_by_its_size() -> None:
     most that size less what the others must hold (the bid's colour what
     the bid needs, another what a split raised), and a bid whose colours
     must hold more than its size is a node without a flow (`_Empty`)."""
-    from trapper_notation import deal
-    from trapper_notation.cards import Schedule
-    from trapper_notation.flow import UNBOUNDED
 
-    planners: list[deal._Planner] = []
-    init = deal._Planner.__init__
-
-    def spy(self: deal._Planner, schedule: Schedule) -> None:
-        init(self, schedule)
-        planners.append(self)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(deal._Planner, "__init__", spy)
-        text = (Path(__file__).parent / "records" / "bid-beyond-its-hand.trn").read_text()
-        notation.loads(text)[0].replay(errors=[])
-    (planner,) = planners
+    (planner,) = _planners(
+        (Path(__file__).parent / "records" / "bid-beyond-its-hand.trn").read_text()
+    )
     need = next(n for n in planner.bids if n.bid is not None and n.bid.text == "5")
     assert need.bid is not None
     assert (need.bid.colour, need.bid.size, need.held) == (0, 9, [1, 0, 0, 0])
