@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -30,6 +31,8 @@ from trapper_core.notation import (
     Shuffle,
     TurnNumber,
 )
+
+from .helpers import make_setup
 
 RECORDS = Path(__file__).parent / "records"
 VARIANTS = ("base", "children", "tactical")
@@ -546,6 +549,95 @@ def test_table_record_writes_what_the_table_saw() -> None:
     again = notation.loads(record.text)[0].replay()
     assert again.history == game.history
     assert again.scores() == game.scores()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"start_player": 2},
+        {"trappers": tuple(tc.Square.parse(s) for s in ("e4", "d4", "e5", "d5"))},
+    ],
+    ids=["another start player", "trappers elsewhere (D3)"],
+)
+def test_table_record_keeps_what_the_table_sees_of_the_setup(change: dict[str, object]) -> None:
+    """Where the trappers stand, which squares hold tiles and who starts are
+    no secret: a setup that differs from what ``?`` stands for is written
+    with them, and every tile's face and card left unknown."""
+    setup = attrs.evolve(tc.new_game("base", 3, seed=11).setup, **change)  # type: ignore[arg-type]
+    for moves in (0, 12):
+        game = tc.new_game("base", 3, setup=setup)
+        bots = [tc.make_bot("random", i) for i in range(3)]
+        for _ in range(moves):
+            seat: int = game.to_move  # type: ignore[assignment]
+            game.apply(bots[seat].choose(game.view(seat)))
+        record = Record.table_record(game)
+        spec = record.setup
+        assert not spec.is_complete
+        assert spec.deck is None
+        assert spec.box is None
+        assert all(not isinstance(t, tc.Tile) for t in spec.board)  # no face shown
+        again = notation.loads(record.text)[0].replay()
+        assert again.history == game.history
+        assert again.to_move == game.to_move
+        assert again.state.trappers == game.state.trappers
+
+
+def test_table_record_of_a_sparse_board_names_its_empty_squares() -> None:
+    setup = make_setup({"c5": "B1n", "c4": "B2n", "f5": "CB2n", "d3": "H1n"})
+    game = tc.play(tc.new_game("base", 2, setup=setup), [tc.RandomBot(1), tc.RandomBot(2)])
+    record = Record.table_record(game)
+    again = notation.loads(record.text)[0].replay()
+    assert again.history == game.history
+    assert again.scores() == game.scores()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_table_record_names_only_tiles_that_were_seen(variant: str) -> None:
+    """Hidden information: a tile is named only once it was face up (R7)."""
+    for seed in range(3):
+        game = bot_game(variant, 2 + seed, seed, "random")
+        seen: set[int] = set()
+        replay = game.root()
+        seen |= set(replay.state.face_up_squares())
+        for action in game.history:
+            replay.apply(action)
+            seen |= set(replay.state.face_up_squares())
+        named = {
+            entry.square.index
+            for item in Record.table_record(game).items
+            if isinstance(item, Notes)
+            for entry in item.entries
+            if isinstance(entry, Reveal)
+        }
+        assert named <= seen
+
+
+@pytest.mark.parametrize(
+    ("tags", "message"),
+    [
+        ({"Seed": "3"}, "a table record has no Seed tag"),
+        ({"Setup": "?"}, ""),  # the game's own: accepted
+        ({"Setup": "junk"}, "the tag Setup is the game's to say: '?', not 'junk'"),
+        ({"Variant": "children"}, "the tag Variant is the game's to say: 'base', not 'children'"),
+        ({"Seat1": "Zed"}, "the tag Seat1 is the game's to say: 'A', not 'Zed'"),
+        ({"Seat3": "C"}, "the tag Seat3 names a seat the game does not have"),
+        ({"Result": "1 2"}, "the tag Result is the game's to say"),
+        ({"Event": None}, "the value of the tag Event is a str, not NoneType"),
+    ],
+)
+def test_table_record_refuses_tags_the_game_decides(tags: dict[str, object], message: str) -> None:
+    game = bot_game("base", 2, 4, "random")
+    if not message:
+        assert Record.table_record(game, **tags).tags["Setup"] == "?"  # type: ignore[arg-type]
+        return
+    with pytest.raises(RecordError, match=re.escape(message)):
+        Record.table_record(game, **tags)  # type: ignore[arg-type]
+    if "Setup" not in tags and "Seed" not in tags:  # the complete record's are others
+        with pytest.raises(RecordError, match=re.escape(message)):
+            Record.from_game(game, **tags)  # type: ignore[arg-type]
+    # The game's own values are welcome.
+    Record.from_game(game, Variant="base", Seat1="A", Seed=str(game.seed))
+    Record.table_record(game, Variant="base", Seat2="B")
 
 
 def test_table_record_of_something_else_is_a_record_error() -> None:

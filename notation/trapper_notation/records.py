@@ -236,20 +236,25 @@ class Record:
         """The complete record of ``game``: every tag, the full setup, every
         action and reshuffle. ``tags`` add or replace tags (``Event="Club"``);
         a tag the reader could not read back (a name other than a letter then
-        letters, digits or ``_``, a value with a line end) raises
-        [`RecordError`][trapper_notation.RecordError]."""
+        letters, digits or ``_``, a value that is not a ``str`` or has a line
+        end) raises [`RecordError`][trapper_notation.RecordError], and so
+        does a tag the game decides (``Variant``, the seats, ``Result``,
+        ``Seed``, ``Setup``) given another value than the game's."""
         tag_values, items = writer.record_parts(game, tags)
         return cls(tag_values, items)
 
     @classmethod
     def table_record(cls, game: Game, **tags: str) -> Record:
         """The table record of ``game``: what a player at the table could
-        have written. The setup is ``?`` and there is no ``Seed`` tag; every
-        tile face up at the start is named before the first move, every
-        other one after the move that turned it up (or took it), and
-        reshuffles are not noted. Its replay deals cards that fit every
-        move (see the notation guide), so it replays to the same moves and
-        scores, though not necessarily with the same cards. ``tags`` as for
+        have written. There is no ``Seed`` tag, and the setup shows no
+        tile's face and no card: it is ``?``, or, for a game that did not
+        begin as ``?`` stands for, the squares that hold a tile, the
+        trappers' squares and the start player. Every tile face up at the
+        start is named before the first move, every other one after the
+        move that turned it up (or took it), and reshuffles are not noted.
+        Its replay deals cards that fit every move (see the notation
+        guide), so it replays to the same moves and scores, though not
+        necessarily with the same cards. ``tags`` as for
         [`from_game`][trapper_notation.Record.from_game]."""
         tag_values, items = writer.record_parts(game, tags, table=True)
         return cls(tag_values, items)

@@ -11,7 +11,7 @@ from trapper_core.errors import shown
 
 from .errors import RecordError
 from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
-from .setup_string import SetupSpec
+from .setup_string import UNKNOWN, SetupSpec
 
 __all__ = ["RecordLike", "format_record", "record_parts"]
 
@@ -127,7 +127,7 @@ def record_parts(
         )
     extra = dict(tags or {})
     for name, value in extra.items():
-        _tag(name, str(value))  # refused now, as the writer would refuse it
+        _tag(name, value)  # refused now, as the writer would refuse it
     over = game.is_over
     values = {
         "Event": "?",
@@ -141,8 +141,10 @@ def record_parts(
         "Setup": str(SetupSpec.from_setup(game.setup)),
     }
     if table:  # what the table knows: neither the layout nor the seed
-        values["Setup"] = "?"
+        values["Setup"] = _seen_setup(game)
         del values["Seed"]
+    for name, value in extra.items():
+        _check_decided(name, value, values, table=table)
     values.update(extra)
     items: list[Item] = []
     replay = game.root()
@@ -164,11 +166,13 @@ def record_parts(
             items.append(Mover(game.players[seat]))
         last_turn, last_seat = state.turns, seat
         items.append(Move(replay.action_text(action)))
-        before = len(state.shuffled)
+        before, board = len(state.shuffled), state.board
         replay.apply(action, shuffles=outcomes)
         piles = state.shuffled[before:]
-        if table:  # the tiles this move turned up, or took unseen
-            taken = [s for s in range(64) if start[s] is not None and state.board[s] is None]
+        if table:  # the tiles this move turned up, or took unseen (a variant may allow it)
+            taken = [
+                i for i, (a, b) in enumerate(zip(board, state.board, strict=True)) if a is not b
+            ]
             _name_tiles(items, start, named, (*state.face_up_squares(), *taken))
         elif piles:
             cards = ["".join(COLOURS[c].letter for c in pile) for pile in piles]
@@ -183,4 +187,43 @@ def _name_tiles(
     new = sorted(set(squares) - named)
     if new:
         named.update(new)
-        items.append(Notes(tuple(Reveal(SQUARES[s], start[s]) for s in new)))  # type: ignore[arg-type]
+        reveals = []
+        for square in new:
+            tile = start[square]
+            assert tile is not None  # a square turned up or emptied held a tile at the start
+            reveals.append(Reveal(SQUARES[square], tile))
+        items.append(Notes(tuple(reveals)))
+
+
+# Tags whose value the game decides: a record that gave them another would
+# not replay, or would say what the game does not (a table record's seed).
+_SEAT_TAG = re.compile(r"Seat[0-9]+")
+
+
+def _check_decided(name: str, value: str, values: dict[str, str], *, table: bool) -> None:
+    """Refuses a tag ``name`` that the game decides, unless ``value`` is the game's own."""
+    if table and name == "Seed":
+        raise RecordError("a table record has no Seed tag: the table does not know the seed")
+    decided = name in ("Variant", "Result", "Seed", "Setup") or _SEAT_TAG.fullmatch(name)
+    if not decided or values.get(name) == value:
+        return
+    if name not in values:  # a seat the game does not have
+        raise RecordError(f"the tag {name} names a seat the game does not have")
+    raise RecordError(f"the tag {name} is the game's to say: {values[name]!r}, not {shown(value)}")
+
+
+def _seen_setup(game: Game) -> str:
+    """What the table sees of ``game``'s setup: the squares that hold a tile,
+    the trappers' squares and the start player, no tile's face and no card;
+    ``?`` where that is what ``?`` stands for (the variant's board full, the
+    trappers on their start squares, D3, and the first to move starting)."""
+    setup, layout = game.setup, game.layout
+    held = {i for i, tile in enumerate(setup.board) if tile is not None}
+    if (
+        tuple(setup.trappers) == tuple(layout.trappers)
+        and held == set(layout.indices()) - {s.index for s in layout.trappers}
+        and (game.history or setup.start_player == 0)
+    ):
+        return "?"
+    board = tuple(UNKNOWN if i in held else None for i in range(64))
+    return str(SetupSpec(board, setup.trappers, setup.start_player, None, None))
