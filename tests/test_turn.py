@@ -212,3 +212,33 @@ def test_R13_a_payment_error_says_what_the_hand_lacks() -> None:
     with pytest.raises(tc.IllegalActionError) as err:
         play(game, "Bd6/PP")
     assert err.value.shortfall == {Colour.PURPLE: 1}
+
+
+def test_R21_a_subclass_of_the_exchange_kind_builds_its_own_exchanges() -> None:
+    """The exchanges made once are the base kind's: a kind that builds its
+    own gets its own, whatever shape its options take."""
+
+    class Loud(tb.Exchange):
+        pass
+
+    class LoudKind(tb.turn.ExchangeKind):
+        def build(self, *values: object) -> tb.Exchange:
+            return Loud(values[0])  # type: ignore[arg-type]
+
+    sets = ((tc.Species.BEAR,), (tc.Species.MINK, tc.Species.BEAR))
+    state = tc.new_game("base", 2, seed=1).state
+    for options in (sets, list(sets)):
+        built = list(LoudKind().build_all(state, (), options))
+        assert [type(e) for e in built] == [Loud, Loud]
+        assert [e.species for e in built] == list(sets)
+    plain = tb.turn.ExchangeKind().build_all(state, (), sets)
+    assert [type(e) for e in plain] == [tb.Exchange, tb.Exchange]
+
+
+def test_D6_a_placement_names_a_species_not_a_number() -> None:
+    """``IntoCanoe(3, 1)`` would pass for the bear canoe (an IntEnum equals
+    its int) and then fail to be written: it is refused when made."""
+    with pytest.raises(TypeError, match="'species' must be"):
+        tb.IntoCanoe(3, 1)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="'animals' must be"):
+        tb.Gather(None, None, [1, 2])  # type: ignore[arg-type]

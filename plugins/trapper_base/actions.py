@@ -37,8 +37,8 @@ class IntoCanoe:
     Written ``>CB2``: into the bear canoe for two.
     """
 
-    species: Species
-    capacity: int
+    species: Species = attrs.field(validator=attrs.validators.instance_of(Species))
+    capacity: int = attrs.field(validator=attrs.validators.instance_of(int))
 
     @property
     def text(self) -> str:
@@ -55,9 +55,18 @@ class Gather:
     ascending order. Written ``<H3+F2+B3+B4`` for a bear canoe.
     """
 
-    herb: int | None = None
-    mushroom: int | None = None
-    animals: tuple[int, ...] = ()
+    herb: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(int))
+    )
+    mushroom: int | None = attrs.field(
+        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(int))
+    )
+    animals: tuple[int, ...] = attrs.field(
+        default=(),
+        validator=attrs.validators.deep_iterable(
+            attrs.validators.instance_of(int), attrs.validators.instance_of(tuple)
+        ),
+    )
 
     def text(self, species: Species) -> str:
         """The placement as written after a step taking a canoe of ``species``."""

@@ -15,7 +15,6 @@ from trapper_core import (
     Action,
     Display,
     GreedyBot,
-    Kind,
     PlayerView,
     Species,
     Tile,
@@ -25,6 +24,7 @@ from trapper_core import (
 )
 
 from .actions import EndTurn, Exchange, Pass, Retire, Step
+from .placement import _ANIMAL, _CANOE  # module globals: see there why
 
 __all__ = [
     "CANOE_TOKEN_BONUS",
@@ -40,9 +40,6 @@ __all__ = [
 CANOE_TOKEN_BONUS = 3.0
 """What the bot adds for a payout that earns a canoe token (R20)."""
 
-# Module globals for the kinds the bot asks about: an enum member found on
-# its class costs ten times a global on Python 3.11 (see placement.py).
-_ANIMAL, _CANOE = Kind.ANIMAL, Kind.CANOE
 _POTENTIAL = "trapper_base.potential"  # memo key: hope, canoes left, own display and its potential
 
 

@@ -527,8 +527,8 @@ class ExchangeKind(ActionKind[Exchange]):
     def build_all(
         self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]
     ) -> Sequence[Exchange]:
-        if type(last) is tuple:  # the options' sets (made once): their exchanges made once too
-            return _exchanges(last)
+        if type(last) is tuple and type(self).build is ExchangeKind.build:
+            return _exchanges(last)  # the options' sets (made once): their exchanges made once too
         return [self.build(*chosen, species) for species in last]
 
     def build(self, *values: Any) -> Exchange:

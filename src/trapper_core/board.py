@@ -52,6 +52,7 @@ class Board:
     mask: int = attrs.field(init=False, eq=False, repr=False)
     """The squares as a bit mask over square indices."""
     _indices: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    """The squares' indices, ascending (`indices`)."""
 
     def __attrs_post_init__(self) -> None:
         if len(self.trappers) != 4 or not all(isinstance(s, Square) for s in self.trappers):
