@@ -595,3 +595,82 @@ def test_issue10_item18_a_bids_hand_is_bounded_by_its_size() -> None:
     assert planner._held(need, raised) == [(1, 4), (0, 3), (5, 8), (0, 3)]
     with pytest.raises(deal._Empty):
         planner._held(need, deal._Bounds(hands={(need.number, 2): (9, UNBOUNDED)}))
+
+
+def _nodes_of(text: str) -> tuple[Exception | None, int]:
+    """The error replaying ``text`` raises (``None`` if none) and the nodes
+    its deal's search solved."""
+    from trapper_notation import replay
+
+    deals: list[deal.Deal] = []
+
+    def infer(*args: object, **kwargs: object) -> deal.Deal:
+        deals.append(deal.infer_deal(*args, **kwargs))  # type: ignore[arg-type]
+        return deals[-1]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(replay, "infer_deal", infer)
+        try:
+            notation.loads(text)[0].replay()
+        except tc.TrapperError as exc:
+            return exc, sum(d.nodes for d in deals)
+    return None, sum(d.nodes for d in deals)
+
+
+def _cut_5239() -> tc.Game:
+    """Tactical bot game 4g5239 (four greedy players) after its first 150 actions."""
+    whole = bot_game("tactical", 4, 5239)
+    game = whole.root()
+    for action in whole.history[:150]:
+        game.apply(action)
+    return game
+
+
+def test_issue10_item18_a_prefix_of_a_real_game_is_planned_in_few_nodes() -> None:
+    """Hunt find: tactical, 4 greedy players, seed 5239, a card added to C's
+    payment at turn 18. The replay plans the record up to that move (illegal
+    whatever the cards), a prefix of a real game that fits; the search
+    stopped at `MAX_NODES` (four seconds) and said the record may still
+    fit, as it did for the game cut after any of its actions 141 to 180
+    (the whole game: 258 nodes). Each player on their own (the third
+    relaxation) sees that a hand carried into a stretch cannot pay what it
+    pays later, and the engine names the move."""
+    text = (Path(__file__).parent / "records" / "prefix-of-a-real-game.trn").read_text()
+    error, nodes = _nodes_of(text)
+    assert isinstance(error, tc.IllegalActionError)
+    assert str(error).startswith("game 1, turn 18, 'Ec1/EEEPEPP': R43: the bid of 5 is paid")
+    assert nodes <= 150
+    error, nodes = _nodes_of(Record.table_record(_cut_5239()).text)
+    assert error is None
+    assert nodes <= 150  # was 3,000: "the search for one stopped"
+
+
+def test_issue10_item18_a_real_game_whose_search_was_long_is_planned_in_few_nodes() -> None:
+    """Tactical, 4 greedy players, seed 5258: the search solved 2,483 nodes
+    (five seconds) before the third relaxation, and every hostile record
+    made from it about as many; now under a hundred."""
+    error, nodes = _nodes_of(Record.table_record(bot_game("tactical", 4, 5258)).text)
+    assert error is None
+    assert nodes <= 150
+
+
+def test_issue10_item18_a_hand_is_planned_on_its_own_across_reshuffles() -> None:
+    """The record above cut after 150 actions: the search carried BBEEEEEEGPP
+    into the second stretch for D, who pays B twice and draws four cards in
+    it, then pays E twice and EEEEBBGGGG (turn 16) without drawing: two B
+    and three more G, five cards from four. The first relaxation gives D
+    cards of another hand at the reshuffle and the second counts each
+    colour on its own: both have a flow, and the search solved hundreds of
+    nodes to find that no deal has. The third has none: the node is
+    dropped at once."""
+    (planner,) = _planners(Record.table_record(_cut_5239()).text)
+    carried = ((4, 2, 1, 0), (2, 1, 3, 6), (2, 0, 5, 1), (2, 6, 1, 2))
+    upto = len(planner.order)
+    pay = planner.order[-5]
+    assert (pay.seat, pay.paid, planner.stretch_of[pay.number]) == (3, (2, 4, 4, 0), 2)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(deal._Planner, "_hands_fit", lambda *args: True)
+        assert planner._solve(upto, 2, 1, carried, deal._Bounds()) is not None
+    assert planner._solve(upto, 2, 1, carried, deal._Bounds()) is None
+    real = ((4, 2, 1, 0), (2, 1, 3, 6), (2, 0, 4, 2), (2, 6, 2, 1))  # the whole game's
+    assert planner._solve(upto, 2, 1, real, deal._Bounds()) is not None

@@ -47,11 +47,14 @@ The relaxations
     node a card may change hands, which no deal does: the network is a
     relaxation, and every deal is a flow of it. A second relaxation takes
     each colour on its own, every card kept in its hand across reshuffles,
-    each draw of ``n`` cards bringing at most ``n`` of the colour. Before
-    either is solved, the ranges of the carried counts are narrowed by the
-    hand sizes and the table's totals (a row and column of a table of known
-    sums). A player with nothing to do in a stretch carries out what they
-    carried in (a retired player's hand, above all): both counts are one.
+    each draw of ``n`` cards bringing at most ``n`` of the colour. A third
+    takes each player on their own, every card kept in its hand across
+    reshuffles, each draw of ``n`` cards bringing exactly ``n``, of each
+    colour at most what its pile has. Before any is solved, the ranges of
+    the carried counts are narrowed by the hand sizes and the table's
+    totals (a row and column of a table of known sums). A player with
+    nothing to do in a stretch carries out what they carried in (a retired
+    player's hand, above all): both counts are one.
 
     The first relaxation's flaw is that a hand may grow at a reshuffle: the
     cards a player carries into a stretch need not add up to the hand's
@@ -77,12 +80,30 @@ The relaxations
     prefixes of real games, planned up to a move illegal with any cards,
     whose deals the search finds slowly.
 
+    They were slow for the same flaw, met later in the record. Carried
+    into a stretch, a hand must meet the needs of the stretches after it
+    with the cards it keeps and draws; the first relaxation lets it take
+    the cards it lacks from another hand at the next reshuffle, and the
+    second counts each colour on its own, so a hand that cannot pay two B
+    and three more G from the four cards it draws passes both. Which hands
+    fail so depends on the needs after them: a prefix of a real game is
+    not a slice of its search (the whole game's later stretches had
+    steered the search away from such hands), and each such hand cost
+    the search hundreds of nodes to refute, splitting the counts carried
+    across the next reshuffle (the record of tactical bot game 4g5239 cut
+    after any of its actions 141 to 180 stopped at `MAX_NODES`; the whole
+    game needed 258 nodes). The third relaxation sees it at once, and
+    tightens every node: the 4g5239 prefixes need 72 to 111 nodes, the
+    whole game 133, and 4g5258 89 (it needed 2,483). Of the 186 hostile
+    records, 17 stop at `MAX_NODES` and 20 take over a second (69 CPU
+    seconds in all, was 148 on the same machine).
+
 The search
     The stretches are planned in order, depth first; what one hands to the
     next is the carried hands. For stretch ``k`` with the hands carried into
     it fixed, a branch and bound over ranges of the counts carried out of
-    it and of its bidding hands: each node solves both relaxations of the
-    rest of the record under its ranges, and is dropped if either has no
+    it and of its bidding hands: each node solves the three relaxations of
+    the rest of the record under its ranges, and is dropped if any has no
     flow. Where the flow moves cards between hands at the next reshuffle
     (player ``s`` carries ``a`` cards of a colour out and ``b != a`` in), the
     node's range of that count splits in three: exactly ``b``, and the two
@@ -121,15 +142,19 @@ The search
     orders sharing their weights solved 70,410, up to 11,038 (four stopped
     at `MAX_NODES`); the three orders, 42,270, up to 2,159. Bounding a
     bid's hand by its size (see the relaxations) makes those 32,874, up to
-    1,165, and 37,554, up to 1,425.
+    1,165, and 37,554, up to 1,425; the third relaxation, 25,109, up to
+    267, and 23,888, up to 715.
 
     Why it is complete: at every split the parts cover every deal of the
     node but the one excluded (a refused hand, a failed carry), and a node
     is dropped only when a relaxation, which every deal of the node
     satisfies, has no flow, or when it counts a need that no hand of the
     size the record gives it can meet; a run that ends within its budget
-    has therefore searched everything. Why it ends: every part has a smaller range of
-    some bounded count than its node. A bid's first bound is the fewest
+    has therefore searched everything. (The third relaxation too: a deal
+    keeps each hand's cards across a reshuffle, draws exactly ``n`` cards,
+    none of a colour its pile lacks, and carries counts and holds bidding
+    hands within the node's ranges.) Why it ends: every part has a smaller
+    range of some bounded count than its node. A bid's first bound is the fewest
     cards of its colour with which a hand of its size can make it, found
     from the engine.
 
@@ -156,14 +181,15 @@ Where no deal fits
 
 The bound
     A node costs a flow over the rest of the record and, when that has
-    one, the colours' (most of them known from other nodes). A node's flow
+    one, the colours' and the players' (most of them known from other
+    nodes). A node's flow
     is first sought from its parent's, moved into the node's bounds: a
     node without one, about half of them, is told so in a few paths; one
     with a flow has it sought again from nothing, so that the flows, and so
     the search, are the ones found without the parent's. About one and a
     half to two milliseconds a node, on the two-core machine of the
     benchmarks. Records written from real games need from a few to a few
-    hundred nodes (1,300 tactical bot games: at most 1,425, all but twelve
+    hundred nodes (1,300 tactical bot games: at most 715, all but one
     within a second); a record that cannot fit is usually told so by the
     relaxations, in a handful of nodes. The search is exponential in the
     worst case, so at most `MAX_NODES` nodes are solved for a record (about
@@ -218,7 +244,7 @@ class Deal:
     and why. The deal fits the record before it."""
     nodes: int = attrs.field(default=0, eq=False)
     """How many nodes the search solved (each a flow of the record and, when
-    it has one, up to four colours' flows)."""
+    it has one, up to four colours' flows and one a player)."""
 
 
 def infer_deal(
@@ -285,6 +311,22 @@ class _Bounds:
     hands: dict[tuple[int, int], _Range] = attrs.Factory(dict)
 
 
+@attrs.frozen
+class _Cut:
+    """What the relaxations that take the record apart (`_Planner._colours_fit`,
+    `_Planner._hands_fit`) solve: the record cut before its first ``len(counted)``
+    needs, stretches ``first`` to ``last``, the hands ``carried`` into the first,
+    a node's ``bounds`` and the ranges of the counts carried into each stretch
+    after the first."""
+
+    counted: set[int]
+    last: int
+    first: int
+    carried: _Carried
+    bounds: _Bounds
+    ranges: dict[int, list[list[_Range]]]
+
+
 @attrs.define(eq=False)
 class _Flow:
     """A network of the record cut at ``last`` stretches and ``upto`` needs,
@@ -319,8 +361,11 @@ class _Planner:
         self.learnt: dict[str, dict[tuple[int, int, int], int]] = {way: {} for way in ORDERS}
         # What `_colours_fit` found for one colour, by what its network is made of.
         self.colour_fits: dict[tuple[object, ...], bool] = {}
+        # What `_hands_fit` found for one player, by what its network is made of.
+        self.hand_fits: dict[tuple[object, ...], bool] = {}
         self.order = sorted(schedule.needs, key=lambda n: (n.moment, n.seat))
         self.bids = [need for need in self.order if need.bid is not None]
+        self.seat_of = {need.number: need.seat for need in self.order}
         self.allowed: dict[tuple[int, Hand], bool] = {}
         starts = [self.pools[0].first]
         for pool in self.pools[1:]:
@@ -743,18 +788,71 @@ class _Planner:
                     self._draw(flow, source, number, undrawn, exits)
         if not net.feasible(source, sink, start=parent):
             return None
-        fits = self._colours_fit(counted, last, first, carried, bounds, ranges)
-        return flow if fits else None
+        cut = _Cut(counted, last, first, carried, bounds, ranges)
+        return flow if self._colours_fit(cut) and self._hands_fit(cut) else None
 
-    def _colours_fit(
-        self,
-        counted: set[int],
-        last: int,
-        first: int,
-        carried: _Carried,
-        bounds: _Bounds,
-        ranges: dict[int, list[list[_Range]]],
-    ) -> bool:
+    def _hands_fit(self, cut: _Cut) -> bool:
+        """The third relaxation: each player on their own, every card kept in
+        its hand across reshuffles, each draw of ``n`` cards bringing exactly
+        ``n``, of each colour at most what its pile has. ``ranges`` are those
+        of the counts carried into each stretch after the first.
+
+        It sees what the first misses where it moves cards between hands at
+        a reshuffle: a hand that cannot meet a need later in the record with
+        the cards it keeps and draws, whatever the others hold. The players
+        share no node, so each is solved on its own, and each answer is kept
+        by what its network is made of (its carried counts' ranges and its
+        bidding hands' bounds)."""
+        counted, last, first, carried, bounds, ranges = attrs.astuple(cut, recurse=False)
+
+        def hand_fits(seat: int) -> bool:
+            net = Network()
+            source, sink = net.node(), net.node()
+            chain = [net.node() for _ in COLOURS]
+            for c in COLOURS:
+                if carried[seat][c]:
+                    net.edge(source, chain[c], carried[seat][c], carried[seat][c])
+            for number in range(first, last + 1):
+                if number > first:
+                    for c in COLOURS:
+                        low, high = ranges[number][seat][c]
+                        after = net.node()
+                        net.edge(chain[c], after, low, high)
+                        chain[c] = after
+                for _, event in self.events[number][seat]:
+                    if not isinstance(event, Need):
+                        self._draw(_Flow(net), source, number, event, chain, of_pile=True)
+                    elif event.number in counted:
+                        try:
+                            chain[:] = self._need(_Flow(net), sink, event, chain, bounds)
+                        except _Empty:  # the first relaxation has found it already
+                            return False
+            for c in COLOURS:
+                net.edge(chain[c], sink)
+            return net.feasible(source, sink)
+
+        for seat in range(self.players):
+            key = (
+                seat,
+                len(counted),
+                first,
+                last,
+                carried[seat],
+                tuple(tuple(ranges[n][seat]) for n in range(first + 1, last + 1)),
+                tuple(
+                    sorted(
+                        item for item in bounds.hands.items() if self.seat_of[item[0][0]] == seat
+                    )
+                ),
+            )
+            fits = self.hand_fits.get(key)
+            if fits is None:
+                fits = self.hand_fits[key] = hand_fits(seat)
+            if not fits:
+                return False
+        return True
+
+    def _colours_fit(self, cut: _Cut) -> bool:
         """The second relaxation: each colour on its own, every card kept in
         its hand across reshuffles, each draw of ``n`` cards bringing at most
         ``n`` of the colour (not exactly ``n`` in all). ``ranges`` are those
@@ -768,6 +866,7 @@ class _Planner:
         count mostly leaves as they were. (On four hard records, 1,249
         colours' networks were solved where four colours at a time would
         have been 3,104.)"""
+        counted, last, first, carried, bounds, ranges = attrs.astuple(cut, recurse=False)
 
         def colour_fits(c: Colour) -> bool:
             net = Network()
@@ -925,11 +1024,21 @@ class _Planner:
         return ranges
 
     def _draw(
-        self, flow: _Flow, source: int, number: int, positions: list[int], into: list[int]
+        self,
+        flow: _Flow,
+        source: int,
+        number: int,
+        positions: list[int],
+        into: list[int],
+        *,
+        of_pile: bool = False,
     ) -> None:
         """The cards at ``positions`` of pool ``number``, drawn into the colour
         nodes ``into``: the fixed ones to their colour, the free ones as one
-        draw that may split into any colours."""
+        draw that may split into any colours; with ``of_pile``, into no more
+        of a colour than the pile's free cards of it (the third relaxation's
+        bound, which the first's meeting of the colours at a reshuffle
+        implies)."""
         net, pool = flow.net, self.pools[number]
         free = [i for i in positions if not pool.fixed[i]]
         fixed = Counter(pool.colours[i] for i in positions if pool.fixed[i])
@@ -938,7 +1047,10 @@ class _Planner:
         if free:
             draw = net.node()
             net.edge(source, draw, len(free), len(free))
-            edges = [net.edge(draw, into[c], 0, len(free)) for c in COLOURS]
+            most = [
+                min(len(free), self.free[number][c]) if of_pile else len(free) for c in COLOURS
+            ]
+            edges = [net.edge(draw, into[c], 0, most[c]) for c in COLOURS]
             flow.draws.append((number, free, edges))
 
     def _need(
