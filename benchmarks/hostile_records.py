@@ -114,7 +114,7 @@ def _swap(texts: list[str | None], rng: random.Random) -> bool:
     i = rng.randrange(len(texts) - 1)
     j = min(i + rng.choice((1, 1, 2, 3, 5)), len(texts) - 1)
     texts[i], texts[j] = texts[j], texts[i]
-    return True
+    return texts[i] != texts[j]  # two passes swapped change nothing
 
 
 def _payments(texts: list[str | None], rng: random.Random) -> bool:
@@ -172,16 +172,21 @@ def measure(job: tuple[int, str, int]) -> list[tuple[str, str, str, int, float]]
 
     vars(replay)["infer_deal"] = infer  # the replay's own call, counted
     results = []
-    for kind, text in mutants(Record.table_record(game), rng, per_kind):
-        deals.clear()
-        start = time.process_time()
-        try:
-            notation.loads(text)[0].replay()
-            outcome = "replayed"
-        except tc.TrapperError as error:
-            outcome = "stopped" if "search for one stopped" in str(error) else "refused"
-        seconds = time.process_time() - start
-        results.append((f"{shape} {seed}", kind, outcome, sum(d.nodes for d in deals), seconds))
+    try:
+        for kind, text in mutants(Record.table_record(game), rng, per_kind):
+            deals.clear()
+            start = time.process_time()
+            try:
+                notation.loads(text)[0].replay()
+                outcome = "replayed"
+            except tc.TrapperError as error:
+                outcome = "stopped" if "search for one stopped" in str(error) else "refused"
+            seconds = time.process_time() - start
+            results.append(
+                (f"{shape} {seed}", kind, outcome, sum(d.nodes for d in deals), seconds)
+            )
+    finally:
+        vars(replay)["infer_deal"] = deal.infer_deal
     return results
 
 

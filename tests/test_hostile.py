@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import pickle
+import random
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -674,3 +675,19 @@ def test_issue10_item18_a_hand_is_planned_on_its_own_across_reshuffles() -> None
     assert planner._solve(upto, 2, 1, carried, deal._Bounds()) is None
     real = ((4, 2, 1, 0), (2, 1, 3, 6), (2, 0, 4, 2), (2, 6, 2, 1))  # the whole game's
     assert planner._solve(upto, 2, 1, real, deal._Bounds()) is not None
+
+
+def test_issue10_item18_the_hostile_records_benchmark_breaks_records_every_way() -> None:
+    """``benchmarks/hostile_records.py`` (its figures are benchmarks, never
+    timed here): every kind of mutation changes the record, and each
+    replay ends in a `TrapperError` or a game."""
+    from benchmarks import hostile_records
+
+    game = bot_game("tactical", 3, 5001)
+    record = Record.table_record(game)
+    found = hostile_records.mutants(record, random.Random(1), 1)
+    assert [kind for kind, _ in found] == list(hostile_records.MUTATIONS)
+    assert all(text != record.text for _, text in found)
+    rows = hostile_records.measure((5001, "3-greedy", 1))
+    assert {row[1] for row in rows} == set(hostile_records.MUTATIONS)
+    assert {row[2] for row in rows} <= {"replayed", "refused", "stopped"}
