@@ -184,3 +184,17 @@ def test_python_dash_m_runs_the_command_line() -> None:
         check=True,
     )
     assert "Winner:" in result.stdout
+
+
+def test_a_reader_that_leaves_early_stops_the_command_quietly() -> None:
+    """``trapper play | head -1``: no error about a broken pipe."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trapper_core", "play", "--seed", "3"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None
+    child.stdout.close()  # before the first write
+    _, errors = child.communicate(timeout=120)
+    assert errors == b""
+    assert child.returncode == 141

@@ -193,15 +193,20 @@ def _run(args: argparse.Namespace) -> int:
         message = str(exc) if getattr(exc, "context", "") else str(exc).splitlines()[0]
         print(f"trapper: error: {message}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader of the output left (`trapper play | head`): stop quietly,
+        # as other command-line tools do. Python flushes the standard output
+        # again at exit, which would fail again: it goes nowhere from now on.
+        real = sys.__stdout__
+        if real is not None and sys.stdout is real:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), real.fileno())
+        return 141  # 128 + SIGPIPE, what a shell reports for such a tool
     except OSError as exc:
         print(f"trapper: error: {exc.filename}: {exc.strerror}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    except BrokenPipeError:  # the reader went away (``trapper play | head``)
-        sys.stderr.close()
-        return 0
 
 
 def _bot_kinds(text: str | None) -> list[str]:
