@@ -23,12 +23,17 @@ import argparse
 import os
 import random
 import re
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import trapper_core as tc
+from benchmarks.table_records import seeds
 from trapper_core import notation
 from trapper_notation import Move, Record, deal, replay
 
@@ -37,14 +42,6 @@ PAYMENT = re.compile(r"(?P<action>[^/]*)/(?P<cards>[BEGP]+)(?P<rest>.*)")
 STEP = re.compile(r"(?P<action>[BEGP][a-h][1-8])(?P<rest>[^/]*)")
 BID = re.compile(r"(?P<colour>[BEGP]?)(?P<amount>\d+)")
 LETTERS = "BEGP"
-
-
-def _seeds(text: str) -> list[int]:
-    seeds: list[int] = []
-    for part in text.split(","):
-        first, _, last = part.partition("-")
-        seeds += range(int(first), int(last or first) + 1)
-    return seeds
 
 
 # Each mutation changes the texts of a record's moves (a list, in order; a
@@ -199,7 +196,7 @@ def main() -> None:
     args = parser.parse_args()
     jobs = [
         (seed, shape, args.per_kind)
-        for seed in _seeds(args.seeds)
+        for seed in seeds(args.seeds)
         for shape in args.shapes.split(",")
     ]
     with ProcessPoolExecutor(args.workers) as pool:

@@ -29,12 +29,13 @@ from trapper_notation import deal, replay
 SHAPES = ("4-greedy", "3-greedy", "4-random")
 
 
-def _seeds(text: str) -> list[int]:
-    seeds: list[int] = []
+def seeds(text: str) -> list[int]:
+    """The seeds of ``text``: ranges and single seeds, comma-separated (``0-99,120``)."""
+    out: list[int] = []
     for part in text.split(","):
         first, _, last = part.partition("-")
-        seeds += range(int(first), int(last or first) + 1)
-    return seeds
+        out += range(int(first), int(last or first) + 1)
+    return out
 
 
 def measure(job: tuple[str, int, str]) -> tuple[str, bool, int, float]:
@@ -71,7 +72,7 @@ def main() -> None:
     args = parser.parse_args()
     jobs = [
         (args.variant, seed, shape)
-        for seed in _seeds(args.seeds)
+        for seed in seeds(args.seeds)
         for shape in args.shapes.split(",")
     ]
     with ProcessPoolExecutor(args.workers) as pool:
