@@ -33,9 +33,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import trapper_core as tc
-from benchmarks.table_records import seeds
+from benchmarks.table_records import counted_deals, seeds
 from trapper_core import notation
-from trapper_notation import Move, Record, deal, replay
+from trapper_notation import Move, Record
 
 SHAPES = ("4-greedy", "3-greedy", "4-random")
 PAYMENT = re.compile(r"(?P<action>[^/]*)/(?P<cards>[BEGP]+)(?P<rest>.*)")
@@ -161,15 +161,8 @@ def measure(job: tuple[int, str, int]) -> list[tuple[str, str, str, int, float]]
     game = tc.new_game("tactical", int(players), seed=seed)
     game = tc.play(game, [tc.make_bot(bots, seed + i) for i in range(int(players))])
     rng = random.Random(f"hostile:{shape}:{seed}")
-    deals: list[deal.Deal] = []
-
-    def infer(*args: object, **kwargs: object) -> deal.Deal:
-        deals.append(deal.infer_deal(*args, **kwargs))  # type: ignore[arg-type]
-        return deals[-1]
-
-    vars(replay)["infer_deal"] = infer  # the replay's own call, counted
     results = []
-    try:
+    with counted_deals() as deals:
         for kind, text in mutants(Record.table_record(game), rng, per_kind):
             deals.clear()
             start = time.process_time()
@@ -182,8 +175,6 @@ def measure(job: tuple[int, str, int]) -> list[tuple[str, str, str, int, float]]
             results.append(
                 (f"{shape} {seed}", kind, outcome, sum(d.nodes for d in deals), seconds)
             )
-    finally:
-        vars(replay)["infer_deal"] = deal.infer_deal
     return results
 
 

@@ -18,8 +18,10 @@ the tactical variant has, are what make a deal hard to find).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 
 import trapper_core as tc
@@ -46,21 +48,32 @@ def measure(job: tuple[str, int, str]) -> tuple[str, bool, int, float]:
     game = tc.new_game(variant, int(players), seed=seed)
     game = tc.play(game, [tc.make_bot(bots, seed + i) for i in range(int(players))])
     text = notation.Record.table_record(game).text
+    with counted_deals() as deals:
+        start = time.process_time()
+        try:
+            again = notation.loads(text)[0].replay()
+            same = again.history == game.history and again.scores() == game.scores()
+        except tc.TrapperError:
+            same = False
+        seconds = time.process_time() - start
+    return f"{variant} {shape} {seed}", same, sum(d.nodes for d in deals), seconds
+
+
+@contextlib.contextmanager
+def counted_deals() -> Iterator[list[deal.Deal]]:
+    """The deals the replays within planned, in a list (the replay's own
+    call of ``infer_deal`` counted, and put back after)."""
     deals: list[deal.Deal] = []
 
     def infer(*args: object, **kwargs: object) -> deal.Deal:
         deals.append(deal.infer_deal(*args, **kwargs))  # type: ignore[arg-type]
         return deals[-1]
 
-    vars(replay)["infer_deal"] = infer  # the replay's own call, counted
-    start = time.process_time()
+    vars(replay)["infer_deal"] = infer
     try:
-        again = notation.loads(text)[0].replay()
-        same = again.history == game.history and again.scores() == game.scores()
-    except tc.TrapperError:
-        same = False
-    seconds = time.process_time() - start
-    return f"{variant} {shape} {seed}", same, sum(d.nodes for d in deals), seconds
+        yield deals
+    finally:
+        vars(replay)["infer_deal"] = deal.infer_deal
 
 
 def main() -> None:

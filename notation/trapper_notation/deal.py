@@ -201,6 +201,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 import attrs
 
@@ -311,8 +312,7 @@ class _Bounds:
     hands: dict[tuple[int, int], _Range] = attrs.Factory(dict)
 
 
-@attrs.frozen
-class _Cut:
+class _Cut(NamedTuple):
     """What the relaxations that take the record apart (`_Planner._colours_fit`,
     `_Planner._hands_fit`) solve: the record cut before its first ``len(counted)``
     needs, stretches ``first`` to ``last``, the hands ``carried`` into the first,
@@ -794,8 +794,7 @@ class _Planner:
     def _hands_fit(self, cut: _Cut) -> bool:
         """The third relaxation: each player on their own, every card kept in
         its hand across reshuffles, each draw of ``n`` cards bringing exactly
-        ``n``, of each colour at most what its pile has. ``ranges`` are those
-        of the counts carried into each stretch after the first.
+        ``n``, of each colour at most what its pile has.
 
         It sees what the first misses where it moves cards between hands at
         a reshuffle: a hand that cannot meet a need later in the record with
@@ -803,10 +802,11 @@ class _Planner:
         share no node, so each is solved on its own, and each answer is kept
         by what its network is made of (its carried counts' ranges and its
         bidding hands' bounds)."""
-        counted, last, first, carried, bounds, ranges = attrs.astuple(cut, recurse=False)
+        counted, last, first, carried, bounds, ranges = cut
 
         def hand_fits(seat: int) -> bool:
             net = Network()
+            scratch = _Flow(net)  # what _draw and _need note of their edges: not read
             source, sink = net.node(), net.node()
             chain = [net.node() for _ in COLOURS]
             for c in COLOURS:
@@ -821,10 +821,10 @@ class _Planner:
                         chain[c] = after
                 for _, event in self.events[number][seat]:
                     if not isinstance(event, Need):
-                        self._draw(_Flow(net), source, number, event, chain, of_pile=True)
+                        self._draw(scratch, source, number, event, chain, of_pile=True)
                     elif event.number in counted:
                         try:
-                            chain[:] = self._need(_Flow(net), sink, event, chain, bounds)
+                            chain[:] = self._need(scratch, sink, event, chain, bounds)
                         except _Empty:  # the first relaxation has found it already
                             return False
             for c in COLOURS:
@@ -855,8 +855,7 @@ class _Planner:
     def _colours_fit(self, cut: _Cut) -> bool:
         """The second relaxation: each colour on its own, every card kept in
         its hand across reshuffles, each draw of ``n`` cards bringing at most
-        ``n`` of the colour (not exactly ``n`` in all). ``ranges`` are those
-        of the counts carried into each stretch after the first.
+        ``n`` of the colour (not exactly ``n`` in all).
 
         No edge of a colour enters the source or leaves the sink, and the
         colours share no other node, so the relaxation has a flow when each
@@ -866,7 +865,7 @@ class _Planner:
         count mostly leaves as they were. (On four hard records, 1,249
         colours' networks were solved where four colours at a time would
         have been 3,104.)"""
-        counted, last, first, carried, bounds, ranges = attrs.astuple(cut, recurse=False)
+        counted, last, first, carried, bounds, ranges = cut
 
         def colour_fits(c: Colour) -> bool:
             net = Network()
