@@ -328,6 +328,24 @@ def test_syntax_errors_in_plain_words(text: str, words: str) -> None:
         notation.loads(text)
 
 
+def test_notes_one_after_another_are_items_of_their_own() -> None:
+    """Notes with only white space between them are read as one token
+    (``NOTES``): each is still an item, and a tile that is no tile in one of
+    them is named at its own line and column."""
+    one_by_one = notation.loads('[A "b"]\n1. A: pass (d2=B2e) {c} (shuffle BG) {c} (a1=H3n)\n')
+    together = notation.loads('[A "b"]\n1. A: pass (d2=B2e)\n  (shuffle BG)  (a1=H3n)\n')
+    notes = [item for item in together[0].items if isinstance(item, Notes)]
+    assert notes == [item for item in one_by_one[0].items if isinstance(item, Notes)]
+    assert [note.entries for note in notes] == [
+        (Reveal(tc.Square.parse("d2"), tc.Tile.from_code("B2e")),),
+        (Shuffle("BG"),),
+        (Reveal(tc.Square.parse("a1"), tc.Tile.from_code("H3n")),),
+    ]
+    with pytest.raises(NotationSyntaxError, match="not a tile") as err:
+        notation.loads('[A "b"]\n1. A: pass (d2=B2e)\n  (shuffle BG) (a1=Q9n)\n')
+    assert (err.value.line, err.value.column) == (3, 17)  # at a1=Q9n
+
+
 def test_lenient_loads_skips_a_broken_game_and_reads_on() -> None:
     games = [bot_game("base", 2, s, "greedy") for s in (1, 2, 3)]
     text = notation.dumps(games)

@@ -7,15 +7,19 @@ from __future__ import annotations
 import gc
 import io
 import pickle
+import re
 import tracemalloc
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import trapper_core as tc
 from trapper_core import notation
 from trapper_core.notation import Comment, Move, Mover, Record, TurnNumber
+from trapper_notation import reader
 
 SEATS = '[Seat1 "A"]\n[Seat2 "B"]\n[Setup "?"]\n'
 
@@ -255,3 +259,51 @@ def test_issue10_item15_comment_lines_are_cut_in_runs(flood: str) -> None:
     assert held <= 2 * len(text), f"the record {held / len(text):.2f} times the input"
     (record,) = notation.loads(text)
     assert record.moves == ("pass", "pass")
+
+
+# Lines of every kind the cutter tells apart, to build texts from.
+CUTTER_LINES = [
+    '[A "b"]\n',
+    ' \t[Seat1 "A"] [Seat2 "B"]\n',
+    '[A "{"] {c} ;x "{\n',
+    '[A "b"] {\n',
+    '[A "b"] "c"\n',
+    '\f[A "b"]\n',
+    "[x\n",
+    "[\n",
+    "\n",
+    "  {c}  \n",
+    "; c {\n",
+    "{ open\n",
+    "} 2. B: pass\n",
+    "1. A: pass end\n",
+    "1. A: pass (d2=B2e)\n",
+    'x "\n',
+    '  [x "y"\n',
+    '[A "b"] ; {\n',
+]
+
+
+@settings(max_examples=max(100, getattr(settings.default, "max_examples", 0)))
+@given(st.lists(st.sampled_from(CUTTER_LINES), max_size=30))
+def test_issue10_item15_runs_of_lines_are_cut_as_one_by_one(lines: list[str]) -> None:
+    """Lines of tags and blank lines after a line of tags (``_TAG_RUN``),
+    and move text and broken tag lines (``_BROKEN_RUN``), taken in one step,
+    are cut into the same games as line by line: the same records, numbers,
+    lines and errors, read whole and streamed."""
+    text = "".join(lines)
+
+    def read(source: str | io.StringIO) -> tuple[list[Any], list[str]]:
+        errors: list[Exception] = []
+        if isinstance(source, str):
+            found = notation.loads(source, errors=errors)
+        else:
+            found = notation.load(source, errors=errors)
+        return [(r, r.number, r.line, r.tag_lines) for r in found], [str(e) for e in errors]
+
+    fast = read(text), read(io.StringIO(text))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(reader, "_TAG_RUN", re.compile("(?!)"))
+        patch.setattr(reader, "_BROKEN_RUN", re.compile("(?!)"))
+        slow = read(text), read(io.StringIO(text))
+    assert fast == slow

@@ -160,8 +160,8 @@ class _ToRecords(Transformer[Token, list[Record]]):
     # are kept as stretches too, made into items when they are asked for.
     lead = comments = tag_comment = moves
 
-    def notes_text(self, children: list[Token]) -> Notes:
-        """A note read whole (the NOTES token): its entries, from its text."""
+    def notes_text(self, children: list[Token]) -> Notes | list[Notes]:
+        """Notes read whole (the NOTES token): their entries, from their text."""
         (token,) = children
         return _notes(token)
 
@@ -192,9 +192,24 @@ _NOTE_ENTRY = re.compile(r"shuffle[ \t\f\r\n]*([BEGP]+)|([a-h][1-8]=C?[A-Z][0-9]
 _NOTES: dict[str, Notes] = {}
 
 
-def _notes(token: Token) -> Notes:
-    """The note of a NOTES token; `_BadToken` at a tile that is no tile."""
+def _notes(token: Token) -> Notes | list[Notes]:
+    """The note of a NOTES token, or its notes if it holds several;
+    `_BadToken` at a tile that is no tile."""
     text = str(token)
+    notes = _NOTES.get(text)
+    if notes is not None:
+        return notes
+    if text.count("(") == 1:
+        return _note(token, text, 0)
+    return [_note(token, match[0], match.start()) for match in _ONE_NOTE.finditer(text)]
+
+
+#: One note of a NOTES token that holds several.
+_ONE_NOTE = re.compile(r"\([^)]*\)")
+
+
+def _note(token: Token, text: str, offset: int) -> Notes:
+    """The note ``text``, which stands ``offset`` characters into ``token``."""
     notes = _NOTES.get(text)
     if notes is not None:
         return notes
@@ -208,12 +223,13 @@ def _notes(token: Token) -> Notes:
         try:
             entries.append(Reveal(Square.parse(square), Tile.from_code(code)))
         except (TrapperError, ValueError) as exc:
-            start = match.start(2)
-            line = (token.line or 1) + text.count("\n", 0, start)
+            start = offset + match.start(2)
+            whole = str(token)
+            line = (token.line or 1) + whole.count("\n", 0, start)
             if line == (token.line or 1):
                 column = (token.column or 1) + start
             else:
-                column = start - text.rfind("\n", 0, start)
+                column = start - whole.rfind("\n", 0, start)
             raise _BadToken(line, column, str(exc)) from None
     notes = Notes(tuple(entries))
     if len(text) <= 200:  # short notes, the tiles revealed above all, are shared
@@ -554,12 +570,15 @@ def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine
 
 
 def _runs(lines: Iterator[str | _BadLine]) -> Iterator[str | _BadLine]:
-    """``lines``, plain lines one after another (see `_Games`) joined into one
-    block, every other line alone: the cutter takes a block of plain lines
-    in one step. An error of ``lines`` comes after the lines before it."""
-    run: list[str] = []  # plain lines read and not yet passed on
+    """``lines``, plain lines, lines of tags and broken tag lines one after
+    another (see `_Games`) joined into one block, every other line alone:
+    the cutter takes a run of such lines in one step. An error of ``lines``
+    comes after the lines before it."""
+    run: list[str] = []  # lines read and not yet passed on
     size = 0
     plain = _PLAIN_RUN.fullmatch
+    tags = _TAG_RUN.fullmatch
+    broken = _BROKEN_RUN.fullmatch
     try:
         for line in lines:
             if isinstance(line, _BadLine):  # alone, as it came
@@ -576,7 +595,7 @@ def _runs(lines: Iterator[str | _BadLine]) -> Iterator[str | _BadLine]:
                 and "{" not in line
                 and '"' not in line
                 and line.endswith("\n")
-            ) or plain(line) is not None:
+            ) or (plain(line) or tags(line) or broken(line)) is not None:
                 run.append(line)
                 size += len(line)
                 if size >= _BATCH:
@@ -687,8 +706,11 @@ class _Games:
     inside a ``{ }`` comment never begin a game.
 
     The lines come in blocks of one or more. A run of plain lines
-    (`_PLAIN_RUN`) can begin no game and opens no comment, and lines inside
-    an open ``{ }`` comment are blank: either is taken in one step, its
+    (`_PLAIN_RUN`) can begin no game and opens no comment, nor can lines of
+    tags and blank lines after a line of tags (`_TAG_RUN`), nor move text and
+    broken tag lines with no blank line among or before them
+    (`_BROKEN_RUN`), and lines inside
+    an open ``{ }`` comment are blank: each is taken in one step, its
     facts found by regular expressions, so that a flood of short lines costs
     about what the same bytes of moves cost. Other lines are read one by one.
     """
@@ -724,6 +746,8 @@ class _Games:
         opening: tuple[int, int, str] | None = None
         lines, limit = self.lines, self.limit
         plain_run = _PLAIN_RUN.match
+        tag_run = _TAG_RUN.match
+        broken_run = _BROKEN_RUN.match
         drop = False  # the game cannot begin as it does: its text is not kept
         while True:
             if self.pending is not None:
@@ -755,7 +779,7 @@ class _Games:
                     self.at = stop
                     blank_since = True
                     size, error = _take(
-                        parts, block[at:stop], size, error, drop, limit, first_line
+                        parts, block, at, stop, size, error, drop, limit, first_line
                     )
                     continue
                 elif (
@@ -787,7 +811,38 @@ class _Games:
                     self.number += count
                     self.at = stop
                     size, error = _take(
-                        parts, block[at:stop], size, error, drop, limit, first_line
+                        parts, block, at, stop, size, error, drop, limit, first_line
+                    )
+                    continue
+                elif not in_comment and not blank_since and (run := broken_run(block, at)):
+                    # Move text and broken tag lines, no blank line among
+                    # them or before them: none begins a game (a broken tag
+                    # line does after a blank line only) or opens a comment.
+                    stop = run.end()
+                    last = block.rfind("\n", at, stop - 1) + 1 or at  # its last line
+                    if opening is None:
+                        line = block[at : block.find("\n", at) + 1]
+                        kind = _TEXT if line[0].isalnum() else _BAD_TAG
+                        opening = (kind, self.number + 1, line)
+                        drop = self._drops(opening)
+                    previous = _TEXT if block[last].isalnum() else _BAD_TAG
+                    self.number += block.count("\n", at, stop)
+                    self.at = stop
+                    size, error = _take(
+                        parts, block, at, stop, size, error, drop, limit, first_line
+                    )
+                    continue
+                elif previous == _TAGS and not in_comment and (run := tag_run(block, at)):
+                    # Tag lines and blank lines after a line of tags: none
+                    # begins a game (only move text or a broken tag line
+                    # before it lets a line do that) or opens a comment.
+                    stop = run.end()
+                    self.number += block.count("\n", at, stop)
+                    self.at = stop
+                    last = block.rfind("\n", at, stop - 1) + 1 or at  # its last line
+                    blank_since = _BLANK_LINE.fullmatch(block, last, stop) is not None
+                    size, error = _take(
+                        parts, block, at, stop, size, error, drop, limit, first_line
                     )
                     continue
                 else:
@@ -807,7 +862,7 @@ class _Games:
                     opening = (kind, self.number, line)
                     drop = self._drops(opening)
                 previous, blank_since = kind, False
-            size, error = _take(parts, line, size, error, drop, limit, first_line)
+            size, error = _take(parts, line, 0, len(line), size, error, drop, limit, first_line)
         if not parts:
             raise StopIteration
         return _Chunk("".join(parts), first_line, error, opening)
@@ -819,21 +874,23 @@ class _Games:
 
 def _take(
     parts: list[str],
-    text: str,
+    block: str,
+    start: int,
+    stop: int,
     size: int,
     error: NotationSyntaxError | None,
     drop: bool,
     limit: int,
     first_line: int,
 ) -> tuple[int, NotationSyntaxError | None]:
-    """Adds ``text``, lines of the game being cut, to its ``parts`` (unless
-    the game is skipped: too long, or dropped), and returns its size so far
-    and its error."""
-    size += len(text)
+    """Adds ``block[start:stop]``, lines of the game being cut, to its
+    ``parts`` (unless the game is skipped: too long, or dropped; then the
+    lines are not copied), and returns its size so far and its error."""
+    size += stop - start
     if error is None and size > limit:
         error = _too_long(first_line, limit)
     if error is None and not drop:
-        parts.append(text)
+        parts.append(block[start:stop])
     elif not parts:
         parts.append("")  # the game is skipped to its end
     return size, error
@@ -865,6 +922,25 @@ _TEXT_LINE = re.compile(r"(?m)^(?!" + _BLANK_BODY + r"$)")
 #: rest of its line) none holds a ``"`` and every ``{`` is closed on its
 #: line. Such a line is blank or move text, and opens no comment.
 _PLAIN_RUN = re.compile(r'(?:(?![ \t]*\[)(?:[^\n{";]++|\{[^}\n]*+\})*+(?:;[^\n]*+)?\n)++')
+#: A line of tags without a ``{``, as `_TAG_LINE` reads it.
+_TAGS_ALONE = (
+    r'[ \t]*(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*+"[ \t]*\][ \t]*)++'
+    r"(?:;[^\n]*+)?\n"
+)
+#: Lines of move text (a letter or a digit first) and broken tag lines (a
+#: ``[`` first, after spaces and tabs, and no tag line), one or more, each
+#: ended by its line break and holding no ``{``: such lines are no blank
+#: lines and open no comment.
+_BROKEN_RUN = re.compile(r"(?:[A-Za-z0-9][^\n{]*+\n|(?!" + _TAGS_ALONE + r")[ \t]*\[[^\n{]*+\n)++")
+#: Lines of tags and blank lines, one or more, each ended by its line
+#: break. A line of tags is one `_classify` calls so: tags, then comments
+#: closed on the line, perhaps a ``;`` comment; such a line and a blank one
+#: open no comment. (No capturing group: CPython 3.11's possessive
+#: repetition can get a group's span wrong, a SystemError.)
+_TAG_RUN = re.compile(
+    r'(?:[ \t]*(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*+"[ \t]*\]'
+    r"[ \t]*)++(?:\{[^}\n]*+\}[ \t]*)*+(?:;[^\n]*+)?\n|" + _BLANK_BODY + r"\n)++"
+)
 
 
 def _classify(line: str, in_comment: bool) -> tuple[int, bool]:
