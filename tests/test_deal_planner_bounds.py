@@ -233,3 +233,42 @@ def test_issue10_a_table_move_illegal_with_any_cards_says_why() -> None:
         "game 1, turn 3, 'Eg6/PP': R13: g6 is blocked by water on its west edge"
     ]
     assert len(game.history) == 8
+
+
+def test_issue10_item18_a_bid_no_hand_carried_across_a_reshuffle_can_make_is_seen_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The hostile records' one stop: the table record of tactical bot game
+    4g5000 with D's pass of turn 8 deleted, so that every action after it
+    is made by the next player. A deal fits the moves (the replay then
+    names the turn numbered wrong), but the search stopped at `MAX_NODES`:
+    its first part gave D a blue card for the bid of 1 in blue at action 45,
+    which D keeps to the reshuffle, where D's six cards must make a bid of
+    4 in beige and still pay three purples (only BEGP 0303 and 0204 do,
+    not 1203); the relaxations let it be, and every descent past the
+    reshuffle failed on that bid, excluding one set of carried hands at a
+    time. The third relaxation judges its bids as the engine does, and the
+    part is dropped at once."""
+    from trapper_notation import Record, deal, replay
+
+    game = tc.play(
+        tc.new_game("tactical", 4, seed=5000), [tc.make_bot("greedy", 5000 + i) for i in range(4)]
+    )
+    text = Record.table_record(game).text
+    assert text.count("\n8. D: pass\n") == 1
+    text = text.replace("\n8. D: pass\n", "\n8. D:\n")  # hostile_records' mutant 11
+    deals: list[deal.Deal] = []
+
+    def infer(*args: object, **kwargs: object) -> deal.Deal:
+        deals.append(deal.infer_deal(*args, **kwargs))  # type: ignore[arg-type]
+        return deals[-1]
+
+    monkeypatch.setattr(replay, "infer_deal", infer)
+    with pytest.raises(
+        RecordError,
+        match=r"^game 1, turn 8, 'E1': the record numbers this turn 9, but it is turn 8$",
+    ):
+        notation.loads(text)[0].replay()
+    (found,) = deals
+    assert found.failure is None  # a deal fits every move
+    assert found.nodes <= 30  # was MAX_NODES + 1: the search stopped

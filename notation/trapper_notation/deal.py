@@ -221,6 +221,11 @@ FIRST_BUDGET = 150
 """The nodes the search is first allowed in each of its `ORDERS` (then
 twice as many, and so on, until `MAX_NODES` in all)."""
 
+LOCAL_FLOWS = 30
+"""The most flows the third relaxation solves for one player's network,
+splitting the bidding hands the engine refuses (`_Planner._hands_fit`):
+past them the player counts as fitting."""
+
 ORDERS = ("widest", "first", "last")
 """Which of the moved counts of most weight a search splits first: the
 count moved most (the first such), the first in colour and seat order, the
@@ -794,19 +799,27 @@ class _Planner:
     def _hands_fit(self, cut: _Cut) -> bool:
         """The third relaxation: each player on their own, every card kept in
         its hand across reshuffles, each draw of ``n`` cards bringing exactly
-        ``n``, of each colour at most what its pile has.
+        ``n``, of each colour at most what its pile has; its bids judged by
+        the engine.
 
         It sees what the first misses where it moves cards between hands at
         a reshuffle: a hand that cannot meet a need later in the record with
         the cards it keeps and draws, whatever the others hold. The players
         share no node, so each is solved on its own, and each answer is kept
         by what its network is made of (its carried counts' ranges and its
-        bidding hands' bounds)."""
+        bidding hands' bounds).
+
+        A bid's hand in a player's network has the size the record gives it
+        (no card leaves the player's chains but those paid), so a hand the
+        engine refuses is split as the search splits it (`_other_hands`)
+        and the parts solved in turn: the player fits if one part has a flow
+        whose bids the engine all allows, not if none has; after
+        `LOCAL_FLOWS` flows the player counts as fitting."""
         counted, last, first, carried, bounds, ranges = cut
 
-        def hand_fits(seat: int) -> bool:
+        def hand_flow(seat: int, hands: _Bounds) -> _Flow | None:
             net = Network()
-            scratch = _Flow(net)  # what _draw and _need note of their edges: not read
+            flow = _Flow(net)  # its bids' edges are read; the rest is not
             source, sink = net.node(), net.node()
             chain = [net.node() for _ in COLOURS]
             for c in COLOURS:
@@ -821,15 +834,30 @@ class _Planner:
                         chain[c] = after
                 for _, event in self.events[number][seat]:
                     if not isinstance(event, Need):
-                        self._draw(scratch, source, number, event, chain, of_pile=True)
+                        self._draw(flow, source, number, event, chain, of_pile=True)
                     elif event.number in counted:
                         try:
-                            chain[:] = self._need(scratch, sink, event, chain, bounds)
+                            chain[:] = self._need(flow, sink, event, chain, hands)
                         except _Empty:  # the first relaxation has found it already
-                            return False
+                            return None
             for c in COLOURS:
                 net.edge(chain[c], sink)
-            return net.feasible(source, sink)
+            return flow if net.feasible(source, sink) else None
+
+        def hand_fits(seat: int) -> bool:
+            parts = [bounds]
+            for _ in range(LOCAL_FLOWS):
+                if not parts:
+                    return False
+                part = parts.pop()
+                flow = hand_flow(seat, part)
+                if flow is None:
+                    continue
+                refused = self._refused(flow, self.starts[first], None)
+                if refused is None:
+                    return True
+                parts.extend(reversed(self._other_hands(part, *refused)))
+            return True  # not known: as if it fitted
 
         for seat in range(self.players):
             key = (
