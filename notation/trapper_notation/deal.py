@@ -50,11 +50,12 @@ The relaxations
     each draw of ``n`` cards bringing at most ``n`` of the colour. A third
     takes each player on their own, every card kept in its hand across
     reshuffles, each draw of ``n`` cards bringing exactly ``n``, of each
-    colour at most what its pile has. Before any is solved, the ranges of
-    the carried counts are narrowed by the hand sizes and the table's
-    totals (a row and column of a table of known sums). A player with
-    nothing to do in a stretch carries out what they carried in (a retired
-    player's hand, above all): both counts are one.
+    colour at most what its pile has, its bids judged by the engine (see
+    below). Before any is solved, the ranges of the carried counts are
+    narrowed by the hand sizes and the table's totals (a row and column of
+    a table of known sums). A player with nothing to do in a stretch
+    carries out what they carried in (a retired player's hand, above all):
+    both counts are one.
 
     The first relaxation's flaw is that a hand may grow at a reshuffle: the
     cards a player carries into a stretch need not add up to the hand's
@@ -97,6 +98,35 @@ The relaxations
     whole game 133, and 4g5258 89 (it needed 2,483). Of the 186 hostile
     records, 17 stop at `MAX_NODES` and 20 take over a second (69 CPU
     seconds in all, was 148 on the same machine).
+
+    The bounds of a flow cannot say which hands the engine allows for a bid:
+    a unit of it is one card of its colour or two of one other (R43), so a
+    hand of six that bids 4 in beige and then pays three purples is BEGP
+    0303 or 0204, but not 1203, whose odd cards pair with nothing. The
+    search judges the bids of the stretch it plans; the relaxations judged
+    none, so a part of the search whose hands no deal has for a bid past the
+    next reshuffle was refuted only there, one set of carried hands at a
+    time. The record of tactical bot game 4g5000 with D's pass of turn 8
+    deleted (every action after it made by the next player; a deal fits its
+    moves, and the replay names the turn numbered wrong) stopped at
+    `MAX_NODES` so: the search's first part gave D a blue card for a bid of
+    1 in blue before the reshuffle, which D keeps across it, where D's six
+    cards are such a hand; every descent past the reshuffle failed on that
+    bid. So the third relaxation judges its bids too. A player's cards all
+    stay in their chains but those paid, so a bid's hand in the player's
+    network has the size the record gives it, and where the engine refuses
+    the hand a flow plans, the hands of that size are split as the search
+    splits them (`_Planner._other_hands`) and the parts solved in turn: the
+    player fits if a part has a flow whose bids the engine all allows, and
+    fails if none has (past `LOCAL_FLOWS` flows, it counts as fitting). D
+    fails at once in that part, and the deal is found in 14 nodes. Most
+    players fit with their first flow; where a hand is refused, a few more
+    settle it (of some 4,000 answers on the 25 records of the 400 below that
+    needed the most nodes, most took one flow, none more than 16 but one,
+    which reached `LOCAL_FLOWS`). The records of the 1,300 bot games below
+    need a tenth fewer nodes, none more; the 1,861 hostile records of
+    `benchmarks/hostile_records.py` 15,105 (was 19,659), none stopping (was
+    one, the record above).
 
 The search
     The stretches are planned in order, depth first; what one hands to the
@@ -143,20 +173,24 @@ The search
     at `MAX_NODES`); the three orders, 42,270, up to 2,159. Bounding a
     bid's hand by its size (see the relaxations) makes those 32,874, up to
     1,165, and 37,554, up to 1,425; the third relaxation, 25,109, up to
-    267, and 23,888, up to 715.
+    267, and 23,888, up to 715; judging its bids by the engine, 23,013, up
+    to 262, and 21,336, up to 443.
 
     Why it is complete: at every split the parts cover every deal of the
     node but the one excluded (a refused hand, a failed carry), and a node
     is dropped only when a relaxation, which every deal of the node
     satisfies, has no flow, or when it counts a need that no hand of the
-    size the record gives it can meet; a run that ends within its budget
-    has therefore searched everything. (The third relaxation too: a deal
-    keeps each hand's cards across a reshuffle, draws exactly ``n`` cards,
-    none of a colour its pile lacks, and carries counts and holds bidding
-    hands within the node's ranges.) Why it ends: every part has a smaller
-    range of some bounded count than its node. A bid's first bound is the fewest
-    cards of its colour with which a hand of its size can make it, found
-    from the engine.
+    size the record gives it can meet; a run that ends within its budget has
+    therefore searched everything. (The third relaxation too: a deal keeps
+    each hand's cards across a reshuffle, draws exactly ``n`` cards, none of
+    a colour its pile lacks, and carries counts and holds bidding hands
+    within the node's ranges; and its hand at a bid has the size the record
+    gives it and is one the engine allows, so it lies in one of the parts
+    split off a refused hand, which leave out that hand alone of that size:
+    a player fails only when no part has a flow.) Why it ends: every part
+    has a smaller range of some bounded count than its node. A bid's first
+    bound is the fewest cards of its colour with which a hand of its size
+    can make it, found from the engine.
 
 Where no deal fits
     The search is made again for the record cut short before a move that
@@ -189,12 +223,12 @@ The bound
     the search, are the ones found without the parent's. About one and a
     half to two milliseconds a node, on the two-core machine of the
     benchmarks. Records written from real games need from a few to a few
-    hundred nodes (1,300 tactical bot games: at most 715, all but one
-    within a second); a record that cannot fit is usually told so by the
-    relaxations, in a handful of nodes. The search is exponential in the
-    worst case, so at most `MAX_NODES` nodes are solved for a record (about
-    five seconds): a record that needs more is reported as a whole, saying
-    that the search stopped, not that no deal fits.
+    hundred nodes (1,300 tactical bot games: at most 443); a record that
+    cannot fit is usually told so by the relaxations, in a handful of
+    nodes. The search is exponential in the worst case, so at most
+    `MAX_NODES` nodes are solved for a record (about five seconds): a
+    record that needs more is reported as a whole, saying that the search
+    stopped, not that no deal fits.
 """
 
 from __future__ import annotations
