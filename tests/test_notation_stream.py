@@ -130,3 +130,41 @@ def test_issue10_read_game_reads_a_stream_of_its_own() -> None:
     assert second is not None
     assert [first.replay(), second.replay()] == played
     assert notation.read_game(stream) is None  # type: ignore[arg-type]
+
+
+def test_read_game_reads_no_further_than_the_first_line_of_the_next_game() -> None:
+    """From a text stream (a pipe, stdin), read_game returns a game once the
+    first line of the next one is read, and reads no further: the lines of
+    tags and moves after it are not waited for (the runs of lines the reader
+    joins for speed stop there)."""
+    text = '[Seat1 "A"]\n[Setup "?"]\n\n1. A: pass\n\n[Seat1 "B"]\n[Setup "?"]\n\n1. B: pass\n'
+    stream = io.StringIO(text)
+    record = notation.read_game(stream)
+    assert record is not None
+    assert record.players == ("A",)
+    assert stream.tell() == text.index('[Setup "?"]', text.index('"B"'))
+    follows = ["[x\n", '1. "A b": pass\n']
+    for line in follows:  # a broken tag line, move text with a quote
+        text = '[Seat1 "A"]\n\n1. A: pass\n\n[Seat1 "B"]\n' + line * 3
+        stream = io.StringIO(text)
+        assert notation.read_game(stream, errors=[]) is not None
+        assert stream.tell() == text.index(line)
+
+
+@pytest.mark.parametrize(
+    ("text", "limit", "found"),
+    [
+        # tag lines after a line of tags: those that fit are read
+        ('[A "b"]\n[C "d"]\n[E "f"]\n\n1. A: pass\n', 20, [(1, {"A": "b", "C": "d"})]),
+        # broken tag lines: those that fit are read, tags after moves begin games
+        ('[A "b"] x\n[C "d"] x\n[E "f"] x\n', 25, [(1, {"A": "b"}), (2, {"C": "d"})]),
+    ],
+)
+def test_scan_of_a_game_over_the_size_cap_reads_the_lines_that_fit(
+    text: str, limit: int, found: list[tuple[int, dict[str, str]]]
+) -> None:
+    """A game longer than max_game_size is indexed from its whole lines that
+    fit, whichever stream it is read from (as line by line)."""
+    for stream in (io.StringIO(text), io.BytesIO(text.encode("utf-8"))):
+        scanned = notation.scan(stream, max_game_size=limit)
+        assert [(g.line, g.tags) for g in scanned] == found

@@ -546,9 +546,11 @@ def _unicode(line: str, number: int) -> str | _BadLine:
     return _checked(raw, number)
 
 
-def _lines_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine]:
+def _lines_of_stream(
+    stream: IO[str], limit: int, *, ahead: bool = True
+) -> Iterator[str | _BadLine]:
     """The lines of a text stream, read one at a time, in runs (`_runs`)."""
-    return _runs(_each_line_of_stream(stream, limit))
+    return _runs(_each_line_of_stream(stream, limit), ahead=ahead)
 
 
 def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine]:
@@ -569,16 +571,22 @@ def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine
             yield _unicode(piece, number)
 
 
-def _runs(lines: Iterator[str | _BadLine]) -> Iterator[str | _BadLine]:
+def _runs(lines: Iterator[str | _BadLine], *, ahead: bool = True) -> Iterator[str | _BadLine]:
     """``lines``, plain lines, lines of tags and broken tag lines one after
     another (see `_Games`) joined into one block, every other line alone:
     the cutter takes a run of such lines in one step. An error of ``lines``
-    comes after the lines before it."""
+    comes after the lines before it.
+
+    Without ``ahead``, only plain lines are joined: a line that may begin a
+    game (a ``[`` first) comes alone, as soon as it is read, so that the
+    reader reads no further than the first line of the next game
+    (`read_game`: a pipe is not waited on for lines past it), and the text
+    kept of a game longer than the limit is the same whole lines (`scan`)."""
     run: list[str] = []  # lines read and not yet passed on
     size = 0
     plain = _PLAIN_RUN.fullmatch
-    tags = _TAG_RUN.fullmatch
-    broken = _BROKEN_RUN.fullmatch
+    tags = _TAG_RUN.fullmatch if ahead else _NEVER.fullmatch
+    broken = _BROKEN_RUN.fullmatch if ahead else _NEVER.fullmatch
     try:
         for line in lines:
             if isinstance(line, _BadLine):  # alone, as it came
@@ -612,6 +620,10 @@ def _runs(lines: Iterator[str | _BadLine]) -> Iterator[str | _BadLine]:
         raise
     if run:
         yield "".join(run)
+
+
+#: Matches nothing: the runs of lines `_runs` does not join.
+_NEVER = re.compile("(?!)")
 
 
 def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
@@ -984,12 +996,14 @@ def _opens_comment(line: str) -> bool:
     return False
 
 
-def _lines(source: str | IO[str] | IO[bytes], limit: int) -> Iterator[str | _BadLine]:
+def _lines(
+    source: str | IO[str] | IO[bytes], limit: int, *, ahead: bool = True
+) -> Iterator[str | _BadLine]:
     if isinstance(source, str):
         return _lines_of_text(source)
     if _is_binary(source):
         return _lines_of_bytes(source, limit)  # type: ignore[arg-type]
-    return _lines_of_stream(source, limit)  # type: ignore[arg-type]
+    return _lines_of_stream(source, limit, ahead=ahead)  # type: ignore[arg-type]
 
 
 def _is_binary(stream: IO[Any]) -> bool:
@@ -1254,7 +1268,9 @@ def read_game(
     state = _state_of(stream)
     position = _tell(stream)
     if state is None or (state.position is not None and state.position != position):
-        state = _StreamState(_Games(_lines(stream, max_game_size), max_game_size))
+        # No read-ahead past the next game's first line (see `_runs`).
+        lines = _lines(stream, max_game_size, ahead=False)
+        state = _StreamState(_Games(lines, max_game_size))
         _keep_state(stream, state)
     while not state.waiting:
         chunk = next(state.chunks, None)
@@ -1423,8 +1439,9 @@ class _Offsets:
         self.binary = not isinstance(stream, io.TextIOBase)
 
     def lines(self, limit: int) -> Iterator[str | _BadLine]:
-        """The lines, in runs (`_runs`), their offsets kept as they are read."""
-        return _runs(self._each_line(limit))
+        """The lines, in runs of plain lines (`_runs`), their offsets kept
+        as they are read."""
+        return _runs(self._each_line(limit), ahead=False)
 
     def _each_line(self, limit: int) -> Iterator[str]:
         stream = self.stream
