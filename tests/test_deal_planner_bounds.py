@@ -12,11 +12,14 @@ bounds are 0 <= low <= high, not -1, -1``, strict and lenient alike.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import trapper_core as tc
 from trapper_core import notation
 from trapper_core.notation import RecordError
+from trapper_notation.deal import Deal
 
 _TACTICAL_TABLE = """\
 [Variant "tactical"]
@@ -235,40 +238,78 @@ def test_issue10_a_table_move_illegal_with_any_cards_says_why() -> None:
     assert len(game.history) == 8
 
 
+def _record_5000_without_turn_8s_pass(*, numbered: bool) -> str:
+    """The table record of tactical bot game 4g5000 with D's pass of turn 8
+    deleted (``hostile_records``' mutant 11), so that every action after it
+    is made by the next player; with its turn numbers and movers, or
+    without (then only the moves can tell)."""
+    from trapper_notation import Record
+
+    game = tc.play(
+        tc.new_game("tactical", 4, seed=5000), [tc.make_bot("greedy", 5000 + i) for i in range(4)]
+    )
+    head, moves = Record.table_record(game).text.split("\n\n", 1)
+    assert moves.count("\n8. D: pass\n") == 1
+    moves = moves.replace("\n8. D: pass\n", "\n8. D:\n")
+    if not numbered:
+        moves = re.sub(r"\d+\. |\b[A-D]:(?=\s) ?", "", moves)
+    return head + "\n\n" + moves
+
+
+def _replay_counting_deals(
+    monkeypatch: pytest.MonkeyPatch, text: str
+) -> tuple[Exception | None, list[Deal]]:
+    """Replays ``text``: the error it ends in, and the deals planned."""
+    from trapper_notation import deal, replay
+
+    deals: list[Deal] = []
+
+    def infer(*args: object, **kwargs: object) -> Deal:
+        deals.append(deal.infer_deal(*args, **kwargs))  # type: ignore[arg-type]
+        return deals[-1]
+
+    monkeypatch.setattr(replay, "infer_deal", infer)
+    try:
+        notation.loads(text)[0].replay()
+    except tc.TrapperError as exc:
+        return exc, deals
+    return None, deals
+
+
 def test_issue10_item18_a_bid_no_hand_carried_across_a_reshuffle_can_make_is_seen_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The hostile records' one stop: the table record of tactical bot game
-    4g5000 with D's pass of turn 8 deleted, so that every action after it
-    is made by the next player. A deal fits the moves (the replay then
-    names the turn numbered wrong), but the search stopped at `MAX_NODES`:
-    its first part gave D a blue card for the bid of 1 in blue at action 45,
+    """The hostile records' one stop: game 4g5000 with D's pass of turn 8
+    deleted, its turns and movers left out so that the deal must fit every
+    move. A deal fits them, but the search stopped at `MAX_NODES`: its
+    first part gave D a blue card for the bid of 1 in blue at action 45,
     which D keeps to the reshuffle, where D's six cards must make a bid of
     4 in beige and still pay three purples (only BEGP 0303 and 0204 do,
     not 1203); the relaxations let it be, and every descent past the
     reshuffle failed on that bid, excluding one set of carried hands at a
     time. The third relaxation judges its bids as the engine does, and the
     part is dropped at once."""
-    from trapper_notation import Record, deal, replay
-
-    game = tc.play(
-        tc.new_game("tactical", 4, seed=5000), [tc.make_bot("greedy", 5000 + i) for i in range(4)]
+    error, deals = _replay_counting_deals(
+        monkeypatch, _record_5000_without_turn_8s_pass(numbered=False)
     )
-    text = Record.table_record(game).text
-    assert text.count("\n8. D: pass\n") == 1
-    text = text.replace("\n8. D: pass\n", "\n8. D:\n")  # hostile_records' mutant 11
-    deals: list[deal.Deal] = []
-
-    def infer(*args: object, **kwargs: object) -> deal.Deal:
-        deals.append(deal.infer_deal(*args, **kwargs))  # type: ignore[arg-type]
-        return deals[-1]
-
-    monkeypatch.setattr(replay, "infer_deal", infer)
-    with pytest.raises(
-        RecordError,
-        match=r"^game 1, turn 8, 'E1': the record numbers this turn 9, but it is turn 8$",
-    ):
-        notation.loads(text)[0].replay()
     (found,) = deals
     assert found.failure is None  # a deal fits every move
     assert found.nodes <= 30  # was MAX_NODES + 1: the search stopped
+    assert str(error).startswith("game 1, turn 12, 'Pc5': D6:")  # the moves, shifted
+
+
+def test_issue10_item18_the_deal_fits_the_moves_up_to_a_turn_numbered_wrong(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The replay stops at a turn numbered wrong or a player named wrong, so
+    the deal is planned for the moves before it only: a move deleted or two
+    swapped, which shift every turn after them, cost no search of the rest
+    of the record."""
+    error, deals = _replay_counting_deals(
+        monkeypatch, _record_5000_without_turn_8s_pass(numbered=True)
+    )
+    assert isinstance(error, RecordError)
+    assert str(error) == "game 1, turn 8, 'E1': the record numbers this turn 9, but it is turn 8"
+    (found,) = deals
+    assert found.failure is None
+    assert found.nodes <= 5  # the whole record's search: 14

@@ -61,10 +61,13 @@ NO_CARDS: Hand = (0, 0, 0, 0)
 
 @attrs.frozen
 class Step:
-    """One move of the record: its text and the reshuffles its notes give."""
+    """One move of the record: its text, the reshuffles its notes give, and
+    the turn number and the player the record gives it, if any."""
 
     text: str
     shuffles: tuple[tuple[int, ...], ...] | None = None
+    turn: int | None = None
+    mover: str | None = None
 
 
 @attrs.define(eq=False)
@@ -160,6 +163,13 @@ class Schedule:
             actor = game.to_move
             if actor is None:
                 return None  # the game is over: the replay says so
+            if (step.turn is not None and step.turn != state.turns) or (
+                step.mover is not None and step.mover != self.names[actor]
+            ):
+                # The replay stops here, at a turn numbered wrong or the
+                # wrong player named: no deal need fit what comes after (a
+                # move deleted or two swapped shift every turn after them).
+                return None
             short = self._short(actor, step.text)
             before = game.copy() if short is not None else None
             hands, shuffled = state.hands, len(state.shuffled)

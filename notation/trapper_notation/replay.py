@@ -246,7 +246,7 @@ class _Replayer:
                 noted = self._noted(index)
             except RecordError:
                 noted = None  # the replay reports it at its move
-            steps.append(Step(decision[0], noted))
+            steps.append(Step(decision[0], noted, decision[1], decision[2]))
         known = self.spec.deck
         return infer_deal(
             self._new_game(self.setup),
