@@ -934,24 +934,24 @@ _TEXT_LINE = re.compile(r"(?m)^(?!" + _BLANK_BODY + r"$)")
 #: rest of its line) none holds a ``"`` and every ``{`` is closed on its
 #: line. Such a line is blank or move text, and opens no comment.
 _PLAIN_RUN = re.compile(r'(?:(?![ \t]*\[)(?:[^\n{";]++|\{[^}\n]*+\})*+(?:;[^\n]*+)?\n)++')
-#: A line of tags without a ``{``, as `_TAG_LINE` reads it.
-_TAGS_ALONE = (
-    r'[ \t]*(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*+"[ \t]*\][ \t]*)++'
-    r"(?:;[^\n]*+)?\n"
-)
+#: One tag, ``[Name "value"]``, as the grammar's TAG reads it.
+_A_TAG = r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*+"[ \t]*\]'
 #: Lines of move text (a letter or a digit first) and broken tag lines (a
 #: ``[`` first, after spaces and tabs, and no tag line), one or more, each
 #: ended by its line break and holding no ``{``: such lines are no blank
 #: lines and open no comment.
-_BROKEN_RUN = re.compile(r"(?:[A-Za-z0-9][^\n{]*+\n|(?!" + _TAGS_ALONE + r")[ \t]*\[[^\n{]*+\n)++")
+_BROKEN_RUN = re.compile(
+    r"(?:[A-Za-z0-9][^\n{]*+\n"
+    r"|(?![ \t]*(?:" + _A_TAG + r"[ \t]*)++(?:;[^\n]*+)?\n)[ \t]*\[[^\n{]*+\n)++"
+)
 #: Lines of tags and blank lines, one or more, each ended by its line
 #: break. A line of tags is one `_classify` calls so: tags, then comments
 #: closed on the line, perhaps a ``;`` comment; such a line and a blank one
 #: open no comment. (No capturing group: CPython 3.11's possessive
 #: repetition can get a group's span wrong, a SystemError.)
 _TAG_RUN = re.compile(
-    r'(?:[ \t]*(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*+"[ \t]*\]'
-    r"[ \t]*)++(?:\{[^}\n]*+\}[ \t]*)*+(?:;[^\n]*+)?\n|" + _BLANK_BODY + r"\n)++"
+    r"(?:[ \t]*(?:" + _A_TAG + r"[ \t]*)++(?:\{[^}\n]*+\}[ \t]*)*+(?:;[^\n]*+)?\n"
+    r"|" + _BLANK_BODY + r"\n)++"
 )
 
 
