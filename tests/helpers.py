@@ -5,8 +5,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+import pytest
+
 from trapper_base import standard_faces
-from trapper_core import COLOURS, Colour, Direction, Game, Setup, Square, Tile, new_game
+from trapper_core import (
+    COLOURS,
+    Colour,
+    Direction,
+    Game,
+    Setup,
+    Square,
+    Tile,
+    TrapperError,
+    new_game,
+    notation,
+)
+from trapper_notation import deal, replay
 
 
 def make_deck(hands: Sequence[str] = (), *, draw: str = "", hand_size: int = 6) -> list[Colour]:
@@ -87,3 +101,21 @@ def play(game: Game, *texts: str) -> Game:
 def texts(game: Game) -> list[str]:
     """Returns the text of every legal action."""
     return [game.action_text(a) for a in game.legal_actions()]
+
+
+def replay_counting_deals(text: str) -> tuple[Exception | None, list[deal.Deal]]:
+    """The error a strict replay of ``text``'s first game raises (``None`` if
+    none) and the deals of the cards it planned."""
+    deals: list[deal.Deal] = []
+
+    def infer(*args: object, **kwargs: object) -> deal.Deal:
+        deals.append(deal.infer_deal(*args, **kwargs))  # type: ignore[arg-type]
+        return deals[-1]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(replay, "infer_deal", infer)
+        try:
+            notation.loads(text)[0].replay()
+        except TrapperError as exc:
+            return exc, deals
+    return None, deals

@@ -19,7 +19,8 @@ import pytest
 import trapper_core as tc
 from trapper_core import notation
 from trapper_core.notation import RecordError
-from trapper_notation.deal import Deal
+
+from .helpers import replay_counting_deals
 
 _TACTICAL_TABLE = """\
 [Variant "tactical"]
@@ -256,29 +257,7 @@ def _record_5000_without_turn_8s_pass(*, numbered: bool) -> str:
     return head + "\n\n" + moves
 
 
-def _replay_counting_deals(
-    monkeypatch: pytest.MonkeyPatch, text: str
-) -> tuple[Exception | None, list[Deal]]:
-    """Replays ``text``: the error it ends in, and the deals planned."""
-    from trapper_notation import deal, replay
-
-    deals: list[Deal] = []
-
-    def infer(*args: object, **kwargs: object) -> Deal:
-        deals.append(deal.infer_deal(*args, **kwargs))  # type: ignore[arg-type]
-        return deals[-1]
-
-    monkeypatch.setattr(replay, "infer_deal", infer)
-    try:
-        notation.loads(text)[0].replay()
-    except tc.TrapperError as exc:
-        return exc, deals
-    return None, deals
-
-
-def test_issue10_item18_a_bid_no_hand_carried_across_a_reshuffle_can_make_is_seen_at_once(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_issue10_item18_a_bid_no_hand_carried_across_a_reshuffle_makes_is_seen() -> None:
     """The hostile records' one stop: game 4g5000 with D's pass of turn 8
     deleted, its turns and movers left out so that the deal must fit every
     move. A deal fits them, but the search stopped at `MAX_NODES`: its
@@ -289,25 +268,19 @@ def test_issue10_item18_a_bid_no_hand_carried_across_a_reshuffle_can_make_is_see
     reshuffle failed on that bid, excluding one set of carried hands at a
     time. The third relaxation judges its bids as the engine does, and the
     part is dropped at once."""
-    error, deals = _replay_counting_deals(
-        monkeypatch, _record_5000_without_turn_8s_pass(numbered=False)
-    )
+    error, deals = replay_counting_deals(_record_5000_without_turn_8s_pass(numbered=False))
     (found,) = deals
     assert found.failure is None  # a deal fits every move
     assert found.nodes <= 30  # was MAX_NODES + 1: the search stopped
     assert str(error).startswith("game 1, turn 12, 'Pc5': D6:")  # the moves, shifted
 
 
-def test_issue10_item18_the_deal_fits_the_moves_up_to_a_turn_numbered_wrong(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_issue10_item18_the_deal_fits_the_moves_up_to_a_turn_numbered_wrong() -> None:
     """The replay stops at a turn numbered wrong or a player named wrong, so
     the deal is planned for the moves before it only: a move deleted or two
     swapped, which shift every turn after them, cost no search of the rest
     of the record."""
-    error, deals = _replay_counting_deals(
-        monkeypatch, _record_5000_without_turn_8s_pass(numbered=True)
-    )
+    error, deals = replay_counting_deals(_record_5000_without_turn_8s_pass(numbered=True))
     assert isinstance(error, RecordError)
     assert str(error) == "game 1, turn 8, 'E1': the record numbers this turn 9, but it is turn 8"
     (found,) = deals

@@ -23,7 +23,7 @@ from trapper_notation import deal
 from trapper_notation.cards import Schedule
 from trapper_notation.flow import UNBOUNDED
 
-from .helpers import make_setup
+from .helpers import make_setup, replay_counting_deals
 
 SEATS = '[Variant "base"]\n[Seat1 "A"]\n[Seat2 "B"]\n'
 
@@ -345,30 +345,10 @@ def _unfit_record() -> str:
     return text.replace(" B: Ee6/EEBBPP ", " B: Ee6/BBBBBBBB ")
 
 
-def _deals_of(text: str) -> tuple[Exception | None, list[deal.Deal]]:
-    """The error a strict replay of ``text``'s first game raises (``None`` if
-    none) and the deals it planned."""
-    from trapper_notation import replay
-
-    deals: list[deal.Deal] = []
-
-    def infer(*args: object, **kwargs: object) -> deal.Deal:
-        deals.append(deal.infer_deal(*args, **kwargs))  # type: ignore[arg-type]
-        return deals[-1]
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(replay, "infer_deal", infer)
-        try:
-            notation.loads(text)[0].replay()
-        except tc.TrapperError as exc:
-            return exc, deals
-    return None, deals
-
-
 def test_issue10_item18_a_table_record_that_cannot_fit_says_where() -> None:
     text = _unfit_record()
     line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("2. B: P1 "))
-    error, deals = _deals_of(text)
+    error, deals = replay_counting_deals(text)
     assert isinstance(error, RecordError)
     assert re.search(
         rf"^game 1, turn 2, 'P1', line {line}, column 7: no deal of the cards fits the "
@@ -541,7 +521,7 @@ def test_issue10_item18_a_need_too_big_for_its_hand_is_found_in_a_few_nodes(
     record may still fit; the hands' sizes tell at once, and the move is
     named."""
     text = (Path(__file__).parent / "records" / name).read_text()
-    error, deals = _deals_of(text)
+    error, deals = replay_counting_deals(text)
     assert isinstance(error, RecordError)
     assert re.search(message, str(error))
     (found,) = deals
@@ -604,7 +584,7 @@ def test_issue10_item18_a_bids_hand_is_bounded_by_its_size() -> None:
 def _nodes_of(text: str) -> tuple[Exception | None, int]:
     """The error replaying ``text`` raises (``None`` if none) and the nodes
     its deal's search solved."""
-    error, deals = _deals_of(text)
+    error, deals = replay_counting_deals(text)
     return error, sum(d.nodes for d in deals)
 
 
