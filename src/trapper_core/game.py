@@ -23,7 +23,7 @@ from .errors import (
     UndoError,
     shown,
 )
-from .kinds import ACTION_TEXT
+from .kinds import ACTION_TEXT, ActionKind
 from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
 from .plugins import Registry, Rules, default_registry, registry_or_default
 from .setups import Setup
@@ -209,7 +209,9 @@ class Game:
     _count: int
     _undo: deque[tuple[tuple[object, ...], tuple[Action, ...] | None]] | None
     _legal: tuple[Action, ...] | None
-    _legal_by_value: dict[Action, Action] | None
+    # The legal actions by value, for parse_action: (the tuple of
+    # legal_actions() they are made from, a dict of each action to itself).
+    _legal_by_value: tuple[tuple[Action, ...], dict[Action, Action]] | None
     # The views' last answer of the board as the table sees it and of the
     # tiles taken: (setup board, board, face-up bits, seen board, taken)
     # (``view._public_board``); None until a view is made.
@@ -390,31 +392,56 @@ class Game:
         the cards shuffled is an error.
         """
         legal = self._legal
-        found = False
-        if legal is not None:  # the usual case: an action picked from legal_actions()
+        state = self._state
+        if legal is not None:
+            # The usual case: an action picked from legal_actions(), found by
+            # identity, which is far cheaper than hashing or comparing; an
+            # equal action built elsewhere is then looked for by equality.
             for candidate in legal:
                 if candidate is action:
-                    found = True
                     break
-        state = self._state
-        rules = self._rules
-        kind = rules.kind_types.get(type(action))
-        if not found:
-            # Not listed by identity: compare by value if the list exists,
-            # else ask the action's kind about it alone (a replay's every move).
-            if legal is not None:
-                legal_now = isinstance(action, Action) and action in legal
             else:
-                legal_now = (
-                    state.valuation is None and kind is not None and kind.allows(state, action)
-                )
-            if not legal_now:
+                if not (isinstance(action, Action) and action in legal):
+                    raise self._explain(action)
+            kind = self._rules.kind_types[type(action)]  # a listed action's kind
+        else:
+            # Nothing listed (a replay's every move): the action's kind judges it alone.
+            kind = self._rules.kind_types.get(type(action))  # type: ignore[assignment]
+            if state.valuation is not None or kind is None or not kind.allows(state, action):
                 raise self._explain(action)
-        assert kind is not None  # a legal action has a kind
         snapshot: tuple[object, ...] = _snapshot(state)
+        if shuffles is None:
+            try:
+                kind.apply(state, action)
+                if self._rules.is_over(state):
+                    self._finish()
+            except BaseException:
+                _restore(state, snapshot)
+                raise
+        else:
+            self._apply_shuffled(kind, action, snapshot, shuffles)
+        # Bookkeeping (the undo's snapshot, the history's link) after the
+        # action is known to have been played whole.
+        count = self._count
         recent = self._undo
-        if shuffles is not None:
-            state.forced = _piles(shuffles, action)
+        if recent is not None:
+            if count % CHECKPOINT == 0:
+                self._checkpoints = (self._checkpoints, count, snapshot)
+            recent.append((snapshot, legal))
+        self._last = (self._last, action, len(snapshot[_SHUFFLED]))  # type: ignore[arg-type]
+        self._count = count + 1
+        self._legal = None
+
+    def _apply_shuffled(
+        self,
+        kind: ActionKind[Any],
+        action: Action,
+        snapshot: tuple[object, ...],
+        shuffles: Sequence[Sequence[int]],
+    ) -> None:
+        """``kind.apply`` with the shuffles a record gives (see ``apply``)."""
+        state = self._state
+        state.forced = _piles(shuffles, action)
         try:
             kind.apply(state, action)
             if state.forced:
@@ -422,22 +449,13 @@ class Game:
                     f"{action!r} shuffles no cards, but the record gives a new order",
                     action=action,
                 )
-            if rules.is_over(state):
+            if self._rules.is_over(state):
                 self._finish()
         except BaseException:
-            state.restore(snapshot)
+            _restore(state, snapshot)
             raise
         finally:
             state.forced = None
-        count = self._count
-        if count % CHECKPOINT == 0 and recent is not None:
-            self._checkpoints = (self._checkpoints, count, snapshot)
-        self._last = (self._last, action, len(snapshot[_SHUFFLED]))  # type: ignore[arg-type]
-        self._count = count + 1
-        if recent is not None:
-            recent.append((snapshot, legal))
-        self._legal = None
-        self._legal_by_value = None
 
     def undo(self) -> Action:
         """Takes back the last action and returns it.
@@ -467,7 +485,6 @@ class Game:
         if checkpoints[1] == count:  # type: ignore[index]
             self._checkpoints = checkpoints[0]  # type: ignore[index]
         self._legal = legal
-        self._legal_by_value = None
         return last[1]
 
     def _replay_to(self, last: tuple[Any, ...]) -> None:
@@ -536,11 +553,11 @@ class Game:
             if not self.is_legal(action):
                 raise self._explain(action)
             return action
-        legal = self._legal_by_value
-        if legal is None:
-            actions = self._legal
-            legal = self._legal_by_value = dict(zip(actions, actions, strict=True))
-        found = legal.get(action)
+        actions = self._legal
+        by_value = self._legal_by_value
+        if by_value is None or by_value[0] is not actions:
+            by_value = self._legal_by_value = (actions, dict(zip(actions, actions, strict=True)))
+        found = by_value[1].get(action)
         if found is None:
             raise self._explain(action)
         return found  # the very object legal_actions() lists: apply() then finds it at once
