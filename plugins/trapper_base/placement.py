@@ -141,6 +141,32 @@ def trapper_placement_choices(display: Display, tile: Tile) -> tuple[Placement |
     return found
 
 
+def answer_tables(display: Display) -> tuple[Answers, Answers]:
+    """The display's two tables of placement answers, made if missing: by
+    open rows (keyed by an animal's species letter, ``H`` or ``M``: a tile's
+    ``face[0]``) and by separate tiles (keyed by a canoe's ``face``). A
+    missing answer is `answer`'s. The step lister looks each target's answer
+    up in them rather than calling `trapper_placement_choices` a target
+    (2 % of a random base game's instructions)."""
+    cache = display.cache
+    if cache is None:
+        cache = {}
+        _set_cache(display, cache)
+    by_open = cache.get(_BY_OPEN)
+    if by_open is None:
+        by_open = cache[_BY_OPEN] = {}
+    by_separate = cache.get(_BY_SEPARATE)
+    if by_separate is None:
+        by_separate = cache[_BY_SEPARATE] = {}
+    return by_open, by_separate
+
+
+def answer(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
+    """`trapper_placement_choices`' answer for a tile that may have a
+    choice, computed (without its cache)."""
+    return _choices(display, tile)
+
+
 # The answers above are kept in two tables: a canoe's choices depend on the
 # separate tiles alone, any other tile's on the open rows alone. A display
 # made from another keeps the answers that still hold (``keep_answers``):
@@ -154,6 +180,7 @@ def trapper_placement_choices(display: Display, tile: Tile) -> tuple[Placement |
 # answers of the canoes of other species spared 1 % more of a playout but
 # cost `apply` + `undo`, which lists nothing in between, 3 %.)
 _BY_OPEN = "placement choices by open rows"
+Answers = dict[str, tuple[Placement | None, ...]]
 _BY_SEPARATE = "placement choices by separate tiles"
 _set_cache = Display.__dict__["cache"].__set__
 
