@@ -197,9 +197,9 @@ def _keep_answers(old: Display, new: Display, same_open: bool, same_separate: bo
     cache = old.cache
     if cache is not None:
         kept = {}
-        if same_open and (table := cache.get(_BY_OPEN)) is not None:
+        if same_open and (table := cache.get(_BY_OPEN)):  # empty tables are not kept
             kept[_BY_OPEN] = table
-        if same_separate and (table := cache.get(_BY_SEPARATE)) is not None:
+        if same_separate and (table := cache.get(_BY_SEPARATE)):
             kept[_BY_SEPARATE] = table
         if kept:
             _set_cache(new, kept)
