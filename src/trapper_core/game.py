@@ -23,7 +23,7 @@ from .errors import (
     UndoError,
     shown,
 )
-from .kinds import ACTION_TEXT, ActionKind
+from .kinds import ACTION_TEXT
 from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
 from .plugins import Registry, Rules, default_registry, registry_or_default
 from .setups import Setup
@@ -418,8 +418,22 @@ class Game:
             except BaseException:
                 _restore(state, snapshot)
                 raise
-        else:
-            self._apply_shuffled(kind, action, snapshot, shuffles)
+        else:  # a record's move, with the shuffles it gives (none, usually)
+            state.forced = _piles(shuffles, action)
+            try:
+                kind.apply(state, action)
+                if state.forced:
+                    raise IllegalActionError(
+                        f"{action!r} shuffles no cards, but the record gives a new order",
+                        action=action,
+                    )
+                if self._rules.is_over(state):
+                    self._finish()
+            except BaseException:
+                _restore(state, snapshot)
+                raise
+            finally:
+                state.forced = None
         # Bookkeeping (the undo's snapshot, the history's link) after the
         # action is known to have been played whole.
         count = self._count
@@ -431,31 +445,6 @@ class Game:
         self._last = (self._last, action, len(snapshot[_SHUFFLED]))  # type: ignore[arg-type]
         self._count = count + 1
         self._legal = None
-
-    def _apply_shuffled(
-        self,
-        kind: ActionKind[Any],
-        action: Action,
-        snapshot: tuple[object, ...],
-        shuffles: Sequence[Sequence[int]],
-    ) -> None:
-        """``kind.apply`` with the shuffles a record gives (see ``apply``)."""
-        state = self._state
-        state.forced = _piles(shuffles, action)
-        try:
-            kind.apply(state, action)
-            if state.forced:
-                raise IllegalActionError(
-                    f"{action!r} shuffles no cards, but the record gives a new order",
-                    action=action,
-                )
-            if self._rules.is_over(state):
-                self._finish()
-        except BaseException:
-            _restore(state, snapshot)
-            raise
-        finally:
-            state.forced = None
 
     def undo(self) -> Action:
         """Takes back the last action and returns it.
