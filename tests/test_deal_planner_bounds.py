@@ -286,3 +286,60 @@ def test_issue10_item18_the_deal_fits_the_moves_up_to_a_turn_numbered_wrong() ->
     (found,) = deals
     assert found.failure is None
     assert found.nodes <= 5  # the whole record's search: 14
+
+
+def _random_bots_record(seed: int, old: str, new: str) -> str:
+    """The table record of tactical bot game 4r``seed`` (four random
+    players) with its one ``old`` made ``new``."""
+    from trapper_notation import Record
+
+    game = tc.play(
+        tc.new_game("tactical", 4, seed=seed), [tc.make_bot("random", seed + i) for i in range(4)]
+    )
+    text = Record.table_record(game).text
+    assert text.count(old) == 1
+    return text.replace(old, new)
+
+
+def test_issue10_item18_a_player_alone_in_a_stretch_gains_what_the_table_gains() -> None:
+    """Game 4r6116 with B's bid of 1 in beige at turn 27 raised to 2 (a
+    hostile record): A, C and D have retired, and B alone draws the whole
+    pile after the second reshuffle, so B's hand at the third is B's at the
+    second plus what the table gained. No deal fits from turn 34; the
+    search stopped at `MAX_NODES` (a search of 60,000 nodes named turn 34
+    after 39,450), because the relaxations let the retired hands trade
+    cards with B at the third reshuffle. The third relaxation ties B's
+    counts across the stretch, and the move is named at once."""
+    text = _random_bots_record(6116, "E1 Eb8 (a8=CB1e)", "E2 Eb8 (a8=CB1e)")
+    error, deals = replay_counting_deals(text)
+    assert isinstance(error, RecordError)
+    assert str(error) == (
+        "game 1, turn 34, 'Ph7', line 47, column 22: no deal of the cards fits the record: "
+        "B cannot hold P"
+    )
+    (found,) = deals
+    assert found.nodes <= 60  # was MAX_NODES + 1: the search stopped
+
+
+def test_issue10_item18_a_need_bounds_each_colour_by_the_cards_the_hand_keeps() -> None:
+    """Game 4r6347 with D's bid of 1 in purple at turn 17 raised to 3 (D
+    then pays three purples): A and C have retired before the first
+    reshuffle. At the second, B has no card and D's five must pay BBGG and
+    then bid P1 from the last: D holds no beige card, so A and C hold all
+    three the table has, there and at the first reshuffle, where B holds
+    none but pays one before it draws. No deal fits from turn 23; the
+    search stopped at `MAX_NODES` (a search of 60,000 nodes named turn 23
+    after 12,399). Each colour's network bounds D's beige cards by
+    the cards D keeps less the purple its bid keeps, and keeps A's and C's
+    where they are."""
+    text = _random_bots_record(
+        6347, "(d2=CS3e) P1 B: pass D: Pc3>CW3", "(d2=CS3e) P3 B: pass D: Pc3>CW3"
+    )
+    error, deals = replay_counting_deals(text)
+    assert isinstance(error, RecordError)
+    assert str(error) == (
+        "game 1, turn 23, 'P1', line 36, column 48: no deal of the cards fits the record: "
+        "D cannot hold cards that allow this move"
+    )
+    (found,) = deals
+    assert found.nodes <= 60  # was MAX_NODES + 1: the search stopped

@@ -631,15 +631,18 @@ def test_issue10_item18_a_hand_is_planned_on_its_own_across_reshuffles() -> None
     it, then pays E twice and EEEEBBGGGG (turn 16) without drawing: two B
     and three more G, five cards from four. The first relaxation gives D
     cards of another hand at the reshuffle and the second counts each
-    colour on its own: both have a flow, and the search solved hundreds of
+    colour on its own: both had a flow, and the search solved hundreds of
     nodes to find that no deal has. The third has none: the node is
-    dropped at once."""
+    dropped at once. (Now the second has none either: it bounds each
+    colour by the cards the hand keeps at each payment.)"""
     (planner,) = _planners(Record.table_record(_cut_5239()).text)
     carried = ((4, 2, 1, 0), (2, 1, 3, 6), (2, 0, 5, 1), (2, 6, 1, 2))
     upto = len(planner.order)
     pay = planner.order[-5]
     assert (pay.seat, pay.paid, planner.stretch_of[pay.number]) == (3, (2, 4, 4, 0), 2)
     with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(deal._Planner, "_colours_fit", lambda *args: True)
+        assert planner._solve(upto, 2, 1, carried, deal._Bounds()) is None  # the third's
         patch.setattr(deal._Planner, "_hands_fit", lambda *args: True)
         assert planner._solve(upto, 2, 1, carried, deal._Bounds()) is not None
     assert planner._solve(upto, 2, 1, carried, deal._Bounds()) is None

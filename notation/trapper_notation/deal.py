@@ -129,6 +129,27 @@ The relaxations
     one, the record above); 14,763 with the moves after a turn numbered
     wrong left out (see below).
 
+    A retired player's hand, or that of one who does nothing for a whole
+    stretch, is the same at the reshuffles around it in every deal; the
+    first relaxation lets it trade cards at any reshuffle but the next, and
+    the search splits only the next one's moved counts. Where only one
+    player does anything in a stretch, the others' hands stay as they were,
+    so that player's gains exactly what the table gains: the third
+    relaxation ties the two counts (`_hands_fit`). And every hand's size is
+    known at every need, so the second relaxation bounds each colour from
+    above there too, by the cards kept less what is kept of the others
+    (`_colours_fit`): each colour's network keeps the idle hands' cards
+    where they are. Of the 23,797 hostile records of seeds 6060-6399 (three
+    of each kind a game), five stopped at `MAX_NODES` (3 to 6 seconds each)
+    where no deal fits, all of them games between random bots in which two
+    or three players had retired. The second relaxation's bound alone
+    settles four of them; the tie two, one of which (4r6116, see
+    `_hands_fit`) only the tie settles; together, all five, in 14 to 38
+    nodes (under a second each), naming the moves that searches of up to
+    60,000 nodes named. The 900 records below need 22,762 nodes (were
+    23,013), the 1,861 hostile ones 14,752 (were 14,763), each with the
+    same outcome.
+
 The search
     The stretches are planned in order, depth first; what one hands to the
     next is the carried hands. For stretch ``k`` with the hands carried into
@@ -268,6 +289,15 @@ LOCAL_FLOWS = 30
 """The most flows the third relaxation solves for one player's network,
 splitting the bidding hands the engine refuses (`_Planner._hands_fit`):
 past them the player counts as fitting."""
+
+KEPT_ROOM = 1
+"""The second relaxation bounds a colour at a need by the cards the hand
+keeps less those it keeps of the others (`_Planner._colours_fit`) where that
+leaves at most this many: a looser bound seldom binds, and an edge for every
+colour at every need made the colours' networks cost twice as much (the
+900 records of `benchmarks/table_records.py` needed 22,715 nodes bounded
+everywhere, 22,762 so, but 8 % more instructions on a sample of 44
+records; the five records the bound settles need no looser one)."""
 
 ORDERS = ("widest", "first", "last")
 """Which of the moved counts of most weight a search splits first: the
@@ -468,8 +498,34 @@ class _Planner:
                 if self.stretch_of[need.number] == number:
                     total = [t - p for t, p in zip(total, need.paid, strict=True)]
             self.totals.append(total)
+        # Per stretch: the one player with something to do in it, if only
+        # one has; and, but for the last, how many cards of each colour the
+        # table gains across it. The others' hands stay as they were, so that
+        # player's hand gains exactly that (`_hands_fit` ties their counts
+        # carried across).
+        self.alone = [
+            active[0] if len(active) == 1 else None
+            for active in ([s for s, idle in enumerate(row) if not idle] for row in self.idle)
+        ]
+        self.change = [
+            [b - a for a, b in zip(self.totals[n], self.totals[n + 1], strict=True)]
+            for n in range(len(self.pools) - 1)
+        ]
         self.overspent = self._overspent()
         self.short = self._short()
+        # Need number → the cards its player holds right after it (after its
+        # payment, before the action's draws): every hand's size is known.
+        self.kept: dict[int, int] = {}
+        moments = sorted(
+            (moment, seat) for pool in self.pools for seat, moment in filter(None, pool.drawn)
+        )
+        cards, taken = [0] * self.players, 0
+        for need in self.order:
+            while taken < len(moments) and moments[taken][0] < need.moment:
+                cards[moments[taken][1]] += 1
+                taken += 1
+            cards[need.seat] -= sum(need.paid)
+            self.kept[need.number] = cards[need.seat]
 
     def _short(self) -> int:
         """The place of the first need that its player's hand cannot meet for
@@ -857,12 +913,65 @@ class _Planner:
         engine refuses is split as the search splits it (`_other_hands`)
         and the parts solved in turn: the player fits if one part has a flow
         whose bids the engine all allows, not if none has; after
-        `LOCAL_FLOWS` flows the player counts as fitting."""
-        counted, last, first, carried, bounds, ranges = cut
+        `LOCAL_FLOWS` flows the player counts as fitting.
 
-        def hand_flow(seat: int, hands: _Bounds) -> _Flow | None:
+        A stretch in which the player alone does anything (the others have
+        retired, say) ties the counts carried into it and out of it: every
+        other hand is the same at both reshuffles, so this one gains exactly
+        what the table gains (`change`), in every deal. Each draw's colours
+        are free in the network, so the player could draw a pile's colours
+        in other numbers than it has, and the tie is not a flow's bound: the
+        counts' ranges are narrowed by it, and a flow that breaks it has the
+        count carried in split as the search splits a moved count (`_split`,
+        the parts solved in turn like a refused hand's). The record of tactical
+        bot game 4r6116 with B's bid of 1 in beige at turn 27 raised to 2
+        needed it: A, C and D have retired, B alone draws the whole pile
+        after the second reshuffle, and the search stopped at `MAX_NODES`
+        (with 60,000 allowed, it named turn 34 after 39,450 nodes); tied, it
+        names it in 25 nodes."""
+        counted, last, first, carried, bounds, ranges = cut
+        # What a part adds to the node's ranges: (stretch, colour) → the
+        # range of the player's count carried into that stretch.
+        Pins = dict[tuple[int, int], _Range]
+
+        def tied(seat: int, pins: Pins) -> dict[int, list[_Range]] | None:
+            """The ranges of the counts ``seat`` carries into each stretch
+            (the first's: what it carries), narrowed by ``pins`` and by the
+            stretches the player is alone in; ``None`` if one is empty."""
+            rows = {first: [(count, count) for count in carried[seat]]}
+            for n in range(first + 1, last + 1):
+                rows[n] = [
+                    (max(low, pinned[0]), min(high, pinned[1]))
+                    for c, (low, high) in enumerate(ranges[n][seat])
+                    for pinned in [pins.get((n, c), _FULL)]
+                ]
+            links = [n for n in range(first, last) if self.alone[n] == seat]
+            for n in links:  # forward, then back: along a run of links, one count
+                rows[n + 1] = [
+                    (max(low, a + d), min(high, b + d))
+                    for (low, high), (a, b), d in zip(
+                        rows[n + 1], rows[n], self.change[n], strict=True
+                    )
+                ]
+            for n in reversed(links):
+                rows[n] = [
+                    (max(low, a - d), min(high, b - d))
+                    for (low, high), (a, b), d in zip(
+                        rows[n], rows[n + 1], self.change[n], strict=True
+                    )
+                ]
+            if any(low > high for row in rows.values() for low, high in row):
+                return None
+            return rows
+
+        def hand_flow(
+            seat: int, hands: _Bounds, rows: dict[int, list[_Range]]
+        ) -> tuple[_Flow, dict[int, list[int]]] | None:
+            """The player's network and a flow, with the edge of each colour
+            carried into each stretch after the first; ``None`` if none."""
             net = Network()
             flow = _Flow(net)  # its bids' edges are read; the rest is not
+            crossing: dict[int, list[int]] = {}
             source, sink = net.node(), net.node()
             chain = [net.node() for _ in COLOURS]
             for c in COLOURS:
@@ -870,10 +979,11 @@ class _Planner:
                     net.edge(source, chain[c], carried[seat][c], carried[seat][c])
             for number in range(first, last + 1):
                 if number > first:
+                    crossing[number] = []
                     for c in COLOURS:
-                        low, high = ranges[number][seat][c]
+                        low, high = rows[number][c]
                         after = net.node()
-                        net.edge(chain[c], after, low, high)
+                        crossing[number].append(net.edge(chain[c], after, low, high))
                         chain[c] = after
                 for _, event in self.events[number][seat]:
                     if not isinstance(event, Need):
@@ -885,21 +995,55 @@ class _Planner:
                             return None
             for c in COLOURS:
                 net.edge(chain[c], sink)
-            return flow if net.feasible(source, sink) else None
+            return (flow, crossing) if net.feasible(source, sink) else None
+
+        def untied(
+            seat: int, net: Network, crossing: dict[int, list[int]], rows: dict[int, list[_Range]]
+        ) -> list[Pins]:
+            """Where the flow carries out of a stretch the player is alone in
+            other than what it carried in and the table gained, the parts of
+            the count carried in (as `_split` makes them: the value that
+            agrees, the side of it where the flow's lies, the other side);
+            none if it never does. (Into the first, the count is what the
+            player carries, and the range after it one value.)"""
+            for n in range(first + 1, last):
+                if self.alone[n] != seat:
+                    continue
+                for c in range(4):
+                    into = net.flow(crossing[n][c])
+                    agrees = net.flow(crossing[n + 1][c]) - self.change[n][c]
+                    if into != agrees:
+                        low, high = rows[n][c]
+                        below, above = (low, agrees - 1), (agrees + 1, high)
+                        sides = [below, above] if into < agrees else [above, below]
+                        return [
+                            {(n, c): part}
+                            for part in [(agrees, agrees), *sides]
+                            if part[0] <= part[1]
+                        ]
+            return []
 
         def hand_fits(seat: int) -> bool:
-            parts = [bounds]
+            parts: list[tuple[_Bounds, Pins]] = [(bounds, {})]
             for _ in range(LOCAL_FLOWS):
                 if not parts:
                     return False
-                part = parts.pop()
-                flow = hand_flow(seat, part)
-                if flow is None:
+                part, pins = parts.pop()
+                rows = tied(seat, pins)
+                found = None if rows is None else hand_flow(seat, part, rows)
+                if rows is None or found is None:
+                    continue
+                flow, crossing = found
+                pieces = untied(seat, flow.net, crossing, rows)
+                if pieces:
+                    parts.extend((part, {**pins, **piece}) for piece in reversed(pieces))
                     continue
                 refused = self._refused(flow, self.starts[first], None)
                 if refused is None:
                     return True
-                parts.extend(reversed(self._other_hands(part, *refused)))
+                parts.extend(
+                    (other, pins) for other in reversed(self._other_hands(part, *refused))
+                )
             return True  # not known: as if it fitted
 
         for seat in range(self.players):
@@ -927,6 +1071,23 @@ class _Planner:
         """The second relaxation: each colour on its own, every card kept in
         its hand across reshuffles, each draw of ``n`` cards bringing at most
         ``n`` of the colour (not exactly ``n`` in all).
+
+        A need bounds the colour from above too: right after it, the hand
+        holds the cards the record gives it (`kept`), and so no more of the
+        colour than those less what it keeps of the others (a bid's least;
+        bounded where that leaves at most `KEPT_ROOM` cards). The first
+        relaxation knows every hand's size but lets hands trade cards at a
+        reshuffle; this one keeps every card in its hand, and so now sees a
+        hand too small for the cards of a colour and of another that it
+        needs, whoever holds the rest. The record of tactical bot
+        game 4r6347 with D's bid of 1 in purple at turn 17 raised to 3
+        needed it: A and C have retired, and their cards of a colour are one
+        count in the second relaxation at both reshuffles; D's five cards
+        after the second must pay BBGG and then bid P1 from the last one, so
+        D has no beige card, A and C hold every beige card the table has,
+        and B has none at the first reshuffle to pay for the beige card it
+        pays before it draws (the search stopped at `MAX_NODES`; a search
+        of 60,000 nodes named turn 23 after 12,399; now 18).
 
         No edge of a colour enters the source or leaves the sink, and the
         colours share no other node, so the relaxation has a flow when each
@@ -969,6 +1130,15 @@ class _Planner:
                             paid = event.paid[c]
                             low, high = bounds.hands.get((event.number, int(c)), _FULL)
                             low = max(low, event.held[c])
+                            # The hand keeps `kept` cards, at least `held`
+                            # of each other colour (a bid's): a bound worth an
+                            # edge only where it leaves one card or none.
+                            others = sum(event.held) - event.held[c]
+                            room = self.kept[event.number] - others
+                            if room <= KEPT_ROOM:
+                                high = min(high, room)
+                            if low > high:
+                                return False
                             if paid or low or high < UNBOUNDED:
                                 if paid:
                                     net.edge(chains[seat], sink, paid, paid)
