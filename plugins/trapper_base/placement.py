@@ -128,16 +128,9 @@ def trapper_placement_choices(display: Display, tile: Tile) -> tuple[Placement |
         part = _BY_OPEN
     # Listing asks about every target of every position, and a display never
     # changes: answers are kept on it (this halves the cost of listing steps).
-    cache = display.cache
-    if cache is None:
-        cache = {}
-        _set_cache(display, cache)
-    table = cache.get(part)
-    if table is None:
-        table = cache[part] = {}
-    found = table.get(key)
+    found = (table := _table(display, part)).get(key)
     if found is None:
-        found = table[key] = _choices(display, tile)
+        found = table[key] = answer(display, tile)
     return found
 
 
@@ -148,23 +141,19 @@ def answer_tables(display: Display) -> tuple[Answers, Answers]:
     missing answer is `answer`'s. The step lister looks each target's answer
     up in them rather than calling `trapper_placement_choices` a target
     (2 % of a random base game's instructions)."""
+    return _table(display, _BY_OPEN), _table(display, _BY_SEPARATE)
+
+
+def _table(display: Display, part: str) -> Answers:
+    """The display's table of answers ``part``, made if missing."""
     cache = display.cache
     if cache is None:
         cache = {}
         _set_cache(display, cache)
-    by_open = cache.get(_BY_OPEN)
-    if by_open is None:
-        by_open = cache[_BY_OPEN] = {}
-    by_separate = cache.get(_BY_SEPARATE)
-    if by_separate is None:
-        by_separate = cache[_BY_SEPARATE] = {}
-    return by_open, by_separate
-
-
-def answer(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
-    """`trapper_placement_choices`' answer for a tile that may have a
-    choice, computed (without its cache)."""
-    return _choices(display, tile)
+    table: Answers | None = cache.get(part)
+    if table is None:
+        table = cache[part] = {}
+    return table
 
 
 # The answers above are kept in two tables: a canoe's choices depend on the
@@ -206,7 +195,9 @@ def _keep_answers(old: Display, new: Display, same_open: bool, same_separate: bo
     return new
 
 
-def _choices(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
+def answer(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
+    """`trapper_placement_choices`' answer for ``tile``, worked out rather
+    than looked up in the display's tables."""
     if tile.kind is _CANOE:
         herbs, mushrooms, animal_options = _gather_options(display, tile)
         if len(herbs) == len(mushrooms) == len(animal_options) == 1:

@@ -346,12 +346,15 @@ class StepKind(ActionKind[Step]):
             base = choices is _base_choices
             if base:
                 plain_other, plain_canoe = forced_kinds(display)
+                # (Both plain: no target reaches the tables.)
                 if not (plain_other and plain_canoe):
                     by_open, by_separate = answer_tables(display)
             else:
                 plain_other = plain_canoe = False
+                by_open = by_separate = {}  # not read: the variant's hook answers
             out: list[Step] = []
             placements: Sequence[object] | None
+            table: dict[str, Any]
             for trapper in COLOURS if fixed is None else (fixed,):
                 mask = masks[trapper]
                 if not mask:
@@ -363,19 +366,16 @@ class StepKind(ActionKind[Step]):
                         if plain_canoe:
                             out += paid[square]
                             continue
-                        if base:  # the base game's answer, from the display's table
-                            placements = by_separate.get(tile.face)
-                            if placements is None:
-                                placements = by_separate[tile.face] = answer(display, tile)
-                        else:
-                            placements = choices(display, tile)
+                        table, key = by_separate, tile.face
                     elif plain_other:
                         out += paid[square]
                         continue
-                    elif base:
-                        placements = by_open.get(tile.face[0])
+                    else:
+                        table, key = by_open, tile.face[0]
+                    if base:  # the base game's answer, from the display's table
+                        placements = table.get(key)
                         if placements is None:
-                            placements = by_open[tile.face[0]] = answer(display, tile)
+                            placements = table[key] = answer(display, tile)
                     else:
                         placements = choices(display, tile)
                     for placement in placements:

@@ -410,30 +410,22 @@ class Game:
             if state.valuation is not None or kind is None or not kind.allows(state, action):
                 raise self._explain(action)
         snapshot: tuple[object, ...] = _snapshot(state)
-        if shuffles is None:
-            try:
-                kind.apply(state, action)
-                if self._rules.is_over(state):
-                    self._finish()
-            except BaseException:
-                _restore(state, snapshot)
-                raise
-        else:  # a record's move, with the shuffles it gives (none, usually)
+        if shuffles is not None:  # a record's move, with the shuffles it gives (none, usually)
             state.forced = _piles(shuffles, action)
-            try:
-                kind.apply(state, action)
-                if state.forced:
-                    raise IllegalActionError(
-                        f"{action!r} shuffles no cards, but the record gives a new order",
-                        action=action,
-                    )
-                if self._rules.is_over(state):
-                    self._finish()
-            except BaseException:
-                _restore(state, snapshot)
-                raise
-            finally:
-                state.forced = None
+        try:
+            kind.apply(state, action)
+            if state.forced:
+                raise IllegalActionError(
+                    f"{action!r} shuffles no cards, but the record gives a new order",
+                    action=action,
+                )
+            if self._rules.is_over(state):
+                self._finish()
+        except BaseException:
+            _restore(state, snapshot)
+            raise
+        finally:
+            state.forced = None
         # Bookkeeping (the undo's snapshot, the history's link) after the
         # action is known to have been played whole.
         count = self._count
