@@ -40,6 +40,7 @@ machine's load; judge a change on a busy machine by them.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import sys
@@ -48,6 +49,7 @@ import tracemalloc
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -185,36 +187,50 @@ FIGURES = [
 def memory_per_decision(games: int) -> tuple[float, float | None]:
     """Bytes a finished game holds per decision (random 4-player base games
     kept in a list), and a python-chess ``Board`` per ply after a random game."""
-    tc.play(tc.new_game("base", 4, seed=10**6), [tc.RandomBot(s) for s in range(4)])  # warm up
-    tracemalloc.start()
-    before = tracemalloc.take_snapshot()
-    kept = [
-        tc.play(tc.new_game("base", 4, seed=s), [tc.RandomBot(s * 10 + i) for i in range(4)])
-        for s in range(games)
-    ]
-    after = tracemalloc.take_snapshot()
-    tracemalloc.stop()
-    ours = sum(d.size_diff for d in after.compare_to(before, "filename")) / sum(
-        len(g.history) for g in kept
+    ours = _held(
+        lambda: [
+            tc.play(tc.new_game("base", 4, seed=s), [tc.RandomBot(s * 10 + i) for i in range(4)])
+            for s in range(games)
+        ],
+        lambda kept: sum(len(g.history) for g in kept),
     )
-    del kept
     if not HAS_CHESS:
         return ours, None
     rng = random.Random(3)
+
+    def boards() -> list[chess.Board]:
+        out = []
+        for _ in range(max(1, games // 5)):
+            board = chess.Board()
+            while not board.is_game_over():
+                board.push(rng.choice(list(board.legal_moves)))
+            out.append(board)
+        return out
+
+    return ours, _held(boards, lambda kept: sum(b.ply() for b in kept))
+
+
+def _held(make: Callable[[], list[Any]], units: Callable[[list[Any]], int]) -> float:
+    """Bytes per unit that the objects ``make`` returns hold: the memory
+    traced while they are kept, less what is left once they are dropped.
+    What making them left in caches the process shares (interned actions,
+    the tables of answers kept on the setup's displays) stays when they are
+    dropped, so it is not counted: it does not grow with the games kept,
+    and how much of it a run has already filled depends on what ran before
+    (the games of the other figures)."""
+    gc.collect()
     tracemalloc.start()
-    before = tracemalloc.take_snapshot()
-    boards = []
-    for _ in range(max(1, games // 5)):
-        board = chess.Board()
-        while not board.is_game_over():
-            board.push(rng.choice(list(board.legal_moves)))
-        boards.append(board)
-    after = tracemalloc.take_snapshot()
-    tracemalloc.stop()
-    theirs = sum(d.size_diff for d in after.compare_to(before, "filename")) / sum(
-        b.ply() for b in boards
-    )
-    return ours, theirs
+    try:
+        kept = make()
+        count = units(kept)
+        gc.collect()
+        held = tracemalloc.get_traced_memory()[0]
+        del kept
+        gc.collect()
+        held -= tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    return held / count
 
 
 def _row(label: str, spread: Spread, unit: str = "per s") -> None:

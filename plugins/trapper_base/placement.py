@@ -134,14 +134,23 @@ def trapper_placement_choices(display: Display, tile: Tile) -> tuple[Placement |
     return found
 
 
-def answer_tables(display: Display) -> tuple[Answers, Answers]:
+def answer_tables(
+    display: Display, by_open: bool = True, by_separate: bool = True
+) -> tuple[Answers, Answers]:
     """The display's two tables of placement answers, made if missing: by
     open rows (keyed by an animal's species letter, ``H`` or ``M``: a tile's
     ``face[0]``) and by separate tiles (keyed by a canoe's ``face``). A
     missing answer is `answer`'s. The step lister looks each target's answer
     up in them rather than calling `trapper_placement_choices` a target
-    (2 % of a random base game's instructions)."""
-    return _table(display, _BY_OPEN), _table(display, _BY_SEPARATE)
+    (2 % of a random base game's instructions). A table not asked for
+    (``by_open`` or ``by_separate`` false: no tile of its kind has a
+    choice) is not made on the display, and an empty one stands in for it:
+    a table made empty would be held by most displays a finished game
+    keeps, 9 bytes a decision."""
+    return (
+        _table(display, _BY_OPEN) if by_open else {},
+        _table(display, _BY_SEPARATE) if by_separate else {},
+    )
 
 
 def _table(display: Display, part: str) -> Answers:

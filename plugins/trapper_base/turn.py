@@ -348,7 +348,7 @@ class StepKind(ActionKind[Step]):
                 plain_other, plain_canoe = forced_kinds(display)
                 # (Both plain: no target reaches the tables.)
                 if not (plain_other and plain_canoe):
-                    by_open, by_separate = answer_tables(display)
+                    by_open, by_separate = answer_tables(display, not plain_other, not plain_canoe)
             else:
                 plain_other = plain_canoe = False
                 by_open = by_separate = {}  # not read: the variant's hook answers
