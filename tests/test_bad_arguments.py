@@ -240,3 +240,99 @@ def test_issue10_a_long_action_text_is_refused_in_a_short_message(text: str) -> 
         game.parse_action(text)
     assert len(str(error.value)) < 200
     assert game.legal_actions()  # nothing changed
+
+
+def _step_with_canoe_choice() -> tuple[tc.Game, Any]:
+    """A base game at a step whose taken tile may go into an open canoe (D6)."""
+    import random
+
+    from trapper_base import IntoCanoe, Step
+
+    game = tc.new_game("base", 2, seed=0)
+    rng = random.Random(0)
+    while True:
+        choices = [
+            a
+            for a in game.legal_actions()
+            if isinstance(a, Step) and isinstance(a.placement, IntoCanoe)
+        ]
+        if choices:
+            return game, choices[0]
+        game.apply(rng.choice(game.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: __import__("trapper_base").IntoCanoe(tc.Species.BEAR, True),
+        lambda: __import__("trapper_base").IntoCanoe(tc.Species.BEAR, 1.0),
+        lambda: __import__("trapper_base").Gather(herb=True),
+        lambda: __import__("trapper_base").Gather(mushroom=False),
+        lambda: __import__("trapper_base").Gather(animals=(True,)),
+        lambda: __import__("trapper_tactical").Take(tc.Square.parse("e6"), (True, 0, 0, 0)),
+        lambda: __import__("trapper_tactical").Take(tc.Square.parse("e6"), (1, 0, 0, 0), "x"),
+    ],
+)
+def test_an_action_field_that_only_equals_a_whole_number_is_refused(
+    build: Callable[[], object],
+) -> None:
+    """``True == 1``: an action holding ``True`` would equal the listed one and
+    yet be written ``>CBTrue``, which no record reads back."""
+    with pytest.raises((TypeError, ValueError)):
+        build()
+
+
+def test_apply_keeps_the_listed_action_not_an_equal_copy() -> None:
+    game, listed = _step_with_canoe_choice()
+    import attrs
+
+    equal = attrs.evolve(listed)
+    game.apply(equal)
+    assert game.history[-1] is listed
+    assert tc.Game.from_dict(game.to_dict()).history == game.history
+    assert pickle.loads(pickle.dumps(game)).history == game.history
+
+
+@pytest.mark.parametrize("listed_first", [True, False])
+def test_an_action_subclass_that_equals_everything_is_refused_and_changes_nothing(
+    listed_first: bool,
+) -> None:
+    from trapper_base import Step
+
+    class Anything(Step):
+        def __eq__(self, other: object) -> bool:
+            return True
+
+        __hash__ = Step.__hash__
+
+    game, listed = _step_with_canoe_choice()
+    if not listed_first:
+        game = pickle.loads(pickle.dumps(game))  # nothing listed: a replay's path
+    before = game.to_dict()
+    evil = Anything(listed.trapper, listed.square, listed.payment, listed.placement)
+    assert not game.is_legal(evil)
+    refused(lambda: game.apply(evil), tc.IllegalActionError, "no action like")
+    assert game.to_dict() == before
+
+
+def test_a_long_variant_name_is_cut_in_the_message() -> None:
+    error = refused(lambda: tc.new_game("x" * 100_000), tc.UnknownVariantError, "no variant")
+    assert len(str(error)) < 300
+
+
+@pytest.mark.parametrize("version", [True, 1.0])
+def test_from_dict_refuses_a_version_that_only_equals_1(version: object) -> None:
+    data = played().to_dict()
+    data["version"] = version
+    refused(lambda: tc.Game.from_dict(data), tc.GameFormatError, "version")
+
+
+def test_read_game_says_it_reads_streams_not_paths(tmp_path: Any) -> None:
+    path = tmp_path / "game.trn"
+    path.write_text(notation.dumps(played()))
+    for source in (str(path), path):
+        refused(
+            lambda source=source: notation.read_game(source),  # type: ignore[misc]
+            notation.NotationError,
+            "open the file first",
+        )

@@ -8,8 +8,8 @@ defines its own [`Action`][trapper_core.Action] subclasses.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TypeAlias
+from collections.abc import Callable, Iterable
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -30,6 +30,24 @@ __all__ = [
 ]
 
 
+def _exactly(*types: type, optional: bool = False) -> Callable[[object, Any, Any], None]:
+    """A validator that takes a value of one of ``types`` itself, not of a subclass.
+
+    ``attrs.validators.instance_of(int)`` lets ``True`` through, and an
+    action holding ``True`` where the game lists ``1`` would compare equal to
+    the listed one and yet be written ``>CBTrue``: a game must only ever hold
+    actions it can write and read back.
+    """
+    allowed = (*types, type(None)) if optional else types
+    names = " or ".join(t.__name__ for t in allowed)
+
+    def check(instance: object, attribute: Any, value: Any) -> None:
+        if type(value) not in allowed:
+            raise TypeError(f"{attribute.name} is {names}, not {type(value).__name__}")
+
+    return check
+
+
 @attrs.frozen(cache_hash=True)
 class IntoCanoe:
     """D6: the taken animal, herb or mushroom goes to this open canoe.
@@ -38,7 +56,7 @@ class IntoCanoe:
     """
 
     species: Species = attrs.field(validator=attrs.validators.instance_of(Species))
-    capacity: int = attrs.field(validator=attrs.validators.instance_of(int))
+    capacity: int = attrs.field(validator=_exactly(int))
 
     @property
     def text(self) -> str:
@@ -55,17 +73,11 @@ class Gather:
     ascending order. Written ``<H3+F2+B3+B4`` for a bear canoe.
     """
 
-    herb: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(int))
-    )
-    mushroom: int | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(int))
-    )
+    herb: int | None = attrs.field(default=None, validator=_exactly(int, optional=True))
+    mushroom: int | None = attrs.field(default=None, validator=_exactly(int, optional=True))
     animals: tuple[int, ...] = attrs.field(
         default=(),
-        validator=attrs.validators.deep_iterable(
-            attrs.validators.instance_of(int), attrs.validators.instance_of(tuple)
-        ),
+        validator=attrs.validators.deep_iterable(_exactly(int), _exactly(tuple)),
     )
 
     def text(self, species: Species) -> str:
@@ -112,11 +124,11 @@ class Step(Action):
     """
 
     trapper: Colour = attrs.field(validator=attrs.validators.instance_of(Colour))
-    square: Square = attrs.field(validator=attrs.validators.instance_of(Square))
+    square: Square = attrs.field(validator=_exactly(Square))
     payment: Colour = attrs.field(validator=attrs.validators.instance_of(Colour))
     placement: Placement | None = attrs.field(
         default=None,
-        validator=attrs.validators.optional(attrs.validators.instance_of((IntoCanoe, Gather))),
+        validator=_exactly(IntoCanoe, Gather, optional=True),
     )
 
     @property

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from trapper_base import Placement
+from trapper_base import Gather, IntoCanoe, Placement
 from trapper_core import COLOURS, Action, Colour, Square
 
 __all__ = ["Auction", "Bid", "Open", "TacticalTurn", "Take", "units"]
@@ -38,9 +38,20 @@ class Bid(Action):
 
 def _cards(value: tuple[int, ...]) -> tuple[int, int, int, int]:
     cards = tuple(value)
-    if len(cards) != 4 or not all(isinstance(n, int) and n >= 0 for n in cards):
+    if len(cards) != 4 or not all(type(n) is int and n >= 0 for n in cards):
         raise ValueError(f"cards are four counts, one per colour, not {value!r}")
     return cards
+
+
+def _exact_square(instance: object, attribute: attrs.Attribute[Square], value: Square) -> None:
+    # A subclass could compare equal to any square: a game keeps only what it can write.
+    if type(value) is not Square:
+        raise TypeError(f"square is a Square, not {type(value).__name__}")
+
+
+def _exact_placement(instance: object, attribute: object, value: Placement | None) -> None:
+    if value is not None and type(value) not in (IntoCanoe, Gather):
+        raise TypeError(f"placement is IntoCanoe, Gather or None, not {type(value).__name__}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -57,9 +68,9 @@ class Take(Action):
     ``Ee6/EEEGGBB`` pays a bid of 5 for beige with 3 beige, 2 green, 2 blue.
     """
 
-    square: Square = attrs.field(validator=attrs.validators.instance_of(Square))
+    square: Square = attrs.field(validator=_exact_square)
     cards: tuple[int, int, int, int] = attrs.field(converter=_cards)
-    placement: Placement | None = None
+    placement: Placement | None = attrs.field(default=None, validator=_exact_placement)
 
 
 def units(cards: tuple[int, int, int, int], colour: Colour) -> int | None:

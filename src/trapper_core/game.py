@@ -376,7 +376,23 @@ class Game:
         for candidate in legal:
             if candidate is action:
                 return True
-        return isinstance(action, Action) and action in legal
+        return self._listed(legal, action) is not None
+
+    def _listed(self, legal: tuple[Action, ...], action: object) -> Action | None:
+        """Returns the listed action equal to ``action``, or ``None``.
+
+        Only an action of a kind's own class is looked for (not a subclass,
+        whose ``__eq__`` could be anything), and the listed one is what the
+        game keeps: an equal object with odd field values (``True`` for 1)
+        never reaches the history, so every game the engine accepted can be
+        saved and replayed.
+        """
+        if type(action) not in self._rules.kind_types:
+            return None
+        try:
+            return legal[legal.index(action)]
+        except ValueError:
+            return None
 
     def apply(self, action: Action, *, shuffles: Sequence[Sequence[int]] | None = None) -> None:
         """Plays ``action`` for the player to move.
@@ -401,8 +417,10 @@ class Game:
                 if candidate is action:
                     break
             else:
-                if not (isinstance(action, Action) and action in legal):
+                listed = self._listed(legal, action)
+                if listed is None:
                     raise self._explain(action)
+                action = listed
             kind = self._rules.kind_types[type(action)]  # a listed action's kind
         else:
             # Nothing listed (a replay's every move): the action's kind judges it alone.
