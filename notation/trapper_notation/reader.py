@@ -1216,13 +1216,12 @@ def _opened(source: Source) -> Iterator[IO[str] | IO[bytes]]:
         yield source
 
 
-def _check_stream(stream: object) -> None:
+def _check_stream(stream: object, what: str = "a path or an open text or binary stream") -> None:
     if isinstance(stream, (bytes, bytearray)):
         raise NotationError("read bytes with load(io.BytesIO(data)) or decode them first")
     if not any(callable(getattr(stream, name, None)) for name in ("readline", "read")):
-        raise NotationError(
-            f"a path or an open text or binary stream is read, not {type(stream).__name__}"
-        )
+        hint = "; open the file first" if isinstance(stream, str | os.PathLike) else ""
+        raise NotationError(f"{what} is read, not {type(stream).__name__}{hint}")
 
 
 def _check_options(errors: object, max_game_size: object) -> None:
@@ -1263,7 +1262,7 @@ def read_game(
     in [`loads`][trapper_notation.loads]: strict, the next call reads on
     after the broken game; with an ``errors`` list a broken game is skipped.
     """
-    _check_stream(stream)
+    _check_stream(stream, "an open text or binary stream")
     _check_options(errors, max_game_size)
     state = _state_of(stream)
     position = _tell(stream)

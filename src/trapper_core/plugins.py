@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from .errors import PluginError, SetupError, UnknownVariantError
+from .errors import PluginError, SetupError, UnknownVariantError, shown
 from .hookspecs import PROJECT, RegistrySpec, RulesSpec, hookimpl
 from .interning import SIZE
 from .kinds import ActionKind, Withdraw, listing, resolve_kinds
@@ -384,7 +384,7 @@ class Registry:
         key = self._lookup.get(name.lower()) if isinstance(name, str) else None
         if key is None:
             raise UnknownVariantError(
-                f"no variant is called {name!r}; installed: {', '.join(self.names())}"
+                f"no variant is called {shown(name)}; installed: {', '.join(self.names())}"
             )
         return self._specs[key]
 

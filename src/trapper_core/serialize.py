@@ -142,7 +142,7 @@ def check_format(data: object) -> None:
         raise GameFormatError(f"a stored game is a mapping, not {type(data).__name__}")
     if data.get("format") != FORMAT:
         raise GameFormatError(f"format: expected {FORMAT!r}, found {shown(data.get('format'))}")
-    if data.get("version") != VERSION:
+    if type(data.get("version")) is not int or data["version"] != VERSION:  # not True, not 1.0
         raise GameFormatError(
             f"version: this engine reads version {VERSION}, found {shown(data.get('version'))}"
         )
