@@ -48,8 +48,13 @@ some two dozen characters): a longer one is an `ActionSyntaxError` at once."""
 
 RECENT = 10
 """How many of the last actions undo takes back from a snapshot each."""
-CHECKPOINT = 10
-"""Every how many actions a game keeps a snapshot for deeper undos."""
+CHECKPOINT = 16
+"""Every how many actions a game keeps a snapshot for deeper undos.
+
+The checkpoints are most of what a finished game holds: one in 16 rather than
+one in 10 holds 515 rather than 595 bytes a decision (base, 4 players), and
+undoing a whole game costs 19 rather than 15 µs an action (a deeper undo
+replays up to 15 actions)."""
 
 
 def new_game(
