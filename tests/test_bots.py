@@ -148,3 +148,48 @@ def test_issue12_greedy_estimates_do_not_depend_on_what_was_estimated_before(
             compared += 1
         game.apply(players[seat].choose(view))
     assert compared >= 400
+
+
+@pytest.mark.parametrize("kind", list(tc.BOTS))
+def test_bots_say_whose_turn_it_is_or_that_the_game_is_over_when_there_is_no_decision(
+    kind: str,
+) -> None:
+    game = tc.new_game("base", 2, seed=5)
+    bot = tc.make_bot(kind, 1)
+    with pytest.raises(
+        tc.IllegalActionError, match=r"seat 1 \(B\) has no decision .*: seat 0 \(A\) is to move"
+    ):
+        bot.choose(game.view(1))
+    over = tc.play(tc.new_game("base", 2, seed=3), [tc.RandomBot(1), tc.RandomBot(2)])
+    with pytest.raises(tc.IllegalActionError, match=r"no decision .*: the game is over"):
+        bot.choose(over.view(0))
+    with pytest.raises(tc.SetupError, match=r"a bot chooses from a player's view .*not 'x'"):
+        bot.choose("x")  # type: ignore[arg-type]
+
+
+def test_play_refuses_what_is_no_game_or_no_bot_before_playing() -> None:
+    game = tc.new_game("base", 2, seed=1)
+    bots = [tc.RandomBot(1), tc.RandomBot(2)]
+    with pytest.raises(tc.SetupError, match=r"play: game takes a Game .*not 'x'"):
+        tc.play("x", bots)  # type: ignore[arg-type]
+    with pytest.raises(tc.SetupError, match=r"the bot of seat 0 has no choose\(view\) method"):
+        tc.play(game, [object(), object()])  # type: ignore[list-item]
+    with pytest.raises(tc.SetupError, match="the bot of seat 1 has no choose"):
+        tc.play(game, [tc.RandomBot(1), "random"])  # type: ignore[list-item]
+    with pytest.raises(tc.SetupError, match="bots takes a list of bots, one per seat, not 5"):
+        tc.play(game, 5)  # type: ignore[arg-type]
+    assert len(game.history) == 0
+
+
+@pytest.mark.parametrize("max_actions", [-1, 1.5, True, "3"])
+def test_play_refuses_a_max_actions_that_is_no_count_before_playing(max_actions: object) -> None:
+    game = tc.new_game("base", 2, seed=1)
+    with pytest.raises(tc.SetupError, match="max_actions takes a whole number of 0 or more"):
+        tc.play(game, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=max_actions)  # type: ignore[arg-type]
+    assert len(game.history) == 0
+
+
+def test_play_with_max_actions_0_plays_nothing_and_with_3_plays_three() -> None:
+    bots = [tc.RandomBot(1), tc.RandomBot(2)]
+    assert len(tc.play(tc.new_game("base", 2, seed=1), bots, max_actions=0).history) == 0
+    assert len(tc.play(tc.new_game("base", 2, seed=1), bots, max_actions=3).history) == 3

@@ -176,3 +176,25 @@ def test_issue11_item5_syntax_errors_keep_their_caret(
     assert "1. A: pass B: Zz9 ]]\n                  ^" in err
     assert main(["replay", str(bad)]) == 1
     assert "                  ^" in capsys.readouterr().out
+
+
+def test_a_list_position_that_is_no_number_is_told_apart_from_one_out_of_range() -> None:
+    _status, screen = play(TACTICAL, ["#abc", "#²", "#", "#0", "q"])
+    assert "'#abc' is not a number: the list has items #1 to #4" in screen
+    assert "'#²' is not a number" in screen
+    assert "'#' is not a number" in screen
+    assert "'#0' is out of range: the list has items #1 to #4" in screen
+
+
+def test_a_long_answer_is_cut_in_the_messages_and_a_huge_number_reads() -> None:
+    long = "#" + "x" * 100_000
+    digits = "9" * 5000  # past what int() reads from text
+    status, screen = play(TACTICAL, [long, "#" + digits, digits, "²", "q"])
+    assert status == 0
+    messages = [line for line in screen.splitlines() if line.startswith("  '")]
+    assert len(messages) == 4
+    assert all(len(line) < 300 for line in messages)
+    assert "'#xxxxxxxx" in messages[0]
+    assert messages[0].endswith("… is not a number: the list has items #1 to #4")
+    assert messages[1].endswith("… is out of range: the list has items #1 to #4")
+    assert "there is no item of 5000 digits" in screen

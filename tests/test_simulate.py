@@ -196,3 +196,73 @@ def test_issue13_a_stream_left_early_sends_no_more_and_cancels_the_rest() -> Non
     stream.close()
     assert len(submitted) == 4
     assert [f.cancelled() for f in submitted] == [False, False, True, True]
+
+
+def test_simulate_refuses_a_seed_range_that_passes_2_64_before_playing() -> None:
+    # Game n has the seed seed + n: the last of three games from 2**64 - 2 would
+    # need 2**64. Nothing is played, nothing reported.
+    played: list[GameResult] = []
+    message = "3 games take the seeds 18446744073709551614 to 18446744073709551616"
+    with pytest.raises(tc.SetupError, match=message):
+        tc.simulate("base", 2, 3, bots=["random"], seed=2**64 - 2, on_game=played.append)
+    assert played == []
+    with pytest.raises(tc.SetupError, match="below 2\\*\\*64"):
+        results("base", 2, 3, bots=["random"], seed=2**64 - 2)  # at the call, not the first game
+    # The largest range that fits is played.
+    summary = tc.simulate("base", 2, 2, bots=["random"], seed=2**64 - 2)
+    assert summary.games == 2
+
+
+def test_simulate_on_the_command_line_refuses_a_seed_range_before_writing_out(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "sim.trn"
+    command = ["simulate", "--games", "3", "--seed", str(2**64 - 2), "--workers", "1"]
+    assert main([*command, "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "seeds 18446744073709551614 to 18446744073709551616" in err
+    assert err.count("\n") == 1
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"seed": "x"}, "seed takes a whole number from 0 to 2\\*\\*64 - 1, not 'x'"),
+        ({"seed": -1}, "seed takes a whole number .*, not -1"),
+        ({"seed": True}, "seed takes a whole number .*, not True"),
+        ({"seed": 2**300}, "seed takes a whole number .*, not a whole number of 301 bits"),
+        ({"record": 1}, "record takes a function of a game to text, not 1"),
+        ({"on_game": 1}, "on_game takes a function of a result, not 1"),
+        ({"executor": 1}, "executor takes a concurrent.futures.Executor .*not 1"),
+        ({"games": True}, "games takes a number of at least 1, not True"),
+        ({"batch": True}, "batch takes a number of at least 1, not True"),
+        ({"bots": 5}, "bots takes a list of bot names, not 5"),
+        ({"bots": [["random"]]}, "no bot is called \\['random'\\]"),
+        ({"bots": ["x" * 1000]}, "no bot is called 'xxx.*…;"),
+        ({"players": ["Ann", "Bob"]}, "players takes a number of seats"),
+    ],
+)
+def test_simulate_refuses_bad_seeds_callbacks_executors_and_flags_before_playing(
+    options: dict[str, object], message: str
+) -> None:
+    played: list[GameResult] = []
+    arguments: dict[str, object] = {
+        "variant": "base",
+        "players": 2,
+        "games": 2,
+        "bots": ["random"],
+        "on_game": played.append,
+        **options,
+    }
+    with pytest.raises(tc.SetupError, match=message):
+        tc.simulate(**arguments)  # type: ignore[arg-type]
+    assert played == []
+
+
+def test_simulate_with_no_seed_picks_one_as_new_game_does_and_reports_it() -> None:
+    summary = tc.simulate("base", 2, 2, bots=["random"], seed=None)
+    assert 0 <= summary.seed < 2**63
+    assert tc.simulate("base", 2, 2, bots=["random"], seed=summary.seed) == summary
+    (first, *_) = results("base", 2, 2, bots=["random"], seed=None)
+    assert 0 <= first.seed < 2**63

@@ -2,7 +2,9 @@
 
 A bot is any object with ``choose(view) -> Action``. Every bot here owns a
 seeded ``random.Random``, so a game between seeded bots is the same game on
-every machine (for `ISMCTSBot`, with a budget in iterations).
+every machine (for `ISMCTSBot`, with a budget in iterations). Asked to choose
+from a view with no decision to make (another seat is to move, or the game is
+over), a bot here raises [`IllegalActionError`][trapper_core.IllegalActionError].
 """
 
 from __future__ import annotations
@@ -16,7 +18,14 @@ from typing import Any, Protocol
 import attrs
 
 from .actions import Action
-from .errors import SetupError, TrapperError, UnknownVariantError
+from .errors import (
+    IllegalActionError,
+    SetupError,
+    TrapperError,
+    UnknownVariantError,
+    as_tuple,
+    shown,
+)
 from .game import Game
 from .plugins import Registry, Rules, default_registry
 from .sampling import Sampler, SamplingError
@@ -49,9 +58,19 @@ class Bot(Protocol):
 
 
 def _legal(view: PlayerView) -> tuple[Action, ...]:
-    if not view.legal_actions:
-        raise ValueError(f"seat {view.player} has no decision to make in this view")
-    return view.legal_actions
+    """The legal actions of ``view``, which must have a decision to make."""
+    if not isinstance(view, PlayerView):
+        raise SetupError(f"a bot chooses from a player's view (Game.view), not {shown(view)}")
+    if view.legal_actions:
+        return view.legal_actions
+    players = view.players
+    if view.to_move is None:
+        why = "the game is over"
+    else:
+        why = f"seat {view.to_move} ({players[view.to_move]}) is to move"
+    raise IllegalActionError(
+        f"seat {view.player} ({players[view.player]}) has no decision to make in this view: {why}"
+    )
 
 
 class RandomBot:
@@ -63,7 +82,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: PlayerView) -> Action:
-        """Returns a legal action chosen uniformly at random."""
+        """Returns a legal action chosen uniformly at random; raises
+        `IllegalActionError` when ``view`` has no decision to make."""
         # Random.choice draws as randrange(len(legal)) does (one _randbelow),
         # without randrange's checks of its arguments: the same games.
         return self.rng.choice(_legal(view))
@@ -100,7 +120,8 @@ class GreedyBot:
         self._memo: dict[Any, Any] = {}
 
     def choose(self, view: PlayerView) -> Action:
-        """Returns the action of highest worth (ties broken at random)."""
+        """Returns the action of highest worth (ties broken at random);
+        raises `IllegalActionError` when ``view`` has no decision to make."""
         legal = _legal(view)
         best: list[Action] = []
         best_worth = float("-inf")
@@ -230,7 +251,8 @@ class ISMCTSBot:
         # history, and the action chosen
 
     def choose(self, view: PlayerView) -> Action:
-        """Returns the action most visited by the search from ``view``."""
+        """Returns the action most visited by the search from ``view``;
+        raises `IllegalActionError` when ``view`` has no decision to make."""
         legal = _legal(view)
         if len(legal) == 1:
             self._last = None
@@ -377,12 +399,30 @@ def make_bot(name: str, seed: int | None = None) -> RandomBot | GreedyBot | ISMC
 def play(game: Game, bots: Sequence[Bot], *, max_actions: int | None = None) -> Game:
     """Lets ``bots`` (one per seat) play ``game`` to the end and returns it.
 
-    Each bot sees only its own view. ``max_actions`` stops early (for
-    analysis); by default the game is played out.
+    Each bot sees only its own view. ``max_actions`` (a whole number of 0
+    or more) stops early, for analysis; by default the game is played out.
+    A ``game`` that is no `Game`, ``bots`` that are not one bot (an object
+    with ``choose(view)``) per seat, or a bad ``max_actions`` raise
+    `SetupError` before any action is played.
     """
+    if not isinstance(game, Game):
+        raise SetupError(f"play: game takes a Game (new_game makes one), not {shown(game)}")
+    bots = as_tuple(bots, SetupError, "play: bots takes a list of bots, one per seat")
     if len(bots) != len(game.players):
         raise SetupError(
             f"{len(game.players)} seats need {len(game.players)} bots, not {len(bots)}"
+        )
+    for number, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise SetupError(
+                f"play: the bot of seat {number} has no choose(view) method: {shown(bot)}"
+            )
+    if max_actions is not None and (
+        isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 0
+    ):
+        raise SetupError(
+            f"play: max_actions takes a whole number of 0 or more (or None), "
+            f"not {shown(max_actions)}"
         )
     played = 0
     while not game.is_over and (max_actions is None or played < max_actions):

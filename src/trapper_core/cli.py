@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from .actions import Action
 from .bots import BOTS, Bot, make_bot
-from .errors import ActionSyntaxError, SetupError, TrapperError
+from .errors import ActionSyntaxError, SetupError, TrapperError, shown
 from .game import Game, new_game
 from .plugins import default_registry
 
@@ -213,10 +213,14 @@ def _bot_kinds(text: str | None) -> list[str]:
     if text is None:
         return ["greedy", "random"]
     kinds = [k.strip() for k in text.split(",") if k.strip()]
+    if not kinds:
+        raise SetupError(
+            f"--bots takes bot names separated by commas ({', '.join(BOTS)}), not {shown(text)}"
+        )
     for kind in kinds:
         if kind not in BOTS:
-            raise SetupError(f"no bot is called {kind!r}; choose from {', '.join(BOTS)}")
-    return kinds or ["random"]
+            raise SetupError(f"no bot is called {shown(kind)}; choose from {', '.join(BOTS)}")
+    return kinds
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -322,11 +326,12 @@ def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str]) -> Action:
             _list(texts, stdout, limit=None)
             continue
         if answer.startswith("#"):
-            number = answer[1:].strip()
-            if number.isdigit() and 1 <= int(number) <= len(legal):
-                return legal[int(number) - 1]
+            number = _number(answer[1:].strip())
+            if number is not None and 1 <= number <= len(legal):
+                return legal[number - 1]
+            problem = "is not a number" if number is None else "is out of range"
             print(
-                f"  {answer!r} is out of range: the list has items #1 to #{len(legal)}",
+                f"  {shown(answer)} {problem}: the list has items #1 to #{len(legal)}",
                 file=stdout,
             )
             continue
@@ -337,6 +342,15 @@ def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str]) -> Action:
             hint = _hint(game, answer, isinstance(exc, ActionSyntaxError), len(legal))
             if hint:
                 print(f"  {hint}", file=stdout)
+
+
+def _number(text: str) -> int | None:
+    """The whole number that ``text`` writes in the digits 0 to 9, or ``None``;
+    one too long to read (``int`` takes at most 4300 digits) is past any list."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0")
+    return int(digits or "0") if len(digits) < 19 else 10**18
 
 
 def _read(stdin: IO[str], stdout: IO[str], prompt: str) -> str:
@@ -375,10 +389,12 @@ def _hint(game: Game, answer: str, syntax: bool, listed: int) -> str | None:
             f"letters matter: did you mean {variant!r}? (trapper colours are capitals, "
             "squares small letters)"
         )
-    if answer.isdigit() and 1 <= int(answer) <= listed:
-        return f"to play item {answer} of the list, type #{answer}"
-    if answer.isdigit():
-        return f"the list has items #1 to #{listed}; there is no item {answer}"
+    number = _number(answer)
+    if number is not None and 1 <= number <= listed:
+        return f"to play item {number} of the list, type #{number}"
+    if number is not None:
+        item = answer if len(answer) <= 20 else f"of {len(answer)} digits"
+        return f"the list has items #1 to #{listed}; there is no item {item}"
     return None
 
 
@@ -402,7 +418,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from concurrent.futures import Executor, ProcessPoolExecutor
 
     from . import notation
-    from .simulation import GameResult, cores, simulate
+    from .simulation import GameResult, _check, cores, simulate
 
     if args.games < 1:
         raise SetupError(f"--games takes a number of at least 1, not {args.games}")
@@ -412,6 +428,19 @@ def _simulate(args: argparse.Namespace) -> int:
             raise SetupError(f"--{option} takes a number of at least 1, not {value}")
     kinds = _bot_kinds(args.bots)
     first_seed = args.seed if args.seed is not None else 0
+    # Every argument (the seeds of all the games too) is checked before a
+    # worker starts or --out is written.
+    _check(
+        args.variant,
+        args.players,
+        args.games,
+        bots=kinds,
+        seed=first_seed,
+        executor=None,
+        batch=args.batch,
+        ahead=None,
+        record=None,
+    )
     workers = args.workers or cores()
     with contextlib.ExitStack() as stack:
         executor: Executor | None = None

@@ -18,6 +18,7 @@ game order, so the summary and the records are the same whatever ran them.
 from __future__ import annotations
 
 import os
+import secrets
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Sequence
 from concurrent.futures import Executor, Future
@@ -25,8 +26,8 @@ from concurrent.futures import Executor, Future
 import attrs
 
 from .bots import BOTS, make_bot
-from .errors import SetupError
-from .game import Game, new_game
+from .errors import SetupError, as_tuple, shown
+from .game import MAX_SEED, Game, new_game
 
 __all__ = [
     "Batch",
@@ -173,7 +174,7 @@ def results(
     games: int = 100,
     *,
     bots: Sequence[str] = ("greedy", "random"),
-    seed: int = 0,
+    seed: int | None = 0,
     executor: Executor | None = None,
     batch: int | None = None,
     ahead: int | None = None,
@@ -181,18 +182,34 @@ def results(
 ) -> Generator[GameResult, None, None]:
     """Plays the simulation's games and yields their results in game order,
     as they come back (see [`simulate`][trapper_core.simulate] for the
-    arguments).
+    arguments). The arguments are checked at the call, before any game is
+    played.
 
     With an executor, at most `ahead` batches are in flight at once (by
     default four per worker of the executor), so a study of millions of
     games holds only a window of them in memory. Closing the generator
     early cancels the batches not yet started.
     """
-    _check(variant, players, games, bots, batch, ahead)
+    names, first = _check(variant, players, games, bots, seed, executor, batch, ahead, record)
+    return _stream(variant, players, games, names, first, executor, batch, ahead, record)
+
+
+def _stream(
+    variant: str,
+    players: int,
+    games: int,
+    bots: tuple[str, ...],
+    seed: int,
+    executor: Executor | None,
+    batch: int | None,
+    ahead: int | None,
+    record: Callable[[Game], str] | None,
+) -> Generator[GameResult, None, None]:
+    """The results of checked arguments (see `results`)."""
     workers = _workers(executor)
     size = batch or _batch_size(games, workers)
     tasks = (
-        Batch(variant, players, tuple(bots), seed, first, min(size, games - first), record)
+        Batch(variant, players, bots, seed, first, min(size, games - first), record)
         for first in range(0, games, size)
     )
     return _run(tasks, executor, ahead or 4 * workers)
@@ -226,7 +243,7 @@ def simulate(
     games: int = 100,
     *,
     bots: Sequence[str] = ("greedy", "random"),
-    seed: int = 0,
+    seed: int | None = 0,
     executor: Executor | None = None,
     batch: int | None = None,
     ahead: int | None = None,
@@ -247,6 +264,14 @@ def simulate(
     any function of a game to text that pickles. `on_game` is called with
     each result in game order (to write records, or show progress).
 
+    Game `n` has the seed `seed + n`, so every seed from `seed` to
+    `seed + games - 1` must be one [`new_game`][trapper_core.new_game] takes
+    (below 2**64); `seed=None` picks the first seed at random, as `new_game`
+    does, and [`Summary.seed`][trapper_core.simulation.Summary] reports it.
+    Every argument is checked before the first game is played: a bad one
+    raises [`SetupError`][trapper_core.SetupError] (or
+    [`UnknownVariantError`][trapper_core.UnknownVariantError]).
+
     Examples:
         The summary, and every game's result, are the same for every executor:
 
@@ -257,18 +282,11 @@ def simulate(
         >>> one == two
         True
     """
-    summary = Summary(variant, players, seed)
-    for result in results(
-        variant,
-        players,
-        games,
-        bots=bots,
-        seed=seed,
-        executor=executor,
-        batch=batch,
-        ahead=ahead,
-        record=record,
-    ):
+    if on_game is not None and not callable(on_game):
+        raise SetupError(f"simulate: on_game takes a function of a result, not {shown(on_game)}")
+    names, first = _check(variant, players, games, bots, seed, executor, batch, ahead, record)
+    summary = Summary(variant, players, first)
+    for result in _stream(variant, players, games, names, first, executor, batch, ahead, record):
         summary.add(result)
         if on_game is not None:
             on_game(result)
@@ -280,22 +298,63 @@ def _check(
     players: int,
     games: int,
     bots: Sequence[str],
+    seed: int | None,
+    executor: Executor | None,
     batch: int | None,
     ahead: int | None,
-) -> None:
+    record: Callable[[Game], str] | None,
+) -> tuple[tuple[str, ...], int]:
+    """Checks a simulation's arguments; returns the bots' names and the first
+    game's seed (picked at random for `None`)."""
     if isinstance(bots, str):
-        raise SetupError(f"simulate: bots takes a list of bot names, not the string {bots!r}")
-    if not bots:
+        raise SetupError(f"simulate: bots takes a list of bot names, not the string {shown(bots)}")
+    names = as_tuple(bots, SetupError, "simulate: bots takes a list of bot names")
+    if not names:
         raise SetupError(f"simulate: bots takes at least one bot name ({', '.join(BOTS)})")
-    for name in bots:
-        if name not in BOTS:
-            raise SetupError(f"simulate: no bot is called {name!r}; choose from {', '.join(BOTS)}")
+    for name in names:
+        if not isinstance(name, str) or name not in BOTS:
+            raise SetupError(
+                f"simulate: no bot is called {shown(name)}; choose from {', '.join(BOTS)}"
+            )
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise SetupError(f"simulate: players takes a number of seats, not {shown(players)}")
     for what, value in (("games", games), ("batch", batch), ("ahead", ahead)):
-        if value is not None and (not isinstance(value, int) or value < 1):
-            raise SetupError(f"simulate: {what} takes a number of at least 1, not {value!r}")
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, int) or value < 1
+        ):
+            raise SetupError(f"simulate: {what} takes a number of at least 1, not {shown(value)}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise SetupError(
+            "simulate: executor takes a concurrent.futures.Executor (or None), "
+            f"not {shown(executor)}"
+        )
+    if record is not None and not callable(record):
+        raise SetupError(
+            f"simulate: record takes a function of a game to text, not {shown(record)}"
+        )
+    first = _first_seed(seed, games)
     # The variant and the number of players are checked here, once, rather
     # than by every worker.
     new_game(variant, players, seed=0)
+    return names, first
+
+
+def _first_seed(seed: int | None, games: int) -> int:
+    """The first game's seed, when every game's seed, `seed` to
+    `seed + games - 1`, is one `new_game` takes; `None` picks one at random."""
+    if seed is None:
+        seed = secrets.randbits(63)  # as new_game picks one
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+        raise SetupError(
+            f"simulate: seed takes a whole number from 0 to 2**64 - 1, not {shown(seed)}"
+        )
+    last = seed + games - 1
+    if last >= MAX_SEED:
+        raise SetupError(
+            f"simulate: {shown(games)} games take the seeds {seed} to {shown(last)} "
+            "(game n has the seed seed + n), but a seed is a whole number below 2**64"
+        )
+    return seed
 
 
 def cores() -> int:
