@@ -53,6 +53,26 @@ def test_issue12_a_sample_shows_the_view_it_was_sampled_from(
         assert sample.hands[seat] == game.hands[seat]
         # The sample is a game in its own right: its record replays to it.
         assert tc.Game.from_dict(sample.to_dict()) == sample
+        assert set_tiles(sample) == set_tiles(game)
+
+
+def set_tiles(game: tc.Game) -> Counter[tc.Tile]:
+    """The tiles of ``game``'s setup (board and box), water edges and all."""
+    setup = game.setup
+    return Counter([*(t for t in setup.board if t is not None), *setup.box])
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_R2_D1_a_sampled_world_deals_the_sets_tiles_water_edges_and_all(variant: str) -> None:
+    """A world's unseen tiles are the set's less those seen: a tile seen
+    takes the set's tile of its water edge, so no world holds two tiles of an
+    edge the set has once (drawn by face alone, one in a few did)."""
+    for seed in range(6):
+        game = played(variant, 4, seed=seed, cut=40)
+        for seat in range(4):
+            rng = random.Random(seed)
+            for _ in range(3):
+                assert set_tiles(game.view(seat).sample(rng)) == set_tiles(game)
 
 
 @given(

@@ -17,7 +17,7 @@ What a world must agree with
 
 What is drawn, and how
     *Tiles.* The tiles nobody has seen (the variant's tile set less every
-    tile seen, by face) are laid in a uniformly random order onto the
+    tile seen, water edges and all) are laid in a uniformly random order onto the
     face-down squares and into the box: exactly uniform, since no public
     fact depends on a face-down tile.
 
@@ -235,11 +235,27 @@ class Sampler:
             raise SamplingError(
                 f"the view shows tiles that the {view.variant} tile set lacks: {' '.join(extra)}"
             )
+        # The unseen tiles are the set's less those seen, water edges and
+        # all: a tile seen is the set's tile equal to it, or, when it was
+        # seen with another water edge (a setup may give a physical copy's
+        # edges), one of its face left over once every tile seen that is
+        # equal to one of the set's has taken it. (Taken by face alone, a
+        # world could deal a second tile of an edge the viewer has seen.)
+        left = Counter(tile_set.tiles)
+        odd: Counter[str] = Counter()
+        for tile in known.values():
+            if left[tile] > 0:
+                left[tile] -= 1
+            else:
+                odd[tile.face] += 1
         pool: list[Tile] = []
         for tile in tile_set.tiles:
-            if unseen[tile.face] > 0:
-                unseen[tile.face] -= 1
-                pool.append(tile)
+            if left[tile] > 0:
+                left[tile] -= 1
+                if odd[tile.face] > 0:
+                    odd[tile.face] -= 1  # the tile of this face a tile seen stands for
+                else:
+                    pool.append(tile)
         box_size = len(tile_set.tiles) - len(known) - len(hidden)
         if box_size < 0 or len(pool) != len(hidden) + box_size:
             raise SamplingError(
