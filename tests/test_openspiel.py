@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -301,3 +302,129 @@ def test_issue12_openspiel_ismcts_bot_plays_through_resampling() -> None:
             state.apply_action(rng.choice(state.legal_actions()))
     assert state.trapper_game is not None
     assert state.trapper_game.is_over
+
+
+def snapshot(state: TrapperState) -> tuple[object, ...]:
+    """All a rejected call must leave as it was."""
+    chance = state.chance_outcomes() if state.is_chance_node() else None
+    return str(state), state.history(), state.current_player(), chance
+
+
+def test_openspiel_chance_node_refuses_an_outcome_the_set_does_not_hold() -> None:
+    game = load("base", 2)
+    state = game.new_initial_state()
+    tile = state.chance_outcomes()[0][0]
+    assert game.tile_counts[game.tiles[tile]] == 1
+    state.apply_action(tile)
+    before = snapshot(state)
+    with pytest.raises(
+        tc.IllegalActionError, match=r"chance outcome 0 \(tile \w+\) cannot be dealt"
+    ):
+        state.apply_action(tile)  # the set holds one such tile
+    assert snapshot(state) == before
+    for outcome in (len(game.tiles), 10**6):
+        with pytest.raises(tc.IllegalActionError, match=f"chance outcome {outcome} is no tile"):
+            state.apply_action(outcome)
+        assert snapshot(state) == before
+    play_on(state, random.Random(1), until=lambda s: s.trapper_game is not None)
+    assert not state.is_chance_node()  # the deal completes after the refusals
+
+
+def test_openspiel_chance_node_refuses_a_card_of_a_colour_none_is_left_of() -> None:
+    state = load("base", 2).new_initial_state()
+    rng = random.Random(3)
+    play_on(state, rng, until=lambda s: len(s.history()) == 64)  # the tiles are dealt
+    with pytest.raises(tc.IllegalActionError, match="chance outcome 4 is no card"):
+        state.apply_action(4)
+    while len(state.chance_outcomes()) == 4:
+        chance_step(state, rng)
+    gone = min({0, 1, 2, 3} - {c for c, _p in state.chance_outcomes()})
+    before = snapshot(state)
+    with pytest.raises(
+        tc.IllegalActionError, match=r"\(card \w\) cannot be dealt: the deck has none"
+    ):
+        state.apply_action(gone)
+    assert snapshot(state) == before
+
+
+def test_openspiel_reshuffle_refuses_a_card_the_pile_does_not_hold() -> None:
+    state = load("base", 2).new_initial_state()
+    rng = random.Random(6)
+    while state.trapper_game is None:
+        chance_step(state, rng)
+    play_on(state, rng, until=lambda s: s.is_chance_node())
+    assert state.is_chance_node(), "the game ended before any reshuffle"
+    while len(state.chance_outcomes()) == 4:
+        chance_step(state, rng)
+    gone = min({0, 1, 2, 3} - {c for c, _p in state.chance_outcomes()})
+    before = snapshot(state)
+    with pytest.raises(tc.IllegalActionError, match="the pile being shuffled has none"):
+        state.apply_action(gone)
+    assert snapshot(state) == before
+
+
+def test_openspiel_action_to_string_refuses_an_id_out_of_range() -> None:
+    state = load("base", 2).new_initial_state()
+    with pytest.raises(tc.IllegalActionError, match="chance outcome 1000000 is no tile"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 10**6)
+    play_on(state, random.Random(2), until=lambda s: not s.is_chance_node())
+    with pytest.raises(tc.IllegalActionError, match=f"1000000 is no id .* 0 to {NUM_ACTIONS - 1}"):
+        state.action_to_string(0, 10**6)
+    with pytest.raises(tc.IllegalActionError, match="no chance outcome is next: player 0"):
+        state.action_to_string(pyspiel.PlayerId.CHANCE, 0)
+
+
+def test_openspiel_state_from_game_refuses_what_is_no_game() -> None:
+    with pytest.raises(tc.SetupError, match="takes a trapper_core Game, not str"):
+        state_from_game("x")  # type: ignore[arg-type]
+    with pytest.raises(
+        tc.SetupError, match="spiel_game is None or a python_trapper game, not str"
+    ):
+        state_from_game(tc.new_game("base", 2, seed=1), "x")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("value", "shown"), [(float("nan"), "nan"), (1.0, "1.0"), (-1.0, "-1.0")])
+def test_openspiel_resample_refuses_a_sampler_value_outside_zero_to_one(
+    value: float, shown: str
+) -> None:
+    state = load("base", 2).new_initial_state()
+    play_on(state, random.Random(8), until=lambda s: len(s.history()) > 150)
+    before = snapshot(state)
+    for seat in (0, 1):
+        with pytest.raises(tc.SetupError, match=rf"a number in \[0, 1\), not {shown}$"):
+            state.resample_from_infostate(seat, lambda: value)
+    assert snapshot(state) == before
+    dealing = load("base", 2).new_initial_state()  # nobody has seen any of the deal yet
+    with pytest.raises(tc.SetupError, match=shown):
+        dealing.resample_from_infostate(0, lambda: value)
+
+
+def test_openspiel_state_from_game_refuses_a_setup_of_other_water_edges() -> None:
+    game = tc.new_game("base", 2, seed=1)
+    board = list(game.setup.board)
+    square = next(i for i, tile in enumerate(board) if tile is not None)
+    tile = board[square]
+    assert tile is not None
+    other = next(e for e in "nesw" if e != tile.code[-1])
+    board[square] = tc.Tile.from_code(tile.face + other)  # the engine takes it: same face
+    rotated = tc.new_game("base", 2, seed=1, setup=attrs.evolve(game.setup, board=board))
+    with pytest.raises(tc.SetupError, match="only setups of the variant's own tiles"):
+        state_from_game(rotated)
+
+
+def test_openspiel_resampled_worlds_deal_only_the_sets_tiles() -> None:
+    # PlayerView.sample draws hidden tiles by face; a world's hidden tiles
+    # must still be the set's own, or its history is no OpenSpiel history.
+    game = load("base", 3)
+    state = game.new_initial_state()
+    play_on(state, random.Random(31), until=lambda s: len(s.history()) > 250)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for seat in range(3):
+        for _ in range(5):
+            world = state.resample_from_infostate(seat, sampler)
+            dealt = [game.tiles[i] for i in world.history()[:64]]
+            assert Counter(dealt) == game.tile_counts
+            again = game.new_initial_state()
+            for action in world.history():  # every outcome one chance_outcomes() lists
+                again.apply_action(action)
+            assert str(again) == str(world)

@@ -157,3 +157,58 @@ def test_issue12_bad_environment_arguments_are_refused_by_name() -> None:
         env("base", 2, max_actions=0)
     with pytest.raises(tc.SetupError, match=r"reset\(\)"):
         env("base", 2).observe("player_0")
+
+
+def env_state(table: TrapperEnv) -> tuple[object, ...]:
+    """All a rejected step must leave as it was."""
+    seen = [table.observe(agent) for agent in table.possible_agents]
+    return (
+        table.game.to_dict(),
+        table.agent_selection,
+        dict(table._cumulative_rewards),
+        [(o["observation"].tolist(), o["action_mask"].tolist()) for o in seen],
+    )
+
+
+def test_pettingzoo_step_before_reset_is_refused_like_observe() -> None:
+    table = env("base", 2)
+    with pytest.raises(tc.SetupError, match=r"call reset\(\) before step\(\)"):
+        table.step(0)
+    with pytest.raises(tc.SetupError, match=r"call reset\(\) before observe\(\)"):
+        table.observe("player_0")
+
+
+def test_pettingzoo_observe_refuses_an_unknown_agent_by_name() -> None:
+    table = env("base", 2)
+    table.reset(seed=1)
+    with pytest.raises(
+        tc.SetupError, match="no agent is called 'player_9'; the agents are player_0, player_1"
+    ):
+        table.observe("player_9")
+
+
+@pytest.mark.parametrize(
+    "action", [2.9, 2.0, float("nan"), [1], True, np.float64(2), np.True_, "2"]
+)
+def test_pettingzoo_step_refuses_an_id_that_is_no_whole_number(action: object) -> None:
+    table = env("base", 2)
+    table.reset(seed=4)
+    game = table.game
+    target = next(a for a in game.legal_actions() if "/" in game.action_text(a))
+    table.step(Speller(game).spell(target)[0])  # an action half spelled
+    before = env_state(table)
+    with pytest.raises(tc.IllegalActionError, match="an action id is a whole number, not"):
+        table.step(action)  # type: ignore[arg-type]
+    assert env_state(table) == before
+
+
+def test_pettingzoo_step_takes_numpy_integer_ids() -> None:
+    table = env("base", 2)
+    table.reset(seed=4)
+    game = table.game
+    target = next(a for a in game.legal_actions() if "/" in game.action_text(a))
+    choices = Speller(game).spell(target)
+    kinds = [np.int64, np.uint8, np.asarray, int]
+    for i, choice in enumerate(choices):
+        table.step(kinds[i % len(kinds)](choice))
+    assert table.game.history == (target,)

@@ -38,6 +38,7 @@ How the game is cut into OpenSpiel nodes:
 
 from __future__ import annotations
 
+import numbers
 import random
 from collections import Counter
 from typing import Any, TypeVar
@@ -51,8 +52,9 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
     ) from exc
 
 from .actions import Action
+from .board import Board
 from .encoding import NUM_ACTIONS, Speller, action_id, encode_view, id_text, returns, view_size
-from .errors import IllegalActionError, SetupError, TrapperError
+from .errors import IllegalActionError, SetupError, TrapperError, shown
 from .game import Game, new_game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
 from .plugins import Rules, available_variants, default_registry
@@ -283,13 +285,17 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         return [(c, left[c] / total) for c in range(len(COLOURS)) if left[c] > 0]
 
     def _apply_action(self, action: int) -> None:
-        """Applies a chance outcome or one spelled id."""
+        """Applies a chance outcome or one spelled id. An outcome that
+        ``chance_outcomes()`` does not list, like an id outside
+        ``legal_actions()``, raises `trapper_core.IllegalActionError` and
+        changes nothing."""
         if self._speller is not None:
             chosen = self._speller.choose(int(action))
             if chosen is not None:
                 self._play(chosen)
             return
-        what, _left = self._remaining()
+        what, left = self._remaining()
+        _check_outcome(what, left, self._piece(what, action), action)
         if what == "tile":
             self._tiles.append(self._spiel_game().tiles[action])
         elif what == "card":
@@ -298,6 +304,14 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
                 self._start()
         else:
             self._deal_shuffled(int(action))
+
+    def _piece(self, what: str, action: int) -> Tile | int | None:
+        """The tile or colour that chance outcome ``action`` deals, ``None``
+        for an id that names none."""
+        if what == "tile":
+            tiles = self._spiel_game().tiles
+            return tiles[action] if 0 <= action < len(tiles) else None
+        return action if 0 <= action < len(COLOURS) else None
 
     def _deal_shuffled(self, colour: int) -> None:
         self._dealt[-1].append(colour)
@@ -317,10 +331,19 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         """Returns an id as text: a character, ``DONE``, or a chance outcome."""
         if player == pyspiel.PlayerId.CHANCE:
+            if not self.is_chance_node():
+                raise IllegalActionError(
+                    f"no chance outcome is next: player {self.current_player()} is to act"
+                )
             what, _left = self._remaining()
-            if what == "tile":
-                return f"tile {self._spiel_game().tiles[action].code}"
-            return f"{what} {Colour(action).letter}"
+            piece = self._piece(what, action)
+            if piece is None:
+                raise IllegalActionError(_no_such_outcome(what, action))
+            return _outcome_text(what, piece)
+        if not 0 <= action < NUM_ACTIONS:
+            raise IllegalActionError(
+                f"action id {action} is no id of {GAME_NAME}: the ids are 0 to {NUM_ACTIONS - 1}"
+            )
         return id_text(int(action))
 
     def is_terminal(self) -> bool:
@@ -359,8 +382,9 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TrapperState:
         """Returns a state that ``player_id`` cannot tell from this one, its
         hidden parts drawn by ``PlayerView.sample`` (seeded from
-        ``probability_sampler()``, a number in [0, 1))."""
-        rng = random.Random(int(probability_sampler() * 2**53))
+        ``probability_sampler()``, a number in [0, 1); any other value raises
+        `trapper_core.SetupError`)."""
+        rng = random.Random(_seed_from(probability_sampler))
         spec = self._spiel_game()
         if self._game is None:  # nobody has seen any of the deal yet
             fresh = spec.new_initial_state()
@@ -412,6 +436,49 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         self.apply_action(chosen)
 
 
+def _outcome_text(what: str, piece: Tile | int) -> str:
+    """A chance outcome as text: ``tile Ab``, ``card B`` or ``shuffle B``."""
+    if isinstance(piece, Tile):
+        return f"tile {piece.code}"
+    return f"{what} {Colour(piece).letter}"
+
+
+def _no_such_outcome(what: str, action: int) -> str:
+    """The message for an id that names no tile or colour."""
+    return (
+        f"chance outcome {shown(action)} is no {what}: "
+        "the outcomes are the ids chance_outcomes() lists"
+    )
+
+
+def _check_outcome(what: str, left: Counter[Any], piece: Tile | int | None, action: int) -> None:
+    """Refuses a chance outcome that names no piece, or a piece of which
+    none is left to deal: OpenSpiel does not check outcomes against
+    ``chance_outcomes()``, and dealing one the set has run out of would
+    only fail when the setup is complete, long after, with the state stuck.
+    It is one lookup in counts made anyway: chance acts in every playout."""
+    if piece is None:
+        raise IllegalActionError(_no_such_outcome(what, action))
+    if left[piece] <= 0:
+        source = {"tile": "the tile set", "card": "the deck", "shuffle": "the pile being shuffled"}
+        raise IllegalActionError(
+            f"chance outcome {action} ({_outcome_text(what, piece)}) cannot be dealt: "
+            f"{source[what]} has none of it left; the outcomes are the ids "
+            "chance_outcomes() lists"
+        )
+
+
+def _seed_from(probability_sampler: Any) -> int:
+    """The seed of a resampled world: ``probability_sampler()``, a number in
+    [0, 1), scaled to 53 bits. Any other value (NaN, 1.0, a negative one)
+    means a broken sampler, so it is refused rather than turned into a seed."""
+    value = probability_sampler()
+    number = float(value) if isinstance(value, numbers.Real) else None
+    if isinstance(value, bool) or number is None or not 0 <= number < 1:
+        raise SetupError(f"probability_sampler() returns a number in [0, 1), not {shown(value)}")
+    return int(number * 2**53)
+
+
 def _sample(view: PlayerView, rng: random.Random) -> Game:
     """A complete game consistent with ``view``: ``PlayerView.sample``."""
     world: Game = view.sample(rng)
@@ -425,9 +492,16 @@ def state_from_game(game: Game, spiel_game: TrapperGame | None = None) -> Trappe
 
     ``spiel_game`` is the OpenSpiel game to use (by default one is loaded for
     the game's variant and player count). The game's setup must stand the
-    trappers on the variant's start squares with player 0 to begin, as every
-    dealt setup does.
+    trappers on the variant's start squares with player 0 to begin, and
+    hold the variant's own tiles, water edges and all, as every dealt setup
+    does; else `trapper_core.SetupError` is raised.
     """
+    if not isinstance(game, Game):
+        raise SetupError(f"state_from_game takes a trapper_core Game, not {type(game).__name__}")
+    if spiel_game is not None and not isinstance(spiel_game, TrapperGame):
+        raise SetupError(
+            f"spiel_game is None or a {GAME_NAME} game, not {type(spiel_game).__name__}"
+        )
     if spiel_game is None:
         loaded = pyspiel.load_game(
             GAME_NAME, {"variant": game.variant, "players": len(game.players)}
@@ -446,14 +520,32 @@ def state_from_game(game: Game, spiel_game: TrapperGame | None = None) -> Trappe
             "only setups dealt from the variant's start squares, player 0 first, "
             "are OpenSpiel states"
         )
+    tiles = _dealt_tiles(game, board)
+    if Counter(tiles) != spiel_game.tile_counts:
+        # The engine takes a setup with other water edges (a physical copy's);
+        # chance deals only the variant's own tiles.
+        raise SetupError(
+            "only setups of the variant's own tiles, water edges and all, are OpenSpiel states"
+        )
+    return _replay(game, spiel_game, tiles)
+
+
+def _dealt_tiles(game: Game, board: Board) -> list[Tile]:
+    """The tiles of ``game``'s setup in the order chance deals them: square
+    by square, those of the trappers' start squares from the box."""
+    setup = game.setup
     boxed = dict(zip((s.index for s in board.trappers), setup.box, strict=True))
+    tiles = [boxed.get(square, setup.board[square]) for square in board.indices()]
+    return [tile for tile in tiles if tile is not None]
+
+
+def _replay(game: Game, spiel_game: TrapperGame, tiles: list[Tile]) -> TrapperState:
+    """A state dealt ``tiles`` and then ``game``'s deck, actions and shuffles."""
     state = spiel_game.new_initial_state()
     index = {tile: i for i, tile in enumerate(spiel_game.tiles)}
-    for square in board.indices():
-        tile = boxed.get(square, setup.board[square])
-        assert tile is not None
+    for tile in tiles:
         state.apply_action(index[tile])
-    for colour in setup.deck:
+    for colour in game.setup.deck:
         state.apply_action(int(colour))
     for action, piles in zip(game.history, game.outcomes(), strict=True):
         assert state._speller is not None

@@ -31,6 +31,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any
 
@@ -44,7 +45,7 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
     ) from exc
 
 from .encoding import NUM_ACTIONS, Speller, encode_view, returns, view_size
-from .errors import IllegalActionError, SetupError
+from .errors import IllegalActionError, SetupError, shown
 from .game import MAX_SEED, Game, new_game
 from .plugins import available_variants, default_registry
 from .terminal import render
@@ -174,12 +175,26 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         assert game.to_move is not None
         self.agent_selection = self.possible_agents[game.to_move]
 
+    def _started(self, call: str) -> Game:
+        """The game being played; before ``reset()`` there is none."""
+        if self._game is None:
+            raise SetupError(f"call reset() before {call}()")
+        return self._game
+
+    def _seat(self, agent: str) -> int:
+        """The seat of ``agent``, one of ``possible_agents``."""
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            names = ", ".join(self.possible_agents)
+            raise SetupError(
+                f"no agent is called {shown(agent)}; the agents are {names}"
+            ) from None
+
     def observe(self, agent: str) -> dict[str, Any]:
         """Returns ``agent``'s view as a vector and the mask of its legal ids."""
-        game = self._game
-        if game is None:
-            raise SetupError("call reset() before observe()")
-        seat = self.possible_agents.index(agent)
+        game = self._started("observe")
+        seat = self._seat(agent)
         prefix = "" if self._speller is None else self._speller.prefix
         mask = np.zeros(NUM_ACTIONS, np.int8)
         if self._speller is not None and game.to_move == seat:
@@ -190,7 +205,9 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: int | None) -> None:
         """Spells ``action`` for the agent to act; plays the engine's action
         once its text is complete. An id outside the mask raises
-        `trapper_core.IllegalActionError`."""
+        `trapper_core.IllegalActionError`, as does an id that is no whole
+        number (an ``int`` or a NumPy integer)."""
+        self._started("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -200,7 +217,7 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         assert game is not None
         if action is None:
             raise IllegalActionError(f"{agent} is to act: step() takes an id of its action_mask")
-        chosen = speller.choose(int(action))
+        chosen = speller.choose(_action_id(action))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._steps += 1
@@ -219,3 +236,15 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _action_id(action: object) -> int:
+    """``action`` as an ``int``: an ``int`` or a NumPy integer (RL libraries
+    pass those), or a 0-d integer array. ``int()`` would truncate 2.9 to the
+    legal id 2, so anything that is no whole number is refused, bool too."""
+    if isinstance(action, bool | np.bool_):
+        raise IllegalActionError(f"an action id is a whole number, not {shown(action)}")
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise IllegalActionError(f"an action id is a whole number, not {shown(action)}") from None
