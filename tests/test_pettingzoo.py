@@ -185,6 +185,9 @@ def test_pettingzoo_observe_refuses_an_unknown_agent_by_name() -> None:
         tc.SetupError, match="no agent is called 'player_9'; the agents are player_0, player_1"
     ):
         table.observe("player_9")
+    for space in (table.observation_space, table.action_space):
+        with pytest.raises(tc.SetupError, match="no agent is called 'player_9'"):
+            space("player_9")
 
 
 @pytest.mark.parametrize(

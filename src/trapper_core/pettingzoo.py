@@ -139,10 +139,12 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
 
     def observation_space(self, agent: str) -> Any:
         """Returns the observation space of ``agent`` (the same for every agent)."""
+        self._seat(agent)  # an unknown agent is a SetupError, not a KeyError
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> Any:
         """Returns ``Discrete(NUM_ACTIONS)``, the spelled action ids."""
+        self._seat(agent)
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
