@@ -140,13 +140,19 @@ def test_issue12_chance_deals_the_setup_with_the_engines_odds() -> None:
         assert (tile in engine.setup.box) if in_box else engine.setup.board[square] == tile
 
 
-def test_issue12_a_reshuffle_is_dealt_by_chance() -> None:
+def at_first_reshuffle(rng: random.Random) -> TrapperState:
+    """A 2-player base state dealt by chance and played on to its first reshuffle."""
     state = load("base", 2).new_initial_state()
-    rng = random.Random(6)
     while state.trapper_game is None:
         chance_step(state, rng)
     play_on(state, rng, until=lambda s: s.is_chance_node())
     assert state.is_chance_node(), "the game ended before any reshuffle"
+    return state
+
+
+def test_issue12_a_reshuffle_is_dealt_by_chance() -> None:
+    rng = random.Random(6)
+    state = at_first_reshuffle(rng)
     engine = state.trapper_game
     assert engine is not None
     discard = Counter(dict(enumerate(engine.state.discard)))
@@ -348,12 +354,8 @@ def test_openspiel_chance_node_refuses_a_card_of_a_colour_none_is_left_of() -> N
 
 
 def test_openspiel_reshuffle_refuses_a_card_the_pile_does_not_hold() -> None:
-    state = load("base", 2).new_initial_state()
     rng = random.Random(6)
-    while state.trapper_game is None:
-        chance_step(state, rng)
-    play_on(state, rng, until=lambda s: s.is_chance_node())
-    assert state.is_chance_node(), "the game ended before any reshuffle"
+    state = at_first_reshuffle(rng)
     while len(state.chance_outcomes()) == 4:
         chance_step(state, rng)
     gone = min({0, 1, 2, 3} - {c for c, _p in state.chance_outcomes()})

@@ -430,16 +430,9 @@ def _simulate(args: argparse.Namespace) -> int:
     first_seed = args.seed if args.seed is not None else 0
     # Every argument (the seeds of all the games too) is checked before a
     # worker starts or --out is written.
+    options: dict[str, Any] = {"bots": kinds, "seed": first_seed, "batch": args.batch}
     _check(
-        args.variant,
-        args.players,
-        args.games,
-        bots=kinds,
-        seed=first_seed,
-        executor=None,
-        batch=args.batch,
-        ahead=None,
-        record=None,
+        args.variant, args.players, args.games, executor=None, ahead=None, record=None, **options
     )
     workers = args.workers or cores()
     with contextlib.ExitStack() as stack:
@@ -467,12 +460,10 @@ def _simulate(args: argparse.Namespace) -> int:
             args.variant,
             args.players,
             args.games,
-            bots=kinds,
-            seed=first_seed,
             executor=executor,
-            batch=args.batch,
             record=notation.dumps if out is not None else None,
             on_game=on_game,
+            **options,
         )
     print(
         f"{args.games} games of {args.variant}, {args.players} players, seeds "
