@@ -8,12 +8,12 @@ defines its own [`Action`][trapper_core.Action] subclasses.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, TypeAlias
+from collections.abc import Iterable
+from typing import TypeAlias
 
 import attrs
 
-from trapper_core import Action, Colour, Species, Square
+from trapper_core import Action, ActionFieldError, Colour, Species, Square, exactly
 
 __all__ = [
     "END_TURN",
@@ -30,24 +30,6 @@ __all__ = [
 ]
 
 
-def _exactly(*types: type, optional: bool = False) -> Callable[[object, Any, Any], None]:
-    """A validator that takes a value of one of ``types`` itself, not of a subclass.
-
-    ``attrs.validators.instance_of(int)`` lets ``True`` through, and an
-    action holding ``True`` where the game lists ``1`` would compare equal to
-    the listed one and yet be written ``>CBTrue``: a game must only ever hold
-    actions it can write and read back.
-    """
-    allowed = (*types, type(None)) if optional else types
-    names = " or ".join(t.__name__ for t in allowed)
-
-    def check(instance: object, attribute: Any, value: Any) -> None:
-        if type(value) not in allowed:
-            raise TypeError(f"{attribute.name} is {names}, not {type(value).__name__}")
-
-    return check
-
-
 @attrs.frozen(cache_hash=True)
 class IntoCanoe:
     """D6: the taken animal, herb or mushroom goes to this open canoe.
@@ -55,8 +37,8 @@ class IntoCanoe:
     Written ``>CB2``: into the bear canoe for two.
     """
 
-    species: Species = attrs.field(validator=attrs.validators.instance_of(Species))
-    capacity: int = attrs.field(validator=_exactly(int))
+    species: Species = attrs.field(validator=exactly(Species))
+    capacity: int = attrs.field(validator=exactly(int))
 
     @property
     def text(self) -> str:
@@ -73,11 +55,11 @@ class Gather:
     ascending order. Written ``<H3+F2+B3+B4`` for a bear canoe.
     """
 
-    herb: int | None = attrs.field(default=None, validator=_exactly(int, optional=True))
-    mushroom: int | None = attrs.field(default=None, validator=_exactly(int, optional=True))
+    herb: int | None = attrs.field(default=None, validator=exactly(int, optional=True))
+    mushroom: int | None = attrs.field(default=None, validator=exactly(int, optional=True))
     animals: tuple[int, ...] = attrs.field(
         default=(),
-        validator=attrs.validators.deep_iterable(_exactly(int), _exactly(tuple)),
+        validator=attrs.validators.deep_iterable(exactly(int), exactly(tuple)),
     )
 
     def text(self, species: Species) -> str:
@@ -123,12 +105,12 @@ class Step(Action):
     ``Ge6<H3+B4``.
     """
 
-    trapper: Colour = attrs.field(validator=attrs.validators.instance_of(Colour))
-    square: Square = attrs.field(validator=_exactly(Square))
-    payment: Colour = attrs.field(validator=attrs.validators.instance_of(Colour))
+    trapper: Colour = attrs.field(validator=exactly(Colour))
+    square: Square = attrs.field(validator=exactly(Square))
+    payment: Colour = attrs.field(validator=exactly(Colour))
     placement: Placement | None = attrs.field(
         default=None,
-        validator=_exactly(IntoCanoe, Gather, optional=True),
+        validator=exactly(IntoCanoe, Gather, optional=True),
     )
 
     @property
@@ -142,8 +124,8 @@ def _species_tuple(species: Iterable[Species]) -> tuple[Species, ...]:
 
 
 def _check_species(instance: Exchange, attribute: object, value: tuple[Species, ...]) -> None:
-    if not value or not all(isinstance(s, Species) for s in value):
-        raise ValueError("an exchange returns canoes of one or more species")
+    if not value or not all(type(s) is Species for s in value):
+        raise ActionFieldError("an exchange returns canoes of one or more species")
 
 
 @attrs.frozen(cache_hash=True)

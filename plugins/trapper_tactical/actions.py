@@ -5,14 +5,14 @@ from __future__ import annotations
 import attrs
 
 from trapper_base import Gather, IntoCanoe, Placement
-from trapper_core import COLOURS, Action, Colour, Square
+from trapper_core import COLOURS, Action, ActionFieldError, Colour, Square, exactly
 
 __all__ = ["Auction", "Bid", "Open", "TacticalTurn", "Take", "units"]
 
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"a bid is a whole number of at least 1, not {value!r}")
+    if type(value) is not int or value < 1:
+        raise ActionFieldError(f"a bid is a whole number of at least 1, not {value!r:.40}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -22,7 +22,7 @@ class Open(Action):
     Written with the colour letter and the bid: ``E2`` opens beige at 2.
     """
 
-    colour: Colour = attrs.field(validator=attrs.validators.instance_of(Colour))
+    colour: Colour = attrs.field(validator=exactly(Colour))
     bid: int = attrs.field(validator=_positive)
 
 
@@ -39,19 +39,8 @@ class Bid(Action):
 def _cards(value: tuple[int, ...]) -> tuple[int, int, int, int]:
     cards = tuple(value)
     if len(cards) != 4 or not all(type(n) is int and n >= 0 for n in cards):
-        raise ValueError(f"cards are four counts, one per colour, not {value!r}")
+        raise ActionFieldError(f"cards are four counts, one per colour, not {value!r:.60}")
     return cards
-
-
-def _exact_square(instance: object, attribute: attrs.Attribute[Square], value: Square) -> None:
-    # A subclass could compare equal to any square: a game keeps only what it can write.
-    if type(value) is not Square:
-        raise TypeError(f"square is a Square, not {type(value).__name__}")
-
-
-def _exact_placement(instance: object, attribute: object, value: Placement | None) -> None:
-    if value is not None and type(value) not in (IntoCanoe, Gather):
-        raise TypeError(f"placement is IntoCanoe, Gather or None, not {type(value).__name__}")
 
 
 @attrs.frozen(cache_hash=True)
@@ -68,9 +57,11 @@ class Take(Action):
     ``Ee6/EEEGGBB`` pays a bid of 5 for beige with 3 beige, 2 green, 2 blue.
     """
 
-    square: Square = attrs.field(validator=_exact_square)
+    square: Square = attrs.field(validator=exactly(Square))
     cards: tuple[int, int, int, int] = attrs.field(converter=_cards)
-    placement: Placement | None = attrs.field(default=None, validator=_exact_placement)
+    placement: Placement | None = attrs.field(
+        default=None, validator=exactly(IntoCanoe, Gather, optional=True)
+    )
 
 
 def units(cards: tuple[int, int, int, int], colour: Colour) -> int | None:

@@ -14,11 +14,12 @@ Examples:
 
 from __future__ import annotations
 
-from .actions import Action
+from .actions import Action, exactly
 from .board import Board
 from .bots import BOTS, Bot, GreedyBot, ISMCTSBot, RandomBot, make_bot, play
 from .display import Display, Row, ValuedCanoe
 from .errors import (
+    ActionFieldError,
     ActionSyntaxError,
     AmbiguousActionError,
     GameFormatError,
@@ -73,6 +74,7 @@ __all__ = [
     "SPECIES",
     "SQUARES",
     "Action",
+    "ActionFieldError",
     "ActionKind",
     "ActionSyntaxError",
     "AmbiguousActionError",
@@ -119,6 +121,7 @@ __all__ = [
     "World",
     "__version__",
     "available_variants",
+    "exactly",
     "hookimpl",
     "hookspec",
     "interned",

@@ -64,6 +64,13 @@ class ActionSyntaxError(TrapperError, ValueError):
     """Text that cannot be read as an action of the game's variant."""
 
 
+class ActionFieldError(TrapperError, ValueError, TypeError):
+    """An action, or a placement it names, made with a field of the wrong
+    type or value: ``IntoCanoe(3, 1)`` (a number for a species),
+    ``Gather(herb=True)``, ``Bid(0)``. Also a `TypeError`, as the errors of
+    attrs' own validators are."""
+
+
 class SetupError(TrapperError, ValueError):
     """A starting position or game option that cannot be used."""
 

@@ -150,7 +150,7 @@ class Kind(enum.Enum):
 
 
 def _check_square_index(instance: object, attribute: object, value: int) -> None:
-    if not isinstance(value, int) or not 0 <= value < 64:
+    if type(value) is not int or not 0 <= value < 64:  # not True for b1
         raise ValueError(f"a square index runs from 0 (a1) to 63 (h8), not {value!r}")
 
 

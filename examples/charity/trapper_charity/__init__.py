@@ -9,7 +9,7 @@ import trapper_core as tc
 
 @attrs.frozen
 class Give(tc.Action):
-    colour: tc.Colour
+    colour: tc.Colour = attrs.field(validator=tc.exactly(tc.Colour))  # not 0, not True
 
 
 class GiveKind(tc.ActionKind[Give]):
