@@ -343,3 +343,38 @@ def test_issue10_item18_a_need_bounds_each_colour_by_the_cards_the_hand_keeps() 
     )
     (found,) = deals
     assert found.nodes <= 60  # was MAX_NODES + 1: the search stopped
+
+
+def _greedy_bots_record(seed: int) -> str:
+    """The table record of tactical bot game 4g``seed`` (four greedy players)."""
+    from trapper_notation import Record
+
+    game = tc.play(
+        tc.new_game("tactical", 4, seed=seed), [tc.make_bot("greedy", seed + i) for i in range(4)]
+    )
+    return Record.table_record(game).text
+
+
+def test_issue10_item18_hands_carried_into_the_last_stretch_are_tried_before_a_split() -> None:
+    """Game 4g6537 with A's Be8/GG of turn 28 made Be8/GP (a hostile
+    record): the payment breaks R43 whatever the cards, so the deal is
+    planned for the moves before it, whose last stretch has a pile mostly
+    undrawn. Its relaxation took any hands carried into that stretch, and
+    the search split count after count carried across the reshuffle before
+    it: 385 nodes (2.4 CPU seconds) before the engine's error, where the
+    whole game needed 132. The hands a plan carries out of the stretch
+    before are now tried in the last stretch before a count is split."""
+    text = _greedy_bots_record(6537)
+    assert text.count("A: Be8/GG (d8=CL3e)") == 1
+    error, deals = replay_counting_deals(
+        text.replace("A: Be8/GG (d8=CL3e)", "A: Be8/GP (d8=CL3e)")
+    )
+    assert isinstance(error, tc.IllegalActionError)
+    assert str(error).startswith("game 1, turn 28, 'Be8/GP': R43: the bid of 1 is paid in units")
+    (found,) = deals
+    assert found.failure is None  # a deal fits the moves before it
+    assert found.nodes <= 80  # was 385
+    error, deals = replay_counting_deals(text)
+    assert error is None
+    (found,) = deals
+    assert found.nodes <= 80  # was 132
