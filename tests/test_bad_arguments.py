@@ -336,3 +336,41 @@ def test_read_game_says_it_reads_streams_not_paths(tmp_path: Any) -> None:
             notation.NotationError,
             "open the file first",
         )
+
+
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (lambda: __import__("trapper_base").Exchange(5), "Exchange: species is one or more"),
+        (
+            lambda: __import__("trapper_base").Exchange([tc.Species.BEAR, "x"]),
+            "Exchange: species is one or more",
+        ),
+        (lambda: __import__("trapper_tactical").Take(tc.SQUARES[0], 5), "Take: cards are four"),
+        (lambda: __import__("trapper_tactical").Bid(-(10**5000)), "of 16610 bits"),
+        (
+            lambda: __import__("trapper_tactical").Take(tc.SQUARES[0], [-(10**5000)]),
+            "too large to show",
+        ),
+        (lambda: tc.Square(True), "not True"),
+        (lambda: tc.Square(64), "not 64"),
+    ],
+)
+def test_an_action_or_square_made_of_what_its_converter_cannot_take_is_an_action_field_error(
+    build: Callable[[], object], message: str
+) -> None:
+    refused(build, tc.ActionFieldError, message)
+
+
+@pytest.mark.parametrize(
+    "junk", ["x" * 100_000, 10**5000, ("x",) * 100_000], ids=["text", "number", "tuple"]
+)
+def test_apply_refuses_a_huge_non_action_in_a_short_message(junk: object) -> None:
+    game = played()
+    before = game.to_dict()
+    for listed in (True, False):
+        if listed:
+            game.legal_actions()
+        error = refused(lambda: game.apply(junk), tc.IllegalActionError, "is not an action")  # type: ignore[arg-type]
+        assert len(str(error)) < 300
+        assert game.to_dict() == before

@@ -385,7 +385,15 @@ def test_openspiel_state_from_game_refuses_what_is_no_game() -> None:
         state_from_game(tc.new_game("base", 2, seed=1), "x")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize(("value", "shown"), [(float("nan"), "nan"), (1.0, "1.0"), (-1.0, "-1.0")])
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (float("nan"), "nan"),
+        (1.0, "1.0"),
+        (-1.0, "-1.0"),
+        (10**400, "a whole number of 1329 bits"),
+    ],
+)
 def test_openspiel_resample_refuses_a_sampler_value_outside_zero_to_one(
     value: float, shown: str
 ) -> None:
@@ -415,8 +423,8 @@ def test_openspiel_state_from_game_refuses_a_setup_of_other_water_edges() -> Non
 
 
 def test_openspiel_resampled_worlds_deal_only_the_sets_tiles() -> None:
-    # PlayerView.sample draws hidden tiles by face; a world's hidden tiles
-    # must still be the set's own, or its history is no OpenSpiel history.
+    # A world's hidden tiles are the set's own, water edges and all (they
+    # were once drawn by face alone), or its history is no OpenSpiel history.
     game = load("base", 3)
     state = game.new_initial_state()
     play_on(state, random.Random(31), until=lambda s: len(s.history()) > 250)
@@ -430,3 +438,34 @@ def test_openspiel_resampled_worlds_deal_only_the_sets_tiles() -> None:
             for action in world.history():  # every outcome one chance_outcomes() lists
                 again.apply_action(action)
             assert str(again) == str(world)
+
+
+def test_openspiel_a_sampler_that_is_no_function_is_refused() -> None:
+    state = load("base", 2).new_initial_state()
+    play_on(state, random.Random(8), until=lambda s: len(s.history()) > 150)
+    with pytest.raises(tc.SetupError, match="probability_sampler is a function"):
+        state.resample_from_infostate(0, 0.5)
+
+
+def test_openspiel_chance_calls_when_no_chance_outcome_is_next_are_refused() -> None:
+    state = load("base", 2).new_initial_state()
+    play_on(state, random.Random(3), until=lambda s: not s.is_chance_node())
+    for call in (
+        state.chance_outcomes,
+        lambda: state.action_to_string(pyspiel.PlayerId.CHANCE, 0),
+    ):
+        with pytest.raises(tc.IllegalActionError, match="no chance outcome is next: player 0"):
+            call()
+    play_on(state, random.Random(3))
+    assert state.is_terminal()
+    before = snapshot(state)
+    for call in (
+        state.chance_outcomes,
+        lambda: state.apply_action(0),
+        lambda: state.action_to_string(pyspiel.PlayerId.CHANCE, 0),
+    ):
+        with pytest.raises(
+            tc.IllegalActionError, match="no chance outcome is next: the game is over"
+        ):
+            call()
+    assert snapshot(state) == before

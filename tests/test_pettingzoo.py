@@ -215,3 +215,16 @@ def test_pettingzoo_step_takes_numpy_integer_ids() -> None:
     for i, choice in enumerate(choices):
         table.step(kinds[i % len(kinds)](choice))
     assert table.game.history == (target,)
+
+
+@pytest.mark.parametrize(
+    "action", [10**4000, 10**5000, -(10**5000)], ids=["4001 digits", "5001", "-5001"]
+)
+def test_pettingzoo_step_refuses_a_huge_id_in_a_short_message(action: int) -> None:
+    table = env("base", 2)
+    table.reset(seed=4)
+    before = table.game.to_dict()
+    with pytest.raises(tc.IllegalActionError) as error:
+        table.step(action)
+    assert len(str(error.value)) < 400
+    assert table.game.to_dict() == before

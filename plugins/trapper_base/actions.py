@@ -14,6 +14,7 @@ from typing import TypeAlias
 import attrs
 
 from trapper_core import Action, ActionFieldError, Colour, Species, Square, exactly
+from trapper_core.errors import shown
 
 __all__ = [
     "END_TURN",
@@ -120,12 +121,13 @@ class Step(Action):
 
 
 def _species_tuple(species: Iterable[Species]) -> tuple[Species, ...]:
-    return tuple(sorted(set(species)))
-
-
-def _check_species(instance: Exchange, attribute: object, value: tuple[Species, ...]) -> None:
-    if not value or not all(type(s) is Species for s in value):
-        raise ActionFieldError("an exchange returns canoes of one or more species")
+    try:
+        given = tuple(species)
+    except TypeError:  # not iterable
+        given = ()
+    if not given or not all(type(s) is Species for s in given):
+        raise ActionFieldError(f"Exchange: species is one or more Species, not {shown(species)}")
+    return tuple(sorted(set(given)))
 
 
 @attrs.frozen(cache_hash=True)
@@ -136,7 +138,7 @@ class Exchange(Action):
     several valued canoes of one species, the one valued first goes back (D12).
     """
 
-    species: tuple[Species, ...] = attrs.field(converter=_species_tuple, validator=_check_species)
+    species: tuple[Species, ...] = attrs.field(converter=_species_tuple)
 
 
 PASS = Pass()

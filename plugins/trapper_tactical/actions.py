@@ -6,13 +6,16 @@ import attrs
 
 from trapper_base import Gather, IntoCanoe, Placement
 from trapper_core import COLOURS, Action, ActionFieldError, Colour, Square, exactly
+from trapper_core.errors import shown
 
 __all__ = ["Auction", "Bid", "Open", "TacticalTurn", "Take", "units"]
 
 
 def _positive(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or value < 1:
-        raise ActionFieldError(f"a bid is a whole number of at least 1, not {value!r:.40}")
+        raise ActionFieldError(
+            f"{type(instance).__name__}: bid is a whole number of at least 1, not {shown(value)}"
+        )
 
 
 @attrs.frozen(cache_hash=True)
@@ -37,9 +40,14 @@ class Bid(Action):
 
 
 def _cards(value: tuple[int, ...]) -> tuple[int, int, int, int]:
-    cards = tuple(value)
+    try:
+        cards = tuple(value)
+    except TypeError:  # not iterable
+        cards = ()
     if len(cards) != 4 or not all(type(n) is int and n >= 0 for n in cards):
-        raise ActionFieldError(f"cards are four counts, one per colour, not {value!r:.60}")
+        raise ActionFieldError(
+            f"Take: cards are four counts of 0 or more, one per colour, not {shown(value)}"
+        )
     return cards
 
 

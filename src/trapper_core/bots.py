@@ -410,7 +410,7 @@ def play(game: Game, bots: Sequence[Bot], *, max_actions: int | None = None) -> 
     bots = as_tuple(bots, SetupError, "play: bots takes a list of bots, one per seat")
     if len(bots) != len(game.players):
         raise SetupError(
-            f"{len(game.players)} seats need {len(game.players)} bots, not {len(bots)}"
+            f"play: {len(game.players)} seats need {len(game.players)} bots, not {len(bots)}"
         )
     for number, bot in enumerate(bots):
         if not callable(getattr(bot, "choose", None)):

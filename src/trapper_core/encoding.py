@@ -31,7 +31,7 @@ import string
 import attrs
 
 from .actions import Action
-from .errors import IllegalActionError
+from .errors import IllegalActionError, shown
 from .game import Game
 from .model import COLOURS, DIRECTIONS, FACE_DOWN, SPECIES, Kind, Tile
 from .view import PlayerView
@@ -75,8 +75,8 @@ def action_id(char: str) -> int:
 def id_text(action: int) -> str:
     """Returns what an action id spells: its character, or ``"DONE"``."""
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise ValueError(
-            f"an action id is a whole number from 0 to {NUM_ACTIONS - 1}, not {action!r}"
+        raise IllegalActionError(
+            f"an action id is a whole number from 0 to {NUM_ACTIONS - 1}, not {shown(action)}"
         )
     return "DONE" if action == DONE else ALPHABET[action - 1]
 
@@ -137,13 +137,13 @@ class Speller:
         its text is complete, else ``None``. An id that is not legal raises
         `trapper_core.IllegalActionError` and changes nothing."""
         if action not in self.legal_ids():
-            shown = (
+            spelt = (
                 id_text(action)
                 if isinstance(action, int) and 0 <= action < NUM_ACTIONS
-                else action
+                else "no character"
             )
             raise IllegalActionError(
-                f"action id {action!r} ({shown}) does not continue a legal action after "
+                f"action id {shown(action)} ({spelt}) does not continue a legal action after "
                 f"{self.prefix!r}; legal ids are {self.legal_ids()}"
             )
         if action == DONE:
@@ -167,7 +167,7 @@ class Speller:
         (without the characters filled in), leaving the speller unchanged."""
         text = next((t for t, a in self.texts.items() if a == action), None)
         if text is None or not text.startswith(self.prefix):
-            raise IllegalActionError(f"{action!r} is not legal after {self.prefix!r}")
+            raise IllegalActionError(f"{shown(action)} is not legal after {self.prefix!r}")
         probe = Speller.of(self.texts, self.prefix)
         ids = []
         while True:

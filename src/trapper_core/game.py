@@ -52,7 +52,7 @@ CHECKPOINT = 16
 """Every how many actions a game keeps a snapshot for deeper undos.
 
 The checkpoints are most of what a finished game holds: one in 16 rather than
-one in 10 holds 515 rather than 595 bytes a decision (base, 4 players), and
+one in 10 holds 515 rather than 596 bytes a decision (base, 4 players), and
 undoing a whole game costs 19 rather than 15 µs an action (a deeper undo
 replays up to 15 actions)."""
 
@@ -389,8 +389,10 @@ class Game:
         Only an action of a kind's own class is looked for (not a subclass,
         whose ``__eq__`` could be anything), and the listed one is what the
         game keeps: an equal object with odd field values (``True`` for 1)
-        never reaches the history, so every game the engine accepted can be
-        saved and replayed.
+        never reaches the history from here. (Unlisted, an action is judged
+        by its kind and kept as given: its fields are checked when it is
+        made, with [`exactly`][trapper_core.exactly] in the built-in
+        variants.)
         """
         if type(action) not in self._rules.kind_types:
             return None
@@ -531,16 +533,19 @@ class Game:
             return IllegalActionError("the game is over", action=action)
         if not isinstance(action, Action):
             return IllegalActionError(
-                f"{action!r} is not an action; pick one of Game.legal_actions()", action=action
+                f"{shown(action, 200)} is not an action; pick one of Game.legal_actions()",
+                action=action,
             )
         kind = self._rules.kind_of(action)
         if kind is None:
             return IllegalActionError(
-                f"the {self.variant} game has no action like {action!r}", action=action
+                f"the {self.variant} game has no action like {shown(action, 200)}", action=action
             )
         error = kind.problem(self._state, action)
         if error is None:  # legal by its kind, but not listed: the kind disagrees with itself
-            return IllegalActionError(f"{action!r} is not a legal action now", action=action)
+            return IllegalActionError(
+                f"{shown(action, 200)} is not a legal action now", action=action
+            )
         return error
 
     def parse_action(self, text: str) -> Action:
@@ -614,10 +619,12 @@ class Game:
         """
         kind = self._rules.kind_of(action)
         if kind is None:
-            raise ActionSyntaxError(f"no kind of action of {self.variant!r} writes {action!r}")
+            raise ActionSyntaxError(
+                f"no kind of action of {self.variant!r} writes {shown(action, 200)}"
+            )
         if not self.is_legal(action):
             raise IllegalActionError(
-                f"{action!r} is not legal now, so it has no text in this position "
+                f"{shown(action, 200)} is not legal now, so it has no text in this position "
                 f"({self._explain(action)})",
                 action=action,
             )

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 import attrs
 
-from .errors import SetupError
+from .errors import ActionFieldError, SetupError, shown
 from .interning import interned
 
 __all__ = [
@@ -151,7 +151,7 @@ class Kind(enum.Enum):
 
 def _check_square_index(instance: object, attribute: object, value: int) -> None:
     if type(value) is not int or not 0 <= value < 64:  # not True for b1
-        raise ValueError(f"a square index runs from 0 (a1) to 63 (h8), not {value!r}")
+        raise ActionFieldError(f"a square index runs from 0 (a1) to 63 (h8), not {shown(value)}")
 
 
 @attrs.frozen(order=True, repr=False)

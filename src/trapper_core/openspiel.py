@@ -261,6 +261,19 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         assert player == self.current_player()
         return self._speller.legal_ids()
 
+    def _chance_next(self) -> tuple[str, Counter[Any]]:
+        """What chance deals next (``_remaining``); a call when no chance
+        outcome is next (a player's turn, the end) is an IllegalActionError."""
+        player = self.current_player()
+        if player != pyspiel.PlayerId.CHANCE:
+            why = (
+                "the game is over"
+                if player == pyspiel.PlayerId.TERMINAL
+                else (f"player {player} is to act")
+            )
+            raise IllegalActionError(f"no chance outcome is next: {why}")
+        return self._remaining()
+
     def _remaining(self) -> tuple[str, Counter[Any]]:
         spec = self._spiel_game()
         if len(self._tiles) < len(spec.board.indices()):
@@ -277,7 +290,7 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Returns the next tile, card or shuffled card with its probability."""
-        what, left = self._remaining()
+        what, left = self._chance_next()
         total = sum(left.values())
         if what == "tile":
             tiles = self._spiel_game().tiles
@@ -294,7 +307,7 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
             if chosen is not None:
                 self._play(chosen)
             return
-        what, left = self._remaining()
+        what, left = self._chance_next()
         _check_outcome(what, left, self._piece(what, action), action)
         if what == "tile":
             self._tiles.append(self._spiel_game().tiles[action])
@@ -331,11 +344,7 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         """Returns an id as text: a character, ``DONE``, or a chance outcome."""
         if player == pyspiel.PlayerId.CHANCE:
-            if not self.is_chance_node():
-                raise IllegalActionError(
-                    f"no chance outcome is next: player {self.current_player()} is to act"
-                )
-            what, _left = self._remaining()
+            what, _left = self._chance_next()
             piece = self._piece(what, action)
             if piece is None:
                 raise IllegalActionError(_no_such_outcome(what, action))
@@ -446,7 +455,7 @@ def _outcome_text(what: str, piece: Tile | int) -> str:
 def _no_such_outcome(what: str, action: int) -> str:
     """The message for an id that names no tile or colour."""
     return (
-        f"chance outcome {shown(action)} is no {what}: "
+        f"chance outcome {shown(action)} is no {'card' if what == 'shuffle' else what}: "
         "the outcomes are the ids chance_outcomes() lists"
     )
 
@@ -462,7 +471,7 @@ def _check_outcome(what: str, left: Counter[Any], piece: Tile | int | None, acti
     if left[piece] <= 0:
         source = {"tile": "the tile set", "card": "the deck", "shuffle": "the pile being shuffled"}
         raise IllegalActionError(
-            f"chance outcome {action} ({_outcome_text(what, piece)}) cannot be dealt: "
+            f"chance outcome {shown(action)} ({_outcome_text(what, piece)}) cannot be dealt: "
             f"{source[what]} has none of it left; the outcomes are the ids "
             "chance_outcomes() lists"
         )
@@ -472,8 +481,16 @@ def _seed_from(probability_sampler: Any) -> int:
     """The seed of a resampled world: ``probability_sampler()``, a number in
     [0, 1), scaled to 53 bits. Any other value (NaN, 1.0, a negative one)
     means a broken sampler, so it is refused rather than turned into a seed."""
+    if not callable(probability_sampler):
+        raise SetupError(
+            f"probability_sampler is a function returning a number in [0, 1), "
+            f"not {shown(probability_sampler)}"
+        )
     value = probability_sampler()
-    number = float(value) if isinstance(value, numbers.Real) else None
+    try:
+        number = float(value) if isinstance(value, numbers.Real) else None
+    except OverflowError:  # a whole number too large for a float
+        number = None
     if isinstance(value, bool) or number is None or not 0 <= number < 1:
         raise SetupError(f"probability_sampler() returns a number in [0, 1), not {shown(value)}")
     return int(number * 2**53)
