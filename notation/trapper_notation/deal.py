@@ -264,12 +264,12 @@ Where no deal fits
 The bound
     A node costs a flow over the rest of the record and, when that has
     one, the colours' and the players' (most of them known from other
-    nodes). A node's flow
-    is first sought from its parent's, moved into the node's bounds: a
-    node without one, about half of them, is told so in a few paths; one
-    with a flow has it sought again from nothing, so that the flows, and so
-    the search, are the ones found without the parent's. About one and a
-    half to two milliseconds a node, on the two-core machine of the
+    nodes). A node's flow is sought from its parent's, moved into the
+    node's bounds: a node whose bounds differ from its parent's in a few
+    places is mended in a few paths, whether it has a flow or not. (The
+    flow found is then the one nearest the parent's, which is what the
+    search follows: the same for the same record, every time.) About one
+    and a half to two milliseconds a node, on the two-core machine of the
     benchmarks. Records written from real games need from a few to a few
     hundred nodes (1,300 tactical bot games: at most 443); a record that
     cannot fit is usually told so by the relaxations, in a handful of

@@ -8,7 +8,8 @@ The bounds are moved into the supplies of the nodes and one maximum flow
 found are integers, as are all bounds. An edge whose bounds are not
 ``0 <= low <= high`` is refused with a `BoundsError` (a `ValueError`).
 A network solved before, built alike with other bounds, can be the start
-of the search: it makes a "no" cheap and changes no flow found.
+of the search: it makes the answer cheap (the flow found may then be
+another one).
 """
 
 from __future__ import annotations
@@ -62,24 +63,18 @@ class Network:
         Call it once, after the last edge: it turns the network into the
         residual network of the flow it finds. ``start``, a network built
         alike (the same nodes and edges, in the same order, other bounds)
-        and solved, makes a "no" cheap: the search for a flow first begins
-        at its flows, moved into this network's bounds, where a network
-        whose bounds differ in a few places is mended in a few paths; if
-        that finds a flow, the search is made again from nothing, so the
-        flow found is the one found without ``start``.
+        and solved, makes the answer cheap: the search for a flow begins at
+        its flows, moved into this network's bounds, where a network whose
+        bounds differ in a few places is mended in a few paths. The answer
+        is the one found without ``start``; the flow found, when there is
+        one, is the one nearest ``start`` that the search reaches, which may
+        be another. (It was once sought again from nothing, so as to be the
+        flow found without ``start``: that solved every node with a flow
+        twice, and 900 tactical table records took 162 CPU seconds instead
+        of 129, ten of them over a second instead of none.)
         """
         if start is not None and self._alike(start, source, sink):
-            arcs, nodes = len(self._heads), len(self._arcs)
-            room = self._room[:]
-            degrees = [len(out) for out in self._arcs]
-            if not self._solve(source, sink, start):
-                return False
-            del self._heads[arcs:]
-            self._room = room
-            del self._arcs[nodes:]
-            del self._supply[nodes:]
-            for out, degree in zip(self._arcs, degrees, strict=True):
-                del out[degree:]
+            return self._solve(source, sink, start)
         return self._solve(source, sink, None)
 
     def _solve(self, source: int, sink: int, start: Network | None) -> bool:
