@@ -193,8 +193,8 @@ def test_issue10_a_bad_position_string_is_a_notation_error() -> None:
         (None, "a position string is a str, not NoneType"),
         ("", "14 fields, not 0"),
         ("8/8", "14 fields, not 1"),
-        (good.replace("d5e5", "z9e5"), "position string: .*z9"),
-        (" ".join(["8/8/8", *fields[1:]]), "position string: the board has 8 ranks"),
+        (good.replace("d5e5", "z9e5"), "position string, field 2 .trappers.: .*z9"),
+        (" ".join(["8/8/8", *fields[1:]]), "field 1 .board.: the board has 8 ranks"),
         (" ".join([fields[0], fields[1], "E", *fields[3:]]), "the player to move"),
     ]
     for text, message in cases:

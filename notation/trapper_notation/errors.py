@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -18,15 +19,38 @@ class NotationSyntaxError(NotationError):
 
     ``line`` and ``column`` count from 1; ``context`` is the offending line
     with a caret under the place; ``expected`` says in plain words what
-    should have come there.
+    should have come there. Control characters of the text (but a tab) are
+    shown escaped in the context (``\\x1b``), the caret still under its place.
     """
 
     def __init__(self, expected: str, *, line: int, column: int, context: str) -> None:
+        if _CONTROL.search(context) is not None:
+            context = _printable(context)
         super().__init__(f"line {line}, column {column}: {expected}\n{context}")
         self.expected = expected
         self.line = line
         self.column = column
         self.context = context
+
+
+#: The characters not shown as they are: C0 controls but tab and newline, DEL, C1.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return f"\\x{ord(match.group()):02x}"
+
+
+def _printable(context: str) -> str:
+    """``context`` (a line, and perhaps a caret under it) with its control
+    characters escaped, the caret moved to stay under the same character."""
+    text, newline, caret = context.partition("\n")
+    if newline and caret.strip() == "^" and "\n" not in caret:
+        column = len(caret) - 1  # characters before the caret
+        before = _CONTROL.sub(_escaped, text[:column])
+        caret = " " * len(before) + "^"
+        return before + _CONTROL.sub(_escaped, text[column:]) + newline + caret
+    return _CONTROL.sub(_escaped, text) + newline + _CONTROL.sub(_escaped, caret)
 
 
 class RecordError(NotationError):

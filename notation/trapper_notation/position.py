@@ -35,6 +35,7 @@ what that player may know.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -55,6 +56,7 @@ from trapper_core import (
     TokenSupply,
     ValuedCanoe,
 )
+from trapper_core.errors import shown
 from trapper_core.model import FACE_DOWN
 
 from .errors import NotationError
@@ -178,27 +180,79 @@ class Position:
         fields = text.split()
         if len(fields) != 14:
             raise NotationError(f"a position string has 14 fields, not {len(fields)}")
-        (board, trappers, to_move, turn, hands, draw, discard, out, displays, supply,
-         returned, retired, turns, shuffles) = fields  # fmt: skip
+        parts = []
+        for (name, should, read), field in zip(_FIELDS, fields, strict=True):
+            try:
+                parts.append(read(field))
+            except (ValueError, IndexError, TypeError) as exc:
+                reason = str(exc)
+                if type(exc) is not ValueError or reason.startswith(_PYTHON_WORDS):
+                    reason = f"{should}, not {shown(field)}"  # Python's words say too little
+                elif len(reason) > 200:
+                    reason = reason[:199] + "…"
+                raise NotationError(
+                    f"position string, field {len(parts) + 1} ({name}): {reason}"
+                ) from None
         try:
-            return cls(
-                _parse_board(board),
-                tuple(Square.parse(trappers[i : i + 2]) for i in range(0, len(trappers), 2)),
-                None if to_move == "-" else parse_seat(to_move, "the player to move"),
-                turn,
-                tuple(_parse_hand(h) for h in hands.split("/")),
-                int(draw[1:]) if draw.startswith("#") else _parse_colours(draw),
-                Hand(*_parse_counts(discard)),
-                int(out[1:]) if out.startswith("#") else Hand(*_parse_counts(out)),
-                tuple(_parse_display(d) for d in displays.split("/")),
-                _parse_supply(supply),
-                _parse_returned(returned),
-                tuple(c == "1" for c in retired),
-                int(turns),
-                int(shuffles),
-            )
+            return cls(*parts)
         except (ValueError, IndexError, TypeError) as exc:
-            raise NotationError(f"position string: {exc}") from None
+            reason = str(exc)
+            raise NotationError(
+                f"position string: {reason if len(reason) <= 200 else reason[:199] + '…'}"
+            ) from None
+
+
+def _whole(text: str) -> int:
+    if not text.isdigit() or not text.isascii():
+        raise TypeError(text)  # told as the field's own words
+    return int(text)
+
+
+def _count_or(text: str, other: Callable[[str], Any]) -> Any:
+    return _whole(text[1:]) if text.startswith("#") else other(text)
+
+
+#: Python's own words in an error of a field's parser: the field is then
+#: said what it should be.
+_PYTHON_WORDS = ("invalid literal", "not enough values", "too many values", "Exceeds the limit")
+
+#: Each field of a position string: its name, what it should be, its reader.
+_FIELDS: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
+    ("board", "8 ranks of squares separated by '/'", lambda t: _parse_board(t)),
+    (
+        "trappers",
+        "the trappers' squares, like d5e5",
+        lambda t: tuple(Square.parse(t[i : i + 2]) for i in range(0, len(t), 2)),
+    ),
+    (
+        "player to move",
+        "a seat letter from A, or '-'",
+        lambda t: None if t == "-" else parse_seat(t, "the player to move"),
+    ),
+    ("turn", "the turn's state", lambda t: t),
+    (
+        "hands",
+        "each player's hand, separated by '/'",
+        lambda t: tuple(_parse_hand(h) for h in t.split("/")),
+    ),
+    ("draw pile", "'#' and a count, or colour letters", lambda t: _count_or(t, _parse_colours)),
+    ("discard pile", "counts of each colour", lambda t: Hand(*_parse_counts(t))),
+    (
+        "cards out",
+        "'#' and a count, or counts of each colour",
+        lambda t: _count_or(t, lambda u: Hand(*_parse_counts(u))),
+    ),
+    (
+        "displays",
+        "each display, separated by '/'",
+        lambda t: tuple(_parse_display(d) for d in t.split("/")),
+    ),
+    ("supply", "the supply of tiles", lambda t: _parse_supply(t)),
+    ("returned", "the returned tiles", lambda t: _parse_returned(t)),
+    ("retired", "a 0 or 1 for each player", lambda t: tuple(c == "1" for c in t)),
+    ("turns", "a whole number of turns", _whole),
+    ("shuffles", "a whole number of shuffles", _whole),
+)
 
 
 def _turn_text(turn: object) -> str:

@@ -15,6 +15,7 @@ import codecs
 import io
 import os
 import re
+import sys
 import weakref
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -26,6 +27,7 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
 from trapper_core import Square, Tile, TrapperError, interned
+from trapper_core.errors import shown
 
 from .errors import NotationError, NotationSyntaxError, check_errors, no_gc
 from .items import Item, Notes, Reveal, Shuffle
@@ -557,11 +559,15 @@ def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine
     first = True
     number = 0
     while True:
-        line = stream.readline(limit + 1)
+        try:
+            line = stream.readline(limit + 1)
+        except UnicodeDecodeError as exc:
+            raise _not_text(exc, number) from None
         if not line:
             return
         if first:
             first = False
+            _check_read(line, str)
             if line.startswith("\ufeff"):
                 line = line[1:]
         if len(line) > limit and not line.endswith("\n"):
@@ -622,6 +628,26 @@ def _runs(lines: Iterator[str | _BadLine], *, ahead: bool = True) -> Iterator[st
         yield "".join(run)
 
 
+def _not_text(exc: UnicodeDecodeError, number: int) -> NotationError:
+    """The error of a text stream whose bytes do not decode (where, in its
+    lines, its decoder does not tell: after line ``number``)."""
+    byte = exc.object[exc.start : exc.start + 1].hex()
+    where = f"past line {number:,}" if number else "near its start"
+    return NotationError(
+        f"the stream is not {exc.encoding} text (a byte 0x{byte}, {where}): "
+        "open the file in binary mode ('rb') to be told its line and column"
+    )
+
+
+def _check_read(read: object, kind: type) -> None:
+    """What a stream's ``read`` or ``readline`` gave: ``kind`` (str, or bytes)."""
+    if not isinstance(read, kind) and not (kind is bytes and isinstance(read, bytearray)):
+        raise NotationError(
+            f"the stream's read gave {type(read).__name__}, not {kind.__name__}: "
+            "give an open text or binary file"
+        )
+
+
 #: Matches nothing: the runs of lines `_runs` does not join.
 _NEVER = re.compile("(?!)")
 
@@ -636,6 +662,8 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
     held_cr = False  # a "\r" at the end of a block: "\r\n" may be split between blocks
     while True:
         block = stream.read(1 << 16)
+        if type(block) is not bytes:
+            _check_read(block, bytes)
         text = decoder.decode(block, final=not block)
         if first and text:
             first = False
@@ -1182,7 +1210,7 @@ def loads(
     """
     if not isinstance(text, str):
         raise NotationError(f"loads reads a str, not {type(text).__name__}")
-    _check_options(errors, max_game_size)
+    max_game_size = _check_options(errors, max_game_size)
     return list(_records(_Games(_lines_of_text(text), max_game_size), errors))
 
 
@@ -1192,7 +1220,7 @@ def games(
     """Yields the games of ``source`` one at a time, holding one game's text
     in memory: ``source`` is a path (a str or a ``Path``) or an open text or
     binary (UTF-8) stream. Errors as in [`loads`][trapper_notation.loads]."""
-    _check_options(errors, max_game_size)
+    max_game_size = _check_options(errors, max_game_size)
     with _opened(source) as stream:
         yield from _records(_Games(_lines(stream, max_game_size), max_game_size), errors)
 
@@ -1209,14 +1237,29 @@ def load(
 @contextmanager
 def _opened(source: Source) -> Iterator[IO[str] | IO[bytes]]:
     if isinstance(source, str | os.PathLike):
-        with open(source, "rb") as file:
+        try:
+            file = open(source, "rb")  # noqa: SIM115 (closed below)
+        except (OSError, ValueError) as exc:
+            raise _cannot_open(source, exc) from None
+        with file:
             yield file
     else:
         _check_stream(source)
         yield source
 
 
+def _cannot_open(source: str | os.PathLike[str], exc: Exception) -> NotationError:
+    path = os.fspath(source)
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    hint = ""
+    if isinstance(path, str) and ("\n" in path or path.lstrip().startswith(("[", "{", ";"))):
+        hint = "; to read a record's text, use loads(text)"
+    return NotationError(f"cannot open {shown(path)}: {reason[:80]}{hint}")
+
+
 def _check_stream(stream: object, what: str = "a path or an open text or binary stream") -> None:
+    if getattr(stream, "closed", False) is True:
+        raise NotationError(f"the stream is closed: {what} is read")
     if isinstance(stream, (bytes, bytearray)):
         raise NotationError("read bytes with load(io.BytesIO(data)) or decode them first")
     if not any(callable(getattr(stream, name, None)) for name in ("readline", "read")):
@@ -1224,15 +1267,22 @@ def _check_stream(stream: object, what: str = "a path or an open text or binary 
         raise NotationError(f"{what} is read, not {type(stream).__name__}{hint}")
 
 
-def _check_options(errors: object, max_game_size: object) -> None:
-    """The readers' options: a list for errors (or None), a whole number of characters."""
+def _check_options(errors: object, max_game_size: object) -> int:
+    """The readers' options: a list for errors (or None), a whole number of
+    characters; returns the limit the readers use (a size beyond any text
+    read is capped to what a stream's ``readline`` takes)."""
     check_errors(errors)
     if type(max_game_size) is not int:
         raise NotationError(
             f"max_game_size is a whole number of characters, not {type(max_game_size).__name__}"
         )
     if max_game_size < 1:
-        raise NotationError(f"max_game_size is at least 1 character, not {max_game_size}")
+        raise NotationError(f"max_game_size is at least 1 character, not {shown(max_game_size)}")
+    return min(max_game_size, _LARGEST_LIMIT)
+
+
+#: The largest limit of a game's size used: ``readline(limit + 1)`` must take it.
+_LARGEST_LIMIT = sys.maxsize - 1
 
 
 @attrs.define(eq=False)
@@ -1263,7 +1313,7 @@ def read_game(
     after the broken game; with an ``errors`` list a broken game is skipped.
     """
     _check_stream(stream, "an open text or binary stream")
-    _check_options(errors, max_game_size)
+    max_game_size = _check_options(errors, max_game_size)
     state = _state_of(stream)
     position = _tell(stream)
     if state is None or (state.position is not None and state.position != position):
@@ -1342,13 +1392,14 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
     line) has its own offset in a binary stream or a ``StringIO``, and the
     offset of its line in other text streams, whose positions are opaque.
     """
-    _check_options(None, max_game_size)
+    max_game_size = _check_options(None, max_game_size)
     with _opened(source) as stream:
         try:
             seekable = stream.seekable()
+            where = stream.tell() if seekable else None
         except (AttributeError, OSError, ValueError):
-            seekable = False
-        if not seekable:
+            seekable, where = False, None
+        if not seekable or type(where) is not int:
             raise NotationError(
                 "scan needs a stream that can tell where it stands (a file, not a pipe): "
                 "read a pipe with games() or read_game()"
@@ -1357,6 +1408,12 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
         chunks = _Games(offsets.lines(max_game_size), max_game_size, keep_broken=True)
         number = 0
         for chunk in chunks:
+            # Bytes that are not UTF-8 in the game's lines (the last line
+            # read is the next game's first when it is pending): no game of
+            # them is told, half read.
+            bad = offsets.bad
+            if bad is not None and bad.line <= chunks.number - (chunks.pending is not None):
+                raise bad
             for line, column, tags in _games_of(chunk):
                 number += 1
                 yield ScannedGame(number, line, offsets.start_of(line, column), tags)
@@ -1436,20 +1493,26 @@ class _Offsets:
         # characters in a StringIO; a text file's positions are opaque.
         self.within = isinstance(stream, io.StringIO) or not isinstance(stream, io.TextIOBase)
         self.binary = not isinstance(stream, io.TextIOBase)
+        self.bad: NotationSyntaxError | None = None  # the first line that is not UTF-8
 
     def lines(self, limit: int) -> Iterator[str | _BadLine]:
         """The lines, in runs of plain lines (`_runs`), their offsets kept
         as they are read."""
         return _runs(self._each_line(limit), ahead=False)
 
-    def _each_line(self, limit: int) -> Iterator[str]:
+    def _each_line(self, limit: int) -> Iterator[str | _BadLine]:
         stream = self.stream
         number = 0
         while True:
             offset = stream.tell()
-            raw = stream.readline(limit + 1)
+            try:
+                raw = stream.readline(limit + 1)
+            except UnicodeDecodeError as exc:
+                raise _not_text(exc, number) from None
             if not raw:
                 return
+            if number == 0:
+                _check_read(raw, bytes if self.binary else str)
             pieces: list[tuple[bytes, int]] | list[tuple[str, int]]
             if isinstance(raw, bytes):
                 pieces = _split_cr_bytes(raw)
@@ -1464,7 +1527,11 @@ class _Offsets:
                 else:
                     checked = _unicode(piece, number)
                 if isinstance(checked, _BadLine):
-                    raise checked.error
+                    # Told by `scan` once the game is cut, as `load` tells it.
+                    self.bad = self.bad or checked.error
+                    self._keep(number, offset + at, checked.text)
+                    yield checked
+                    continue
                 text = checked
                 if number == 1 and text.startswith("\ufeff"):
                     text = text[1:]

@@ -10,6 +10,7 @@ count. A record writes itself (`.writer`) and replays itself
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable, Sequence
 from typing import IO, Any, SupportsIndex, overload
 
@@ -70,10 +71,25 @@ class Tags(tuple[tuple[str, str], ...]):
 def _tags(value: Sequence[tuple[str, str]]) -> Tags:
     if type(value) is Tags:
         return value
-    pairs = tuple(value)
+    if isinstance(value, str | bytes):
+        raise RecordError(f"a record's tags are (name, value) pairs, not {shown(value)}")
+    pairs = as_tuple(value, RecordError, "a record's tags are a sequence of (name, value) pairs")
     if all(type(p) is tuple and len(p) == 2 and type(p[0]) is type(p[1]) is str for p in pairs):
         return Tags(pairs)  # the reader's pairs, kept as they are (and shared)
-    return Tags((str(k), str(v)) for k, v in pairs)
+    checked = []
+    for pair in pairs:
+        if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise RecordError(f"a record's tags are (name, value) pairs, not {shown(pair)}")
+        name, text = pair
+        if type(name) is not str or type(text) is not str:
+            raise RecordError(f"a tag's name and value are str, not {shown(pair)}")
+        checked.append((name, text))
+    return Tags(checked)
+
+
+def _number(record: object, attribute: object, value: object) -> None:
+    if type(value) is not int or value < 1:
+        raise RecordError(f"a record's number is a whole number from 1, not {shown(value)}")
 
 
 _ITEM_TYPES = (TurnNumber, Mover, Move, Notes, Comment, Stretch)
@@ -137,7 +153,7 @@ class Record:
     _parts: tuple[Item | Stretch, ...] = attrs.field(
         default=(), converter=_items, alias="items", eq=_expanded
     )
-    number: int = attrs.field(default=1, eq=False)
+    number: int = attrs.field(default=1, eq=False, validator=_number)
     """The game's number in its file, from 1."""
     _preface: tuple[Comment | Stretch, ...] = attrs.field(
         default=(), converter=_comments, alias="preface", eq=_expanded_comments
@@ -323,8 +339,33 @@ def dumps(games: Game | Record | Iterable[Game | Record]) -> str:
     return "\n".join(texts)
 
 
-def dump(games: Game | Record | Iterable[Game | Record], file: IO[str]) -> None:
-    """Writes [`dumps`][trapper_notation.dumps] of ``games`` to an open text file."""
-    if not callable(getattr(file, "write", None)):
-        raise NotationError(f"dump writes to an open text file, not {type(file).__name__}")
-    file.write(dumps(games))
+def dump(games: Game | Record | Iterable[Game | Record], file: IO[str] | IO[bytes]) -> None:
+    """Writes [`dumps`][trapper_notation.dumps] of ``games`` to an open file:
+    a text file, or a binary one (``open(path, "wb")``, ``io.BytesIO``), in
+    UTF-8, as [`load`][trapper_notation.load] reads both. Nothing is written
+    when the games cannot be (a [`RecordError`][trapper_notation.RecordError],
+    or a [`NotationError`][trapper_notation.NotationError] for a text file
+    whose encoding cannot write them)."""
+    if not callable(getattr(file, "write", None)) or getattr(file, "closed", False) is True:
+        what = "a closed file" if callable(getattr(file, "write", None)) else type(file).__name__
+        raise NotationError(f"dump writes to an open text file (or binary, in UTF-8), not {what}")
+    text = dumps(games)
+    if _is_binary(file):
+        file.write(text.encode("utf-8"))  # type: ignore[arg-type]
+        return
+    try:
+        file.write(text)  # type: ignore[call-overload]
+    except UnicodeEncodeError as exc:
+        raise NotationError(
+            f"the file's encoding ({exc.encoding}) cannot write {shown(exc.object[exc.start])}: "
+            "open it with encoding='utf-8', or in binary mode"
+        ) from None
+
+
+def _is_binary(file: object) -> bool:
+    mode = getattr(file, "mode", "")
+    if isinstance(mode, str) and "b" in mode:
+        return True
+    if isinstance(file, io.TextIOBase):
+        return False
+    return isinstance(file, io.RawIOBase | io.BufferedIOBase)

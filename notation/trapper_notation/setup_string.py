@@ -29,6 +29,7 @@ from typing import Any
 import attrs
 
 from trapper_core import Board, Colour, Setup, SetupError, Square, Tile, TrapperError
+from trapper_core.errors import shown
 
 __all__ = ["UNKNOWN", "SetupSpec", "Unknown"]
 
@@ -76,6 +77,8 @@ class SetupSpec:
     @classmethod
     def from_setup(cls, setup: Setup) -> SetupSpec:
         """The spec of a fully known setup."""
+        if not isinstance(setup, Setup):
+            raise SetupError(f"from_setup takes a Setup, not {type(setup).__name__}")
         return cls(setup.board, setup.trappers, setup.start_player, setup.deck, setup.box)
 
     @property
@@ -130,7 +133,7 @@ class SetupSpec:
         except TrapperError:
             raise
         except ValueError as exc:  # the parts' own words: the field, the rank
-            raise SetupError(str(exc)) from None
+            raise SetupError(_cut(str(exc))) from None
 
     def __str__(self) -> str:
         board = board_text(self.board, lambda s: s.code if isinstance(s, Tile) else "?")
@@ -179,7 +182,7 @@ def parse_board(
         while position < len(rank_text):
             match = pattern.match(rank_text, position)
             if match is None:
-                raise ValueError(f"rank {rank + 1}: {rank_text[position:]!r} is not {what}")
+                raise ValueError(f"rank {rank + 1}: {shown(rank_text[position:])} is not {what}")
             token, position = match.group(), match.end()
             if token.isdigit():
                 file += int(token)
@@ -234,7 +237,7 @@ def _parse_trappers(text: str) -> tuple[Square, ...] | None:
     if text == "-":
         return None
     if not _TRAPPERS.fullmatch(text):
-        raise ValueError(f"{text!r} is not four trapper squares like d5e5d4e4")
+        raise ValueError(f"{shown(text)} is not four trapper squares like d5e5d4e4")
     return tuple(Square.parse(text[i : i + 2]) for i in range(0, 8, 2))
 
 
@@ -256,7 +259,7 @@ def parse_seat(text: str, what: str = "a seat") -> int:
             return SEAT_LETTERS.index(text)
         if text in "1234":
             return int(text) - 1
-    raise ValueError(f"{what} is a seat letter from A to D, not {text!r}")
+    raise ValueError(f"{what} is a seat letter from A to D, not {shown(text)}")
 
 
 def _parse_start(text: str) -> int:
@@ -268,7 +271,9 @@ def _parse_deck(text: str) -> tuple[Colour | None, ...] | None:
         return None
     bad = set(text) - set("BEGP?")
     if bad:
-        raise ValueError(f"the deck is written with B, E, G, P and ?, not {''.join(sorted(bad))}")
+        raise ValueError(
+            f"the deck is written with B, E, G, P and ?, not {shown(''.join(sorted(bad)))}"
+        )
     return tuple(map(_CARDS.__getitem__, text))
 
 
@@ -282,5 +287,10 @@ def _parse_box(text: str) -> tuple[Tile, ...] | None:
         return ()
     codes = _TILE_CODE.findall(text)
     if "".join(codes) != text:
-        raise ValueError(f"the box {text!r} is not a run of tile codes")
+        raise ValueError(f"the box {shown(text)} is not a run of tile codes")
     return tuple(map(_square_of, codes))  # type: ignore[arg-type]
+
+
+def _cut(message: str, limit: int = 200) -> str:
+    """An error message of a part, cut to ``limit`` characters."""
+    return message if len(message) <= limit else message[: limit - 1] + "…"

@@ -1,0 +1,211 @@
+"""Hostile input to the notation's readers, writers and strings (second probe)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import TrapperError, notation
+from trapper_notation import NotationError, NotationSyntaxError, Position, Record, SetupSpec
+
+
+@pytest.fixture(scope="module")
+def game() -> tc.Game:
+    return tc.play(tc.new_game("base", 2, seed=3), [tc.GreedyBot(1), tc.GreedyBot(2)])
+
+
+@pytest.fixture(scope="module")
+def two(game: tc.Game) -> bytes:
+    return notation.dumps([game, game]).encode()
+
+
+def test_scan_refuses_a_tag_line_of_bytes_that_are_not_utf8_and_keeps_no_game_half_read(
+    two: bytes,
+) -> None:
+    at = two.index(b"[Site", 100) + 7
+    data = two[:at] + b"\xff" + two[at:]
+    found = notation.scan(io.BytesIO(data))
+    assert next(found).number == 1
+    with pytest.raises(NotationSyntaxError) as caught:
+        next(found)
+    with pytest.raises(NotationSyntaxError) as loaded:
+        notation.load(io.BytesIO(data))
+    assert (caught.value.line, caught.value.column) == (loaded.value.line, loaded.value.column)
+
+
+def test_scan_refuses_bytes_that_are_not_utf8_in_the_first_games_tags(two: bytes) -> None:
+    lines = two.split(b"\n")
+    lines[3] = lines[3][:3] + b"\xff" + lines[3][3:]
+    with pytest.raises(NotationSyntaxError) as caught:
+        list(notation.scan(io.BytesIO(b"\n".join(lines))))
+    assert (caught.value.line, caught.value.column) == (4, 4)
+
+
+def test_scan_refuses_bytes_that_are_not_utf8_on_the_next_games_first_line(two: bytes) -> None:
+    at = two.index(b"[Event", 100) + 3
+    found = notation.scan(io.BytesIO(two[:at] + b"\xff" + two[at:]))
+    assert next(found).number == 1
+    with pytest.raises(NotationSyntaxError):
+        next(found)
+
+
+def test_a_syntax_errors_context_shows_control_characters_escaped_the_caret_in_place() -> None:
+    text = '[Event "?"]\n\n1. A: pass \x1b]0;PWNED\x07\x1b[31mRED ]\n'
+    with pytest.raises(NotationSyntaxError) as caught:
+        notation.loads(text)
+    message = str(caught.value)
+    assert "\x1b" not in message
+    assert "\x07" not in message
+    assert "\\x1b" in caught.value.context
+    line, caret = caught.value.context.split("\n")
+    error = NotationSyntaxError("x", line=1, column=3, context="a\x1bbc\n  ^")
+    assert error.context == "a\\x1bbc\n     ^"
+    assert caret.index("^") < len(line)
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/nonexistent/x.trn", "/tmp", "/tmp/a\x00b", "x" * 100000, Path("/nonexistent/x")],
+)
+@pytest.mark.parametrize("reader", [notation.load, lambda p: list(notation.scan(p))])
+def test_readers_refuse_a_path_they_cannot_open_with_a_short_notation_error(
+    reader: object, path: object
+) -> None:
+    with pytest.raises(NotationError, match="cannot open") as caught:
+        reader(path)  # type: ignore[operator]
+    assert len(str(caught.value)) < 200
+
+
+def test_load_of_a_records_text_says_to_use_loads(two: bytes) -> None:
+    with pytest.raises(NotationError, match="loads") as caught:
+        notation.load(two.decode())
+    assert len(str(caught.value)) < 200
+
+
+def test_readers_refuse_a_closed_stream(two: bytes) -> None:
+    stream = io.StringIO(two.decode())
+    stream.close()
+    for read in (notation.load, notation.read_game, lambda s: list(notation.scan(s))):
+        with pytest.raises(NotationError, match="closed"):
+            read(stream)
+
+
+class _ListRead:
+    def read(self, n: int = -1) -> list[str]:
+        return ["x"]
+
+    def readline(self, n: int = -1) -> list[str]:
+        return ["x"]
+
+
+class _IntRead(io.RawIOBase):
+    def readable(self) -> bool:
+        return True
+
+    def read(self, n: int = -1) -> int:
+        return 12345
+
+
+@pytest.mark.parametrize("make", [_ListRead, _IntRead])
+def test_readers_refuse_a_stream_whose_read_gives_no_text(make: type) -> None:
+    with pytest.raises(NotationError, match="read gave"):
+        notation.load(make())
+    with pytest.raises(NotationError, match="read gave"):
+        notation.read_game(make())
+
+
+def test_readers_refuse_a_text_stream_over_bytes_that_are_not_utf8(two: bytes) -> None:
+    for read in (notation.load, lambda s: list(notation.scan(s))):
+        stream = io.TextIOWrapper(io.BytesIO(b"\xff" + two), encoding="utf-8")
+        with pytest.raises(NotationError, match="not utf-8"):
+            read(stream)
+
+
+def test_a_huge_max_game_size_is_taken_by_every_reader(two: bytes) -> None:
+    huge = 10**5000
+    assert len(notation.loads(two.decode(), max_game_size=huge)) == 2
+    assert len(list(notation.scan(io.BytesIO(two), max_game_size=huge))) == 2
+    assert notation.read_game(io.StringIO(two.decode()), max_game_size=huge) is not None
+
+
+def test_scan_refuses_a_stream_that_tells_no_number(two: bytes) -> None:
+    class BadTell(io.StringIO):
+        def tell(self) -> int:
+            return "x"  # type: ignore[return-value]
+
+    with pytest.raises(NotationError, match="tell"):
+        list(notation.scan(BadTell(two.decode())))
+
+
+def test_a_tag_value_with_a_lone_surrogate_is_refused(game: tc.Game) -> None:
+    with pytest.raises(tc.TrapperError, match="surrogate"):
+        Record.from_game(game, Event="\ud800")
+
+
+def test_dump_writes_utf8_to_a_binary_stream(game: tc.Game) -> None:
+    out = io.BytesIO()
+    notation.dump(Record.from_game(game, Event="Café"), out)
+    assert notation.load(io.BytesIO(out.getvalue()))[0].tags["Event"] == "Café"
+
+
+def test_dump_refuses_a_text_file_whose_encoding_cannot_write_the_games(game: tc.Game) -> None:
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="ascii")
+    with pytest.raises(NotationError, match="encoding"):
+        notation.dump(Record.from_game(game, Event="Café"), out)
+    out.flush()
+    assert raw.getvalue() == b""
+
+
+@pytest.mark.parametrize(
+    ("tags", "number"),
+    [
+        (None, 1),
+        ([("Event",)], 1),
+        ([("Event", 5)], 1),
+        ("Event", 1),
+        ([("Event", "x")], "1"),
+        ([("Event", "x")], -1),
+        ([("Event", "x")], 0),
+        ([("Event", "x")], True),
+    ],
+)
+def test_a_record_refuses_tags_that_are_not_pairs_of_str_and_a_number_below_1(
+    tags: object, number: object
+) -> None:
+    with pytest.raises(NotationError):
+        Record(tags, number=number)  # type: ignore[arg-type]
+
+
+def test_a_record_still_takes_pairs_as_lists() -> None:
+    assert Record([["Event", "x"]], number=3).tags["Event"] == "x"  # type: ignore[list-item]
+
+
+def test_setup_string_errors_are_short_and_from_setup_refuses_no_setup() -> None:
+    with pytest.raises(TrapperError) as caught:
+        SetupSpec.parse("? - " + "1" * 5000 + " ? ?")
+    assert len(str(caught.value)) < 300
+    with pytest.raises(TrapperError, match="Setup"):
+        SetupSpec.from_setup(None)  # type: ignore[arg-type]
+
+
+def test_position_string_errors_name_the_field_and_what_it_should_be() -> None:
+    game = tc.new_game("base", 2, seed=2)
+    fields = str(Position.from_game(game)).split(" ")
+    for index in range(len(fields)):
+        for bad in ("9" * 5000, "-"):
+            parts = list(fields)
+            parts[index] = bad
+            try:
+                Position.parse(" ".join(parts))
+            except NotationError as exc:
+                message = str(exc)
+                assert len(message) < 300, message
+                assert "unpack" not in message
+                assert "invalid literal" not in message
+                assert f"field {index + 1}" in message or "position string:" in message
+    with pytest.raises(NotationError, match=r"field 13 \(turns\): a whole number"):
+        Position.parse(" ".join([*fields[:12], "-", fields[13]]))
