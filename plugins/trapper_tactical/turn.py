@@ -47,6 +47,7 @@ from trapper_core import (
     hookimpl,
     interned,
 )
+from trapper_core.errors import shown
 
 from .actions import Auction, Bid, Open, TacticalTurn, Take, units
 from .text import BID, OPEN, TAKE, cards_text
@@ -141,7 +142,7 @@ def _illegal(rule: str, text: str, action: Action | None = None) -> IllegalActio
 def _unpayable(state: GameState, colour: Colour, bid: int, action: Action) -> IllegalActionError:
     top = payable(state.hands[state.to_move], colour)  # type: ignore[index]
     return IllegalActionError(
-        f"D9: a bid of {bid} for {colour} is more than the hand can pay ({top})",
+        f"D9: a bid of {shown(bid)} for {colour} is more than the hand can pay ({top})",
         rule="D9",
         action=action,
         shortfall={colour: bid - top},

@@ -31,7 +31,7 @@ import string
 import attrs
 
 from .actions import Action
-from .errors import IllegalActionError, shown
+from .errors import ActionFieldError, IllegalActionError, SetupError, shown
 from .game import Game
 from .model import COLOURS, DIRECTIONS, FACE_DOWN, SPECIES, Kind, Tile
 from .view import PlayerView
@@ -66,9 +66,14 @@ PREFIX_LENGTH = 32
 
 def action_id(char: str) -> int:
     """Returns the action id of one character of an action's text."""
-    index = ALPHABET.find(char) if len(char) == 1 else -1
+    try:
+        index = ALPHABET.find(char) if len(char) == 1 else -1
+    except TypeError:  # no string at all
+        index = -1
     if index < 0:
-        raise ValueError(f"{char!r} is not a character of an action's text ({ALPHABET})")
+        raise ActionFieldError(
+            f"{shown(char)} is not a character of an action's text ({ALPHABET})"
+        )
     return index + 1
 
 
@@ -101,11 +106,20 @@ class Speller:
     prefix: str
 
     def __init__(self, game: Game, prefix: str = "") -> None:
-        self.texts = {game.action_text(a): a for a in game.legal_actions()}
+        try:
+            self.texts = {game.action_text(a): a for a in game.legal_actions()}
+        except (AttributeError, TypeError):
+            if not isinstance(game, Game):
+                raise SetupError(
+                    f"a Speller spells the actions of a Game, not {shown(game)}"
+                ) from None
+            raise
         self.prefix = ""
-        if prefix:
+        if prefix != "":
+            if not isinstance(prefix, str):
+                raise ActionFieldError(f"a Speller's prefix is text, not {shown(prefix)}")
             if not any(t.startswith(prefix) for t in self.texts):
-                raise IllegalActionError(f"no legal action's text begins with {prefix!r}")
+                raise IllegalActionError(f"no legal action's text begins with {shown(prefix)}")
             self.prefix = prefix
 
     def __deepcopy__(self, memo: dict[int, object]) -> Speller:
@@ -144,7 +158,7 @@ class Speller:
             )
             raise IllegalActionError(
                 f"action id {shown(action)} ({spelt}) does not continue a legal action after "
-                f"{self.prefix!r}; legal ids are {self.legal_ids()}"
+                f"{shown(self.prefix)}; legal ids are {self.legal_ids()}"
             )
         if action == DONE:
             return self.texts[self.prefix]
@@ -167,7 +181,7 @@ class Speller:
         (without the characters filled in), leaving the speller unchanged."""
         text = next((t for t, a in self.texts.items() if a == action), None)
         if text is None or not text.startswith(self.prefix):
-            raise IllegalActionError(f"{shown(action)} is not legal after {self.prefix!r}")
+            raise IllegalActionError(f"{shown(action)} is not legal after {shown(self.prefix)}")
         probe = Speller.of(self.texts, self.prefix)
         ids = []
         while True:
@@ -191,6 +205,8 @@ _TURN = 16
 
 def view_size(players: int) -> int:
     """Returns the length of `encode_view`'s list for ``players`` seats."""
+    if type(players) is not int or players < 1:
+        raise SetupError(f"players is a count of 1 or more, not {shown(players)}")
     return (
         64 * _SQUARE + 4 * 64 + 4 + players * _SEAT + _GLOBAL + _TURN + PREFIX_LENGTH * NUM_ACTIONS
     )
@@ -232,6 +248,19 @@ def encode_view(view: PlayerView, prefix: str = "") -> list[float]:
     Seats are taken in turn order from the viewer, so the viewer's own
     features always come first.
     """
+    try:
+        return _encode(view, prefix)
+    except (AttributeError, TypeError):
+        if not isinstance(view, PlayerView):
+            raise SetupError(f"encode_view() encodes a PlayerView, not {shown(view)}") from None
+        if not isinstance(prefix, str):
+            raise ActionFieldError(
+                f"encode_view()'s prefix is text, not {shown(prefix)}"
+            ) from None
+        raise
+
+
+def _encode(view: PlayerView, prefix: str) -> list[float]:
     out: list[float] = []
     standing = {square.index: c for c, square in zip(COLOURS, view.trappers, strict=True)}
     blank = [0.0] * (_SQUARE - 7)
@@ -295,6 +324,8 @@ def returns(game: Game) -> list[float]:
     """Returns each seat's reward for a finished game: the winners share 1,
     and every seat pays ``1 / players``, so the rewards sum to 0. Before the
     end every seat's reward is 0."""
+    if not isinstance(game, Game):
+        raise SetupError(f"returns() scores a Game, not {shown(game)}")
     players = len(game.players)
     if not game.is_over:
         return [0.0] * players

@@ -14,6 +14,7 @@ from .actions import Action
 from .board import Board
 from .display import Display
 from .errors import (
+    ActionFieldError,
     ActionSyntaxError,
     GameFormatError,
     IllegalActionError,
@@ -95,7 +96,7 @@ def new_game(
             f"a seed is a whole number below 2**64, not one of {seed.bit_length()} bits"
         )
     elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SetupError(f"a seed is a whole number of 0 or more, not {seed!r}")
+        raise SetupError(f"a seed is a whole number of 0 or more, not {shown(seed)}")
     tile_set = rules.tile_set()
     deck = rules.deck()
     board = rules.board()
@@ -112,15 +113,17 @@ def new_game(
 def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
     low, high = rules.spec.min_players, rules.spec.max_players
     if isinstance(players, bool):
-        raise SetupError(f"players is a count or a list of names, not {players!r}")
+        raise SetupError(f"players is a count or a list of names, not {shown(players)}")
     if isinstance(players, int):
         count = players
     elif isinstance(players, Sequence) and not isinstance(players, str):
         count = len(players)
     else:
-        raise SetupError(f"players is a count or a list of names, not {players!r}")
+        raise SetupError(f"players is a count or a list of names, not {shown(players)}")
     if not low <= count <= high:  # before any name is made of a count
-        raise SetupError(f"{rules.variant!r} is played by {low} to {high} players, not {count}")
+        raise SetupError(
+            f"{rules.variant!r} is played by {low} to {high} players, not {shown(count)}"
+        )
     if isinstance(players, int):
         return tuple(
             "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i] if i < 26 else f"P{i + 1}" for i in range(count)
@@ -325,6 +328,8 @@ class Game:
 
     def is_face_up(self, square: Square) -> bool:
         """Whether the tile on ``square`` is face up."""
+        if square.__class__ is not Square:
+            raise ActionFieldError(f"is_face_up() takes a Square, not {shown(square)}")
         return bool(self._state.face_up >> square.index & 1)
 
     @property
@@ -594,10 +599,12 @@ class Game:
             )
         try:
             action = self._rules.parse_action(self._state, stripped) if stripped else None
+        except ActionFieldError as exc:  # the text names a value no action takes
+            raise ActionSyntaxError(f"{shown(stripped)}: {exc}") from exc
         except TrapperError:
             raise
         except ValueError as exc:
-            raise ActionSyntaxError(f"{text!r}: {exc}") from exc
+            raise ActionSyntaxError(f"{shown(stripped)}: {exc}") from exc
         if action is None:
             examples = ", ".join(repr(self.action_text(a)) for a in self.legal_actions()[:4])
             hint = f"; legal now are, for instance, {examples}" if examples else ""
@@ -675,9 +682,9 @@ class Game:
 
     def _check_seat(self, player: object) -> None:
         if isinstance(player, bool) or not isinstance(player, int):
-            raise SetupError(f"a player is a seat number, not {player!r}")
+            raise SetupError(f"a player is a seat number, not {shown(player)}")
         if not 0 <= player < len(self.players):
-            raise SetupError(f"there is no seat {player} among {len(self.players)} players")
+            raise SetupError(f"there is no seat {shown(player)} among {len(self.players)} players")
 
     def outcomes(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """Returns, for every action of the history, the outcomes of the

@@ -27,6 +27,8 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from .errors import SetupError, shown
+
 __all__ = ["SIZE", "clear", "interned", "tables"]
 
 SIZE = 1 << 16
@@ -43,6 +45,8 @@ def interned(function: F) -> F:
     ``function`` must be pure and its arguments hashable; what it returns
     is shared by every caller, so it must be immutable.
     """
+    if not callable(function):
+        raise SetupError(f"interned() keeps the results of a function, not {shown(function)}")
     table = functools.lru_cache(maxsize=SIZE)(function)
     _TABLES.append(table)
     return table  # type: ignore[return-value]

@@ -53,12 +53,12 @@ class Colour(enum.IntEnum):
     @classmethod
     def from_letter(cls, letter: str) -> Colour:
         """Returns the colour written as ``letter`` (case-insensitive)."""
-        try:
-            return _COLOUR_BY_LETTER[letter.upper()]
-        except KeyError:
-            raise ValueError(
-                f"{letter!r} is not a colour letter (B blue, E beige, G green, P purple)"
-            ) from None
+        colour = _COLOUR_BY_LETTER.get(letter.upper()) if isinstance(letter, str) else None
+        if colour is None:
+            raise ActionFieldError(
+                f"{shown(letter)} is not a colour letter (B blue, E beige, G green, P purple)"
+            )
+        return colour
 
     def __str__(self) -> str:
         return self.name.lower()
@@ -87,13 +87,13 @@ class Species(enum.IntEnum):
     @classmethod
     def from_letter(cls, letter: str) -> Species:
         """Returns the species written as ``letter`` (case-insensitive)."""
-        try:
-            return _SPECIES_BY_LETTER[letter.upper()]
-        except KeyError:
-            raise ValueError(
-                f"{letter!r} is not a species letter "
+        species = _SPECIES_BY_LETTER.get(letter.upper()) if isinstance(letter, str) else None
+        if species is None:
+            raise ActionFieldError(
+                f"{shown(letter)} is not a species letter "
                 "(K mink, L lynx, M moose, B bear, W wolf, S salmon)"
-            ) from None
+            )
+        return species
 
     def __str__(self) -> str:
         return self.name.lower()
@@ -125,9 +125,9 @@ class Direction(enum.IntEnum):
     @classmethod
     def from_letter(cls, letter: str) -> Direction:
         """Returns the direction written as ``letter`` (case-insensitive)."""
-        index = "nesw".find(letter.lower()) if len(letter) == 1 else -1
+        index = "nesw".find(letter.lower()) if isinstance(letter, str) and len(letter) == 1 else -1
         if index < 0:
-            raise ValueError(f"{letter!r} is not a direction letter (n, e, s, w)")
+            raise ActionFieldError(f"{shown(letter)} is not a direction letter (n, e, s, w)")
         return Direction(index)
 
     def __str__(self) -> str:
@@ -180,14 +180,18 @@ class Square:
             or name[0] not in "abcdefgh"
             or name[1] not in "12345678"
         ):
-            raise ValueError(f"{name!r} is not a square name (a1 … h8)")
+            raise ActionFieldError(f"{shown(name)} is not a square name (a1 … h8)")
         return SQUARES[(ord(name[1]) - 49) * 8 + ord(name[0]) - 97]
 
     @classmethod
     def at(cls, file: int, rank: int) -> Square:
         """Returns the square on ``file`` (0 = a) and ``rank`` (0 = rank 1)."""
+        if type(file) is not int or type(rank) is not int:
+            raise ActionFieldError(
+                f"a square's file and rank are whole numbers, not {shown(file)} and {shown(rank)}"
+            )
         if not (0 <= file < 8 and 0 <= rank < 8):
-            raise ValueError(f"file {file} and rank {rank} are off the board")
+            raise ActionFieldError(f"file {shown(file)} and rank {shown(rank)} are off the board")
         return SQUARES[rank * 8 + file]
 
     @property
@@ -314,19 +318,19 @@ class Tile:
     def from_code(cls, code: str) -> Tile:
         """Returns the tile written as ``code`` (``B3n``, ``CB2e``, ``H4s``, ``F1w``)."""
         if not isinstance(code, str):
-            raise SetupError(f"{code!r} is not a tile code (like B3n, CB2e, H4s, F1w)")
+            raise SetupError(f"{shown(code)} is not a tile code (like B3n, CB2e, H4s, F1w)")
         return _tile_of_code(code)
 
     @classmethod
     def _read_code(cls, code: str) -> Tile:
         if not isinstance(code, str) or len(code) < 2:
-            raise SetupError(f"{code!r} is not a tile code (like B3n, CB2e, H4s, F1w)")
+            raise SetupError(f"{shown(code)} is not a tile code (like B3n, CB2e, H4s, F1w)")
         face, water_letter = code[:-1], code[-1]
         try:
             water = Direction.from_letter(water_letter)
         except ValueError:
             raise SetupError(
-                f"tile code {code!r} must end in its water edge (n, e, s or w)"
+                f"tile code {shown(code)} must end in its water edge (n, e, s or w)"
             ) from None
         return cls.from_face(face, water)
 
@@ -334,18 +338,20 @@ class Tile:
     def from_face(cls, face: str, water: Direction) -> Tile:
         """Returns the tile whose face is written as ``face`` (``B3``, ``CB2``, …)."""
         try:
-            if len(face) == 3 and face[0] == "C":
+            if not isinstance(face, str):
+                pass
+            elif len(face) == 3 and face[0] == "C":
                 return cls.canoe(Species.from_letter(face[1]), int(face[2]), water)
-            if len(face) == 2 and face[0] == "H":
+            elif len(face) == 2 and face[0] == "H":
                 return cls.herb(int(face[1]), water)
-            if len(face) == 2 and face[0] == "F":
+            elif len(face) == 2 and face[0] == "F":
                 return cls.mushroom(int(face[1]), water)
-            if len(face) == 2:
+            elif len(face) == 2:
                 return cls.animal(Species.from_letter(face[0]), int(face[1]), water)
         except ValueError:
             pass
         raise SetupError(
-            f"{face!r} is not a tile face: an animal like B3, a canoe like CB2, "
+            f"{shown(face)} is not a tile face: an animal like B3, a canoe like CB2, "
             "a herb like H4 or a mushroom like F1"
         )
 

@@ -88,7 +88,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import Action
-from .errors import PluginError, TrapperError
+from .errors import PluginError, TrapperError, shown
 from .game import Game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
 from .setups import Setup
@@ -97,7 +97,7 @@ from .view import PlayerView
 if TYPE_CHECKING:
     from .plugins import Registry, Rules
 
-__all__ = ["BURN_IN", "PLENTY", "Sampler", "SamplingError", "World", "sample"]
+__all__ = ["BURN_IN", "MAX_STEPS", "PLENTY", "Sampler", "SamplingError", "World", "sample"]
 
 PLENTY = 10_000
 """Cards of each colour added to every hand for the replay that learns the
@@ -106,6 +106,9 @@ history's cards: enough to pay for anything."""
 BURN_IN = 4
 """Swaps per card position drawn so far that a new sampler makes before its
 first world."""
+
+MAX_STEPS = 1_000_000
+"""The most swaps of the card chain that ``steps`` may ask for per world."""
 
 Hand = tuple[int, int, int, int]
 Slot = tuple[int, int]  # (pile, position)
@@ -195,9 +198,9 @@ class Sampler:
         if not isinstance(view, PlayerView):
             raise SamplingError(f"a sampler samples a PlayerView, not {type(view).__name__}")
         if rules is None:
-            from .plugins import default_registry
-
-            rules = (registry or default_registry()).rules(view.variant)
+            rules = _registry(registry).rules(view.variant)
+        elif not isinstance(rules, _rules_type()):
+            raise SamplingError(f"a sampler takes the rules of a variant, not {shown(rules)}")
         elif rules.spec.name != view.variant and view.variant not in rules.spec.aliases:
             raise SamplingError(f"a view of {view.variant!r} is not sampled by {rules!r}")
         self.view = view
@@ -766,6 +769,7 @@ class Sampler:
         card position drawn; each later one after ``steps`` more swaps of the
         same chain.
         """
+        _check_draw(rng, steps)
         colours = self._colouring(rng, steps)
         grid, box = self._layout(rng)
         deck = tuple(COLOURS[c] for c in colours[0])
@@ -781,6 +785,8 @@ class Sampler:
         view's legal actions are not those of the position it shows (a
         hand-built view), `PluginError` if the game does not show the view
         to its player otherwise (a sampler's fault)."""
+        if not isinstance(world, World):
+            raise SamplingError(f"game() builds a World, not {shown(world)}")
         game = Game._start(self.rules, self.view.players, world.seed, world.setup)
         try:
             for action, shuffles in zip(self.view.history, world.shuffles, strict=True):
@@ -789,9 +795,9 @@ class Sampler:
             raise PluginError(
                 f"a sampled world does not replay the view's history: {exc}"
             ) from exc
-        shown = game.view(self.view.player)
-        if shown != self.view:
-            if attrs.evolve(shown, legal_actions=self.view.legal_actions) == self.view:
+        seen = game.view(self.view.player)
+        if seen != self.view:
+            if attrs.evolve(seen, legal_actions=self.view.legal_actions) == self.view:
                 raise SamplingError(
                     f"the view of seat {self.view.player} is inconsistent: its legal actions "
                     "are not those of the position it shows"
@@ -801,6 +807,7 @@ class Sampler:
 
     def sample(self, rng: random.Random) -> Game:
         """Returns a complete game consistent with the view (see the module)."""
+        _check_draw(rng, 0)
         return self.game(self.world(rng))
 
     def position(self, rng: random.Random, *, steps: int = 64) -> Game:
@@ -815,6 +822,7 @@ class Sampler:
         (``from_setup`` is ``False``; ``to_dict`` and the notation refuse
         it, while ``copy()``, ``copy.deepcopy`` and pickling keep it).
         """
+        _check_draw(rng, steps)
         colours = self._colouring(rng, steps)
         game = self.proxy.copy()
         state = game.state
@@ -853,11 +861,38 @@ def sample(view: PlayerView, rng: random.Random, *, registry: Registry | None = 
         raise SamplingError(f"sample() takes a PlayerView, not {type(view).__name__}")
     if not isinstance(rng, random.Random):
         raise SamplingError(f"sample() draws with a random.Random, not {type(rng).__name__}")
-    from .plugins import default_registry
-
-    rules = (registry or default_registry()).rules(view.variant)
+    rules = _registry(registry).rules(view.variant)
     sampler = rules.sampler(view, rules)
     return sampler.sample(rng)
+
+
+def _check_draw(rng: object, steps: object) -> None:
+    """Raises `SamplingError` unless ``rng`` is a ``random.Random`` and
+    ``steps`` a count of swaps from 0 to `MAX_STEPS`."""
+    if not isinstance(rng, random.Random):
+        raise SamplingError(f"a world is drawn with a random.Random, not {shown(rng)}")
+    if type(steps) is not int or not 0 <= steps <= MAX_STEPS:
+        raise SamplingError(
+            f"steps must be a whole number from 0 to {MAX_STEPS}, not {shown(steps)}"
+        )
+
+
+def _registry(registry: object) -> Registry:
+    """``registry``, or the installed variants' when ``None``; raises
+    `SamplingError` when it is no `Registry`."""
+    from .plugins import Registry, default_registry
+
+    if registry is None:
+        return default_registry()
+    if not isinstance(registry, Registry):
+        raise SamplingError(f"registry must be a Registry, not {shown(registry)}")
+    return registry
+
+
+def _rules_type() -> type[Rules]:
+    from .plugins import Rules
+
+    return Rules
 
 
 # ----------------------------------------------------------------------

@@ -171,7 +171,7 @@ class Setup:
             raise SetupError("the setup's deck differs from the variant's cards")
         if self.start_player >= players:
             raise SetupError(
-                f"start player {self.start_player} does not exist among {players} players"
+                f"start player {shown(self.start_player)} does not exist among {players} players"
             )
 
 

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .errors import TrapperError
+from .errors import SetupError, TrapperError
+from .errors import shown as _shown
 from .model import COLOURS, FACE_DOWN, Colour, Direction, Kind, Species, Tile
 from .view import PlayerView
 
@@ -37,10 +38,13 @@ if TYPE_CHECKING:
     from .game import Game
     from .state import Valuation
 
-__all__ = ["MIN_FONT", "TRAPPER", "TRAPPER_FILL", "position"]
+__all__ = ["MAX_SIZE", "MIN_FONT", "TRAPPER", "TRAPPER_FILL", "position"]
 
 MIN_FONT = 9.0
 """The smallest font size (pixels) of any text at the default ``size``."""
+
+MAX_SIZE = 10_000
+"""The largest ``size`` (a square's side in pixels) that `position` draws."""
 
 TRAPPER_FILL = {
     Colour.BLUE: "#2f6db5",
@@ -280,7 +284,7 @@ def position(
     source: Game | PlayerView,
     *,
     displays: bool = True,
-    size: int = 60,
+    size: float = 60,
     seat: int | None = None,
     last_action: bool = True,
     coordinates: bool = True,
@@ -292,8 +296,18 @@ def position(
     view. ``displays`` adds each player's money, cards and display below the
     board; ``size`` is a square's side in pixels; ``last_action`` marks the
     squares the last action touched (drawn from a game, with or without a
-    ``seat``); ``coordinates`` writes the files and ranks.
+    ``seat``); ``coordinates`` writes the files and ranks. A ``size`` that
+    is no number from 1 to `MAX_SIZE`, or a ``source`` that is neither a
+    game nor a view, raises `trapper_core.SetupError`.
     """
+    from .game import Game
+
+    if type(size) not in (int, float) or not 1 <= size <= MAX_SIZE:
+        raise SetupError(
+            f"size is a square's side in pixels, from 1 to {MAX_SIZE}, not {_shown(size)}"
+        )
+    if not isinstance(source, Game | PlayerView):
+        raise SetupError(f"position() draws a Game or a PlayerView, not {_shown(source)}")
     touched: set[int] = set()
     if not isinstance(source, PlayerView):
         if last_action:

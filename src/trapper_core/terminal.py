@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .display import Display
+from .errors import SetupError, shown
 from .model import COLOURS, FACE_DOWN, Colour, Hand, Kind, Tile
 from .view import PlayerView
 
@@ -60,6 +61,10 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
     From a view only what that player may see is shown; from a game, hands
     are shown unless ``hands`` is false.
     """
+    from .game import Game
+
+    if not isinstance(source, Game | PlayerView):
+        raise SetupError(f"render() shows a Game or a PlayerView, not {shown(source)}")
     if isinstance(source, PlayerView):
         turn = source.turn
         board = source.board
@@ -146,6 +151,8 @@ def describe(value: object, players: tuple[str, ...] = ()) -> str:
                 text = f"({text})"
             parts.append(f"{field.name} {text}")
         return ", ".join(parts)
+    if isinstance(value, int) and value.bit_length() > 256:
+        return shown(value)  # too long to write out
     return str(value)
 
 

@@ -15,6 +15,7 @@ import attrs
 from .actions import Action
 from .board import Board
 from .display import Display, ValuedCanoe
+from .errors import ActionFieldError, shown
 from .interning import interned
 from .model import FACE_DOWN, SQUARES, FaceDown, Hand, Square, Tile
 from .state import GameState, TokenSupply, Valuation, _squares_of, changed_squares
@@ -189,6 +190,8 @@ class PlayerView:
 
     def tile_at(self, square: Square) -> Tile | FaceDown | None:
         """Returns what the viewer sees on ``square``."""
+        if square.__class__ is not Square:
+            raise ActionFieldError(f"tile_at() takes a Square, not {shown(square)}")
         return self.board[square.index]
 
     def __getstate__(self) -> dict[str, Any]:

@@ -1,0 +1,253 @@
+"""Hostile input at the core's public entry points (second probe): every bad
+argument is refused with a short TrapperError, huge numbers included."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import encoding, sampling, svg, terminal
+from trapper_core.errors import ActionFieldError, SetupError, TrapperError, shown
+
+HUGE = 10**5000  # too many digits for str()
+
+
+def _played(players: int = 3, moves: int = 30) -> tc.Game:
+    game = tc.new_game("base", players, seed=4)
+    for _ in range(moves):
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def _short(exc: pytest.ExceptionInfo[BaseException], limit: int = 200) -> str:
+    message = str(exc.value)
+    assert len(message) <= limit, message
+    return message
+
+
+# ----------------------------------------------------------------------
+# Huge numbers at new_game, view and the tactical bids
+# ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("start", [HUGE, 10**100], ids=shown)
+def test_a_huge_start_player_is_refused_by_its_size(start: int) -> None:
+    s = tc.new_game("base", 3, seed=1).setup
+    with pytest.raises(SetupError) as exc:
+        tc.new_game("base", 3, setup=tc.Setup(s.board, s.deck, s.trappers, s.box, start))
+    assert "bits" in _short(exc)
+
+
+def test_a_huge_player_count_or_seed_is_refused_by_its_size() -> None:
+    with pytest.raises(SetupError) as exc:
+        tc.new_game("base", HUGE)
+    assert "bits" in _short(exc)
+    with pytest.raises(SetupError) as exc:
+        tc.new_game("base", 3, seed=-HUGE)
+    _short(exc)
+
+
+@pytest.mark.parametrize("seat", [HUGE, 10**100, -HUGE], ids=shown)
+def test_a_view_of_a_huge_seat_is_refused_by_its_size(seat: int) -> None:
+    game = tc.new_game("base", 3, seed=1)
+    with pytest.raises(SetupError) as exc:
+        game.view(seat)
+    assert "bits" in _short(exc, 80)
+
+
+def test_a_tactical_bid_too_large_to_print_is_refused_shortly() -> None:
+    import trapper_tactical as tt
+
+    game = tc.new_game("tactical", 3, seed=2)
+    before = game.to_dict()
+    with pytest.raises(tc.IllegalActionError) as exc:
+        game.apply(tt.Open(tc.Colour.BLUE, HUGE))
+    assert "D9" in _short(exc)
+    with pytest.raises(tc.IllegalActionError) as exc:
+        game.action_text(tt.Open(tc.Colour.BLUE, HUGE))
+    _short(exc)
+    game.apply(tt.Open(tc.Colour.BLUE, 1))
+    after_open = game.to_dict()
+    for bid in (HUGE, 10**1000):
+        with pytest.raises(tc.IllegalActionError) as exc:
+            game.apply(tt.Bid(bid))
+        _short(exc)
+        assert game.to_dict() == after_open
+    assert before != after_open
+
+
+# ----------------------------------------------------------------------
+# The sampler
+# ----------------------------------------------------------------------
+
+
+def test_sampler_refuses_a_generator_that_is_no_random_and_steps_that_are_no_count() -> None:
+    view = _played().view(1)
+    sampler = tc.Sampler(view)
+    control = tc.Sampler(view)
+    rng = random.Random(1)
+    for bad in (None, 1, object(), "x"):
+        for call in (sampler.world, sampler.position, sampler.sample):
+            with pytest.raises(sampling.SamplingError) as exc:
+                call(bad)  # type: ignore[arg-type]
+            _short(exc)
+    for steps in (1.5, "3", None, -1, True, sampling.MAX_STEPS + 1, 10**100, HUGE):
+        for call in (sampler.world, sampler.position):
+            with pytest.raises(sampling.SamplingError) as exc:
+                call(rng, steps=steps)  # type: ignore[arg-type]
+            _short(exc)
+    # Nothing was half-drawn: the refused sampler draws as a fresh one.
+    assert sampler.world(random.Random(5)) == control.world(random.Random(5))
+    assert sampler.world(random.Random(5), steps=0) == control.world(random.Random(5), steps=0)
+    sampler.world(random.Random(5), steps=sampling.MAX_STEPS // 1000)
+
+
+def test_sampler_refuses_rules_registries_and_worlds_of_the_wrong_type() -> None:
+    view = _played().view(1)
+    with pytest.raises(sampling.SamplingError):
+        tc.Sampler(view, "x")  # type: ignore[arg-type]
+    with pytest.raises(sampling.SamplingError):
+        tc.Sampler(view, registry="x")  # type: ignore[arg-type]
+    with pytest.raises(sampling.SamplingError):
+        view.sample(random.Random(1), registry="x")  # type: ignore[arg-type]
+    sampler = tc.Sampler(view)
+    for bad in (None, "x", view):
+        with pytest.raises(sampling.SamplingError):
+            sampler.game(bad)  # type: ignore[arg-type]
+    assert isinstance(view.sample(random.Random(1), registry=tc.Registry()), tc.Game)
+
+
+# ----------------------------------------------------------------------
+# Squares, letters and tile codes
+# ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", [0, "a1", None, (0, 0), 1.0, HUGE], ids=shown)
+def test_tile_at_and_is_face_up_take_a_square_only(bad: object) -> None:
+    game = tc.new_game("base", 3, seed=1)
+    view = game.view(0)
+    with pytest.raises(ActionFieldError) as exc:
+        view.tile_at(bad)  # type: ignore[arg-type]
+    assert "Square" in _short(exc)
+    with pytest.raises(ActionFieldError) as exc:
+        game.is_face_up(bad)  # type: ignore[arg-type]
+    assert "Square" in _short(exc)
+    square = tc.Square.parse("a1")
+    assert view.tile_at(square) == view.board[0]
+    assert game.is_face_up(square) in (True, False)
+
+
+def test_square_and_letter_readers_refuse_with_a_short_action_field_error() -> None:
+    readers = (
+        tc.Square.parse,
+        tc.Colour.from_letter,
+        tc.Species.from_letter,
+        tc.Direction.from_letter,
+    )
+    for read in readers:
+        for bad in ("Z9", "a" * 100_000, None, 5, b"B", ""):
+            with pytest.raises(ActionFieldError) as exc:
+                read(bad)  # type: ignore[arg-type]
+            _short(exc)
+            assert isinstance(exc.value, ValueError)
+    for file, rank in ((8, 0), (0, -1), (None, 0), (0, "1"), (HUGE, 0), (0.0, 0)):
+        with pytest.raises(ActionFieldError) as exc:
+            tc.Square.at(file, rank)  # type: ignore[arg-type]
+        _short(exc)
+    assert tc.Square.at(2, 3) is tc.Square.parse("c4")
+    assert tc.Colour.from_letter("e") is tc.Colour.BEIGE
+    assert tc.Species.from_letter("S") is tc.Species.SALMON
+    assert tc.Direction.from_letter("W") is tc.Direction.WEST
+
+
+def test_a_long_tile_code_or_face_is_cut_in_the_setup_error() -> None:
+    for bad in ("x" * 100_000, "x" * 100_000 + "n", None, 5):
+        with pytest.raises(SetupError) as exc:
+            tc.Tile.from_code(bad)  # type: ignore[arg-type]
+        _short(exc)
+    for face in ("x" * 100_000, None, 3):
+        with pytest.raises(SetupError) as exc:
+            tc.Tile.from_face(face, tc.Direction.NORTH)  # type: ignore[arg-type]
+        _short(exc)
+    assert tc.Tile.from_code("CB2e").capacity == 2
+
+
+# ----------------------------------------------------------------------
+# Encoding
+# ----------------------------------------------------------------------
+
+
+def test_encoding_refuses_characters_games_views_and_counts_of_the_wrong_kind() -> None:
+    game = tc.new_game("base", 2, seed=1)
+    view = game.view(0)
+    for bad in (None, "BB", "", 5, "é"):
+        with pytest.raises(ActionFieldError):
+            encoding.action_id(bad)  # type: ignore[arg-type]
+    for prefix in (5, None, b"B"):
+        with pytest.raises(ActionFieldError):
+            encoding.Speller(game, prefix)  # type: ignore[arg-type]
+    with pytest.raises(tc.IllegalActionError) as illegal:
+        encoding.Speller(game, "x" * 10_000)
+    _short(illegal)
+    for bad_game in (None, view, "x"):
+        with pytest.raises(SetupError) as exc:
+            encoding.Speller(bad_game)  # type: ignore[arg-type]
+        _short(exc)
+        with pytest.raises(SetupError):
+            encoding.returns(bad_game)  # type: ignore[arg-type]
+    for bad_view in (None, game, "x"):
+        with pytest.raises(SetupError):
+            encoding.encode_view(bad_view)  # type: ignore[arg-type]
+    for prefix in (None, 5):
+        with pytest.raises(ActionFieldError):
+            encoding.encode_view(view, prefix)  # type: ignore[arg-type]
+    for players in (None, -1, 0, "2", True, 2.0):
+        with pytest.raises(SetupError):
+            encoding.view_size(players)  # type: ignore[arg-type]
+    assert len(encoding.encode_view(view)) == encoding.view_size(2)
+    assert encoding.Speller(game, "B").prefix == "B"
+
+
+# ----------------------------------------------------------------------
+# Pictures and text
+# ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "size", [0, -5, math.nan, math.inf, "60", None, True, HUGE, svg.MAX_SIZE + 1], ids=shown
+)
+def test_svg_position_refuses_a_size_that_is_no_number_of_pixels(size: object) -> None:
+    game = tc.new_game("base", 3, seed=1)
+    with pytest.raises(SetupError) as exc:
+        svg.position(game, size=size)  # type: ignore[arg-type]
+    _short(exc)
+
+
+def test_pictures_refuse_a_source_that_is_no_game_or_view_and_a_huge_seat() -> None:
+    game = tc.new_game("base", 3, seed=1)
+    for bad in (None, "x", 5, game.setup):
+        with pytest.raises(SetupError) as exc:
+            svg.position(bad)  # type: ignore[arg-type]
+        _short(exc)
+        with pytest.raises(SetupError) as exc:
+            terminal.render(bad)  # type: ignore[arg-type]
+        _short(exc)
+    with pytest.raises(SetupError) as exc:
+        svg.position(game, seat=HUGE)
+    _short(exc)
+    assert svg.position(game, size=1.5).startswith("<svg")
+    assert terminal.render(game.view(0))
+
+
+def test_describe_tells_a_huge_number_by_its_size() -> None:
+    assert terminal.describe(HUGE) == "a whole number of 16610 bits"
+    assert terminal.describe(12) == "12"
+
+
+def test_interned_refuses_what_is_no_function() -> None:
+    with pytest.raises(TrapperError) as exc:
+        tc.interned(None)  # type: ignore[type-var]
+    _short(exc)
