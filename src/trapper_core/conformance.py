@@ -32,9 +32,10 @@ from collections.abc import Sequence
 import attrs
 
 from .bots import GreedyBot, RandomBot
+from .errors import SetupError, as_tuple, shown
 from .game import Game, new_game
 from .invariants import check_action, check_invariants, check_view
-from .plugins import Registry, default_registry
+from .plugins import Registry, VariantSpec, registry_or_default
 
 __all__ = [
     "ConformanceReport",
@@ -104,10 +105,23 @@ def check_variant(
     allows) and the kinds of bot; game ``i`` uses seed ``seed + i``. A game
     that does not end within ``max_actions`` is a problem too. ``samples`` is
     how many moments of each game have worlds sampled from every view.
+
+    Arguments that cannot be used raise [`SetupError`][trapper_core.SetupError]
+    (an unknown variant [`UnknownVariantError`][trapper_core.UnknownVariantError])
+    before any game is played.
     """
-    registry = registry or default_registry()
+    registry = registry_or_default(registry)
     spec = registry.spec(variant)
-    counts = list(players or range(spec.min_players, spec.max_players + 1))
+    _whole(games, "games", 1)
+    counts = _counts(players, spec, games)
+    bots = _bot_kinds(bots)
+    _whole(seed, "seed", 0)
+    if seed + games > 2**64:
+        raise SetupError(
+            f"seed + games is at most 2**64 (game i is seeded seed + i), not {shown(seed + games)}"
+        )
+    _whole(max_actions, "max_actions", 1)
+    _whole(samples, "samples", 0)
     problems: list[Problem] = []
     actions = 0
     for number in range(games):
@@ -127,6 +141,44 @@ def check_variant(
         if game is not None:
             actions += len(game.history)
     return ConformanceReport(spec.name, games, actions, tuple(problems))
+
+
+def _whole(value: object, what: str, low: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise SetupError(f"{what} is a whole number of {low} or more, not {shown(value)}")
+
+
+def _counts(players: object, spec: VariantSpec, games: int) -> Sequence[int]:
+    """The player counts the games cycle through."""
+    low, high = spec.min_players, spec.max_players
+    if players is None:  # as many of the counts allowed as there are games
+        return range(low, min(high, low + games - 1) + 1)
+    if isinstance(players, str | bytes):
+        raise SetupError(f"players is a list of player counts, not {shown(players)}")
+    counts = as_tuple(players, SetupError, "players is a list of player counts")
+    if not counts:
+        raise SetupError("players names no player count")
+    for count in counts:
+        if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
+            raise SetupError(
+                f"{spec.name!r} is played by {low} to {high} players, not {shown(count)}"
+            )
+    return counts
+
+
+_BOTS = ("random", "greedy")
+
+
+def _bot_kinds(bots: object) -> tuple[str, ...]:
+    if isinstance(bots, str | bytes):
+        raise SetupError(f"bots is a list of bot names, not {shown(bots)}")
+    kinds = as_tuple(bots, SetupError, "bots is a list of bot names")
+    if not kinds:
+        raise SetupError("bots names no bot; choose random or greedy")
+    for kind in kinds:
+        if kind not in _BOTS:
+            raise SetupError(f"no bot is called {shown(kind)}; choose random or greedy")
+    return kinds
 
 
 def assert_variant_conforms(variant: str, **options: object) -> ConformanceReport:
@@ -179,6 +231,8 @@ def check_sense(game: Game) -> None:
     balance is sensible. [`check_variant`][trapper_core.conformance.check_variant]
     runs it after every action.
     """
+    if not isinstance(game, Game):
+        raise SetupError(f"check_sense takes a Game, not {shown(game)}")
     for seat, display in enumerate(game.displays):
         who = game.players[seat]
         for valued in display.valued:

@@ -71,8 +71,10 @@ class RegistrySpec:
         """Returns the variants this plugin provides.
 
         Called once when a [`Registry`][trapper_core.Registry] loads its plugins.
-        Every plugin's answer is collected (not ``firstresult``); two variants
-        with the same name or alias are an error.
+        Every plugin's answer is collected (not ``firstresult``); an answer
+        that is no list of [`VariantSpec`][trapper_core.VariantSpec] objects,
+        and two variants with the same name or alias, are a
+        [`PluginError`][trapper_core.PluginError].
         """
 
 
@@ -264,6 +266,8 @@ class RulesSpec:
         Every plugin's answer is collected, from the top of the stack down;
         the topmost check of each name wins, and ``None`` drops the check of
         that name. A check returns a description of each problem it finds.
+        An answer that is no mapping of names to callables (or ``None``) is a
+        [`PluginError`][trapper_core.PluginError] when the rules are resolved.
         ``trapper_core.invariants.check_invariants`` (and so the conformance
         kit) runs them after every action.
         """

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from .actions import Action
-from .errors import IllegalActionError, TrapperError
+from .errors import IllegalActionError, SetupError, TrapperError, shown
 from .game import Game
 from .kinds import ActionKind
 from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Square, Tile, TokenKind
@@ -46,6 +46,8 @@ def check_invariants(game: Game) -> None:
     """Raises [`InvariantError`][trapper_core.InvariantError] unless ``game``'s position is sound:
     every tile and card accounted for, tokens unique, the turn consistent,
     and every check the variant names (``trapper_invariants``) content."""
+    if not isinstance(game, Game):
+        raise SetupError(f"check_invariants takes a Game, not {shown(game)}")
     state = game.state
     _check_tiles(game, state)
     _check_cards(game, state)
@@ -120,6 +122,10 @@ def _check_turn(game: Game, state: GameState) -> None:
 def check_view(game: Game, view: PlayerView) -> None:
     """Raises [`InvariantError`][trapper_core.InvariantError] if ``view`` shows
     what its player may not know, or leads to the game's hidden state."""
+    if not isinstance(game, Game):
+        raise SetupError(f"check_view takes a Game and a view of it, not {shown(game)}")
+    if not isinstance(view, PlayerView):
+        raise SetupError(f"check_view takes a PlayerView, not {shown(view)}")
     state = game.state
     # The hidden parts of the state, by identity: the true board (when a
     # tile is face down), the draw pile and the piles of past reshuffles.
@@ -288,6 +294,8 @@ def check_action(game: Game) -> None:
     same action, each kind's check agrees with its listing (for the legal
     actions and for near misses), and a rejected action, a copy and an undo
     leave the game exactly as it was. Leaves ``game`` unchanged."""
+    if not isinstance(game, Game):
+        raise SetupError(f"check_action takes a Game, not {shown(game)}")
     legal = game.legal_actions()
     rules = game.rules
     state = game.state

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from .errors import PluginError, SetupError, UnknownVariantError, shown
+from .errors import PluginError, SetupError, UnknownVariantError, as_tuple, shown
 from .hookspecs import PROJECT, RegistrySpec, RulesSpec, hookimpl
 from .interning import SIZE
 from .kinds import ActionKind, Withdraw, listing, resolve_kinds
@@ -46,26 +46,107 @@ ENTRY_POINT_GROUP = "trapper_core.plugins"
 """The entry-point group through which variant plugins register."""
 
 
-def _names(value: Iterable[str]) -> tuple[str, ...]:
+def _listed(value: Iterable[Any]) -> tuple[Any, ...]:
+    """``value`` as a tuple when it is a list of some kind; anything else (a
+    text, a number, ``None``) as given, for the spec's check to name."""
+    if type(value) is tuple:
+        return value
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        return value  # type: ignore[return-value]
     return tuple(value)
+
+
+def _names(value: Iterable[str]) -> tuple[str, ...]:
+    return _listed(value)
 
 
 def _plugins(value: Iterable[object]) -> tuple[object, ...]:
-    return tuple(value)
+    return _listed(value)
 
 
 def _kinds(
     value: Iterable[ActionKind[Any] | Withdraw],
 ) -> tuple[ActionKind[Any] | Withdraw, ...]:
-    return tuple(value)
+    return _listed(value)
 
 
 def _checks(
     value: Mapping[str, Callable[[GameState], Iterable[str]] | None]
     | Iterable[tuple[str, Callable[[GameState], Iterable[str]] | None]],
 ) -> tuple[tuple[str, Callable[[GameState], Iterable[str]] | None], ...]:
-    items = value.items() if isinstance(value, Mapping) else value
-    return tuple((str(name), check) for name, check in items)
+    if isinstance(value, Mapping):
+        return tuple(value.items())
+    items = _listed(value)
+    if not isinstance(items, tuple):
+        return items
+    return tuple(tuple(item) if isinstance(item, list) else item for item in items)
+
+
+def _is_name(value: object) -> bool:
+    """Whether ``value`` can name a variant: a line of printable text."""
+    return isinstance(value, str) and bool(value.strip()) and value.isprintable()
+
+
+# What cannot be a plugin (a module, class or object with hook implementations).
+_NO_PLUGIN = (str, bytes, int, float, complex, type(None))
+
+
+def _check_spec(spec: VariantSpec) -> None:
+    """Raises `PluginError` naming the field of ``spec`` that cannot be used;
+    run once, when the spec is made."""
+    if not _is_name(spec.name):
+        raise PluginError(f"a variant's name is a line of printable text, not {shown(spec.name)}")
+
+    def bad(field: str, expected: str, value: object) -> PluginError:
+        return PluginError(
+            f"variant {shown(spec.name)}: {field} is {expected}, not {shown(value)}"
+        )
+
+    if not isinstance(spec.plugins, tuple):
+        raise bad("plugins", "a list of plugins", spec.plugins)
+    for plugin in spec.plugins:
+        if isinstance(plugin, _NO_PLUGIN):
+            raise bad("plugins", "a list of modules, classes or objects with hooks", plugin)
+    if spec.extends is not None and not _is_name(spec.extends):
+        raise bad("extends", "None or a variant's name", spec.extends)
+    for field in ("title", "description"):
+        if not isinstance(getattr(spec, field), str):
+            raise bad(field, "text", getattr(spec, field))
+    if not isinstance(spec.aliases, tuple):
+        raise bad("aliases", "a list of names", spec.aliases)
+    for alias in spec.aliases:
+        if not _is_name(alias):
+            raise bad("aliases", "a list of lines of printable text", alias)
+    for field in ("min_players", "max_players"):
+        count = getattr(spec, field)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise bad(field, "a whole number of 1 or more", count)
+    if spec.min_players > spec.max_players:
+        raise PluginError(
+            f"variant {shown(spec.name)}: min_players {spec.min_players} is more than "
+            f"max_players {shown(spec.max_players)}"
+        )
+    if not isinstance(spec.kinds, tuple):
+        raise bad("kinds", "a list of ActionKind and Withdraw objects", spec.kinds)
+    for kind in spec.kinds:
+        if not isinstance(kind, ActionKind | Withdraw):
+            raise bad("kinds", "a list of ActionKind and Withdraw objects", kind)
+    if not isinstance(spec.invariants, tuple):
+        raise bad("invariants", "a mapping of names to checks", spec.invariants)
+    for item in spec.invariants:
+        if not isinstance(item, tuple) or len(item) != 2:
+            raise bad("invariants", "a mapping of names to checks (or (name, check) pairs)", item)
+        _check_check(f"variant {shown(spec.name)}: invariants", item[0], item[1])
+
+
+def _check_check(where: str, name: object, check: object) -> None:
+    """Raises `PluginError` unless ``name`` and ``check`` make a named check."""
+    if not isinstance(name, str):
+        raise PluginError(f"{where}: a check's name is text, not {shown(name)}")
+    if check is not None and not callable(check):
+        raise PluginError(
+            f"{where}: the check {shown(name)} is a function or None, not {shown(check)}"
+        )
 
 
 @attrs.frozen
@@ -80,6 +161,10 @@ class VariantSpec:
     ``kinds`` and ``invariants`` are a shorter way to give what
     ``trapper_action_kinds`` and ``trapper_invariants`` would return: they
     stand on top of this variant's plugins.
+
+    A variant is played by ``min_players`` to ``max_players`` players (at
+    least 1). A field that cannot be used raises
+    [`PluginError`][trapper_core.PluginError] when the spec is made.
     """
 
     name: str
@@ -94,6 +179,9 @@ class VariantSpec:
     invariants: tuple[tuple[str, Callable[[GameState], Iterable[str]] | None], ...] = attrs.field(
         default=(), converter=_checks
     )
+
+    def __attrs_post_init__(self) -> None:
+        _check_spec(self)
 
 
 class _SpecData:
@@ -204,7 +292,7 @@ class Rules:
                 )
             self.kind_types[kind.action_type] = kind
         self.legal_actions = listing(self.kinds)
-        self.invariants = _resolve_checks(pm.hook.trapper_invariants())
+        self.invariants = _resolve_checks(spec.name, pm.hook.trapper_invariants())
 
     def kind_of(self, action: object) -> ActionKind[Any] | None:
         """Returns the kind that plays ``action``, or ``None`` if no kind does."""
@@ -235,12 +323,20 @@ class Rules:
 
 
 def _resolve_checks(
+    variant: str,
     answers: Iterable[Mapping[str, Callable[[GameState], Iterable[str]] | None]],
 ) -> tuple[tuple[str, Callable[[GameState], Iterable[str]]], ...]:
-    """Merges the answers of ``trapper_invariants``, top of the stack first."""
+    """Merges the answers of ``trapper_invariants``, top of the stack first;
+    raises `PluginError` for an answer that names no checks."""
     seen: dict[str, Callable[[GameState], Iterable[str]] | None] = {}
+    where = f"variant {variant!r}: trapper_invariants"
     for answer in answers:
+        if not isinstance(answer, Mapping):
+            raise PluginError(
+                f"{where} returned {shown(answer)}, not a mapping of names to checks"
+            )
         for name, check in answer.items():
+            _check_check(where, name, check)
             seen.setdefault(name, check)
     return tuple((name, check) for name, check in seen.items() if check is not None)
 
@@ -342,6 +438,17 @@ class Registry:
     """
 
     def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True) -> None:
+        if isinstance(plugins, str | bytes):
+            raise SetupError(f"plugins is a list of plugins, not {shown(plugins)}")
+        plugins = as_tuple(plugins, SetupError, "plugins is a list of plugins")
+        for plugin in plugins:
+            if isinstance(plugin, _NO_PLUGIN):
+                raise SetupError(
+                    "plugins is a list of modules, classes or objects with hooks, "
+                    f"not one holding {shown(plugin)}"
+                )
+        if not isinstance(entry_points, bool):
+            raise SetupError(f"entry_points is True or False, not {shown(entry_points)}")
         pm = pluggy.PluginManager(PROJECT)
         pm.add_hookspecs(RegistrySpec)
         # A variant's module may carry its rule hooks too (and name itself
@@ -362,13 +469,21 @@ class Registry:
         self._specs: dict[str, VariantSpec] = {}
         self._lookup: dict[str, str] = {}
         self._rules: dict[str, Rules] = {}
-        for specs in pm.hook.trapper_variants():
+        for plugin, specs in _variant_answers(pm):
+            if isinstance(specs, str | bytes) or not isinstance(specs, Iterable):
+                raise PluginError(
+                    f"plugin {plugin}: trapper_variants returned {shown(specs)}, "
+                    "not a list of VariantSpec objects"
+                )
             for spec in specs:
-                self._add(spec)
+                self._add(spec, plugin)
 
-    def _add(self, spec: VariantSpec) -> None:
+    def _add(self, spec: VariantSpec, plugin: str) -> None:
         if not isinstance(spec, VariantSpec):
-            raise PluginError(f"trapper_variants must return VariantSpec objects, not {spec!r}")
+            raise PluginError(
+                f"plugin {plugin}: trapper_variants must return VariantSpec objects, "
+                f"not {shown(spec)}"
+            )
         for key in (spec.name, *spec.aliases):
             if key.lower() in self._lookup:
                 raise PluginError(f"two variants are called {key!r}")
@@ -440,7 +555,23 @@ def available_variants(registry: Registry | None = None) -> list[str]:
         >>> "base" in available_variants()
         True
     """
-    return (registry or default_registry()).names()
+    return registry_or_default(registry).names()
+
+
+def _variant_answers(pm: pluggy.PluginManager) -> list[tuple[str, Any]]:
+    """Each plugin's answer to ``trapper_variants``, in pluggy's order, with
+    the plugin's name for an error (no name behind a wrapper: pluggy's own
+    call then)."""
+    caller = pm.hook.trapper_variants
+    impls = caller.get_hookimpls()
+    if any(impl.hookwrapper or impl.wrapper for impl in impls):
+        return [("answering trapper_variants", answer) for answer in caller()]
+    answers = []
+    for impl in reversed(impls):
+        answer = impl.function()
+        if answer is not None:  # as pluggy leaves out an answer of None
+            answers.append((_plugin_name(impl.plugin), answer))
+    return answers
 
 
 def _plugin_name(plugin: object) -> str:

@@ -1,0 +1,215 @@
+"""Hostile input to the registry, variant specs and the conformance kit: every
+bad registration is a PluginError, every bad argument a SetupError, raised
+before anything is checked or played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import hookimpl
+from trapper_core.conformance import check_sense, check_variant
+from trapper_core.invariants import check_action, check_invariants, check_view
+
+
+def _registering(*specs: object) -> object:
+    class Plugin:
+        @hookimpl
+        def trapper_variants(self) -> list[object]:
+            return list(specs)
+
+    return Plugin()
+
+
+def _invariant_answer(answer: object) -> object:
+    class Plugin:
+        @hookimpl
+        def trapper_invariants(self) -> object:
+            return answer
+
+    return Plugin()
+
+
+# --- check_variant meets bad arguments before playing -----------------------
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [
+        ({"bots": ["nosuch"]}, "no bot is called 'nosuch'"),
+        ({"bots": []}, "no bot"),
+        ({"bots": "random"}, "bots is a list"),
+        ({"bots": [5]}, "no bot is called 5"),
+        ({"seed": -1}, "seed"),
+        ({"seed": None}, "seed"),
+        ({"seed": "x"}, "seed"),
+        ({"seed": 2**64}, "2**64"),
+        ({"seed": 10**5000}, "bits"),
+        ({"players": [1]}, "played by 2 to 4 players, not 1"),
+        ({"players": [5]}, "not 5"),
+        ({"players": 5}, "players is a list"),
+        ({"players": []}, "no player count"),
+        ({"players": ["2"]}, "not '2'"),
+        ({"max_actions": None}, "max_actions"),
+        ({"max_actions": 0}, "max_actions"),
+        ({"samples": "x"}, "samples"),
+        ({"samples": -1}, "samples"),
+        ({"games": -1}, "games"),
+        ({"games": 0}, "games"),
+        ({"games": "2"}, "games"),
+        ({"games": True}, "games"),
+    ],
+)
+def test_check_variant_rejects_bad_arguments_with_setup_error(
+    options: dict[str, Any], says: str
+) -> None:
+    with pytest.raises(tc.SetupError) as caught:
+        check_variant("base", **{"games": 1, **options})
+    assert says in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+def test_check_variant_rejects_a_registry_that_is_no_registry() -> None:
+    with pytest.raises(tc.SetupError, match="Registry"):
+        check_variant("base", games=1, registry="x")  # type: ignore[arg-type]
+
+
+def test_check_variant_names_an_unknown_variant() -> None:
+    with pytest.raises(tc.UnknownVariantError):
+        check_variant("nosuch", games=1)
+
+
+@pytest.mark.parametrize("check", [check_sense, check_invariants, check_action])
+@pytest.mark.parametrize("bad", [None, "x", 5])
+def test_position_checks_ask_for_a_game(check: Any, bad: object) -> None:
+    with pytest.raises(tc.SetupError, match="takes a Game"):
+        check(bad)
+
+
+def test_position_checks_ask_for_a_game_not_a_view() -> None:
+    game = tc.new_game("base", 2, seed=1)
+    for check in (check_sense, check_invariants, check_action):
+        with pytest.raises(tc.SetupError, match="takes a Game"):
+            check(game.view(0))  # type: ignore[arg-type]
+    with pytest.raises(tc.SetupError, match="PlayerView"):
+        check_view(game, None)  # type: ignore[arg-type]
+    with pytest.raises(tc.SetupError, match="takes a Game"):
+        check_view(None, game.view(0))  # type: ignore[arg-type]
+
+
+def test_a_check_that_is_no_function_is_a_plugin_error_at_registration() -> None:
+    with pytest.raises(tc.PluginError, match="'x' is a function or None, not 5"):
+        tc.VariantSpec("inv", extends="base", invariants={"x": 5})  # type: ignore[arg-type]
+
+
+def test_a_hook_answering_bad_invariants_is_a_plugin_error_when_rules_resolve() -> None:
+    for answer, says in [
+        ({"x": 5}, "'x' is a function or None, not 5"),
+        ({5: None}, "name is text"),
+        (5, "not a mapping"),
+    ]:
+        spec = tc.VariantSpec("inv", (_invariant_answer(answer),), extends="base")
+        registry = tc.Registry([_registering(spec)])
+        with pytest.raises(tc.PluginError, match=says):
+            tc.new_game("inv", 2, seed=1, registry=registry)
+
+
+# --- VariantSpec checks its fields when made -------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fields", "says"),
+    [
+        ({"name": None}, "name"),
+        ({"name": 5}, "name"),
+        ({"name": ""}, "name"),
+        ({"name": "\x00"}, "name"),
+        ({"plugins": None}, "plugins"),
+        ({"plugins": 5}, "plugins"),
+        ({"plugins": "abc"}, "plugins"),
+        ({"plugins": [None]}, "plugins"),
+        ({"extends": 5}, "extends"),
+        ({"aliases": [5]}, "aliases"),
+        ({"aliases": "abc"}, "aliases"),
+        ({"title": 5}, "title"),
+        ({"description": None}, "description"),
+        ({"min_players": 0}, "min_players"),
+        ({"min_players": True}, "min_players"),
+        ({"max_players": "4"}, "max_players"),
+        ({"min_players": 5, "max_players": 2}, "min_players 5 is more than max_players 2"),
+        ({"kinds": 5}, "kinds"),
+        ({"kinds": [5]}, "kinds"),
+        ({"invariants": 5}, "invariants"),
+        ({"invariants": [("a",)]}, "invariants"),
+        ({"invariants": {5: None}}, "name is text"),
+    ],
+)
+def test_variant_spec_rejects_bad_fields_with_plugin_error(
+    fields: dict[str, Any], says: str
+) -> None:
+    with pytest.raises(tc.PluginError) as caught:
+        tc.VariantSpec(**{"name": "q", "extends": "base", **fields})
+    assert says in str(caught.value)
+    assert len(str(caught.value)) < 200
+
+
+def test_variant_spec_names_the_variant_of_a_bad_field() -> None:
+    with pytest.raises(tc.PluginError, match="variant 'q': kinds"):
+        tc.VariantSpec("q", kinds=5)  # type: ignore[arg-type]
+
+
+def test_variant_spec_still_takes_lists_and_pairs() -> None:
+    spec = tc.VariantSpec(
+        "q",
+        [],
+        extends="base",
+        aliases=["qq"],
+        invariants=[["none", None]],  # type: ignore[list-item]
+        min_players=1,
+    )
+    assert spec.plugins == ()
+    assert spec.aliases == ("qq",)
+    assert spec.invariants == (("none", None),)
+    registry = tc.Registry([_registering(spec)])
+    assert tc.new_game("QQ", 1, seed=1, registry=registry).players == ("A",)
+
+
+def test_a_variant_for_one_player_or_more_checks_the_count() -> None:
+    spec = tc.VariantSpec("solo", extends="base", min_players=1, max_players=2)
+    registry = tc.Registry([_registering(spec)])
+    with pytest.raises(tc.SetupError, match="1 to 2 players, not 0"):
+        tc.new_game("solo", 0, registry=registry)
+
+
+# --- Registry ---------------------------------------------------------------
+
+
+def test_trapper_variants_answering_no_list_is_a_plugin_error_naming_the_plugin() -> None:
+    class Five:
+        @hookimpl
+        def trapper_variants(self) -> object:
+            return 5
+
+    with pytest.raises(tc.PluginError, match="Five: trapper_variants returned 5"):
+        tc.Registry([Five()])
+    with pytest.raises(tc.PluginError, match="VariantSpec objects, not 'x'"):
+        tc.Registry([_registering("x")])
+
+
+@pytest.mark.parametrize("plugins", [None, 5, "abc", [5], [None]])
+def test_registry_rejects_bad_plugins_argument_with_setup_error(plugins: object) -> None:
+    with pytest.raises(tc.SetupError, match="plugins"):
+        tc.Registry(plugins)  # type: ignore[arg-type]
+
+
+def test_registry_rejects_entry_points_that_are_no_bool() -> None:
+    with pytest.raises(tc.SetupError, match="entry_points"):
+        tc.Registry(entry_points="no")  # type: ignore[arg-type]
+
+
+def test_available_variants_rejects_a_registry_that_is_no_registry() -> None:
+    with pytest.raises(tc.SetupError, match="Registry"):
+        tc.available_variants("x")  # type: ignore[arg-type]
+    assert "base" in tc.available_variants(tc.Registry())
