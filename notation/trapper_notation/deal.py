@@ -738,12 +738,9 @@ class _Planner:
                     # or a whole game (4g6537 itself: 132 nodes, now 54).
                     # A failure is remembered, and the split still covers
                     # every deal of the node: nothing is lost.
-                    after = self._carried_out(flow, number + 1)
-                    if (number + 1, after) not in failed:
-                        rest = self._stage(upto, last, number + 1, after, failed)
-                        if rest is not None:
-                            return [flow, *rest]
-                        failed.add((number + 1, after))
+                    _after, found = self._onward(upto, last, number, flow, failed)
+                    if found is not None:
+                        return found
                 key, out, into = moved
                 key = self._canonical(key)
                 parts = _split(bounds.carried, key, out, into, bounds)
@@ -751,16 +748,32 @@ class _Planner:
             elif number == last:
                 return [flow]
             else:
-                after = self._carried_out(flow, number + 1)
-                if (number + 1, after) not in failed:
-                    rest = self._stage(upto, last, number + 1, after, failed)
-                    if rest is not None:
-                        return [flow, *rest]
-                    failed.add((number + 1, after))
+                after, found = self._onward(upto, last, number, flow, failed)
+                if found is not None:
+                    return found
                 active = [not self.idle[number][seat] for seat in range(self.players)]
                 parts = _other_carried(bounds, number + 1, after, active)
                 stack.extend((part, None, flow.net) for part in reversed(parts))
         return None
+
+    def _onward(
+        self,
+        upto: int,
+        last: int,
+        number: int,
+        flow: _Flow,
+        failed: set[tuple[int, _Carried]],
+    ) -> tuple[_Carried, list[_Flow] | None]:
+        """The hands ``flow`` carries into stretch ``number + 1``, and the
+        plans of stretches ``number`` to ``last`` with them, or ``None``
+        when they fail there (remembered in ``failed``, and not tried again)."""
+        after = self._carried_out(flow, number + 1)
+        if (number + 1, after) not in failed:
+            rest = self._stage(upto, last, number + 1, after, failed)
+            if rest is not None:
+                return after, [flow, *rest]
+            failed.add((number + 1, after))
+        return after, None
 
     def _carried_out(self, flow: _Flow, number: int) -> _Carried:
         """The hands the flow carries into stretch ``number``."""
