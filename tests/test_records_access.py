@@ -17,7 +17,7 @@ def test_issue11_item12_load_takes_a_path_as_well_as_an_open_file() -> None:
         opened = notation.load(file)
     assert notation.load(CLUB_NIGHT) == opened
     assert notation.load(str(CLUB_NIGHT)) == opened
-    with pytest.raises(notation.NotationError, match="cannot open .*nowhere.trn"):
+    with pytest.raises(notation.NotationError, match=r"cannot open .*nowhere\.trn"):
         notation.load(CLUB_NIGHT.with_name("nowhere.trn"))
 
 
