@@ -60,7 +60,7 @@ from trapper_core.errors import shown
 from trapper_core.model import FACE_DOWN
 
 from .errors import NotationError
-from .setup_string import SEAT_LETTERS, board_text, parse_board, parse_seat, seat_text
+from .setup_string import SEAT_LETTERS, _cut, board_text, parse_board, parse_seat, seat_text
 
 __all__ = ["FACE_DOWN_TILE", "Position"]
 
@@ -188,18 +188,13 @@ class Position:
                 reason = str(exc)
                 if type(exc) is not ValueError or reason.startswith(_PYTHON_WORDS):
                     reason = f"{should}, not {shown(field)}"  # Python's words say too little
-                elif len(reason) > 200:
-                    reason = reason[:199] + "…"
                 raise NotationError(
-                    f"position string, field {len(parts) + 1} ({name}): {reason}"
+                    f"position string, field {len(parts) + 1} ({name}): {_cut(reason)}"
                 ) from None
         try:
             return cls(*parts)
         except (ValueError, IndexError, TypeError) as exc:
-            reason = str(exc)
-            raise NotationError(
-                f"position string: {reason if len(reason) <= 200 else reason[:199] + '…'}"
-            ) from None
+            raise NotationError(f"position string: {_cut(str(exc))}") from None
 
 
 def _whole(text: str) -> int:
@@ -216,7 +211,8 @@ def _count_or(text: str, other: Callable[[str], Any]) -> Any:
 #: said what it should be.
 _PYTHON_WORDS = ("invalid literal", "not enough values", "too many values", "Exceeds the limit")
 
-#: Each field of a position string: its name, what it should be, its reader.
+#: Each field of a position string: its name, what it should be, its reader
+#: (through a lambda where the reader is defined further down).
 _FIELDS: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
     ("board", "8 ranks of squares separated by '/'", lambda t: _parse_board(t)),
     (

@@ -33,6 +33,7 @@ from .errors import NotationError, NotationSyntaxError, check_errors, no_gc
 from .items import Item, Notes, Reveal, Shuffle
 from .records import Record, _placed
 from .stretch import BadWord, Stretch, terminal
+from .writer import SURROGATE as _SURROGATE
 
 __all__ = [
     "MAX_GAME_SIZE",
@@ -532,10 +533,6 @@ def _lines_of_text(text: str) -> Iterator[str | _BadLine]:
         number += 1
         yield _unicode(text[start:stop], number)
         start = stop
-
-
-#: A lone surrogate: a str that holds one is no Unicode text.
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _unicode(line: str, number: int) -> str | _BadLine:

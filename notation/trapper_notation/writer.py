@@ -53,15 +53,16 @@ def _tag(name: object, value: object) -> str:
         raise RecordError(f"the value of the tag {name} is a str, not {type(value).__name__}")
     if "\n" in value or "\r" in value:
         raise RecordError(f"the value of the tag {name} is one line: {shown(value)}")
-    if _SURROGATE.search(value) is not None:
+    if SURROGATE.search(value) is not None:
         raise RecordError(
             f"the value of the tag {name} is Unicode text, with no lone surrogate: {shown(value)}"
         )
     return f"[{name} {_quote(value)}]"
 
 
-#: A lone surrogate: a str that holds one cannot be written as UTF-8.
-_SURROGATE = re.compile("[\ud800-\udfff]")
+#: A lone surrogate: a str that holds one is no Unicode text (it cannot be
+#: written as UTF-8, and the reader refuses it as it does bytes that are not).
+SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _name(name: str) -> str:

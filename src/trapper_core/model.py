@@ -338,15 +338,13 @@ class Tile:
     def from_face(cls, face: str, water: Direction) -> Tile:
         """Returns the tile whose face is written as ``face`` (``B3``, ``CB2``, …)."""
         try:
-            if not isinstance(face, str):
-                pass
-            elif len(face) == 3 and face[0] == "C":
+            if isinstance(face, str) and len(face) == 3 and face[0] == "C":
                 return cls.canoe(Species.from_letter(face[1]), int(face[2]), water)
-            elif len(face) == 2 and face[0] == "H":
-                return cls.herb(int(face[1]), water)
-            elif len(face) == 2 and face[0] == "F":
-                return cls.mushroom(int(face[1]), water)
-            elif len(face) == 2:
+            if isinstance(face, str) and len(face) == 2:
+                if face[0] == "H":
+                    return cls.herb(int(face[1]), water)
+                if face[0] == "F":
+                    return cls.mushroom(int(face[1]), water)
                 return cls.animal(Species.from_letter(face[0]), int(face[1]), water)
         except ValueError:
             pass

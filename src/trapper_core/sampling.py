@@ -197,9 +197,11 @@ class Sampler:
     ) -> None:
         if not isinstance(view, PlayerView):
             raise SamplingError(f"a sampler samples a PlayerView, not {type(view).__name__}")
+        from .plugins import Rules  # the rules sit above the sampler's module
+
         if rules is None:
             rules = _registry(registry).rules(view.variant)
-        elif not isinstance(rules, _rules_type()):
+        elif not isinstance(rules, Rules):
             raise SamplingError(f"a sampler takes the rules of a variant, not {shown(rules)}")
         elif rules.spec.name != view.variant and view.variant not in rules.spec.aliases:
             raise SamplingError(f"a view of {view.variant!r} is not sampled by {rules!r}")
@@ -807,8 +809,7 @@ class Sampler:
 
     def sample(self, rng: random.Random) -> Game:
         """Returns a complete game consistent with the view (see the module)."""
-        _check_draw(rng, 0)
-        return self.game(self.world(rng))
+        return self.game(self.world(rng))  # world() checks rng
 
     def position(self, rng: random.Random, *, steps: int = 64) -> Game:
         """Returns a game at the view's position with its hidden parts drawn
@@ -887,12 +888,6 @@ def _registry(registry: object) -> Registry:
     if not isinstance(registry, Registry):
         raise SamplingError(f"registry must be a Registry, not {shown(registry)}")
     return registry
-
-
-def _rules_type() -> type[Rules]:
-    from .plugins import Rules
-
-    return Rules
 
 
 # ----------------------------------------------------------------------
