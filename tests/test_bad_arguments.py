@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -374,3 +375,48 @@ def test_apply_refuses_a_huge_non_action_in_a_short_message(junk: object) -> Non
         error = refused(lambda: game.apply(junk), tc.IllegalActionError, "is not an action")  # type: ignore[arg-type]
         assert len(str(error)) < 300
         assert game.to_dict() == before
+
+
+# The bots' constructors, typed loosely: what follows gives them what their types refuse.
+loose: Any = tc
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: loose.RandomBot("x"), "a bot's seed is a whole number or None, not 'x'"),
+        (lambda: loose.RandomBot(1.5), "not 1.5"),
+        (lambda: loose.GreedyBot(True), "not True"),
+        (lambda: loose.make_bot("random", b"seed"), "a bot's seed"),
+        (lambda: loose.GreedyBot(card_value="1"), "card_value is a number, not '1'"),
+        (lambda: loose.GreedyBot(card_value=float("nan")), "card_value is a finite number"),
+        (lambda: loose.GreedyBot(hand_limit=-1), "hand_limit is a whole number of at least 0"),
+        (lambda: loose.GreedyBot(hand_limit=2.5), "hand_limit is a whole number"),
+        (lambda: loose.GreedyBot(registry="base"), "registry is a Registry, not str"),
+        (lambda: loose.ISMCTSBot(iterations=2.5), "iterations is a whole number of at least 1"),
+        (lambda: loose.ISMCTSBot(seconds="1"), "seconds is a number, not '1'"),
+        (lambda: loose.ISMCTSBot(rollout=-1), "rollout is a whole number of at least 0"),
+        (lambda: loose.ISMCTSBot(exploration=float("inf")), "exploration is a finite number"),
+        (lambda: loose.ISMCTSBot(bias=-0.5), "bias is a number of at least 0"),
+        (lambda: loose.ISMCTSBot(scale=0), "scale is a number above 0"),
+        (lambda: loose.ISMCTSBot(scale=10**400), "scale is a finite number"),
+        (lambda: loose.ISMCTSBot(registry=5), "registry is a Registry, not int"),
+    ],
+)
+def test_a_bot_made_with_a_bad_seed_or_dial_is_a_setup_error(
+    make: Callable[[], object], message: str
+) -> None:
+    # random.Random would take text, bytes and floats as seeds; a bot's seed
+    # is a whole number, and its dials are checked when it is made rather
+    # than failing (or dividing by zero) in the middle of a game.
+    with pytest.raises(tc.SetupError, match=re.escape(message)):
+        make()
+
+
+def test_a_bot_takes_any_whole_number_as_its_seed() -> None:
+    class Seven:
+        def __index__(self) -> int:
+            return 7
+
+    picks = [loose.RandomBot(seed).rng.random() for seed in (7, Seven(), None)]
+    assert picks[0] == picks[1] != picks[2]

@@ -93,7 +93,7 @@ def _positions(game: tc.Game) -> list[tc.Game]:
     [
         ({"iterations": None}, "needs a budget"),
         ({"iterations": 0}, "at least 1"),
-        ({"iterations": None, "seconds": -1.0}, "positive time"),
+        ({"iterations": None, "seconds": -1.0}, "seconds is a number above 0"),
     ],
 )
 def test_issue12_ismcts_budget_is_checked(options: dict[str, object], message: str) -> None:

@@ -266,3 +266,12 @@ def test_simulate_with_no_seed_picks_one_as_new_game_does_and_reports_it() -> No
     assert tc.simulate("base", 2, 2, bots=["random"], seed=summary.seed) == summary
     (first, *_) = results("base", 2, 2, bots=["random"], seed=None)
     assert 0 <= first.seed < 2**63
+
+
+@pytest.mark.parametrize("made", [5, None, b"[Variant]"])
+def test_simulate_refuses_a_record_function_that_gives_no_text(made: object) -> None:
+    # The record function runs after each game (in a worker, with an
+    # executor): what it gives must be a record's text, or --out would
+    # write something no reader reads; the error names the game.
+    with pytest.raises(tc.SetupError, match=r"record makes the text .* for game 0 \(seed 4\)"):
+        tc.simulate("base", 2, 1, bots=["random"], seed=4, record=lambda game: made)  # type: ignore[arg-type,return-value]

@@ -10,6 +10,7 @@ over), a bot here raises [`IllegalActionError`][trapper_core.IllegalActionError]
 from __future__ import annotations
 
 import math
+import operator
 import random
 import time
 from collections.abc import Sequence
@@ -27,7 +28,7 @@ from .errors import (
     shown,
 )
 from .game import Game
-from .plugins import Registry, Rules, default_registry
+from .plugins import Registry, Rules, default_registry, registry_or_default
 from .sampling import Sampler, SamplingError
 from .view import PlayerView
 
@@ -57,6 +58,45 @@ class Bot(Protocol):
         ...
 
 
+def _seed(seed: object) -> int | None:
+    """A bot's seed: a whole number (anything that is one, such as a NumPy
+    integer, but not a bool) or None. ``random.Random`` would also take
+    text, bytes and floats; a bot's seed is documented as a number, and one
+    of another type is more likely a slip than a wish."""
+    if seed is None:
+        return None
+    if not isinstance(seed, bool):
+        try:
+            return operator.index(seed)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise SetupError(f"a bot's seed is a whole number or None, not {shown(seed)}")
+
+
+def _number(what: str, value: object, low: float | None, *, above: bool = False) -> float:
+    """A bot's dial: a finite int or float (not a bool), of at least ``low``
+    (more than ``low`` when ``above``) unless ``low`` is None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise SetupError(f"{what} is a number, not {shown(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise SetupError(f"{what} is a finite number, not {shown(value)}")
+    if low is not None and (number < low or (above and number == low)):
+        bound = "above" if above else "of at least"
+        raise SetupError(f"{what} is a number {bound} {low:g}, not {shown(value)}")
+    return value
+
+
+def _whole(what: str, value: object, low: int) -> int:
+    """A bot's count: an int (not a bool) of at least ``low``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise SetupError(f"{what} is a whole number of at least {low}, not {shown(value)}")
+    return value
+
+
 def _legal(view: PlayerView) -> tuple[Action, ...]:
     """The legal actions of ``view``, which must have a decision to make."""
     if not isinstance(view, PlayerView):
@@ -79,7 +119,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(_seed(seed))
 
     def choose(self, view: PlayerView) -> Action:
         """Returns a legal action chosen uniformly at random; raises
@@ -111,9 +151,11 @@ class GreedyBot:
         hand_limit: int = 10,
         registry: Registry | None = None,
     ) -> None:
-        self.rng = random.Random(seed)
-        self.card_value = card_value
-        self.hand_limit = hand_limit
+        self.card_value = _number("card_value", card_value, None)
+        self.hand_limit = _whole("hand_limit", hand_limit, 0)
+        if registry is not None:
+            registry_or_default(registry)  # a Registry, or a SetupError now
+        self.rng = random.Random(_seed(seed))
         self.registry = registry
         self._rules: dict[str, Rules] = {}
         self._memo_view: PlayerView | None = None
@@ -230,17 +272,19 @@ class ISMCTSBot:
     ) -> None:
         if iterations is None and seconds is None:
             raise SetupError("an ISMCTS bot needs a budget: iterations or seconds")
-        if iterations is not None and (isinstance(iterations, bool) or iterations < 1):
-            raise SetupError(f"iterations is a whole number of at least 1, not {iterations!r}")
-        if seconds is not None and not seconds > 0:
-            raise SetupError(f"seconds is a positive time, not {seconds!r}")
-        self.rng = random.Random(seed)
+        if iterations is not None:
+            iterations = _whole("iterations", iterations, 1)
+        if seconds is not None:
+            seconds = _number("seconds", seconds, 0, above=True)
+        self.rollout = _whole("rollout", rollout, 0)
+        self.exploration = _number("exploration", exploration, 0)
+        self.bias = _number("bias", bias, 0)
+        self.scale = _number("scale", scale, 0, above=True)
+        if registry is not None:
+            registry_or_default(registry)  # a Registry, or a SetupError now
+        self.rng = random.Random(_seed(seed))
         self.iterations = iterations
         self.seconds = seconds
-        self.rollout = rollout
-        self.exploration = exploration
-        self.bias = bias
-        self.scale = scale
         self.registry = registry
         self.greedy = GreedyBot(self.rng.getrandbits(32), registry=registry)
         self.searched = 0

@@ -96,6 +96,14 @@ def _play_one(batch: Batch, number: int) -> GameResult:
         seat = game.to_move
         assert seat is not None
         game.apply(bots[seat].choose(game.view(seat)))
+    record = None
+    if batch.record is not None:
+        record = batch.record(game)
+        if not isinstance(record, str):
+            raise SetupError(
+                f"simulate: record makes the text of a game's record, but it gave "
+                f"{shown(record)} for game {number} (seed {seed})"
+            )
     return GameResult(
         number=number,
         seed=seed,
@@ -104,7 +112,7 @@ def _play_one(batch: Batch, number: int) -> GameResult:
         winners=game.winners(),
         actions=len(game.history),
         turns=game.state.turns,
-        record=None if batch.record is None else batch.record(game),
+        record=record,
     )
 
 
