@@ -66,6 +66,20 @@ def test_a_syntax_errors_context_shows_control_characters_escaped_the_caret_in_p
     assert caret.index("^") < len(line)
 
 
+def test_a_syntax_errors_context_shows_bidirectional_controls_escaped() -> None:
+    # A right-to-left override would show the line reversed from there on
+    # (the caret then points at another character than the one read); line
+    # and paragraph separators would break it.
+    text = '[Event "?"]\n\n1. A: pass \u202eRED\u2066x\u2028 ]\n'
+    with pytest.raises(NotationSyntaxError) as caught:
+        notation.loads(text)
+    context = caught.value.context
+    assert not {"\u202e", "\u2066", "\u2028"} & set(str(caught.value))
+    assert "\\u202eRED\\u2066x\\u2028" in context
+    error = NotationSyntaxError("x", line=1, column=3, context="a\u202ebc\n  ^")
+    assert error.context == "a\\u202ebc\n       ^"
+
+
 @pytest.mark.parametrize(
     "path",
     ["/nonexistent/x.trn", "/tmp", "/tmp/a\x00b", "x" * 100000, Path("/nonexistent/x")],

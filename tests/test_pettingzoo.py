@@ -228,3 +228,19 @@ def test_pettingzoo_step_refuses_a_huge_id_in_a_short_message(action: int) -> No
         table.step(action)
     assert len(str(error.value)) < 400
     assert table.game.to_dict() == before
+
+
+def test_pettingzoo_a_done_agent_takes_none_and_an_id_is_refused_by_name() -> None:
+    table = env("base", 2, max_actions=5)
+    table.reset(seed=1)
+    for _ in range(5):
+        mask = table.observe(table.agent_selection)["action_mask"]
+        table.step(int(np.flatnonzero(mask)[0]))
+    agent = table.agent_selection
+    before = env_state(table)
+    refused = f"{agent} is done .* takes None for it, not 0"
+    with pytest.raises(tc.IllegalActionError, match=refused):
+        table.step(0)
+    assert env_state(table) == before
+    table.step(None)  # the agent leaves, as PettingZoo's API asks
+    assert agent not in table.agents

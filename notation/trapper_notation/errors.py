@@ -20,7 +20,10 @@ class NotationSyntaxError(NotationError):
     ``line`` and ``column`` count from 1; ``context`` is the offending line
     with a caret under the place; ``expected`` says in plain words what
     should have come there. Control characters of the text (but a tab) are
-    shown escaped in the context (``\\x1b``), the caret still under its place.
+    shown escaped in the context (``\\x1b``), and so are the characters that
+    reorder or break a line as a terminal shows it (bidirectional controls
+    such as ``\\u202e``, line and paragraph separators), the caret still
+    under its place.
     """
 
     def __init__(self, expected: str, *, line: int, column: int, context: str) -> None:
@@ -33,12 +36,16 @@ class NotationSyntaxError(NotationError):
         self.context = context
 
 
-#: The characters not shown as they are: C0 controls but tab and newline, DEL, C1.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: The characters not shown as they are: C0 controls but tab and newline,
+#: DEL, C1; the bidirectional marks, embeddings, overrides and isolates
+#: (a record's text could otherwise show a line other than the one read);
+#: the line and paragraph separators.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 
 
 def _escaped(match: re.Match[str]) -> str:
-    return f"\\x{ord(match.group()):02x}"
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def _printable(context: str) -> str:

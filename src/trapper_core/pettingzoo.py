@@ -212,6 +212,11 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         self._started("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:  # PettingZoo's own check raises a bare ValueError
+                raise IllegalActionError(
+                    f"{agent} is done (terminated or truncated): step() takes None for it, "
+                    f"not {shown(action)}"
+                )
             self._was_dead_step(action)
             return
         speller, game = self._speller, self._game

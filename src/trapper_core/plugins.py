@@ -515,7 +515,16 @@ class Registry:
     def _stack(self, spec: VariantSpec) -> list[object]:
         chain = [spec]
         while chain[-1].extends is not None:
-            parent = self.spec(chain[-1].extends)
+            name = chain[-1].extends
+            if name.lower() not in self._lookup:
+                # Found when the variant is first played rather than when the
+                # registry is made: one plugin's broken variant leaves the
+                # others playable.
+                raise UnknownVariantError(
+                    f"variant {chain[-1].name!r} extends {name!r}, but no variant is called "
+                    f"{name!r}; installed: {', '.join(self.names())}"
+                )
+            parent = self.spec(name)
             if parent in chain:
                 raise PluginError(f"variant {spec.name!r} extends itself through {parent.name!r}")
             chain.append(parent)
