@@ -59,7 +59,7 @@ import trapper_core as tc
 from benchmarks import cachegrind, engine
 from benchmarks import notation as notation_bench
 from benchmarks.rounds import Spread, Work, rounds
-from trapper_core.simulation import Batch, play_batch
+from trapper_core.simulation import Batch, batches, play_batch
 
 try:
     import chess
@@ -140,16 +140,15 @@ def worker_balance(workers: int, games: int) -> tuple[float, float, float]:
     busiest worker's is the speed-up that a machine with a free core per
     worker would give; unlike the wall clock, it does not depend on the
     other load."""
-    size = max(1, min(25, games // (8 * workers)))  # simulate's default batch
-    batches = [
-        Batch("base", 4, ("random",), 7, first, min(size, games - first))
-        for first in range(0, games, size)
+    plan = [
+        Batch("base", 4, ("random",), 7, first, count)
+        for first, count in batches(games, workers)  # as simulate cuts them
     ]
     with ProcessPoolExecutor(workers) as pool:
-        list(pool.map(_timed_batch, batches[:workers]))  # start the workers
+        list(pool.map(_timed_batch, plan[:workers]))  # start the workers
         parent = time.process_time()
         per_worker: dict[int, float] = {}
-        for pid, seconds in pool.map(_timed_batch, batches):
+        for pid, seconds in pool.map(_timed_batch, plan):
             per_worker[pid] = per_worker.get(pid, 0.0) + seconds
         parent = time.process_time() - parent
     return sum(per_worker.values()), max(per_worker.values()), parent

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -275,3 +276,17 @@ def test_simulate_refuses_a_record_function_that_gives_no_text(made: object) -> 
     # write something no reader reads; the error names the game.
     with pytest.raises(tc.SetupError, match=r"record makes the text .* for game 0 \(seed 4\)"):
         tc.simulate("base", 2, 1, bots=["random"], seed=4, record=lambda game: made)  # type: ignore[arg-type,return-value]
+
+
+def test_issue13_batches_cover_every_game_once_in_order_shrinking_at_the_end() -> None:
+    from trapper_core.simulation import batches
+
+    for games, workers in [(1, 1), (7, 2), (400, 2), (1000, 8), (25, 4)]:
+        plan = list(batches(games, workers))
+        assert [first for first, _ in plan] == [0, *accumulate(c for _, c in plan[:-1])]
+        assert sum(count for _, count in plan) == games
+        counts = [count for _, count in plan]
+        assert counts == sorted(counts, reverse=True)  # the small ones last
+        assert max(counts) <= 25
+    assert list(batches(10, 2, batch=4)) == [(0, 4), (4, 4), (8, 2)]  # a size given is kept
+    assert [c for _, c in batches(400, 2)][-4:] == [1, 1, 1, 1]
