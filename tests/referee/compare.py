@@ -3,6 +3,13 @@
 The engine is read through its public API only: ``game.state``'s documented
 fields, ``game.legal_actions()``, ``game.action_text``, ``game.apply``,
 ``game.valuation()``, ``game.scores()`` and ``game.winners()``.
+
+What no rule orders is compared as a multiset: the open canoes of a display,
+its separate tiles, its tokens, the animals at a canoe and the returned
+canoes. Valued canoes are compared in the order valued (D12 returns the first
+one). Tiles in displays are compared by face (D15: identical faces are one
+tile once taken), tiles on the board with their water edges. A finished game
+has no turn in progress, so the turn record is not compared after the end.
 """
 
 from __future__ import annotations
@@ -308,8 +315,8 @@ def play_and_compare(
         history.append(text)
         try:
             ref.apply(text)
-        except AssertionError as error:
-            return fail(decision, f"the referee could not play {text}: {error}")
+        except Exception as error:  # reported with the game that caused it
+            return fail(decision, f"the referee could not play {text}: {error!r}")
         decision += 1
         problems = differences(engine_state(game), referee_state(ref))
         if problems:

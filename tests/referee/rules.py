@@ -538,7 +538,7 @@ class Referee:
             row, _payout = display.valued.pop(i)
             self.returned.append((player, row))
         token = self._take_token(self.species_supply, len(exchange.species))
-        assert token is not None  # D7
+        assert token is not None, "D7: no species token at or below the number of species"
         self.events["R21 exchange"] += 1
         if token < len(exchange.species):
             self.events["R21 lower token"] += 1
