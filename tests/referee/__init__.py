@@ -4,7 +4,7 @@
 ``compare`` plays it beside the engine and reports where they disagree.
 """
 
-from .compare import POLICIES, Disagreement, Outcome, play_and_compare
+from .compare import PLAY, Disagreement, Outcome, play_and_compare
 from .rules import Referee
 
-__all__ = ["POLICIES", "Disagreement", "Outcome", "Referee", "play_and_compare"]
+__all__ = ["PLAY", "Disagreement", "Outcome", "Referee", "play_and_compare"]

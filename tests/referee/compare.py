@@ -235,6 +235,8 @@ POLICIES: dict[str, Policy] = {
     "hoarder": hoarder,
     "collector": collector,
 }
+PLAY = (*sorted(POLICIES), "greedy")
+"""Every way ``play_and_compare`` can choose actions."""
 
 
 def sparse_setup(game: tc.Game, rng: random.Random) -> tc.Setup:
@@ -280,13 +282,15 @@ def play_and_compare(
     max_decisions: int = 5000,
 ) -> Outcome:
     """Plays one seeded random game in both, choosing by ``policy`` (a name
-    in ``POLICIES``), from the variant's setup or a ``sparse_setup``."""
+    in ``POLICIES``, or ``"greedy"``: mostly the engine's greedy bot, which
+    fills canoes well), from the variant's setup or a ``sparse_setup``."""
     rng = random.Random(seed * 7919 + players)
     game = tc.new_game(variant, players, seed=seed, undo=False)
     if sparse:
         game = tc.new_game(variant, players, seed=seed, setup=sparse_setup(game, rng), undo=False)
     ref = referee_for(game)
-    choose = POLICIES[policy]
+    greedy = [tc.GreedyBot(seed * 10 + seat) for seat in range(players)]
+    choose = POLICIES[policy] if policy != "greedy" else biased
     history: list[str] = []
 
     def fail(decision: int, what: str) -> Outcome:
@@ -310,7 +314,12 @@ def play_and_compare(
                 f"legal actions of player {game.to_move}: only the engine {only_engine}, "
                 f"only the referee {only_ref}",
             )
-        text = choose(rng, sorted(engine_actions))
+        if policy == "greedy" and rng.random() < 0.8:  # the greedy bot, now and then at random
+            seat = game.to_move
+            assert seat is not None
+            text = game.action_text(greedy[seat].choose(game.view(seat)))
+        else:
+            text = choose(rng, sorted(engine_actions))
         game.apply(engine_actions[text])
         history.append(text)
         try:

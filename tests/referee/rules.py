@@ -517,6 +517,8 @@ class Referee:
             if token is not None:
                 display.tokens.append(("canoe", token))
                 self.events["R20 canoe token"] += 1
+            if payout > max(CANOE_TOKENS):
+                self.events["R20 payout above 36"] += 1
             if token != payout:
                 self.events["R20 no token or a lower one"] += 1
 
