@@ -11,10 +11,15 @@ what it cost::
 
     python benchmarks/hostile_records.py                    # seeds 5000-5039
     python benchmarks/hostile_records.py --seeds 5000-5199 --per-kind 3
+    python benchmarks/hostile_records.py --dump before.txt   # one line a record
 
 Every record gets a `TrapperError` or replays (a mutation may still fit);
 "stopped" counts the records whose search reached ``deal.MAX_NODES`` and
-said the record may still fit, instead of naming a move.
+said the record may still fit, instead of naming a move. ``--dump`` writes
+one line a record (game, kind, outcome, the error's first line or the
+scores replayed, nodes, CPU seconds, tab-separated, in the order of the
+seeds): two runs' files, less their last column, say whether a change of
+the search changed an answer.
 """
 
 from __future__ import annotations
@@ -153,9 +158,14 @@ def mutants(record: Record, rng: random.Random, per_kind: int) -> list[tuple[str
     return out
 
 
-def measure(job: tuple[int, str, int]) -> list[tuple[str, str, str, int, float]]:
+Result = tuple[str, str, str, int, float, str]
+"""Game, kind, outcome, nodes, CPU seconds, and what the replay said: the
+error's first line, or the scores."""
+
+
+def measure(job: tuple[int, str, int]) -> list[Result]:
     """Plays the game and replays its mutants: per mutant (game, kind,
-    outcome, nodes, CPU seconds)."""
+    outcome, nodes, CPU seconds, what the replay said)."""
     seed, shape, per_kind = job
     players, bots = shape.split("-")
     game = tc.new_game("tactical", int(players), seed=seed)
@@ -167,14 +177,14 @@ def measure(job: tuple[int, str, int]) -> list[tuple[str, str, str, int, float]]
             deals.clear()
             start = time.process_time()
             try:
-                notation.loads(text)[0].replay()
+                said = f"scores {notation.loads(text)[0].replay().scores()}"
                 outcome = "replayed"
             except tc.TrapperError as error:
-                outcome = "stopped" if "search for one stopped" in str(error) else "refused"
+                said = str(error).split("\n")[0]
+                outcome = "stopped" if "search for one stopped" in said else "refused"
             seconds = time.process_time() - start
-            results.append(
-                (f"{shape} {seed}", kind, outcome, sum(d.nodes for d in deals), seconds)
-            )
+            nodes = sum(d.nodes for d in deals)
+            results.append((f"{shape} {seed}", kind, outcome, nodes, seconds, said))
     return results
 
 
@@ -184,6 +194,7 @@ def main() -> None:
     parser.add_argument("--shapes", default=",".join(SHAPES), help="players-bots, comma-separated")
     parser.add_argument("--per-kind", type=int, default=2, help="mutations of each kind a game")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--dump", type=Path, help="write one line a record to this file")
     args = parser.parse_args()
     jobs = [
         (seed, shape, args.per_kind)
@@ -192,8 +203,12 @@ def main() -> None:
     ]
     with ProcessPoolExecutor(args.workers) as pool:
         results = [row for rows in pool.map(measure, jobs) for row in rows]
-    outcomes = Counter(outcome for _, _, outcome, _, _ in results)
-    seconds = [s for *_, s in results]
+    if args.dump is not None:
+        with args.dump.open("w", encoding="utf-8") as out:
+            for game, kind, outcome, nodes, spent, said in results:
+                out.write(f"{game}\t{kind}\t{outcome}\t{said}\t{nodes}\t{spent:.3f}\n")
+    outcomes = Counter(r[2] for r in results)
+    seconds = [r[4] for r in results]
     print(
         f"{len(results)} mutated table records of {len(jobs)} tactical bot games, "
         f"{args.workers} workers"
@@ -203,14 +218,14 @@ def main() -> None:
         f"CPU seconds replaying: {sum(seconds):.1f} in all, most {max(seconds):.2f}; "
         f"over one second: {sum(s > 1 for s in seconds)}"
     )
-    print(f"nodes: {sum(n for *_, n, _ in results):,} in all")
+    print(f"nodes: {sum(r[3] for r in results):,} in all")
     for kind in MUTATIONS:
         rows = [r for r in results if r[1] == kind]
         slow = sum(r[4] > 1 for r in rows)
         stopped = sum(r[2] == "stopped" for r in rows)
         print(f"  {kind:22} {len(rows):5}  over a second {slow:4}  stopped {stopped:4}")
     print("the slowest:")
-    for game, kind, outcome, nodes, spent in sorted(results, key=lambda r: -r[4])[:5]:
+    for game, kind, outcome, nodes, spent, _ in sorted(results, key=lambda r: -r[4])[:5]:
         print(f"  {game:14} {kind:22} {outcome:9} {nodes:6,} nodes  {spent:5.2f} s")
 
 
