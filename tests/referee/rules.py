@@ -424,6 +424,17 @@ class Referee:
         else:
             self._step(player, action)
         self._check_end()
+        self._check_invariants()
+
+    def _check_invariants(self) -> None:
+        """The referee's own sanity: R16's invariant and every card accounted for."""
+        for display in self.displays:
+            for tile in display.separate:
+                if tile.kind != CANOE and self._fitting_rows(display, tile):
+                    raise RefereeError(f"separate {tile.face} fits an open canoe (R16)")
+        cards = sum(map(sum, self.hands)) + len(self.pile) + sum(self.discard) + sum(self.out)
+        if cards != 64:  # R3
+            raise RefereeError(f"{cards} cards in the game, not 64")
 
     def _step(self, player: int, step: Step) -> None:
         """R13: pay, take, move, reveal, place."""
