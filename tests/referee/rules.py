@@ -17,7 +17,7 @@ letters of ``SPECIES``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
 
@@ -211,7 +211,13 @@ class RefereeError(AssertionError):
 
 class Referee:
     """One game of the base game (``water`` and ``bonuses`` on) or of the
-    children's variant (both off: R36, R37)."""
+    children's variant (both off: R36, R37).
+
+    A variant with another turn subclasses it (``tactical.TacticalReferee``)
+    and keeps the board, the cards, the displays and the end from here."""
+
+    VARIANTS: tuple[str, ...] = ("base", "children")
+    HAND_SIZE = HAND_SIZE  # R8
 
     def __init__(
         self,
@@ -224,10 +230,10 @@ class Referee:
         shuffler: Shuffler,
         start_player: int = 0,
     ) -> None:
-        assert variant in ("base", "children"), variant
+        assert variant in self.VARIANTS, variant
         self.variant = variant
-        self.water = variant == "base"  # R37
-        self.bonuses = variant == "base"  # R36
+        self.water = variant != "children"  # R37
+        self.bonuses = variant != "children"  # R36
         players = len(hands)
         assert 2 <= players <= 4  # R9
         assert len(board) == 64
@@ -240,7 +246,7 @@ class Referee:
         for square in self.trappers:
             self._reveal(square)  # R7
         self.hands = [list(h) for h in hands]
-        assert all(sum(h) == HAND_SIZE for h in self.hands), hands  # R8
+        assert all(sum(h) == self.HAND_SIZE for h in self.hands), hands  # R8, R40
         self.pile = list(pile)
         self.discard = [0, 0, 0, 0]
         self.out = [0, 0, 0, 0]
@@ -266,6 +272,10 @@ class Referee:
     @property
     def over(self) -> bool:
         return self.to_move is None
+
+    def turn_record(self) -> tuple[object, ...]:
+        """The turn in progress, as the engine's turn record holds it."""
+        return (self.hunter, self.exchanged)
 
     # -- the board --------------------------------------------------------
 
@@ -355,8 +365,12 @@ class Referee:
             out.extend(Exchange(tuple(c)) for c in combinations(held, k))
         return out
 
-    def legal_actions(self) -> dict[str, Action]:
+    def legal_actions(self) -> Mapping[str, object]:
         """Every legal action of the position, by its notation text."""
+        return self._actions()
+
+    def _actions(self) -> dict[str, Action]:
+        """The base game's turn (R10–R13, R21): pass, retire, steps, end, exchanges."""
         if self.over:
             return {}
         player = self._mover()
@@ -406,7 +420,7 @@ class Referee:
 
     def apply(self, text: str) -> None:
         """Plays the legal action written ``text``."""
-        action = self.legal_actions().get(text)
+        action = self._actions().get(text)
         if action is None:
             raise RefereeError(f"{text!r} is not legal")
         player = self._mover()
@@ -439,20 +453,35 @@ class Referee:
     def _step(self, player: int, step: Step) -> None:
         """R13: pay, take, move, reveal, place."""
         cards = 1 if step.payment == step.trapper else 2
-        self.hands[player][step.payment] -= cards
-        self.discard[step.payment] += cards
-        tile = self.board[step.square]
-        assert tile is not None
-        if step.square not in self.enterable(step.trapper):
-            self.events["R14 jump"] += 1
-        if step.placement is not None:
-            self.events[f"D6 choice {type(step.placement).__name__}"] += 1
-        self.board[step.square] = None  # R15: the square stays empty
-        self.face_up.discard(step.square)
-        self.trappers[step.trapper] = step.square
-        self._reveal(step.square)  # R7
+        self._pay(player, step.payment, cards)
         self.hunter = step.trapper  # R11: one trapper for the whole turn
-        self._place(player, tile, step.placement)
+        self._take(player, step.trapper, step.square, step.placement)
+
+    def _pay(self, player: int, colour: int, cards: int) -> None:
+        """Cards from the player's hand to the discard pile (R8)."""
+        if self.hands[player][colour] < cards:
+            raise RefereeError(f"player {player} pays {cards} of colour {colour} without them")
+        self.hands[player][colour] -= cards
+        self.discard[colour] += cards
+
+    def _take(
+        self, player: int, trapper: int, square: int, placement: IntoCanoe | Gather | None
+    ) -> None:
+        """R13, R14: take the tile, move the trapper onto its square, reveal,
+        place the tile in the player's display (R16–R19)."""
+        if square not in self.targets(trapper):
+            raise RefereeError(f"trapper {trapper} cannot take {square_name(square)}")
+        tile = self.board[square]
+        assert tile is not None
+        if square not in self.enterable(trapper):
+            self.events["R14 jump"] += 1
+        if placement is not None:
+            self.events[f"D6 choice {type(placement).__name__}"] += 1
+        self.board[square] = None  # R15: the square stays empty
+        self.face_up.discard(square)
+        self.trappers[trapper] = square
+        self._reveal(square)  # R7
+        self._place(player, tile, placement)
 
     def _place(self, player: int, tile: Tile, placement: IntoCanoe | Gather | None) -> None:
         """R16–R19: the forced placement of a taken tile."""
