@@ -1,18 +1,22 @@
 """The engine against an independent referee (tests/referee), decision by decision.
 
-The referee implements the base game and the children's variant from the
-rules specification alone (R1–R37, D1–D8, and D12–D15 of docs/rules.md). Over
+The referee implements the base game, the children's variant and the
+tactical variant from the rules specification alone (R1–R45, D1–D11, and
+D12–D16 of docs/rules.md). Over
 seeded random games it must list the same legal actions as the engine at
 every decision, reach the same position after every action (board, face-up
 tiles, trappers, hands, draw pile, discard, cards out, every display, the
-token supply, returned canoes, who moves, the turn in progress), and end with
+token supply, returned canoes, who moves, the turn in progress: in the
+tactical variant the stone holder, the colour, the exchange made, the
+auctions opened and the auction's bid, leader and bidders), and end with
 the same valuation, scores and winners.
 
 The games vary the way they are played (``PLAY``: mostly hunting, any
 action alike, passing to exhaust the cards, saving canoes for large
 exchanges, mostly the greedy bot) and the start (the variant's own layout, or a sparse board with
 the trappers scattered, where isolated and stuck trappers and the end of D8
-come up). ``--slow`` plays 300 games per variant and player count.
+come up). ``--slow`` plays 300 games per variant and player count (100 of
+the slower tactical variant).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from .referee import PLAY, play_and_compare
 PLAYERS = (2, 3, 4)
 QUICK_GAMES = 10  # per variant and player count
 SLOW_GAMES = 300
+SLOW_TACTICAL_GAMES = 100
 
 # What the games must have gone through for the comparison to mean something.
 BASE_EVENTS = {
@@ -48,6 +53,26 @@ CHILDREN_EVENTS = BASE_EVENTS - {
     "R20 no token or a lower one",
     "R21 exchange",
     "R21 lower token",
+}
+TACTICAL_EVENTS = BASE_EVENTS | {
+    "R41 stone passes",
+    "R42 a bidder goes out, the auction goes on",
+    "R42 the opener bids again",
+    "R42 the opener alone",
+    "R42 won by the opener",
+    "R42 won by another player",
+    "R43 a choice of payments",
+    "R43 two cards of another colour",
+    "R43 mixed payment",
+    "R44 another auction in the turn",
+    "D9 a bidder cannot raise",
+    "D9 no auction can be opened",
+    "D10 exchange first",
+    "D10 exchange after an auction",
+    "D11 a retired player does not bid",
+    "D11 the stone skips a retired player",
+    "D16 retire",
+    "D16 retire after an exchange",
 }
 
 
@@ -89,9 +114,9 @@ def _check(variant: str, games: int, expected: set[str], slow: bool) -> None:
     assert not missing, f"no game reached {sorted(missing)}: the comparison misses them"
 
 
-def _games(request: pytest.FixtureRequest) -> tuple[int, bool]:
+def _games(request: pytest.FixtureRequest, slow_games: int = SLOW_GAMES) -> tuple[int, bool]:
     slow = bool(request.config.trapper_slow)  # type: ignore[attr-defined]
-    return (SLOW_GAMES if slow else QUICK_GAMES), slow
+    return (slow_games if slow else QUICK_GAMES), slow
 
 
 def test_R13_R16_engine_agrees_with_an_independent_referee_base(
@@ -106,3 +131,10 @@ def test_R36_R37_engine_agrees_with_an_independent_referee_children(
 ) -> None:
     games, slow = _games(request)
     _check("children", games, CHILDREN_EVENTS, slow)
+
+
+def test_R40_R45_engine_agrees_with_an_independent_referee_tactical(
+    request: pytest.FixtureRequest,
+) -> None:
+    games, slow = _games(request, SLOW_TACTICAL_GAMES)
+    _check("tactical", games, TACTICAL_EVENTS, slow)

@@ -2,7 +2,9 @@
 
 The engine is read through its public API only: ``game.state``'s documented
 fields, ``game.legal_actions()``, ``game.action_text``, ``game.apply``,
-``game.valuation()``, ``game.scores()`` and ``game.winners()``.
+``game.valuation()``, ``game.scores()`` and ``game.winners()``; in the
+tactical variant the turn record too, ``TacticalTurn`` and its ``Auction``
+(documented public values of ``trapper_tactical.actions``).
 
 What no rule orders is compared as a multiset: the open canoes of a display,
 its separate tiles, its tokens, the animals at a canoe and the returned
@@ -21,8 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import trapper_core as tc
+from trapper_tactical import TacticalTurn
 
 from .rules import COLOURS, Referee, Row, square_name
+from .tactical import TacticalReferee
 
 Canonical = dict[str, Any]
 
@@ -58,8 +62,6 @@ def engine_state(game: tc.Game) -> Canonical:
                 "tokens": sorted((t.kind.value, t.number) for t in d.tokens),
             }
         )
-    turn = s.turn
-    hunter = getattr(turn, "trapper", None)
     return {
         "board": [t.code if t is not None else None for t in s.board],
         "face_up": sorted(square_name(i) for i in range(64) if s.face_up >> i & 1),
@@ -75,8 +77,28 @@ def engine_state(game: tc.Game) -> Canonical:
         "to_move": s.to_move,
         "retired": list(s.retired),
         "turns": s.turns,
-        "turn": (None if hunter is None else int(hunter), bool(getattr(turn, "exchanged", False))),
+        "turn": engine_turn(s.turn),
     }
+
+
+def engine_turn(turn: object) -> tuple[object, ...]:
+    """The engine's turn record (docs/plugins.md, ``trapper_new_turn``): the
+    base game's trapper and exchange flag, or the tactical ``TacticalTurn``:
+    stone holder, colour, exchange flag, auctions opened and the auction in
+    progress (colour, bid, leader, bidders)."""
+    if isinstance(turn, TacticalTurn):
+        auction = turn.auction
+        return (
+            turn.stone,
+            None if turn.colour is None else int(turn.colour),
+            turn.exchanged,
+            turn.auctions,
+            None
+            if auction is None
+            else (int(auction.colour), auction.bid, auction.leader, tuple(auction.bidders)),
+        )
+    hunter = getattr(turn, "trapper", None)
+    return (None if hunter is None else int(hunter), bool(getattr(turn, "exchanged", False)))
 
 
 def referee_state(ref: Referee) -> Canonical:
@@ -107,7 +129,7 @@ def referee_state(ref: Referee) -> Canonical:
         "to_move": ref.to_move,
         "retired": list(ref.retired),
         "turns": ref.turns,
-        "turn": (ref.hunter, ref.exchanged),
+        "turn": ref.turn_record(),
     }
 
 
@@ -151,7 +173,8 @@ def referee_for(game: tc.Game) -> Referee:
             )
         return made[len(ref.shuffles)]
 
-    ref = Referee(
+    kind = TacticalReferee if game.variant == "tactical" else Referee
+    ref = kind(
         variant=game.variant,
         board=[t.code if t is not None else None for t in s.board],
         trappers=s.trappers,
@@ -191,10 +214,11 @@ class Outcome:
     events: Counter[str]
 
 
-Policy = Callable[[random.Random, list[str]], str]
+Policy = Callable[[random.Random, list[str], Sequence[str]], str]
+"""Chooses one of the legal texts, knowing the texts played so far."""
 
 
-def biased(rng: random.Random, texts: list[str]) -> str:
+def biased(rng: random.Random, texts: list[str], history: Sequence[str] = ()) -> str:
     """A random choice that keeps games long: retire and pass seldom, exchange often."""
     exchanges = [t for t in texts if t.startswith("x")]
     if exchanges and rng.random() < 0.3:
@@ -207,21 +231,24 @@ def biased(rng: random.Random, texts: list[str]) -> str:
     return rng.choice(rest)
 
 
-def uniform(rng: random.Random, texts: list[str]) -> str:
+def uniform(rng: random.Random, texts: list[str], history: Sequence[str] = ()) -> str:
     """Any legal action, all alike."""
     return rng.choice(texts)
 
 
-def hoarder(rng: random.Random, texts: list[str]) -> str:
+def hoarder(rng: random.Random, texts: list[str], history: Sequence[str] = ()) -> str:
     """Passes most turns, so that the cards run out (R8, D4)."""
     if "pass" in texts and rng.random() < 0.7:
         return "pass"
     return biased(rng, texts)
 
 
-def collector(rng: random.Random, texts: list[str]) -> str:
+def collector(rng: random.Random, texts: list[str], history: Sequence[str] = ()) -> str:
     """Saves valued canoes for a large exchange, so that tokens run out and
-    the next lower one is taken (R21, D7)."""
+    the next lower one is taken (R21, D7); now and then retires right after
+    an exchange (R21: also in a turn in which they retire; D16)."""
+    if history and history[-1].startswith("x") and "retire" in texts and rng.random() < 0.1:
+        return "retire"
     exchanges = [t for t in texts if t.startswith("x")]
     largest = max((len(t) for t in exchanges), default=0)
     if largest >= 3 and rng.random() < 0.5:  # two species or more
@@ -319,7 +346,7 @@ def play_and_compare(
             assert seat is not None
             text = game.action_text(greedy[seat].choose(game.view(seat)))
         else:
-            text = choose(rng, sorted(engine_actions))
+            text = choose(rng, sorted(engine_actions), history)
         game.apply(engine_actions[text])
         history.append(text)
         try:
