@@ -208,9 +208,16 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         """Spells ``action`` for the agent to act; plays the engine's action
         once its text is complete. An id outside the mask raises
         `trapper_core.IllegalActionError`, as does an id that is no whole
-        number (an ``int`` or a NumPy integer)."""
+        number (an ``int`` or a NumPy integer), and a step once every agent
+        is done (call ``reset()``)."""
         self._started("step")
         agent = self.agent_selection
+        if agent not in self.terminations:
+            # Every agent has taken its last None and left the dicts:
+            # PettingZoo's own code would raise a bare KeyError.
+            raise IllegalActionError(
+                "every agent is done (the game is over or truncated): call reset() for a new game"
+            )
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:  # PettingZoo's own check raises a bare ValueError
                 raise IllegalActionError(
