@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import trapper_core as tc
+from trapper_core import notation
 
 
 def test_pettingzoo_step_once_every_agent_is_done_is_refused_by_name() -> None:
@@ -27,3 +28,24 @@ def test_pettingzoo_step_once_every_agent_is_done_is_refused_by_name() -> None:
     assert table.game.to_dict() == before
     table.reset(seed=1)  # and the table is as good as new
     assert table.agents == table.possible_agents
+
+
+@pytest.mark.parametrize(
+    ("variant", "word", "message"),
+    [
+        ("base", "Zz9", "'Zz9' is not an action of the base game"),
+        ("tactical", "Bh8", "'Bh8': in the tactical variant a tile is taken only by"),
+    ],
+)
+def test_a_replays_syntax_error_quotes_the_move_once(
+    variant: str, word: str, message: str
+) -> None:
+    game = tc.new_game(variant, 2, seed=3)
+    game.apply(game.legal_actions()[0])
+    text = notation.dumps(game)
+    first = notation.Record.from_game(game).moves[0]
+    broken = notation.loads(text.replace(f": {first}\n", f": {word}\n", 1))[0]
+    with pytest.raises(tc.ActionSyntaxError) as error:
+        broken.replay()
+    assert str(error.value).startswith(f"game 1, turn 1: {message}")
+    assert str(error.value).count(repr(word)) == 1

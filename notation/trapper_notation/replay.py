@@ -300,7 +300,12 @@ class _Replayer:
             exc.args = (f"{self._context(game, decision)}: {exc}", *exc.args[1:])
             raise exc from None
         except ActionSyntaxError as exc:
-            raise ActionSyntaxError(f"{self._context(game, decision)}: {exc}") from None
+            # The engine's syntax errors begin with the text they read: told once.
+            message = str(exc)
+            where = self._context(game, decision)
+            if message.startswith(repr(text)):
+                where = f"{self.where}, turn {game.state.turns}"
+            raise ActionSyntaxError(f"{where}: {message}") from None
         if not self.complete:
             self._check_revealed(game, decision)
 
