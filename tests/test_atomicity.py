@@ -4,10 +4,13 @@ and where."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import trapper_core as tc
 from trapper_core import notation
+from trapper_core.cli import main
 
 
 def test_pettingzoo_step_once_every_agent_is_done_is_refused_by_name() -> None:
@@ -49,3 +52,28 @@ def test_a_replays_syntax_error_quotes_the_move_once(
         broken.replay()
     assert str(error.value).startswith(f"game 1, turn 1: {message}")
     assert str(error.value).count(repr(word)) == 1
+
+
+def test_show_a_good_game_after_a_broken_one_and_name_the_file_of_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game = tc.play(tc.new_game("base", 2, seed=4), [tc.RandomBot(1), tc.RandomBot(2)])
+    text = notation.dumps(game)
+    path = tmp_path / "three.trn"
+    path.write_text(f"{text}\n{text.replace('[Seat1', '[Seat1 x', 1)}\n{text}")
+    assert main(["show", str(path), "--game", "3", "--colour", "never"]) == 0
+    assert "game 3 (base): the end" in capsys.readouterr().out
+    assert main(["show", str(path), "--game", "2"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"trapper: error: {path}: line ")
+    assert "[Seat1 x" in err  # the context, a caret under the place
+    for number in (0, 4):
+        assert main(["show", str(path), "--game", str(number)]) == 2
+        assert f"holds 3 games; there is no game {number}" in capsys.readouterr().err
+    start = tc.new_game("base", 2, seed=3)
+    start.apply(start.legal_actions()[0])
+    first = notation.Record.from_game(start).moves[0]
+    illegal = tmp_path / "illegal.trn"
+    illegal.write_text(notation.dumps(start).replace(f": {first}\n", ": Bh8\n", 1))
+    assert main(["show", str(illegal)]) == 2
+    assert capsys.readouterr().err.startswith(f"trapper: error: {illegal}: game 1, turn 1")

@@ -498,17 +498,18 @@ def _progress(done: int, total: int) -> None:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from . import notation
     from .terminal import render
 
-    with open(args.file, "rb") as file:
-        records = notation.load(file)
-    if not 1 <= args.game <= len(records):
+    try:
+        record, count = _game_of(args.file, args.game)
+        game = None if record is None else record.replay()
+    except TrapperError as exc:
+        exc.args = (f"{args.file}: {exc}", *exc.args[1:])  # which file, as replay tells
+        raise
+    if game is None:
         raise SetupError(
-            f"{args.file} holds {_count(len(records), 'game')}; there is no game {args.game}"
+            f"{args.file} holds {_count(count, 'game')}; there is no game {args.game}"
         )
-    record = records[args.game - 1]
-    game = record.replay()
     if args.turn is not None:
         if not 0 <= args.turn <= game.state.turns:
             raise SetupError(
@@ -529,6 +530,26 @@ def _show(args: argparse.Namespace) -> int:
     # Hands are shown only where the record knows them: a complete setup.
     print(render(game, colour=colour, hands=record.setup.is_complete))
     return 0
+
+
+def _game_of(name: str, number: int) -> tuple[Any, int]:
+    """The record of game ``number`` of the file ``name``, or ``None`` with
+    the count of games when there is none. The file is read leniently, so
+    that a broken game hides no other (as in ``replay``); a broken game
+    ``number`` raises its syntax error."""
+    from . import notation
+
+    errors: list[Exception] = []
+    found: set[int] = set()  # the numbers of the games read well (a broken one keeps its number)
+    with open(name, "rb") as file:
+        for record in notation.games(file, errors=errors):
+            if record.number == number:
+                return record, 0
+            found.add(record.number)
+    broken = [n for n in range(1, len(found) + len(errors) + 1) if n not in found]
+    if number in broken:
+        raise errors[broken.index(number)]
+    return None, len(found) + len(errors)
 
 
 def _after_turn(game: Game, turn: int) -> Game:
