@@ -341,6 +341,16 @@ def play_and_compare(
                 f"legal actions of player {game.to_move}: only the engine {only_engine}, "
                 f"only the referee {only_ref}",
             )
+        for near in ref.near_misses():
+            try:
+                accepted = game.parse_action(near)
+            except (tc.IllegalActionError, tc.ActionSyntaxError, tc.ActionFieldError):
+                continue
+            return fail(
+                decision,
+                f"player {game.to_move}: the engine accepts {near!r} as {accepted!r}, "
+                "which the referee finds illegal",
+            )
         if policy == "greedy" and rng.random() < 0.8:  # the greedy bot, now and then at random
             seat = game.to_move
             assert seat is not None

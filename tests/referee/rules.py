@@ -369,6 +369,11 @@ class Referee:
         """Every legal action of the position, by its notation text."""
         return self._actions()
 
+    def near_misses(self) -> list[str]:
+        """Texts of illegal actions for the engine to refuse (none here; the
+        tactical referee lists some)."""
+        return []
+
     def _actions(self) -> dict[str, Action]:
         """The base game's turn (R10–R13, R21): pass, retire, steps, end, exchanges."""
         if self.over:

@@ -43,10 +43,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations, product
 
 from .rules import (
     COLOURS,
+    SPECIES,
     Action,
     Exchange,
     Gather,
@@ -154,6 +155,7 @@ class TacticalReferee(Referee):
         self.colour: int | None = None  # R41: fixed by the turn's first auction
         self.auctions = 0  # auctions opened in this turn
         self.auction: Auction | None = None
+        self._listed: dict[str, TacticalAction] | None = None
         super().__init__(
             variant=variant,
             board=board,
@@ -184,6 +186,12 @@ class TacticalReferee(Referee):
         return self._tactical_actions()
 
     def _tactical_actions(self) -> dict[str, TacticalAction]:
+        """The legal actions, listed once per position (``apply`` forgets them)."""
+        if self._listed is None:
+            self._listed = self._list_actions()
+        return self._listed
+
+    def _list_actions(self) -> dict[str, TacticalAction]:
         if self.over:
             return {}
         player = self._mover()
@@ -239,10 +247,85 @@ class TacticalReferee(Referee):
             out += action.placement.text(tile.species)
         return out
 
+    def near_misses(self) -> list[str]:
+        """Texts of actions close to the legal ones that the rules forbid, for
+        the engine to refuse: bids nobody can pay (D9), another colour in the
+        turn (R41), a raise that is no raise (R42), an exchange out of turn
+        (D10), a late retire (D16), a take that pays too much, too little or
+        an odd number of another colour (R43), or takes a tile the trapper
+        cannot (R13, R14)."""
+        if self.over:
+            return []
+        player = self._mover()
+        hand = self.hands[player]
+        legal = self._tactical_actions()
+        out = ["end", *self._all_exchange_texts(player)]
+        auction = self.auction
+        if auction is None:
+            out += [f"{COLOURS[c]}{units(hand, c) + 1}" for c in range(4)]
+            if self.colour is not None:
+                out += [f"{COLOURS[c]}1" for c in range(4) if c != self.colour]
+            out.append("1")
+            if self.auctions:
+                out.append("retire")
+        elif auction.winner is None:
+            colour = auction.colour
+            out += [str(auction.bid), str(units(hand, colour) + 1), "retire"]
+            out.append(f"{COLOURS[colour]}{auction.bid + 1}")
+        else:
+            out += ["pass", "retire", str(auction.bid + 1)]
+            out += self._bad_takes(player, auction)
+        return sorted({t for t in out if t not in legal})
+
+    def _all_exchange_texts(self, player: int) -> list[str]:
+        """Every exchange of the player's valued species, legal or not."""
+        held = sorted({row.species for row, _ in self.displays[player].valued}, key=SPECIES.index)
+        return ["x" + "".join(c) for k in range(1, len(held) + 1) for c in combinations(held, k)]
+
+    def _bad_takes(self, player: int, auction: Auction) -> list[str]:
+        hand, colour = self.hands[player], auction.colour
+        out: list[str] = []
+        targets = self.targets(colour)
+        square = targets[0]
+        tile = self.board[square]
+        assert tile is not None
+        placement = self.placements(player, tile)[0]
+        for cards in list(payments(hand, colour, auction.bid))[:4]:
+            wrong: list[list[int]] = []
+            for c in range(4):
+                more = list(cards)
+                more[c] += 1  # one too many: overpaid, or odd for another colour
+                less = list(cards)
+                less[c] -= 1  # one too few
+                wrong += [more, less]
+                if c != colour and cards[c] >= 2:  # a unit paid with two of the colour
+                    two = list(cards)
+                    two[c] -= 2
+                    two[colour] += 2
+                    wrong.append(two)
+            for w in wrong:
+                if all(0 <= n <= h for n, h in zip(w, hand, strict=True)) and any(w):
+                    take = Take(square, (w[0], w[1], w[2], w[3]), placement)
+                    out.append(self.text(take))
+        cards = next(iter(payments(hand, colour, auction.bid)))
+        squares = [  # squares the trapper cannot take: empty, face down, face up elsewhere
+            min((q for q in range(64) if self.board[q] is None), default=None),
+            min((q for q in range(64) if self.board[q] and q not in self.face_up), default=None),
+            min((q for q in self.face_up if q not in targets), default=None),
+        ]
+        for other in squares:
+            if other is not None:
+                other_tile = self.board[other]
+                fits = None if other_tile is None else self.placements(player, other_tile)[0]
+                out.append(self.text(Take(other, cards, fits)))
+        return out
+
     # -- playing ----------------------------------------------------------
 
     def apply(self, text: str) -> None:
-        action = self._tactical_actions().get(text)
+        legal = self._tactical_actions()
+        self._listed = None  # the position changes
+        action = legal.get(text)
         if action is None:
             raise RefereeError(f"{text!r} is not legal")
         player = self._mover()
@@ -251,7 +334,7 @@ class TacticalReferee(Referee):
             self._leave(player, auction)
         elif isinstance(action, Simple) and action.name == "pass":
             self.events["R41 stone passes"] += 1
-            if not any(isinstance(a, Open) for a in self._tactical_actions().values()):
+            if not any(isinstance(a, Open) for a in legal.values()):
                 self.events["D9 no auction can be opened"] += 1
             self._draw(player, STONE_DRAW)  # R41, R45: only the stone holder draws
             self._next_turn()
