@@ -4,6 +4,7 @@ and where."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,20 @@ def test_show_a_good_game_after_a_broken_one_and_name_the_file_of_an_error(
     illegal.write_text(notation.dumps(start).replace(f": {first}\n", ": Bh8\n", 1))
     assert main(["show", str(illegal)]) == 2
     assert capsys.readouterr().err.startswith(f"trapper: error: {illegal}: game 1, turn 1")
+
+
+class _LeftPipe(io.StringIO):
+    """The standard output of ``trapper … | head -1`` once head has left."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_play_writes_its_out_file_even_when_the_outputs_reader_has_left(tmp_path: Path) -> None:
+    out = tmp_path / "game.trn"
+    assert (
+        main(["play", "--seed", "1", "--players", "2", "--out", str(out)], stdout=_LeftPipe())
+        == 141
+    )
+    (record,) = notation.loads(out.read_text())
+    assert record.replay().is_over

@@ -250,10 +250,10 @@ def _play(args: argparse.Namespace) -> int:
     labels = {f"Seat{seat + 1}": name for seat, name in enumerate(game.players)}
     write = notation.Record.table_record if args.table else notation.Record.from_game
     record = write(game, **labels)
-    print(record.text, end="")
-    if out is not None:
+    if out is not None:  # before the output, whose reader may have left (`| head`)
         with out:
             out.write(record.text)
+    print(record.text, end="")
     _print_scores(game, [("you" if b is None else getattr(b, "name", "bot")) for b in seats])
     return status
 
