@@ -95,3 +95,35 @@ def test_play_writes_its_out_file_even_when_the_outputs_reader_has_left(tmp_path
     )
     (record,) = notation.loads(out.read_text())
     assert record.replay().is_over
+
+
+def _before_a_reshuffle() -> tuple[tc.Game, tc.Action, list[list[int]]]:
+    """A game just before an action that reshuffles the discard pile: the
+    game, the action, and the piles it makes."""
+    for seed in range(20):
+        game = tc.new_game("base", 4, seed=seed)
+        bot = tc.GreedyBot(seed)
+        while not game.is_over:
+            for action in game.legal_actions():
+                trial = game.copy()
+                trial.apply(action)
+                made = trial.state.shuffled[game.state.shuffles :]
+                if made:
+                    return game, action, [list(pile) for pile in made]
+            game.apply(bot.choose(game.view(game.to_move)))  # type: ignore[arg-type]
+    raise AssertionError("no reshuffle in 20 games")
+
+
+def test_R8_shuffles_given_to_an_action_that_makes_fewer_are_counted_and_change_nothing() -> None:
+    game, action, piles = _before_a_reshuffle()
+    before = game.to_dict(), game.state.snapshot(), game.legal_actions()
+    times = "once" if len(piles) == 1 else f"{len(piles)} times"
+    refused = rf"shuffles the cards {times}, but the record gives {len(piles) + 1} new orders"
+    with pytest.raises(tc.IllegalActionError, match=refused):
+        game.apply(action, shuffles=[*piles, piles[-1]])
+    assert (game.to_dict(), game.state.snapshot(), game.legal_actions()) == before
+    game.apply(action, shuffles=piles)
+    twin = game.root()
+    for played, outcome in zip(game.history, game.outcomes(), strict=True):
+        twin.apply(played, shuffles=outcome)
+    assert twin == game

@@ -162,6 +162,18 @@ def _piles(shuffles: Sequence[Sequence[int]], action: Action) -> list[tuple[int,
     return piles
 
 
+def _unshuffled(action: Action, snapshot: tuple[object, ...], state: GameState) -> str:
+    """The error of shuffles given to ``Game.apply`` that ``action`` left
+    unused (in ``state.forced``): how many it made (the state's since
+    ``snapshot``), how many were given."""
+    made = len(state.shuffled) - len(snapshot[_SHUFFLED])  # type: ignore[arg-type]
+    if not made:
+        return f"{action!r} shuffles no cards, but the record gives a new order"
+    given = made + len(state.forced or ())
+    times = "once" if made == 1 else f"{made} times"
+    return f"{action!r} shuffles the cards {times}, but the record gives {given} new orders"
+
+
 class Game:
     """A game of Trapper in progress: the position, its history, its rules.
 
@@ -445,10 +457,7 @@ class Game:
         try:
             kind.apply(state, action)
             if state.forced:
-                raise IllegalActionError(
-                    f"{action!r} shuffles no cards, but the record gives a new order",
-                    action=action,
-                )
+                raise IllegalActionError(_unshuffled(action, snapshot, state), action=action)
             if self._rules.is_over(state):
                 self._finish()
         except BaseException:
