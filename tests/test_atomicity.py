@@ -127,3 +127,37 @@ def test_R8_shuffles_given_to_an_action_that_makes_fewer_are_counted_and_change_
     for played, outcome in zip(game.history, game.outcomes(), strict=True):
         twin.apply(played, shuffles=outcome)
     assert twin == game
+
+
+@pytest.mark.parametrize("binary", [False, True])
+def test_the_games_before_a_line_too_long_are_read_whole_then_the_reading_ends(
+    binary: bool,
+) -> None:
+    played = [
+        tc.play(tc.new_game("base", 2, seed=s), [tc.RandomBot(1), tc.RandomBot(2)]) for s in (1, 2)
+    ]
+    # A line longer than the cap that begins a game, long enough that a
+    # binary stream's reads of 64 KiB cut it.
+    text = notation.dumps(played) + '\n\n[Event "' + "x" * 200_000 + '"]\n'
+    lines = notation.dumps(played).count("\n") + 3
+
+    def stream() -> io.StringIO | io.BytesIO:
+        return io.BytesIO(text.encode()) if binary else io.StringIO(text)
+
+    too_long = f"line {lines}, column 1: a game is longer than 100,000 characters"
+    found: list[tc.Game] = []
+
+    def read_all() -> None:
+        found.extend(r.replay() for r in notation.games(stream(), max_game_size=100_000))
+
+    with pytest.raises(notation.NotationSyntaxError, match=too_long):
+        read_all()
+    assert found == played
+    errors: list[Exception] = []
+    assert len(notation.load(stream(), errors=errors, max_game_size=100_000)) == 2
+    assert [str(e).splitlines()[0] for e in errors] == [too_long + " (max_game_size)"]
+    one = stream()
+    read = [notation.read_game(one, max_game_size=100_000) for _ in range(2)]
+    assert [r.replay() for r in read if r is not None] == played
+    with pytest.raises(notation.NotationSyntaxError, match=too_long):
+        notation.read_game(one, max_game_size=100_000)

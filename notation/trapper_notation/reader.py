@@ -567,11 +567,14 @@ def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine
             _check_read(line, str)
             if line.startswith("\ufeff"):
                 line = line[1:]
-        if len(line) > limit and not line.endswith("\n"):
-            raise _too_long(number + 1, limit)
         for piece in _split_cr(line):
             number += 1
             yield _unicode(piece, number)
+        if len(line) > limit and not line.endswith("\n"):
+            # A line too long: its start came as a line of its own (no line
+            # break), from which the reader tells whether it begins the next
+            # game (the game before it is then whole); then reading ends.
+            raise _too_long(number, limit)
 
 
 def _runs(lines: Iterator[str | _BadLine], *, ahead: bool = True) -> Iterator[str | _BadLine]:
@@ -692,6 +695,15 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
             parts = [text[last + 1 :]]
             size = len(parts[0])
         if size > limit:
+            # A line too long: its start first, as in `_each_line_of_stream`.
+            head: list[str] = []
+            need = limit + 1
+            for part in parts:
+                head.append(part[:need])
+                need -= len(head[-1])
+                if need <= 0:
+                    break
+            yield _checked("".join(head), number + 1)
             raise _too_long(number + 1, limit)
         if not block:
             rest = "".join(parts)
