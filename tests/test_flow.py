@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trapper_notation.flow import UNBOUNDED, Network
+from trapper_notation.flow import UNBOUNDED, BoundsError, Network
 
 Edge = tuple[int, int, int, int]  # tail, head, low, high
 
@@ -122,3 +123,47 @@ def test_issue10_item18_a_start_built_otherwise_or_not_solved_is_ignored() -> No
     net, ids = build(3, [(0, 2, 2, 2), (2, 1, 0, 5), (0, 1, 0, 1)])
     assert net.feasible(0, 1, start=unsolved)
     assert [net.flow(e) for e in ids] == [2, 2, 0]
+
+
+@EXAMPLES
+@given(networks(), st.data())
+def test_issue10_item18_a_copy_with_moved_bounds_is_the_network_built_with_them(
+    shape: tuple[int, list[Edge]], data: st.DataObject
+) -> None:
+    """The deal planner builds a network once and solves copies of it with
+    other bounds (`Network.copy`, `Network.bound`): a copy answers, and
+    finds the flow, as the network built with those bounds does, and the
+    network copied is left as it was. An edge built with one flow keeps one
+    flow."""
+    nodes, edges = shape
+    other = [
+        (tail, head, low, high)
+        if low == high
+        else (tail, head, *data.draw(bounds().filter(lambda b: b[0] < b[1])))
+        for tail, head, low, high in edges
+    ]
+    built, ids = build(nodes, edges)
+    template, _ = build(nodes, other)
+    kept = {name: list(value) for name, value in vars(template).items()}
+    copy = template.copy()
+    for edge, (_, _, low, high) in zip(ids, edges, strict=True):
+        copy.bound(edge, low, high)
+    assert copy.feasible(0, 1) == built.feasible(0, 1)
+    assert vars(copy) == vars(built)
+    assert {name: list(value) for name, value in vars(template).items()} == kept
+
+
+def test_issue10_item18_bounds_are_moved_and_copies_made_before_a_solve() -> None:
+    net, ids = build(3, [(0, 2, 1, 1), (2, 1, 0, 2)])
+    with pytest.raises(ValueError, match="keeps one flow"):
+        net.bound(ids[0], 0, 1)
+    with pytest.raises(BoundsError):
+        net.bound(ids[1], 2, 1)
+    net.bound(ids[0], 2, 2)
+    assert net.copy().feasible(0, 1)
+    assert net.feasible(0, 1)
+    assert [net.flow(edge) for edge in ids] == [2, 2]
+    with pytest.raises(ValueError, match="before it is solved"):
+        net.bound(ids[1], 0, 3)
+    with pytest.raises(ValueError, match="before it is solved"):
+        net.copy()

@@ -9,7 +9,8 @@ found are integers, as are all bounds. An edge whose bounds are not
 ``0 <= low <= high`` is refused with a `BoundsError` (a `ValueError`).
 A network solved before, built alike with other bounds, can be the start
 of the search: it makes the answer cheap (the flow found may then be
-another one).
+another one). A network not yet solved can be copied and an edge's bounds
+moved (`Network.copy`, `Network.bound`): many networks alike are built once.
 """
 
 from __future__ import annotations
@@ -35,6 +36,14 @@ class Network:
         self._arcs: list[list[int]] = []  # the arcs leaving each node
         self._supply: list[int] = []  # what the lower bounds bring to each node
         self._lows: list[int] = []  # the lower bound of each edge
+        # Whether each edge's flow is fixed (built with low == high): its arcs
+        # have no room either way, whatever the flow, so they are left out of
+        # the lists of arcs that the searches walk, which then walk the same
+        # arcs in the same order but none of these (the flows found are the
+        # same). The draws, payments and carried hands of the deal planner's
+        # networks are a fifth of their edges, and 93 % of the arcs of their
+        # source and sink, which the searches walk again and again.
+        self._fixed: list[bool] = []
 
     def node(self) -> int:
         """Adds a node and returns its number."""
@@ -50,8 +59,44 @@ class Network:
         self._supply[head] += low
         self._supply[tail] -= low
         self._lows.append(low)
-        self._arc(tail, head, high - low)
+        self._fixed.append(low == high)
+        if low == high:
+            self._heads += [head, tail]
+            self._room += [0, 0]
+        else:
+            self._arc(tail, head, high - low)
         return len(self._lows) - 1
+
+    def bound(self, edge: int, low: int, high: int) -> None:
+        """Moves the bounds of ``edge`` to ``low`` and ``high``, before the
+        network is solved (as if it had been built with them). An edge built
+        with one flow (``low == high``) keeps one flow."""
+        if not 0 <= low <= high:
+            raise BoundsError(f"an edge's bounds are 0 <= low <= high, not {low}, {high}")
+        if len(self._heads) != 2 * len(self._lows):
+            raise ValueError("a network's bounds are moved before it is solved")
+        if self._fixed[edge] and low != high:
+            raise ValueError("an edge built with one flow keeps one flow")
+        moved = low - self._lows[edge]
+        self._supply[self._heads[2 * edge]] += moved
+        self._supply[self._heads[2 * edge + 1]] -= moved
+        self._lows[edge] = low
+        self._room[2 * edge] = high - low
+
+    def copy(self) -> Network:
+        """A copy of the network, not yet solved (a copy costs a few list
+        copies, where building it again edge by edge costs a call or more
+        an edge: see `.deal`'s templates)."""
+        if len(self._heads) != 2 * len(self._lows):
+            raise ValueError("a network is copied before it is solved")
+        other = Network()
+        other._heads = self._heads.copy()
+        other._room = self._room.copy()
+        other._arcs = [arcs.copy() for arcs in self._arcs]
+        other._supply = self._supply.copy()
+        other._lows = self._lows.copy()
+        other._fixed = self._fixed.copy()
+        return other
 
     def flow(self, edge: int) -> int:
         """The flow on ``edge`` found by `feasible`."""
@@ -82,17 +127,26 @@ class Network:
         excess = self._supply  # what the lower bounds bring (the flows start at them)
         circulation = 0
         if start is not None:
-            heads, room, lows = self._heads, self._room, self._lows
-            excess = [0] * len(self._arcs)
-            for edge in range(edges):
-                low = lows[edge]
-                high = low + room[2 * edge]
-                was = start._lows[edge] + start._room[2 * edge + 1]
-                flow = low if was < low else high if was > high else was
-                room[2 * edge] = high - flow
-                room[2 * edge + 1] = flow - low
-                excess[heads[2 * edge]] += flow
-                excess[heads[2 * edge + 1]] -= flow
+            # Edge by edge in list comprehensions, and the excess of each
+            # node as its supply moved by the edges whose flow starts above
+            # their low bound (one loop over every edge did it all: a slow
+            # hostile record's replay took 7 % more instructions).
+            heads, room, lows, arcs = self._heads, self._room, self._lows, 2 * edges
+            highs = [low + free for low, free in zip(lows, room[0:arcs:2], strict=True)]
+            were = [
+                low + flow for low, flow in zip(start._lows, start._room[1:arcs:2], strict=True)
+            ]
+            flows = [
+                low if was < low else high if was > high else was
+                for low, high, was in zip(lows, highs, were, strict=True)
+            ]
+            room[0:arcs:2] = [high - flow for high, flow in zip(highs, flows, strict=True)]
+            room[1:arcs:2] = moved = [flow - low for flow, low in zip(flows, lows, strict=True)]
+            excess = self._supply.copy()
+            for edge, more in enumerate(moved):
+                if more:
+                    excess[heads[2 * edge]] += more
+                    excess[heads[2 * edge + 1]] -= more
             circulation = start._room[2 * edges + 1]
             excess[source] += circulation
             excess[sink] -= circulation
@@ -138,14 +192,16 @@ class Network:
 
     def _levels(self, source: int, sink: int) -> list[int]:
         """Each node's distance from ``source`` in the residual network (``-1``:
-        unreached), up to the sink's: the nodes beyond it lie on no shortest
-        path to it, so the search stops there (the flows found are the same)."""
+        unreached), up to the sink's: the search stops as it reaches the sink
+        (the nodes it has not reached then lie on no shortest path to the
+        sink, and `_blocking_flow` would find each a dead end: the flows
+        found are the same)."""
         arcs, heads, room = self._arcs, self._heads, self._room
         level = [-1] * len(arcs)
         level[source] = 0
         frontier = [source]
         depth = 0
-        while frontier and level[sink] < 0:
+        while frontier:
             depth += 1
             reached = []
             for node in frontier:
@@ -154,6 +210,8 @@ class Network:
                         head = heads[arc]
                         if level[head] < 0:
                             level[head] = depth
+                            if head == sink:
+                                return level
                             reached.append(head)
             frontier = reached
         return level
@@ -168,13 +226,21 @@ class Network:
         node = source
         while True:
             if node == sink:
-                pushed = min([room[arc] for arc in path])
+                rooms = [room[arc] for arc in path]
+                pushed = min(rooms)
                 for arc in path:
                     room[arc] -= pushed
                     room[arc ^ 1] += pushed
                 total += pushed
-                path.clear()
-                node = source
+                # The search goes on from the first arc the push filled: a
+                # walk from the source, as Dinic's algorithm does, would
+                # follow the path up to there again (each node's next arc is
+                # still on it), and the paths can be as long as a game. With
+                # `_levels` stopping at the sink, the 1,541 flows of two slow
+                # hostile records took 9 % fewer instructions.
+                saturated = rooms.index(pushed)
+                node = heads[path[saturated] ^ 1]
+                del path[saturated:]
                 continue
             out = arcs[node]
             i = next_arc[node]
