@@ -378,3 +378,25 @@ def test_issue10_item18_hands_carried_into_the_last_stretch_are_tried_before_a_s
     assert error is None
     (found,) = deals
     assert found.nodes <= 80  # was 132
+
+
+def test_issue10_item18_the_slowest_hostile_record_of_a_hunt_keeps_its_answer() -> None:
+    """Game 4r6833 with the beige step Ee8 of turn 26 made to pay a beige
+    card and the payment PEE of turn 49 made PE: the slowest record of a
+    hunt (``hostile_records.py --seeds 6740-6839 --per-kind 3``), 126 nodes
+    and 2.3 CPU seconds, most of them in the players' networks (the third
+    relaxation), each built and solved from nothing. They are now built
+    once and solved from the last flow of the same network (a player that
+    does not fit is searched again from nothing): the same nodes, the same
+    deal and the same answer, R43 at turn 49, in about a third of the time
+    (0.8 CPU seconds in the same hunt; 4.6 billion instructions, was 12.9)."""
+    text = _random_bots_record(6833, "Pg3/PEE", "Pg3/PE")
+    assert text.count("Ee8 ") == 1
+    error, deals = replay_counting_deals(text.replace("Ee8 ", "Ee8/E "))
+    assert isinstance(error, tc.IllegalActionError)
+    assert str(error).startswith(
+        "game 1, turn 49, 'Pg3/PE': R43: the bid of 2 is paid in units: one purple card"
+    )
+    (found,) = deals
+    assert found.failure is None  # a deal fits the moves before it
+    assert found.nodes == 126

@@ -442,6 +442,29 @@ class _Flow:
         return (a, b, c, d)
 
 
+@attrs.define(eq=False)
+class _Template:
+    """A network built once for the nodes alike (`_Planner._template`); each
+    node solves a copy with its own bounds. Building one edge by edge for
+    every node, the flows' networks were over half of planning a slow record
+    (and a third of it the main network's alone); a copy costs a few list
+    copies."""
+
+    net: Network
+    """Never solved."""
+    flow: _Flow
+    """The edges the answer is read from: shared by every node's flow."""
+    carried: list[list[int]]
+    """The edge from the source of each player's hand carried in, by colour
+    (a player's network: the one player's)."""
+    stretches: dict[int, list[int]] = attrs.Factory(dict)
+    """A player's network: the edge of each colour carried into each stretch
+    after the first."""
+    solved: Network | None = None
+    """A player's or a colour's network: the last copy solved warm with a
+    flow (the start of the next)."""
+
+
 class _Planner:
     """Plans the cards of a record (see the module docstring)."""
 
@@ -459,9 +482,22 @@ class _Planner:
         self.colour_fits: dict[tuple[object, ...], bool] = {}
         # What `_hands_fit` found for one player, by what its network is made of.
         self.hand_fits: dict[tuple[object, ...], bool] = {}
+        # The networks of `_solve`, by the needs counted and the stretches.
+        self.templates: dict[tuple[int, int, int], _Template | None] = {}
+        # The networks of `_hands_fit`, by the player, the needs counted and
+        # the stretches.
+        self.hand_templates: dict[tuple[int, int, int, int], _Template | None] = {}
+        # The networks of `_colours_fit`, by the colour, the needs counted
+        # and the stretches (``None``: no flow, whatever the node).
+        self.colour_templates: dict[tuple[object, ...], _Template | None] = {}
+        # What `_held` found, by the need and its bounds (``None``: empty).
+        self.helds: dict[tuple[object, ...], list[_Range] | None] = {}
+        # Per count of needs: their numbers.
+        self.counts: dict[int, set[int]] = {}
         self.order = sorted(schedule.needs, key=lambda n: (n.moment, n.seat))
         self.bids = [need for need in self.order if need.bid is not None]
         self.seat_of = {need.number: need.seat for need in self.order}
+        self.needs = {need.number: need for need in self.order}
         self.allowed: dict[tuple[int, Hand], bool] = {}
         starts = [self.pools[0].first]
         for pool in self.pools[1:]:
@@ -849,15 +885,28 @@ class _Planner:
         hand, of a size the record gives, also as narrowed by that size (each
         colour at most what the others' least leaves). Raises `_Empty` if a
         range is empty (a bid no hand of its size can make)."""
-        ranges = []
-        for c in COLOURS:
-            low, high = bounds.hands.get((need.number, int(c)), _FULL)
-            ranges.append((max(low, need.held[c]), high))
-        if need.bid is not None:
-            size = need.bid.size
-            least = sum(low for low, _ in ranges)
-            ranges = [(low, min(high, size - (least - low))) for low, high in ranges]
-        if any(low > high for low, high in ranges):
+        number, get = need.number, bounds.hands.get
+        # Kept by the need and the node's bounds of its hand: a template
+        # asks it of every need, and the nodes of the bids they bound
+        # (worked out for every bid of every node, it was a tenth of a slow
+        # record's replay).
+        key = (number, get((number, 0)), get((number, 1)), get((number, 2)), get((number, 3)))
+        if key in self.helds:
+            ranges = self.helds[key]
+        else:
+            bounded = [found or _FULL for found in key[1:]]
+            ranges = [
+                (max(low, held), high)
+                for (low, high), held in zip(bounded, need.held, strict=True)
+            ]
+            if need.bid is not None:
+                size = need.bid.size
+                least = sum(low for low, _ in ranges)
+                ranges = [(low, min(high, size - (least - low))) for low, high in ranges]
+            if any(low > high for low, high in ranges):
+                ranges = None
+            self.helds[key] = ranges
+        if ranges is None:
             raise _Empty
         return ranges
 
@@ -896,23 +945,78 @@ class _Planner:
             raise _OverBudget
         if upto > self.short:  # a hand too small for a need, whatever the colours
             return None
-        counted = {need.number for need in self.order[:upto]}
+        counted = self._counted(upto)
+        ranges: dict[int, list[list[_Range]]] = {}  # of the counts carried into each stretch
+        for number in range(first + 1, last + 1):
+            found = self._ranges(number, bounds, first, carried)
+            if found is None:
+                return None
+            ranges[number] = found
+        if (upto, last, first) not in self.templates:
+            self.templates[upto, last, first] = self._template(upto, last, first)
+        template = self.templates[upto, last, first]
+        if template is None:  # a bid no hand of its size can make
+            return None
+        held = self._bounded(template, bounds)
+        if held is None:
+            return None
+        net = template.net.copy()
+        for edges, hand in zip(template.carried, carried, strict=True):
+            for edge, count in zip(edges, hand, strict=True):
+                net.bound(edge, count, count)
+        for (number, seat, c), (out, into) in template.flow.crossing.items():
+            low, high = ranges[number][seat][c]
+            net.bound(out, low, high)
+            net.bound(into, low, high)
+        for number, bid in held.items():
+            for edge, (low, high) in zip(template.flow.held[number], bid, strict=True):
+                net.bound(edge, low, high)
+        flow = _Flow(net, template.flow.draws, template.flow.crossing, template.flow.held)
+        if not net.feasible(0, 1, start=parent):  # the template's source and sink
+            return None
+        cut = _Cut(counted, last, first, carried, bounds, ranges)
+        return flow if self._colours_fit(cut) and self._hands_fit(cut) else None
+
+    def _counted(self, upto: int) -> set[int]:
+        """The numbers of the first ``upto`` needs."""
+        counted = self.counts.get(upto)
+        if counted is None:
+            counted = self.counts[upto] = {need.number for need in self.order[:upto]}
+        return counted
+
+    def _bounded(self, template: _Template, bounds: _Bounds) -> dict[int, list[_Range]] | None:
+        """The hands of the bids of ``template`` that ``bounds`` bound
+        (`_held`); ``None`` if one is empty. The others' are the template's."""
+        held: dict[int, list[_Range]] = {}
+        for number, _ in bounds.hands:
+            if number in template.flow.held and number not in held:
+                try:
+                    held[number] = self._held(self.needs[number], bounds)
+                except _Empty:
+                    return None
+        return held
+
+    def _template(self, upto: int, last: int, first: int) -> _Template | None:
+        """The network `_solve` solves for stretches ``first`` to ``last`` of
+        the record cut before need ``upto``, whatever the node: the edges
+        whose bounds the node sets (the hands carried into the first
+        stretch, the counts carried across each reshuffle, the bids' hands)
+        are left unbounded, and the source's edges of the carried hands are
+        there even where a hand has no card of a colour (an edge of no room
+        is never walked, so the flow found is the same as without it)."""
+        counted = self._counted(upto)
         net = Network()
         source, sink = net.node(), net.node()
         flow = _Flow(net)
         chains = [[net.node() for _ in COLOURS] for _ in range(self.players)]
-        for seat, hand in enumerate(carried):
-            for c in COLOURS:
-                if hand[c]:
-                    net.edge(source, chains[seat][c], hand[c], hand[c])
-        ranges: dict[int, list[list[_Range]]] = {}  # of the counts carried into each stretch
+        carried = [
+            [net.edge(source, chains[seat][c], 0, 0) for c in COLOURS]
+            for seat in range(self.players)
+        ]
         for number in range(first, last + 1):
             pool = self.pools[number]
             if number > first:
-                try:
-                    ranges[number] = self._reshuffle(flow, chains, number, bounds, first, carried)
-                except _Empty:
-                    return None
+                self._reshuffle(flow, chains, number)
             for seat in range(self.players):
                 chain = chains[seat]
                 for _, event in self.events[number][seat]:
@@ -920,7 +1024,7 @@ class _Planner:
                         self._draw(flow, source, number, event, chain)
                     elif event.number in counted:
                         try:
-                            chain[:] = self._need(flow, sink, event, chain, bounds)
+                            chain[:] = self._need(flow, sink, event, chain)
                         except _Empty:
                             return None
             if number == last:
@@ -939,10 +1043,37 @@ class _Planner:
                 undrawn = [i for i, drawn in enumerate(pool.drawn) if drawn is None]
                 if undrawn:
                     self._draw(flow, source, number, undrawn, exits)
-        if not net.feasible(source, sink, start=parent):
-            return None
-        cut = _Cut(counted, last, first, carried, bounds, ranges)
-        return flow if self._colours_fit(cut) and self._hands_fit(cut) else None
+        return _Template(net, flow, carried)
+
+    def _hand_template(self, seat: int, upto: int, first: int, last: int) -> _Template | None:
+        """The network of ``seat`` that `_hands_fit` solves, whatever the
+        node, as `_template` builds the whole record's: the counts carried
+        into each stretch and the bids' hands are left unbounded."""
+        counted = self._counted(upto)
+        net = Network()
+        flow = _Flow(net)
+        stretches: dict[int, list[int]] = {}
+        source, sink = net.node(), net.node()
+        chain = [net.node() for _ in COLOURS]
+        carried = [net.edge(source, chain[c], 0, 0) for c in COLOURS]
+        for number in range(first, last + 1):
+            if number > first:
+                stretches[number] = []
+                for c in COLOURS:
+                    after = net.node()
+                    stretches[number].append(net.edge(chain[c], after))
+                    chain[c] = after
+            for _, event in self.events[number][seat]:
+                if not isinstance(event, Need):
+                    self._draw(flow, source, number, event, chain, of_pile=True)
+                elif event.number in counted:
+                    try:
+                        chain[:] = self._need(flow, sink, event, chain)
+                    except _Empty:
+                        return None
+        for c in COLOURS:
+            net.edge(chain[c], sink)
+        return _Template(net, flow, [carried], stretches)
 
     def _hands_fit(self, cut: _Cut) -> bool:
         """The third relaxation: each player on their own, every card kept in
@@ -1014,37 +1145,32 @@ class _Planner:
             return rows
 
         def hand_flow(
-            seat: int, hands: _Bounds, rows: dict[int, list[_Range]]
+            seat: int, hands: _Bounds, rows: dict[int, list[_Range]], warm: bool
         ) -> tuple[_Flow, dict[int, list[int]]] | None:
             """The player's network and a flow, with the edge of each colour
             carried into each stretch after the first; ``None`` if none."""
-            net = Network()
-            flow = _Flow(net)  # its bids' edges are read; the rest is not
-            crossing: dict[int, list[int]] = {}
-            source, sink = net.node(), net.node()
-            chain = [net.node() for _ in COLOURS]
-            for c in COLOURS:
-                if carried[seat][c]:
-                    net.edge(source, chain[c], carried[seat][c], carried[seat][c])
-            for number in range(first, last + 1):
-                if number > first:
-                    crossing[number] = []
-                    for c in COLOURS:
-                        low, high = rows[number][c]
-                        after = net.node()
-                        crossing[number].append(net.edge(chain[c], after, low, high))
-                        chain[c] = after
-                for _, event in self.events[number][seat]:
-                    if not isinstance(event, Need):
-                        self._draw(flow, source, number, event, chain, of_pile=True)
-                    elif event.number in counted:
-                        try:
-                            chain[:] = self._need(flow, sink, event, chain, hands)
-                        except _Empty:  # the first relaxation has found it already
-                            return None
-            for c in COLOURS:
-                net.edge(chain[c], sink)
-            return (flow, crossing) if net.feasible(source, sink) else None
+            key = (seat, len(counted), first, last)
+            if key not in self.hand_templates:
+                self.hand_templates[key] = self._hand_template(seat, *key[1:])
+            template = self.hand_templates[key]
+            held = None if template is None else self._bounded(template, hands)
+            if template is None or held is None:  # the first relaxation has found it already
+                return None
+            net = template.net.copy()
+            for edge, count in zip(template.carried[0], carried[seat], strict=True):
+                net.bound(edge, count, count)
+            for number, edges in template.stretches.items():
+                for edge, (low, high) in zip(edges, rows[number], strict=True):
+                    net.bound(edge, low, high)
+            for number, bid in held.items():
+                for edge, (low, high) in zip(template.flow.held[number], bid, strict=True):
+                    net.bound(edge, low, high)
+            flow = _Flow(net, held=template.flow.held)  # its bids' edges are read
+            if not net.feasible(0, 1, start=template.solved if warm else None):
+                return None
+            if warm:
+                template.solved = net
+            return flow, template.stretches
 
         def untied(
             seat: int, net: Network, crossing: dict[int, list[int]], rows: dict[int, list[_Range]]
@@ -1072,14 +1198,17 @@ class _Planner:
                         ]
             return []
 
-        def hand_fits(seat: int) -> bool:
+        def search(seat: int, warm: bool) -> bool | None:
+            """Whether the player fits: a flow whose bids the engine allows
+            and whose stretches alone agree; ``None`` if not known after
+            `LOCAL_FLOWS` flows."""
             parts: list[tuple[_Bounds, Pins]] = [(bounds, {})]
             for _ in range(LOCAL_FLOWS):
                 if not parts:
                     return False
                 part, pins = parts.pop()
                 rows = tied(seat, pins)
-                found = None if rows is None else hand_flow(seat, part, rows)
+                found = None if rows is None else hand_flow(seat, part, rows, warm)
                 if rows is None or found is None:
                     continue
                 flow, crossing = found
@@ -1093,7 +1222,20 @@ class _Planner:
                 parts.extend(
                     (other, pins) for other in reversed(self._other_hands(part, *refused))
                 )
-            return True  # not known: as if it fitted
+            return None
+
+        def hand_fits(seat: int) -> bool:
+            # Each flow begins at the last one found in a network of the
+            # same player, needs and stretches (a warm start, `.flow`), as
+            # the search's nodes begin at their parent's. The flows found
+            # are then others, and so is the order in which the parts are
+            # solved: a player that fits is found to (the flow that says so
+            # is a deal of the player's), but one that does not is searched
+            # again from nothing, so that the answer is the one found so
+            # (one that is not known after `LOCAL_FLOWS` flows fits).
+            if search(seat, warm=True):
+                return True
+            return search(seat, warm=False) is not False
 
         for seat in range(self.players):
             key = (
@@ -1115,6 +1257,78 @@ class _Planner:
             if not fits:
                 return False
         return True
+
+    def _colour_template(
+        self, c: Colour, upto: int, first: int, last: int, bounded: set[int]
+    ) -> _Template | None:
+        """The network of colour ``c`` that `_colours_fit` solves, whatever
+        the node: the counts carried into each stretch and the hands of the
+        bids in ``bounded`` (the node's bounds of the colour) are left
+        unbounded; ``None`` if a need no hand can meet has no flow, whatever
+        the node."""
+        counted = self._counted(upto)
+        net = Network()
+        flow = _Flow(net)  # the edge of each bid in `bounded`
+        stretches: dict[int, list[int]] = {}
+        source, sink = net.node(), net.node()
+        chains = [net.node() for _ in range(self.players)]
+        carried = [net.edge(source, chain, 0, 0) for chain in chains]
+        for number in range(first, last + 1):
+            pool = self.pools[number]
+            if number > first:
+                stretches[number] = []
+                for seat in range(self.players):
+                    after = net.node()
+                    stretches[number].append(net.edge(chains[seat], after))
+                    chains[seat] = after
+            free = self.free[number][c]
+            pile = net.node()
+            net.edge(source, pile, free, free)
+            for seat in range(self.players):
+                for _, event in self.events[number][seat]:
+                    if not isinstance(event, Need):
+                        drawn = sum(not pool.fixed[i] for i in event)
+                        fixed = sum(pool.fixed[i] and pool.colours[i] == c for i in event)
+                        if drawn:
+                            net.edge(pile, chains[seat], 0, drawn)
+                        if fixed:
+                            net.edge(source, chains[seat], fixed, fixed)
+                    elif event.number in counted:
+                        paid = event.paid[c]
+                        low, high = _FULL if event.number in bounded else self._kept(event, c)
+                        if low > high:
+                            return None
+                        if event.number in bounded or paid or low or high < UNBOUNDED:
+                            if paid:
+                                net.edge(chains[seat], sink, paid, paid)
+                            after = net.node()
+                            edge = net.edge(chains[seat], after, low, high)
+                            chains[seat] = after
+                            if event.number in bounded:
+                                flow.held[event.number] = [edge]
+            undrawn = sum(
+                drawn is None and not fixed
+                for drawn, fixed in zip(pool.drawn, pool.fixed, strict=True)
+            )
+            if undrawn:
+                net.edge(pile, sink, 0, undrawn)
+        for chain in chains:
+            net.edge(chain, sink)
+        return _Template(net, flow, [carried], stretches)
+
+    def _kept(self, need: Need, c: Colour, bounds: _Bounds | None = None) -> _Range:
+        """The range of colour ``c`` in the hand as ``need`` is met, as the
+        second relaxation bounds it (`_colours_fit`), under ``bounds``."""
+        low, high = _FULL if bounds is None else bounds.hands.get((need.number, int(c)), _FULL)
+        low = max(low, need.held[c])
+        # The hand keeps `kept` cards, at least `held` of each other colour
+        # (a bid's): a bound worth an edge only where it leaves one card or
+        # none.
+        others = sum(need.held) - need.held[c]
+        room = self.kept[need.number] - others
+        if room <= KEPT_ROOM:
+            high = min(high, room)
+        return low, high
 
     def _colours_fit(self, cut: _Cut) -> bool:
         """The second relaxation: each colour on its own, every card kept in
@@ -1149,60 +1363,33 @@ class _Planner:
         counted, last, first, carried, bounds, ranges = cut
 
         def colour_fits(c: Colour) -> bool:
-            net = Network()
-            source, sink = net.node(), net.node()
-            chains = [net.node() for _ in range(self.players)]
-            for seat, hand in enumerate(carried):
-                if hand[c]:
-                    net.edge(source, chains[seat], hand[c], hand[c])
-            for number in range(first, last + 1):
-                pool = self.pools[number]
-                if number > first:
-                    for seat in range(self.players):
-                        low, high = ranges[number][seat][c]
-                        after = net.node()
-                        net.edge(chains[seat], after, low, high)
-                        chains[seat] = after
-                free = self.free[number][c]
-                pile = net.node()
-                net.edge(source, pile, free, free)
-                for seat in range(self.players):
-                    for _, event in self.events[number][seat]:
-                        if not isinstance(event, Need):
-                            drawn = sum(not pool.fixed[i] for i in event)
-                            fixed = sum(pool.fixed[i] and pool.colours[i] == c for i in event)
-                            if drawn:
-                                net.edge(pile, chains[seat], 0, drawn)
-                            if fixed:
-                                net.edge(source, chains[seat], fixed, fixed)
-                        elif event.number in counted:
-                            paid = event.paid[c]
-                            low, high = bounds.hands.get((event.number, int(c)), _FULL)
-                            low = max(low, event.held[c])
-                            # The hand keeps `kept` cards, at least `held`
-                            # of each other colour (a bid's): a bound worth an
-                            # edge only where it leaves one card or none.
-                            others = sum(event.held) - event.held[c]
-                            room = self.kept[event.number] - others
-                            if room <= KEPT_ROOM:
-                                high = min(high, room)
-                            if low > high:
-                                return False
-                            if paid or low or high < UNBOUNDED:
-                                if paid:
-                                    net.edge(chains[seat], sink, paid, paid)
-                                after = net.node()
-                                net.edge(chains[seat], after, low, high)
-                                chains[seat] = after
-                undrawn = sum(
-                    drawn is None and not fixed
-                    for drawn, fixed in zip(pool.drawn, pool.fixed, strict=True)
-                )
-                if undrawn:
-                    net.edge(pile, sink, 0, undrawn)
-            for chain in chains:
-                net.edge(chain, sink)
-            return net.feasible(source, sink)
+            # The bids the node bounds in this colour: each has its edge.
+            kept: dict[int, _Range] = {}
+            for number, colour in sorted(bounds.hands):
+                if colour == c and number in counted and first <= self.stretch_of[number] <= last:
+                    low, high = kept[number] = self._kept(self.needs[number], c, bounds)
+                    if low > high:
+                        return False
+            key = (int(c), len(counted), first, last, tuple(kept))
+            if key not in self.colour_templates:
+                self.colour_templates[key] = self._colour_template(c, *key[1:4], set(kept))
+            template = self.colour_templates[key]
+            if template is None:  # a need no hand can meet
+                return False
+            net = template.net.copy()
+            for edge, hand in zip(template.carried[0], carried, strict=True):
+                net.bound(edge, hand[c], hand[c])
+            for number, edges in template.stretches.items():
+                for edge, row in zip(edges, ranges[number], strict=True):
+                    net.bound(edge, *row[c])
+            for number, (edge,) in template.flow.held.items():
+                net.bound(edge, *kept[number])
+            # Only whether there is a flow is asked (not which): each begins
+            # at the last one found in the colour's network.
+            if not net.feasible(0, 1, start=template.solved):
+                return False
+            template.solved = net
+            return True
 
         for c in COLOURS:
             key = (
@@ -1282,35 +1469,22 @@ class _Planner:
                         changed = True
         return ranges
 
-    def _reshuffle(
-        self,
-        flow: _Flow,
-        chains: list[list[int]],
-        number: int,
-        bounds: _Bounds,
-        first: int,
-        carried: _Carried,
-    ) -> list[list[_Range]]:
+    def _reshuffle(self, flow: _Flow, chains: list[list[int]], number: int) -> None:
         """The chains of every colour meet before stretch ``number``: the
-        table holds exactly its cards of that colour. Returns the ranges of
-        the counts carried into the stretch (`_ranges`)."""
+        table holds exactly its cards of that colour. The edges of the counts
+        carried across are left unbounded (a node bounds them, `_ranges`)."""
         net = flow.net
-        ranges = self._ranges(number, bounds, first, carried)
-        if ranges is None:
-            raise _Empty
         for c in COLOURS:
             total = self.totals[number][c]
             meet, leave = net.node(), net.node()
             net.edge(meet, leave, total, total)
             for seat in range(self.players):
-                low, high = ranges[seat][c]
                 key = (number, seat, int(c))
                 start = net.node()
-                out = net.edge(chains[seat][c], meet, low, high)
-                into = net.edge(leave, start, low, high)
+                out = net.edge(chains[seat][c], meet)
+                into = net.edge(leave, start)
                 flow.crossing[key] = (out, into)
                 chains[seat][c] = start
-        return ranges
 
     def _draw(
         self,
@@ -1342,15 +1516,14 @@ class _Planner:
             edges = [net.edge(draw, into[c], 0, most[c]) for c in COLOURS]
             flow.draws.append((number, free, edges))
 
-    def _need(
-        self, flow: _Flow, sink: int, need: Need, chain: list[int], bounds: _Bounds
-    ) -> list[int]:
+    def _need(self, flow: _Flow, sink: int, need: Need, chain: list[int]) -> list[int]:
         """A payment or a bid of a player whose colour chains end at
-        ``chain``; returns where they go on."""
+        ``chain``; returns where they go on. A bid's hand is left unbounded
+        (a node bounds it, `_held`), another need's holds what it keeps."""
         net = flow.net
         after = list(chain)
         edges = []
-        held = self._held(need, bounds)
+        held = self._held(need, _Bounds())
         for c in COLOURS:
             if need.paid[c]:
                 net.edge(chain[c], sink, need.paid[c], need.paid[c])
