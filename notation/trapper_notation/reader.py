@@ -506,6 +506,11 @@ _NOT_UTF8 = re.compile("[\udc80-\udcff]")
 _BLANK, _TAGS, _BAD_TAG, _TEXT = range(4)
 
 
+#: How much of a line longer than max_game_size the cutter (`_Games`) is
+#: given: enough to tell whether the line begins a game.
+_HEAD = 100
+
+
 def _too_long(line: int, limit: int) -> NotationSyntaxError:
     return NotationSyntaxError(
         f"a game is longer than {limit:,} characters (max_game_size)",
@@ -567,13 +572,17 @@ def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine
             _check_read(line, str)
             if line.startswith("\ufeff"):
                 line = line[1:]
-        for piece in _split_cr(line):
-            number += 1
-            yield _unicode(piece, number)
-        if len(line) > limit and not line.endswith("\n"):
-            # A line too long: its start came as a line of its own (no line
+        pieces = _split_cr(line)
+        too_long = len(line) > limit and not line.endswith("\n")
+        if too_long:
+            # A line too long: its start comes as a line of its own (no line
             # break), from which the reader tells whether it begins the next
             # game (the game before it is then whole); then reading ends.
+            pieces[-1] = pieces[-1][:_HEAD]
+        for piece in pieces:
+            number += 1
+            yield _unicode(piece, number)
+        if too_long:
             raise _too_long(number, limit)
 
 
@@ -696,14 +705,12 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
             size = len(parts[0])
         if size > limit:
             # A line too long: its start first, as in `_each_line_of_stream`.
-            head: list[str] = []
-            need = limit + 1
+            head = ""
             for part in parts:
-                head.append(part[:need])
-                need -= len(head[-1])
-                if need <= 0:
+                head += part[: _HEAD - len(head)]
+                if len(head) == _HEAD:
                     break
-            yield _checked("".join(head), number + 1)
+            yield _checked(head, number + 1)
             raise _too_long(number + 1, limit)
         if not block:
             rest = "".join(parts)
