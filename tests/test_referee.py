@@ -2,14 +2,16 @@
 
 The referee implements the base game, the children's variant and the
 tactical variant from the rules specification alone (R1–R45, D1–D11, and
-D12–D16 of docs/rules.md). Over
-seeded random games it must list the same legal actions as the engine at
-every decision, reach the same position after every action (board, face-up
-tiles, trappers, hands, draw pile, discard, cards out, every display, the
-token supply, returned canoes, who moves, the turn in progress: in the
-tactical variant the stone holder, the colour, the exchange made, the
-auctions opened and the auction's bid, leader and bidders), and end with
-the same valuation, scores and winners.
+D12–D16 of docs/rules.md). Over seeded random games it must list the same
+legal actions as the engine at every decision, reach the same position after
+every action (board, face-up tiles, trappers, hands, draw pile, discard,
+cards out, every display, the token supply, returned canoes, who moves, the
+turn in progress: in the tactical variant the stone holder, the colour, the
+exchange made, the auctions opened and the auction's bid, leader and
+bidders), and end with the same valuation, scores and winners. In the
+tactical variant the engine must also refuse, at every decision, the near
+misses the referee lists: actions close to the legal ones that the rules
+forbid.
 
 The games vary the way they are played (``PLAY``: mostly hunting, any
 action alike, passing to exhaust the cards, saving canoes for large
