@@ -5,6 +5,7 @@ and where."""
 from __future__ import annotations
 
 import io
+import os
 from pathlib import Path
 
 import pytest
@@ -161,3 +162,15 @@ def test_the_games_before_a_line_too_long_are_read_whole_then_the_reading_ends(
     assert [r.replay() for r in read if r is not None] == played
     with pytest.raises(notation.NotationSyntaxError, match=too_long):
         notation.read_game(one, max_game_size=100_000)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a disk always full")
+@pytest.mark.parametrize(
+    "command", [["play", "--players", "2"], ["simulate", "--games", "2", "--workers", "1"]]
+)
+def test_a_failed_write_of_the_out_file_names_the_file(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*command, "--seed", "1", "--out", "/dev/full"]) == 2
+    error = capsys.readouterr().err.splitlines()[-1]
+    assert error == "trapper: error: /dev/full: No space left on device"

@@ -12,7 +12,7 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
 from .actions import Action
@@ -251,11 +251,28 @@ def _play(args: argparse.Namespace) -> int:
     write = notation.Record.table_record if args.table else notation.Record.from_game
     record = write(game, **labels)
     if out is not None:  # before the output, whose reader may have left (`| head`)
-        with out:
+        with _writing(args.out), out:
             out.write(record.text)
     print(record.text, end="")
     _print_scores(game, [("you" if b is None else getattr(b, "name", "bot")) for b in seats])
     return status
+
+
+@contextlib.contextmanager
+def _writing(name: str) -> Iterator[None]:
+    """Names the file ``name`` in an OSError of writing it: a failed write (a
+    full disk) names no file, and the error said ``None: No space left on device``."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is None:
+            exc.filename = name
+        raise
+
+
+def _close(file: IO[str], name: str) -> None:
+    with _writing(name):
+        file.close()
 
 
 class _Quit(Exception):
@@ -448,12 +465,16 @@ def _simulate(args: argparse.Namespace) -> int:
             # On an error or Ctrl-C, stop at once: drop the batches not started
             # rather than wait for them.
             stack.push(lambda kind, *_: pool.shutdown(wait=kind is None, cancel_futures=True))
-        out = stack.enter_context(open(args.out, "w", encoding="utf-8")) if args.out else None
+        out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+        if out is not None:
+            stack.callback(_close, out, args.out)  # closed by _close: a failure names it
 
         def on_game(result: GameResult) -> None:
             if out is not None:
                 assert result.record is not None
-                out.write(("\n" if result.number else "") + result.record)
+                with _writing(args.out):
+                    out.write(("\n" if result.number else "") + result.record)
+                    out.flush()  # a write that fails fails here, not when the file closes
             _progress(result.number + 1, args.games)
 
         summary = simulate(
