@@ -174,3 +174,13 @@ def test_a_failed_write_of_the_out_file_names_the_file(
     assert main([*command, "--seed", "1", "--out", "/dev/full"]) == 2
     error = capsys.readouterr().err.splitlines()[-1]
     assert error == "trapper: error: /dev/full: No space left on device"
+
+
+def test_pettingzoo_reset_refuses_a_seed_random_cannot_take_and_keeps_its_game() -> None:
+    pettingzoo = pytest.importorskip("trapper_core.pettingzoo")
+    table = pettingzoo.env("base", 2)
+    table.reset(seed=1)
+    before = table.game.to_dict()
+    with pytest.raises(tc.SetupError, match=r"reset\(\) takes a whole number as seed, not \[1\]"):
+        table.reset(seed=[1])
+    assert table.game.to_dict() == before

@@ -151,7 +151,12 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         """Starts a new game: dealt from ``seed`` if given, else the next
         game of the last seed's sequence (or a random one)."""
         if seed is not None:
-            self._seeds = random.Random(seed)
+            try:
+                self._seeds = random.Random(seed)
+            except TypeError:  # a list, a dict: random's own message names no argument
+                raise SetupError(
+                    f"reset() takes a whole number as seed, not {shown(seed)}"
+                ) from None
         elif self._seeds is None:
             self._seeds = random.Random()
         self._game = new_game(self.variant, self.players, seed=self._seeds.randrange(MAX_SEED))
