@@ -62,7 +62,8 @@ class Take(Action):
 
     Written like a step: ``Ee6`` when every card is of the auction's colour,
     otherwise with the cards after a slash, the auction's colour first:
-    ``Ee6/EEEGGBB`` pays a bid of 5 for beige with 3 beige, 2 green, 2 blue.
+    ``Ee6/EEEBBGG`` pays a bid of 5 for beige with 3 beige, 2 blue, 2 green
+    (the other colours in the order B, E, G, P; any order reads).
     """
 
     square: Square = attrs.field(validator=exactly(Square))

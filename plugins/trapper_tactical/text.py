@@ -1,5 +1,5 @@
 """How auction decisions are written: ``E2`` (open beige at 2), ``3`` (raise to 3),
-``pass``, and takes like steps: ``Ee6``, ``Ee6/EEEGGBB``, ``Ee6>CB2``."""
+``pass``, and takes like steps: ``Ee6``, ``Ee6/EEEBBGG``, ``Ee6>CB2``."""
 
 from __future__ import annotations
 
