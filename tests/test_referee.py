@@ -17,7 +17,7 @@ The games vary the way they are played (``PLAY``: mostly hunting, any
 action alike, passing to exhaust the cards, saving canoes for large
 exchanges, mostly the greedy bot) and the start (the variant's own layout, or a sparse board with
 the trappers scattered, where isolated and stuck trappers and the end of D8
-come up). ``--slow`` plays 300 games per variant and player count (100 of
+come up). ``--slow`` plays 150 games per variant and player count (60 of
 the slower tactical variant).
 """
 
@@ -31,8 +31,8 @@ from .referee import PLAY, play_and_compare
 
 PLAYERS = (2, 3, 4)
 QUICK_GAMES = 10  # per variant and player count
-SLOW_GAMES = 300
-SLOW_TACTICAL_GAMES = 100
+SLOW_GAMES = 150
+SLOW_TACTICAL_GAMES = 60
 
 # What the games must have gone through for the comparison to mean something.
 BASE_EVENTS = {
