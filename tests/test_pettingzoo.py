@@ -137,13 +137,18 @@ def test_issue12_render_ansi_is_the_terminal_renderer() -> None:
     assert quiet.render() is None
 
 
-def test_issue12_max_actions_truncates() -> None:
+def truncated_after_five() -> TrapperEnv:
+    """A base game cut by ``max_actions=5``, each step the first id of the mask."""
     table = env("base", 2, max_actions=5)
     table.reset(seed=1)
     for _ in range(5):
         mask = table.observe(table.agent_selection)["action_mask"]
         table.step(int(np.flatnonzero(mask)[0]))
-    assert all(table.truncations.values())
+    return table
+
+
+def test_issue12_max_actions_truncates() -> None:
+    assert all(truncated_after_five().truncations.values())
 
 
 def test_issue12_bad_environment_arguments_are_refused_by_name() -> None:
@@ -231,11 +236,7 @@ def test_pettingzoo_step_refuses_a_huge_id_in_a_short_message(action: int) -> No
 
 
 def test_pettingzoo_a_done_agent_takes_none_and_an_id_is_refused_by_name() -> None:
-    table = env("base", 2, max_actions=5)
-    table.reset(seed=1)
-    for _ in range(5):
-        mask = table.observe(table.agent_selection)["action_mask"]
-        table.step(int(np.flatnonzero(mask)[0]))
+    table = truncated_after_five()
     agent = table.agent_selection
     before = env_state(table)
     refused = f"{agent} is done .* takes None for it, not 0"

@@ -263,7 +263,12 @@ class Referee:
         self.exchanged = False  # R21: once per turn
         self.valuation: list[dict[str, int]] | None = None
         self.events: Counter[str] = Counter()  # what the game went through, for coverage
+        self._start_turn_record(start_player)
         self._check_end()  # D8: a setup may leave no tile to take
+
+    def _start_turn_record(self, start_player: int) -> None:
+        """Sets up the variant's own record of the first turn (the base
+        game's, ``hunter`` and ``exchanged``, is set above)."""
 
     @property
     def players(self) -> int:
@@ -407,14 +412,18 @@ class Referee:
         out = COLOURS[action.trapper] + square_name(action.square)
         if action.payment != action.trapper:
             out += "/" + COLOURS[action.payment] * 2
-        if isinstance(action.placement, IntoCanoe):
-            out += action.placement.text()
-        elif isinstance(action.placement, Gather):
-            tile = self.board[action.square]
+        return out + self.placement_text(action.square, action.placement)
+
+    def placement_text(self, square: int, placement: object) -> str:
+        """The text of a take's placement (D6): none when it is forced."""
+        if isinstance(placement, IntoCanoe):
+            return placement.text()
+        if isinstance(placement, Gather):
+            tile = self.board[square]
             assert tile is not None
             assert tile.species is not None
-            out += action.placement.text(tile.species)
-        return out
+            return placement.text(tile.species)
+        return ""
 
     # -- playing ----------------------------------------------------------
 

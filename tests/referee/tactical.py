@@ -54,7 +54,6 @@ from .rules import (
     IntoCanoe,
     Referee,
     RefereeError,
-    Shuffler,
     Simple,
     square_name,
 )
@@ -140,31 +139,12 @@ class TacticalReferee(Referee):
     VARIANTS = ("tactical",)
     HAND_SIZE = 8  # R40
 
-    def __init__(
-        self,
-        *,
-        variant: str,
-        board: Sequence[str | None],
-        trappers: Sequence[int],
-        hands: Sequence[Sequence[int]],
-        pile: Sequence[int],
-        shuffler: Shuffler,
-        start_player: int = 0,
-    ) -> None:
+    def _start_turn_record(self, start_player: int) -> None:
         self.stone = start_player  # R40: the player whose turn it is
         self.colour: int | None = None  # R41: fixed by the turn's first auction
         self.auctions = 0  # auctions opened in this turn
         self.auction: Auction | None = None
         self._listed: dict[str, TacticalAction] | None = None
-        super().__init__(
-            variant=variant,
-            board=board,
-            trappers=trappers,
-            hands=hands,
-            pile=pile,
-            shuffler=shuffler,
-            start_player=start_player,
-        )
 
     def turn_record(self) -> tuple[object, ...]:
         """The stone holder, the colour, the exchange made, the auctions
@@ -238,14 +218,7 @@ class TacticalReferee(Referee):
         assert self.auction is not None
         colour = self.auction.colour
         out = COLOURS[colour] + square_name(action.square) + cards_text(action.cards, colour)
-        if isinstance(action.placement, IntoCanoe):
-            out += action.placement.text()
-        elif isinstance(action.placement, Gather):
-            tile = self.board[action.square]
-            assert tile is not None
-            assert tile.species is not None
-            out += action.placement.text(tile.species)
-        return out
+        return out + self.placement_text(action.square, action.placement)
 
     def near_misses(self) -> list[str]:
         """Texts of actions close to the legal ones that the rules forbid, for
