@@ -16,6 +16,7 @@ from trapper_core.cli import main
 
 
 def test_pettingzoo_step_once_every_agent_is_done_is_refused_by_name() -> None:
+    pytest.importorskip("pettingzoo")  # the extra (the core job runs without it)
     pettingzoo = pytest.importorskip("trapper_core.pettingzoo")
     np = pytest.importorskip("numpy")
     table = pettingzoo.env("base", 2, max_actions=3)
@@ -177,6 +178,7 @@ def test_a_failed_write_of_the_out_file_names_the_file(
 
 
 def test_pettingzoo_reset_refuses_a_seed_random_cannot_take_and_keeps_its_game() -> None:
+    pytest.importorskip("pettingzoo")  # the extra (the core job runs without it)
     pettingzoo = pytest.importorskip("trapper_core.pettingzoo")
     table = pettingzoo.env("base", 2)
     table.reset(seed=1)
