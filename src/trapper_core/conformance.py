@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -148,16 +149,23 @@ def _whole(value: object, what: str, low: int) -> None:
         raise SetupError(f"{what} is a whole number of {low} or more, not {shown(value)}")
 
 
+def _some(value: object, what: str, none: str) -> tuple[Any, ...]:
+    """``value`` as a tuple of one item or more (not text); `SetupError`
+    saying ``what`` it should be, or ``none`` when it is empty."""
+    if isinstance(value, str | bytes):
+        raise SetupError(f"{what}, not {shown(value)}")
+    items = as_tuple(value, SetupError, what)
+    if not items:
+        raise SetupError(none)
+    return items
+
+
 def _counts(players: object, spec: VariantSpec, games: int) -> Sequence[int]:
     """The player counts the games cycle through."""
     low, high = spec.min_players, spec.max_players
     if players is None:  # as many of the counts allowed as there are games
         return range(low, min(high, low + games - 1) + 1)
-    if isinstance(players, str | bytes):
-        raise SetupError(f"players is a list of player counts, not {shown(players)}")
-    counts = as_tuple(players, SetupError, "players is a list of player counts")
-    if not counts:
-        raise SetupError("players names no player count")
+    counts = _some(players, "players is a list of player counts", "players names no player count")
     for count in counts:
         if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
             raise SetupError(
@@ -170,11 +178,9 @@ _BOTS = ("random", "greedy")
 
 
 def _bot_kinds(bots: object) -> tuple[str, ...]:
-    if isinstance(bots, str | bytes):
-        raise SetupError(f"bots is a list of bot names, not {shown(bots)}")
-    kinds = as_tuple(bots, SetupError, "bots is a list of bot names")
-    if not kinds:
-        raise SetupError("bots names no bot; choose random or greedy")
+    kinds = _some(
+        bots, "bots is a list of bot names", "bots names no bot; choose random or greedy"
+    )
     for kind in kinds:
         if kind not in _BOTS:
             raise SetupError(f"no bot is called {shown(kind)}; choose random or greedy")
