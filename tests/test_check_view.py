@@ -8,7 +8,8 @@ import random
 import pytest
 
 import trapper_core as tc
-from trapper_core.invariants import _WALKED, _reachable, check_view
+from trapper_core.invariants import _WALKED, _reachable, _setup_objects, check_view
+from trapper_core.model import SQUARES
 from trapper_core.view import History
 
 
@@ -91,3 +92,20 @@ def test_check_view_keeps_exactly_what_the_history_leads_to() -> None:
         assert link is not None
         assert tuple(History(link, len(game.history))) == game.history
         assert _WALKED.ids == {id(obj) for obj in _reachable(link)}
+
+
+def test_check_view_skips_only_the_setups_tiles_and_squares() -> None:
+    """What a view shares with its setup (tiles, squares) is walked once per
+    setup; a hidden object held beside a setup's tile is still found, and no
+    part of the state is among the objects skipped."""
+    game = _game()
+    check_view(game, game.view(0))
+    skipped = _setup_objects(game, {})
+    tile = next(t for t in game.setup.board if t is not None)
+    assert id(tile) in skipped
+    state = game.state
+    for part in (state, state.board, state.pile, state.hands, state.displays, state.box):
+        assert id(part) not in skipped
+    view = _forge(game.view(0), extra=(tile, SQUARES[3], game.state.pile))
+    with pytest.raises(tc.InvariantError, match="a view leads to the draw pile"):
+        check_view(game, view)

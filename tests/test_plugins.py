@@ -786,6 +786,14 @@ def test_a_kind_listing_through_its_own_function_is_checked_against_its_options(
         check_action(game)
 
 
+def test_a_kinds_generic_listing_is_written_once_and_lists_what_its_options_allow() -> None:
+    game = custom_game(tiles={"d6": "B1n"}, hands=["GGGGBB", "EEEEEE"])
+    for kind in game.rules.kinds:
+        generic = kind.generic_lister()
+        assert kind.generic_lister() is generic  # kept: checks ask at every position
+        assert generic(game.state) == kind.legal(game.state)
+
+
 def test_a_kind_checking_through_its_own_function_is_checked_against_its_options() -> None:
     class Lenient(tb.StepKind):
         """Checks steps faster, but lets any square through."""

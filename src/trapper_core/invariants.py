@@ -65,7 +65,9 @@ def _check_tiles(game: Game, state: GameState) -> None:
     for _player, valued in state.returned:
         where.update(valued.row.tiles)
     where.update(state.box)
-    if where != Counter(game.setup.tiles()):
+    # Compared as plain dicts (in C; Counter's == is a loop in Python), and
+    # the setup's counted once per setup: a checked game asks at every position.
+    if dict(where) != _setup_tiles(game.setup):
         raise _fail(game, "tiles on the board, in displays and in the box differ from the setup")
     on_board = sum(t is not None for t in state.board)
     if on_board != state.tiles_left:
@@ -78,10 +80,28 @@ def _check_tiles(game: Game, state: GameState) -> None:
             raise _fail(game, f"the {colour} trapper stands on a tile at {SQUARES[square]}")
     if len(set(state.trappers)) != 4:
         raise _fail(game, "two trappers share a square")
-    off = [SQUARES[i].name for i, t in enumerate(state.board) if t is not None]
-    off = [name for name in off if Square.parse(name) not in state.board_squares]
+    mask = state.board_squares.mask
+    off = [
+        SQUARES[i].name for i, t in enumerate(state.board) if t is not None and not mask >> i & 1
+    ]
     if off:
         raise _fail(game, f"tiles lie off the board, on {' '.join(off)}")
+
+
+#: Each setup's tiles counted, by the setup's id, with the setup held so that
+#: the id stays its own (a few setups in a run; emptied when it holds 64).
+_SETUP_TILES: dict[int, tuple[object, dict[Tile, int]]] = {}
+
+
+def _setup_tiles(setup: Any) -> dict[Tile, int]:
+    kept = _SETUP_TILES.get(id(setup))
+    if kept is not None and kept[0] is setup:
+        return kept[1]
+    if len(_SETUP_TILES) >= 64:
+        _SETUP_TILES.clear()
+    counted = dict(Counter(setup.tiles()))
+    _SETUP_TILES[id(setup)] = (setup, counted)
+    return counted
 
 
 def _check_cards(game: Game, state: GameState) -> None:
@@ -143,7 +163,7 @@ def check_view(game: Game, view: PlayerView) -> None:
     # link an action: its objects are walked once a game (`_history_walked`),
     # and each view's walk stops where it meets them.
     walked = _history_walked(game, view, hidden)
-    for found in _levels(view, walked):
+    for found in _levels(view, walked, _setup_objects(game, hidden)):
         _check_objects(game, found, hidden)
     # A view not read yet keeps the board as facts (``view.Public``): the
     # table's board and the tiles taken at some moment, and the changes
@@ -193,7 +213,9 @@ def _reachable(root: object, known: set[int] | frozenset[int] = frozenset()) -> 
         yield from found
 
 
-def _levels(root: object, known: set[int] | frozenset[int]) -> Iterator[list[object]]:
+def _levels(
+    root: object, known: set[int] | frozenset[int], also: frozenset[int] = frozenset()
+) -> Iterator[list[object]]:
     """`_reachable`'s objects, a level of references at a time. Each level
     is sorted out by set operations and the garbage collector's calls on the
     whole level, without Python code per object but one comprehension:
@@ -206,6 +228,8 @@ def _levels(root: object, known: set[int] | frozenset[int]) -> Iterator[list[obj
         fresh = by_id.keys() - seen
         if known:
             fresh -= known
+        if also:
+            fresh -= also
         if not fresh:
             return
         seen |= fresh
@@ -226,6 +250,34 @@ def _check_objects(game: Game, found: list[object], hidden: dict[int, str]) -> N
     if hidden:
         for key in hidden.keys() & set(map(id, found)):
             raise _fail(game, f"a view leads to {hidden[key]}")
+
+
+#: What every view of a game shares with its setup, by the setup's id: the
+#: ids of every object the setup's tiles and board squares lead to, with the
+#: setup held so that they stay their own. Tiles and squares are values that
+#: every player sees (a face-down tile is shown as FACE_DOWN, not as a tile):
+#: walked and checked once per setup, not in every view (they were two
+#: thirds of the objects a view's walk visited).
+#: (The tuple walked from is held too: its id, and its tiles tuple's, are
+#: among the ids, and must not become a hidden pile's.)
+_SETUP_OBJECTS: dict[int, tuple[object, object, frozenset[int]]] = {}
+
+
+def _setup_objects(game: Game, hidden: dict[int, str]) -> frozenset[int]:
+    setup = game.setup
+    kept = _SETUP_OBJECTS.get(id(setup))
+    if kept is not None and kept[0] is setup:
+        return kept[2]
+    root = (setup.tiles(), game.state.board_squares, SQUARES)
+    found: set[int] = set()
+    for level in _levels(root, frozenset()):
+        _check_objects(game, level, hidden)
+        found.update(map(id, level))
+    if len(_SETUP_OBJECTS) >= 64:
+        _SETUP_OBJECTS.clear()
+    ids = frozenset(found)
+    _SETUP_OBJECTS[id(setup)] = (setup, root, ids)
+    return ids
 
 
 class _Walked(threading.local):

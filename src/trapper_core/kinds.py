@@ -248,8 +248,15 @@ class ActionKind(abc.ABC, Generic[A]):
         """Returns the listing that follows from the kind's options alone, even
         where the kind lists through a faster function of its own
         ([`lister`][trapper_core.ActionKind.lister] overridden); the invariant
-        checks compare the two on every position they visit."""
-        return self._write_lister()
+        checks compare the two on every position they visit.
+
+        Written once per kind and kept: a checked game asks for it at every
+        position (writing it anew each time was a seventh of the long test
+        run's checked games)."""
+        lister: Callable[[GameState], list[A]] | None = self.__dict__.get("_generic_lister")
+        if lister is None:
+            lister = self.__dict__["_generic_lister"] = self._write_lister()
+        return lister
 
     def _write_lister(self, *, check: bool = True) -> Callable[[GameState], list[A]]:
         """Writes the listing function; without ``check`` it leaves out the

@@ -61,10 +61,11 @@ class Colour(enum.IntEnum):
         return colour
 
     def __str__(self) -> str:
-        return self.name.lower()
+        return _COLOUR_NAMES[self]  # not self.name, a property of enum's that is slow to look up
 
 
 _COLOUR_LETTERS = ("B", "E", "G", "P")
+_COLOUR_NAMES = ("blue", "beige", "green", "purple")
 _COLOUR_BY_LETTER = {letter: Colour(i) for i, letter in enumerate(_COLOUR_LETTERS)}
 COLOURS: tuple[Colour, ...] = tuple(Colour)
 
