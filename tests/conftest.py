@@ -22,8 +22,27 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
+def _slow(config: pytest.Config) -> bool:
+    return bool(config.getoption("--slow")) or os.environ.get("TRAPPER_SLOW") == "1"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """The long run spreads its tests over every core (pytest-xdist's ``-n
+    auto``, idle workers taking tests from busy ones) unless ``-n`` is given
+    (``-n 0``: one process) or pytest-xdist is not installed. Runs before
+    xdist's own hook, which turns ``auto`` into the number of cores."""
+    if not _slow(config) or "PYTEST_XDIST_WORKER" in os.environ:
+        return  # a worker's arguments say --slow too: it runs its tests itself
+    if not config.pluginmanager.hasplugin("xdist") or config.getoption("usepdb", False):
+        return
+    if config.option.numprocesses is None and config.option.dist == "no":
+        config.option.numprocesses = "auto"
+        config.option.dist = "worksteal"
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    slow = config.getoption("--slow") or os.environ.get("TRAPPER_SLOW") == "1"
+    slow = _slow(config)
     config.trapper_slow = slow  # type: ignore[attr-defined]
     settings.load_profile("slow" if slow else "default")
 
