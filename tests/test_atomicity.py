@@ -120,7 +120,7 @@ def test_R8_shuffles_given_to_an_action_that_makes_fewer_are_counted_and_change_
     game, action, piles = _before_a_reshuffle()
     before = game.to_dict(), game.state.snapshot(), game.legal_actions()
     times = "once" if len(piles) == 1 else f"{len(piles)} times"
-    refused = rf"shuffles the cards {times}, but the record gives {len(piles) + 1} new orders"
+    refused = rf"shuffles the cards {times}, but {len(piles) + 1} shuffled orders are given"
     with pytest.raises(tc.IllegalActionError, match=refused):
         game.apply(action, shuffles=[*piles, piles[-1]])
     assert (game.to_dict(), game.state.snapshot(), game.legal_actions()) == before
@@ -177,12 +177,29 @@ def test_a_failed_write_of_the_out_file_names_the_file(
     assert error == "trapper: error: /dev/full: No space left on device"
 
 
-def test_pettingzoo_reset_refuses_a_seed_random_cannot_take_and_keeps_its_game() -> None:
+@pytest.mark.parametrize(
+    ("seed", "shown"), [([1], r"\[1\]"), (1.5, "1.5"), ("7", "'7'"), (True, "True")]
+)
+def test_pettingzoo_reset_refuses_a_seed_that_is_no_whole_number_and_keeps_its_game(
+    seed: object, shown: str
+) -> None:
     pytest.importorskip("pettingzoo")  # the extra (the core job runs without it)
     pettingzoo = pytest.importorskip("trapper_core.pettingzoo")
     table = pettingzoo.env("base", 2)
     table.reset(seed=1)
     before = table.game.to_dict()
-    with pytest.raises(tc.SetupError, match=r"reset\(\) takes a whole number as seed, not \[1\]"):
-        table.reset(seed=[1])
+    with pytest.raises(
+        tc.SetupError, match=rf"reset\(\) takes a whole number as seed, not {shown}"
+    ):
+        table.reset(seed=seed)
     assert table.game.to_dict() == before
+
+
+def test_pettingzoo_reset_takes_a_numpy_integer_as_its_seed() -> None:
+    pytest.importorskip("pettingzoo")
+    np = pytest.importorskip("numpy")
+    pettingzoo = pytest.importorskip("trapper_core.pettingzoo")
+    table, twin = pettingzoo.env("base", 2), pettingzoo.env("base", 2)
+    table.reset(seed=np.int64(9))
+    twin.reset(seed=9)
+    assert table.game.to_dict() == twin.game.to_dict()

@@ -63,7 +63,7 @@ def _before_a_reshuffle() -> tc.Game:
         (["BBEEGG"], "a sequence of colours"),
         ([[0, 0, 1, 1, 2, 3]], "R8: the shuffled pile BBEEGP is not the discard pile"),
         ([[0, 0, 1, 1, 2]], "R8: the shuffled pile BBEEG is not the discard pile"),
-        ([], "R8: the discard pile is shuffled here, but the record gives no new order"),
+        ([], "R8: the discard pile is shuffled here, but no order is given for this shuffle"),
     ],
 )
 def test_R8_shuffle_outcomes_given_to_apply_are_the_discard_pile_or_refused(

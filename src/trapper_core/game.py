@@ -168,10 +168,10 @@ def _unshuffled(action: Action, snapshot: tuple[object, ...], state: GameState) 
     ``snapshot``), how many were given."""
     made = len(state.shuffled) - len(snapshot[_SHUFFLED])  # type: ignore[arg-type]
     if not made:
-        return f"{action!r} shuffles no cards, but the record gives a new order"
+        return f"{action!r} shuffles no cards, but a shuffled order is given"
     given = made + len(state.forced or ())
     times = "once" if made == 1 else f"{made} times"
-    return f"{action!r} shuffles the cards {times}, but the record gives {given} new orders"
+    return f"{action!r} shuffles the cards {times}, but {given} shuffled orders are given"
 
 
 class Game:

@@ -151,12 +151,16 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         """Starts a new game: dealt from ``seed`` if given, else the next
         game of the last seed's sequence (or a random one)."""
         if seed is not None:
+            # A whole number (a NumPy integer too), as Gymnasium documents it;
+            # random.Random would also take text, bytes and floats, which are
+            # more likely slips than wishes (and a bool is no seed).
             try:
-                self._seeds = random.Random(seed)
-            except TypeError:  # a list, a dict: random's own message names no argument
-                raise SetupError(
-                    f"reset() takes a whole number as seed, not {shown(seed)}"
-                ) from None
+                number = None if isinstance(seed, bool) else operator.index(seed)
+            except TypeError:
+                number = None
+            if number is None:
+                raise SetupError(f"reset() takes a whole number as seed, not {shown(seed)}")
+            self._seeds = random.Random(number)
         elif self._seeds is None:
             self._seeds = random.Random()
         self._game = new_game(self.variant, self.players, seed=self._seeds.randrange(MAX_SEED))

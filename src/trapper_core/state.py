@@ -437,7 +437,7 @@ class GameState:
         where = f"{rule}: " if rule else ""
         if not self.forced:
             raise IllegalActionError(
-                f"{where}{what} is shuffled here, but the record gives no new order",
+                f"{where}{what} is shuffled here, but no order is given for this shuffle",
                 rule=rule,
             )
         pile = tuple(int(c) for c in self.forced.pop(0))
