@@ -169,6 +169,26 @@ def test_fuzz_lenient_reading_never_raises_and_reads_the_same_as_streaming(text:
 
 
 @settings(max_examples=EXAMPLES)
+@given(broken(), st.integers(1, 600))
+def test_fuzz_a_cap_on_the_size_of_a_game_reads_alike_from_text_and_from_streams(
+    text: str, cap: int
+) -> None:
+    """With ``max_game_size`` below some games and lines: a game too long is
+    an error, and a line too long ends the reading, in a str, a text stream
+    (read line by line) and a binary one (in blocks) alike."""
+    errors: list[Exception] = []
+    found = notation.loads(text, errors=errors, max_game_size=cap)
+    for error in errors:
+        check_syntax_error(error, text)
+    for stream in (io.StringIO(text), io.BytesIO(text.encode("utf-8", "surrogatepass"))):
+        streamed: list[Exception] = []
+        again = notation.load(stream, errors=streamed, max_game_size=cap)
+        assert again == found
+        assert [r.number for r in again] == [r.number for r in found]
+        assert [str(e) for e in streamed] == [str(e) for e in errors]
+
+
+@settings(max_examples=EXAMPLES)
 @given(broken(), st.sampled_from(["utf-8", "utf-16", "latin-1"]))
 def test_fuzz_broken_bytes_meet_only_documented_errors(text: str, encoding: str) -> None:
     data = text.encode(encoding, "replace")

@@ -83,7 +83,7 @@ def test_issue10_load_takes_a_path_or_a_stream_and_tags_read_by_name(tmp_path: P
 def test_issue10_a_game_over_the_size_cap_is_skipped_in_lenient_reading() -> None:
     _, played = games_text(3)
     parts = [notation.dumps(game) for game in played]
-    parts[1] = parts[1].replace("\n\n1.", "\n\n{" + "x" * 5000 + "}\n1.", 1)
+    parts[1] = parts[1].replace("\n\n1.", "\n\n" + ("{" + "x" * 48 + "}\n") * 100 + "1.", 1)
     huge = "\n".join(parts)
     errors: list[Exception] = []
     found = notation.loads(huge, errors=errors, max_game_size=4000)
@@ -92,6 +92,28 @@ def test_issue10_a_game_over_the_size_cap_is_skipped_in_lenient_reading() -> Non
     ]
     assert [r.number for r in found] == [1, 3]
     assert [r.replay() for r in found] == [played[0], played[2]]
+
+
+@pytest.mark.parametrize("source", ["str", "text stream", "binary stream"])
+def test_issue10_a_line_over_the_size_cap_ends_the_reading_from_any_source(source: str) -> None:
+    """A line longer than the cap is not read through (``trapper replay
+    /dev/zero`` would never end): the games before it are read, its game is
+    the error, and reading stops there, whatever the text comes from."""
+    _, played = games_text(3)
+    parts = [notation.dumps(game) for game in played]
+    parts[1] = parts[1].replace("\n\n1.", "\n\n{" + "x" * 5000 + "}\n1.", 1)
+    huge = "\n".join(parts)
+    errors: list[Exception] = []
+    if source == "str":
+        found = notation.loads(huge, errors=errors, max_game_size=4000)
+    else:
+        stream = io.StringIO(huge) if source == "text stream" else io.BytesIO(huge.encode())
+        found = notation.load(stream, errors=errors, max_game_size=4000)
+    assert [e.expected for e in errors] == [  # type: ignore[attr-defined]
+        "a game is longer than 4,000 characters (max_game_size)"
+    ]
+    assert [r.number for r in found] == [1]
+    assert found[0].replay() == played[0]
 
 
 def test_issue10_the_command_line_replays_a_big_file_game_by_game(

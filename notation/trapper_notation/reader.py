@@ -520,14 +520,37 @@ def _too_long(line: int, limit: int) -> NotationSyntaxError:
     )
 
 
-def _lines_of_text(text: str) -> Iterator[str | _BadLine]:
+def _long_line(text: str, limit: int) -> int:
+    """The offset in ``text`` of the first line longer than ``limit``
+    characters (its line break not counted), or -1. Linear: each window of
+    ``limit + 1`` characters either holds a line break, and every line up to
+    its last one is short enough, or is the start of a line too long."""
+    end = len(text)
+    start = 0
+    while end - start > limit:
+        last = text.rfind("\n", start, start + limit + 1)
+        if last < 0:
+            return start
+        start = last + 1
+    return -1
+
+
+def _lines_of_text(text: str, limit: int) -> Iterator[str | _BadLine]:
     """The text as one block of lines (line endings made ``\n``); a text with
     lone surrogates (no Unicode text) line by line, each such line a
-    `_BadLine` (`_unicode`)."""
+    `_BadLine` (`_unicode`). A line longer than ``limit`` ends the lines as
+    in a stream (`_each_line_of_stream`): the lines before it, its start,
+    then the error."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    long = _long_line(text, limit) if len(text) > limit else -1
+    if long >= 0:
+        yield from _lines_of_text(text[:long], limit)
+        number = text.count("\n", 0, long) + 1
+        yield _unicode(text[long : long + min(_HEAD, limit + 1)], number)
+        raise _too_long(number, limit)
     if _SURROGATE.search(text) is None:
         if text:
             yield text
@@ -692,23 +715,32 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
         else:
             parts.append(text[: last + 1])
             whole = "".join(parts)
+            # A line too long within the block (one read across blocks is
+            # found below): the lines before it, then as below.
+            long = _long_line(whole, limit) if len(whole) > limit else -1
+            if long >= 0:
+                parts, whole = [whole[long:]], whole[:long]
             if _NOT_UTF8.search(whole) is None:  # the usual case: the lines as one block
                 number += whole.count("\n")
-                yield whole
+                if whole:
+                    yield whole
             else:
                 start = 0
                 while (stop := whole.find("\n", start) + 1) > 0:
                     number += 1
                     yield _checked(whole[start:stop], number)
                     start = stop
-            parts = [text[last + 1 :]]
+            if long < 0:
+                parts = [text[last + 1 :]]
             size = len(parts[0])
         if size > limit:
-            # A line too long: its start first, as in `_each_line_of_stream`.
+            # A line too long: its start first, as in `_each_line_of_stream`
+            # (no more than it reads of the line: no line break).
+            most = min(_HEAD, limit + 1)
             head = ""
             for part in parts:
-                head += part[: _HEAD - len(head)]
-                if len(head) == _HEAD:
+                head += part[: most - len(head)]
+                if len(head) == most:
                     break
             yield _checked(head, number + 1)
             raise _too_long(number + 1, limit)
@@ -1044,7 +1076,7 @@ def _lines(
     source: str | IO[str] | IO[bytes], limit: int, *, ahead: bool = True
 ) -> Iterator[str | _BadLine]:
     if isinstance(source, str):
-        return _lines_of_text(source)
+        return _lines_of_text(source, limit)
     if _is_binary(source):
         return _lines_of_bytes(source, limit)  # type: ignore[arg-type]
     return _lines_of_stream(source, limit, ahead=ahead)  # type: ignore[arg-type]
@@ -1227,7 +1259,7 @@ def loads(
     if not isinstance(text, str):
         raise NotationError(f"loads reads a str, not {type(text).__name__}")
     max_game_size = _check_options(errors, max_game_size)
-    return list(_records(_Games(_lines_of_text(text), max_game_size), errors))
+    return list(_records(_Games(_lines_of_text(text, max_game_size), max_game_size), errors))
 
 
 def games(
