@@ -786,6 +786,40 @@ def test_a_kind_listing_through_its_own_function_is_checked_against_its_options(
         check_action(game)
 
 
+def test_R13_a_step_kind_that_overrides_one_option_is_listed_and_checked_through_it() -> None:
+    """StepKind lists and checks steps by a fast path of its own; a subclass
+    that overrides an option (here: a step is paid in its trapper's colour
+    only) is listed and checked through its options, with nothing else
+    overridden."""
+
+    class OwnColour(tb.StepKind):
+        def payment_options(self, state: GameState, trapper: Colour) -> tuple[Colour, ...]:
+            held = state.hands[state.to_move][trapper]  # type: ignore[index]
+            return (trapper,) if held else ()
+
+    class Plugin:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [OwnColour()]
+
+    game = custom_game(Plugin(), tiles={"d6": "B1n", "e6": "B2n"}, hands=["GGBBBB", "EEEEEE"])
+    steps = [a for a in game.legal_actions() if isinstance(a, tb.Step)]
+    assert steps
+    assert all(step.payment is step.trapper for step in steps)
+    kind = game.rules.kind_of(steps[0])
+    assert kind is not None
+    paid_otherwise = attrs.evolve(steps[0], payment=tc.Colour.BLUE)
+    if paid_otherwise.trapper is not tc.Colour.BLUE:
+        assert not kind.allows(game.state, paid_otherwise)
+        with pytest.raises(tc.IllegalActionError):
+            game.apply(paid_otherwise)
+    check_action(game)
+    for seed in range(3):
+        for action in play_out(custom_game(Plugin(), seed=seed, players=3)).history:
+            if isinstance(action, tb.Step):
+                assert action.payment is action.trapper
+
+
 def test_a_kinds_generic_listing_is_written_once_and_lists_what_its_options_allow() -> None:
     game = custom_game(tiles={"d6": "B1n"}, hands=["GGGGBB", "EEEEEE"])
     for kind in game.rules.kinds:

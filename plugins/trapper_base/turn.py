@@ -293,6 +293,19 @@ class StepKind(ActionKind[Step]):
     action_type = Step
     choices = ("trapper", "square", "placement", "payment")
 
+    def __init__(self) -> None:
+        super().__init__()
+        # The fast listing and check below read the hand's payment masks, the
+        # step targets and the variant's placement choices themselves: they
+        # stand for the four options only while those are this class's own.
+        # A subclass that overrides an option (a step that costs more, say)
+        # is listed and checked through its options, as any kind is.
+        cls = type(self)
+        self._own_options = all(
+            getattr(cls, f"{choice}_options") is getattr(StepKind, f"{choice}_options")
+            for choice in self.choices
+        )
+
     # The options are asked for every position of every game: they read the
     # state's fields directly (to_move is a seat while actions are listed).
 
@@ -322,7 +335,10 @@ class StepKind(ActionKind[Step]):
         engine's hottest path, and this costs about 12,000 fewer instructions
         per decision of a random game (of some 180,000) than the listing the
         options make by themselves. The invariant checks compare the two on
-        every position they visit (``ActionKind.generic_lister``)."""
+        every position they visit (``ActionKind.generic_lister``). A
+        subclass that overrides an option is listed through its options."""
+        if not self._own_options:
+            return super().lister()
         build = self.build
         canoe = Kind.CANOE
         own_build = type(self).build is StepKind.build  # else a subclass builds its steps
@@ -395,7 +411,10 @@ class StepKind(ActionKind[Step]):
     def allows(self, state: GameState, action: Step) -> bool:
         """The four options above asked of one step without a call each: a
         replay asks this of every step. The invariant checks compare it with
-        the options' own answer (``problem``) on every position they visit."""
+        the options' own answer (``problem``) on every position they visit.
+        A subclass that overrides an option is checked through its options."""
+        if not self._own_options:
+            return super().allows(state, action)
         trapper = action.trapper
         fixed = state.turn.trapper  # type: ignore[attr-defined]
         if fixed is not None and trapper is not fixed:
@@ -421,7 +440,9 @@ class StepKind(ActionKind[Step]):
         self, state: GameState, chosen: tuple[Any, ...], last: Sequence[Any]
     ) -> Sequence[Step]:
         trapper, square, placement = chosen
-        if placement is None:  # the usual case: steps made once, grouped by payment
+        if placement is None and type(last) is Payments:
+            # The usual case (this class's payment options): steps made once,
+            # grouped by payment.
             steps: Sequence[Step] = STEPS_PAID[trapper][last.mask][square.index]  # type: ignore[attr-defined]
             return steps
         build = self.build
