@@ -443,7 +443,7 @@ class StepKind(ActionKind[Step]):
         if placement is None and type(last) is Payments:
             # The usual case (this class's payment options): steps made once,
             # grouped by payment.
-            steps: Sequence[Step] = STEPS_PAID[trapper][last.mask][square.index]  # type: ignore[attr-defined]
+            steps: Sequence[Step] = STEPS_PAID[trapper][last.mask][square.index]
             return steps
         build = self.build
         return [build(trapper, square, placement, payment) for payment in last]
