@@ -96,6 +96,18 @@ def test_core_never_imports_a_plugin() -> None:
             assert not {m.split(".")[0] for m in modules} & plugins, path
 
 
+def test_registry_given_an_installed_plugin_or_one_twice_registers_it_once() -> None:
+    """docs/variants.md passes an example's module to a Registry, whether or
+    not the example is installed too."""
+    import trapper_children
+
+    installed = Registry()
+    again = Registry([trapper_base, trapper_children, trapper_base])
+    assert again.names() == installed.names()
+    alone = Registry([trapper_base, trapper_base], entry_points=False)
+    assert alone.names() == ["base"]
+
+
 def test_registry_without_entry_points_is_empty() -> None:
     assert Registry(entry_points=False).names() == []
 
@@ -336,6 +348,16 @@ class DonateKind(tc.ActionKind[Donate]):
             return Donate(Colour.from_letter(text.removeprefix("donate-")))
         except ValueError as exc:
             raise ActionSyntaxError(f"{text!r}: {exc}") from None
+
+
+def test_a_kind_without_the_options_of_a_choice_is_refused_by_name() -> None:
+    class Forgetful(DonateKind):
+        colour_options = None  # type: ignore[assignment]
+
+    with pytest.raises(
+        TypeError, match=r"Forgetful has the choice 'colour' but no method colour_options"
+    ):
+        Forgetful()
 
 
 class Charity:

@@ -104,6 +104,12 @@ class ActionKind(abc.ABC, Generic[A]):
 
     def __init__(self) -> None:
         # Looked up once: listing runs for every position of every game.
+        missing = [c for c in self.choices if not callable(getattr(self, f"{c}_options", None))]
+        if missing:
+            raise TypeError(
+                f"{type(self).__name__} has the choice {missing[0]!r} but no method "
+                f"{missing[0]}_options(state, …): every choice names its options"
+            )
         self._options: tuple[Callable[..., Sequence[Any]], ...] = tuple(
             getattr(self, f"{choice}_options") for choice in self.choices
         )

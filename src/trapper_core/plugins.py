@@ -251,6 +251,8 @@ class Rules:
         pm = pluggy.PluginManager(PROJECT)
         pm.add_hookspecs(RulesSpec)
         for plugin in plugins:
+            if pm.is_registered(plugin):
+                continue  # installed as well, or given twice: the same plugin
             try:
                 pm.register(plugin)
             except (ValueError, pluggy.PluginValidationError) as exc:
@@ -434,7 +436,9 @@ class Registry:
 
     Loads the plugins of the ``trapper_core.plugins`` entry-point group (unless
     ``entry_points`` is false) and any ``plugins`` given, then collects their
-    variants. Tests build a fresh registry rather than change the default one.
+    variants. A plugin given that is installed too (the same module), or
+    given twice, is registered once. Tests build a fresh registry rather
+    than change the default one.
     """
 
     def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True) -> None:
@@ -457,6 +461,8 @@ class Registry:
         if entry_points:
             pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
         for plugin in plugins:
+            if pm.is_registered(plugin):
+                continue  # installed as well, or given twice: the same plugin
             try:
                 pm.register(plugin)
             except (ValueError, pluggy.PluginValidationError) as exc:
