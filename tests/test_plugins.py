@@ -350,6 +350,19 @@ class DonateKind(tc.ActionKind[Donate]):
             raise ActionSyntaxError(f"{text!r}: {exc}") from None
 
 
+@pytest.mark.parametrize("size", ["6", 6.0, -1, True])
+def test_R8_a_hand_size_that_is_no_whole_number_of_cards_is_refused_naming_the_hook(
+    size: object,
+) -> None:
+    class Sized:
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> object:
+            return size
+
+    with pytest.raises(tc.PluginError, match=r"trapper_hand_size\(2\) returned"):
+        custom_game(Sized())
+
+
 def test_a_kind_without_the_options_of_a_choice_is_refused_by_name() -> None:
     class Forgetful(DonateKind):
         colour_options = None  # type: ignore[assignment]

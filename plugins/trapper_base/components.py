@@ -13,6 +13,7 @@ from trapper_core import (
     Board,
     Colour,
     GameState,
+    PluginError,
     Setup,
     SetupError,
     Square,
@@ -98,6 +99,10 @@ def deal(state: GameState, setup: Setup) -> None:
     of the hand size, seat 0 first; the rest is the draw pile."""
     players = state.players
     size = state.rules.hand_size(players)
+    if type(size) is not int or size < 0:
+        raise PluginError(
+            f"trapper_hand_size({players}) returned {size!r:.60}, not a whole number of cards"
+        )
     deck = setup.deck
     if len(deck) < size * players:
         raise SetupError(f"R8: the deck has too few cards to deal {players} hands")
