@@ -46,10 +46,11 @@ __all__ = [
     "scan",
 ]
 
-#: The most characters one game's text may have (tags, moves and comments,
-#: up to the next game). A longer game is a `NotationSyntaxError`;
-#: every reader takes ``max_game_size`` to change it.
 MAX_GAME_SIZE = 64 * 2**20
+"""The most characters one game's text may have by default (tags, moves
+and comments, up to the next game): 64 Mi. A longer game is a
+`NotationSyntaxError`, and a line longer than it ends the reading; every
+reader takes ``max_game_size`` to change it."""
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 
