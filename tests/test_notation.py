@@ -319,7 +319,8 @@ def test_syntax_error_has_line_column_caret_and_plain_words() -> None:
         ("1. A: pass\n", "a game begins with tags"),
         ('[A "b"]\n1. A: pass (shuffle)\n', "a note ( … ) holds 'shuffle'"),
         ('[A "b"]\n1. A: pass (shuffle BEGP\n', "a note ( … ) is closed with ')'"),
-        ('[A "b"]\n1. A: pass {open comment\n', "unexpected '{'"),
+        ('[A "b"]\n1. A: pass {open comment\n', "a comment opened with '{' is never closed"),
+        ('[A "b"]\n{lead\n1. A: pass\n', "a comment opened with '{' is never closed"),
         ('[A "b"]\n1. A: pass (d2=Q9n)\n', "not a tile"),
     ],
 )

@@ -433,6 +433,8 @@ def _lex_error(text: str, exc: _LexError, line_offset: int) -> NotationSyntaxErr
         label = _in_note(text, exc.position)
     elif found == "[":
         label = _TAG_WORDS
+    elif found == "{" and "}" not in text[exc.position :]:
+        label = "a comment opened with '{' is never closed with '}'"
     else:
         allowed = _TOP_WORDS
         what = repr(found) if found.strip() else "the end of the line"
