@@ -112,6 +112,29 @@ def test_show_a_position_from_a_file(capsys: pytest.CaptureFixture[str], tmp_pat
     assert "Ann: 6 money; 0 cards" in out  # a table record does not know hands
 
 
+def test_show_a_position_before_a_move_against_the_rules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The positions before a bad move of a record can be looked at (after
+    turn 3: the bad move is turn 4's first); the bad move is noted, and a
+    position after it is an error."""
+    game = tc.play(tc.new_game("base", 2, seed=4), [tc.GreedyBot(1), tc.GreedyBot(2)])
+    lines = notation.dumps(game).split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("4. "))
+    lines[at] = lines[at].replace(": ", ": Bh8 ", 1)  # R13: h8 is face down
+    path = tmp_path / "edited.trn"
+    path.write_text("\n".join(lines))
+    assert main(["show", str(path), "--turn", "2", "--colour", "never"]) == 0
+    captured = capsys.readouterr()
+    assert "game 1 (base): turn 3" in captured.out
+    assert captured.err.startswith(f"trapper: note: {path}: later, game 1, turn 4, 'Bh8': R13")
+    assert main(["show", str(path), "--turn", "3", "--colour", "never"]) == 0  # turn 4 begins
+    assert "game 1 (base): turn 4" in capsys.readouterr().out
+    for later in (["--turn", "4"], ["--turn", "5"], []):
+        assert main(["show", str(path), *later]) == 2
+        assert "game 1, turn 4, 'Bh8': R13" in capsys.readouterr().err
+
+
 def test_replay_checks_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["replay", str(RECORDS / "club-night.trn")]) == 0
     assert "game 1: final: Ann 4, Bob -7" in capsys.readouterr().out

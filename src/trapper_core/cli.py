@@ -521,9 +521,14 @@ def _progress(done: int, total: int) -> None:
 def _show(args: argparse.Namespace) -> int:
     from .terminal import render
 
+    broken: list[Exception] = []
     try:
         record, count = _game_of(args.file, args.game)
-        game = None if record is None else record.replay()
+        # Leniently: a move against the rules later in the record hides
+        # none of the positions before it.
+        game = None if record is None else record.replay(errors=broken)
+        if game is not None and broken and (args.turn is None or args.turn >= game.state.turns):
+            raise broken[0]
     except TrapperError as exc:
         exc.args = (f"{args.file}: {exc}", *exc.args[1:])  # which file, as replay tells
         raise
@@ -548,6 +553,8 @@ def _show(args: argparse.Namespace) -> int:
         assert game.to_move is not None
         where = f"turn {state.turns}, {game.players[game.to_move]} to move"
     print(f"{args.file}, game {args.game} ({record.variant}): {where}")
+    if broken:
+        print(f"trapper: note: {args.file}: later, {broken[0]}", file=sys.stderr)
     # Hands are shown only where the record knows them: a complete setup.
     print(render(game, colour=colour, hands=record.setup.is_complete))
     return 0
