@@ -236,6 +236,13 @@ def test_wrong_player_and_turn_number_are_record_errors() -> None:
         notation.loads(text.replace("1. A:", "1. B:", 1))[0].replay()
     with pytest.raises(RecordError, match="numbers this turn 7, but it is turn 1"):
         notation.loads(text.replace("1. A:", "7. A:", 1))[0].replay()
+    unnamed = text.replace("\n2. B: ", "\n2. ", 1)  # the last player named is A, at turn 1
+    with pytest.raises(
+        RecordError,
+        match=r"turn 2, .*: the record names no player for this turn, and the last one named, "
+        r"A, does not decide: it is B's decision",
+    ):
+        notation.loads(unnamed)[0].replay()
 
 
 def test_complete_record_needs_its_reshuffles_or_a_seed() -> None:

@@ -162,22 +162,35 @@ class _Replayer:
         reveals: dict[int, Tile] = {}
         turn: int | None = None
         mover: str | None = None
+        # The decisions made after a turn number with no player named since
+        # (the mover is the last one named, in an earlier turn): an error
+        # about who decides says so.
+        self.unnamed: set[int] = set()
+        named = True
         for item in parts(self.record):
             if type(item) is Stretch:
                 # The words of a stretch of move text, read from its text.
                 for number, name, action in item.found():
                     if action:
+                        if not named:
+                            self.unnamed.add(len(decisions))
                         append((action, turn, mover))
                         turn = None
                     elif number:
                         turn = int(number[:-1])
+                        named = False
                     else:
                         mover = name[:-1] if name[0] != '"' else unquote(name[:-1])
+                        named = True
             elif isinstance(item, TurnNumber):
                 turn = item.number
+                named = False
             elif isinstance(item, Mover):
                 mover = item.name
+                named = True
             elif isinstance(item, Move):
+                if not named:
+                    self.unnamed.add(len(decisions))
                 append((item.text, turn, mover))
                 turn = None
             elif isinstance(item, Notes):
@@ -275,6 +288,12 @@ class _Replayer:
             seat = game.to_move
             if seat is not None and mover != self.players[seat]:
                 where = self._context(game, decision)
+                if index in self.unnamed:
+                    raise RecordError(
+                        f"{where}: the record names no player for this turn, and the last "
+                        f"one named, {mover}, does not decide: it is {self.players[seat]}'s "
+                        "decision"
+                    )
                 raise RecordError(
                     f"{where}: the record says {mover} decides, but it is "
                     f"{self.players[seat]}'s decision"
