@@ -746,3 +746,13 @@ def test_table_record_deal_keeps_the_cards_it_is_told() -> None:
     again = Record(tags, record.items).replay()
     assert again.history == game.history
     assert again.setup.deck[:20] == game.setup.deck[:20]
+
+
+def test_a_table_record_naming_a_tile_more_often_than_the_set_has_it_says_where() -> None:
+    text = (RECORDS / "bid-beyond-its-hand.trn").read_text()
+    twice = text.replace("d8=H3n", "d8=F3e", 1)  # F3e lies on g8 too; the set has one
+    with pytest.raises(
+        RecordError,
+        match=r"^game 1: the record names more F3 tiles than the game has \(1\): d8, g8$",
+    ):
+        notation.loads(twice)[0].replay(errors=[])  # no game can begin: lenient too

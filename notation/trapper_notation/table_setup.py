@@ -71,9 +71,7 @@ def fit_setup(
     known = [t for t in board if isinstance(t, Tile)] + list(spec.box or ())
     for tile in known:
         if left[tile.face] <= 0:
-            raise RecordError(
-                f"{where}: the record names more {tile.face} tiles than the game has"
-            )
+            raise RecordError(f"{where}: {_too_many(tile.face, board, spec.box, tiles)}")
         left[tile.face] -= 1
     spare = [t for t in tiles if _take(left, t.face)]
     filled: list[Tile | None] = []
@@ -95,6 +93,21 @@ def fit_setup(
         return Setup(filled, deck, trappers, box, start)  # new_game checks the rest
     except SetupError as exc:
         raise RecordError(f"{where}: {exc}") from None
+
+
+def _too_many(
+    face: str, board: Sequence[object], box: Sequence[Tile] | None, tiles: Sequence[Tile]
+) -> str:
+    """What names more ``face`` tiles than the set has: the squares (of the
+    setup and the notes) and the box."""
+    places = [
+        SQUARES[i].name for i, t in enumerate(board) if isinstance(t, Tile) and t.face == face
+    ]
+    boxed = sum(1 for t in box or () if t.face == face)
+    if boxed:
+        places.append(f"{boxed} in the box")
+    has = sum(1 for t in tiles if t.face == face)
+    return f"the record names more {face} tiles than the game has ({has}): " + ", ".join(places)
 
 
 def _complete_setup(
