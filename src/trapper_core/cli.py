@@ -96,7 +96,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Play many seeded games between bots (seats rotate between games) and "
         "print wins, mean scores and game lengths per bot.",
     )
-    _game_options(simulate)
+    _game_options(simulate, seed="seed of the first game (game n, from 0, has seed + n)")
     simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     simulate.add_argument("--out", metavar="FILE", help="write every game in notation to FILE")
     simulate.add_argument(
@@ -146,10 +146,12 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _game_options(parser: argparse.ArgumentParser) -> None:
+def _game_options(
+    parser: argparse.ArgumentParser, seed: str = "seed of the game's chance"
+) -> None:
     parser.add_argument("--variant", default="base", help="variant name (default: base)")
     parser.add_argument("--players", type=int, default=4, metavar="N", help="players (default: 4)")
-    parser.add_argument("--seed", type=int, default=None, help="seed of the game's chance")
+    parser.add_argument("--seed", type=int, default=None, help=seed)
     parser.add_argument(
         "--bots",
         default=None,
