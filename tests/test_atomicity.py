@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,9 @@ def test_a_replays_syntax_error_quotes_the_move_once(
     broken = notation.loads(text.replace(f": {first}\n", f": {word}\n", 1))[0]
     with pytest.raises(tc.ActionSyntaxError) as error:
         broken.replay()
-    assert str(error.value).startswith(f"game 1, turn 1: {message}")
+    assert re.match(
+        rf"game 1, turn 1, line \d+, column \d+: {re.escape(message)}", str(error.value)
+    )
     assert str(error.value).count(repr(word)) == 1
 
 

@@ -127,12 +127,14 @@ def test_show_a_position_before_a_move_against_the_rules(
     assert main(["show", str(path), "--turn", "2", "--colour", "never"]) == 0
     captured = capsys.readouterr()
     assert "game 1 (base): turn 3" in captured.out
-    assert captured.err.startswith(f"trapper: note: {path}: later, game 1, turn 4, 'Bh8': R13")
+    assert captured.err.startswith(
+        f"trapper: note: {path}: later, game 1, turn 4, 'Bh8', line {at + 1}, column 7: R13"
+    )
     assert main(["show", str(path), "--turn", "3", "--colour", "never"]) == 0  # turn 4 begins
     assert "game 1 (base): turn 4" in capsys.readouterr().out
     for later in (["--turn", "4"], ["--turn", "5"], []):
         assert main(["show", str(path), *later]) == 2
-        assert "game 1, turn 4, 'Bh8': R13" in capsys.readouterr().err
+        assert f"game 1, turn 4, 'Bh8', line {at + 1}, column 7: R13" in capsys.readouterr().err
 
 
 def test_replay_checks_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -228,13 +228,14 @@ def test_issue10_a_table_move_illegal_with_any_cards_says_why() -> None:
     """Not what a planned hand lacks: the hand nobody wrote down."""
     record = notation.loads(THROUGH_WATER)[0]
     with pytest.raises(
-        tc.IllegalActionError, match=r"^game 1, turn 3, 'Eg6/PP': R13: g6 is blocked by water"
+        tc.IllegalActionError,
+        match=r"^game 1, turn 3, 'Eg6/PP', line 9, column 48: R13: g6 is blocked by water",
     ):
         record.replay()
     errors: list[Exception] = []
     game = record.replay(errors=errors)
     assert [str(e) for e in errors] == [
-        "game 1, turn 3, 'Eg6/PP': R13: g6 is blocked by water on its west edge"
+        "game 1, turn 3, 'Eg6/PP', line 9, column 48: R13: g6 is blocked by water on its west edge"
     ]
     assert len(game.history) == 8
 
@@ -272,7 +273,7 @@ def test_issue10_item18_a_bid_no_hand_carried_across_a_reshuffle_makes_is_seen()
     (found,) = deals
     assert found.failure is None  # a deal fits every move
     assert found.nodes <= 30  # was MAX_NODES + 1: the search stopped
-    assert str(error).startswith("game 1, turn 12, 'Pc5': D6:")  # the moves, shifted
+    assert re.match(r"game 1, turn 12, 'Pc5', line \d+, column \d+: D6:", str(error))  # shifted
 
 
 def test_issue10_item18_the_deal_fits_the_moves_up_to_a_turn_numbered_wrong() -> None:
@@ -282,7 +283,11 @@ def test_issue10_item18_the_deal_fits_the_moves_up_to_a_turn_numbered_wrong() ->
     of the record."""
     error, deals = replay_counting_deals(_record_5000_without_turn_8s_pass(numbered=True))
     assert isinstance(error, RecordError)
-    assert str(error) == "game 1, turn 8, 'E1': the record numbers this turn 9, but it is turn 8"
+    assert re.fullmatch(
+        r"game 1, turn 8, 'E1', line \d+, column \d+: "
+        r"the record numbers this turn 9, but it is turn 8",
+        str(error),
+    )
     (found,) = deals
     assert found.failure is None
     assert found.nodes <= 5  # the whole record's search: 14
@@ -370,7 +375,10 @@ def test_issue10_item18_hands_carried_into_the_last_stretch_are_tried_before_a_s
         text.replace("A: Be8/GG (d8=CL3e)", "A: Be8/GP (d8=CL3e)")
     )
     assert isinstance(error, tc.IllegalActionError)
-    assert str(error).startswith("game 1, turn 28, 'Be8/GP': R43: the bid of 1 is paid in units")
+    assert re.match(
+        r"game 1, turn 28, 'Be8/GP', line \d+, column \d+: R43: the bid of 1 is paid in units",
+        str(error),
+    )
     (found,) = deals
     assert found.failure is None  # a deal fits the moves before it
     assert found.nodes <= 80  # was 385
@@ -394,8 +402,10 @@ def test_issue10_item18_the_slowest_hostile_record_of_a_hunt_keeps_its_answer() 
     assert text.count("Ee8 ") == 1
     error, deals = replay_counting_deals(text.replace("Ee8 ", "Ee8/E "))
     assert isinstance(error, tc.IllegalActionError)
-    assert str(error).startswith(
-        "game 1, turn 49, 'Pg3/PE': R43: the bid of 2 is paid in units: one purple card"
+    assert re.match(
+        r"game 1, turn 49, 'Pg3/PE', line \d+, column \d+: "
+        r"R43: the bid of 2 is paid in units: one purple card",
+        str(error),
     )
     (found,) = deals
     assert found.failure is None  # a deal fits the moves before it

@@ -609,7 +609,10 @@ def test_issue10_item18_a_prefix_of_a_real_game_is_planned_in_few_nodes() -> Non
     text = (Path(__file__).parent / "records" / "prefix-of-a-real-game.trn").read_text()
     error, nodes = _nodes_of(text)
     assert isinstance(error, tc.IllegalActionError)
-    assert str(error).startswith("game 1, turn 18, 'Ec1/EEEPEPP': R43: the bid of 5 is paid")
+    assert re.match(
+        r"game 1, turn 18, 'Ec1/EEEPEPP', line \d+, column \d+: R43: the bid of 5 is paid",
+        str(error),
+    )
     assert nodes <= 150
     error, nodes = _nodes_of(Record.table_record(_cut_5239()).text)
     assert error is None

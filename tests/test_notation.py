@@ -225,7 +225,9 @@ def test_illegal_move_names_game_turn_move_and_rule() -> None:
     broken = text[:second] + text[second:].replace("1. A: ", "1. A: end ", 1)
     records = notation.loads(broken)
     assert records[0].replay() == games[0]
-    with pytest.raises(tc.IllegalActionError, match=r"^game 2, turn 1, 'end': R11: ") as err:
+    with pytest.raises(
+        tc.IllegalActionError, match=r"^game 2, turn 1, 'end', line \d+, column 7: R11: "
+    ) as err:
         records[1].replay()
     assert err.value.rule == "R11"
 

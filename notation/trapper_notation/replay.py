@@ -274,20 +274,26 @@ class _Replayer:
         (made from the record's items: only an error asks for it)."""
         return [item for item in self.record.items if isinstance(item, Move)][index]
 
-    def _context(self, game: Game, decision: _Decision) -> str:
-        return f"{self.where}, turn {game.state.turns}, {decision[0]!r}"
+    def _context(self, game: Game, decision: _Decision, index: int) -> str:
+        """Where move ``index`` (``decision``) is: the game, the turn, the
+        move, and its line and column in the file."""
+        move = self._move(index)
+        return (
+            f"{self.where}, turn {game.state.turns}, {decision[0]!r}, "
+            f"line {move.line}, column {move.column}"
+        )
 
     def _step(self, game: Game, deal: Deal | None, index: int, decision: _Decision) -> None:
         text, turn, mover = decision
         if turn is not None and turn != game.state.turns:
-            where = self._context(game, decision)
+            where = self._context(game, decision, index)
             raise RecordError(
                 f"{where}: the record numbers this turn {turn}, but it is turn {game.state.turns}"
             )
         if mover is not None:
             seat = game.to_move
             if seat is not None and mover != self.players[seat]:
-                where = self._context(game, decision)
+                where = self._context(game, decision, index)
                 if index in self.unnamed:
                     raise RecordError(
                         f"{where}: the record names no player for this turn, and the last "
@@ -303,11 +309,7 @@ class _Replayer:
             shuffles = self.no_shuffles  # the usual move of a complete record
         else:
             if deal is not None and deal.failure is not None and deal.failure[0] == index:
-                move = self._move(index)
-                raise RecordError(
-                    f"{self._context(game, decision)}, line {move.line}, column {move.column}: "
-                    f"{deal.failure[1]}"
-                )
+                raise RecordError(f"{self._context(game, decision, index)}: {deal.failure[1]}")
             shuffles = self._shuffles_for(deal, index)
         try:
             game.apply_text(text, shuffles=shuffles)
@@ -316,17 +318,21 @@ class _Replayer:
                 exc = _with_plenty(game, text, shuffles) or exc
             # The engine's own error (ambiguous, short of cards, …) with every
             # attribute it has, told where in the record it happened.
-            exc.args = (f"{self._context(game, decision)}: {exc}", *exc.args[1:])
+            exc.args = (f"{self._context(game, decision, index)}: {exc}", *exc.args[1:])
             raise exc from None
         except ActionSyntaxError as exc:
             # The engine's syntax errors begin with the text they read: told once.
             message = str(exc)
-            where = self._context(game, decision)
+            where = self._context(game, decision, index)
             if message.startswith(repr(text)):
-                where = f"{self.where}, turn {game.state.turns}"
+                move = self._move(index)
+                where = (
+                    f"{self.where}, turn {game.state.turns}, "
+                    f"line {move.line}, column {move.column}"
+                )
             raise ActionSyntaxError(f"{where}: {message}") from None
         if not self.complete:
-            self._check_revealed(game, decision)
+            self._check_revealed(game, decision, at=index)
 
     def _noted(self, index: int) -> tuple[tuple[int, ...], ...] | None:
         """The reshuffles the record notes after the move ``index``, as colour numbers."""
@@ -346,9 +352,9 @@ class _Replayer:
             return deal.piles[index]
         return self.no_shuffles
 
-    def _check_revealed(self, game: Game, decision: _Decision | None) -> None:
-        """R7: every face-up tile is named; ``decision`` is the move just made
-        (``None`` at the start)."""
+    def _check_revealed(self, game: Game, decision: _Decision | None, *, at: int = -1) -> None:
+        """R7: every face-up tile is named; ``decision`` is the move just made,
+        the record's move ``at`` (``None`` at the start)."""
         if self.complete:
             return
         for index in game.state.face_up_squares():
@@ -357,7 +363,7 @@ class _Replayer:
                 if decision is None:
                     where = f"{self.where}, at the start"
                 else:
-                    where = self._context(game, decision)
+                    where = self._context(game, decision, at)
                 raise RecordError(
                     f"{where}: {SQUARES[index]} is face up (R7), but the record never names "
                     f"its tile; note it like ({SQUARES[index]}=B3n) with the tile's code"
