@@ -162,35 +162,22 @@ class _Replayer:
         reveals: dict[int, Tile] = {}
         turn: int | None = None
         mover: str | None = None
-        # The decisions made after a turn number with no player named since
-        # (the mover is the last one named, in an earlier turn): an error
-        # about who decides says so.
-        self.unnamed: set[int] = set()
-        named = True
         for item in parts(self.record):
             if type(item) is Stretch:
                 # The words of a stretch of move text, read from its text.
                 for number, name, action in item.found():
                     if action:
-                        if not named:
-                            self.unnamed.add(len(decisions))
                         append((action, turn, mover))
                         turn = None
                     elif number:
                         turn = int(number[:-1])
-                        named = False
                     else:
                         mover = name[:-1] if name[0] != '"' else unquote(name[:-1])
-                        named = True
             elif isinstance(item, TurnNumber):
                 turn = item.number
-                named = False
             elif isinstance(item, Mover):
                 mover = item.name
-                named = True
             elif isinstance(item, Move):
-                if not named:
-                    self.unnamed.add(len(decisions))
                 append((item.text, turn, mover))
                 turn = None
             elif isinstance(item, Notes):
@@ -274,27 +261,39 @@ class _Replayer:
         (made from the record's items: only an error asks for it)."""
         return [item for item in self.record.items if isinstance(item, Move)][index]
 
-    def _context(self, game: Game, decision: _Decision, index: int) -> str:
-        """Where move ``index`` (``decision``) is: the game, the turn, the
-        move, and its line and column in the file."""
+    def _named(self, index: int) -> bool:
+        """Whether a player is named in the turn of move ``index`` before it
+        (else the mover is the last one named, in an earlier turn)."""
+        items = self.record.items
+        at = [i for i, item in enumerate(items) if isinstance(item, Move)][index]
+        for item in reversed(items[:at]):
+            if isinstance(item, Mover):
+                return True
+            if isinstance(item, TurnNumber):
+                return False
+        return True
+
+    def _context(self, game: Game, index: int, *, quoted: bool = True) -> str:
+        """Where move ``index`` is: the game, the turn, the move (unless not
+        ``quoted``), and its line and column in the file."""
         move = self._move(index)
+        said = f", {move.text!r}" if quoted else ""
         return (
-            f"{self.where}, turn {game.state.turns}, {decision[0]!r}, "
-            f"line {move.line}, column {move.column}"
+            f"{self.where}, turn {game.state.turns}{said}, line {move.line}, column {move.column}"
         )
 
     def _step(self, game: Game, deal: Deal | None, index: int, decision: _Decision) -> None:
         text, turn, mover = decision
         if turn is not None and turn != game.state.turns:
-            where = self._context(game, decision, index)
+            where = self._context(game, index)
             raise RecordError(
                 f"{where}: the record numbers this turn {turn}, but it is turn {game.state.turns}"
             )
         if mover is not None:
             seat = game.to_move
             if seat is not None and mover != self.players[seat]:
-                where = self._context(game, decision, index)
-                if index in self.unnamed:
+                where = self._context(game, index)
+                if not self._named(index):
                     raise RecordError(
                         f"{where}: the record names no player for this turn, and the last "
                         f"one named, {mover}, does not decide: it is {self.players[seat]}'s "
@@ -309,7 +308,7 @@ class _Replayer:
             shuffles = self.no_shuffles  # the usual move of a complete record
         else:
             if deal is not None and deal.failure is not None and deal.failure[0] == index:
-                raise RecordError(f"{self._context(game, decision, index)}: {deal.failure[1]}")
+                raise RecordError(f"{self._context(game, index)}: {deal.failure[1]}")
             shuffles = self._shuffles_for(deal, index)
         try:
             game.apply_text(text, shuffles=shuffles)
@@ -318,21 +317,15 @@ class _Replayer:
                 exc = _with_plenty(game, text, shuffles) or exc
             # The engine's own error (ambiguous, short of cards, …) with every
             # attribute it has, told where in the record it happened.
-            exc.args = (f"{self._context(game, decision, index)}: {exc}", *exc.args[1:])
+            exc.args = (f"{self._context(game, index)}: {exc}", *exc.args[1:])
             raise exc from None
         except ActionSyntaxError as exc:
             # The engine's syntax errors begin with the text they read: told once.
             message = str(exc)
-            where = self._context(game, decision, index)
-            if message.startswith(repr(text)):
-                move = self._move(index)
-                where = (
-                    f"{self.where}, turn {game.state.turns}, "
-                    f"line {move.line}, column {move.column}"
-                )
+            where = self._context(game, index, quoted=not message.startswith(repr(text)))
             raise ActionSyntaxError(f"{where}: {message}") from None
         if not self.complete:
-            self._check_revealed(game, decision, at=index)
+            self._check_revealed(game, index)
 
     def _noted(self, index: int) -> tuple[tuple[int, ...], ...] | None:
         """The reshuffles the record notes after the move ``index``, as colour numbers."""
@@ -352,18 +345,18 @@ class _Replayer:
             return deal.piles[index]
         return self.no_shuffles
 
-    def _check_revealed(self, game: Game, decision: _Decision | None, *, at: int = -1) -> None:
-        """R7: every face-up tile is named; ``decision`` is the move just made,
-        the record's move ``at`` (``None`` at the start)."""
+    def _check_revealed(self, game: Game, move: int | None) -> None:
+        """R7: every face-up tile is named; ``move`` is the index of the move
+        just made (``None`` at the start)."""
         if self.complete:
             return
         for index in game.state.face_up_squares():
             if index not in self.named:
                 # Where it happened is written only when something is wrong.
-                if decision is None:
+                if move is None:
                     where = f"{self.where}, at the start"
                 else:
-                    where = self._context(game, decision, at)
+                    where = self._context(game, move)
                 raise RecordError(
                     f"{where}: {SQUARES[index]} is face up (R7), but the record never names "
                     f"its tile; note it like ({SQUARES[index]}=B3n) with the tile's code"

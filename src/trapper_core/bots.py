@@ -10,7 +10,6 @@ over), a bot here raises [`IllegalActionError`][trapper_core.IllegalActionError]
 from __future__ import annotations
 
 import math
-import operator
 import random
 import time
 from collections.abc import Sequence
@@ -25,6 +24,7 @@ from .errors import (
     TrapperError,
     UnknownVariantError,
     as_tuple,
+    as_whole,
     shown,
 )
 from .game import Game
@@ -65,12 +65,7 @@ def _seed(seed: object) -> int | None:
     of another type is more likely a slip than a wish."""
     if seed is None:
         return None
-    if not isinstance(seed, bool):
-        try:
-            return operator.index(seed)  # type: ignore[arg-type]
-        except TypeError:
-            pass
-    raise SetupError(f"a bot's seed is a whole number or None, not {shown(seed)}")
+    return as_whole(seed, SetupError, "a bot's seed is a whole number or None")
 
 
 def _number(what: str, value: object, low: float | None, *, above: bool = False) -> float:

@@ -7,6 +7,7 @@ the standard library can still catch them.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +102,19 @@ def shown(value: object, limit: int = 60) -> str:
     except ValueError:  # a huge number inside a container
         return f"a {type(value).__name__} too large to show"
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def as_whole(value: object, error: type[TrapperError], what: str) -> int:
+    """``value`` as an ``int``: an ``int`` or anything that is a whole number
+    (``__index__``: a NumPy integer), not a bool; raises ``error`` (``what``,
+    then the value shown) otherwise. ``int()`` would take 2.9 as 2, and
+    ``random.Random`` text and floats as seeds."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise error(f"{what}, not {shown(value)}")
 
 
 def as_tuple(value: object, error: type[TrapperError], what: str) -> tuple[Any, ...]:

@@ -17,7 +17,7 @@ import gc
 import threading
 import types
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -88,19 +88,31 @@ def _check_tiles(game: Game, state: GameState) -> None:
         raise _fail(game, f"tiles lie off the board, on {' '.join(off)}")
 
 
-#: Each setup's tiles counted, by the setup's id, with the setup held so that
-#: the id stays its own (a few setups in a run; emptied when it holds 64).
-_SETUP_TILES: dict[int, tuple[object, dict[Tile, int]]] = {}
+def _per_setup(
+    cache: dict[int, tuple[object, Any]], setup: object, make: Callable[[], Any]
+) -> Any:
+    """What ``make`` gives for ``setup``, made once: kept in ``cache`` by the
+    setup's id, with the setup held so that the id stays its own (a few
+    setups in a run; emptied when it holds 64). Checks ask at every position
+    for what depends on the setup alone."""
+    kept = cache.get(id(setup))
+    if kept is not None and kept[0] is setup:
+        return kept[1]
+    if len(cache) >= 64:
+        cache.clear()
+    made = make()
+    cache[id(setup)] = (setup, made)
+    return made
+
+
+#: Each setup's tiles counted (`_per_setup`).
+_SETUP_TILES: dict[int, tuple[object, Any]] = {}
 
 
 def _setup_tiles(setup: Any) -> dict[Tile, int]:
-    kept = _SETUP_TILES.get(id(setup))
-    if kept is not None and kept[0] is setup:
-        return kept[1]
-    if len(_SETUP_TILES) >= 64:
-        _SETUP_TILES.clear()
-    counted = dict(Counter(setup.tiles()))
-    _SETUP_TILES[id(setup)] = (setup, counted)
+    counted: dict[Tile, int] = _per_setup(
+        _SETUP_TILES, setup, lambda: dict(Counter(setup.tiles()))
+    )
     return counted
 
 
@@ -252,31 +264,26 @@ def _check_objects(game: Game, found: list[object], hidden: dict[int, str]) -> N
             raise _fail(game, f"a view leads to {hidden[key]}")
 
 
-#: What every view of a game shares with its setup, by the setup's id: the
-#: ids of every object the setup's tiles and board squares lead to, with the
-#: setup held so that they stay their own. Tiles and squares are values that
-#: every player sees (a face-down tile is shown as FACE_DOWN, not as a tile):
-#: walked and checked once per setup, not in every view (they were two
-#: thirds of the objects a view's walk visited).
-#: (The tuple walked from is held too: its id, and its tiles tuple's, are
-#: among the ids, and must not become a hidden pile's.)
-_SETUP_OBJECTS: dict[int, tuple[object, object, frozenset[int]]] = {}
+#: What every view of a game shares with its setup (`_per_setup`): the ids
+#: of every object the setup's tiles and board squares lead to. Tiles and
+#: squares are values that every player sees (a face-down tile is shown as
+#: FACE_DOWN, not as a tile): walked and checked once per setup, not in
+#: every view (they were two thirds of the objects a view's walk visited).
+#: Kept with the tuple walked from: its id, and its tiles list's, are among
+#: the ids, and must not become a hidden pile's.
+_SETUP_OBJECTS: dict[int, tuple[object, Any]] = {}
 
 
 def _setup_objects(game: Game, hidden: dict[int, str]) -> frozenset[int]:
-    setup = game.setup
-    kept = _SETUP_OBJECTS.get(id(setup))
-    if kept is not None and kept[0] is setup:
-        return kept[2]
-    root = (setup.tiles(), game.state.board_squares, SQUARES)
-    found: set[int] = set()
-    for level in _levels(root, frozenset()):
-        _check_objects(game, level, hidden)
-        found.update(map(id, level))
-    if len(_SETUP_OBJECTS) >= 64:
-        _SETUP_OBJECTS.clear()
-    ids = frozenset(found)
-    _SETUP_OBJECTS[id(setup)] = (setup, root, ids)
+    def walk() -> tuple[object, frozenset[int]]:
+        root = (game.setup.tiles(), game.state.board_squares, SQUARES)
+        found: set[int] = set()
+        for level in _levels(root, frozenset()):
+            _check_objects(game, level, hidden)
+            found.update(map(id, level))
+        return root, frozenset(found)
+
+    ids: frozenset[int] = _per_setup(_SETUP_OBJECTS, game.setup, walk)[1]
     return ids
 
 

@@ -104,15 +104,14 @@ class ActionKind(abc.ABC, Generic[A]):
 
     def __init__(self) -> None:
         # Looked up once: listing runs for every position of every game.
-        missing = [c for c in self.choices if not callable(getattr(self, f"{c}_options", None))]
-        if missing:
-            raise TypeError(
-                f"{type(self).__name__} has the choice {missing[0]!r} but no method "
-                f"{missing[0]}_options(state, …): every choice names its options"
-            )
-        self._options: tuple[Callable[..., Sequence[Any]], ...] = tuple(
-            getattr(self, f"{choice}_options") for choice in self.choices
-        )
+        options: list[Any] = [getattr(self, f"{choice}_options", None) for choice in self.choices]
+        for choice, found in zip(self.choices, options, strict=True):
+            if not callable(found):
+                raise TypeError(
+                    f"{type(self).__name__} has the choice {choice!r} but no method "
+                    f"{choice}_options(state, …): every choice names its options"
+                )
+        self._options: tuple[Callable[..., Sequence[Any]], ...] = tuple(options)
         self._depends = tuple(
             self._dependencies(i, options) for i, options in enumerate(self._options)
         )
@@ -259,10 +258,12 @@ class ActionKind(abc.ABC, Generic[A]):
         Written once per kind and kept: a checked game asks for it at every
         position (writing it anew each time was a seventh of the long test
         run's checked games)."""
-        lister: Callable[[GameState], list[A]] | None = self.__dict__.get("_generic_lister")
+        lister = self._generic
         if lister is None:
-            lister = self.__dict__["_generic_lister"] = self._write_lister()
+            lister = self._generic = self._write_lister()
         return lister
+
+    _generic: Callable[[GameState], list[A]] | None = None
 
     def _write_lister(self, *, check: bool = True) -> Callable[[GameState], list[A]]:
         """Writes the listing function; without ``check`` it leaves out the

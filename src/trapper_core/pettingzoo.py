@@ -31,7 +31,6 @@
 
 from __future__ import annotations
 
-import operator
 import random
 from typing import Any
 
@@ -45,7 +44,7 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
     ) from exc
 
 from .encoding import NUM_ACTIONS, Speller, encode_view, returns, view_size
-from .errors import IllegalActionError, SetupError, shown
+from .errors import IllegalActionError, SetupError, as_whole, shown
 from .game import MAX_SEED, Game, new_game
 from .plugins import available_variants, default_registry
 from .terminal import render
@@ -151,15 +150,9 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         """Starts a new game: dealt from ``seed`` if given, else the next
         game of the last seed's sequence (or a random one)."""
         if seed is not None:
-            # A whole number (a NumPy integer too), as Gymnasium documents it;
-            # random.Random would also take text, bytes and floats, which are
-            # more likely slips than wishes (and a bool is no seed).
-            try:
-                number = None if isinstance(seed, bool) else operator.index(seed)
-            except TypeError:
-                number = None
-            if number is None:
-                raise SetupError(f"reset() takes a whole number as seed, not {shown(seed)}")
+            # A whole number, as Gymnasium documents it: random.Random would
+            # also take text and floats, more likely slips than wishes.
+            number = as_whole(seed, SetupError, "reset() takes a whole number as seed")
             self._seeds = random.Random(number)
         elif self._seeds is None:
             self._seeds = random.Random()
@@ -265,9 +258,6 @@ def _action_id(action: object) -> int:
     """``action`` as an ``int``: an ``int`` or a NumPy integer (RL libraries
     pass those), or a 0-d integer array. ``int()`` would truncate 2.9 to the
     legal id 2, so anything that is no whole number is refused, bool too."""
-    if isinstance(action, bool | np.bool_):
+    if isinstance(action, np.bool_):  # an index in older NumPy versions
         raise IllegalActionError(f"an action id is a whole number, not {shown(action)}")
-    try:
-        return operator.index(action)  # type: ignore[arg-type]
-    except TypeError:
-        raise IllegalActionError(f"an action id is a whole number, not {shown(action)}") from None
+    return as_whole(action, IllegalActionError, "an action id is a whole number")

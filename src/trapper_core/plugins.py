@@ -251,8 +251,6 @@ class Rules:
         pm = pluggy.PluginManager(PROJECT)
         pm.add_hookspecs(RulesSpec)
         for plugin in plugins:
-            if pm.is_registered(plugin):
-                continue  # installed as well, or given twice: the same plugin
             try:
                 pm.register(plugin)
             except (ValueError, pluggy.PluginValidationError) as exc:
