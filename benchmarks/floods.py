@@ -85,6 +85,61 @@ def measure(text: str, lenient: bool, repeat: int) -> tuple[float, float]:
     return best / len(text), peak / len(text)
 
 
+# A grammar of two terminals: the least Lark has to lex and parse in a tiny game.
+_FLOOR_GRAMMAR = r"""
+start: game*
+game: TAGS MOVES?
+TAGS: /\[[^\]\n]*\]/
+MOVES: /[0-9]+\.[^\[\n]*/
+%ignore /\s+/
+"""
+
+
+def floors(text: str, broken: str, repeat: int) -> dict[str, tuple[float, float | None]]:
+    """What Lark alone costs to read ``text`` (tiny games) with a grammar of
+    two terminals, CPU seconds per character (least of ``repeat``), what
+    one tags dict per game holds, per character, and what one bare error
+    per game of ``broken`` holds, per character of it."""
+    from lark import Lark, Transformer
+
+    class _Nothing(Transformer[object, None]):
+        def game(self, children: list[object]) -> None:
+            return None
+
+        def start(self, children: list[object]) -> None:
+            return None
+
+    lexer = Lark(_FLOOR_GRAMMAR, parser="lalr", lexer="basic")
+    parser = Lark(_FLOOR_GRAMMAR, parser="lalr", lexer="basic", transformer=_Nothing())
+    games = text.count("[")
+    lexing = min(_timed(lambda: sum(1 for _ in lexer.lex(text))) for _ in range(repeat))
+    parsing = min(_timed(lambda: parser.parse(text)) for _ in range(repeat))
+    gc.collect()
+    tracemalloc.start()
+    try:
+        tags = [{"A": "b"} for _ in range(games)]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    del tags
+    tracemalloc.start()
+    try:
+        errors = [
+            ValueError(f"line {2 * i + 1}, column 10: unexpected ')'")
+            for i in range(broken.count("["))
+        ]
+        _, held = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    del errors
+    return {
+        "Lark's lexer alone": (lexing / len(text), None),
+        "Lark's parser, no tree": (parsing / len(text), None),
+        "a tags dict a game": (0.0, peak / len(text)),
+        "an error a broken game": (0.0, held / len(broken)),
+    }
+
+
 def _timed(read: Callable[[], object]) -> float:
     start = time.process_time()
     read()
@@ -105,6 +160,15 @@ def main(argv: list[str] | None = None) -> int:
                 base = cost
             mode = "lenient" if lenient else "strict"
             print(f"{name:26} {mode:8} {cost * 1e6:8.3f} {cost / base:7.1f} {peak:12.1f}")
+    assert base is not None
+    print("\nfloors under the tiny and broken games")
+    texts = shapes(args.size)
+    for name, (cost, held) in floors(
+        texts["tiny games"], texts["broken games"], args.repeat
+    ).items():
+        timed = f"{cost * 1e6:8.3f} {cost / base:7.1f}" if cost else f"{'':8} {'':7}"
+        size = f"{held:12.1f}" if held is not None else ""
+        print(f"{name:26} {'':8} {timed} {size}")
     return 0
 
 

@@ -193,6 +193,27 @@ def test_issue10_the_floods_benchmark_reads_every_shape() -> None:
         assert peak >= 0, name
 
 
+def test_issue10_the_floods_benchmark_measures_the_floors_under_tiny_and_broken_games() -> None:
+    """The floors that ``floods.py`` prints: Lark alone on the tiny games,
+    and what one tags mapping a game and one error a broken game hold."""
+    from benchmarks import floods
+
+    texts = floods.shapes(2_000)
+    found = floods.floors(texts["tiny games"], texts["broken games"], repeat=1)
+    assert list(found) == [
+        "Lark's lexer alone",
+        "Lark's parser, no tree",
+        "a tags dict a game",
+        "an error a broken game",
+    ]
+    assert found["Lark's lexer alone"][0] > 0
+    assert found["Lark's parser, no tree"][0] > 0
+    for name in ("a tags dict a game", "an error a broken game"):
+        held = found[name][1]
+        assert held is not None
+        assert held > 1, name
+
+
 def test_issue10_item15_long_digits_in_comments_make_no_items_while_reading() -> None:
     """Digits too many for a turn number are looked for without making the
     stretch's items: in comments they cost nothing more."""
