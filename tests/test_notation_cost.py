@@ -99,6 +99,32 @@ def test_issue10_moves_are_made_from_their_text_with_their_places_in_the_file() 
         assert record.tag_lines == (7, 8, 9)
 
 
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ('[A "b"]\n[B "c"]\n[C "d"]\n', (1, 2, 3)),
+        ('[A "b"] [B "c"]\n[C "d"]\n', (1, 1, 2)),  # two tags on a line
+        ('[A "b"]\n\n[B "c"]\n\n[C "d"]\n', (1, 3, 5)),  # evenly spaced by blank lines
+        ('[A "b"]\n\n[B "c"]\n\n[C "d"]\n[D "e"]\n', (1, 3, 5, 6)),
+        ('[A "b"]\n{c}\n[B "c"]\n[C "d"]\n', (1, 3, 4)),  # a comment between tag lines
+        ('\n\n[A "b"] [B "c"] [C "d"]\n', (3, 3, 3)),
+        ('\n[B "c"]\n', (2,)),
+    ],
+)
+def test_issue10_item15_every_tag_has_its_line_in_the_file(
+    text: str, lines: tuple[int, ...]
+) -> None:
+    """Evenly spaced tag lines are kept as a range (a flood of tags then
+    holds no int a tag); the record gives them as a tuple all the same,
+    in a game after others too."""
+    first = '[Z "z"]\n1. A: pass\n\n'
+    for before, shift in (("", 0), (first, 3)):
+        (*_, record) = notation.loads(before + text)
+        assert record.tag_lines == tuple(n + shift for n in lines)
+        assert record.tag_line("B") == (lines[1] + shift if len(lines) > 1 else lines[0] + shift)
+        assert record.line == lines[0] + shift
+
+
 def test_issue10_records_read_and_built_compare_and_hash_alike() -> None:
     text = engine_games(3)
     for record in notation.loads(text):

@@ -17,7 +17,7 @@ import os
 import re
 import sys
 import weakref
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, AnyStr
 
@@ -110,7 +110,7 @@ class _ToRecords(Transformer[Token, list[Record]]):
 
     def tags(
         self, children: list[Any]
-    ) -> tuple[list[tuple[str, str]], list[int], list[Item | Stretch]]:
+    ) -> tuple[list[tuple[str, str]], Sequence[int], list[Item | Stretch]]:
         if len(children) == 1:
             tags, lines = children[0]
             return tags, lines, []
@@ -119,7 +119,7 @@ class _ToRecords(Transformer[Token, list[Record]]):
             header.append(children[1])
         else:
             found += children[1][0]
-            lines += children[1][1]
+            lines = _compact([*lines, *children[1][1]])
         return found, lines, header
 
     def items(self, children: list[Any]) -> list[Item]:
@@ -134,16 +134,28 @@ class _ToRecords(Transformer[Token, list[Record]]):
             found.append(new)
         return found
 
-    def tag(self, children: list[Token]) -> tuple[list[tuple[str, str]], list[int]]:
-        """The tags of a TAG token (one or more), and the line of each."""
+    def tag(self, children: list[Token]) -> tuple[list[tuple[str, str]], Sequence[int]]:
+        """The tags of a TAG token (one or more), and the line of each: a
+        ``range`` while they are evenly spaced, as tags one a line are."""
         token = children[0]
         tags: list[tuple[str, str]] = []
-        lines: list[int] = []
-        line = token.line or 1
+        line = first = last = token.line or 1
+        step = 0  # between the lines so far, once there are two
+        uneven: list[int] | None = None  # the lines, once they are not evenly spaced
         end = 0
         for match in _ONE_TAG.finditer(token):
             line += token.count("\n", end, match.start())
             end = match.start()
+            if uneven is not None:
+                uneven.append(line)
+            elif not tags:
+                first = last = line
+            elif len(tags) == 1 and line > last:
+                step, last = line - last, line
+            elif len(tags) > 1 and line - last == step:
+                last = line
+            else:  # two tags on a line, or a blank line or a comment between tags
+                uneven = [*range(first, last + 1, step or 1), line]
             text = match[0]
             pair = _PAIRS.get(text)
             if pair is None:
@@ -153,8 +165,9 @@ class _ToRecords(Transformer[Token, list[Record]]):
                         _PAIRS.clear()
                     _PAIRS[text] = pair
             tags.append(pair)
-            lines.append(line)
-        return tags, lines
+        if uneven is not None:
+            return tags, tuple(uneven)
+        return tags, range(first, last + 1, step or 1)
 
     def moves(self, children: list[Token]) -> Stretch:
         (token,) = children
@@ -182,6 +195,18 @@ class _ToRecords(Transformer[Token, list[Record]]):
             return Reveal(Square.parse(square), Tile.from_code(code))
         except (TrapperError, ValueError) as exc:
             raise _BadToken(token.line or 1, token.column or 1, str(exc)) from None
+
+
+def _compact(lines: list[int]) -> Sequence[int]:
+    """``lines`` as a ``range`` when they are evenly spaced, else a tuple.
+    A game's tags, one a line, are: their lines then hold no int each
+    (a flood of tags held six times its text in ints alone)."""
+    if len(lines) > 1:
+        step = lines[1] - lines[0]
+        if step > 0 and lines == [*range(lines[0], lines[-1] + 1, step)]:
+            return range(lines[0], lines[-1] + 1, step)
+        return tuple(lines)
+    return range(lines[0], lines[0] + 1) if lines else ()
 
 
 def _stretch(token: Token) -> Stretch:

@@ -127,8 +127,10 @@ def _expanded(parts: tuple[Item | Stretch, ...]) -> tuple[Item, ...]:
     return tuple(found)
 
 
-def _lines(value: Iterable[int]) -> tuple[int, ...]:
-    return tuple(value)
+def _lines(value: Iterable[int]) -> range | tuple[int, ...]:
+    # The reader's range of evenly spaced lines is kept as it is: it holds
+    # no int a tag.
+    return value if type(value) is range else tuple(value)
 
 
 def _comments(value: Sequence[Comment | Stretch]) -> tuple[Comment | Stretch, ...]:
@@ -160,8 +162,9 @@ class Record:
     )
     line: int = attrs.field(default=0, eq=False)
     """The line of the game's first tag in its file (0: not read from a file)."""
-    tag_lines: tuple[int, ...] = attrs.field(default=(), converter=_lines, eq=False, repr=False)
-    """The line of each tag, in the order of ``tags`` (empty: not read from a file)."""
+    _tag_lines: range | tuple[int, ...] = attrs.field(
+        default=(), converter=_lines, alias="tag_lines", eq=False, repr=False
+    )
     _made: tuple[Item, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
@@ -175,6 +178,11 @@ class Record:
             made = _expanded(self._parts)
             object.__setattr__(self, "_made", made)  # a cache: the record says the same
         return made
+
+    @property
+    def tag_lines(self) -> tuple[int, ...]:
+        """The line of each tag, in the order of ``tags`` (empty: not read from a file)."""
+        return tuple(self._tag_lines)
 
     @property
     def preface(self) -> tuple[Comment, ...]:
@@ -191,7 +199,8 @@ class Record:
         """The line of the tag ``name`` in the record's file, if it was read from one."""
         for index, (key, _) in enumerate(self.tags):
             if key == name:
-                return self.tag_lines[index] if index < len(self.tag_lines) else None
+                lines = self._tag_lines
+                return lines[index] if index < len(lines) else None
         return None
 
     def tag(self, name: str, default: str | None = None) -> str | None:
@@ -306,7 +315,14 @@ def _placed(record: Record, *, number: int | None = None, lines: int = 0) -> Rec
         object.__setattr__(record, "number", number)
     if lines:
         object.__setattr__(record, "line", record.line + lines)
-        object.__setattr__(record, "tag_lines", tuple(n + lines for n in record.tag_lines))
+        kept = record._tag_lines
+        object.__setattr__(
+            record,
+            "_tag_lines",
+            range(kept.start + lines, kept.stop + lines, kept.step)
+            if type(kept) is range
+            else tuple(n + lines for n in kept),
+        )
         object.__setattr__(
             record,
             "_parts",
