@@ -188,10 +188,48 @@ def test_D10_only_the_stone_holder_exchanges_once_per_turn() -> None:
     assert "xK" in texts(game)
     play(game, "E1")
     assert "xK" not in texts(game)  # the bidder B may not exchange
-    with pytest.raises(tc.IllegalActionError, match="R41: only the stone holder"):
+    with pytest.raises(tc.IllegalActionError, match="D10: only the stone holder exchanges") as e:
         play(game, "xK")
+    assert e.value.rule == "D10"
     play(game, "pass", "Ee6", "xK")
     assert "xK" not in texts(game)  # once per turn
+
+
+def test_D10_D16_a_stone_holder_who_bids_is_told_why_not_to_exchange_or_retire() -> None:
+    """The stone holder, asked to raise in their own auction, may neither
+    exchange nor retire; the refusal cites D10 and D16 and does not tell
+    the stone holder that only the stone holder may."""
+    game = tactical(["EEEEEEEE", "EEEEEEEE"])
+    row = tc.Row(tc.Tile.from_code("CK1n"), (tc.Tile.from_code("K1n"),))
+    game.state.displays = (tc.Display(valued=(tc.ValuedCanoe(row, 2),), money=2), tc.Display())
+    play(game, "E1", "2")  # A opens, B raises: A, the stone holder, bids again
+    assert game.to_move == 0
+    with pytest.raises(tc.IllegalActionError) as e:
+        play(game, "xK")
+    assert e.value.rule == "D10"
+    assert str(e.value) == (
+        "D10: the stone holder exchanges species only between auctions, and one is under way"
+    )
+    with pytest.raises(tc.IllegalActionError) as e:
+        play(game, "retire")
+    assert e.value.rule == "D16"
+    assert "only the stone holder" not in str(e.value)
+    with pytest.raises(tc.IllegalActionError, match="R41: the stone holder opens an auction only"):
+        play(game, "G1")
+    play(game, "pass")  # out of the auction: B wins it
+    with pytest.raises(tc.IllegalActionError) as e:
+        play(game, "retire")
+    assert e.value.rule == "D16"
+    assert "only the stone holder retires" in str(e.value)
+
+
+def test_R41_R42_a_bid_of_nothing_is_told_as_such() -> None:
+    game = tactical(["EEEEEEEE", "EEEEEEEE"])
+    with pytest.raises(tc.ActionSyntaxError, match="'E0': R41: an auction opens with a bid of 1"):
+        game.parse_action("E0")
+    play(game, "E1")
+    with pytest.raises(tc.ActionSyntaxError, match="'00': R42: a raise is a bid of 1 or more"):
+        game.parse_action("00")
 
 
 def test_D11_retired_players_neither_bid_nor_receive_the_stone() -> None:

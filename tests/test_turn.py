@@ -244,3 +244,21 @@ def test_D6_a_placement_names_a_species_not_a_number() -> None:
         tb.Gather(None, None, [1, 2])  # type: ignore[arg-type]
     with pytest.raises(TypeError):  # as attrs' own validators raise
         tb.IntoCanoe(tc.Species.BEAR, True)
+
+
+def test_D6_a_placement_named_where_there_is_no_choice_is_told_as_such() -> None:
+    """A bear whose only open canoe is the bear canoe goes there: naming
+    that canoe is refused under D6 (a placement is named only for a
+    choice), a canoe it does not fit under R16."""
+    tiles = {"d6": "CB1n", "d7": "B2n", "d8": "B4n", "a1": "K1n"}
+    game = game_with(tiles, hands=("BBBBBB", "EEEEEE"))
+    play(game, "Bd6")
+    with pytest.raises(tc.IllegalActionError) as e:
+        play(game, "Bd7>CB1")
+    assert e.value.rule == "D6"
+    assert "bear 2 has one place to go: a placement is named only when there is a choice" in str(
+        e.value
+    )
+    with pytest.raises(tc.IllegalActionError, match="R16: bear 2 cannot go to the mink canoe"):
+        play(game, "Bd7>CK1")
+    play(game, "Bd7")  # without a placement

@@ -173,6 +173,15 @@ def placement_problem(
         return AmbiguousActionError(str(exc), rule=exc.rule, action=action, candidates=candidates)
     except IllegalActionError as exc:
         return IllegalActionError(str(exc), rule=exc.rule, action=action)
+    if placement is not None and all(
+        c is None for c in state.rules.placement_choices(state.displays[player], tile)
+    ):
+        return _error(
+            "D6",
+            f"{tile.name} has one place to go: a placement is named only when there is "
+            "a choice (write the step without it)",
+            action,
+        )
     return _error("R16", f"{tile.name} cannot be placed that way", action)
 
 

@@ -37,6 +37,7 @@ from trapper_core import (
     COLOURS,
     SQUARES,
     Action,
+    ActionFieldError,
     ActionKind,
     ActionSyntaxError,
     Colour,
@@ -149,10 +150,15 @@ def _unpayable(state: GameState, colour: Colour, bid: int, action: Action) -> Il
     )
 
 
-def _between_auctions(state: GameState) -> str | None:
-    if state.turn.auction is not None:  # type: ignore[attr-defined]
-        return "R41: only the stone holder does that, between auctions"
-    return None
+def _between_auctions(state: GameState, rule: str, does: str) -> str | None:
+    """Why the stone holder's ``does`` (R41's opening, D10's exchange) is
+    refused while an auction is under way, to whoever asks."""
+    turn = state.turn
+    if turn.auction is None:  # type: ignore[attr-defined]
+        return None
+    if state.to_move == turn.stone:  # type: ignore[attr-defined]
+        return f"{rule}: the stone holder {does} only between auctions, and one is under way"
+    return f"{rule}: only the stone holder {does}, and only between auctions"
 
 
 def _continue(state: GameState, turn: TacticalTurn, auction: Auction, actor: int) -> None:
@@ -188,6 +194,11 @@ def _bids(bids: range) -> tuple[Bid, ...]:
     return tuple(_bid(bid) for bid in bids)
 
 
+_NO_OPENING = re.compile(r"[BEGP]0+")
+_NO_RAISE = re.compile(r"0+")
+"""Bids of nothing, which no action is: they get their own errors."""
+
+
 @interned
 def _read_open(text: str) -> Open | None:
     """Openings read the same in every position: each text is read once."""
@@ -209,7 +220,7 @@ class OpenKind(ActionKind[Open]):
     choices = ("colour", "bid")
 
     def unavailable(self, state: GameState) -> str | None:
-        return _between_auctions(state)
+        return _between_auctions(state, "R41", "opens an auction")
 
     def colour_options(self, state: GameState) -> Sequence[Colour]:
         fixed = state.turn.colour  # type: ignore[attr-defined]
@@ -255,7 +266,10 @@ class OpenKind(ActionKind[Open]):
         return True
 
     def parse(self, state: GameState, text: str) -> Open | None:
-        return _read_open(text)
+        found = _read_open(text)
+        if found is None and _NO_OPENING.fullmatch(text):
+            raise ActionFieldError("R41: an auction opens with a bid of 1 or more")
+        return found
 
 
 class BidKind(ActionKind[Bid]):
@@ -311,7 +325,10 @@ class BidKind(ActionKind[Bid]):
         return True
 
     def parse(self, state: GameState, text: str) -> Bid | None:
-        return _read_bid(text)
+        found = _read_bid(text)
+        if found is None and _NO_RAISE.fullmatch(text):
+            raise ActionFieldError("R42: a raise is a bid of 1 or more, above the last")
+        return found
 
 
 class TakeKind(ActionKind[Take]):
@@ -486,7 +503,7 @@ class TacticalExchangeKind(ExchangeKind):
         state.turn = TacticalTurn(turn.stone, turn.colour, True, turn.auctions, turn.auction)
 
     def unavailable(self, state: GameState) -> str | None:
-        return _between_auctions(state) or super().unavailable(state)
+        return _between_auctions(state, "D10", "exchanges species") or super().unavailable(state)
 
 
 class TacticalPassKind(PassKind):
@@ -522,10 +539,12 @@ class TacticalRetireKind(RetireKind):
     available_by_turn = False  # as for the exchange
 
     def unavailable(self, state: GameState) -> str | None:
-        reason = _between_auctions(state)
-        if reason is None and state.turn.auctions:  # type: ignore[attr-defined]
-            reason = "D16: retire at the start of a turn, before its first auction"
-        return reason
+        turn = state.turn
+        if state.to_move != turn.stone:  # type: ignore[attr-defined]  # a bidder
+            return "D16: only the stone holder retires, at the start of their turn"
+        if turn.auction is not None or turn.auctions:  # type: ignore[attr-defined]
+            return "D16: retire at the start of a turn, before its first auction"
+        return None
 
 
 KINDS = (
