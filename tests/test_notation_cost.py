@@ -125,6 +125,22 @@ def test_issue10_item15_every_tag_has_its_line_in_the_file(
         assert record.line == lines[0] + shift
 
 
+def test_issue10_item15_a_game_of_many_tags_is_one_game_read_in_tokens_of_64_tags() -> None:
+    """Tags are one token up to 64 at a time: a game of 200 tags is still
+    one game, with every tag and its line, for the reader and for scan."""
+    text = "".join(f'[T{i} "{i}"]\n' for i in range(200)) + "\n1. A: pass\n"
+    (record,) = notation.loads(text)
+    assert [name for name, _ in record.tags] == [f"T{i}" for i in range(200)]
+    assert record.tag_lines == tuple(range(1, 201))
+    assert record.tag_line("T150") == 151
+    (scanned,) = notation.scan(io.StringIO(text))
+    assert len(scanned.tags) == 200
+    spaced = "".join(f'[T{i} "{i}"] [U{i} ""]\n\n' for i in range(100))
+    (record,) = notation.loads(spaced)
+    assert len(record.tags) == 200
+    assert record.tag_lines == tuple(n for i in range(100) for n in (2 * i + 1, 2 * i + 1))
+
+
 def test_issue10_records_read_and_built_compare_and_hash_alike() -> None:
     text = engine_games(3)
     for record in notation.loads(text):

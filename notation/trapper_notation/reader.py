@@ -119,7 +119,7 @@ class _ToRecords(Transformer[Token, list[Record]]):
             header.append(children[1])
         else:
             found += children[1][0]
-            lines = _compact([*lines, *children[1][1]])
+            lines = _joined(lines, children[1][1])
         return found, lines, header
 
     def items(self, children: list[Any]) -> list[Item]:
@@ -197,16 +197,23 @@ class _ToRecords(Transformer[Token, list[Record]]):
             raise _BadToken(token.line or 1, token.column or 1, str(exc)) from None
 
 
-def _compact(lines: list[int]) -> Sequence[int]:
-    """``lines`` as a ``range`` when they are evenly spaced, else a tuple.
-    A game's tags, one a line, are: their lines then hold no int each
-    (a flood of tags held six times its text in ints alone)."""
-    if len(lines) > 1:
-        step = lines[1] - lines[0]
-        if step > 0 and lines == [*range(lines[0], lines[-1] + 1, step)]:
-            return range(lines[0], lines[-1] + 1, step)
-        return tuple(lines)
-    return range(lines[0], lines[0] + 1) if lines else ()
+def _joined(before: Sequence[int], after: Sequence[int]) -> Sequence[int]:
+    """The lines of a game's tags so far, ``before``, and of the next tags,
+    ``after``: one range while they are all evenly spaced (a game's tags,
+    one a line, are, and then hold no int a tag: a flood of tags held six
+    times its text in ints alone), else a list that the next tags extend."""
+    if type(before) is range and type(after) is range and before and after:
+        step = after[0] - before[-1]
+        steps = {
+            step,
+            before.step if len(before) > 1 else step,
+            after.step if len(after) > 1 else step,
+        }
+        if step > 0 and len(steps) == 1:
+            return range(before[0], after[-1] + 1, step)
+    joined = before if isinstance(before, list) else list(before)
+    joined.extend(after)
+    return joined
 
 
 def _stretch(token: Token) -> Stretch:
