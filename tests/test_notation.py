@@ -267,6 +267,44 @@ def test_complete_record_needs_its_reshuffles_or_a_seed() -> None:
         neither.replay()
 
 
+def test_a_table_records_replay_is_written_without_a_seed_that_would_not_replay() -> None:
+    """A table record's replay is shuffled to fit the record, not by its
+    seed: its complete record has the shuffle notes and no Seed tag, which
+    would replay another game once the notes were dropped."""
+    game = tc.play(tc.new_game("tactical", 4, seed=5), [tc.GreedyBot(i) for i in range(4)])
+    replayed = notation.loads(Record.table_record(game).text)[0].replay()
+    assert replayed.state.shuffled
+    record = Record.from_game(replayed)
+    assert record.tag("Seed") is None
+    assert record.replay() == replayed
+    bare = Record(record.tags, tuple(i for i in record.items if not isinstance(i, Notes)))
+    with pytest.raises(tc.IllegalActionError, match="R8: the discard pile is shuffled here"):
+        bare.replay()
+    with pytest.raises(RecordError, match="this game's seed does not make the shuffles it had"):
+        Record.from_game(replayed, Seed=str(replayed.seed))
+    assert Record.from_game(game).tag("Seed") == "5"  # the seed's own game keeps it
+
+
+_ALL_UNKNOWN = "/".join(["????????"] * 8)
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        (f"{_ALL_UNKNOWN} - C ? ?", "the start player is seat C, and the game has 2 seats"),
+        (f"{_ALL_UNKNOWN} - 3 ? ?", "the start player is seat C, and the game has 2 seats"),
+        (f"{_ALL_UNKNOWN} - A {'?' * 63} ?", "the deck has 63 cards, not 64"),
+        (f"{_ALL_UNKNOWN} - A ? -", "4 tiles are neither on the board nor in the box"),
+    ],
+)
+def test_a_setup_that_does_not_fit_the_game_is_reported_at_the_setup_tags_line(
+    setup: str, message: str
+) -> None:
+    text = f'[Seat1 "Ann"]\n[Seat2 "Bob"]\n[Setup "{setup}"]\n\n1. Ann: pass\n'
+    with pytest.raises(RecordError, match=f"^game 1, line 3: .*{re.escape(message)}"):
+        notation.loads(text)[0].replay()
+
+
 def test_a_reshuffle_that_is_not_the_discard_pile() -> None:
     game = next(g for s in range(100) if (g := bot_game("base", 2, s, "random")).state.shuffled)
     text = notation.dumps(game)

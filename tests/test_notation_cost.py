@@ -370,3 +370,16 @@ def test_issue10_item15_runs_of_lines_are_cut_as_one_by_one(lines: list[str]) ->
         patch.setattr(reader, "_BROKEN_RUN", re.compile("(?!)"))
         slow = read(text), read(io.StringIO(text))
     assert fast == slow
+
+
+def test_issue10_item15_a_games_text_for_the_cap_holds_the_blank_lines_after_it() -> None:
+    """``max_game_size`` counts a game's text up to the next game: the
+    blank line after its moves is its own (a line end is one character,
+    ``\\r\\n`` too); the last game of a file has none."""
+    game = '[Seat1 "A"]\n[Seat2 "B"]\n\n1. A: pass\n'
+    size = len(game)
+    assert len(notation.loads(game, max_game_size=size)) == 1
+    for text in (game + "\n" + game, game + "\r\n" + game):
+        with pytest.raises(notation.NotationSyntaxError, match=f"longer than {size} characters"):
+            notation.loads(text, max_game_size=size)
+        assert len(notation.loads(text, max_game_size=size + 1)) == 2

@@ -108,7 +108,15 @@ class _Replayer:
             players=self.players,
             first_mover=first,
             where=self.where,
+            tag_where=self._at("Setup"),
         )
+        start, seats = self.setup.start_player, len(self.players)
+        if not 0 <= start < seats:
+            raise RecordError(
+                f"{self._at('Setup')}: Setup tag: the start player is seat "
+                f"{'ABCD'[start] if start < 4 else start + 1}, and the game has {seats} seats "
+                f"(A to {'ABCD'[seats - 1]})"
+            )
 
     def _at(self, tag: str) -> str:
         """Where the tag ``tag`` stands: the game, and its line if known."""

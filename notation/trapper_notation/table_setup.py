@@ -51,9 +51,13 @@ def fit_setup(
     players: Sequence[str],
     first_mover: str | None,
     where: str,
+    tag_where: str | None = None,
 ) -> Setup:
     """A setup that agrees with ``spec`` and the tiles ``reveals`` names
-    (square index → tile), with a provisional deck."""
+    (square index → tile), with a provisional deck. Errors of the setup
+    alone are told at ``tag_where`` (the Setup tag's line), those of the
+    setup and the notes together at ``where``."""
+    at_tag = tag_where or where
     layout = rules.board()
     trappers = spec.trappers or layout.trappers
     if spec.is_complete:
@@ -78,21 +82,21 @@ def fit_setup(
     for square in board:
         if square is UNKNOWN:
             if not spare:
-                raise RecordError(f"{where}: the setup holds more tiles than the game")
+                raise RecordError(f"{at_tag}: the setup holds more tiles than the game")
             filled.append(spare.pop(0))
         else:
             filled.append(square if isinstance(square, Tile) else None)
     if spec.box is not None and spare:
-        raise RecordError(f"{where}: {len(spare)} tiles are neither on the board nor in the box")
+        raise RecordError(f"{at_tag}: {len(spare)} tiles are neither on the board nor in the box")
     box = list(spec.box) if spec.box is not None else spare
     start = spec.start_player
     if start is None:
         start = players.index(first_mover) if first_mover in players else 0
-    deck = provisional_deck(rules.deck(), spec.deck, where)
+    deck = provisional_deck(rules.deck(), spec.deck, at_tag)
     try:
         return Setup(filled, deck, trappers, box, start)  # new_game checks the rest
     except SetupError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(f"{at_tag}: {exc}") from None
 
 
 def _too_many(

@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from trapper_core import COLOURS, SQUARES, Game, Tile
+from trapper_core import COLOURS, SQUARES, Game, Tile, TrapperError
 from trapper_core.errors import shown
 
 from .errors import RecordError
@@ -149,9 +149,12 @@ def record_parts(
         "Seed": str(game.seed),
         "Setup": str(SetupSpec.from_setup(game.setup)),
     }
+    outcomes = game.outcomes()
     if table:  # what the table knows: neither the layout nor the seed
         values["Setup"] = _seen_setup(game)
         del values["Seed"]
+    elif any(outcomes) and not _seed_shuffles(game, outcomes):
+        del values["Seed"]  # a Seed tag would replay another game once the notes are dropped
     for name, value in extra.items():
         _check_decided(name, value, values, table=table)
     values.update(extra)
@@ -165,7 +168,7 @@ def record_parts(
     last_turn = last_seat = -1
     # Chance as it fell in the game, not as its seed would make it: a game
     # replayed from a table record was shuffled to fit the record.
-    for action, outcomes in zip(game.history, game.outcomes(), strict=True):
+    for action, shuffled in zip(game.history, outcomes, strict=True):
         seat = replay.to_move
         assert seat is not None
         if state.turns != last_turn:
@@ -176,7 +179,7 @@ def record_parts(
         last_turn, last_seat = state.turns, seat
         items.append(Move(replay.action_text(action)))
         before, board = len(state.shuffled), state.board
-        replay.apply(action, shuffles=outcomes)
+        replay.apply(action, shuffles=shuffled)
         piles = state.shuffled[before:]
         if table:  # the tiles this move turned up, or took unseen (a variant may allow it)
             taken = [
@@ -187,6 +190,20 @@ def record_parts(
             cards = ["".join(COLOURS[c].letter for c in pile) for pile in piles]
             items.append(Notes(tuple(Shuffle(c) for c in cards)))
     return tuple(values.items()), items
+
+
+def _seed_shuffles(game: Game, outcomes: tuple[tuple[tuple[int, ...], ...], ...]) -> bool:
+    """Whether ``game``'s seed makes the shuffles it had (``outcomes``):
+    its history, replayed from its root by the seed alone, plays and
+    shuffles alike. A game replayed from a table record was shuffled to fit
+    the record, and its seed makes other shuffles."""
+    check = game.root()
+    try:
+        for action in game.history:
+            check.apply(action)
+    except TrapperError:
+        return False
+    return check.outcomes() == outcomes
 
 
 def _name_tiles(
@@ -216,6 +233,11 @@ def _check_decided(name: str, value: str, values: dict[str, str], *, table: bool
     decided = name in ("Variant", "Result", "Seed", "Setup") or _SEAT_TAG.fullmatch(name)
     if not decided or values.get(name) == value:
         return
+    if name == "Seed" and "Seed" not in values:
+        raise RecordError(
+            "this game's seed does not make the shuffles it had (a game replayed from a "
+            "table record was shuffled to fit it): its record has no Seed tag"
+        )
     if name not in values:  # a seat the game does not have
         raise RecordError(f"the tag {name} names a seat the game does not have")
     raise RecordError(f"the tag {name} is the game's to say: {values[name]!r}, not {shown(value)}")
