@@ -194,3 +194,12 @@ def test_issue12_returns_share_the_win_and_sum_to_zero() -> None:
         expected = 1 / len(game.winners()) - 1 / 4 if seat in game.winners() else -1 / 4
         assert reward == pytest.approx(expected)
     assert returns(tc.new_game("base", 3, seed=2)) == [0.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize("bad", [2.0, False, True, "1", None])
+def test_speller_refuses_an_id_that_is_no_whole_number_and_changes_nothing(bad: object) -> None:
+    """``False`` equals id 0 and ``2.0`` id 2: neither is an id."""
+    speller = Speller(tc.new_game("base", 2, seed=1))
+    with pytest.raises(tc.IllegalActionError, match="an action id is a whole number, not"):
+        speller.choose(bad)  # type: ignore[arg-type]
+    assert speller.prefix == ""

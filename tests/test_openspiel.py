@@ -461,11 +461,101 @@ def test_openspiel_chance_calls_when_no_chance_outcome_is_next_are_refused() -> 
     before = snapshot(state)
     for call in (
         state.chance_outcomes,
-        lambda: state.apply_action(0),
         lambda: state.action_to_string(pyspiel.PlayerId.CHANCE, 0),
     ):
         with pytest.raises(
             tc.IllegalActionError, match="no chance outcome is next: the game is over"
         ):
             call()
+    with pytest.raises(tc.IllegalActionError, match="the game is over: no action is played"):
+        state.apply_action(0)  # not a chance outcome only: no action at all
     assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_openspiel_the_action_being_spelled_shows_to_its_speller_alone(variant: str) -> None:
+    """The characters filled in after an id follow from the speller's hand
+    (a ``/`` after a step's square says the trapper's own colour cannot
+    pay): while an action is spelled, the others' strings and tensors are
+    what they were before its first id."""
+    rng = random.Random(4)
+    spelled = 0
+    for _ in range(40):
+        state = load(variant, 3).new_initial_state()
+        play_on(state, rng, until=lambda s: len(s.history()) > 140 and not s.is_chance_node())
+        if state.is_terminal():
+            continue
+        mover = state.current_player()
+        others = [p for p in range(3) if p != mover]
+        before = [
+            (
+                state.information_state_string(p),
+                state.observation_string(p),
+                state.observation_tensor(p),
+            )
+            for p in others
+        ]
+        while state.current_player() == mover and not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            if state.prefix == "":
+                break  # the action is played: the others see it now
+            spelled += 1
+            assert "spelling" in state.information_state_string(mover)
+            for p, seen in zip(others, before, strict=True):
+                now = (
+                    state.information_state_string(p),
+                    state.observation_string(p),
+                    state.observation_tensor(p),
+                )
+                assert now == seen
+    assert spelled > 10
+
+
+def test_openspiel_the_public_observation_holds_no_hand_and_is_every_players() -> None:
+    """``private_info=NONE`` asks for what the table sees: no hand and no
+    action being spelled, the same from every seat; a hand alone or every
+    hand is not offered, and is refused by name."""
+    from open_spiel.python.observation import make_observation
+
+    game = load("base", 3)
+    public = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE
+        ),
+    )
+    state = play_on(
+        game.new_initial_state(), random.Random(6), until=lambda s: len(s.history()) > 150
+    )
+    seen = set()
+    for player in range(3):
+        public.set_from(state, player)
+        text = public.string_from(state, player)
+        assert "hand " not in text
+        assert "spelling" not in text
+        seen.add((text, public.tensor.tobytes()))
+    assert len(seen) == 1
+    private = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    private.set_from(state, 0)
+    assert not np.array_equal(private.tensor, public.tensor)  # the hand is there
+    for refused in (
+        pyspiel.IIGObservationType(
+            public_info=True,
+            perfect_recall=False,
+            private_info=pyspiel.PrivateInfoType.ALL_PLAYERS,
+        ),
+        pyspiel.IIGObservationType(
+            public_info=False,
+            perfect_recall=False,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        ),
+    ):
+        with pytest.raises(ValueError, match="observes what one seat sees"):
+            game.make_py_observer(refused)
+
+
+def test_openspiel_an_id_at_the_end_of_the_game_says_the_game_is_over() -> None:
+    state = play_on(load("base", 2).new_initial_state(), random.Random(8))
+    assert state.is_terminal()
+    with pytest.raises(tc.IllegalActionError, match="the game is over: no action is played"):
+        state.apply_action(0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 
 import pytest
@@ -245,3 +246,25 @@ def test_pettingzoo_a_done_agent_takes_none_and_an_id_is_refused_by_name() -> No
     assert env_state(table) == before
     table.step(None)  # the agent leaves, as PettingZoo's API asks
     assert agent not in table.agents
+
+
+def test_pettingzoo_the_action_being_spelled_shows_to_its_speller_alone() -> None:
+    """The characters of the action being spelled follow from the hand: the
+    other agents' observations are what they were before its first id."""
+    table = env("base", players=3)
+    rng = random.Random(5)
+    spelled = 0
+    for seed in range(10):
+        table.reset(seed=seed)
+        while spelled < 40 and table.agents:
+            mover = table.agent_selection
+            others = [a for a in table.agents if a != mover]
+            before = {a: table.observe(a)["observation"].copy() for a in others}
+            legal = np.flatnonzero(table.observe(mover)["action_mask"])
+            table.step(int(rng.choice(list(legal))))
+            speller = table._speller if table.agents and table.agent_selection == mover else None
+            if speller is not None and speller.prefix:  # still spelling
+                spelled += 1
+                for agent in others:
+                    assert (table.observe(agent)["observation"] == before[agent]).all()
+    assert spelled >= 40

@@ -31,7 +31,7 @@ import string
 import attrs
 
 from .actions import Action
-from .errors import ActionFieldError, IllegalActionError, SetupError, shown
+from .errors import ActionFieldError, IllegalActionError, SetupError, as_whole, shown
 from .game import Game
 from .model import COLOURS, DIRECTIONS, FACE_DOWN, SPECIES, Kind, Tile
 from .view import PlayerView
@@ -149,7 +149,9 @@ class Speller:
         """Spells ``action`` (an id from `legal_ids`) and fills in the
         characters that follow of necessity. Returns the engine's action once
         its text is complete, else ``None``. An id that is not legal raises
-        `trapper_core.IllegalActionError` and changes nothing."""
+        `trapper_core.IllegalActionError` and changes nothing, as does an
+        id that is no whole number (an ``int`` or a NumPy integer)."""
+        action = as_whole(action, IllegalActionError, "an action id is a whole number")
         if action not in self.legal_ids():
             spelt = (
                 id_text(action)
@@ -241,15 +243,19 @@ def _numbers(value: object, out: list[float]) -> None:
         out.append(1.0)
 
 
-def encode_view(view: PlayerView, prefix: str = "") -> list[float]:
+def encode_view(view: PlayerView, prefix: str = "", *, hand: bool = True) -> list[float]:
     """Returns ``view`` (and the characters ``prefix`` spelled so far) as
     `view_size` numbers, mostly 0/1, the rest scaled to about 0–1.
 
     Seats are taken in turn order from the viewer, so the viewer's own
-    features always come first.
+    features always come first. ``hand=False`` leaves the viewer's cards
+    out (zeros in their place): what the table sees from the viewer's
+    seat, OpenSpiel's public observation.
     """
+    if not isinstance(hand, bool):
+        raise SetupError(f"encode_view()'s hand is True or False, not {shown(hand)}")
     try:
-        return _encode(view, prefix)
+        return _encode(view, prefix, hand)
     except (AttributeError, TypeError):
         if not isinstance(view, PlayerView):
             raise SetupError(f"encode_view() encodes a PlayerView, not {shown(view)}") from None
@@ -260,7 +266,7 @@ def encode_view(view: PlayerView, prefix: str = "") -> list[float]:
         raise
 
 
-def _encode(view: PlayerView, prefix: str) -> list[float]:
+def _encode(view: PlayerView, prefix: str, hand: bool = True) -> list[float]:
     out: list[float] = []
     standing = {square.index: c for c, square in zip(COLOURS, view.trappers, strict=True)}
     blank = [0.0] * (_SQUARE - 7)
@@ -278,7 +284,7 @@ def _encode(view: PlayerView, prefix: str) -> list[float]:
         for square in targets:
             bits[square] = 1.0
         out += bits
-    out += [n / 16 for n in view.hand.counts]
+    out += [n / 16 for n in view.hand.counts] if hand else [0.0, 0.0, 0.0, 0.0]
     players = len(view.players)
     for offset in range(players):
         seat = (view.player + offset) % players

@@ -160,11 +160,25 @@ class TrapperGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> TrapperObserver:
         """Returns an observer: the view (default) or the information state
-        (``perfect_recall``)."""
+        (``perfect_recall``); with ``private_info=NONE``, the public
+        observation: the table without any hand or the action being
+        spelled, the same for every player (seats in order from seat 0)."""
         if params:
             raise ValueError(f"{GAME_NAME} observers take no parameters, not {params!r}")
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return TrapperObserver(self.num_players(), perfect_recall)
+        if iig_obs_type is None:
+            return TrapperObserver(self.num_players(), False)
+        private = iig_obs_type.private_info
+        if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                f"{GAME_NAME} observes what one seat sees: the table's public information "
+                "with that player's own hand (private_info=SINGLE_PLAYER) or without it "
+                "(private_info=NONE); not other players' hands, nor a hand alone"
+            )
+        return TrapperObserver(
+            self.num_players(),
+            bool(iig_obs_type.perfect_recall),
+            private=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        )
 
 
 class TrapperState(pyspiel.State):  # type: ignore[misc]
@@ -307,6 +321,8 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
             if chosen is not None:
                 self._play(chosen)
             return
+        if self.is_terminal():
+            raise IllegalActionError(f"the game is over: no action is played, not id {action}")
         what, left = self._chance_next()
         _check_outcome(what, left, self._piece(what, action), action)
         if what == "tile":
@@ -578,9 +594,10 @@ def _tiles(tiles: tuple[Tile, ...]) -> str:
     return " ".join(t.code for t in tiles)
 
 
-def view_text(view: PlayerView) -> str:
+def view_text(view: PlayerView, *, hand: bool = True) -> str:
     """Returns a view as compact text: what OpenSpiel's observation strings
-    are made of (``trapper_core.terminal.render`` draws it for people)."""
+    are made of (``trapper_core.terminal.render`` draws it for people);
+    ``hand=False`` leaves the viewer's cards out (the public observation)."""
     board = " ".join(
         "." if seen is None else "##" if seen is FACE_DOWN else seen.code for seen in view.board
     )
@@ -588,7 +605,8 @@ def view_text(view: PlayerView) -> str:
         f"board {board}",
         "trappers " + " ".join(s.name for s in view.trappers),
         f"to move {view.to_move}; turn {describe(view.turn)}; turns {view.turns}",
-        f"hand {''.join(map(str, view.hand.counts))}; hands {view.hand_sizes}",
+        (f"hand {''.join(map(str, view.hand.counts))}; " if hand else "")
+        + f"hands {view.hand_sizes}",
         f"pile {view.draw_pile_size}; discard {''.join(map(str, view.discard.counts))}; "
         f"out {view.out_of_game}; shuffles {view.shuffles}",
         f"supply {view.supply.canoe} {view.supply.species}; returned {len(view.returned)}",
@@ -606,13 +624,24 @@ def view_text(view: PlayerView) -> str:
     return "\n".join(lines)
 
 
+def _spelling_seen(state: TrapperState, player: int) -> str:
+    """The action being spelled as ``player`` sees it: the speller's own,
+    whole; nobody else's. The characters filled in after each id follow
+    from the speller's legal actions, which follow from the hand (a ``/``
+    after a step's square says the trapper's own colour cannot pay), so
+    the others see the action once it is played, as at the table."""
+    game = state._game
+    return state.prefix if game is not None and game.to_move == player else ""
+
+
 class TrapperObserver:
     """OpenSpiel's observer: the view as a tensor and a string, or (asked
     for ``perfect_recall``) the information state as a string: the view and
     the text of every action played."""
 
-    def __init__(self, players: int, perfect_recall: bool) -> None:
+    def __init__(self, players: int, perfect_recall: bool, *, private: bool = True) -> None:
         self.perfect_recall = perfect_recall
+        self.private = private  # the player's own hand and spelling shown
         size = 0 if perfect_recall else view_size(players)
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -625,19 +654,25 @@ class TrapperObserver:
         if game is None:
             self.tensor.fill(0)
             return
-        self.tensor[:] = encode_view(game.view(player), state.prefix)
+        if self.private:
+            self.tensor[:] = encode_view(game.view(player), _spelling_seen(state, player))
+        else:  # the same for every player: seat 0's view of the table, no hand
+            self.tensor[:] = encode_view(game.view(0), hand=False)
 
     def string_from(self, state: TrapperState, player: int) -> str:
         """Returns ``player``'s view (or information state) of ``state`` as text."""
         game = state._game
         if game is None:
             return f"dealing: {len(state._tiles)} tiles, {len(state._cards)} cards"
-        lines = [f"seat {player}", view_text(game.view(player))]
+        if self.private:
+            lines = [f"seat {player}", view_text(game.view(player))]
+        else:  # the same for every player, as the tensor is
+            lines = ["public", view_text(game.view(0), hand=False)]
         if state._pending is not None:
             dealt = sum(len(p) for p in state._dealt)
             lines.append(f"shuffling for {game.action_text(state._pending)}: {dealt} cards dealt")
-        elif state.prefix:
-            lines.append(f"spelling {state.prefix}")
+        elif self.private and (spelling := _spelling_seen(state, player)):
+            lines.append(f"spelling {spelling}")
         if self.perfect_recall:
             lines.append("played " + " ".join(state._played))
         return "\n".join(lines)

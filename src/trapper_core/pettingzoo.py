@@ -199,9 +199,13 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         """Returns ``agent``'s view as a vector and the mask of its legal ids."""
         game = self._started("observe")
         seat = self._seat(agent)
-        prefix = "" if self._speller is None else self._speller.prefix
+        # The action being spelled is the speller's alone: the characters
+        # filled in after each id follow from the hand (a "/" after a step's
+        # square says the trapper's own colour cannot pay).
+        prefix = ""
         mask = np.zeros(NUM_ACTIONS, np.int8)
         if self._speller is not None and game.to_move == seat:
+            prefix = self._speller.prefix
             mask[self._speller.legal_ids()] = 1
         observation = np.asarray(encode_view(game.view(seat), prefix), np.float32)
         return {"observation": observation, "action_mask": mask}
