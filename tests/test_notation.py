@@ -796,3 +796,21 @@ def test_a_table_record_naming_a_tile_more_often_than_the_set_has_it_says_where(
         match=r"^game 1: the record names more F3 tiles than the game has \(1\): d8, g8$",
     ):
         notation.loads(twice)[0].replay(errors=[])  # no game can begin: lenient too
+
+
+@pytest.mark.parametrize(
+    ("character", "named"),
+    [("\u00a0", "'\\xa0' (U+00A0 NO-BREAK SPACE)"), ("\v", "'\\x0b' (U+000B)")],
+)
+def test_a_space_the_notation_does_not_take_is_named_not_called_a_line_end(
+    character: str, named: str
+) -> None:
+    text = f'[Seat1 "A"]\n[Seat2 "B"]\n\n1.{character}A: pass\n'
+    with pytest.raises(notation.NotationSyntaxError) as caught:
+        notation.loads(text)
+    assert str(caught.value).startswith(f"line 4, column 3: unexpected {named}: expected")
+
+
+def test_a_setup_rank_digit_is_from_1_to_8() -> None:
+    with pytest.raises(ValueError, match="'9' is not a tile code, '\\?' or a digit from 1 to 8"):
+        notation.SetupSpec.parse("9/" + "/".join(["????????"] * 7) + " - A ? ?")

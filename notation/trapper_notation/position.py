@@ -300,7 +300,9 @@ def _board_text(board: tuple[Any, ...]) -> str:
 
 def _parse_board(text: str) -> tuple[Any, ...]:
     return tuple(
-        parse_board(text, _SQUARE, _read_square, "a tile code, ~ and a code, ? or a digit")
+        parse_board(
+            text, _SQUARE, _read_square, "a tile code, ~ and a code, ? or a digit from 1 to 8"
+        )
     )
 
 

@@ -16,6 +16,7 @@ import io
 import os
 import re
 import sys
+import unicodedata
 import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -469,14 +470,25 @@ def _lex_error(text: str, exc: _LexError, line_offset: int) -> NotationSyntaxErr
         label = "a comment opened with '{' is never closed with '}'"
     else:
         allowed = _TOP_WORDS
-        what = repr(found) if found.strip() else "the end of the line"
-        label = f"unexpected {what}: expected {_expected(allowed)}"
+        label = f"unexpected {_character(found)}: expected {_expected(allowed)}"
     return NotationSyntaxError(
         label,
         line=exc.line + line_offset,
         column=exc.column,
         context=_caret(text, exc.line, exc.column),
     )
+
+
+def _character(found: str) -> str:
+    """A character the lexer cannot read, named: white space other than a
+    blank or a line end (a no-break space, a vertical tab) by its code point
+    and name, as its repr may not show what it is."""
+    if found in "\n\r":
+        return "the end of the line"
+    if found.isspace() or not found.isprintable():
+        name = unicodedata.name(found, "")
+        return f"{found!r} (U+{ord(found):04X}{' ' + name if name else ''})"
+    return repr(found)
 
 
 def _parse_error(text: str, exc: UnexpectedInput, line_offset: int) -> NotationSyntaxError:

@@ -230,7 +230,9 @@ def _parse_board(text: str) -> tuple[Tile | Unknown | None, ...]:
             board += rank
         else:
             return tuple(board)
-    return tuple(parse_board(text, _SQUARE_TOKEN, _square_of, "a tile code, '?' or a digit"))
+    return tuple(
+        parse_board(text, _SQUARE_TOKEN, _square_of, "a tile code, '?' or a digit from 1 to 8")
+    )
 
 
 def _parse_trappers(text: str) -> tuple[Square, ...] | None:
