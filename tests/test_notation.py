@@ -814,3 +814,21 @@ def test_a_space_the_notation_does_not_take_is_named_not_called_a_line_end(
 def test_a_setup_rank_digit_is_from_1_to_8() -> None:
     with pytest.raises(ValueError, match="'9' is not a tile code, '\\?' or a digit from 1 to 8"):
         notation.SetupSpec.parse("9/" + "/".join(["????????"] * 7) + " - A ? ?")
+
+
+@pytest.mark.parametrize(
+    ("result", "message"),
+    [
+        ("3 4", "the Result tag gives final money, but the game is not over"),
+        ("3,4", 'the Result tag is each player\'s money, like "57 33", or \\*'),
+    ],
+)
+def test_a_result_the_replay_does_not_reach_is_reported_at_the_result_tags_line(
+    result: str, message: str
+) -> None:
+    game = tc.new_game("base", ["Ann", "Bob"], seed=1)
+    game.apply_text("pass")
+    text = notation.dumps(game).replace('[Result "*"]', f'[Result "{result}"]')
+    line = text.splitlines().index(f'[Result "{result}"]') + 1
+    with pytest.raises(RecordError, match=f"^game 1, line {line}: {message}"):
+        notation.loads(text)[0].replay()

@@ -375,17 +375,17 @@ class _Replayer:
             result = self.record.result
         except ValueError:
             raise RecordError(
-                f'{self.where}: the Result tag is each player\'s money, like "57 33", or *'
+                f'{self._at("Result")}: the Result tag is each player\'s money, like "57 33", or *'
             ) from None
         if result is None:
             return
         if not game.is_over:
             raise RecordError(
-                f"{self.where}: the Result tag gives final money, but the game is not over"
+                f"{self._at('Result')}: the Result tag gives final money, but the game is not over"
             )
         if tuple(game.scores()) != result:
             raise RecordError(
-                f"{self.where}: the Result tag says {' '.join(map(str, result))}, "
+                f"{self._at('Result')}: the Result tag says {' '.join(map(str, result))}, "
                 f"the replay gives {' '.join(map(str, game.scores()))}"
             )
 
