@@ -1,4 +1,4 @@
-"""The tactical variant: R40–R45, D9–D11, D16."""
+"""The tactical variant: R40–R45, D9–D11, D16, D19."""
 
 from __future__ import annotations
 
@@ -195,9 +195,9 @@ def test_D10_only_the_stone_holder_exchanges_once_per_turn() -> None:
     assert "xK" not in texts(game)  # once per turn
 
 
-def test_D10_D16_a_stone_holder_who_bids_is_told_why_not_to_exchange_or_retire() -> None:
+def test_D19_D16_a_stone_holder_who_bids_is_told_why_not_to_exchange_or_retire() -> None:
     """The stone holder, asked to raise in their own auction, may neither
-    exchange nor retire; the refusal cites D10 and D16 and does not tell
+    exchange nor retire; the refusal cites D19 and D16 and does not tell
     the stone holder that only the stone holder may."""
     game = tactical(["EEEEEEEE", "EEEEEEEE"])
     row = tc.Row(tc.Tile.from_code("CK1n"), (tc.Tile.from_code("K1n"),))
@@ -206,9 +206,9 @@ def test_D10_D16_a_stone_holder_who_bids_is_told_why_not_to_exchange_or_retire()
     assert game.to_move == 0
     with pytest.raises(tc.IllegalActionError) as e:
         play(game, "xK")
-    assert e.value.rule == "D10"
+    assert e.value.rule == "D19"
     assert str(e.value) == (
-        "D10: the stone holder exchanges species only between auctions, and one is under way"
+        "D19: the stone holder exchanges species only between auctions, and one is under way"
     )
     with pytest.raises(tc.IllegalActionError) as e:
         play(game, "retire")

@@ -1,4 +1,4 @@
-"""The tactical variant (R40–R45, D9–D11, D16) as a trapper_core plugin.
+"""The tactical variant (R40–R45, D9–D11, D16, D19) as a trapper_core plugin.
 
 Every tile is auctioned. The player whose turn it is holds the start-player
 stone: they name a trapper colour for the whole turn and open auctions for

@@ -1,4 +1,4 @@
-"""The auction turn (R40–R45, D9–D11, D16), as kinds of action.
+"""The auction turn (R40–R45, D9–D11, D16, D19), as kinds of action.
 
 Decisions, one at a time:
 
@@ -150,15 +150,18 @@ def _unpayable(state: GameState, colour: Colour, bid: int, action: Action) -> Il
     )
 
 
-def _between_auctions(state: GameState, rule: str, does: str) -> str | None:
-    """Why the stone holder's ``does`` (R41's opening, D10's exchange) is
-    refused while an auction is under way, to whoever asks."""
+def _between_auctions(
+    state: GameState, rule: str, does: str, owner_rule: str | None = None
+) -> str | None:
+    """Why the stone holder's ``does`` (R41's opening, D19's exchange) is
+    refused while an auction is under way: to the stone holder by ``rule``,
+    to a bidder by ``owner_rule`` (whose it is: D10's exchange), if given."""
     turn = state.turn
     if turn.auction is None:  # type: ignore[attr-defined]
         return None
     if state.to_move == turn.stone:  # type: ignore[attr-defined]
         return f"{rule}: the stone holder {does} only between auctions, and one is under way"
-    return f"{rule}: only the stone holder {does}, and only between auctions"
+    return f"{owner_rule or rule}: only the stone holder {does}, and only between auctions"
 
 
 def _continue(state: GameState, turn: TacticalTurn, auction: Auction, actor: int) -> None:
@@ -492,7 +495,7 @@ def _cards_paid(match: re.Match[str], colour: Colour, bid: int) -> tuple[int, in
 
 
 class TacticalExchangeKind(ExchangeKind):
-    """D10: the species exchange belongs to the stone holder, between auctions."""
+    """D10, D19: the species exchange belongs to the stone holder, between auctions."""
 
     # Tactical turn records change with every bid: remembering answers per
     # record would cost more than it saves.
@@ -503,7 +506,8 @@ class TacticalExchangeKind(ExchangeKind):
         state.turn = TacticalTurn(turn.stone, turn.colour, True, turn.auctions, turn.auction)
 
     def unavailable(self, state: GameState) -> str | None:
-        return _between_auctions(state, "D10", "exchanges species") or super().unavailable(state)
+        reason = _between_auctions(state, "D19", "exchanges species", "D10")
+        return reason or super().unavailable(state)
 
 
 class TacticalPassKind(PassKind):
