@@ -204,7 +204,13 @@ def _run(args: argparse.Namespace) -> int:
             os.dup2(os.open(os.devnull, os.O_WRONLY), real.fileno())
         return 141  # 128 + SIGPIPE, what a shell reports for such a tool
     except OSError as exc:
-        print(f"trapper: error: {exc.filename}: {exc.strerror}", file=sys.stderr)
+        # A file's error names the file; another (Ray's ConnectionError when
+        # no cluster runs) has only its message, which says what to do.
+        if exc.filename is None or exc.strerror is None:
+            message = str(exc) or type(exc).__name__
+        else:
+            message = f"{exc.filename}: {exc.strerror}"
+        print(f"trapper: error: {message}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)

@@ -22,6 +22,7 @@ from .errors import (
     SetupError,
     TrapperError,
     UndoError,
+    as_whole,
     shown,
 )
 from .kinds import ACTION_TEXT
@@ -91,12 +92,16 @@ def new_game(
     names = _player_names(players, rules)
     if seed is None:
         seed = secrets.randbits(63)
-    elif isinstance(seed, int) and not isinstance(seed, bool) and seed >= MAX_SEED:
-        raise SetupError(
-            f"a seed is a whole number below 2**64, not one of {seed.bit_length()} bits"
-        )
-    elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise SetupError(f"a seed is a whole number of 0 or more, not {shown(seed)}")
+    else:
+        seed = as_whole(seed, SetupError, "a seed is a whole number of 0 or more")
+        if seed >= MAX_SEED:
+            raise SetupError(
+                f"a seed is a whole number below 2**64, not one of {seed.bit_length()} bits"
+            )
+        if seed < 0:
+            raise SetupError(f"a seed is a whole number of 0 or more, not {shown(seed)}")
+    if not isinstance(undo, bool):  # "no" and "False" are true
+        raise SetupError(f"undo is True or False, not {shown(undo)}")
     tile_set = rules.tile_set()
     deck = rules.deck()
     board = rules.board()
@@ -107,24 +112,20 @@ def new_game(
         raise SetupError(f"setup must be a Setup, not {type(setup).__name__}")
     else:
         setup.check(faces_of(tile_set), deck, len(names), board)
-    return Game._start(rules, names, seed, setup, undo=bool(undo))
+    return Game._start(rules, names, seed, setup, undo=undo)
 
 
 def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
     low, high = rules.spec.min_players, rules.spec.max_players
-    if isinstance(players, bool):
-        raise SetupError(f"players is a count or a list of names, not {shown(players)}")
-    if isinstance(players, int):
-        count = players
-    elif isinstance(players, Sequence) and not isinstance(players, str):
+    if isinstance(players, Sequence) and not isinstance(players, str):
         count = len(players)
-    else:
-        raise SetupError(f"players is a count or a list of names, not {shown(players)}")
+    else:  # any whole number (a NumPy integer too), not a bool
+        count = as_whole(players, SetupError, "players is a count or a list of names")
     if not low <= count <= high:  # before any name is made of a count
         raise SetupError(
             f"{rules.variant!r} is played by {low} to {high} players, not {shown(count)}"
         )
-    if isinstance(players, int):
+    if not isinstance(players, Sequence):
         return tuple(
             "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i] if i < 26 else f"P{i + 1}" for i in range(count)
         )
@@ -685,15 +686,16 @@ class Game:
         """Returns what ``player`` may know: never a face-down tile, another
         player's hand, or the order of the draw pile."""
         if type(player) is not int or not 0 <= player < len(self.players):
-            self._check_seat(player)  # a bad seat raises; an int subclass may pass
+            player = self._check_seat(player)  # a bad seat raises
         legal = self.legal_actions() if self._state.to_move == player else ()
         return make_view(self, player, legal)
 
-    def _check_seat(self, player: object) -> None:
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise SetupError(f"a player is a seat number, not {shown(player)}")
-        if not 0 <= player < len(self.players):
+    def _check_seat(self, player: object) -> int:
+        """``player`` as an int seat: any whole number (a NumPy integer too), not a bool."""
+        seat = as_whole(player, SetupError, "a player is a seat number")
+        if not 0 <= seat < len(self.players):
             raise SetupError(f"there is no seat {shown(player)} among {len(self.players)} players")
+        return seat
 
     def outcomes(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
         """Returns, for every action of the history, the outcomes of the

@@ -23,6 +23,8 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future
 from typing import Any, ParamSpec, TypeVar
 
+from .errors import SetupError, as_whole, shown
+
 try:
     import ray
 except ImportError as exc:  # pragma: no cover - depends on the installation
@@ -52,12 +54,25 @@ class RayExecutor(Executor):
     is already initialised in this process, in which case that connection is
     used. The executor shuts down only the Ray connection it started.
     `workers` is how many tasks the cluster runs at once: its CPUs when
-    the executor starts.
+    the executor starts. A bad `address` or `num_cpus` raises
+    [`SetupError`][trapper_core.SetupError] before Ray is started.
     """
 
     def __init__(
         self, address: str | None = None, *, num_cpus: int | None = None, **init: Any
     ) -> None:
+        # Checked before Ray sees them: with 0 CPUs Ray started an instance
+        # that ran no task, and a simulation waited for ever.
+        if address is not None and (not isinstance(address, str) or not address):
+            raise SetupError(
+                "RayExecutor: address takes a cluster's address ('auto', "
+                f"'ray://host:10001') or None, not {shown(address)}"
+            )
+        if num_cpus is not None:
+            what = "RayExecutor: num_cpus takes a number of at least 1"
+            num_cpus = as_whole(num_cpus, SetupError, what)
+            if num_cpus < 1:
+                raise SetupError(f"{what}, not {num_cpus}")
         self._started = False
         if not ray.is_initialized():
             options: dict[str, Any] = {"include_dashboard": False}

@@ -18,15 +18,16 @@ game order, so the summary and the records are the same whatever ran them.
 from __future__ import annotations
 
 import os
+import pickle
 import secrets
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 import attrs
 
 from .bots import BOTS, make_bot
-from .errors import SetupError, as_tuple, shown
+from .errors import SetupError, as_tuple, as_whole, shown
 from .game import MAX_SEED, Game, new_game
 
 __all__ = [
@@ -67,7 +68,9 @@ class GameResult:
 @attrs.frozen
 class Batch:
     """Games `first` to `first + count - 1` of a simulation: what one
-    task of a worker plays. Names and numbers only, so it pickles small."""
+    task of a worker plays. Names and numbers only, so it pickles small.
+    The fields are checked when it is made: a bad one raises
+    [`SetupError`][trapper_core.SetupError]."""
 
     variant: str
     players: int
@@ -79,6 +82,20 @@ class Batch:
     """What makes each game's record (`trapper_core.notation.dumps` for the
     notation); it travels to the workers, so it must pickle: a function of a
     module the workers can import."""
+
+    def __attrs_post_init__(self) -> None:
+        # Checked where the batch is made: in the worker that plays it, a bad
+        # one failed far from the mistake (no bots: a ZeroDivisionError).
+        if not isinstance(self.variant, str):
+            raise SetupError(f"Batch: variant takes a variant's name, not {shown(self.variant)}")
+        for what, low in (("players", 1), ("seed", 0), ("first", 0), ("count", 1)):
+            # An int, even when the batch was made with a NumPy integer.
+            object.__setattr__(self, what, _whole(getattr(self, what), f"Batch: {what}", low))
+        object.__setattr__(self, "bots", _bot_names(self.bots, "Batch"))
+        if self.record is not None and not callable(self.record):
+            raise SetupError(
+                f"Batch: record takes a function of a game to text, not {shown(self.record)}"
+            )
 
 
 def play_batch(batch: Batch) -> list[GameResult]:
@@ -199,28 +216,43 @@ def results(
     games holds only a window of them in memory. Closing the generator
     early cancels the batches not yet started.
     """
-    names, first = _check(variant, players, games, bots, seed, executor, batch, ahead, record)
-    return _stream(variant, players, games, names, first, executor, batch, ahead, record)
+    simulation = _check(variant, players, games, bots, seed, executor, batch, ahead, record)
+    return _stream(simulation, executor)
+
+
+@attrs.frozen
+class _Simulation:
+    """A simulation's arguments, checked by `_check`: the numbers are ints."""
+
+    variant: str
+    players: int
+    games: int
+    bots: tuple[str, ...]
+    seed: int
+    """The first game's seed."""
+    batch: int | None
+    ahead: int | None
+    record: Callable[[Game], str] | None
 
 
 def _stream(
-    variant: str,
-    players: int,
-    games: int,
-    bots: tuple[str, ...],
-    seed: int,
-    executor: Executor | None,
-    batch: int | None,
-    ahead: int | None,
-    record: Callable[[Game], str] | None,
+    simulation: _Simulation, executor: Executor | None
 ) -> Generator[GameResult, None, None]:
     """The results of checked arguments (see `results`)."""
     workers = _workers(executor)
     tasks = (
-        Batch(variant, players, bots, seed, first, count, record)
-        for first, count in batches(games, workers, batch)
+        Batch(
+            simulation.variant,
+            simulation.players,
+            simulation.bots,
+            simulation.seed,
+            first,
+            count,
+            simulation.record,
+        )
+        for first, count in batches(simulation.games, workers, simulation.batch)
     )
-    return _run(tasks, executor, ahead or 4 * workers)
+    return _run(tasks, executor, simulation.ahead or 4 * workers)
 
 
 def _run(
@@ -292,9 +324,9 @@ def simulate(
     """
     if on_game is not None and not callable(on_game):
         raise SetupError(f"simulate: on_game takes a function of a result, not {shown(on_game)}")
-    names, first = _check(variant, players, games, bots, seed, executor, batch, ahead, record)
-    summary = Summary(variant, players, first)
-    for result in _stream(variant, players, games, names, first, executor, batch, ahead, record):
+    simulation = _check(variant, players, games, bots, seed, executor, batch, ahead, record)
+    summary = Summary(variant, simulation.players, simulation.seed)
+    for result in _stream(simulation, executor):
         summary.add(result)
         if on_game is not None:
             on_game(result)
@@ -311,26 +343,15 @@ def _check(
     batch: int | None,
     ahead: int | None,
     record: Callable[[Game], str] | None,
-) -> tuple[tuple[str, ...], int]:
-    """Checks a simulation's arguments; returns the bots' names and the first
-    game's seed (picked at random for `None`)."""
-    if isinstance(bots, str):
-        raise SetupError(f"simulate: bots takes a list of bot names, not the string {shown(bots)}")
-    names = as_tuple(bots, SetupError, "simulate: bots takes a list of bot names")
-    if not names:
-        raise SetupError(f"simulate: bots takes at least one bot name ({', '.join(BOTS)})")
-    for name in names:
-        if not isinstance(name, str) or name not in BOTS:
-            raise SetupError(
-                f"simulate: no bot is called {shown(name)}; choose from {', '.join(BOTS)}"
-            )
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise SetupError(f"simulate: players takes a number of seats, not {shown(players)}")
-    for what, value in (("games", games), ("batch", batch), ("ahead", ahead)):
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, int) or value < 1
-        ):
-            raise SetupError(f"simulate: {what} takes a number of at least 1, not {shown(value)}")
+) -> _Simulation:
+    """Checks a simulation's arguments; returns them with the first game's
+    seed (picked at random for `None`), and whole numbers (a NumPy integer
+    too) as ints."""
+    names = _bot_names(bots, "simulate")
+    players = as_whole(players, SetupError, "simulate: players takes a number of seats")
+    games = _whole(games, "simulate: games")
+    batch = None if batch is None else _whole(batch, "simulate: batch")
+    ahead = None if ahead is None else _whole(ahead, "simulate: ahead")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise SetupError(
             "simulate: executor takes a concurrent.futures.Executor (or None), "
@@ -340,11 +361,46 @@ def _check(
         raise SetupError(
             f"simulate: record takes a function of a game to text, not {shown(record)}"
         )
+    if record is not None and isinstance(executor, ProcessPoolExecutor):
+        # A process pool pickles each batch, record and all; it would fail at
+        # the first batch. (Threads share this process, and Ray pickles
+        # lambdas and local functions too.)
+        try:
+            pickle.dumps(record)
+        except (pickle.PicklingError, AttributeError, TypeError) as exc:
+            raise SetupError(
+                "simulate: record must pickle to run in the pool's other processes (a function "
+                f"of a module they can import, not a lambda or a local one): {exc}"
+            ) from None
     first = _first_seed(seed, games)
     # The variant and the number of players are checked here, once, rather
     # than by every worker.
     new_game(variant, players, seed=0)
-    return names, first
+    return _Simulation(variant, players, games, names, first, batch, ahead, record)
+
+
+def _whole(value: object, what: str, low: int = 1) -> int:
+    """``value`` as an int of at least ``low``: any whole number (a NumPy
+    integer too) but a bool. The error names the argument, ``what``."""
+    number = as_whole(value, SetupError, f"{what} takes a number of at least {low}")
+    if number < low:
+        raise SetupError(f"{what} takes a number of at least {low}, not {shown(value)}")
+    return number
+
+
+def _bot_names(bots: object, caller: str) -> tuple[str, ...]:
+    """``bots`` as a tuple of at least one name of [`BOTS`][trapper_core.BOTS]."""
+    if isinstance(bots, str):
+        raise SetupError(f"{caller}: bots takes a list of bot names, not the string {shown(bots)}")
+    names = as_tuple(bots, SetupError, f"{caller}: bots takes a list of bot names")
+    if not names:
+        raise SetupError(f"{caller}: bots takes at least one bot name ({', '.join(BOTS)})")
+    for name in names:
+        if not isinstance(name, str) or name not in BOTS:
+            raise SetupError(
+                f"{caller}: no bot is called {shown(name)}; choose from {', '.join(BOTS)}"
+            )
+    return names
 
 
 def _first_seed(seed: int | None, games: int) -> int:
@@ -352,10 +408,10 @@ def _first_seed(seed: int | None, games: int) -> int:
     `seed + games - 1`, is one `new_game` takes; `None` picks one at random."""
     if seed is None:
         seed = secrets.randbits(63)  # as new_game picks one
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise SetupError(
-            f"simulate: seed takes a whole number from 0 to 2**64 - 1, not {shown(seed)}"
-        )
+    what = "simulate: seed takes a whole number from 0 to 2**64 - 1"
+    seed = as_whole(seed, SetupError, what)
+    if not 0 <= seed < MAX_SEED:
+        raise SetupError(f"{what}, not {shown(seed)}")
     last = seed + games - 1
     if last >= MAX_SEED:
         raise SetupError(
@@ -400,7 +456,18 @@ def batches(games: int, workers: int = 1, batch: int | None = None) -> Iterator[
     a worker idle for up to half a batch (400 base games on 2 workers,
     scheduled from each game's CPU time: 1.92 times one worker's speed
     became 2.00; 16 batches became 29).
+
+    The arguments are checked as `simulate` checks them, at the call: a bad
+    one raises [`SetupError`][trapper_core.SetupError].
     """
+    games = _whole(games, "batches: games")
+    workers = _whole(workers, "batches: workers")
+    batch = None if batch is None else _whole(batch, "batches: batch")
+    return _cut(games, workers, batch)
+
+
+def _cut(games: int, workers: int, batch: int | None) -> Generator[tuple[int, int], None, None]:
+    """The batches of checked arguments (see `batches`)."""
     size = batch or max(1, min(25, games // (8 * workers)))
     first = 0
     while first < games:
