@@ -832,3 +832,13 @@ def test_a_result_the_replay_does_not_reach_is_reported_at_the_result_tags_line(
     line = text.splitlines().index(f'[Result "{result}"]') + 1
     with pytest.raises(RecordError, match=f"^game 1, line {line}: {message}"):
         notation.loads(text)[0].replay()
+
+
+@pytest.mark.parametrize("undo", ["no", 0, None])
+def test_a_replays_undo_is_true_or_false_and_not_the_records_fault(undo: object) -> None:
+    game = tc.new_game("base", 2, seed=1)
+    game.apply_text("pass")
+    record = notation.loads(notation.dumps(game))[0]
+    with pytest.raises(notation.NotationError, match=r"^undo is True or False, not") as caught:
+        record.replay(undo=undo)  # type: ignore[arg-type]
+    assert not isinstance(caught.value, RecordError)

@@ -32,11 +32,12 @@ from trapper_core import (
     TrapperError,
     new_game,
 )
+from trapper_core.errors import shown
 from trapper_core.plugins import Rules, registry_or_default
 
 from .cards import PLENTY, add_hands
 from .deal import Deal, Step, infer_deal
-from .errors import RecordError, check_errors, no_gc
+from .errors import NotationError, RecordError, check_errors, no_gc
 from .items import Move, Mover, Notes, Reveal, TurnNumber
 from .stretch import Stretch, unquote
 from .table_setup import fit_setup, named_squares
@@ -62,6 +63,8 @@ def replay(
 ) -> Game:
     """See [`Record.replay`][trapper_notation.Record.replay]."""
     check_errors(errors)
+    if not isinstance(undo, bool):  # the replay's argument, not the record's fault
+        raise NotationError(f"undo is True or False, not {shown(undo)}")
     return _Replayer(record, registry_or_default(registry), undo=undo).run(errors)
 
 
