@@ -138,7 +138,7 @@ def _parser() -> argparse.ArgumentParser:
         "replay",
         help="check every game in notation files",
         description="Read notation files, replay every game with every rule checked, and "
-        "print each game's final money or its first error. Exits 1 if any game fails.",
+        "print each game's final scores or its first error. Exits 1 if any game fails.",
     )
     replay.add_argument("files", nargs="+", metavar="FILE", help="notation files")
 

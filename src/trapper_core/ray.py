@@ -4,13 +4,13 @@
 tasks, so [`simulate`][trapper_core.simulate] sends its batches to a cluster
 as it sends them to a process pool:
 
-``python
+```python
 import trapper_core as tc
 from trapper_core.ray import RayExecutor
 
 with RayExecutor("auto") as cluster:  # the cluster this machine belongs to
     summary = tc.simulate("base", 4, 1_000_000, executor=cluster, batch=200)
-``
+```
 
 The workers look the variant and the bots up by name in their own installed
 registry, so every node needs trapper-core and the variant's package
