@@ -109,3 +109,22 @@ def test_check_view_skips_only_the_setups_tiles_and_squares() -> None:
     view = _forge(game.view(0), extra=(tile, SQUARES[3], game.state.pile))
     with pytest.raises(tc.InvariantError, match="a view leads to the draw pile"):
         check_view(game, view)
+
+
+def test_issue10_item10_a_view_reaches_no_displays_cache() -> None:
+    """A display's scratch cache records what the player to move could
+    afford to ask (a trace of the hand), and the game writes into it: a
+    view holds copies of the displays without it, and check_view finds one
+    a forged view would lead to."""
+    game = _game("base", 20, seed=2)
+    game.legal_actions()  # the mover's listing fills the caches
+    caches = [d.cache for d in game.state.displays if d.cache is not None]
+    assert caches
+    for seat in range(len(game.players)):
+        view = game.view(seat)
+        assert view.displays == game.state.displays
+        assert all(d.cache is None for d in view.displays)
+        check_view(game, view)
+    forged = _forge(game.view(1), displays=game.state.displays)
+    with pytest.raises(tc.InvariantError, match="a display's cache, which the game writes"):
+        check_view(game, forged)

@@ -120,7 +120,9 @@ class Display:
     )
     """Scratch space for rules that compute answers from this display alone
     (the base game keeps placement choices here); ``None`` until a rule
-    uses it, never part of the display's value."""
+    uses it, never part of the display's value. A view's displays are
+    copies without it: which answers it holds depends on what the player to
+    move could afford to ask, and the game writes into it."""
 
     def __init__(
         self,

@@ -189,6 +189,7 @@ class Game:
     __slots__ = (
         "_checkpoints",
         "_count",
+        "_displays",
         "_last",
         "_legal",
         "_legal_by_value",
@@ -237,6 +238,10 @@ class Game:
     # tiles taken: (setup board, board, face-up bits, seen board, taken)
     # (``view._public_board``); None until a view is made.
     _public: tuple[Any, ...] | None
+    # The views' displays: (the state's displays, their facts for views,
+    # without their scratch caches), kept from the last view
+    # (``view._public_displays``).
+    _displays: tuple[tuple[Display, ...], tuple[Any, ...]] | None
     # Where the history begins when that is not the setup's start: the state
     # of a position drawn by Sampler.position (a snapshot, and the box, which
     # snapshots leave out: a game's box never changes), None otherwise.
@@ -270,6 +275,7 @@ class Game:
         game._legal = None
         game._legal_by_value = None
         game._public = None
+        game._displays = None
         game._origin = None
         if rules.is_over(game._state):
             game._finish()
@@ -739,6 +745,7 @@ class Game:
         other._legal = self._legal
         other._legal_by_value = self._legal_by_value
         other._public = self._public
+        other._displays = self._displays
         other._origin = self._origin
         return other
 

@@ -171,6 +171,11 @@ def check_view(game: Game, view: PlayerView) -> None:
             hidden[id(pile)] = "the order of a reshuffled pile"
     if state.board != state.seen_board():
         hidden[id(state.board)] = "the board with its face-down tiles"
+    # A display's scratch cache: which answers it holds depends on what the
+    # player to move could afford to ask, and the game writes into it.
+    for display in state.displays:
+        if display.cache is not None:
+            hidden[id(display.cache)] = "a display's cache, which the game writes"
     # The view's history is the game's chain of links, which grows by one
     # link an action: its objects are walked once a game (`_history_walked`),
     # and each view's walk stops where it meets them.

@@ -316,6 +316,7 @@ def _read(view: PlayerView) -> None:
             public[:] = seen, taken, ()
         trappers, hand, discard, last, count = later
         fields.update(zip(_FACTS, facts, strict=True))
+        fields["displays"] = tuple([f.display() for f in facts[6]])  # "displays" in _FACTS
         fields["board"] = seen
         fields["taken"] = taken
         fields["trappers"] = _squares_at(trappers)
@@ -364,7 +365,7 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
                 public,
                 state.board_squares,
                 targets,
-                state.displays,
+                _public_displays(game, state.displays),
                 # a comprehension costs half of tuple(map(sum, ...)) here
                 tuple([a + b + c + d for a, b, c, d in state.hands]),
                 len(state.pile) - state.drawn,
@@ -388,6 +389,52 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
         },
     )
     return view
+
+
+class _DisplayFacts:
+    """A display as views show it: its values, and the copy made of them
+    when a view's displays are first read. A display's scratch cache
+    (``Display.cache``) holds the rules' answers from the display alone,
+    but which answers it holds depends on what the player to move could
+    afford to ask, and it is the game's own mutable dict: a view that led
+    to it would show a trace of a hand and let a bot change the game's
+    answers. The facts of a display are made once for all the views that
+    show it (a display changes when its player places a tile), and its copy
+    once for all the views that read it."""
+
+    __slots__ = ("copy", "values")
+
+    values: tuple[Any, ...]
+    copy: Display | None
+
+    def __init__(self, display: Display) -> None:
+        d = display
+        self.values = (d.open, d.valued, d.separate, d.money, d.tokens)
+        self.copy = None
+
+    def display(self) -> Display:
+        copy = self.copy
+        if copy is None:
+            copy = self.copy = Display(*self.values)
+        return copy
+
+
+def _public_displays(game: Game, displays: tuple[Display, ...]) -> tuple[_DisplayFacts, ...]:
+    """The facts of ``displays`` for a view (see `_DisplayFacts`), kept from
+    view to view: about one new display a decision."""
+    memo = game._displays
+    if memo is not None and memo[0] is displays:
+        return memo[1]
+    before, facts = memo if memo is not None else ((), ())
+    out = []
+    for index, display in enumerate(displays):
+        if index < len(before) and before[index] is display:
+            out.append(facts[index])
+        else:
+            out.append(_DisplayFacts(display))
+    public = tuple(out)
+    game._displays = (displays, public)
+    return public
 
 
 Seen = tuple[Tile | FaceDown | None, ...]
