@@ -205,12 +205,7 @@ def _joined(before: Sequence[int], after: Sequence[int]) -> Sequence[int]:
     times its text in ints alone), else a list that the next tags extend."""
     if type(before) is range and type(after) is range and before and after:
         step = after[0] - before[-1]
-        steps = {
-            step,
-            before.step if len(before) > 1 else step,
-            after.step if len(after) > 1 else step,
-        }
-        if step > 0 and len(steps) == 1:
+        if step > 0 and all(len(r) == 1 or r.step == step for r in (before, after)):
             return range(before[0], after[-1] + 1, step)
     joined = before if isinstance(before, list) else list(before)
     joined.extend(after)

@@ -149,15 +149,9 @@ def record_parts(
         "Seed": str(game.seed),
         "Setup": str(SetupSpec.from_setup(game.setup)),
     }
-    outcomes = game.outcomes()
     if table:  # what the table knows: neither the layout nor the seed
         values["Setup"] = _seen_setup(game)
         del values["Seed"]
-    elif any(outcomes) and not _seed_shuffles(game, outcomes):
-        del values["Seed"]  # a Seed tag would replay another game once the notes are dropped
-    for name, value in extra.items():
-        _check_decided(name, value, values, table=table)
-    values.update(extra)
     items: list[Item] = []
     replay = game.root()
     state = replay.state
@@ -166,9 +160,10 @@ def record_parts(
     if table:
         _name_tiles(items, start, named, state.face_up_squares())
     last_turn = last_seat = -1
+    seeded = not table  # whether the seed made every shuffle so far
     # Chance as it fell in the game, not as its seed would make it: a game
     # replayed from a table record was shuffled to fit the record.
-    for action, shuffled in zip(game.history, outcomes, strict=True):
+    for action, shuffled in zip(game.history, game.outcomes(), strict=True):
         seat = replay.to_move
         assert seat is not None
         if state.turns != last_turn:
@@ -179,6 +174,14 @@ def record_parts(
         last_turn, last_seat = state.turns, seat
         items.append(Move(replay.action_text(action)))
         before, board = len(state.shuffled), state.board
+        if shuffled and seeded:  # the move played on a copy by the seed alone
+            trial = replay.copy()
+            try:
+                trial.apply(action)
+            except TrapperError:
+                seeded = False
+            else:
+                seeded = trial.state.shuffled[before:] == shuffled
         replay.apply(action, shuffles=shuffled)
         piles = state.shuffled[before:]
         if table:  # the tiles this move turned up, or took unseen (a variant may allow it)
@@ -189,21 +192,12 @@ def record_parts(
         elif piles:
             cards = ["".join(COLOURS[c].letter for c in pile) for pile in piles]
             items.append(Notes(tuple(Shuffle(c) for c in cards)))
+    if not table and not seeded:
+        del values["Seed"]  # a Seed tag would replay another game once the notes are dropped
+    for name, value in extra.items():
+        _check_decided(name, value, values, table=table)
+    values.update(extra)
     return tuple(values.items()), items
-
-
-def _seed_shuffles(game: Game, outcomes: tuple[tuple[tuple[int, ...], ...], ...]) -> bool:
-    """Whether ``game``'s seed makes the shuffles it had (``outcomes``):
-    its history, replayed from its root by the seed alone, plays and
-    shuffles alike. A game replayed from a table record was shuffled to fit
-    the record, and its seed makes other shuffles."""
-    check = game.root()
-    try:
-        for action in game.history:
-            check.apply(action)
-    except TrapperError:
-        return False
-    return check.outcomes() == outcomes
 
 
 def _name_tiles(

@@ -197,9 +197,9 @@ def _bids(bids: range) -> tuple[Bid, ...]:
     return tuple(_bid(bid) for bid in bids)
 
 
+# Bids of nothing, which no action is: they get their own errors.
 _NO_OPENING = re.compile(r"[BEGP]0+")
 _NO_RAISE = re.compile(r"0+")
-"""Bids of nothing, which no action is: they get their own errors."""
 
 
 @interned

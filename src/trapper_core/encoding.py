@@ -153,11 +153,7 @@ class Speller:
         id that is no whole number (an ``int`` or a NumPy integer)."""
         action = as_whole(action, IllegalActionError, "an action id is a whole number")
         if action not in self.legal_ids():
-            spelt = (
-                id_text(action)
-                if isinstance(action, int) and 0 <= action < NUM_ACTIONS
-                else "no character"
-            )
+            spelt = id_text(action) if 0 <= action < NUM_ACTIONS else "no character"
             raise IllegalActionError(
                 f"action id {shown(action)} ({spelt}) does not continue a legal action after "
                 f"{shown(self.prefix)}; legal ids are {self.legal_ids()}"

@@ -104,16 +104,22 @@ def shown(value: object, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def as_whole(value: object, error: type[TrapperError], what: str) -> int:
+def as_whole(
+    value: object, error: type[TrapperError], what: str, *, low: int | None = None
+) -> int:
     """``value`` as an ``int``: an ``int`` or anything that is a whole number
-    (``__index__``: a NumPy integer), not a bool; raises ``error`` (``what``,
-    then the value shown) otherwise. ``int()`` would take 2.9 as 2, and
-    ``random.Random`` text and floats as seeds."""
+    (``__index__``: a NumPy integer), not a bool, and at least ``low`` if
+    given; raises ``error`` (``what``, then the value shown) otherwise.
+    ``int()`` would take 2.9 as 2, and ``random.Random`` text and floats as
+    seeds."""
     if not isinstance(value, bool):
         try:
-            return operator.index(value)  # type: ignore[arg-type]
+            number = operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             pass
+        else:
+            if low is None or number >= low:
+                return number
     raise error(f"{what}, not {shown(value)}")
 
 

@@ -69,10 +69,9 @@ class RayExecutor(Executor):
                 f"'ray://host:10001') or None, not {shown(address)}"
             )
         if num_cpus is not None:
-            what = "RayExecutor: num_cpus takes a number of at least 1"
-            num_cpus = as_whole(num_cpus, SetupError, what)
-            if num_cpus < 1:
-                raise SetupError(f"{what}, not {num_cpus}")
+            num_cpus = as_whole(
+                num_cpus, SetupError, "RayExecutor: num_cpus takes a number of at least 1", low=1
+            )
         self._started = False
         if not ray.is_initialized():
             options: dict[str, Any] = {"include_dashboard": False}

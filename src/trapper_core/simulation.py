@@ -382,10 +382,7 @@ def _check(
 def _whole(value: object, what: str, low: int = 1) -> int:
     """``value`` as an int of at least ``low``: any whole number (a NumPy
     integer too) but a bool. The error names the argument, ``what``."""
-    number = as_whole(value, SetupError, f"{what} takes a number of at least {low}")
-    if number < low:
-        raise SetupError(f"{what} takes a number of at least {low}, not {shown(value)}")
-    return number
+    return as_whole(value, SetupError, f"{what} takes a number of at least {low}", low=low)
 
 
 def _bot_names(bots: object, caller: str) -> tuple[str, ...]:

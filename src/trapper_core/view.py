@@ -408,8 +408,13 @@ class _DisplayFacts:
     copy: Display | None
 
     def __init__(self, display: Display) -> None:
-        d = display
-        self.values = (d.open, d.valued, d.separate, d.money, d.tokens)
+        self.values = (
+            display.open,
+            display.valued,
+            display.separate,
+            display.money,
+            display.tokens,
+        )
         self.copy = None
 
     def display(self) -> Display:
@@ -425,6 +430,7 @@ def _public_displays(game: Game, displays: tuple[Display, ...]) -> tuple[_Displa
     memo = game._displays
     if memo is not None and memo[0] is displays:
         return memo[1]
+    # (A plain loop: a comprehension over the two memos cost more here.)
     before, facts = memo if memo is not None else ((), ())
     out = []
     for index, display in enumerate(displays):
