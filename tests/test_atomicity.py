@@ -1,6 +1,5 @@
-"""A third hostile-input probe, about atomicity: a refused call, anywhere in
-a sequence of calls, leaves every object as it was and says what is wrong
-and where."""
+"""Atomicity: a refused call, anywhere in a sequence of calls, leaves every
+object as it was and says what is wrong and where."""
 
 from __future__ import annotations
 

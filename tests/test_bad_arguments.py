@@ -231,7 +231,7 @@ def test_issue10_copy_deepcopy_and_pickle_keep_whether_a_game_keeps_undo(undo: b
 def test_issue10_a_long_action_text_is_refused_in_a_short_message(text: str) -> None:
     """No action is written in more than MAX_ACTION_TEXT characters: a longer
     text is refused at once, in a message that does not quote it whole (a
-    reviewer saw a 100 kB text come back in a 100 kB message)."""
+    100 kB text once came back in a 100 kB message)."""
     from trapper_core.game import MAX_ACTION_TEXT
 
     game = tc.new_game("base", 2, seed=1)

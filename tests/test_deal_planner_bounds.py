@@ -1,7 +1,6 @@
 """Issue 10: a table record whose payments spend more cards of a colour than
 there can be is a `RecordError` naming its move, not a `ValueError` from the
-flows of the deal planner (reviewer's reproduction: min_edge.trn and the
-bad_tab_*.trn records of a mutation run over table records).
+flows of the deal planner (found by a mutation run over table records).
 
 Each record below was cut down from a mutated table record of a bot game
 (``[Setup "?"]``: the replay plans the deal). Before the fix, planning them
@@ -34,9 +33,9 @@ _TACTICAL_TABLE = """\
 e3=M4e f3=M1n g3=K4e h3=H1s b4=B4w c4=S1s f4=S4w g4=W2s h4=B2n c5=H4e f5=M2s g5=S2w h5=W4e
 b6=CL1w c6=W3w d6=F3e e6=CS1w f6=W2e g6=CM1s h6=F2n c7=CS2n d7=B3s e7=L3s f7=B1s g7=B3e
 h7=CK1n e8=L1s f8=CW3s g8=CK2e h8=CM3n)"""
-"""The tags and the tiles of the tactical records below (the reviewer's game)."""
+"""The tags and the tiles of the tactical records below (a tactical bot game)."""
 
-# The reviewer's min_edge.trn, shrunk: its payments spend 17 green cards
+# A mutated table record, shrunk: its payments spend 17 green cards
 # after the reshuffle (the game has 16), but a bid well before that cannot be
 # made with any deal, so the bid is the first move no deal fits.
 SPENT_AT_A_BID = (
@@ -100,7 +99,7 @@ OVERSPENT = [
 
 
 def test_issue10_a_table_record_whose_cards_cannot_add_up_is_a_record_error() -> None:
-    """The reviewer's record: a documented error at the first move no deal
+    """A documented error at the first move no deal
     fits (a bid), strictly; leniently, the error is noted and the game is
     played up to that move."""
     (record,) = notation.loads(SPENT_AT_A_BID)

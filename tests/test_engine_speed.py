@@ -165,7 +165,7 @@ def test_issue13_a_view_read_late_shows_its_own_moment(variant: str) -> None:
 def test_issue13_a_view_after_an_undo_keeps_no_face_of_a_face_down_tile(variant: str) -> None:
     """A look-ahead on the game (apply, view, undo) turns tiles up and back
     down: the views made after it, read or not, lead to none of their faces
-    (a reviewer's find: the board's changes kept them)."""
+    (the board's changes once kept them)."""
     game = tc.new_game(variant, 4, seed=8)
     tc.play(game, [tc.RandomBot(s) for s in range(4)], max_actions=20)
     game.view(0)

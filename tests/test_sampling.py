@@ -631,7 +631,7 @@ def test_issue10_a_sampled_position_survives_copies_and_pickles_and_has_no_recor
 ) -> None:
     """A position from Sampler.position keeps the viewed game's setup, which
     does not describe it: copies and pickles start from the position itself
-    (a reviewer found pickles gave the setup's game), and the stored forms
+    (pickles once gave the setup's game), and the stored forms
     that would replay from the setup refuse it."""
     import copy
     import pickle

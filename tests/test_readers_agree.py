@@ -1,6 +1,5 @@
-"""Issue 10, a reviewer's finds in the readers: every reader cuts a file
-into the same games, ``scan`` finds every game where ``read_game`` reads it,
-and bad arguments meet clear errors."""
+"""Every reader cuts a file into the same games, ``scan`` finds every game
+where ``read_game`` reads it, and bad arguments meet clear errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Hostile input to the notation's readers, writers and strings (second probe)."""
+"""Hostile input to the notation's readers, writers and strings: documented
+errors only, with their place."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""A newcomer's finds: errors that say which bot, which plugin, which
-registry; the simulate progress bar in a log."""
+"""Errors say which bot, which plugin and which registry they come from; the
+simulate progress bar writes whole lines in a log."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""From a review of the arguments of the setup and simulation entry points:
-each refuses a bad one with a `SetupError` saying what is wrong, before
-anything is played or started, and takes any whole number (a NumPy
-integer too) where it takes an int."""
+"""The arguments of the setup and simulation entry points: each refuses a bad
+one with a `SetupError` saying what is wrong, before anything is played or
+started, and takes any whole number (a NumPy integer too) where it takes an
+int."""
 
 from __future__ import annotations
 

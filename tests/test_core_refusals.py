@@ -1,5 +1,5 @@
-"""Hostile input at the core's public entry points (second probe): every bad
-argument is refused with a short TrapperError, huge numbers included."""
+"""Hostile input at the core's public entry points: every bad argument is
+refused with a short TrapperError, huge numbers included."""
 
 from __future__ import annotations
 
