@@ -82,6 +82,10 @@ def unstarted_ray(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         ({"num_cpus": "2"}, "num_cpus takes a number of at least 1, not '2'"),
         ({"address": 6379}, "address takes a cluster's address .* or None, not 6379"),
         ({"address": ""}, "address takes a cluster's address .* or None, not ''"),
+        (
+            {"address": "auto", "num_cpus": 2},
+            "num_cpus is the CPUs of a local instance; a cluster at 'auto' has its own",
+        ),
     ],
 )
 def test_ray_executor_refuses_bad_cpus_and_addresses_before_starting_ray(

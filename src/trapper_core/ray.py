@@ -54,8 +54,8 @@ class RayExecutor(Executor):
     is already initialised in this process, in which case that connection is
     used. The executor shuts down only the Ray connection it started.
     `workers` is how many tasks the cluster runs at once: its CPUs when
-    the executor starts. A bad `address` or `num_cpus` raises
-    [`SetupError`][trapper_core.SetupError] before Ray is started.
+    the executor starts. A bad `address` or `num_cpus`, or both given,
+    raises [`SetupError`][trapper_core.SetupError] before Ray is started.
     """
 
     def __init__(
@@ -72,6 +72,12 @@ class RayExecutor(Executor):
             num_cpus = as_whole(
                 num_cpus, SetupError, "RayExecutor: num_cpus takes a number of at least 1", low=1
             )
+            if address is not None:
+                # A cluster's CPUs are its own: Ray would take the number and ignore it.
+                raise SetupError(
+                    "RayExecutor: num_cpus is the CPUs of a local instance; a cluster "
+                    f"at {address!r} has its own (give num_cpus or address, not both)"
+                )
         self._started = False
         if not ray.is_initialized():
             options: dict[str, Any] = {"include_dashboard": False}
