@@ -12,6 +12,7 @@ import pytest
 import trapper_core as tc
 from trapper_core import notation
 from trapper_core.cli import main
+from trapper_core.terminal import render
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -110,6 +111,38 @@ def test_show_a_position_from_a_file(capsys: pytest.CaptureFixture[str], tmp_pat
     assert "the end" in out
     assert "\x1b[" in out
     assert "Ann: 6 money; 0 cards" in out  # a table record does not know hands
+
+
+def test_show_a_turn_of_a_record_without_a_seed_replays_its_shuffles(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A record without a Seed tag takes its reshuffles from its notes (a
+    complete record) or its deal (a table record), not the seed: every turn
+    shown is the position the game had then, hands included, past every
+    reshuffle."""
+    game = tc.play(tc.new_game("base", 4, seed=0), [tc.RandomBot(s) for s in range(4)])
+    table = notation.Record.table_record(game)
+    replayed = table.replay()
+    assert replayed.state.shuffled  # the record's own deal reshuffles
+    complete = tmp_path / "complete.trn"
+    complete.write_text(notation.dumps(replayed))
+    assert "[Seed " not in complete.read_text()
+    turns = replayed.state.turns
+    for turn in range(0, turns + 1, 3):
+        position = replayed.root()
+        for action, shuffles in zip(replayed.history, replayed.outcomes(), strict=True):
+            if position.state.turns > turn:
+                break
+            position.apply(action, shuffles=shuffles)
+        assert main(["show", str(complete), "--turn", str(turn), "--colour", "never"]) == 0
+        shown = capsys.readouterr().out
+        expected = render(position, colour=False, hands=True)
+        assert shown.split("\n", 1)[1] == expected + "\n"
+    path = tmp_path / "table.trn"
+    path.write_text(notation.dumps(table))
+    for turn in range(turns + 1):
+        assert main(["show", str(path), "--turn", str(turn), "--colour", "never"]) == 0
+    capsys.readouterr()
 
 
 def test_show_a_position_before_a_move_against_the_rules(

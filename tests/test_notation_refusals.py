@@ -4,13 +4,21 @@ errors only, with their place."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pytest
 
 import trapper_core as tc
 from trapper_core import TrapperError, notation
-from trapper_notation import NotationError, NotationSyntaxError, Position, Record, SetupSpec
+from trapper_notation import (
+    NotationError,
+    NotationSyntaxError,
+    Position,
+    Record,
+    RecordError,
+    SetupSpec,
+)
 
 
 @pytest.fixture(scope="module")
@@ -224,3 +232,29 @@ def test_position_string_errors_name_the_field_and_what_it_should_be() -> None:
                 assert f"field {index + 1}" in message or "position string:" in message
     with pytest.raises(NotationError, match=r"field 13 \(turns\): a whole number"):
         Position.parse(" ".join([*fields[:12], "-", fields[13]]))
+
+
+@pytest.mark.parametrize("value", ["1-0", "57 x", "٣ 4", "1_0 2", "9" * 5000])
+def test_a_result_tag_of_no_money_is_a_record_error_at_its_line(value: str) -> None:
+    """``Record.result`` reads whole numbers of ASCII digits only: anything
+    else (what ``int`` takes too, "٣" or "1_0", or a number longer than
+    Python converts) is a `RecordError` naming the tag's line, and the
+    replay reports the same."""
+    game = tc.play(tc.new_game("base", 2, seed=3), [tc.RandomBot(1), tc.RandomBot(2)])
+    text = notation.dumps(game)
+    result = f'[Result "{" ".join(map(str, game.scores()))}"]'
+    line = text[: text.index(result)].count("\n") + 1
+    (record,) = notation.loads(text.replace(result, f'[Result "{value}"]'))
+    message = rf"^game 1, line {line}: the Result tag is each player's money"
+    with pytest.raises(RecordError, match=message):
+        _ = record.result
+    errors: list[Exception] = []
+    assert record.replay(errors=errors) == game
+    assert len(errors) == 1
+    assert isinstance(errors[0], RecordError)
+    assert re.match(message, str(errors[0]))
+
+
+def test_a_result_tag_of_money_reads_as_numbers() -> None:
+    text = '[Variant "base"]\n[Seat1 "A"]\n[Seat2 "B"]\n[Result " 57  -3 "]\n\n1. A: pass\n'
+    assert notation.loads(text)[0].result == (57, -3)

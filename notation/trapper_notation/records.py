@@ -11,6 +11,7 @@ count. A record writes itself (`.writer`) and replays itself
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Sequence
 from typing import IO, Any, SupportsIndex, overload
 
@@ -27,6 +28,9 @@ from .setup_string import SetupSpec
 from .stretch import Stretch
 
 __all__ = ["Record", "Tags", "dump", "dumps"]
+
+#: A player's money in the ``Result`` tag: a whole number, its digits ASCII.
+_MONEY = re.compile(r"[+-]?[0-9]{1,18}")
 
 
 class Tags(tuple[tuple[str, str], ...]):
@@ -234,11 +238,24 @@ class Record:
 
     @property
     def result(self) -> tuple[int, ...] | None:
-        """The final money in the ``Result`` tag, or ``None`` (``*`` or no tag)."""
+        """The final money in the ``Result`` tag, or ``None`` (``*`` or no tag).
+
+        Raises [`RecordError`][trapper_notation.RecordError] when the tag
+        says anything else (``"1-0"``), naming the tag's line."""
         text = self.tag("Result")
         if text is None or text.strip() == "*":
             return None
-        return tuple(int(part) for part in text.split())
+        parts = text.split()
+        # Whole numbers of a sane length: int() also takes "٣" and "1_0", and
+        # a 5,000-digit one is Python's own ValueError.
+        if parts and all(_MONEY.fullmatch(part) for part in parts):
+            return tuple(int(part) for part in parts)
+        line = self.tag_line("Result")
+        where = f"game {self.number}" + (f", line {line}" if line else "")
+        raise RecordError(
+            f'{where}: the Result tag is each player\'s money, like "57 33", or *, '
+            f"not {shown(text, 40)}"
+        )
 
     @property
     def moves(self) -> tuple[str, ...]:

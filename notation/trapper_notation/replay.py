@@ -374,12 +374,7 @@ class _Replayer:
                 )
 
     def _check_result(self, game: Game) -> None:
-        try:
-            result = self.record.result
-        except ValueError:
-            raise RecordError(
-                f'{self._at("Result")}: the Result tag is each player\'s money, like "57 33", or *'
-            ) from None
+        result = self.record.result  # a RecordError at the tag's line when it is no money
         if result is None:
             return
         if not game.is_over:

@@ -591,10 +591,12 @@ def _game_of(name: str, number: int) -> tuple[Any, int]:
 def _after_turn(game: Game, turn: int) -> Game:
     """The position when turn ``turn`` is over (turn 0: the start)."""
     replay = game.root()
-    for action in game.history:
+    # With the shuffles each action had: a record without a seed (a table
+    # record) got its chance outcomes from its notes or its deal, not the seed.
+    for action, shuffles in zip(game.history, game.outcomes(), strict=True):
         if replay.state.turns > turn:
             break
-        replay.apply(action)
+        replay.apply(action, shuffles=shuffles)
     return replay
 
 
