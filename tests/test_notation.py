@@ -92,6 +92,16 @@ def test_dump_and_load_files(tmp_path: Path) -> None:
         assert notation.load(file)[0].replay() == game
 
 
+def test_transcript_of_a_game_whose_chance_did_not_come_from_its_seed() -> None:
+    """A game replayed from a table record took its reshuffles from the
+    record's deal: its transcript replays them so, and reads as the game
+    it came from (without them it broke at the first reshuffle)."""
+    game = bot_game("base", 4, 0, "random")
+    replayed = Record.table_record(game).replay()
+    assert replayed.state.shuffled
+    assert transcript(replayed) == transcript(game)
+
+
 def test_tags_and_moves_are_readable() -> None:
     game = bot_game("base", 2, 1, "greedy")
     record = Record.from_game(game, Event="Club night", Site="Brno")

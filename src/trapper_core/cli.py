@@ -50,14 +50,14 @@ def transcript(game: Game) -> list[tuple[int, list[str]]]:
     replay = game.root()
     groups: list[tuple[int, list[str]]] = []
     last_turn = -1
-    for action in game.history:
+    for action, shuffles in zip(game.history, game.outcomes(), strict=True):
         seat = replay.to_move
         assert seat is not None
         if not groups or groups[-1][0] != seat or replay.state.turns != last_turn:
             groups.append((seat, []))
         last_turn = replay.state.turns
         groups[-1][1].append(replay.action_text(action))
-        replay.apply(action)
+        replay.apply(action, shuffles=shuffles)  # as the game had them, seeded or not
     return groups
 
 
