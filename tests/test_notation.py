@@ -92,6 +92,20 @@ def test_dump_and_load_files(tmp_path: Path) -> None:
         assert notation.load(file)[0].replay() == game
 
 
+@pytest.mark.parametrize("mode", ["w", "wb"])
+def test_dump_append_writes_games_one_at_a_time_as_one_dump_of_them_all(
+    tmp_path: Path, mode: str
+) -> None:
+    games = [bot_game(v, 2, 3, "random") for v in VARIANTS]
+    path = tmp_path / "games.trn"
+    with path.open(mode) as file:
+        for k, game in enumerate(games):
+            notation.dump(game, file, append=k > 0)
+    assert path.read_text(encoding="utf-8") == notation.dumps(games)
+    with pytest.raises(notation.NotationError, match="append is True or False, not 1"):
+        notation.dump(games[0], io.StringIO(), append=1)  # type: ignore[arg-type]
+
+
 def test_transcript_of_a_game_whose_chance_did_not_come_from_its_seed() -> None:
     """A game replayed from a table record took its reshuffles from the
     record's deal: its transcript replays them so, and reads as the game

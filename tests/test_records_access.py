@@ -37,3 +37,46 @@ def test_issue11_item12_tags_read_as_a_mapping() -> None:
     assert record.tags[0] == ("Event", "Club night")
     assert dict(record.tags)["Result"] == "4 -7"
     assert notation.loads(record.text)[0].tags == record.tags
+    assert record.tags.values()[:2] == ["Club night", "Brno"]
+    assert record.tags.items() == list(record.tags)
+
+
+def test_with_tags_sets_adds_and_removes_tags_in_a_copy() -> None:
+    """As python-chess sets headers: a tag keeps its place and its line, a
+    new one goes last (with no line), ``None`` removes one, and the record
+    itself is unchanged."""
+    (record,) = notation.load(CLUB_NIGHT)
+    before = record.text
+    edited = record.with_tags(Event="Club final", Site=None, Annotator="Eve")
+    assert record.text == before
+    names = record.tags.keys()  # iterating the tags gives pairs, not names
+    assert edited.tags.keys() == [*[k for k in names if k != "Site"], "Annotator"]
+    assert edited.tags["Event"] == "Club final"
+    assert edited.tag_line("Event") == record.tag_line("Event")
+    assert edited.tag_line("Round") == record.tag_line("Round")
+    assert edited.tag_line("Annotator") is None
+    assert edited.items == record.items
+    assert edited.replay() == record.replay()
+    assert notation.loads(edited.text)[0].tags == edited.tags
+    assert record.with_tags(Opening=None) == record
+    doubled = notation.loads('[Event "a"]\n[Event "b"]\n[Variant "base"]\n\n')[0]
+    assert doubled.with_tags(Event="c").tags.items() == [("Event", "c"), ("Variant", "base")]
+
+
+@pytest.mark.parametrize(
+    ("tags", "message"),
+    [
+        ({"bad name": "x"}, "a tag's name is a letter then letters"),
+        ({"Event": 3}, "the value of the tag Event is a str, not int"),
+        ({"Event": "two\nlines"}, "the value of the tag Event is one line"),
+        ({"Event": "\ud800"}, "with no lone surrogate"),
+    ],
+)
+def test_with_tags_refuses_a_tag_the_reader_could_not_read_back(
+    tags: dict[str, object], message: str
+) -> None:
+    (record,) = notation.load(CLUB_NIGHT)
+    before = record.text
+    with pytest.raises(notation.RecordError, match=message):
+        record.with_tags(**tags)  # type: ignore[arg-type]
+    assert record.text == before

@@ -71,6 +71,14 @@ class Tags(tuple[tuple[str, str], ...]):
         """The tag names, in file order."""
         return [name for name, _ in self]
 
+    def values(self) -> list[str]:
+        """The tag values, in file order."""
+        return [value for _, value in self]
+
+    def items(self) -> list[tuple[str, str]]:
+        """The ``(name, value)`` pairs, in file order (as iterating gives them)."""
+        return list(self)
+
 
 def _tags(value: Sequence[tuple[str, str]]) -> Tags:
     if type(value) is Tags:
@@ -204,7 +212,8 @@ class Record:
         for index, (key, _) in enumerate(self.tags):
             if key == name:
                 lines = self._tag_lines
-                return lines[index] if index < len(lines) else None
+                # 0: a tag set since (with_tags), which stands on no line of the file.
+                return (lines[index] if index < len(lines) else 0) or None
         return None
 
     def tag(self, name: str, default: str | None = None) -> str | None:
@@ -213,6 +222,41 @@ class Record:
             if key == name:
                 return value
         return default
+
+    def with_tags(self, **tags: str | None) -> Record:
+        """Returns a copy of the record with ``tags`` set, as python-chess
+        sets a game's headers: ``record.with_tags(Event="Club night")``.
+
+        A tag the record has takes the new value where it stands (a repeated
+        one keeps its first place only), a new tag goes after the others,
+        and ``None`` removes a tag. The moves, the number and the lines of
+        the tags that stay are kept. A tag the reader could not read back
+        raises [`RecordError`][trapper_notation.RecordError], as in
+        [`from_game`][trapper_notation.Record.from_game]; the record itself
+        never changes. Tags the game decides (``Variant``, the seats,
+        ``Result``, ``Seed``, ``Setup``) may be set too: the replay checks
+        them against the moves.
+        """
+        for name, value in tags.items():
+            writer.tag_text(name, "" if value is None else value)  # as the writer would refuse it
+        pairs: list[tuple[str, str]] = []
+        lines: list[int] = []
+        known = self._tag_lines
+        done: set[str] = set()
+        for index, (name, value) in enumerate(self.tags):
+            if name in tags:
+                new = tags[name]
+                if new is None or name in done:
+                    continue
+                done.add(name)
+                value = new
+            pairs.append((name, value))
+            lines.append(known[index] if index < len(known) else 0)
+        for name, new in tags.items():
+            if new is not None and name not in done:
+                pairs.append((name, new))
+                lines.append(0)
+        return attrs.evolve(self, tags=Tags(pairs), tag_lines=tuple(lines) if known else ())
 
     @property
     def variant(self) -> str:
@@ -372,17 +416,31 @@ def dumps(games: Game | Record | Iterable[Game | Record]) -> str:
     return "\n".join(texts)
 
 
-def dump(games: Game | Record | Iterable[Game | Record], file: IO[str] | IO[bytes]) -> None:
+def dump(
+    games: Game | Record | Iterable[Game | Record],
+    file: IO[str] | IO[bytes],
+    *,
+    append: bool = False,
+) -> None:
     """Writes [`dumps`][trapper_notation.dumps] of ``games`` to an open file:
     a text file, or a binary one (``open(path, "wb")``, ``io.BytesIO``), in
     UTF-8, as [`load`][trapper_notation.load] reads both. Nothing is written
     when the games cannot be (a [`RecordError`][trapper_notation.RecordError],
     or a [`NotationError`][trapper_notation.NotationError] for a text file
-    whose encoding cannot write them)."""
+    whose encoding cannot write them).
+
+    ``append=True`` is for games written after others, one call at a time
+    (games as they are played): a blank line goes first, so that the file
+    is what one ``dump`` of all of them writes.
+    """
     if not callable(getattr(file, "write", None)) or getattr(file, "closed", False) is True:
         what = "a closed file" if callable(getattr(file, "write", None)) else type(file).__name__
         raise NotationError(f"dump writes to an open text file (or binary, in UTF-8), not {what}")
+    if type(append) is not bool:
+        raise NotationError(f"dump's append is True or False, not {shown(append)}")
     text = dumps(games)
+    if append:
+        text = "\n" + text
     if _is_binary(file):
         file.write(text.encode("utf-8"))  # type: ignore[arg-type]
         return

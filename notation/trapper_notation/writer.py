@@ -41,7 +41,7 @@ def _quote(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def _tag(name: object, value: object) -> str:
+def tag_text(name: object, value: object) -> str:
     """A tag line, ``[Name "value"]``; raises `RecordError` for a tag that
     the reader could not read back."""
     if not isinstance(name, str) or not _TAG_NAME.fullmatch(name):
@@ -102,7 +102,7 @@ def format_record(record: RecordLike) -> str:
     """Returns ``record`` as canonical text: the tags, a blank line, one line
     per turn (a ``;`` comment ends its line)."""
     out = [_item_text(c) for c in record.preface]
-    out += [_tag(key, value) for key, value in record.tags]
+    out += [tag_text(key, value) for key, value in record.tags]
     lines: list[str] = []
     current: list[str] = []
     for item in record.items:
@@ -136,7 +136,7 @@ def record_parts(
         )
     extra = dict(tags or {})
     for name, value in extra.items():
-        _tag(name, value)  # refused now, as the writer would refuse it
+        tag_text(name, value)  # refused now, as the writer would refuse it
     over = game.is_over
     values = {
         "Event": "?",
