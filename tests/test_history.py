@@ -88,6 +88,48 @@ def test_issue13_undo_replays_a_records_shuffles() -> None:
     assert other == tc.new_game("base", 2, seed=seed + 1, setup=game.setup)
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_at_is_the_game_after_its_first_actions(variant: str) -> None:
+    """``at(k)`` is the game with its first ``k`` actions, each with the
+    shuffles it had: the same as undoing the others, in a game whose chance
+    came from its seed and in one whose chance came from a record's deal."""
+    from trapper_core import notation
+
+    seeded = played(variant, 3, 5)
+    replayed = notation.Record.table_record(seeded).replay()
+    for game in (seeded, replayed):
+        before = game.copy()
+        count = len(game.history)
+        back = game.copy()
+        for k in range(count, -1, -1):
+            if k % 7 == 0 or k >= count - 2:
+                assert game.at(k) == back
+                if k < count:
+                    assert game.at(k - count) == back  # from the end, as an index
+                assert game.at(k).history == game.history[:k]
+            if k:
+                back.undo()
+        assert game == before  # at() made new games only
+    assert seeded.at(len(seeded.history)).scores() == seeded.scores()
+
+
+@pytest.mark.parametrize(
+    ("count", "message"),
+    [
+        (10**6, "the game has 6 actions: at takes 0 to 6 \\(or -1 to -6\\), not 1000000"),
+        (-7, "the game has 6 actions: .* not -7"),
+        (2.0, "at takes a number of actions from 0 to 6, not 2.0"),
+        (True, "at takes a number of actions from 0 to 6, not True"),
+        ("3", "at takes a number of actions from 0 to 6, not '3'"),
+    ],
+)
+def test_at_refuses_a_count_beyond_the_history(count: object, message: str) -> None:
+    game = tc.new_game("base", 2, seed=1)
+    tc.play(game, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=6)
+    with pytest.raises(tc.UndoError, match=message):
+        game.at(count)  # type: ignore[arg-type]
+
+
 def test_issue13_copies_and_undos_are_independent() -> None:
     game = played("base", 4, 3)
     copy = game.copy()

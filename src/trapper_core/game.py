@@ -729,6 +729,29 @@ class Game:
             self._rules, self.players, self.seed, self.setup, undo=self._undo is not None
         )
 
+    def at(self, count: int) -> Game:
+        """Returns a new game: the first ``count`` actions of this game's
+        history played from its [`root`][trapper_core.Game.root], each with
+        the shuffles it had, as python-chess gives the board of a move of a
+        game. ``at(0)`` is the start, ``at(len(game.history))`` a game equal
+        to this one, and a negative ``count`` counts from the end, as an
+        index does (``at(-1)``: before the last action). A count beyond the
+        history raises [`UndoError`][trapper_core.UndoError]."""
+        total = self._count
+        number = as_whole(count, UndoError, f"at takes a number of actions from 0 to {total}")
+        if number < 0:
+            number += total
+        if not 0 <= number <= total:
+            raise UndoError(
+                f"the game has {total} actions: at takes 0 to {total} (or -1 to -{total}), "
+                f"not {count}"
+            )
+        game = self.root()
+        apply = game.apply
+        for action, shuffles, _ in zip(self.history, self.outcomes(), range(number), strict=False):
+            apply(action, shuffles=shuffles)
+        return game
+
     def copy(self) -> Game:
         """Returns an independent copy: same position, history and rules."""
         other = object.__new__(Game)
