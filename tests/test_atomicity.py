@@ -205,3 +205,35 @@ def test_pettingzoo_reset_takes_a_numpy_integer_as_its_seed() -> None:
     table.reset(seed=np.int64(9))
     twin.reset(seed=9)
     assert table.game.to_dict() == twin.game.to_dict()
+
+
+def test_shuffles_that_play_on_the_game_while_read_do_not_split_history_and_state() -> None:
+    """``apply`` reads the caller's shuffles before it looks at the game:
+    shuffles whose reading plays an action on the same game (caller's code)
+    leave a history and a state that agree, whatever becomes of the action
+    (it once was judged for one player and played for the next)."""
+    import trapper_base as tb
+    from trapper_core.invariants import check_invariants
+
+    for seed in range(200):
+        game = tc.new_game("base", players=2, seed=seed)
+        hand = game.hands[1]
+        steps = [
+            a for a in game.legal_actions() if type(a) is tb.Step and hand[a.payment] < a.cards
+        ]
+        if steps:
+            break
+    else:
+        pytest.fail("no seed gives a step the second player could not pay")
+
+    class PassingWhileRead:
+        def __iter__(self) -> object:
+            game.apply(tb.PASS)  # the first player passes: the second is to move
+            return iter(())
+
+    with pytest.raises(tc.IllegalActionError, match="R13"):
+        game.apply(steps[0], shuffles=PassingWhileRead())  # type: ignore[arg-type]
+    assert game.history == (tb.PASS,)
+    assert game.to_move == 1
+    check_invariants(game)
+    assert tc.Game.from_dict(game.to_dict()) == game

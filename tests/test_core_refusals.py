@@ -3,8 +3,11 @@ refused with a short TrapperError, huge numbers included."""
 
 from __future__ import annotations
 
+import collections
 import math
 import random
+import re
+from collections.abc import Callable
 
 import pytest
 
@@ -251,3 +254,61 @@ def test_interned_refuses_what_is_no_function() -> None:
     with pytest.raises(TrapperError) as exc:
         tc.interned(None)  # type: ignore[type-var]
     _short(exc)
+
+
+def test_player_names_are_counted_as_they_are_taken() -> None:
+    """A sequence whose ``len()`` says 3 but which holds 6 names is a game
+    of 6 players, refused; it once started, and its records did not read back."""
+
+    class Lying(list[str]):
+        def __len__(self) -> int:
+            return 3
+
+    with pytest.raises(tc.SetupError, match="'base' is played by 2 to 4 players, not 6"):
+        tc.new_game("base", Lying("ABCDEF"))
+
+
+def _standard_tiles() -> tuple[tc.Tile, ...]:
+    import trapper_base as tb
+
+    return tb.standard_tile_set().tiles
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: tc.TileSet(None), "a tile set holds Tile objects, not None"),  # type: ignore[arg-type]
+        (lambda: tc.TileSet.from_codes(None), "a tile set is written as tile codes, not None"),  # type: ignore[arg-type]
+        (lambda: tc.Board(5, []), "a board is a set of Square values, not 5"),  # type: ignore[arg-type]
+        (lambda: tc.Board.centre("6", 6), "a board's files are a number from 1 to 8"),  # type: ignore[arg-type]
+        (lambda: tc.Board.rectangle(6, 9, ()), "a board's ranks are a number from 1 to 8"),
+        (lambda: tc.Hand.from_counts(5), "a hand is four counts, one a colour, not 5"),  # type: ignore[arg-type]
+        (lambda: tc.Hand(-3), "a hand's blue cards are a count from 0, not -3"),
+        (lambda: tc.Hand(1, "x"), "a hand's beige cards are a count from 0, not 'x'"),  # type: ignore[arg-type]
+        (lambda: tc.Hand(1, 2, True), "a hand's green cards are a count from 0, not True"),
+        (lambda: tc.Valuation(5), "a valuation's parts are (name, money) pairs, not 5"),  # type: ignore[arg-type]
+        (lambda: tc.Valuation([("a", 1.5)]), "a valuation's money is a whole number, not 1.5"),  # type: ignore[list-item]
+        (
+            lambda: tc.Setup.shuffled(random.Random(1), _standard_tiles(), (), "base"),  # type: ignore[arg-type]
+            "a setup is laid out on a Board",
+        ),
+        (
+            lambda: tc.new_game(seed=1).setup.check(collections.Counter(), (), 3, None),  # type: ignore[arg-type]
+            "a setup is laid out on a Board",
+        ),
+    ],
+)
+def test_value_constructors_refuse_what_is_no_value_of_theirs(
+    call: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(tc.SetupError, match=re.escape(message)):
+        call()
+
+
+def test_format_record_and_play_batch_refuse_what_they_do_not_take() -> None:
+    from trapper_core import notation, simulation
+
+    with pytest.raises(notation.RecordError, match="format_record writes a Record, not set"):
+        notation.format_record(set())  # type: ignore[arg-type]
+    with pytest.raises(tc.SetupError, match="play_batch plays a Batch of games, not 1"):
+        simulation.play_batch(1)  # type: ignore[arg-type]

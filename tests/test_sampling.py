@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -663,3 +664,31 @@ def test_issue10_a_sampled_position_survives_copies_and_pickles_and_has_no_recor
         position.to_dict()
     with pytest.raises(notation.RecordError, match=r"Sampler\.position"):
         notation.dumps(position)
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"player": 7}, "its player is a seat from 0 to 2, not 7"),
+        ({"player": -1}, "its player is a seat from 0 to 2, not -1"),
+        ({"start_player": 5}, "its start_player is a seat from 0 to 2, not 5"),
+        ({"to_move": 3}, "its to_move is a seat from 0 to 2 or None, not 3"),
+        ({"hand_sizes": (1, 2)}, "its hand_sizes hold 2 entries for 3 players"),
+        ({"players": ()}, "its players are a tuple of names, not ()"),
+    ],
+)
+def test_a_view_whose_seats_fit_no_game_is_refused_before_any_search(
+    fields: dict[str, object], message: str
+) -> None:
+    """Sampler, view.sample and the search bot refuse such a view with a
+    SetupError saying which field is wrong (it was an IndexError inside)."""
+    game = tc.new_game("base", 3, seed=2)
+    tc.play(game, [tc.GreedyBot(s) for s in range(3)], max_actions=12)
+    bad = attrs.evolve(game.view(game.to_move), **fields)  # type: ignore[arg-type]
+    for call in (
+        lambda: tc.Sampler(bad),
+        lambda: bad.sample(random.Random(1)),
+        lambda: tc.ISMCTSBot(1, iterations=5).choose(bad),
+    ):
+        with pytest.raises(tc.SetupError, match=re.escape(message)):
+            call()

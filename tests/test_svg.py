@@ -46,3 +46,15 @@ def test_game_and_view_show_in_jupyter() -> None:
     game = game_in_progress()
     assert game._repr_svg_().startswith("<svg")
     assert game.view(1)._repr_svg_().startswith("<svg")
+
+
+def test_a_game_without_undo_is_drawn_as_the_same_game_with_it() -> None:
+    """The last action's squares are found without undo information (the
+    history replayed but the last action): the pictures are the same."""
+    kept = game_in_progress()
+    bare = tc.new_game("base", 3, seed=5, undo=False)
+    for action in kept.history:
+        bare.apply(action)
+    assert svg.position(bare) == svg.position(kept)
+    assert svg.position(bare, seat=1) == svg.position(kept, seat=1)
+    assert bare._repr_svg_() == kept._repr_svg_()

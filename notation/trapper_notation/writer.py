@@ -101,6 +101,8 @@ def _item_text(item: Item) -> str:
 def format_record(record: RecordLike) -> str:
     """Returns ``record`` as canonical text: the tags, a blank line, one line
     per turn (a ``;`` comment ends its line)."""
+    if not all(hasattr(record, name) for name in ("preface", "tags", "items")):
+        raise RecordError(f"format_record writes a Record, not {shown(record)}")
     out = [_item_text(c) for c in record.preface]
     out += [tag_text(key, value) for key, value in record.tags]
     lines: list[str] = []

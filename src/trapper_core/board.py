@@ -13,14 +13,19 @@ from collections.abc import Iterable
 
 import attrs
 
-from .errors import SetupError
+from .errors import SetupError, shown
 from .model import Square
 
 __all__ = ["Board"]
 
 
 def _square_tuple(squares: Iterable[Square]) -> tuple[Square, ...]:
-    return tuple(sorted(set(squares)))
+    if isinstance(squares, str | bytes) or not isinstance(squares, Iterable):
+        raise SetupError(f"a board is a set of Square values, not {shown(squares)}")
+    given = tuple(squares)
+    if not all(isinstance(s, Square) for s in given):
+        raise SetupError("a board is a set of Square values")  # before they are sorted
+    return tuple(sorted(set(given)))
 
 
 def _check_squares(instance: Board, attribute: object, squares: tuple[Square, ...]) -> None:
@@ -31,7 +36,17 @@ def _check_squares(instance: Board, attribute: object, squares: tuple[Square, ..
 
 
 def _trapper_tuple(squares: Iterable[Square]) -> tuple[Square, ...]:
+    if isinstance(squares, str | bytes) or not isinstance(squares, Iterable):
+        raise SetupError(f"a board places four trappers on Square values, not {shown(squares)}")
     return tuple(squares)
+
+
+def _grid_size(value: object, what: str) -> int:
+    if type(value) is not int or not 1 <= value <= 8:
+        raise SetupError(
+            f"a board's {what} are a number from 1 to 8 (the a1–h8 grid), not {shown(value)}"
+        )
+    return value
 
 
 @attrs.frozen
@@ -71,14 +86,16 @@ class Board:
     @classmethod
     def rectangle(cls, files: int, ranks: int, trappers: Iterable[Square]) -> Board:
         """Returns the board of ``files`` × ``ranks`` squares from ``a1``."""
-        if not (1 <= files <= 8 and 1 <= ranks <= 8):
-            raise SetupError(f"a board fits the a1–h8 grid; {files} × {ranks} does not")
+        files, ranks = _grid_size(files, "files"), _grid_size(ranks, "ranks")
         return cls((Square.at(f, r) for r in range(ranks) for f in range(files)), tuple(trappers))
 
     @staticmethod
     def centre(files: int, ranks: int) -> tuple[Square, Square, Square, Square]:
         """Returns the four centre squares of a ``files`` × ``ranks`` board:
         north-west, north-east, south-west, south-east."""
+        files, ranks = _grid_size(files, "files"), _grid_size(ranks, "ranks")
+        if files < 2 or ranks < 2:
+            raise SetupError(f"a board of {files} × {ranks} squares has no four centre squares")
         west, south = (files - 1) // 2, (ranks - 1) // 2
         return (
             Square.at(west, south + 1),

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import operator
 import random
 import secrets
 from collections import deque
@@ -117,26 +118,30 @@ def new_game(
 
 def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
     low, high = rules.spec.min_players, rules.spec.max_players
+    names: tuple[object, ...] | None = None
     if isinstance(players, Sequence) and not isinstance(players, str):
         count = len(players)
+        if low <= count <= high:
+            # The names counted as they are taken: a sequence's len() may say otherwise.
+            names = tuple(players)
+            count = len(names)
     else:  # any whole number (a NumPy integer too), not a bool
         count = as_whole(players, SetupError, "players is a count or a list of names")
     if not low <= count <= high:  # before any name is made of a count
         raise SetupError(
             f"{rules.variant!r} is played by {low} to {high} players, not {shown(count)}"
         )
-    if not isinstance(players, Sequence):
+    if names is None:
         return tuple(
             "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i] if i < 26 else f"P{i + 1}" for i in range(count)
         )
-    names = tuple(players)
     for name in names:
         # Records write a name on one line, quoted where it must be.
         if not isinstance(name, str) or not name.strip() or not name.isprintable():
             raise SetupError(f"a player's name is a line of printable text, not {shown(name)}")
     if len(set(names)) != len(names):
         raise SetupError(f"player names must differ: {list(names)}")
-    return names
+    return names  # type: ignore[return-value]  # every one a str, as checked
 
 
 def _piles(shuffles: Sequence[Sequence[int]], action: Action) -> list[tuple[int, ...]]:
@@ -153,13 +158,19 @@ def _piles(shuffles: Sequence[Sequence[int]], action: Action) -> list[tuple[int,
             raise IllegalActionError(
                 f"a shuffle's outcome is a sequence of colours, not {shown(pile)}"
             )
-        if not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c < 4 for c in pile):
+        given = tuple(pile)  # read once: a sequence may say otherwise the next time
+        # The values as ints (an int subclass's own, by __index__), checked as they are kept.
+        colours = tuple(
+            operator.index(c) if isinstance(c, int) and not isinstance(c, bool) else -1
+            for c in given
+        )
+        if not all(0 <= c < 4 for c in colours):
             raise IllegalActionError(
                 "a shuffle's outcome holds colour indices 0-3 (blue, beige, green, purple), "
-                f"not {shown(list(pile))}",
+                f"not {shown(list(given))}",
                 action=action,
             )
-        piles.append(tuple(int(c) for c in pile))
+        piles.append(colours)
     return piles
 
 
@@ -438,6 +449,9 @@ class Game:
         replayed. A shuffle the list lacks, one too many, or one that is not
         the cards shuffled is an error.
         """
+        # The caller's shuffles are read first, whole: reading them runs the
+        # caller's code, which must not find the game part-way through this.
+        piles = None if shuffles is None else _piles(shuffles, action)
         legal = self._legal
         state = self._state
         if legal is not None:
@@ -459,8 +473,8 @@ class Game:
             if state.valuation is not None or kind is None or not kind.allows(state, action):
                 raise self._explain(action)
         snapshot: tuple[object, ...] = _snapshot(state)
-        if shuffles is not None:  # a record's move, with the shuffles it gives (none, usually)
-            state.forced = _piles(shuffles, action)
+        if piles is not None:  # a record's move, with the shuffles it gives (none, usually)
+            state.forced = piles
         try:
             kind.apply(state, action)
             if state.forced:

@@ -7,6 +7,7 @@ engine can compare them by identity and use them as indices.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import ClassVar
 
 import attrs
@@ -422,6 +423,11 @@ class Token:
         return f"{self.kind} {self.number}"
 
 
+def _card_count(hand: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int or value < 0:
+        raise SetupError(f"a hand's {attribute.name} cards are a count from 0, not {shown(value)}")
+
+
 @attrs.frozen
 class Hand:
     """The trapper cards a player holds, counted by colour.
@@ -433,16 +439,18 @@ class Hand:
         2
     """
 
-    blue: int = 0
-    beige: int = 0
-    green: int = 0
-    purple: int = 0
+    blue: int = attrs.field(default=0, validator=_card_count)
+    beige: int = attrs.field(default=0, validator=_card_count)
+    green: int = attrs.field(default=0, validator=_card_count)
+    purple: int = attrs.field(default=0, validator=_card_count)
 
     FIELDS: ClassVar[tuple[str, ...]] = ("blue", "beige", "green", "purple")
 
     @classmethod
     def from_counts(cls, counts: tuple[int, int, int, int]) -> Hand:
         """Returns the hand with ``counts[c]`` cards of colour ``c``."""
+        if isinstance(counts, str | bytes) or not isinstance(counts, Sequence) or len(counts) != 4:
+            raise SetupError(f"a hand is four counts, one a colour, not {shown(counts)}")
         return cls(*counts)
 
     @property

@@ -88,7 +88,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import Action
-from .errors import PluginError, TrapperError, shown
+from .errors import PluginError, SetupError, TrapperError, shown
 from .game import Game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
 from .setups import Setup
@@ -205,6 +205,9 @@ class Sampler:
             raise SamplingError(f"a sampler takes the rules of a variant, not {shown(rules)}")
         elif rules.spec.name != view.variant and view.variant not in rules.spec.aliases:
             raise SamplingError(f"a view of {view.variant!r} is not sampled by {rules!r}")
+        problem = _misshapen(view)
+        if problem is not None:
+            raise SetupError(f"a sampler samples a view of a game, and {problem}")
         self.view = view
         self.rules = rules
         self._prepare_tiles()
@@ -851,6 +854,26 @@ class Sampler:
         game.seed = state.seed
         game._as_root()
         return game
+
+
+def _misshapen(view: PlayerView) -> str | None:
+    """What makes ``view``'s seats no game's (a view built by hand), or ``None``."""
+    players = view.players
+    if type(players) is not tuple or not players:
+        return f"its players are a tuple of names, not {shown(players)}"
+    count = len(players)
+    for name in ("player", "start_player"):
+        seat = getattr(view, name)
+        if type(seat) is not int or not 0 <= seat < count:
+            return f"its {name} is a seat from 0 to {count - 1}, not {shown(seat)}"
+    to_move = view.to_move
+    if to_move is not None and (type(to_move) is not int or not 0 <= to_move < count):
+        return f"its to_move is a seat from 0 to {count - 1} or None, not {shown(to_move)}"
+    for name in ("hand_sizes", "displays", "retired"):
+        entries = len(getattr(view, name))
+        if entries != count:
+            return f"its {name} hold {entries} entries for {count} players"
+    return None
 
 
 def sample(view: PlayerView, rng: random.Random, *, registry: Registry | None = None) -> Game:

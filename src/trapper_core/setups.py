@@ -113,6 +113,7 @@ class Setup:
         order of the squares; those on the trappers' start squares go to the
         box unseen. Then the cards are shuffled.
         """
+        _check_layout(board)
         grid, cards, box = _lay_out(rng, tiles, deck, board)
         return cls(grid, cards, board.trappers, box, start_player)
 
@@ -145,6 +146,7 @@ class Setup:
     ) -> None:
         """Raises [`SetupError`][trapper_core.SetupError] unless the setup fits a variant's board,
         tiles and deck and the number of players."""
+        _check_layout(board)
         mask = board.mask
         off = [
             SQUARES[i].name
@@ -225,3 +227,10 @@ _DRAWS = tuple(_draws(length) for length in range(129))
 _new = object.__new__
 _set = object.__setattr__
 _COLOUR_TYPE = {Colour}
+
+
+def _check_layout(board: object) -> None:
+    if not isinstance(board, Board):
+        raise SetupError(
+            f"a setup is laid out on a Board (a variant's trapper_board), not {shown(board)}"
+        )

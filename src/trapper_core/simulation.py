@@ -101,6 +101,8 @@ class Batch:
 def play_batch(batch: Batch) -> list[GameResult]:
     """Plays the games of `batch` in this process and returns their results
     in game order. This is the function the executors run."""
+    if not isinstance(batch, Batch):
+        raise SetupError(f"play_batch plays a Batch of games, not {shown(batch)}")
     return [_play_one(batch, number) for number in range(batch.first, batch.first + batch.count)]
 
 

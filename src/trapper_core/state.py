@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .display import Display, ValuedCanoe
-from .errors import IllegalActionError
+from .errors import IllegalActionError, SetupError, shown
 from .interning import interned
 from .model import COLOURS, FACE_DOWN, Colour, FaceDown, Tile
 
@@ -40,7 +40,17 @@ class TokenSupply:
 
 
 def _parts(parts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    return tuple((str(name), int(value)) for name, value in parts)
+    if isinstance(parts, str | bytes) or not isinstance(parts, Iterable):
+        raise SetupError(f"a valuation's parts are (name, money) pairs, not {shown(parts)}")
+    out = []
+    for part in parts:
+        if not isinstance(part, tuple | list) or len(part) != 2:
+            raise SetupError(f"a valuation's part is a (name, money) pair, not {shown(part)}")
+        name, value = part
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SetupError(f"a valuation's money is a whole number, not {shown(value)}")
+        out.append((str(name), int(value)))
+    return tuple(out)
 
 
 @attrs.frozen

@@ -271,8 +271,11 @@ def _touched(game: Game) -> set[int]:
     the tiles turned up as a consequence)."""
     if not game.history:
         return set()
-    before = game.copy()
-    before.undo()
+    if game.keeps_undo:
+        before = game.copy()
+        before.undo()
+    else:  # a game without undo information: its history replayed but the last action
+        before = game.at(-1)
     old, new = before.state, game.state
     squares = {i for i in range(64) if old.board[i] != new.board[i]}
     squares |= {a for a, b in zip(old.trappers, new.trappers, strict=True) if a != b}

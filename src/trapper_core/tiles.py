@@ -14,7 +14,7 @@ from operator import attrgetter
 
 import attrs
 
-from .errors import SetupError
+from .errors import SetupError, shown
 from .interning import interned
 from .model import Kind, Tile
 
@@ -22,6 +22,8 @@ __all__ = ["TileSet"]
 
 
 def _tile_tuple(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    if isinstance(tiles, str | bytes) or not isinstance(tiles, Iterable):
+        raise SetupError(f"a tile set holds Tile objects, not {shown(tiles)}")
     return tuple(tiles)
 
 
@@ -47,6 +49,8 @@ class TileSet:
     @classmethod
     def from_codes(cls, codes: Iterable[str], name: str = "custom") -> TileSet:
         """Returns the tile set written as tile codes (``B3n``, ``CB2e``, …)."""
+        if isinstance(codes, str | bytes) or not isinstance(codes, Iterable):
+            raise SetupError(f"a tile set is written as tile codes, not {shown(codes)}")
         return cls(tuple(Tile.from_code(code) for code in codes), name=name)
 
     def faces(self) -> Counter[str]:
