@@ -878,3 +878,81 @@ def test_a_kind_checking_through_its_own_function_is_checked_against_its_options
     game = custom_game(Plugin(), tiles={"d6": "B1n"}, hands=["GGGGBB", "EEEEEE"])
     with pytest.raises(tc.InvariantError, match="the 'step' kind accepts the unlisted"):
         check_action(game)
+
+
+# ----------------------------------------------------------------------
+# Subclassing the base game's kinds
+# ----------------------------------------------------------------------
+
+
+class _CappedPass(tb.PassKind):
+    """No pass with eight cards or more: a rule that reads the hand."""
+
+    def unavailable(self, state: GameState) -> str | None:
+        if sum(state.hands[state.seat]) >= 8:
+            return "HC1: a hand of eight or more cards cannot pass"
+        return super().unavailable(state)
+
+
+@attrs.frozen
+class _CountedTurn(Turn):
+    steps: int = 0
+
+
+class _ThreeSteps(tb.StepKind):
+    """At most three steps a hunt, counted in a turn record of the variant's own."""
+
+    def unavailable(self, state: GameState) -> str | None:
+        if state.turn.steps >= 3:  # type: ignore[attr-defined]
+            return "L1: a hunt has at most three steps"
+        return super().unavailable(state)
+
+    def apply(self, state: GameState, step: tb.Step) -> None:
+        steps = state.turn.steps  # type: ignore[attr-defined]
+        super().apply(state, step)
+        state.turn = attrs.evolve(state.turn, steps=steps + 1)
+
+
+def _subclassing_registry() -> tc.Registry:
+    class Kinds:
+        @hookimpl
+        def trapper_new_turn(self, state: GameState) -> _CountedTurn:
+            return _CountedTurn()
+
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [_CappedPass(), _ThreeSteps()]
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[VariantSpec]:
+            return [VariantSpec("capped", plugins=(Kinds(),), extends="base")]
+
+    return tc.Registry([Register()])
+
+
+def test_a_subclass_rule_in_unavailable_is_asked_at_every_listing() -> None:
+    """A kind that inherits available_by_turn but overrides unavailable is
+    asked every time (a hand-dependent rule was answered once per turn
+    record, shared between games), and StepKind's fast path asks a
+    subclass's unavailable too; a turn record that extends Turn keeps its
+    type and fields through steps and exchanges."""
+    registry = _subclassing_registry()
+    assert not _CappedPass.available_by_turn
+    assert tb.PassKind.available_by_turn
+    for seed in range(6):
+        game = tc.new_game("capped", 2, seed=seed, registry=registry)
+        rng = random.Random(seed)
+        while not game.is_over:
+            turn = game.state.turn
+            assert type(turn) is _CountedTurn
+            legal = game.legal_actions()
+            texts = [game.action_text(a) for a in legal]
+            held = sum(game.hands[game.to_move])
+            assert ("pass" in texts) == (held < 8 and turn.trapper is None)
+            assert turn.steps <= 3
+            if turn.steps == 3:
+                assert not any(type(a) is tb.Step for a in legal)
+            check_action(game)  # the listing, each kind's check and the texts agree
+            game.apply(legal[rng.randrange(len(legal))])
+            check_invariants(game)

@@ -309,8 +309,10 @@ class StepKind(ActionKind[Step]):
         # stand for the four options only while those are this class's own.
         # A subclass that overrides an option (a step that costs more, say)
         # is listed and checked through its options, as any kind is.
+        # So does a subclass with a rule of its own in ``unavailable`` (at
+        # most three steps a hunt, say), which the fast path would not ask.
         cls = type(self)
-        self._own_options = all(
+        self._own_options = cls.unavailable is StepKind.unavailable and all(
             getattr(cls, f"{choice}_options") is getattr(StepKind, f"{choice}_options")
             for choice in self.choices
         )
@@ -518,7 +520,11 @@ class StepKind(ActionKind[Step]):
         tile = take(state, step.trapper, step.square.index)
         place_tile(state, player, tile, step.placement)
         if turn.trapper is None:
-            state.turn = TURNS[step.trapper][turn.exchanged]
+            state.turn = (
+                TURNS[step.trapper][turn.exchanged]
+                if type(turn) is Turn
+                else attrs.evolve(turn, trapper=step.trapper)  # a variant's own record, kept so
+            )
 
     def text(self, state: GameState, step: Step) -> str:
         text = f"{step.trapper.letter}{step.square.name}"
@@ -562,7 +568,10 @@ class ExchangeKind(ActionKind[Exchange]):
 
     def mark_exchanged(self, state: GameState) -> None:
         """Records in the turn that the exchange has been made."""
-        state.turn = TURNS[turn_of(state).trapper][True]
+        turn = turn_of(state)
+        state.turn = (
+            TURNS[turn.trapper][True] if type(turn) is Turn else attrs.evolve(turn, exchanged=True)
+        )
 
     def unavailable(self, state: GameState) -> str | None:
         if state.turn.exchanged:  # type: ignore[attr-defined]
@@ -644,6 +653,8 @@ class _WordKind(ActionKind[Any]):
 class _BeforeHuntKind(_WordKind):
     """A kind open only before the turn's first step (R11)."""
 
+    available_by_turn = True  # the rule below reads the turn record alone
+
     def __init__(self) -> None:
         super().__init__()
         # The reasons, written once: listing asks on every position of a hunt.
@@ -693,6 +704,7 @@ class EndTurnKind(_WordKind):
     action_type = EndTurn
     word = "end"
     action = END_TURN
+    available_by_turn = True  # the rule below reads the turn record alone
 
     def unavailable(self, state: GameState) -> str | None:
         if state.turn.trapper is None:  # type: ignore[attr-defined]

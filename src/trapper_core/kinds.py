@@ -100,7 +100,15 @@ class ActionKind(abc.ABC, Generic[A]):
     """Whether [`unavailable`][trapper_core.ActionKind.unavailable] depends on
     the turn record alone (``state.turn``, an immutable value): the listing
     then asks once per turn record and remembers the answer, as options are
-    asked once per combination of the choices they name."""
+    asked once per combination of the choices they name. A subclass that
+    overrides ``unavailable`` without setting this itself is asked every
+    time (its rule may read more than the turn: the hand, the board)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "unavailable" in cls.__dict__ and "available_by_turn" not in cls.__dict__:
+            # An inherited promise does not cover a rule written since.
+            cls.available_by_turn = False
 
     def __init__(self) -> None:
         # Looked up once: listing runs for every position of every game.
