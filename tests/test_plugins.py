@@ -910,7 +910,9 @@ class _ThreeSteps(tb.StepKind):
     def apply(self, state: GameState, step: tb.Step) -> None:
         steps = state.turn.steps  # type: ignore[attr-defined]
         super().apply(state, step)
-        state.turn = attrs.evolve(state.turn, steps=steps + 1)
+        turn = state.turn
+        assert isinstance(turn, _CountedTurn)
+        state.turn = attrs.evolve(turn, steps=steps + 1)
 
 
 def _subclassing_registry() -> tc.Registry:
@@ -948,7 +950,9 @@ def test_a_subclass_rule_in_unavailable_is_asked_at_every_listing() -> None:
             assert type(turn) is _CountedTurn
             legal = game.legal_actions()
             texts = [game.action_text(a) for a in legal]
-            held = sum(game.hands[game.to_move])
+            seat = game.to_move
+            assert seat is not None
+            held = game.hands[seat].total
             assert ("pass" in texts) == (held < 8 and turn.trapper is None)
             assert turn.steps <= 3
             if turn.steps == 3:
