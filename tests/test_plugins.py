@@ -960,3 +960,25 @@ def test_a_subclass_rule_in_unavailable_is_asked_at_every_listing() -> None:
             check_action(game)  # the listing, each kind's check and the texts agree
             game.apply(legal[rng.randrange(len(legal))])
             check_invariants(game)
+
+
+def test_a_withdraw_of_a_kind_no_layer_defines_is_a_plugin_error() -> None:
+    """Withdraw('exchnage') withdrew nothing, silently; it names the kinds there are."""
+
+    class Typo:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.Withdraw]:
+            return [tc.Withdraw("exchnage")]
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[VariantSpec]:
+            return [VariantSpec("typo", plugins=(Typo(),), extends="base")]
+
+    registry = tc.Registry([Register()])
+    with pytest.raises(
+        tc.PluginError,
+        match=r"variant 'typo': Withdraw\('exchnage'\) withdraws no kind: the kinds below it "
+        r"are end, exchange, pass, retire, step",
+    ):
+        tc.new_game("typo", 2, seed=1, registry=registry)

@@ -446,14 +446,26 @@ def resolve_kinds(
     are listed in that order."""
     seen: set[str] = set()
     kinds: list[ActionKind[Any]] = []
+    withdrawn: set[str] = set()  # names withdrawn before any kind of theirs was seen
+    defined: set[str] = set()  # every kind's name, in any answer
     for answer in answers:
         for item in answer:
             if isinstance(item, Withdraw):
+                if item.name not in seen:
+                    withdrawn.add(item.name)
                 seen.add(item.name)
                 continue
             if not isinstance(item, ActionKind):
                 raise TypeError(f"trapper_action_kinds returned {item!r}, not an ActionKind")
+            defined.add(item.name)
             if item.name not in seen:
                 seen.add(item.name)
                 kinds.append(item)
+    nothing = sorted(withdrawn - defined)
+    if nothing:
+        # A misspelt name would withdraw nothing, silently.
+        raise TypeError(
+            f"Withdraw({nothing[0]!r}) withdraws no kind: the kinds below it are "
+            + ", ".join(sorted(defined))
+        )
     return kinds
