@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import trapper_core as tc
 from trapper_core.conformance import check_variant
 
@@ -45,3 +47,25 @@ def test_issue11_item11_a_game_without_winners_is_caught() -> None:
 def test_issue11_item11_the_built_in_variants_make_sense() -> None:
     for variant in ("base", "children", "tactical"):
         assert check_variant(variant, games=2, players=[2]).ok
+
+
+class FailingPayout:
+    @tc.hookimpl
+    def trapper_canoe_payout(self, row: tc.Row) -> int:
+        raise KeyError("no payout table")
+
+
+def test_a_crash_in_play_is_reported_after_the_actions_played_and_where_it_was_raised() -> None:
+    """A hook that raises mid-game is reported after the actions the game had
+    (it was "after 0 actions" for any crash in play), with the file, line and
+    function that raised it, and the report's count of actions counts them."""
+    registry = tc.Registry([Register("failing", FailingPayout())])
+    report = check_variant("failing", games=1, players=[2], registry=registry)
+    (problem,) = report.problems
+    game = tc.new_game("failing", 2, seed=0, registry=registry)
+    with pytest.raises(KeyError):  # as the kit's first game plays it
+        tc.play(game, [tc.RandomBot(0), tc.RandomBot(1)])
+    assert problem.actions == len(game.history) > 0
+    assert report.actions == problem.actions
+    assert problem.error.startswith("KeyError: 'no payout table' [test_conformance_sense.py:")
+    assert problem.error.endswith(", in trapper_canoe_payout]")

@@ -27,7 +27,9 @@ def test_my_variant_conforms():
 from __future__ import annotations
 
 import random
+import traceback
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -129,18 +131,16 @@ def check_variant(
         count = counts[number % len(counts)]
         kind = bots[number // len(counts) % len(bots)]
         game_seed = seed + number
-        game: Game | None = None
+        made: list[Game] = []  # the game as soon as it is made: a failure counts its actions
         try:
-            game = _play_checked(variant, count, kind, game_seed, registry, max_actions)
+            game = _play_checked(variant, count, kind, game_seed, registry, max_actions, made)
             _check_round_trips(game, variant, count, kind, game_seed, registry)
             _check_samples(game, samples, game_seed, registry)
         except Exception as exc:  # a report of everything that broke, not the first
-            played = len(game.history) if game is not None else 0
-            problems.append(
-                Problem(number, game_seed, count, kind, played, f"{type(exc).__name__}: {exc}")
-            )
-        if game is not None:
-            actions += len(game.history)
+            played = len(made[0].history) if made else 0
+            problems.append(Problem(number, game_seed, count, kind, played, _described(exc)))
+        if made:
+            actions += len(made[0].history)
     return ConformanceReport(spec.name, games, actions, tuple(problems))
 
 
@@ -205,10 +205,25 @@ def _bots(kind: str, count: int, seed: int, registry: Registry) -> list[RandomBo
     raise ValueError(f"no bot is called {kind!r}; choose random or greedy")
 
 
+def _described(exc: Exception) -> str:
+    """The error, and where it was raised (the innermost frame: a plugin's
+    own line, when the plugin raised it)."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = f" [{Path(frames[-1].filename).name}:{frames[-1].lineno}, in {frames[-1].name}]"
+    return f"{type(exc).__name__}: {exc}" + (where if frames else "")
+
+
 def _play_checked(
-    variant: str, count: int, kind: str, seed: int, registry: Registry, max_actions: int
+    variant: str,
+    count: int,
+    kind: str,
+    seed: int,
+    registry: Registry,
+    max_actions: int,
+    made: list[Game],
 ) -> Game:
     game = new_game(variant, count, seed=seed, registry=registry)
+    made.append(game)
     bots = _bots(kind, count, seed, registry)
     for _ in range(max_actions):
         if game.is_over:
