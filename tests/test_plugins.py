@@ -982,3 +982,30 @@ def test_a_withdraw_of_a_kind_no_layer_defines_is_a_plugin_error() -> None:
         r"are end, exchange, pass, retire, step",
     ):
         tc.new_game("typo", 2, seed=1, registry=registry)
+
+
+def test_an_end_hook_that_answers_none_as_the_last_one_asked_is_named() -> None:
+    """trapper_is_over typed ``-> bool`` is the last implementation asked; if
+    it answers None once everyone has retired, the game would neither end nor
+    go on (play failed on a bare assert): apply refuses the action, naming the
+    hook, and leaves the game as it was."""
+
+    class EndAtFour:
+        @hookimpl
+        def trapper_is_over(self, state: GameState) -> bool:
+            if any(len(d.valued) >= 4 for d in state.displays):
+                return True
+            return None  # type: ignore[return-value]  # meant: ask the base game
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[VariantSpec]:
+            return [VariantSpec("endatfour", plugins=(EndAtFour(),), extends="base")]
+
+    game = tc.new_game("endatfour", 2, seed=1, registry=tc.Registry([Register()]))
+    game.apply(tb.RETIRE)
+    before = game.copy()
+    with pytest.raises(tc.PluginError, match="variant 'endatfour': nobody is to move after"):
+        game.apply(tb.RETIRE)
+    assert game == before
+    assert game.to_move == 1

@@ -481,6 +481,8 @@ class Game:
                 raise IllegalActionError(_unshuffled(action, snapshot, state), action=action)
             if self._rules.is_over(state):
                 self._finish()
+            elif state.to_move is None:
+                raise self._nobody_to_move(action)
         except BaseException:
             _restore(state, snapshot)
             raise
@@ -557,6 +559,14 @@ class Game:
                 kinds[type(link[1])].apply(state, link[1])
         finally:
             state.forced = None
+
+    def _nobody_to_move(self, action: Action) -> PluginError:
+        over = self._rules.is_over(self._state)
+        return PluginError(
+            f"variant {self.variant!r}: nobody is to move after {shown(action, 80)}, but "
+            f"trapper_is_over answers {over!r}: the game neither ends nor goes on (a hook "
+            "annotated -> bool is the last one asked, and must answer True or False)"
+        )
 
     def _finish(self) -> None:
         state = self._state
