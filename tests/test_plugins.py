@@ -1009,3 +1009,39 @@ def test_an_end_hook_that_answers_none_as_the_last_one_asked_is_named() -> None:
         game.apply(tb.RETIRE)
     assert game == before
     assert game.to_move == 1
+
+
+def test_a_plugin_class_whose_hooks_are_instance_methods_is_refused_when_resolved() -> None:
+    """A class is a plugin when its hooks are static: one whose hooks take
+    ``self`` failed at the hook's first call, its argument taken for self.
+    A class of static hooks, or an instance, is taken."""
+
+    class BigHands:
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> int:
+            return 9
+
+    class StaticHands:
+        @staticmethod
+        @hookimpl
+        def trapper_hand_size(players: int) -> int:
+            return 9
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[VariantSpec]:
+            return [
+                VariantSpec("by-class", plugins=(BigHands,), extends="base"),
+                VariantSpec("static", plugins=(StaticHands,), extends="base"),
+                VariantSpec("by-instance", plugins=(BigHands(),), extends="base"),
+            ]
+
+    registry = tc.Registry([Register()])
+    with pytest.raises(
+        tc.PluginError,
+        match=r"variant 'by-class', plugin .*BigHands: its hook trapper_hand_size is an "
+        r"instance method: register an instance, BigHands\(\), or make the hook a staticmethod",
+    ):
+        tc.new_game("by-class", 2, seed=1, registry=registry)
+    for name in ("static", "by-instance"):
+        assert [h.total for h in tc.new_game(name, 2, seed=1, registry=registry).hands] == [9, 9]

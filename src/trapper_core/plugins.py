@@ -8,6 +8,7 @@ are found through the entry points like any third-party variant.
 
 from __future__ import annotations
 
+import inspect
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
@@ -252,6 +253,7 @@ class Rules:
         pm.add_hookspecs(RulesSpec)
         for plugin in plugins:
             try:
+                _check_class(plugin)
                 pm.register(plugin)
             except (ValueError, pluggy.PluginValidationError) as exc:
                 raise PluginError(
@@ -462,6 +464,7 @@ class Registry:
             if pm.is_registered(plugin):
                 continue  # installed as well, or given twice: the same plugin
             try:
+                _check_class(plugin)
                 pm.register(plugin)
             except (ValueError, pluggy.PluginValidationError) as exc:
                 raise PluginError(f"plugin {_plugin_name(plugin)}: {exc}") from exc
@@ -585,6 +588,23 @@ def _variant_answers(pm: pluggy.PluginManager) -> list[tuple[str, Any]]:
         if answer is not None:  # as pluggy leaves out an answer of None
             answers.append((_plugin_name(impl.plugin), answer))
     return answers
+
+
+def _check_class(plugin: object) -> None:
+    """Raises ``ValueError`` for a class given as a plugin whose hooks are
+    instance methods: pluggy would call them without an instance, and the
+    first call would fail inside, its argument taken for ``self``."""
+    if not isinstance(plugin, type):
+        return
+    for name in dir(plugin):
+        if not name.startswith("trapper_"):
+            continue
+        raw = inspect.getattr_static(plugin, name)
+        if isinstance(raw, types.FunctionType) and hasattr(raw, f"{PROJECT}_impl"):
+            raise ValueError(
+                f"its hook {name} is an instance method: register an instance, "
+                f"{plugin.__name__}(), or make the hook a staticmethod"
+            )
 
 
 def _plugin_name(plugin: object) -> str:
