@@ -35,6 +35,11 @@ def _sources() -> list[Path]:
     return paths
 
 
+_DOCUMENTED = "".join(
+    (ROOT / "docs" / name).read_text(encoding="utf-8") for name in ("api.md", "ai-adapters.md")
+)
+
+
 def _owner(path: Path) -> str:
     parts = path.relative_to(ROOT).parts
     return parts[2] if parts[0] == "examples" else parts[1]
@@ -54,6 +59,12 @@ def test_plugins_import_only_public_names_of_other_packages(path: Path) -> None:
         assert not any(part.startswith("_") for part in node.module.split(".")), where
         if top != "trapper_core":
             assert node.module == top, f"{where}: import from {top} itself, not {node.module}"
+        elif node.module != top:
+            # The core's modules a plugin may import from are those the API
+            # reference documents as modules (trapper_core.errors is not one).
+            assert f"::: {node.module}\n" in _DOCUMENTED, (
+                f"{where}: {node.module} is not a documented module of trapper_core"
+            )
         public = getattr(importlib.import_module(node.module), "__all__", None)
         for alias in node.names:
             assert not alias.name.startswith("_"), f"{where}: {alias.name} is private"

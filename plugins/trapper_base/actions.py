@@ -13,8 +13,7 @@ from typing import TypeAlias
 
 import attrs
 
-from trapper_core import Action, ActionFieldError, Colour, Species, Square, exactly
-from trapper_core.errors import shown
+from trapper_core import Action, ActionFieldError, Colour, Species, Square, exactly, shown
 
 __all__ = [
     "END_TURN",

@@ -5,8 +5,7 @@ from __future__ import annotations
 import attrs
 
 from trapper_base import Gather, IntoCanoe, Placement
-from trapper_core import COLOURS, Action, ActionFieldError, Colour, Square, exactly
-from trapper_core.errors import shown
+from trapper_core import COLOURS, Action, ActionFieldError, Colour, Square, exactly, shown
 
 __all__ = ["Auction", "Bid", "Open", "TacticalTurn", "Take", "units"]
 

@@ -47,8 +47,8 @@ from trapper_core import (
     Withdraw,
     hookimpl,
     interned,
+    shown,
 )
-from trapper_core.errors import shown
 
 from .actions import Auction, Bid, Open, TacticalTurn, Take, units
 from .text import BID, OPEN, TAKE, cards_text

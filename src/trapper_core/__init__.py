@@ -29,6 +29,7 @@ from .errors import (
     TrapperError,
     UndoError,
     UnknownVariantError,
+    shown,
 )
 from .game import Game, new_game
 from .hookspecs import hookimpl, hookspec
@@ -128,5 +129,6 @@ __all__ = [
     "make_bot",
     "new_game",
     "play",
+    "shown",
     "simulate",
 ]
