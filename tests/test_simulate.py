@@ -4,6 +4,7 @@ games, on the batches or on the window of batches in flight."""
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -239,7 +240,7 @@ def test_simulate_on_the_command_line_refuses_a_seed_range_before_writing_out(
         ({"games": True}, "games takes a number of at least 1, not True"),
         ({"batch": True}, "batch takes a number of at least 1, not True"),
         ({"bots": 5}, "bots takes a list of bot names, not 5"),
-        ({"bots": [["random"]]}, "no bot is called \\['random'\\]"),
+        ({"bots": [["random"]]}, "or bots of your own .*, not \\['random'\\]"),
         ({"bots": ["x" * 1000]}, "no bot is called 'xxx.*…;"),
         ({"players": ["Ann", "Bob"]}, "players takes a number of seats"),
     ],
@@ -290,3 +291,50 @@ def test_issue13_batches_cover_every_game_once_in_order_shrinking_at_the_end() -
         assert max(counts) <= 25
     assert list(batches(10, 2, batch=4)) == [(0, 4), (4, 4), (8, 2)]  # a size given is kept
     assert [c for _, c in batches(400, 2)][-4:] == [1, 1, 1, 1]
+
+
+class CautiousBot(tc.GreedyBot):
+    """A bot of a test's own: the greedy bot under another name."""
+
+    name = "cautious"
+
+
+def test_simulate_plays_bots_of_the_callers_own_tallied_by_their_name() -> None:
+    """A bot class (any callable of a seed with a name) plays as the named
+    bots do, seeded the same way, in this process and in a pool."""
+    inline = tc.simulate("base", 2, 6, bots=[CautiousBot, "random"], seed=4)
+    assert set(inline.bots) == {"cautious", "random"}
+    greedy = tc.simulate("base", 2, 6, bots=["greedy", "random"], seed=4)
+    assert inline.bots["cautious"] == greedy.bots["greedy"]  # the same play, seed for seed
+    with ProcessPoolExecutor(2) as pool:
+        assert tc.simulate("base", 2, 6, bots=[CautiousBot, "random"], seed=4, executor=pool) == (
+            inline
+        )
+
+
+def test_simulate_refuses_bots_of_ones_own_it_cannot_tally_or_send() -> None:
+    class Nameless:
+        def __init__(self, seed: int) -> None:
+            pass
+
+    class Local(tc.GreedyBot):
+        name = "local"
+
+    class Greedy(tc.RandomBot):
+        name = "greedy"
+
+    refusals: list[tuple[list[Any], str]] = [
+        ([Nameless], "bots takes names (random, greedy, ismcts) or bots of your own"),
+        ([42], "not 42"),
+        ([Greedy, "greedy"], "two different bots are called 'greedy'"),
+    ]
+    for bots, message in refusals:
+        with pytest.raises(tc.SetupError, match=re.escape(message)):
+            tc.simulate("base", 2, 2, bots=bots)
+    with (
+        ProcessPoolExecutor(1) as pool,
+        pytest.raises(
+            tc.SetupError, match="the bot 'local' must pickle to run in the pool's other processes"
+        ),
+    ):
+        tc.simulate("base", 2, 2, bots=[Local], executor=pool)

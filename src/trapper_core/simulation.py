@@ -9,7 +9,8 @@ is played, and the games are cut into batches that any
 machine, `trapper_core.ray.RayExecutor` for a Ray cluster, or none to play
 in this process. What goes to a worker is a small
 [`Batch`][trapper_core.simulation.Batch] of names and numbers (the variant
-and the bots are looked up by name in the worker's installed registry), and
+and the bots are looked up by name in the worker's installed registry, or
+made by the caller's own bot makers, which travel with it), and
 what comes back is a list of
 [`GameResult`][trapper_core.simulation.GameResult]; the results are taken in
 game order, so the summary and the records are the same whatever ran them.
@@ -26,12 +27,18 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 import attrs
 
-from .bots import BOTS, make_bot
+from .bots import BOTS, Bot, make_bot
 from .errors import SetupError, as_tuple, as_whole, shown
 from .game import MAX_SEED, Game, new_game
 
+BotMaker = Callable[[int], Bot]
+"""A bot of the caller's own in a simulation: called with a seed, it makes
+the bot; it has a `name` (a `str` attribute: a bot class's `name`), by which
+the summary tallies it."""
+
 __all__ = [
     "Batch",
+    "BotMaker",
     "BotTally",
     "GameResult",
     "Summary",
@@ -68,13 +75,13 @@ class GameResult:
 @attrs.frozen
 class Batch:
     """Games `first` to `first + count - 1` of a simulation: what one
-    task of a worker plays. Names and numbers only, so it pickles small.
-    The fields are checked when it is made: a bad one raises
-    [`SetupError`][trapper_core.SetupError]."""
+    task of a worker plays. Names and numbers (and the caller's own bot
+    makers), so it pickles small. The fields are checked when it is made: a
+    bad one raises [`SetupError`][trapper_core.SetupError]."""
 
     variant: str
     players: int
-    bots: tuple[str, ...]
+    bots: tuple[str | BotMaker, ...]
     seed: int
     first: int
     count: int
@@ -91,7 +98,7 @@ class Batch:
         for what, low in (("players", 1), ("seed", 0), ("first", 0), ("count", 1)):
             # An int, even when the batch was made with a NumPy integer.
             object.__setattr__(self, what, _whole(getattr(self, what), f"Batch: {what}", low))
-        object.__setattr__(self, "bots", _bot_names(self.bots, "Batch"))
+        object.__setattr__(self, "bots", _bot_kinds(self.bots, "Batch"))
         if self.record is not None and not callable(self.record):
             raise SetupError(
                 f"Batch: record takes a function of a game to text, not {shown(self.record)}"
@@ -111,7 +118,10 @@ def _play_one(batch: Batch, number: int) -> GameResult:
     game = new_game(batch.variant, batch.players, seed=seed)
     # Seats rotate between games, so no bot keeps the start player's seat.
     kinds = tuple(batch.bots[(s + number) % len(batch.bots)] for s in range(batch.players))
-    bots = [make_bot(kind, seed * 10 + s) for s, kind in enumerate(kinds)]
+    bots = [
+        make_bot(kind, seed * 10 + s) if isinstance(kind, str) else kind(seed * 10 + s)
+        for s, kind in enumerate(kinds)
+    ]
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
@@ -127,7 +137,7 @@ def _play_one(batch: Batch, number: int) -> GameResult:
     return GameResult(
         number=number,
         seed=seed,
-        bots=kinds,
+        bots=tuple(map(_name, kinds)),
         scores=game.scores(),
         winners=game.winners(),
         actions=len(game.history),
@@ -201,7 +211,7 @@ def results(
     players: int = 4,
     games: int = 100,
     *,
-    bots: Sequence[str] = ("greedy", "random"),
+    bots: Sequence[str | BotMaker] = ("greedy", "random"),
     seed: int | None = 0,
     executor: Executor | None = None,
     batch: int | None = None,
@@ -229,7 +239,7 @@ class _Simulation:
     variant: str
     players: int
     games: int
-    bots: tuple[str, ...]
+    bots: tuple[str | BotMaker, ...]
     seed: int
     """The first game's seed."""
     batch: int | None
@@ -284,7 +294,7 @@ def simulate(
     players: int = 4,
     games: int = 100,
     *,
-    bots: Sequence[str] = ("greedy", "random"),
+    bots: Sequence[str | BotMaker] = ("greedy", "random"),
     seed: int | None = 0,
     executor: Executor | None = None,
     batch: int | None = None,
@@ -294,8 +304,10 @@ def simulate(
 ) -> Summary:
     """Plays `games` seeded games of `variant` between `bots` and sums them up.
 
-    `bots` are names from [`BOTS`][trapper_core.BOTS], repeated to fill the
-    seats; the seats rotate between games. `executor` runs the batches of
+    `bots` are names from [`BOTS`][trapper_core.BOTS], or bots of your own
+    (a bot class, or any callable of a seed that makes a bot, with a `name`
+    to tally it by), repeated to fill the seats; the seats rotate between
+    games. `executor` runs the batches of
     `batch` games (by default a size that keeps every worker busy): any
     `concurrent.futures.Executor`, such as a `ProcessPoolExecutor` for every
     core or `trapper_core.ray.RayExecutor` for a Ray cluster; `None` plays
@@ -339,7 +351,7 @@ def _check(
     variant: str,
     players: int,
     games: int,
-    bots: Sequence[str],
+    bots: Sequence[str | BotMaker],
     seed: int | None,
     executor: Executor | None,
     batch: int | None,
@@ -349,7 +361,7 @@ def _check(
     """Checks a simulation's arguments; returns them with the first game's
     seed (picked at random for `None`), and whole numbers (a NumPy integer
     too) as ints."""
-    names = _bot_names(bots, "simulate")
+    names = _bot_kinds(bots, "simulate")
     players = as_whole(players, SetupError, "simulate: players takes a number of seats")
     games = _whole(games, "simulate: games")
     batch = None if batch is None else _whole(batch, "simulate: batch")
@@ -363,17 +375,20 @@ def _check(
         raise SetupError(
             f"simulate: record takes a function of a game to text, not {shown(record)}"
         )
-    if record is not None and isinstance(executor, ProcessPoolExecutor):
-        # A process pool pickles each batch, record and all; it would fail at
-        # the first batch. (Threads share this process, and Ray pickles
-        # lambdas and local functions too.)
-        try:
-            pickle.dumps(record)
-        except (pickle.PicklingError, AttributeError, TypeError) as exc:
-            raise SetupError(
-                "simulate: record must pickle to run in the pool's other processes (a function "
-                f"of a module they can import, not a lambda or a local one): {exc}"
-            ) from None
+    if isinstance(executor, ProcessPoolExecutor):
+        # A process pool pickles each batch, record and bots and all; it would
+        # fail at the first batch. (Threads share this process, and Ray
+        # pickles lambdas and local functions too.)
+        made: list[tuple[str, object]] = [("record", record)] if record is not None else []
+        made += [(f"the bot {_name(kind)!r}", kind) for kind in names if not isinstance(kind, str)]
+        for what, value in made:
+            try:
+                pickle.dumps(value)
+            except (pickle.PicklingError, AttributeError, TypeError) as exc:
+                raise SetupError(
+                    f"simulate: {what} must pickle to run in the pool's other processes "
+                    f"(of a module they can import, not a lambda or a local one): {exc}"
+                ) from None
     first = _first_seed(seed, games)
     # The variant and the number of players are checked here, once, rather
     # than by every worker.
@@ -387,19 +402,41 @@ def _whole(value: object, what: str, low: int = 1) -> int:
     return as_whole(value, SetupError, f"{what} takes a number of at least {low}", low=low)
 
 
-def _bot_names(bots: object, caller: str) -> tuple[str, ...]:
-    """``bots`` as a tuple of at least one name of [`BOTS`][trapper_core.BOTS]."""
+def _name(kind: str | BotMaker) -> str:
+    """The name a bot is tallied by: its own, or its maker's ``name``."""
+    return kind if isinstance(kind, str) else kind.name  # type: ignore[attr-defined]
+
+
+def _bot_kinds(bots: object, caller: str) -> tuple[str | BotMaker, ...]:
+    """``bots`` as a tuple of at least one name of [`BOTS`][trapper_core.BOTS]
+    or bot maker (a callable of a seed with a `str` ``name``), no two of
+    them different under one name."""
     if isinstance(bots, str):
         raise SetupError(f"{caller}: bots takes a list of bot names, not the string {shown(bots)}")
-    names = as_tuple(bots, SetupError, f"{caller}: bots takes a list of bot names")
-    if not names:
+    kinds = as_tuple(bots, SetupError, f"{caller}: bots takes a list of bot names")
+    if not kinds:
         raise SetupError(f"{caller}: bots takes at least one bot name ({', '.join(BOTS)})")
-    for name in names:
-        if not isinstance(name, str) or name not in BOTS:
-            raise SetupError(
-                f"{caller}: no bot is called {shown(name)}; choose from {', '.join(BOTS)}"
-            )
-    return names
+    named: dict[str, object] = {}
+    for kind in kinds:
+        if isinstance(kind, str):
+            if kind not in BOTS:
+                raise SetupError(
+                    f"{caller}: no bot is called {shown(kind)}; choose from {', '.join(BOTS)}"
+                )
+            name = kind
+        else:
+            found = getattr(kind, "name", None)
+            if not callable(kind) or not isinstance(found, str) or not found:
+                raise SetupError(
+                    f"{caller}: bots takes names ({', '.join(BOTS)}) or bots of your own (a "
+                    f"callable of a seed that makes a bot, with a name), not {shown(kind)}"
+                )
+            name = found
+        known = named.setdefault(name, kind)
+        if known is not kind and known != kind:
+            # The summary tallies by name: two bots under one would be summed as one.
+            raise SetupError(f"{caller}: two different bots are called {name!r}")
+    return kinds
 
 
 def _first_seed(seed: int | None, games: int) -> int:
