@@ -258,3 +258,26 @@ def test_a_result_tag_of_no_money_is_a_record_error_at_its_line(value: str) -> N
 def test_a_result_tag_of_money_reads_as_numbers() -> None:
     text = '[Variant "base"]\n[Seat1 "A"]\n[Seat2 "B"]\n[Result " 57  -3 "]\n\n1. A: pass\n'
     assert notation.loads(text)[0].result == (57, -3)
+
+
+def test_a_note_that_contradicts_the_record_is_placed_by_its_line() -> None:
+    """Notes are shared between records and have no line of their own: an
+    error about one names the line of the text just before it."""
+    game = tc.play(tc.new_game("base", 2, seed=1), [tc.RandomBot(1), tc.RandomBot(2)])
+    lines = notation.dumps(notation.Record.table_record(game)).split("\n")
+    at = next(k for k, line in enumerate(lines) if line.startswith("3.") and "=" in line)
+    found = re.search(r"\(([a-h][1-8])=(\w+)", lines[at])
+    assert found is not None
+    square, tile = found.groups()
+    lines[at] += f" ({square}={'B1n' if tile != 'B1n' else 'B2n'})"
+    (record,) = notation.loads("\n".join(lines))
+    with pytest.raises(RecordError, match=rf"^game 1, a note on line {at + 1} or later: {square}"):
+        record.replay()
+    first = next(k for k, line in enumerate(lines) if line.startswith("1."))
+    lines[first] = "(shuffle BBGG) " + lines[first]
+    (record,) = notation.loads("\n".join(lines))
+    last_tag = max(k for k in range(first) if lines[k].startswith("[")) + 1
+    with pytest.raises(
+        RecordError, match=rf"^game 1, a note on line {last_tag} or later: a reshuffle noted"
+    ):
+        record.replay()

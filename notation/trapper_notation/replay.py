@@ -173,8 +173,11 @@ class _Replayer:
         reveals: dict[int, Tile] = {}
         turn: int | None = None
         mover: str | None = None
+        lines = self.record.tag_lines
+        ended = lines[-1] if lines else 0  # the line of the text before a note (0: not known)
         for item in parts(self.record):
             if type(item) is Stretch:
+                ended = item.line + item.text.count("\n")
                 # The words of a stretch of move text, read from its text.
                 for number, name, action in item.found():
                     if action:
@@ -191,22 +194,26 @@ class _Replayer:
             elif isinstance(item, Move):
                 append((item.text, turn, mover))
                 turn = None
+                ended = item.line
             elif isinstance(item, Notes):
+                # A note is shared by every record that has its text, and has
+                # no line of its own: it is placed after the text before it.
+                at = f"{self.where}, a note on line {ended} or later" if ended else self.where
                 for entry in item.entries:
                     if isinstance(entry, Reveal):
-                        self._note_tile(reveals, entry)
+                        self._note_tile(reveals, entry, at)
                     elif not decisions:
-                        raise RecordError(f"{self.where}: a reshuffle noted before any move")
+                        raise RecordError(f"{at}: a reshuffle noted before any move")
                     else:
                         self.shuffles.setdefault(len(decisions) - 1, []).append(entry.cards)
         return decisions, reveals
 
-    def _note_tile(self, reveals: dict[int, Tile], entry: Reveal) -> None:
+    def _note_tile(self, reveals: dict[int, Tile], entry: Reveal, at: str) -> None:
         index = entry.square.index
         known = reveals.get(index)
         if known is not None and known != entry.tile:
             raise RecordError(
-                f"{self.where}: {entry.square} is noted as {known.code} and as {entry.tile.code}"
+                f"{at}: {entry.square} is noted as {known.code} and as {entry.tile.code}"
             )
         reveals[index] = entry.tile
 
