@@ -1045,3 +1045,35 @@ def test_a_plugin_class_whose_hooks_are_instance_methods_is_refused_when_resolve
         tc.new_game("by-class", 2, seed=1, registry=registry)
     for name in ("static", "by-instance"):
         assert [h.total for h in tc.new_game(name, 2, seed=1, registry=registry).hands] == [9, 9]
+
+
+def test_a_variant_that_steps_onto_unseen_tiles_plays_with_the_greedy_bot() -> None:
+    """A variant whose trappers may take a neighbour face down (nothing is
+    turned up at the start): the greedy bot prices such a step by its cards
+    (it failed on a bare assert) and the variant passes the conformance kit."""
+    from trapper_core import NEIGHBOURS
+    from trapper_core.conformance import check_variant
+
+    class Blind:
+        @hookimpl
+        def trapper_start(self, state: GameState, setup: tc.Setup) -> bool:
+            tb.deal(state, setup)  # no tile turned up
+            return True
+
+        @hookimpl
+        def trapper_step_targets(self, state: GameState, trapper: tc.Colour) -> tuple[int, ...]:
+            board = state.board
+            near = [s for s, _ in NEIGHBOURS[state.trappers[trapper]] if board[s] is not None]
+            return tuple(near) or state.face_up_squares()
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[VariantSpec]:
+            return [VariantSpec("blind", plugins=(Blind(),), extends="base")]
+
+    registry = tc.Registry([Register()])
+    game = tc.new_game("blind", 3, seed=2, registry=registry)
+    assert not game.state.face_up
+    tc.play(game, [tc.GreedyBot(s, registry=registry) for s in range(3)])
+    assert game.is_over
+    assert check_variant("blind", games=3, registry=registry).ok

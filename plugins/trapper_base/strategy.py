@@ -151,7 +151,9 @@ def retire_worth(view: PlayerView, bot: GreedyBot) -> float:
 def trapper_action_worth(view: PlayerView, action: Action, bot: GreedyBot) -> float | None:
     if isinstance(action, Step):
         tile = view.board[action.square.index]
-        assert isinstance(tile, Tile)
+        if not isinstance(tile, Tile):
+            # A variant's step onto a tile not yet seen: only its price is known.
+            return -bot.card_value * action.cards
         return take_worth(view, tile, action.placement, action.cards, bot)
     if isinstance(action, Exchange):
         return exchange_worth(view, action)
