@@ -102,6 +102,10 @@ def test_dump_append_writes_games_one_at_a_time_as_one_dump_of_them_all(
         for k, game in enumerate(games):
             notation.dump(game, file, append=k > 0)
     assert path.read_text(encoding="utf-8") == notation.dumps(games)
+    with path.open(mode) as file:
+        notation.dump(games[0], file)
+        notation.dump([], file, append=True)  # nothing to write: no blank line either
+    assert path.read_text(encoding="utf-8") == notation.dumps(games[0])
     with pytest.raises(notation.NotationError, match="append is True or False, not 1"):
         notation.dump(games[0], io.StringIO(), append=1)  # type: ignore[arg-type]
 

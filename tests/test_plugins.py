@@ -978,7 +978,7 @@ def test_a_withdraw_of_a_kind_no_layer_defines_is_a_plugin_error() -> None:
     registry = tc.Registry([Register()])
     with pytest.raises(
         tc.PluginError,
-        match=r"variant 'typo': Withdraw\('exchnage'\) withdraws no kind: the kinds below it "
+        match=r"variant 'typo': Withdraw\('exchnage'\) withdraws no kind: the variant's kinds "
         r"are end, exchange, pass, retire, step",
     ):
         tc.new_game("typo", 2, seed=1, registry=registry)

@@ -169,6 +169,18 @@ def test_issue13_ray_without_the_extra_names_the_extra(
         import trapper_core.ray  # noqa: F401
 
 
+def test_simulate_on_a_ray_cluster_refuses_workers_by_the_command_lines_names(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A cluster's CPUs are its own: --workers with a cluster's address is
+    refused in the command line's words, before Ray is asked (installed or not)."""
+    assert main(["simulate", "--games", "2", "--ray", "auto", "--workers", "2"]) == 2
+    assert capsys.readouterr().err == (
+        "trapper: error: --workers is the CPUs of a local Ray instance; the cluster at "
+        "'auto' has its own: give --ray without an address, or leave out --workers\n"
+    )
+
+
 def test_issue13_a_stream_left_early_sends_no_more_and_cancels_the_rest() -> None:
     class Lazy(Future[Any]):
         """A task that runs only when its result is asked for: nothing

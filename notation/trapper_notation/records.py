@@ -230,12 +230,14 @@ class Record:
         A tag the record has takes the new value where it stands (a repeated
         one keeps its first place only), a new tag goes after the others,
         and ``None`` removes a tag. The moves, the number and the lines of
-        the tags that stay are kept. A tag the reader could not read back
-        raises [`RecordError`][trapper_notation.RecordError], as in
+        the tags left as they were are kept (a tag set here has no line in
+        the file). A tag the reader could not read back raises
+        [`RecordError`][trapper_notation.RecordError], as in
         [`from_game`][trapper_notation.Record.from_game]; the record itself
         never changes. Tags the game decides (``Variant``, the seats,
-        ``Result``, ``Seed``, ``Setup``) may be set too: the replay checks
-        them against the moves.
+        ``Result``, ``Seed``, ``Setup``) may be set too, and the replay
+        reads them as it would from a file (a ``Seed`` beside shuffle notes
+        is taken as it is: the notes give the shuffles).
         """
         for name, value in tags.items():
             writer.tag_text(name, "" if value is None else value)  # as the writer would refuse it
@@ -249,7 +251,9 @@ class Record:
                 if new is None or name in done:
                     continue
                 done.add(name)
-                value = new
+                pairs.append((name, new))
+                lines.append(0)  # the file's line holds the old value
+                continue
             pairs.append((name, value))
             lines.append(known[index] if index < len(known) else 0)
         for name, new in tags.items():
@@ -430,8 +434,10 @@ def dump(
     whose encoding cannot write them).
 
     ``append=True`` is for games written after others, one call at a time
-    (games as they are played): a blank line goes first, so that the file
-    is what one ``dump`` of all of them writes.
+    (games as they are played): a blank line goes first (when there is a
+    game to write), so that the file is what one ``dump`` of all of them
+    writes. ``append`` is ``True`` or ``False``; anything else raises
+    [`NotationError`][trapper_notation.NotationError].
     """
     if not callable(getattr(file, "write", None)) or getattr(file, "closed", False) is True:
         what = "a closed file" if callable(getattr(file, "write", None)) else type(file).__name__
@@ -439,7 +445,7 @@ def dump(
     if type(append) is not bool:
         raise NotationError(f"dump's append is True or False, not {shown(append)}")
     text = dumps(games)
-    if append:
+    if append and text:
         text = "\n" + text
     if _is_binary(file):
         file.write(text.encode("utf-8"))  # type: ignore[arg-type]

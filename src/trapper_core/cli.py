@@ -119,8 +119,8 @@ def _parser() -> argparse.ArgumentParser:
         const="",
         metavar="ADDRESS",
         help="play the games on a Ray cluster at ADDRESS ('auto': the one this machine "
-        "belongs to), or on a local Ray instance of --workers CPUs when no address is given "
-        "(extra 'ray')",
+        "belongs to; --workers is then refused: the cluster has its own CPUs), or on a local "
+        "Ray instance of --workers CPUs when no address is given (extra 'ray')",
     )
 
     show = commands.add_parser(
@@ -463,6 +463,11 @@ def _simulate(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as stack:
         executor: Executor | None = None
         if args.ray is not None:
+            if args.ray and args.workers is not None:
+                raise SetupError(
+                    f"--workers is the CPUs of a local Ray instance; the cluster at {args.ray!r} "
+                    "has its own: give --ray without an address, or leave out --workers"
+                )
             try:
                 from .ray import RayExecutor
             except ImportError as exc:

@@ -760,7 +760,8 @@ class Game:
         game. ``at(0)`` is the start, ``at(len(game.history))`` a game equal
         to this one, and a negative ``count`` counts from the end, as an
         index does (``at(-1)``: before the last action). A count beyond the
-        history raises [`UndoError`][trapper_core.UndoError]."""
+        history, or one that is no whole number, raises
+        [`UndoError`][trapper_core.UndoError]."""
         total = self._count
         number = as_whole(count, UndoError, f"at takes a number of actions from 0 to {total}")
         if number < 0:

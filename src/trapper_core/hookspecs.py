@@ -237,7 +237,9 @@ class RulesSpec:
     def trapper_is_over(self, state: GameState) -> bool:
         """Returns whether the game has ended (R31, D8).
 
-        Called after every action and once at the start of the game.
+        Called after every action and once at the start of the game. Once
+        nobody is to move it must answer ``True``: an action after which it
+        does not is refused with [`PluginError`][trapper_core.PluginError].
         """
 
     @hookspec(firstresult=True)

@@ -66,7 +66,9 @@ A = TypeVar("A", bound=Action)
 @attrs.frozen
 class Withdraw:
     """Returned from ``trapper_action_kinds`` in place of a kind: the variant
-    does without the inherited kind called ``name``."""
+    does without the inherited kind called ``name``. A name that no layer
+    of the variant gives a kind is a misspelling, and resolving the variant
+    raises [`PluginError`][trapper_core.PluginError]."""
 
     name: str
 
@@ -465,7 +467,7 @@ def resolve_kinds(
     if nothing:
         # A misspelt name would withdraw nothing, silently.
         raise TypeError(
-            f"Withdraw({nothing[0]!r}) withdraws no kind: the kinds below it are "
+            f"Withdraw({nothing[0]!r}) withdraws no kind: the variant's kinds are "
             + ", ".join(sorted(defined))
         )
     return kinds

@@ -432,7 +432,9 @@ def _card_count(hand: object, attribute: attrs.Attribute[int], value: object) ->
 class Hand:
     """The trapper cards a player holds, counted by colour.
 
-    A trapper card has nothing but its colour, so a hand is four counts.
+    A trapper card has nothing but its colour, so a hand is four counts:
+    whole numbers from 0 (anything else raises
+    [`SetupError`][trapper_core.SetupError]).
 
     Examples:
         >>> Hand(blue=2, green=1)[Colour.BLUE]

@@ -185,7 +185,11 @@ class Sampler:
     Preparing a sampler replays the view's history once; each world after
     that costs a few swaps of the card chain and, for `game`, one
     replay. ``rules`` are the view's variant's (looked up in ``registry``,
-    the installed variants by default, when not given).
+    the installed variants by default, when not given). A view whose seats
+    fit no game (a player, start player or player to move out of range,
+    per-player fields of another length) raises
+    [`SetupError`][trapper_core.SetupError]; one no game could show,
+    [`SamplingError`][trapper_core.SamplingError].
     """
 
     def __init__(

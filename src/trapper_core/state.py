@@ -59,6 +59,8 @@ class Valuation:
 
     The variant names the parts (``trapper_final_valuation``); the base game's
     are ``open canoes``, ``separate``, ``canoe bonus`` and ``species bonus``.
+    Parts that are no ``(name, whole number)`` pairs raise
+    [`SetupError`][trapper_core.SetupError].
 
     Examples:
         >>> v = Valuation((("open canoes", 7), ("separate", -3)))

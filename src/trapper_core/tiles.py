@@ -41,7 +41,9 @@ def _check_tiles(instance: TileSet, attribute: object, tiles: tuple[Tile, ...]) 
 
 @attrs.frozen(cache_hash=True)  # bots look their variant's tile set up in caches
 class TileSet:
-    """The tiles a game is played with."""
+    """The tiles a game is played with: at least one
+    [`Tile`][trapper_core.Tile], each canoe once (anything else raises
+    [`SetupError`][trapper_core.SetupError])."""
 
     tiles: tuple[Tile, ...] = attrs.field(converter=_tile_tuple, validator=_check_tiles)
     name: str = "custom"

@@ -183,7 +183,8 @@ class PlayerView:
         """Returns a complete game, hidden parts drawn by ``rng``, that shows
         this view to its player: see `trapper_core.sampling`.
         ``registry`` is where the variant is looked up (the installed
-        variants by default)."""
+        variants by default). Raises as [`Sampler`][trapper_core.Sampler]
+        does for a view no game could show."""
         from .sampling import sample
 
         return sample(self, rng, registry=registry)
