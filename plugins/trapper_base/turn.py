@@ -516,7 +516,9 @@ class StepKind(ActionKind[Step]):
     def apply(self, state: GameState, step: Step) -> None:
         player: int = state.to_move  # type: ignore[assignment]
         turn: Turn = state.turn  # type: ignore[assignment]
-        pay(state, player, step.payment, step.cards)
+        payment = step.payment
+        # step.cards without the property's call
+        pay(state, player, payment, 1 if payment is step.trapper else 2)
         tile = take(state, step.trapper, step.square.index)
         place_tile(state, player, tile, step.placement)
         if turn.trapper is None:
