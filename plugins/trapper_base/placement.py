@@ -38,13 +38,30 @@ _ANIMAL, _CANOE, _HERB, _MUSHROOM = Kind.ANIMAL, Kind.CANOE, Kind.HERB, Kind.MUS
 
 def _candidate_rows(display: Display, tile: Tile) -> list[int]:
     """The indices of the open rows the tile may join (R16, R18)."""
+    # Plain loops rather than comprehensions over enumerate(): a
+    # comprehension is a function made and called each time (with a cell
+    # for the species), which cost twice the loops at two open rows (4,500
+    # against 2,400 instructions); every placement of a tile but a canoe asks.
+    rows = []
+    i = 0
     kind = tile.kind
     if kind is _ANIMAL:
         species = tile.species
-        return [i for i, r in enumerate(display.open) if r.canoe.species is species]
-    if kind is _HERB:
-        return [i for i, r in enumerate(display.open) if r.herb is None]
-    return [i for i, r in enumerate(display.open) if r.mushroom is None]
+        for row in display.open:
+            if row.canoe.species is species:
+                rows.append(i)
+            i += 1
+    elif kind is _HERB:
+        for row in display.open:
+            if row.herb is None:
+                rows.append(i)
+            i += 1
+    else:
+        for row in display.open:
+            if row.mushroom is None:
+                rows.append(i)
+            i += 1
+    return rows
 
 
 def _gather_options(
