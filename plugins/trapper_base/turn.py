@@ -405,16 +405,20 @@ class StepKind(ActionKind[Step]):
                             placements = table[key] = answer(display, tile)
                     else:
                         placements = choices(display, tile)
+                    # Plain loops below, not comprehensions: one would be a
+                    # function made at each placement, and its cells for
+                    # trapper, square and placement would slow every use of
+                    # them in this function.
                     for placement in placements:
                         if placement is None:
                             out += paid[square]
                         elif own_build:  # build's own table, without a call to build
-                            out += [
-                                _placed(trapper, square, pay, placement) for pay in PAYMENTS[mask]
-                            ]
+                            for pay in PAYMENTS[mask]:
+                                out.append(_placed(trapper, square, pay, placement))
                         else:
                             at = SQUARES[square]
-                            out += [build(trapper, at, placement, pay) for pay in PAYMENTS[mask]]
+                            for pay in PAYMENTS[mask]:
+                                out.append(build(trapper, at, placement, pay))
             return out
 
         return legal
