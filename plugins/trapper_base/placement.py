@@ -232,8 +232,15 @@ def answer(display: Display, tile: Tile) -> tuple[Placement | None, ...]:
     rows = _candidate_rows(display, tile)
     if len(rows) <= 1:
         return _FORCED
-    canoes = [display.open[i].canoe for i in rows]  # species and capacity, without properties
-    return tuple([_into(canoe.species, canoe.value) for canoe in canoes])  # type: ignore[arg-type]
+    # The canoes' species and capacity, without properties, in a plain loop:
+    # a comprehension over the rows would make ``display`` a cell of this
+    # function, and be a function made and called on every answer.
+    rows_open = display.open
+    placements = []
+    for i in rows:
+        canoe = rows_open[i].canoe
+        placements.append(_into(canoe.species, canoe.value))  # type: ignore[arg-type]
+    return tuple(placements)
 
 
 # The placements listed are made once each: listing builds a step for every
@@ -363,14 +370,7 @@ def _place_canoe(
     assert species is not None
     if placement is None:
         if not len(herbs) == len(mushrooms) == len(animal_options) == 1:
-            candidates = placement_choices(display, canoe)
-            raise AmbiguousActionError(
-                f"D6: the {canoe.name} can gather its tiles in {len(candidates)} ways; "
-                "choose one of "
-                + ", ".join(c.text(species) for c in candidates if isinstance(c, Gather)),
-                rule="D6",
-                candidates=candidates,
-            )
+            raise _ambiguous_gathering(display, canoe, species)
         herb, mushroom, animals = herbs[0], mushrooms[0], animal_options[0]
     elif (
         isinstance(placement, Gather)
@@ -403,6 +403,18 @@ def _place_canoe(
         return _keep_answers(display, new, True, not gathered), row
     new = Display((*display.open, row), display.valued, rest, display.money, display.tokens)
     return _keep_answers(display, new, False, not gathered), None
+
+
+def _ambiguous_gathering(display: Display, canoe: Tile, species: Species) -> AmbiguousActionError:
+    # Apart from _place_canoe: its generator over the candidates would make
+    # ``species`` a cell of _place_canoe, slower at every use.
+    candidates = placement_choices(display, canoe)
+    return AmbiguousActionError(
+        f"D6: the {canoe.name} can gather its tiles in {len(candidates)} ways; "
+        "choose one of " + ", ".join(c.text(species) for c in candidates if isinstance(c, Gather)),
+        rule="D6",
+        candidates=candidates,
+    )
 
 
 def _take_from(
