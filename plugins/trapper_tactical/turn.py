@@ -227,8 +227,13 @@ class OpenKind(ActionKind[Open]):
 
     def colour_options(self, state: GameState) -> Sequence[Colour]:
         fixed = state.turn.colour  # type: ignore[attr-defined]
-        # D9: the trapper must be able to take a tile.
-        return [c for c in (COLOURS if fixed is None else (fixed,)) if state.step_targets(c)]
+        # D9: the trapper must be able to take a tile. (A plain loop: a
+        # comprehension would make state a cell of this function, slower to read.)
+        colours = []
+        for colour in COLOURS if fixed is None else (fixed,):
+            if state.step_targets(colour):
+                colours.append(colour)
+        return colours
 
     def bid_options(self, state: GameState, colour: Colour) -> Sequence[int]:
         return range(1, payable(state.hands[state.to_move], colour) + 1)  # type: ignore[index]
@@ -257,10 +262,14 @@ class OpenKind(ActionKind[Open]):
         turn = _turn(state)
         player = state.to_move
         assert player is not None
-        # D11: retired players do not bid.
-        bidders = tuple(s for s in range(state.players) if not state.retired[s])
+        # D11: retired players do not bid. (A plain loop: a generator would
+        # make state a cell of this function, slower at every use.)
+        bidders = []
+        for seat, retired in enumerate(state.retired):
+            if not retired:
+                bidders.append(seat)
         turn = TacticalTurn(turn.stone, action.colour, turn.exchanged, turn.auctions + 1)
-        _continue(state, turn, Auction(action.colour, action.bid, player, bidders), player)
+        _continue(state, turn, Auction(action.colour, action.bid, player, tuple(bidders)), player)
 
     def text(self, state: GameState, action: Open) -> str:
         return f"{action.colour.letter}{action.bid}"
@@ -379,7 +388,11 @@ class TakeKind(ActionKind[Take]):
             return takes
         square, placement = chosen
         index = square.index
-        return [_take(index, cards, placement) for cards in last]
+        # A plain loop: a comprehension would make index and placement cells.
+        takes = []
+        for cards in last:
+            takes.append(_take(index, cards, placement))
+        return takes
 
     def refuse_square(self, state: GameState, take: Take) -> IllegalActionError:
         colour = self._auction(state).colour
@@ -528,9 +541,16 @@ class TacticalPassKind(PassKind):
         player = state.to_move
         assert player is not None
         if auction is not None:
-            bidders = tuple(s for s in auction.bidders if s != player)
+            # (A plain loop: a generator would make player a cell of this function.)
+            bidders = []
+            for seat in auction.bidders:
+                if seat != player:
+                    bidders.append(seat)
             _continue(
-                state, turn, Auction(auction.colour, auction.bid, auction.leader, bidders), player
+                state,
+                turn,
+                Auction(auction.colour, auction.bid, auction.leader, tuple(bidders)),
+                player,
             )
             return
         draw(state, player, STONE_DRAW)  # R45: only the stone holder draws
