@@ -5,6 +5,7 @@
     python benchmarks/engine.py --instructions   # valgrind: instructions per decision
     python benchmarks/engine.py --instructions --figure bot         # of the view() + bot loop
     python benchmarks/engine.py --instructions --figure apply-undo  # per apply + undo pair
+    python benchmarks/engine.py --instructions --figure floor  # what any step's pair must cost
 
 Each ``sides_*`` function returns a pair of work slices ``(ours, theirs)`` for
 :func:`benchmarks.rounds.rounds`: each slice runs once and returns how many
@@ -41,8 +42,9 @@ import random
 import shutil
 import sys
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -270,7 +272,11 @@ def _figure_only(variant: str, games: int, mode: str, play: bool) -> None:
         print(trapper_bot_playouts(variant, games, first=1000)() if play else 0, 0)
         return
     games_ = _mid_games(games * 2, 40)
-    listed = [(game, game.legal_actions()) for game in games_]
+    listed: list[tuple[Any, Sequence[Any]]] = [(game, game.legal_actions()) for game in games_]
+    if mode == "floor":  # the steps, on stand-ins that ask no rule
+        listed = [
+            (_Floor(game), [a for a in legal if hasattr(a, "square")]) for game, legal in listed
+        ]
     gc.collect()
     gc.disable()  # as in _playout_only
     done = 0
@@ -284,17 +290,88 @@ def _figure_only(variant: str, games: int, mode: str, play: bool) -> None:
     print(done, 0)
 
 
+class _Floor:
+    """An apply + undo of a step that asks no rule and does only what the
+    Variant API's immutable values force on any step: the snapshot, new
+    tuples for the hands, the discard, the board and the trappers, a new
+    display holding the tile (one constructor call, as the plainest
+    placement makes), the undo entry and the history's link, then the
+    restore. What it counts is the floor under figure 3's steps, whatever
+    the rules (``--figure floor``)."""
+
+    def __init__(self, game: tc.Game) -> None:
+        from trapper_core.state import restore, snapshot
+
+        self.state = game.state
+        self.snapshot, self.restore = snapshot, restore
+        self.recent: list[tuple[tuple[object, ...], object]] = []
+        self.last: object = None
+        self.legal = game.legal_actions()
+
+    def apply(self, step: Any) -> None:
+        state = self.state
+        kept = self.snapshot(state)
+        player = state.to_move
+        assert player is not None
+        hand = list(state.hands[player])
+        hand[step.payment] -= 1
+        hands: list[Any] = list(state.hands)
+        hands[player] = tuple(hand)
+        state.hands = tuple(hands)
+        discard = list(state.discard)
+        discard[step.payment] += 1
+        state.discard = tuple(discard)  # type: ignore[assignment]
+        square = step.square.index
+        board = list(state.board)
+        tile = board[square]
+        board[square] = None
+        state.board = tuple(board)
+        trappers = list(state.trappers)
+        trappers[step.trapper] = square
+        state.trappers = tuple(trappers)
+        state.face_up &= ~(1 << square)
+        state.tiles_left -= 1
+        display = state.displays[player]
+        new = tc.Display(
+            display.open, display.valued, (*display.separate, tile), display.money, display.tokens
+        )
+        displays = list(state.displays)
+        displays[player] = new
+        state.displays = tuple(displays)
+        self.recent.append((kept, self.legal))
+        self.last = (self.last, step, 0)
+
+    def undo(self) -> None:
+        kept, self.legal = self.recent.pop()  # type: ignore[assignment]
+        self.restore(self.state, kept)
+        self.last = self.last[0]  # type: ignore[index]
+
+
 def _playout_only(variant: str, games: int, play: bool, undo: bool = True, mode: str = "") -> None:
     """The instruction-count subject: new games, and their random playouts if
     ``play``, after as many other games played to warm the engine's tables
     (what a long run of games sees)."""
+    if variant == "chess" and mode == "apply-undo":  # push + pop, counted the same way
+        boards = [(board, list(board.legal_moves)) for board in _chess_positions(games * 2, 40)]
+        gc.collect()
+        gc.disable()
+        done = 0
+        for repeat in range(6 if play else 1):
+            for board, moves in boards:
+                for move in moves:
+                    board.push(move)
+                    board.pop()
+                if repeat:
+                    done += len(moves)
+        print(done, 0)
+        return
     if variant == "chess":  # python-chess's plies, counted the same way
         chess_playouts(games)()
         gc.collect()
         gc.disable()  # as below
         print(chess_playouts(games)() if play else 0, 0)
         return
-    if mode in ("bot", "apply-undo"):
+    if mode in ("bot", "apply-undo", "floor"):
         _figure_only(variant, games, mode, play)
         return
     trapper_playouts(variant, games)()
@@ -350,10 +427,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chess", action="store_true", help="count python-chess's plies too")
     parser.add_argument(
         "--figure",
-        choices=("playout", "bot", "apply-undo"),
+        choices=("playout", "bot", "apply-undo", "floor"),
         default="playout",
         help="what --instructions counts: the random playout (default), the "
-        "view() + RandomBot loop, or apply + undo of every legal action (base)",
+        "view() + RandomBot loop, apply + undo of every legal action (base), or "
+        "the floor: what only the immutable values cost of every step's pair",
     )
     parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument("--playout-only", nargs=3, metavar=("VARIANT", "GAMES", "MODE"))
@@ -376,6 +454,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.chess and HAS_CHESS and args.figure == "playout":
             per_ply, _ = instructions_per_decision("chess", max(args.games // 5, 1))
             print(f"{'chess':10} {per_ply:10,.0f} instructions per ply", flush=True)
+        elif args.chess and HAS_CHESS and args.figure in ("apply-undo", "floor"):
+            per_pair, _ = instructions_per_decision("chess", args.games, figure="apply-undo")
+            print(f"{'chess':10} {per_pair:10,.0f} instructions per push + pop", flush=True)
         for variant in variants:
             per_decision, per_turn = instructions_per_decision(
                 variant, args.games, undo=not args.no_undo, figure=args.figure
@@ -383,7 +464,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.figure == "playout":
                 unit = f"decision {per_turn:10,.0f} per turn"
             else:
-                unit = "pair (apply + undo)" if args.figure == "apply-undo" else "decision"
+                unit = "decision" if args.figure == "bot" else "pair (apply + undo)"
             print(f"{variant:10} {per_decision:10,.0f} instructions per {unit}", flush=True)
         return 0
     if not HAS_CHESS:

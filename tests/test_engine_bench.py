@@ -35,7 +35,7 @@ def test_issue13_games_without_undo_hold_less_memory() -> None:
     assert 0 < without < with_undo
 
 
-@pytest.mark.parametrize("figure", ["bot", "apply-undo"])
+@pytest.mark.parametrize("figure", ["bot", "apply-undo", "floor"])
 def test_issue13_instruction_subjects_count_their_work(
     figure: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -73,3 +73,20 @@ def test_issue10_notation_instruction_subjects_count_their_work(
     assert counted == (moves if side == "trapper" else notation_bench.chess_replay(text))
     assert counted > 0
     assert warmed == 0
+
+
+def test_the_floor_stand_in_leaves_each_position_as_it_was() -> None:
+    """The floor's apply + undo change what a step changes and put it all
+    back: each position is the same game after every pair."""
+    stepped = 0
+    for game in engine._mid_games(6, 40):
+        before = game.copy()
+        floor = engine._Floor(game)
+        steps = [a for a in game.legal_actions() if hasattr(a, "square")]
+        stepped += len(steps)
+        for step in steps:
+            floor.apply(step)
+            assert game.state.board != before.state.board
+            floor.undo()
+            assert game == before
+    assert stepped
