@@ -277,16 +277,27 @@ def _figure_only(variant: str, games: int, mode: str, play: bool) -> None:
         listed = [
             (_Floor(game), [a for a in legal if hasattr(a, "square")]) for game, legal in listed
         ]
+    _pairs([(game.apply, game.undo, legal) for game, legal in listed], play)
+
+
+def _pairs(
+    listed: Sequence[tuple[Callable[[Any], object], Callable[[], object], Sequence[Any]]],
+    play: bool,
+) -> None:
+    """Does and undoes every item of each position (``(do, undo, items)``),
+    five times over after once to warm up (once only when not ``play``),
+    with the garbage collector off as in `_playout_only`; prints the pairs
+    done in the five."""
     gc.collect()
-    gc.disable()  # as in _playout_only
+    gc.disable()
     done = 0
     for repeat in range(6 if play else 1):
-        for game, legal in listed:
-            for action in legal:
-                game.apply(action)
-                game.undo()
+        for do, undo, items in listed:
+            for item in items:
+                do(item)
+                undo()
             if repeat:
-                done += len(legal)
+                done += len(items)
     print(done, 0)
 
 
@@ -352,18 +363,8 @@ def _playout_only(variant: str, games: int, play: bool, undo: bool = True, mode:
     ``play``, after as many other games played to warm the engine's tables
     (what a long run of games sees)."""
     if variant == "chess" and mode == "apply-undo":  # push + pop, counted the same way
-        boards = [(board, list(board.legal_moves)) for board in _chess_positions(games * 2, 40)]
-        gc.collect()
-        gc.disable()
-        done = 0
-        for repeat in range(6 if play else 1):
-            for board, moves in boards:
-                for move in moves:
-                    board.push(move)
-                    board.pop()
-                if repeat:
-                    done += len(moves)
-        print(done, 0)
+        boards = _chess_positions(games * 2, 40)
+        _pairs([(board.push, board.pop, list(board.legal_moves)) for board in boards], play)
         return
     if variant == "chess":  # python-chess's plies, counted the same way
         chess_playouts(games)()

@@ -925,12 +925,7 @@ def _subclassing_registry() -> tc.Registry:
         def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
             return [_CappedPass(), _ThreeSteps()]
 
-    class Register:
-        @hookimpl
-        def trapper_variants(self) -> list[VariantSpec]:
-            return [VariantSpec("capped", plugins=(Kinds(),), extends="base")]
-
-    return tc.Registry([Register()])
+    return registry_with(Kinds(), name="capped")
 
 
 def test_a_subclass_rule_in_unavailable_is_asked_at_every_listing() -> None:
@@ -970,12 +965,7 @@ def test_a_withdraw_of_a_kind_no_layer_defines_is_a_plugin_error() -> None:
         def trapper_action_kinds(self) -> list[tc.Withdraw]:
             return [tc.Withdraw("exchnage")]
 
-    class Register:
-        @hookimpl
-        def trapper_variants(self) -> list[VariantSpec]:
-            return [VariantSpec("typo", plugins=(Typo(),), extends="base")]
-
-    registry = tc.Registry([Register()])
+    registry = registry_with(Typo(), name="typo")
     with pytest.raises(
         tc.PluginError,
         match=r"variant 'typo': Withdraw\('exchnage'\) withdraws no kind: the variant's kinds "
@@ -997,12 +987,9 @@ def test_an_end_hook_that_answers_none_as_the_last_one_asked_is_named() -> None:
                 return True
             return None  # type: ignore[return-value]  # meant: ask the base game
 
-    class Register:
-        @hookimpl
-        def trapper_variants(self) -> list[VariantSpec]:
-            return [VariantSpec("endatfour", plugins=(EndAtFour(),), extends="base")]
-
-    game = tc.new_game("endatfour", 2, seed=1, registry=tc.Registry([Register()]))
+    game = tc.new_game(
+        "endatfour", 2, seed=1, registry=registry_with(EndAtFour(), name="endatfour")
+    )
     game.apply(tb.RETIRE)
     before = game.copy()
     with pytest.raises(tc.PluginError, match="variant 'endatfour': nobody is to move after"):
@@ -1066,12 +1053,7 @@ def test_a_variant_that_steps_onto_unseen_tiles_plays_with_the_greedy_bot() -> N
             near = [s for s, _ in NEIGHBOURS[state.trappers[trapper]] if board[s] is not None]
             return tuple(near) or state.face_up_squares()
 
-    class Register:
-        @hookimpl
-        def trapper_variants(self) -> list[VariantSpec]:
-            return [VariantSpec("blind", plugins=(Blind(),), extends="base")]
-
-    registry = tc.Registry([Register()])
+    registry = registry_with(Blind(), name="blind")
     game = tc.new_game("blind", 3, seed=2, registry=registry)
     assert not game.state.face_up
     tc.play(game, [tc.GreedyBot(s, registry=registry) for s in range(3)])

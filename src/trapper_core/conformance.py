@@ -133,16 +133,17 @@ def check_variant(
         count = counts[number % len(counts)]
         kind = bots[number // len(counts) % len(bots)]
         game_seed = seed + number
-        made: list[Game] = []  # the game as soon as it is made: a failure counts its actions
+        game: Game | None = None  # made first: a failure in play counts its actions
         try:
-            game = _play_checked(variant, count, kind, game_seed, registry, max_actions, made)
+            game = new_game(variant, count, seed=game_seed, registry=registry)
+            _play_checked(game, kind, game_seed, registry, max_actions)
             _check_round_trips(game, variant, count, kind, game_seed, registry)
             _check_samples(game, samples, game_seed, registry)
         except Exception as exc:  # a report of everything that broke, not the first
-            played = len(made[0].history) if made else 0
+            played = len(game.history) if game is not None else 0
             problems.append(Problem(number, game_seed, count, kind, played, _described(exc)))
-        if made:
-            actions += len(made[0].history)
+        if game is not None:
+            actions += len(game.history)
     return ConformanceReport(spec.name, games, actions, tuple(problems))
 
 
@@ -215,17 +216,9 @@ def _described(exc: Exception) -> str:
     return f"{type(exc).__name__}: {exc}" + (where if frames else "")
 
 
-def _play_checked(
-    variant: str,
-    count: int,
-    kind: str,
-    seed: int,
-    registry: Registry,
-    max_actions: int,
-    made: list[Game],
-) -> Game:
-    game = new_game(variant, count, seed=seed, registry=registry)
-    made.append(game)
+def _play_checked(game: Game, kind: str, seed: int, registry: Registry, max_actions: int) -> None:
+    """Plays ``game`` out between ``kind`` bots, checking every position."""
+    count = len(game.players)
     bots = _bots(kind, count, seed, registry)
     for _ in range(max_actions):
         if game.is_over:
@@ -241,7 +234,6 @@ def _play_checked(
     else:
         raise AssertionError(f"the game did not end within {max_actions} actions")
     check_invariants(game)
-    return game
 
 
 def check_sense(game: Game) -> None:

@@ -772,9 +772,9 @@ class Game:
                 f"not {count}"
             )
         game = self.root()
-        apply = game.apply
-        for action, shuffles, _ in zip(self.history, self.outcomes(), range(number), strict=False):
-            apply(action, shuffles=shuffles)
+        history, outcomes = self.history[:number], self.outcomes()[:number]
+        for action, shuffles in zip(history, outcomes, strict=True):
+            game.apply(action, shuffles=shuffles)
         return game
 
     def copy(self) -> Game:

@@ -448,13 +448,12 @@ def resolve_kinds(
     are listed in that order."""
     seen: set[str] = set()
     kinds: list[ActionKind[Any]] = []
-    withdrawn: set[str] = set()  # names withdrawn before any kind of theirs was seen
+    withdrawn: set[str] = set()  # every name a Withdraw gives
     defined: set[str] = set()  # every kind's name, in any answer
     for answer in answers:
         for item in answer:
             if isinstance(item, Withdraw):
-                if item.name not in seen:
-                    withdrawn.add(item.name)
+                withdrawn.add(item.name)
                 seen.add(item.name)
                 continue
             if not isinstance(item, ActionKind):
