@@ -8,6 +8,7 @@ import importlib.metadata
 import inspect
 import random
 import sys
+import types
 from collections.abc import Callable, Generator, Hashable
 from pathlib import Path
 from typing import Any, Literal, Union
@@ -1059,3 +1060,46 @@ def test_a_variant_that_steps_onto_unseen_tiles_plays_with_the_greedy_bot() -> N
     tc.play(game, [tc.GreedyBot(s, registry=registry) for s in range(3)])
     assert game.is_over
     assert check_variant("blind", games=3, registry=registry).ok
+
+
+def test_a_function_named_like_a_hook_without_hookimpl_is_refused() -> None:
+    """pluggy registers marked functions only: a ``trapper_…`` function
+    without ``@hookimpl`` was left out without a word, and the variant
+    played by the base game's hand size. It is refused, naming it, in an
+    instance, a class and a module alike; a marked hook beside it is taken."""
+
+    class Unmarked:
+        def trapper_hand_size(self, players: int) -> int:
+            return 9
+
+    class UnmarkedStatic:
+        @staticmethod
+        def trapper_hand_size(players: int) -> int:
+            return 9
+
+    module = types.ModuleType("unmarked_variant")
+    module.trapper_hand_size = lambda players: 9  # type: ignore[attr-defined]
+
+    for plugin, name in ((Unmarked(), "Unmarked"), (UnmarkedStatic, "UnmarkedStatic")):
+        registry = registry_with(plugin)
+        with pytest.raises(
+            tc.PluginError,
+            match=rf"variant 'custom', plugin .*{name}: trapper_hand_size is named like a "
+            r"hook but is not marked @hookimpl",
+        ):
+            tc.new_game("custom", 2, registry=registry)
+    with pytest.raises(tc.PluginError, match=r"plugin unmarked_variant: trapper_hand_size is"):
+        tc.new_game("custom", 2, registry=registry_with(module))
+    with pytest.raises(tc.PluginError, match=r"plugin unmarked_variant: trapper_hand_size is"):
+        tc.Registry([module])
+
+    class Marked:
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> int:
+            return 9
+
+        def helper(self) -> int:
+            return 1
+
+    game = tc.new_game("custom", 2, seed=3, registry=registry_with(Marked()))
+    assert [sum(hand.counts) for hand in game.hands] == [9, 9]

@@ -253,7 +253,7 @@ class Rules:
         pm.add_hookspecs(RulesSpec)
         for plugin in plugins:
             try:
-                _check_class(plugin)
+                _check_plugin(plugin)
                 pm.register(plugin)
             except (ValueError, pluggy.PluginValidationError) as exc:
                 raise PluginError(
@@ -464,7 +464,7 @@ class Registry:
             if pm.is_registered(plugin):
                 continue  # installed as well, or given twice: the same plugin
             try:
-                _check_class(plugin)
+                _check_plugin(plugin)
                 pm.register(plugin)
             except (ValueError, pluggy.PluginValidationError) as exc:
                 raise PluginError(f"plugin {_plugin_name(plugin)}: {exc}") from exc
@@ -590,17 +590,30 @@ def _variant_answers(pm: pluggy.PluginManager) -> list[tuple[str, Any]]:
     return answers
 
 
-def _check_class(plugin: object) -> None:
-    """Raises ``ValueError`` for a class given as a plugin whose hooks are
-    instance methods: pluggy would call them without an instance, and the
-    first call would fail inside, its argument taken for ``self``."""
-    if not isinstance(plugin, type):
-        return
+def _check_plugin(plugin: object) -> None:
+    """Raises ``ValueError`` for a plugin that pluggy would take wrongly
+    without a word:
+
+    - a class given as a plugin whose hooks are instance methods: pluggy
+      would call them without an instance, and the first call would fail
+      inside, its argument taken for ``self``;
+    - a function named like a hook (``trapper_…``) without ``@hookimpl``:
+      pluggy registers marked functions only, so the variant would play
+      without it, by the rules it extends."""
     for name in dir(plugin):
         if not name.startswith("trapper_"):
             continue
         raw = inspect.getattr_static(plugin, name)
-        if isinstance(raw, types.FunctionType) and hasattr(raw, f"{PROJECT}_impl"):
+        function = raw.__func__ if isinstance(raw, staticmethod | classmethod) else raw
+        if not isinstance(function, types.FunctionType):
+            continue
+        marked = hasattr(function, f"{PROJECT}_impl")
+        if not marked:
+            raise ValueError(
+                f"{name} is named like a hook but is not marked @hookimpl: "
+                "pluggy would leave it out (mark it, or rename it)"
+            )
+        if isinstance(plugin, type) and raw is function:
             raise ValueError(
                 f"its hook {name} is an instance method: register an instance, "
                 f"{plugin.__name__}(), or make the hook a staticmethod"
