@@ -350,3 +350,13 @@ def test_simulate_refuses_bots_of_ones_own_it_cannot_tally_or_send() -> None:
         ),
     ):
         tc.simulate("base", 2, 2, bots=[Local], executor=pool)
+
+
+def test_a_built_in_bot_given_by_its_class_and_its_name_is_one_bot() -> None:
+    """``RandomBot`` and ``"random"`` make the same bot under the same name:
+    they were refused as two different bots called 'random'. They play
+    and are tallied as one."""
+    both = tc.simulate("base", 2, 4, bots=[tc.RandomBot, "random"], seed=9)
+    named = tc.simulate("base", 2, 4, bots=["random", "random"], seed=9)
+    assert both == named
+    assert set(both.bots) == {"random"}

@@ -423,7 +423,7 @@ def _bot_kinds(bots: object, caller: str) -> tuple[str | BotMaker, ...]:
                 raise SetupError(
                     f"{caller}: no bot is called {shown(kind)}; choose from {', '.join(BOTS)}"
                 )
-            name = kind
+            name, maker = kind, BOTS[kind]
         else:
             found = getattr(kind, "name", None)
             if not callable(kind) or not isinstance(found, str) or not found:
@@ -431,9 +431,9 @@ def _bot_kinds(bots: object, caller: str) -> tuple[str | BotMaker, ...]:
                     f"{caller}: bots takes names ({', '.join(BOTS)}) or bots of your own (a "
                     f"callable of a seed that makes a bot, with a name), not {shown(kind)}"
                 )
-            name = found
-        known = named.setdefault(name, kind)
-        if known is not kind and known != kind:
+            name, maker = found, kind
+        known = named.setdefault(name, maker)  # "random" and RandomBot are one bot
+        if known is not maker and known != maker:
             # The summary tallies by name: two bots under one would be summed as one.
             raise SetupError(f"{caller}: two different bots are called {name!r}")
     return kinds
