@@ -35,7 +35,9 @@ what that player may know.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import types
+import typing
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -48,13 +50,17 @@ from trapper_core import (
     Game,
     Hand,
     PlayerView,
+    Registry,
     Row,
+    SetupError,
     Square,
     Tile,
     Token,
     TokenKind,
     TokenSupply,
     ValuedCanoe,
+    game_at,
+    new_game,
 )
 from trapper_core.errors import shown
 from trapper_core.model import FACE_DOWN
@@ -150,6 +156,98 @@ class Position:
             view.turns,
             view.shuffles,
         )
+
+    def to_game(
+        self,
+        variant: str = "base",
+        players: int | Sequence[str] | None = None,
+        *,
+        seed: int | None = None,
+        registry: Registry | None = None,
+        undo: bool = True,
+    ) -> Game:
+        """Returns a game of ``variant`` that begins at this position, as
+        python-chess sets up a board from a FEN
+        ([`game_at`][trapper_core.game_at]): no history, ``from_setup``
+        ``False``, no record.
+
+        ``players`` is a count or the names in seat order (as many seats as
+        the position has hands; letters if left out). ``seed`` gives the
+        reshuffles to come: with the seed of the game the position was
+        taken from, the game goes on exactly as that one would.
+
+        Only a whole game's position ([`from_game`][trapper_notation.Position.from_game])
+        makes a game; a view's hides what a game must know. A position that
+        does not hold together, or whose turn record is not the variant's,
+        raises [`NotationError`][trapper_notation.NotationError] (a
+        `ValueError`) saying what is wrong.
+
+        Examples:
+            >>> import trapper_core as tc
+            >>> game = tc.new_game("base", 2, seed=3)
+            >>> game.apply(game.legal_actions()[0])
+            >>> text = str(Position.from_game(game))
+            >>> again = Position.parse(text).to_game("base", seed=3)
+            >>> str(Position.from_game(again)) == text
+            True
+        """
+        hidden = self._hidden()
+        if hidden:
+            raise NotationError(
+                f"a view's position hides {hidden}: only a whole game's position "
+                "(Position.from_game) makes a game"
+            )
+        count = len(self.hands)
+        if players is None:
+            players = count
+        try:
+            fresh = new_game(variant, players, seed=0, registry=registry)
+            seats = len(fresh.players)
+            if seats != count:
+                raise NotationError(
+                    f"the position has {count} players' hands, but players gives {seats} seats"
+                )
+            turn = _read_turn(self.turn, type(fresh.turn), seats)
+            return game_at(
+                variant,
+                players,
+                board=tuple(t.tile if isinstance(t, FaceDownTile) else t for t in self.board),
+                face_down=[
+                    SQUARES[i] for i, t in enumerate(self.board) if isinstance(t, FaceDownTile)
+                ],
+                trappers=self.trappers,
+                hands=self.hands,  # type: ignore[arg-type]  # no counts: not a view's
+                draw_pile=self.draw_pile,  # type: ignore[arg-type]  # no count: not a view's
+                discard=self.discard,
+                out=self.out,  # type: ignore[arg-type]  # no count: not a view's
+                displays=self.displays,
+                supply=self.supply,
+                returned=self.returned,
+                to_move=self.to_move,
+                turn=turn,
+                retired=self.retired,
+                turns=self.turns,
+                shuffles=self.shuffles,
+                seed=seed,
+                registry=registry,
+                undo=undo,
+            )
+        except NotationError:
+            raise
+        except SetupError as exc:
+            raise NotationError(f"position string: {exc}") from None
+
+    def _hidden(self) -> str:
+        """What of a whole game's position this one hides (a view's), or ''."""
+        if any(t is FACE_DOWN for t in self.board):
+            return "the face-down tiles"
+        if any(isinstance(h, int) for h in self.hands):
+            return "other players' hands"
+        if isinstance(self.draw_pile, int):
+            return "the draw pile"
+        if isinstance(self.out, int):
+            return "the cards out of the game"
+        return ""
 
     def __str__(self) -> str:
         fields = [
@@ -249,6 +347,144 @@ _FIELDS: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
     ("turns", "a whole number of turns", _whole),
     ("shuffles", "a whole number of shuffles", _whole),
 )
+
+
+def _read_turn(text: str, kind: type, players: int) -> object:
+    """The turn record of type ``kind`` that ``_turn_text`` writes as
+    ``text``: read by the types of its attrs fields (a colour, a seat, a
+    count, yes or no, a tuple of them, ``-`` for none, a record within)."""
+    tree, end = _turn_tree(text, 0)
+    if end != len(text):
+        raise NotationError(
+            f"position string, the turn {shown(text)}: {shown(text[end:])} is left over"
+        )
+    try:
+        return _turn_value(tree, kind, False, players)
+    except (ValueError, TypeError) as exc:
+        raise NotationError(f"position string, the turn {shown(text)}: {exc}") from None
+
+
+_TurnTree = str | list["_TurnTree"] | tuple[str, dict[str, "_TurnTree"]]
+
+
+def _turn_tree(text: str, at: int) -> tuple[_TurnTree, int]:
+    """One value of a turn text from ``at``: a word, ``(a.b)`` a list, or
+    ``Name:{field=value,…}`` a record; and where it ends."""
+    if text.startswith("(", at):
+        items: list[_TurnTree] = []
+        at += 1
+        if text.startswith(")", at):
+            return items, at + 1
+        while True:
+            item, at = _turn_tree(text, at)
+            items.append(item)
+            if text.startswith(")", at):
+                return items, at + 1
+            if not text.startswith(".", at):
+                raise NotationError(
+                    f"position string, the turn {shown(text)}: a '.' or ')' at {at + 1}"
+                )
+            at += 1
+    match = _TURN_WORD.match(text, at)
+    if match is None:
+        raise NotationError(f"position string, the turn {shown(text)}: a value at {at + 1}")
+    word, at = match.group(), match.end()
+    if not text.startswith(":{", at):
+        return word, at
+    at += 2
+    fields: dict[str, _TurnTree] = {}
+    while not text.startswith("}", at):
+        if fields:
+            if not text.startswith(",", at):
+                raise NotationError(
+                    f"position string, the turn {shown(text)}: a ',' or '}}' at {at + 1}"
+                )
+            at += 1
+        name = _TURN_WORD.match(text, at)
+        if name is None or not text.startswith("=", name.end()):
+            raise NotationError(
+                f"position string, the turn {shown(text)}: a field=value at {at + 1}"
+            )
+        fields[name.group()], at = _turn_tree(text, name.end() + 1)
+    return (word, fields), at + 1
+
+
+_TURN_WORD = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def _turn_value(tree: _TurnTree, hint: Any, seat: bool, players: int) -> object:
+    """``tree`` as a value of the type ``hint``."""
+    options = (
+        typing.get_args(hint)
+        if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union
+        else (hint,)
+    )
+    if tree == "-" and type(None) in options:
+        return None
+    problems = []
+    for option in options:
+        if option is type(None):
+            continue
+        try:
+            return _turn_one(tree, option, seat, players)
+        except (ValueError, TypeError) as exc:
+            problems.append(str(exc))
+    raise ValueError(problems[0] if len(problems) == 1 else " or ".join(problems))
+
+
+def _turn_one(tree: _TurnTree, kind: Any, seat: bool, players: int) -> object:
+    origin = typing.get_origin(kind)
+    if origin is tuple:
+        if not isinstance(tree, list):
+            raise ValueError(f"{_tree_text(tree)} is no list like (A.B)")
+        item = typing.get_args(kind)[0]
+        return tuple(_turn_value(t, item, seat, players) for t in tree)
+    if isinstance(kind, type) and attrs.has(kind):
+        if not isinstance(tree, tuple) or tree[0] != kind.__name__:
+            raise ValueError(f"{_tree_text(tree)} is no {kind.__name__}:{{…}}")
+        name, given = tree
+        hints = typing.get_type_hints(kind)
+        fields = [f for f in attrs.fields(kind) if f.init]
+        names = [f.name for f in fields]
+        if sorted(given) != sorted(names):
+            raise ValueError(
+                f"a {name} has the fields {', '.join(names)}, not {', '.join(given) or 'none'}"
+            )
+        values = {
+            f.name: _turn_value(
+                given[f.name], hints[f.name], bool(f.metadata.get("seat")), players
+            )
+            for f in fields
+        }
+        return kind(**values)
+    if not isinstance(tree, str):
+        raise ValueError(f"{_tree_text(tree)} is no single value")
+    if kind is bool:
+        if tree not in ("y", "n"):
+            raise ValueError(f"yes or no is y or n, not {shown(tree)}")
+        return tree == "y"
+    if kind is Colour:
+        if len(tree) != 1:
+            raise ValueError(f"{shown(tree)} is not a colour letter")
+        return Colour.from_letter(tree)
+    if kind is int:
+        if seat:
+            number = parse_seat(tree, "a seat")
+            if number >= players:
+                raise ValueError(f"seat {tree} is not one of the {players} players")
+            return number
+        if not tree.isascii() or not tree.isdigit() or len(tree) > 18:
+            raise ValueError(f"{shown(tree)} is not a count")
+        return int(tree)
+    raise TypeError(f"a field of type {kind!r} is not read from a position string")
+
+
+def _tree_text(tree: _TurnTree) -> str:
+    if isinstance(tree, str):
+        return shown(tree)
+    if isinstance(tree, list):
+        return "a list"
+    return f"a {tree[0]} record"
 
 
 def _turn_text(turn: object) -> str:

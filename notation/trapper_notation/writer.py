@@ -133,7 +133,7 @@ def record_parts(
         raise RecordError(f"a record is made from a Game, not {type(game).__name__}")
     if not game.from_setup:
         raise RecordError(
-            "this game begins at a position drawn by Sampler.position, which its setup does "
+            "this game begins at a position (game_at, Sampler.position), which its setup does "
             "not describe: it has no record"
         )
     extra = dict(tags or {})

@@ -16,7 +16,7 @@ an auction's winner.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from trapper_base import (
@@ -64,6 +64,7 @@ __all__ = [
     "TakeKind",
     "payable",
     "payments",
+    "turn_problems",
 ]
 
 HAND_SIZE = 8
@@ -587,3 +588,60 @@ KINDS = (
 @hookimpl
 def trapper_action_kinds() -> Sequence[ActionKind[Any] | Withdraw]:
     return KINDS
+
+
+def turn_problems(state: GameState) -> Iterator[str]:
+    """R41–R44, D9, D11: the turn record fits the table. The stone holder
+    is in the game and decides between auctions; an auction in progress is
+    for the turn's colour, with a bid of 1 or more, its bidders in seat
+    order and none retired, its leader among them and able to pay the bid,
+    and the next bidder after the leader to move (the leader, once the
+    only bidder: the winner)."""
+    if state.valuation is not None:
+        return
+    turn = state.turn
+    if not isinstance(turn, TacticalTurn):
+        yield f"the turn record is no TacticalTurn: {turn!r}"
+        return
+    players = state.players
+    if not 0 <= turn.stone < players or state.retired[turn.stone]:
+        yield f"R41: the stone is with seat {turn.stone}, which is not in the game"
+        return
+    auction = turn.auction
+    if auction is None:
+        if state.to_move != turn.stone:
+            yield (
+                f"R41: between auctions the stone holder {turn.stone} decides, not {state.to_move}"
+            )
+        return
+    bidders = auction.bidders
+    if turn.auctions < 1 or auction.colour is not turn.colour:
+        yield f"R41: the auction for {auction.colour} is not one of this turn's ({turn.colour})"
+    if auction.bid < 1:
+        yield f"R41: the auction's bid is {auction.bid}, not 1 or more"
+    if not bidders or list(bidders) != sorted(set(bidders)) or bidders[-1] >= players:
+        yield f"R42: the auction's bidders {bidders} are no seats in seat order"
+        return
+    if any(state.retired[seat] for seat in bidders):
+        yield f"D11: a retired player bids in the auction ({bidders})"
+    if auction.leader not in bidders:
+        yield f"R42: the auction's leader {auction.leader} is not among its bidders {bidders}"
+        return
+    if payable(state.hands[auction.leader], auction.colour) < auction.bid:
+        yield f"D9: the auction's leader {auction.leader} cannot pay the bid of {auction.bid}"
+    # R42: the bidders after the leader in seat order have passed until the
+    # one to move (a raise would have made them the leader).
+    after = [seat for seat in bidders if seat > auction.leader] + [
+        seat for seat in bidders if seat < auction.leader
+    ]
+    due = after[0] if after else auction.leader
+    if state.to_move != due:
+        yield (
+            f"R42: seat {due}, the next bidder after the leader {auction.leader}, decides, "
+            f"not {state.to_move}"
+        )
+
+
+@hookimpl
+def trapper_invariants() -> Mapping[str, Callable[[GameState], Iterator[str]]]:
+    return {"turn": turn_problems}

@@ -55,6 +55,7 @@ from .model import (
     TokenKind,
 )
 from .plugins import ENTRY_POINT_GROUP, Registry, Rules, VariantSpec, available_variants
+from .positions import game_at
 from .sampling import Sampler, SamplingError, World
 from .setups import Setup
 from .simulation import simulate
@@ -123,6 +124,7 @@ __all__ = [
     "__version__",
     "available_variants",
     "exactly",
+    "game_at",
     "hookimpl",
     "hookspec",
     "interned",

@@ -29,7 +29,7 @@ from .errors import (
 )
 from .game import Game
 from .plugins import Registry, Rules, default_registry, registry_or_default
-from .sampling import Sampler, SamplingError
+from .sampling import AT_POSITION, Sampler, SamplingError, begins_at_position
 from .view import PlayerView
 
 __all__ = [
@@ -237,6 +237,9 @@ class ISMCTSBot:
     further. Decisions with one legal action cost nothing. Where the
     sampler finds no world for a view (`trapper_core.SamplingError`: a
     view that no game could show), the bot plays the greedy bot's choice.
+    A view of a game that begins at a position
+    ([`game_at`][trapper_core.game_at]) is not sampled: the bot raises
+    `SamplingError` for it.
 
     The bot does not stall. Nothing in the rules ends a game in which the
     players still in it pass for ever once no card is left to draw, and
@@ -296,6 +299,8 @@ class ISMCTSBot:
         if len(legal) == 1:
             self._last = None
             return legal[0]
+        if begins_at_position(view):
+            raise SamplingError(f"ISMCTSBot: {AT_POSITION}")
         try:
             rules = (self.registry or default_registry()).rules(view.variant)
         except UnknownVariantError as exc:

@@ -91,16 +91,7 @@ def new_game(
     """
     rules = registry_or_default(registry).rules(variant)
     names = _player_names(players, rules)
-    if seed is None:
-        seed = secrets.randbits(63)
-    else:
-        seed = as_whole(seed, SetupError, "a seed is a whole number of 0 or more")
-        if seed >= MAX_SEED:
-            raise SetupError(
-                f"a seed is a whole number below 2**64, not one of {seed.bit_length()} bits"
-            )
-        if seed < 0:
-            raise SetupError(f"a seed is a whole number of 0 or more, not {shown(seed)}")
+    seed = _seed(seed)
     if not isinstance(undo, bool):  # "no" and "False" are true
         raise SetupError(f"undo is True or False, not {shown(undo)}")
     tile_set = rules.tile_set()
@@ -114,6 +105,20 @@ def new_game(
     else:
         setup.check(faces_of(tile_set), deck, len(names), board)
     return Game._start(rules, names, seed, setup, undo=undo)
+
+
+def _seed(seed: object) -> int:
+    """``seed`` checked, or a seed picked at random for ``None``."""
+    if seed is None:
+        return secrets.randbits(63)
+    number = as_whole(seed, SetupError, "a seed is a whole number of 0 or more")
+    if number >= MAX_SEED:
+        raise SetupError(
+            f"a seed is a whole number below 2**64, not one of {number.bit_length()} bits"
+        )
+    if number < 0:
+        raise SetupError(f"a seed is a whole number of 0 or more, not {shown(seed)}")
+    return number
 
 
 def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
@@ -330,8 +335,10 @@ class Game:
     def from_setup(self) -> bool:
         """Whether the history begins at the setup's starting position, so
         that the game has a record (``to_dict``, the notation): ``False`` for
-        a position drawn by [`Sampler.position`][trapper_core.Sampler.position],
-        which copies and pickles keep all the same."""
+        a game that begins at a position, made by
+        [`game_at`][trapper_core.game_at] or drawn by
+        [`Sampler.position`][trapper_core.Sampler.position], which copies and
+        pickles keep all the same."""
         return self._origin is None
 
     @property
@@ -824,7 +831,7 @@ class Game:
         history does not begin at its setup (``from_setup``)."""
         if self._origin is not None:
             raise GameFormatError(
-                "this game begins at a position drawn by Sampler.position, which its setup "
+                "this game begins at a position (game_at, Sampler.position), which its setup "
                 "does not describe: it has no stored form (copy() or pickle it)"
             )
         return serialize.game_to_dict(self)

@@ -225,6 +225,8 @@ class Sampler:
 
     def _prepare_tiles(self) -> None:
         view, rules = self.view, self.rules
+        if begins_at_position(view):
+            raise SamplingError(AT_POSITION)
         if len(view.taken) != 64 or len(view.start_trappers) != 4:
             raise SamplingError(
                 "the view does not say which tiles were taken and where play began"
@@ -858,6 +860,19 @@ class Sampler:
         game.seed = state.seed
         game._as_root()
         return game
+
+
+AT_POSITION = (
+    "the view is of a game that begins at a position (game_at, Sampler.position), "
+    "not at a setup: a sampler draws the hidden parts by replaying the history from "
+    "the setup"
+)
+
+
+def begins_at_position(view: PlayerView) -> bool:
+    """Whether ``view`` is of a game that begins at a position, not at a
+    setup (its start is unknown: ``start_trappers`` is empty)."""
+    return len(view.taken) == 64 and not view.start_trappers
 
 
 def _misshapen(view: PlayerView) -> str | None:

@@ -159,7 +159,10 @@ class PlayerView:
     """Per square, the tile taken from it, ``None`` elsewhere: public, since
     a tile is face up when it is taken."""
     start_trappers: tuple[Square, ...] = ()
-    """Where the trappers stood at the start, in colour order."""
+    """Where the trappers stood at the start, in colour order; empty for a
+    game that begins at a position ([`game_at`][trapper_core.game_at],
+    [`Sampler.position`][trapper_core.Sampler.position]), whose history
+    does not begin at a setup."""
     start_player: int = 0
     """The seat that began the game."""
 
@@ -377,7 +380,9 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
                 state.turns,
                 len(state.shuffled),
                 state.valuation,
-                setup.trappers,
+                # A game that begins at a position (game_at, Sampler.position)
+                # has no setup to begin at: its start is unknown to a view.
+                setup.trappers if game._origin is None else (),
                 setup.start_player,
             ),
             "_later": (

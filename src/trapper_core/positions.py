@@ -1,0 +1,354 @@
+"""Games that begin at a position given field by field, as python-chess
+sets up a board from a FEN: [`game_at`][trapper_core.game_at].
+
+A game is otherwise its setup and its history, every action checked. A
+position given whole has no history that leads to it, so it is checked as
+a position: every tile of the variant's set and every card of its deck
+accounted for once, the bonus tokens, who is to move, and every check the
+variant names (``trapper_invariants``), the checks a played game passes
+after every action. What it does not check is whether some game could
+reach it, as a FEN may show a position no game of chess reaches.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from operator import index
+from typing import TypeVar
+
+from .display import Display, ValuedCanoe
+from .errors import SetupError, TrapperError, as_tuple, as_whole, shown
+from .game import Game, _player_names, _seed
+from .invariants import InvariantError, check_invariants
+from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
+from .plugins import Registry, registry_or_default
+from .setups import Setup
+from .state import NO_TARGETS, TokenSupply
+from .tiles import faces_of
+
+__all__ = ["game_at"]
+
+_T = TypeVar("_T")
+
+
+def game_at(
+    variant: str = "base",
+    players: int | Sequence[str] = 4,
+    *,
+    board: Sequence[Tile | None],
+    trappers: Sequence[Square | str],
+    hands: Sequence[Hand],
+    draw_pile: Sequence[Colour],
+    face_down: Iterable[Square | str] = (),
+    discard: Hand | None = None,
+    out: Hand | None = None,
+    displays: Sequence[Display] | None = None,
+    supply: TokenSupply | None = None,
+    returned: Sequence[tuple[int, ValuedCanoe]] = (),
+    to_move: int | None = 0,
+    turn: object = None,
+    retired: Sequence[bool] | None = None,
+    turns: int = 1,
+    shuffles: int = 0,
+    seed: int | None = None,
+    registry: Registry | None = None,
+    undo: bool = True,
+) -> Game:
+    """Returns a game of ``variant`` that begins at the position given, with
+    no history.
+
+    - ``board``: 64 entries, one a square from a1 (``SQUARES``), the tile
+      on it or ``None``; ``face_down``: the squares whose tile lies face
+      down (every other tile is face up).
+    - ``trappers``: the squares of the blue, beige, green and purple trappers.
+    - ``hands``: each player's [`Hand`][trapper_core.Hand];
+      ``draw_pile``: the colours of the draw pile, top first; ``discard``
+      and ``out`` (cards that left the game): counted by colour, none if
+      left out. Together they are the variant's deck.
+    - ``displays``: each player's [`Display`][trapper_core.Display]
+      (empty ones if left out); ``supply``: the bonus tokens not yet won
+      (the variant's whole supply if left out); ``returned``: ``(player,
+      canoe)`` for each valued canoe given back.
+    - ``to_move``: the seat to decide, ``None`` once the game is over;
+      ``turn``: the variant's turn record (a turn just begun if left
+      out); ``retired``: per player; ``turns``: how many turns have begun;
+      ``shuffles``: how many reshuffles of the discard pile there have been.
+    - ``seed``: where the game's chance comes from (the reshuffles to
+      come: the same seed and ``shuffles`` give the same ones as the game
+      the position was taken from); ``players``, ``registry`` and ``undo``
+      as in [`new_game`][trapper_core.new_game].
+
+    The tiles of the variant's set that are neither on the board nor in a
+    display nor given back are the box, unseen. A position that does not
+    hold together (a tile or a card too many, a retired player to move, a
+    game over with somebody to move, a check of the variant's failing)
+    raises [`SetupError`][trapper_core.SetupError] saying what is wrong.
+
+    The game is a position to play on, like a position drawn by
+    [`Sampler.position`][trapper_core.Sampler.position]: ``from_setup`` is
+    ``False``, [`Game.root`][trapper_core.Game.root] returns this position,
+    and copies and pickles keep it; it has no record (``to_dict`` and the
+    notation refuse it). ``trapper_notation.Position.to_game`` makes one from
+    a position string.
+
+    Examples:
+        >>> from trapper_core import Colour, Hand, Square, Tile
+        >>> board = [None] * 64
+        >>> board[Square.parse("c3").index] = Tile.from_code("B3n")
+        >>> game = game_at(
+        ...     "base", 2, board=board, trappers=["d4", "e4", "d5", "e5"],
+        ...     hands=[Hand(blue=2), Hand(green=1)], draw_pile=[Colour.BLUE] * 14
+        ...     + [Colour.BEIGE] * 16 + [Colour.GREEN] * 15 + [Colour.PURPLE] * 16,
+        ...     seed=1,
+        ... )
+        >>> game.to_move, game.from_setup
+        (0, False)
+    """
+    rules = registry_or_default(registry).rules(variant)
+    names = _player_names(players, rules)
+    count = len(names)
+    chosen = _seed(seed)
+    if not isinstance(undo, bool):
+        raise SetupError(f"undo is True or False, not {shown(undo)}")
+    tiles = _board(board)
+    squares = _squares(trappers, "trappers")
+    if len(squares) != 4:
+        raise SetupError(
+            f"game_at: trappers are four squares (blue, beige, green, purple), not {len(squares)}"
+        )
+    down = _squares(face_down, "face_down")
+    hand_list = _per_player(hands, count, Hand, "hands", "a Hand")
+    pile = as_tuple(draw_pile, SetupError, "game_at: draw_pile is a sequence of colours")
+    for colour in pile:
+        if not isinstance(colour, Colour):
+            raise SetupError(f"game_at: draw_pile holds colours, not {shown(colour)}")
+    discard_hand = _hand(discard, "discard")
+    out_hand = _hand(out, "out")
+    display_list = (
+        (Display(),) * count
+        if displays is None
+        else _per_player(displays, count, Display, "displays", "a Display")
+    )
+    token_supply = rules.token_supply() if supply is None else supply
+    if not isinstance(token_supply, TokenSupply):
+        raise SetupError(f"game_at: supply is a TokenSupply, not {shown(token_supply)}")
+    given_back = _returned(returned, count)
+    retired_list = (
+        (False,) * count
+        if retired is None
+        else _per_player(retired, count, bool, "retired", "True or False")
+    )
+    seat: int | None = None
+    if to_move is not None:
+        seat = as_whole(to_move, SetupError, "game_at: to_move is a seat number or None")
+        if not 0 <= seat < count:
+            raise SetupError(f"game_at: to_move is a seat from 0 to {count - 1}, not {seat}")
+    turn_count = as_whole(turns, SetupError, "game_at: turns is a whole number", low=1)
+    shuffle_count = as_whole(shuffles, SetupError, "game_at: shuffles is a whole number", low=0)
+
+    for square in down:
+        if tiles[square.index] is None:
+            raise SetupError(f"game_at: {square} is face down but holds no tile")
+    for colour, square in zip(COLOURS, squares, strict=True):
+        if tiles[square.index] is not None:
+            raise SetupError(f"game_at: the {colour} trapper stands on a tile at {square}")
+    if len(set(squares)) != 4:
+        raise SetupError("game_at: two trappers share a square")
+
+    # The box: the set's tiles that are nowhere to be seen, matched by face
+    # (as a setup's tiles are: a physical tile may show other water edges).
+    seen = [t for t in tiles if t is not None]
+    for display in display_list:
+        seen.extend(display.tiles())
+    for _player, valued in given_back:
+        seen.extend(valued.row.tiles)
+    tile_set = rules.tile_set()
+    left = Counter(faces_of(tile_set))
+    left.subtract(t.face for t in seen)
+    extra = sorted(face for face, n in left.items() if n < 0)
+    if extra:
+        raise SetupError(
+            f"game_at: the position holds more tiles than the {rules.variant} set has: "
+            + " ".join(extra)
+        )
+    box: list[Tile] = []
+    for tile in tile_set.tiles:
+        if left[tile.face] > 0:
+            left[tile.face] -= 1
+            box.append(tile)
+
+    deck = rules.deck()
+    # The game's setup holds every tile the position holds, and the
+    # variant's deck: what the checks count the position's tiles and cards
+    # against. It is no start of this game (``from_setup`` is False).
+    setup = Setup(tiles, deck, squares, (*box, *_taken(display_list, given_back)), seat or 0)
+    game = Game._start(rules, names, chosen, setup, undo=undo)
+    state = game.state
+    state.board = tiles
+    mask = 0
+    for i, square_tile in enumerate(tiles):
+        if square_tile is not None:
+            mask |= 1 << i
+    for square in down:
+        mask &= ~(1 << square.index)
+    state.face_up = mask
+    state.tiles_left = len([t for t in tiles if t is not None])
+    state.trappers = tuple(s.index for s in squares)
+    state.hands = tuple(h.counts for h in hand_list)
+    state.pile = tuple(map(index, pile))
+    state.drawn = 0
+    state.discard = discard_hand.counts
+    state.out = out_hand.counts
+    state.displays = tuple(display_list)
+    state.supply = token_supply
+    state.returned = given_back
+    state.to_move = seat
+    state.retired = tuple(retired_list)
+    state.turns = turn_count
+    state.shuffled = ((),) * shuffle_count
+    state.valuation = None
+    state.targets = NO_TARGETS
+    state.box = tuple(box)
+    if turn is None:
+        if seat is None:
+            raise SetupError("game_at: a game that is over (to_move=None) gives its turn record")
+        turn = rules.new_turn(state)
+    else:
+        fresh = type(game.turn)
+        if not isinstance(turn, fresh):
+            raise SetupError(
+                f"game_at: the {rules.variant} game's turn record is a {fresh.__name__}, "
+                f"not {shown(turn)}"
+            )
+    state.turn = turn
+    _end(game, seat)
+    game._as_root()  # after the end: root() gives the position, valued if over
+    game._public = None
+    game._displays = None
+    _check(game)
+    return game
+
+
+def _end(game: Game, seat: int | None) -> None:
+    """Ends ``game`` when it is over at its position; raises `SetupError`
+    when ``seat`` (``to_move``) says otherwise."""
+    state = game.state
+    over = game.rules.is_over(state)
+    if seat is None:
+        if not over:
+            raise SetupError(
+                "game_at: to_move is None, for a game that is over, but the game "
+                f"{game.variant} is not over at this position"
+            )
+        game._finish()
+    elif over:
+        raise SetupError(
+            f"game_at: the {game.variant} game is over at this position: to_move is None"
+        )
+
+
+def _check(game: Game) -> None:
+    """Raises `SetupError` unless ``game``'s position holds together and
+    its rules can list what may be done."""
+    try:
+        check_invariants(game)
+    except InvariantError as exc:
+        # Without the check's "after 0 actions of <Game …>:": the position is the news.
+        raise SetupError(f"game_at: {str(exc).split('>: ', 1)[-1]}") from None
+    try:
+        legal = game.legal_actions()
+    except TrapperError as exc:
+        raise SetupError(
+            f"game_at: the {game.variant} rules cannot go on from here: {exc}"
+        ) from None
+    if not legal and not game.is_over:
+        raise SetupError(
+            f"game_at: the {game.variant} rules offer seat {game.to_move} nothing to do at "
+            "this position (does the turn record fit it?)"
+        )
+
+
+def _board(board: object) -> tuple[Tile | None, ...]:
+    if isinstance(board, str | bytes):
+        raise SetupError(f"game_at: board is 64 squares' tiles, not {shown(board)}")
+    tiles = as_tuple(board, SetupError, "game_at: board is 64 squares' tiles")
+    if len(tiles) != len(SQUARES):
+        raise SetupError(f"game_at: board is 64 squares' tiles, not {len(tiles)}")
+    for square, tile in zip(SQUARES, tiles, strict=True):
+        if tile is not None and not isinstance(tile, Tile):
+            raise SetupError(f"game_at: board at {square} holds a Tile or None, not {shown(tile)}")
+    return tiles
+
+
+def _squares(values: object, what: str) -> tuple[Square, ...]:
+    if isinstance(values, str | bytes):
+        raise SetupError(f"game_at: {what} is a sequence of squares, not {shown(values)}")
+    out = []
+    for value in as_tuple(values, SetupError, f"game_at: {what} is a sequence of squares"):
+        if isinstance(value, Square):
+            out.append(value)
+        elif isinstance(value, str):
+            try:
+                out.append(Square.parse(value))
+            except ValueError as exc:
+                raise SetupError(f"game_at: {what}: {exc}") from None
+        else:
+            raise SetupError(f"game_at: {what} holds squares, not {shown(value)}")
+    return tuple(out)
+
+
+def _per_player(
+    values: object, count: int, kind: type[_T], what: str, should: str
+) -> tuple[_T, ...]:
+    if isinstance(values, str | bytes):
+        raise SetupError(f"game_at: {what} is one entry a player, not {shown(values)}")
+    entries = as_tuple(values, SetupError, f"game_at: {what} is one entry a player")
+    if len(entries) != count:
+        raise SetupError(f"game_at: {what} has one entry a player ({count}), not {len(entries)}")
+    for seat, entry in enumerate(entries):
+        if not isinstance(entry, kind):
+            raise SetupError(f"game_at: {what}[{seat}] is {should}, not {shown(entry)}")
+    return entries
+
+
+def _hand(value: object, what: str) -> Hand:
+    if value is None:
+        return Hand()
+    if not isinstance(value, Hand):
+        raise SetupError(
+            f"game_at: {what} is a Hand (cards counted by colour), not {shown(value)}"
+        )
+    return value
+
+
+def _returned(values: object, count: int) -> tuple[tuple[int, ValuedCanoe], ...]:
+    out = []
+    for entry in as_tuple(
+        values, SetupError, "game_at: returned is a sequence of (player, canoe)"
+    ):
+        if (
+            not isinstance(entry, tuple)
+            or len(entry) != 2
+            or isinstance(entry[0], bool)
+            or not isinstance(entry[0], int)
+            or not 0 <= entry[0] < count
+            or not isinstance(entry[1], ValuedCanoe)
+        ):
+            raise SetupError(
+                "game_at: returned holds (seat, ValuedCanoe) pairs, a seat from 0 to "
+                f"{count - 1}, not {shown(entry)}"
+            )
+        out.append((entry[0], entry[1]))
+    return tuple(out)
+
+
+def _taken(displays: Sequence[Display], returned: Sequence[tuple[int, ValuedCanoe]]) -> list[Tile]:
+    """The tiles in displays and given back: the game's setup holds them in
+    its box, so that the checks count them as the position's."""
+    out: list[Tile] = []
+    for display in displays:
+        out.extend(display.tiles())
+    for _player, valued in returned:
+        out.extend(valued.row.tiles)
+    return out

@@ -1,0 +1,364 @@
+"""Games that begin at a position: ``game_at`` and ``Position.to_game``, as
+python-chess sets up a board from a FEN.
+
+A position string written from a game makes a game that shows the same
+position, lists the same actions, and, with the same seed, goes on exactly
+as the game it came from; a position that does not hold together is
+refused, saying what is wrong; such a game has no record and its views are
+not sampled.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import trapper_core as tc
+from trapper_core import notation
+from trapper_core.invariants import check_invariants, check_view
+from trapper_core.notation import NotationError, Position
+
+VARIANTS = ("base", "children", "tactical")
+#: Examples per fuzz test: 60 by default, 600 under --slow.
+EXAMPLES = 60 if getattr(settings.default, "max_examples", 12) < 100 else 600
+
+
+def played(variant: str, players: int, seed: int, actions: int) -> tc.Game:
+    """A game of random actions, ``actions`` of them or to its end."""
+    game = tc.new_game(variant, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def again(game: tc.Game, **kwargs: Any) -> tc.Game:
+    """The game its position string makes, with its seed."""
+    text = str(Position.from_game(game))
+    return Position.parse(text).to_game(
+        game.variant, players=game.players, seed=game.seed, **kwargs
+    )
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_position_string_makes_a_game_that_goes_on_as_the_one_it_came_from(
+    variant: str,
+) -> None:
+    """At every fifth position of random games, 2 to 4 players: the game
+    the string makes writes the same string, lists the same actions, passes
+    the checks a played game passes, and, the same actions played on both,
+    shows the same position after each (reshuffles included: the seed and
+    the count of shuffles give them) and ends with the same scores."""
+    check_games_go_on(variant, range(6))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_position_string_makes_a_game_that_goes_on_as_the_one_it_came_from_long(
+    variant: str,
+) -> None:
+    check_games_go_on(variant, range(6, 40))
+
+
+def check_games_go_on(variant: str, seeds: range) -> None:
+    for seed in seeds:
+        game = tc.new_game(variant, 2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        count = 0
+        while True:
+            if count % 5 == 2 or game.is_over:
+                made = again(game)
+                assert str(Position.from_game(made)) == str(Position.from_game(game))
+                assert made.legal_actions() == game.legal_actions()
+                assert made.players == game.players
+                assert not made.from_setup
+                assert made.history == ()
+                assert made.root() == made
+                check_invariants(made)
+                for seat in range(len(made.players)):
+                    check_view(made, made.view(seat))
+                if game.is_over:
+                    assert made.is_over
+                    assert made.scores() == game.scores()
+                    assert made.winners() == game.winners()
+                    break
+                ours, theirs = made.copy(), game.copy()
+                walk = random.Random(count)
+                while not theirs.is_over:
+                    action = walk.choice(theirs.legal_actions())
+                    theirs.apply(action)
+                    ours.apply(action)
+                    assert str(Position.from_game(ours)) == str(Position.from_game(theirs))
+                assert ours.scores() == theirs.scores()
+                played_on = len(ours.history)
+                assert [ours.undo() for _ in range(played_on)] == [
+                    theirs.undo() for _ in range(played_on)
+                ]
+                assert str(Position.from_game(ours)) == str(Position.from_game(game))
+            game.apply(rng.choice(game.legal_actions()))
+            count += 1
+
+
+def test_game_at_builds_a_position_from_its_parts() -> None:
+    """The parts of a position given one by one: the game holds them."""
+    board: list[tc.Tile | None] = [None] * 64
+    board[tc.Square.parse("c3").index] = tc.Tile.from_code("B3n")
+    board[tc.Square.parse("f6").index] = tc.Tile.from_code("K2e")
+    deck = [tc.Colour.BLUE] * 14 + [tc.Colour.BEIGE] * 16 + [tc.Colour.GREEN] * 15
+    deck += [tc.Colour.PURPLE] * 16
+    game = tc.game_at(
+        "base",
+        ["Ann", "Bob"],
+        board=board,
+        face_down=["f6"],
+        trappers=["d4", "e4", "d5", "e5"],
+        hands=[tc.Hand(blue=2), tc.Hand(green=1)],
+        draw_pile=deck,
+        to_move=1,
+        turns=9,
+        seed=4,
+    )
+    assert game.players == ("Ann", "Bob")
+    assert game.to_move == 1
+    assert game.board[tc.Square.parse("c3").index] == tc.Tile.from_code("B3n")
+    assert game.is_face_up(tc.Square.parse("c3"))
+    assert not game.is_face_up(tc.Square.parse("f6"))
+    assert game.state.turns == 9
+    assert game.seed == 4
+    assert game.hands == (tc.Hand(blue=2), tc.Hand(green=1))
+    assert game.view(0).board[tc.Square.parse("f6").index] is tc.FACE_DOWN
+    # Every tile of the set that is nowhere to be seen is in the box.
+    assert len(game.state.box) == len(game.rules.tile_set().tiles) - 2
+    assert game.legal_actions() == game.copy().legal_actions()
+
+
+def base_parts(**changes: Any) -> dict[str, Any]:
+    """The parts of a base position two actions into a game, with changes."""
+    game = played("base", 3, 5, 12)
+    state = game.state
+    parts: dict[str, Any] = {
+        "board": state.board,
+        "face_down": [
+            tc.SQUARES[i]
+            for i, t in enumerate(state.board)
+            if t is not None and not game.is_face_up(tc.SQUARES[i])
+        ],
+        "trappers": [tc.SQUARES[i] for i in state.trappers],
+        "hands": list(game.hands),
+        "draw_pile": [tc.COLOURS[c] for c in state.draw_pile],
+        "discard": tc.Hand(*state.discard),
+        "out": tc.Hand(*state.out),
+        "displays": state.displays,
+        "supply": state.supply,
+        "returned": state.returned,
+        "to_move": state.to_move,
+        "turn": state.turn,
+        "retired": state.retired,
+        "turns": state.turns,
+        "shuffles": state.shuffles,
+    }
+    parts.update(changes)
+    return parts
+
+
+def test_game_at_takes_the_parts_of_a_played_game() -> None:
+    game = played("base", 3, 5, 12)
+    made = tc.game_at("base", 3, seed=game.seed, **base_parts())
+    assert str(Position.from_game(made)) == str(Position.from_game(game))
+
+
+def test_game_at_refuses_a_position_that_does_not_hold_together() -> None:
+    """Each refusal names what is wrong; a position that holds together
+    beside each of them is taken (the first call)."""
+    tc.game_at("base", 3, **base_parts())
+    parts = base_parts()
+    board = list(parts["board"])
+    empty = board.index(None, 0) if None in board else 0
+    free = next(
+        i
+        for i, t in enumerate(board)
+        if t is None and i not in {s.index for s in parts["trappers"]}
+    )
+    extra = list(board)
+    extra[free] = tc.Tile.from_code("CB1n")
+    tile_square = next(i for i, t in enumerate(board) if t is not None)
+    on_tile = list(parts["trappers"])
+    on_tile[0] = tc.SQUARES[tile_square]
+    fewer = list(parts["draw_pile"])[1:]
+    retired = list(parts["retired"])
+    retired[parts["to_move"]] = True
+    refusals: list[tuple[dict[str, Any], str]] = [
+        ({"board": board[:63]}, "board is 64 squares' tiles, not 63"),
+        ({"board": ["B3n", *board[1:]]}, "board at a1 holds a Tile or None, not 'B3n'"),
+        ({"board": extra}, "holds more tiles than the base set has: CB1"),
+        ({"trappers": on_tile}, "trapper stands on a tile at"),
+        ({"trappers": parts["trappers"][:3]}, "trappers are four squares"),
+        ({"trappers": ["d4", "d4", "e5", "e4"]}, "two trappers share a square"),
+        ({"trappers": ["z9", "e4", "d5", "e5"]}, "game_at: trappers:"),
+        ({"face_down": [tc.SQUARES[free]]}, "is face down but holds no tile"),
+        ({"draw_pile": fewer}, "cards by colour are"),
+        ({"draw_pile": "BEGP"}, "draw_pile holds colours, not 'B'"),
+        ({"hands": parts["hands"][:2]}, "hands has one entry a player (3), not 2"),
+        ({"hands": [(1, 0, 0, 0)] * 3}, "hands[0] is a Hand, not (1, 0, 0, 0)"),
+        ({"to_move": 3}, "to_move is a seat from 0 to 2, not 3"),
+        ({"to_move": True}, "to_move is a seat number or None"),
+        ({"retired": retired}, "nobody (or a retired player) is to move"),
+        ({"retired": [False] * 2}, "retired has one entry a player (3), not 2"),
+        ({"turn": "Turn"}, "the base game's turn record is a Turn, not 'Turn'"),
+        ({"turns": 0}, "turns is a whole number"),
+        ({"shuffles": -1}, "shuffles is a whole number"),
+        ({"supply": (1, 2)}, "supply is a TokenSupply"),
+        ({"supply": tc.TokenSupply()}, "bonus tokens held and in the supply differ"),
+        ({"returned": [(7, None)]}, "returned holds (seat, ValuedCanoe) pairs"),
+        ({"discard": 3}, "discard is a Hand"),
+        ({"displays": [tc.Display()] * 2}, "displays has one entry a player (3), not 2"),
+    ]
+    del empty
+    for changes, message in refusals:
+        with pytest.raises(tc.SetupError, match=re.escape(message)):
+            tc.game_at("base", 3, **base_parts(**changes))
+    with pytest.raises(tc.SetupError, match="seed is a whole number"):
+        tc.game_at("base", 3, seed=-1, **base_parts())
+    with pytest.raises(tc.SetupError, match="undo is True or False"):
+        tc.game_at("base", 3, undo="no", **base_parts())  # type: ignore[arg-type]
+    with pytest.raises(tc.UnknownVariantError):
+        tc.game_at("chess", 3, **base_parts())
+
+
+def test_game_at_refuses_a_game_over_with_somebody_to_move() -> None:
+    game = played("base", 2, 3, 10_000)
+    assert game.is_over
+    parts: dict[str, Any] = {
+        "board": game.state.board,
+        "trappers": [tc.SQUARES[i] for i in game.state.trappers],
+        "hands": game.hands,
+        "draw_pile": [tc.COLOURS[c] for c in game.state.draw_pile],
+        "discard": tc.Hand(*game.state.discard),
+        "out": tc.Hand(*game.state.out),
+        "displays": game.state.displays,
+        "supply": game.state.supply,
+        "returned": game.state.returned,
+        "turn": game.state.turn,
+        "retired": game.state.retired,
+        "face_down": [
+            tc.SQUARES[i]
+            for i, t in enumerate(game.state.board)
+            if t is not None and not game.is_face_up(tc.SQUARES[i])
+        ],
+    }
+    seat = 0 if game.state.retired[0] is False else 1
+    with pytest.raises(
+        tc.SetupError,
+        match=r"the base game is over at this position: to_move is None|a retired player",
+    ):
+        tc.game_at("base", 2, to_move=seat, **parts)
+    over = tc.game_at("base", 2, to_move=None, **parts)
+    assert over.is_over
+    assert over.scores() == game.scores()
+
+
+def test_a_game_at_a_position_has_no_record_and_its_views_are_not_sampled() -> None:
+    """Copies, pickles and root keep the position; to_dict and the
+    notation refuse it, as they refuse a position drawn by
+    Sampler.position; a sampler refuses its views at once, saying why."""
+    made = again(played("base", 3, 8, 20))
+    assert len(made.legal_actions()) > 1
+    assert pickle.loads(pickle.dumps(made)) == made
+    assert copy.deepcopy(made) == made
+    assert made.copy() == made
+    with pytest.raises(tc.GameFormatError, match="begins at a position"):
+        made.to_dict()
+    with pytest.raises(notation.RecordError, match="begins at a position"):
+        notation.dumps(made)
+    with pytest.raises(tc.SamplingError, match="begins at a position"):
+        tc.Sampler(made.view(0))
+    with pytest.raises(tc.SamplingError, match="begins at a position"):
+        tc.ISMCTSBot(1).choose(made.view(made.to_move))  # type: ignore[arg-type]
+    assert made.view(0).start_trappers == ()
+    assert tc.GreedyBot(1).choose(made.view(made.to_move)) in made.legal_actions()  # type: ignore[arg-type]
+
+
+def test_to_game_refuses_a_view_and_positions_that_do_not_fit() -> None:
+    game = played("tactical", 3, 2, 15)
+    text = str(Position.from_game(game))
+    seen = Position.parse(str(Position.from_view(game.view(0))))
+    with pytest.raises(NotationError, match="a view's position hides"):
+        seen.to_game("tactical")
+    position = Position.parse(text)
+    with pytest.raises(NotationError, match="3 players' hands, but players gives 2 seats"):
+        position.to_game("tactical", players=2)
+    with pytest.raises(NotationError, match="a Turn record is no TacticalTurn"):
+        Position.parse(text.replace(text.split()[3], "Turn:{trapper=-,exchanged=n}")).to_game(
+            "tactical"
+        )
+    with pytest.raises(NotationError, match="a TacticalTurn has the fields"):
+        Position.parse(text.replace(text.split()[3], "TacticalTurn:{stone=A}")).to_game("tactical")
+    with pytest.raises(NotationError, match="seat D is not one of the 3 players"):
+        Position.parse(
+            text.replace(
+                text.split()[3], "TacticalTurn:{stone=D,colour=-,exchanged=n,auctions=0,auction=-}"
+            )
+        ).to_game("tactical")
+    with pytest.raises(NotationError, match="is left over"):
+        Position.parse(text.replace(text.split()[3], text.split()[3] + "}")).to_game("tactical")
+    fields = text.split()
+    fields[6] = "9,9,9,9"  # the discard pile: 36 cards too many
+    with pytest.raises(NotationError, match="position string: game_at: cards by colour are"):
+        Position.parse(" ".join(fields)).to_game("tactical")
+
+
+@st.composite
+def mutated_positions(draw: st.DrawFn) -> tuple[str, str]:
+    variant = draw(st.sampled_from(VARIANTS))
+    game = played(
+        variant, draw(st.integers(2, 4)), draw(st.integers(0, 5)), draw(st.integers(0, 60))
+    )
+    text = str(Position.from_game(game))
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, len(text)))
+        how = draw(st.sampled_from(["replace", "insert", "drop", "swap"]))
+        if how == "replace":
+            piece = draw(st.sampled_from("0123456789ABCDEFGHKLMNPSWnesw-~?#./:,|()[]{}=y "))
+            text = text[:at] + piece + text[at + 1 :]
+        elif how == "insert":
+            text = text[:at] + draw(st.text("0123456789ABCEGPnesw-.,:", max_size=4)) + text[at:]
+        elif how == "drop":
+            text = text[:at] + text[at + draw(st.integers(1, 6)) :]
+        else:
+            fields = text.split(" ")
+            i, j = draw(st.integers(0, len(fields) - 1)), draw(st.integers(0, len(fields) - 1))
+            fields[i], fields[j] = fields[j], fields[i]
+            text = " ".join(fields)
+    return variant, text
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(mutated_positions())
+def test_fuzz_a_broken_position_string_makes_a_sound_game_or_a_notation_error(
+    case: tuple[str, str],
+) -> None:
+    """Only ``NotationError`` escapes; a game that is made passes every
+    check a played game passes, and plays on."""
+    variant, text = case
+    try:
+        game = Position.parse(text).to_game(variant, seed=1)
+    except NotationError:
+        return
+    check_invariants(game)
+    for seat in range(len(game.players)):
+        check_view(game, game.view(seat))
+    rng = random.Random(0)
+    for _ in range(20):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        check_invariants(game)
