@@ -281,3 +281,45 @@ def test_a_note_that_contradicts_the_record_is_placed_by_its_line() -> None:
         RecordError, match=rf"^game 1, a note on line {last_tag} or later: a reshuffle noted"
     ):
         record.replay()
+
+
+def test_seat_tags_with_a_gap_or_a_tag_read_twice_are_refused_at_the_tag() -> None:
+    """A record without its Seat2 tag was replayed as one of one player
+    (refused only by the player count), and one without Seat3 as a game of
+    two whose first move of C was "not C's decision"; a Seat5 beyond four,
+    a Seat01, or a second Seat1 or Variant naming something else, were left
+    unread. Each is now a RecordError at the tag's line."""
+    game = tc.play(tc.new_game("base", 4, seed=3), [tc.RandomBot(i) for i in range(4)])
+    text = notation.dumps(game)
+    lines = text.splitlines()
+
+    def refused(changed: str, message: str, line: int) -> None:
+        with pytest.raises(RecordError, match=re.escape(message)) as caught:
+            notation.loads(changed)[0].replay()
+        assert f"line {line}:" in str(caught.value)
+
+    for gap in (2, 3):
+        line = next(i for i, t in enumerate(lines) if t.startswith(f"[Seat{gap + 1} ")) + 1
+        kept = "\n".join(t for t in lines if not t.startswith(f"[Seat{gap} "))
+        refused(kept, f"Seat{gap + 1} follows no Seat{gap}: the Seat tags number", line - 1)
+    seat4 = next(i for i, t in enumerate(lines) if t.startswith("[Seat4 ")) + 1
+    refused(
+        text.replace('[Seat4 "D"]', '[Seat4 "D"]\n[Seat01 "E"]'),
+        "Seat01 follows no Seat5",
+        seat4 + 1,
+    )
+    seat1 = next(i for i, t in enumerate(lines) if t.startswith("[Seat1 ")) + 1
+    refused(
+        text.replace('[Seat4 "D"]', '[Seat4 "D"]\n[Seat1 "Z"]'),
+        "the Seat1 tag is given twice, 'A' and 'Z'",
+        seat1,
+    )
+    variant = next(i for i, t in enumerate(lines) if t.startswith("[Variant ")) + 1
+    refused(
+        text.replace('[Seat4 "D"]', '[Seat4 "D"]\n[Variant "tactical"]'),
+        "the Variant tag is given twice, 'base' and 'tactical'",
+        variant,
+    )
+    # A tag the replay reads, repeated alike, and other tags repeated, are taken.
+    again = text.replace('[Seat4 "D"]', '[Seat4 "D"]\n[Seat1 "A"]\n[Event "x"]\n[Event "y"]')
+    assert notation.loads(again)[0].replay() == game

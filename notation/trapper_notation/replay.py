@@ -14,6 +14,7 @@ was legal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -48,6 +49,11 @@ if TYPE_CHECKING:
 
 __all__ = ["replay"]
 
+_SEAT_TAG = re.compile(r"Seat([0-9]+)")
+_SEAT_NAMES = tuple(f"Seat{n}" for n in range(1, 100))
+#: The tags the replay reads besides the Seat tags.
+_READ_TAGS = frozenset({"Variant", "Setup", "Seed", "Result"})
+
 
 def parts(record: Record) -> tuple[Item | Stretch, ...]:
     """The items of ``record``'s move text, its stretches of move text unread."""
@@ -80,6 +86,7 @@ class _Replayer:
         self.undo = undo
         self.registry = registry
         self.where = f"game {record.number}"
+        self._check_repeats()
         try:
             self.rules: Rules = registry.rules(record.variant)
         except TrapperError as exc:
@@ -126,10 +133,31 @@ class _Replayer:
         line = self.record.tag_line(tag)
         return f"{self.where}, line {line}" if line else self.where
 
+    def _check_repeats(self) -> None:
+        """A tag the replay reads is given once (or repeated alike): of two
+        values, the replay would take the first and leave the other unread."""
+        first: dict[str, str] = {}
+        for key, value in self.record.tags:
+            if key in _READ_TAGS or _SEAT_TAG.fullmatch(key):
+                known = first.setdefault(key, value)
+                if known != value:
+                    raise RecordError(
+                        f"{self._at(key)}: the {key} tag is given twice, {shown(known)} "
+                        f"and {shown(value)}"
+                    )
+
     def _check_seats(self) -> None:
         """The Seat tags name the players: as many as the variant allows, all different."""
         spec = self.rules.spec
         count = len(self.players)
+        for key, _value in self.record.tags:
+            number = _SEAT_TAG.fullmatch(key)
+            if number is not None and key not in _SEAT_NAMES[:count]:
+                # Seat tags after a gap would name players the game leaves out.
+                raise RecordError(
+                    f"{self._at(key)}: {key} follows no Seat{count + 1}: the Seat tags "
+                    "number the seats Seat1, Seat2, … without a gap"
+                )
         if not spec.min_players <= count <= spec.max_players:
             tag = f"Seat{min(count, spec.max_players + 1)}"
             raise RecordError(
