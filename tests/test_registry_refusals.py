@@ -213,3 +213,54 @@ def test_available_variants_rejects_a_registry_that_is_no_registry() -> None:
     with pytest.raises(tc.SetupError, match="Registry"):
         tc.available_variants("x")  # type: ignore[arg-type]
     assert "base" in tc.available_variants(tc.Registry())
+
+
+def test_an_installed_plugin_that_fails_to_load_is_left_out_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A package whose entry point raised on import (or whose
+    trapper_variants did) made every Registry fail, and with it every
+    command: the other variants are now playable, the broken one is named
+    in a PluginWarning, in Registry.failed and in the error for its variant."""
+    import importlib.metadata
+
+    installed = list(importlib.metadata.entry_points(group=tc.ENTRY_POINT_GROUP))
+    broken = importlib.metadata.EntryPoint(
+        name="riverboat", value="trapper_no_such_module_here", group=tc.ENTRY_POINT_GROUP
+    )
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [*installed, broken])
+    with pytest.warns(tc.PluginWarning, match="the installed plugin 'riverboat' is left out: "):
+        registry = tc.Registry()
+    assert {"base", "children", "tactical"} <= set(registry.names())
+    assert "ModuleNotFoundError" in registry.failed["riverboat"]
+    tc.new_game("tactical", 2, seed=1, registry=registry)
+    with pytest.raises(tc.UnknownVariantError, match=r"left out: riverboat \(trapper_no_such"):
+        registry.rules("riverboat")
+
+
+def test_an_installed_plugin_whose_variants_hook_raises_is_left_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.metadata
+    import sys
+    import types
+
+    module = types.ModuleType("trapper_raising_variants")
+
+    @tc.hookimpl
+    def trapper_variants() -> list[tc.VariantSpec]:
+        raise RuntimeError("boom")
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "trapper_raising_variants", module)
+    installed = list(importlib.metadata.entry_points(group=tc.ENTRY_POINT_GROUP))
+    raising = importlib.metadata.EntryPoint(
+        name="raising", value="trapper_raising_variants", group=tc.ENTRY_POINT_GROUP
+    )
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [*installed, raising])
+    with pytest.warns(tc.PluginWarning, match="its trapper_variants raised RuntimeError: boom"):
+        registry = tc.Registry()
+    assert "base" in registry.names()
+    # Given to the registry by the caller, the same plugin's error is the caller's.
+    with pytest.raises(RuntimeError, match="boom"):
+        tc.Registry([module], entry_points=False)

@@ -84,6 +84,12 @@ class PluginError(TrapperError):
     """A variant plugin that is broken: a missing hook, a bad registration."""
 
 
+class PluginWarning(UserWarning):
+    """An installed plugin that could not be loaded (its entry point raised
+    on import, or its ``trapper_variants`` hook did): the registry leaves it
+    out, with this warning, and the other variants stay playable."""
+
+
 class GameFormatError(TrapperError, ValueError):
     """A serialized game (``Game.from_dict``) that cannot be read back."""
 

@@ -8,16 +8,25 @@ are found through the entry points like any third-party variant.
 
 from __future__ import annotations
 
+import importlib.metadata
 import inspect
 import types
 import typing
+import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 import pluggy
 
-from .errors import PluginError, SetupError, UnknownVariantError, as_tuple, shown
+from .errors import (
+    PluginError,
+    PluginWarning,
+    SetupError,
+    UnknownVariantError,
+    as_tuple,
+    shown,
+)
 from .hookspecs import PROJECT, RegistrySpec, RulesSpec, hookimpl
 from .interning import SIZE
 from .kinds import ActionKind, Withdraw, listing, resolve_kinds
@@ -458,8 +467,12 @@ class Registry:
         # A variant's module may carry its rule hooks too (and name itself
         # among its plugins): the registry knows them, and never calls them.
         pm.add_hookspecs(RulesSpec)
+        self._installed: set[str] = set()
+        self.failed: dict[str, str] = {}
+        """The installed plugins left out, by entry-point name, with what
+        went wrong (each also a `PluginWarning`)."""
         if entry_points:
-            pm.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
+            self._load_entry_points(pm)
         for plugin in plugins:
             if pm.is_registered(plugin):
                 continue  # installed as well, or given twice: the same plugin
@@ -476,7 +489,7 @@ class Registry:
         self._specs: dict[str, VariantSpec] = {}
         self._lookup: dict[str, str] = {}
         self._rules: dict[str, Rules] = {}
-        for plugin, specs in _variant_answers(pm):
+        for plugin, specs in _variant_answers(pm, self._installed, self._fail):
             if isinstance(specs, str | bytes) or not isinstance(specs, Iterable):
                 raise PluginError(
                     f"plugin {plugin}: trapper_variants returned {shown(specs)}, "
@@ -484,6 +497,33 @@ class Registry:
                 )
             for spec in specs:
                 self._add(spec, plugin)
+
+    def _load_entry_points(self, pm: pluggy.PluginManager) -> None:
+        """Registers the plugins of the entry-point group, as pluggy's
+        ``load_setuptools_entrypoints`` does, but one that raises is left out
+        with a `PluginWarning` (one broken package leaves the other variants
+        playable); a plugin that loads but is badly made is a `PluginError`."""
+        for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            if pm.get_plugin(entry.name) is not None or pm.is_blocked(entry.name):
+                continue
+            try:
+                plugin = entry.load()
+            except Exception as exc:  # a third party's import: anything may go wrong
+                self._fail(entry.name, f"{entry.value} failed to import: {_error(exc)}")
+                continue
+            try:
+                _check_plugin(plugin)
+                pm.register(plugin, name=entry.name)
+                self._installed.add(entry.name)
+            except (ValueError, pluggy.PluginValidationError) as exc:
+                raise PluginError(f"plugin {entry.name} ({entry.value}): {exc}") from exc
+
+    def _fail(self, name: str, why: str) -> None:
+        """Leaves the installed plugin ``name`` out, saying ``why``."""
+        self.failed[name] = why
+        warnings.warn(
+            f"the installed plugin {name!r} is left out: {why}", PluginWarning, stacklevel=4
+        )
 
     def _add(self, spec: VariantSpec, plugin: str) -> None:
         if not isinstance(spec, VariantSpec):
@@ -505,8 +545,10 @@ class Registry:
         """Returns the variant called ``name`` or one of its aliases (any case)."""
         key = self._lookup.get(name.lower()) if isinstance(name, str) else None
         if key is None:
+            left_out = "".join(f"; left out: {n} ({why})" for n, why in self.failed.items())
             raise UnknownVariantError(
                 f"no variant is called {shown(name)}; installed: {', '.join(self.names())}"
+                + left_out
             )
         return self._specs[key]
 
@@ -574,20 +616,35 @@ def available_variants(registry: Registry | None = None) -> list[str]:
     return registry_or_default(registry).names()
 
 
-def _variant_answers(pm: pluggy.PluginManager) -> list[tuple[str, Any]]:
+def _variant_answers(
+    pm: pluggy.PluginManager, installed: set[str], fail: Callable[[str, str], None]
+) -> list[tuple[str, Any]]:
     """Each plugin's answer to ``trapper_variants``, in pluggy's order, with
     the plugin's name for an error (no name behind a wrapper: pluggy's own
-    call then)."""
+    call then). An installed plugin (its entry point's name in
+    ``installed``) whose hook raises is left out (``fail``); one given to
+    the registry raises."""
     caller = pm.hook.trapper_variants
     impls = caller.get_hookimpls()
     if any(impl.hookwrapper or impl.wrapper for impl in impls):
         return [("answering trapper_variants", answer) for answer in caller()]
     answers = []
     for impl in reversed(impls):
-        answer = impl.function()
+        try:
+            answer = impl.function()
+        except Exception as exc:
+            if impl.plugin_name not in installed:
+                raise
+            fail(impl.plugin_name, f"its trapper_variants raised {_error(exc)}")
+            continue
         if answer is not None:  # as pluggy leaves out an answer of None
             answers.append((_plugin_name(impl.plugin), answer))
     return answers
+
+
+def _error(exc: BaseException) -> str:
+    """An exception in a line: its type and its message."""
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def _check_plugin(plugin: object) -> None:
