@@ -390,7 +390,7 @@ _WORDS = {
     "TAG": 'a tag like [Variant "base"]',
     "MOVES": "a move like 12. Ann: Gd3 or pass",
     "BRACE_COMMENT": "a comment { … }",
-    "LINE_COMMENT": "a comment after ;",
+    "LINE_COMMENT": "a comment from ; to the end of the line",
     "NOTES": "'('",
     "LPAR": "'('",
     "RPAR": "')'",
