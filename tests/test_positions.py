@@ -296,6 +296,16 @@ def test_to_game_refuses_a_view_and_positions_that_do_not_fit() -> None:
     position = Position.parse(text)
     with pytest.raises(NotationError, match="3 players' hands, but players gives 2 seats"):
         position.to_game("tactical", players=2)
+    # Arguments new_game would refuse are refused as it refuses them, not
+    # blamed on the string.
+    for arguments, message in (
+        ({"undo": 1}, "undo is True or False, not 1"),
+        ({"seed": "x"}, "a seed is a whole number of 0 or more, not 'x'"),
+        ({"players": ["Ann", "Ann", "Bob"]}, "player names must differ"),
+    ):
+        with pytest.raises(tc.SetupError, match=re.escape(message)) as caught:
+            position.to_game("tactical", **arguments)
+        assert not isinstance(caught.value, NotationError)
     with pytest.raises(NotationError, match="a Turn record is no TacticalTurn"):
         Position.parse(text.replace(text.split()[3], "Turn:{trapper=-,exchanged=n}")).to_game(
             "tactical"

@@ -180,7 +180,8 @@ class Position:
         makes a game; a view's hides what a game must know. A position that
         does not hold together, or whose turn record is not the variant's,
         raises [`NotationError`][trapper_notation.NotationError] (a
-        `ValueError`) saying what is wrong.
+        `ValueError`) saying what is wrong; arguments that
+        [`new_game`][trapper_core.new_game] would refuse raise as it does.
 
         Examples:
             >>> import trapper_core as tc
@@ -200,14 +201,16 @@ class Position:
         count = len(self.hands)
         if players is None:
             players = count
+        # The arguments checked as new_game checks them (a SetupError): the
+        # errors below are the position's.
+        fresh = new_game(variant, players, seed=seed, registry=registry, undo=undo)
+        seats = len(fresh.players)
+        if seats != count:
+            raise NotationError(
+                f"the position has {count} players' hands, but players gives {seats} seats"
+            )
+        turn = _read_turn(self.turn, type(fresh.turn), seats)
         try:
-            fresh = new_game(variant, players, seed=0, registry=registry)
-            seats = len(fresh.players)
-            if seats != count:
-                raise NotationError(
-                    f"the position has {count} players' hands, but players gives {seats} seats"
-                )
-            turn = _read_turn(self.turn, type(fresh.turn), seats)
             return game_at(
                 variant,
                 players,
@@ -228,12 +231,10 @@ class Position:
                 retired=self.retired,
                 turns=self.turns,
                 shuffles=self.shuffles,
-                seed=seed,
+                seed=fresh.seed,
                 registry=registry,
                 undo=undo,
             )
-        except NotationError:
-            raise
         except SetupError as exc:
             raise NotationError(f"position string: {exc}") from None
 
