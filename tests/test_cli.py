@@ -259,3 +259,20 @@ def test_a_reader_that_leaves_early_stops_the_command_quietly() -> None:
     _, errors = child.communicate(timeout=120)
     assert errors == b""
     assert child.returncode == 141
+
+
+class _LeftPipe(io.StringIO):
+    """The standard output of ``trapper … | head -1`` once head has left."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+def test_replay_stops_quietly_when_its_reader_leaves_and_blames_no_file(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``trapper replay all.trn all.trn | head -1``: exit 141 as ``play``
+    does, not a "cannot read" per file."""
+    club = str(RECORDS / "club-night.trn")
+    assert main(["replay", club, club, club], stdout=_LeftPipe()) == 141
+    assert capsys.readouterr().err == ""

@@ -612,13 +612,13 @@ def _replay(files: Sequence[str]) -> int:
     for name in files:
         syntax: list[Exception] = []
         try:
-            with open(name, "rb") as file:
+            with _reading(name) as file:
                 # One game at a time: memory is bounded by the largest game.
-                for record in notation.games(file, errors=syntax):
+                for record in _records_of(notation.games(file, errors=syntax)):
                     failed += _syntax_errors(name, syntax)
                     failed += _replay_record(name, record)
-        except OSError as exc:
-            print(f"{name}: cannot read: {exc.strerror}", file=sys.stderr)
+        except _Unreadable as exc:
+            print(f"{name}: cannot read: {exc.error.strerror}", file=sys.stderr)
             failed += 1
             continue
         except TrapperError as exc:
@@ -627,6 +627,41 @@ def _replay(files: Sequence[str]) -> int:
             continue
         failed += _syntax_errors(name, syntax)
     return 1 if failed else 0
+
+
+class _Unreadable(Exception):
+    """A notation file could not be opened or read: an ``OSError`` of the
+    file, told apart from one of the standard output (a reader that left)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+@contextlib.contextmanager
+def _reading(name: str) -> Iterator[IO[bytes]]:
+    """The notation file ``name`` open for reading; failing to open it is
+    ``_Unreadable``."""
+    try:
+        file = open(name, "rb")  # noqa: SIM115
+    except OSError as exc:
+        raise _Unreadable(exc) from exc
+    with file:
+        yield file
+
+
+def _records_of(records: Iterator[Any]) -> Iterator[Any]:
+    """The records that ``records`` reads; a failed read is ``_Unreadable``,
+    and what the caller does with each record (print it) is outside the
+    ``try``."""
+    while True:
+        try:
+            record = next(records)
+        except StopIteration:
+            return
+        except OSError as exc:
+            raise _Unreadable(exc) from exc
+        yield record
 
 
 def _syntax_errors(name: str, errors: list[Exception]) -> int:
