@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -276,3 +277,14 @@ def test_replay_stops_quietly_when_its_reader_leaves_and_blames_no_file(
     club = str(RECORDS / "club-night.trn")
     assert main(["replay", club, club, club], stdout=_LeftPipe()) == 141
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a disk always full")
+def test_play_prints_its_record_when_the_out_file_cannot_be_written(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["play", "--players", "2", "--seed", "1", "--out", "/dev/full"]) == 2
+    printed = capsys.readouterr()
+    assert '[Seed "1"]' in printed.out
+    assert "Winner: " in printed.out
+    assert printed.err == "trapper: error: /dev/full: No space left on device\n"

@@ -4,7 +4,11 @@ stream, and what ``trapper show`` tells a person (issue 11, items 1–5)."""
 from __future__ import annotations
 
 import io
+import os
 import re
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -198,3 +202,74 @@ def test_a_long_answer_is_cut_in_the_messages_and_a_huge_number_reads() -> None:
     assert messages[0].endswith("… is not a number: the list has items #1 to #4")
     assert messages[1].endswith("… is out of range: the list has items #1 to #4")
     assert "there is no item of 5000 digits" in screen
+
+
+def test_play_out_leaves_an_old_file_as_it_was_until_the_game_is_written(tmp_path: Path) -> None:
+    """The file of --out is not emptied before the first move: while the
+    person thinks, it still holds what it held."""
+    out = tmp_path / "kept.trn"
+    out.write_text("an old game\n")
+    seen: list[str] = []
+
+    class Watching(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+            seen.append(out.read_text())
+            return super().readline()
+
+    stdin = Watching("3\npass\nq\n")
+    assert main([*TACTICAL, "--out", str(out)], stdin=stdin, stdout=io.StringIO()) == 0
+    assert seen == ["an old game\n"] * 3
+    (record,) = notation.loads(out.read_text())
+    assert record.moves[:2] == ("E1", "3")
+
+
+class _LeftAfterTheFirstDecision(io.StringIO):
+    """A screen whose reader (``| head``) leaves once the person has decided."""
+
+    def write(self, text: str) -> int:
+        if "1. B: 3" in self.getvalue():
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(text)
+
+
+def test_play_out_is_written_when_the_screens_reader_leaves(tmp_path: Path) -> None:
+    out = tmp_path / "left.trn"
+    stdin = io.StringIO("3\npass\nq\n")
+    status = main([*TACTICAL, "--out", str(out)], stdin=stdin, stdout=_LeftAfterTheFirstDecision())
+    assert status == 141
+    (record,) = notation.loads(out.read_text())
+    assert record.moves[:2] == ("E1", "3")
+    assert record.result is None
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="SIGHUP is POSIX")
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_play_out_keeps_the_game_so_far_on_sigterm_and_sighup(
+    signame: str, tmp_path: Path
+) -> None:
+    """As Ctrl-C and q do: the record so far is written to --out (and
+    printed), and the exit status is 128 + the signal's number."""
+    out = tmp_path / "signalled.trn"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trapper_core", *TACTICAL, "--out", str(out)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdin is not None
+    assert child.stdout is not None
+    child.stdin.write(b"3\n")
+    child.stdin.flush()
+    screen = b""
+    while screen.count(b"B, your action: ") < 2:  # the answer taken, asked again
+        chunk = os.read(child.stdout.fileno(), 65536)
+        assert chunk, screen.decode()
+        screen += chunk
+    signum = getattr(signal, signame)
+    child.send_signal(signum)
+    rest, errors = child.communicate(timeout=60)
+    assert child.returncode == 128 + signum, errors.decode()
+    assert f"(ended by {signame})" in rest.decode()
+    (record,) = notation.loads(out.read_text())
+    assert record.moves[:2] == ("E1", "3")
+    assert record.result is None

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
+import signal
 import sys
+import tempfile
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
@@ -80,8 +84,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--out",
         metavar="FILE",
-        help="also write the game in notation to FILE (checked before the first move, "
-        "written even when the game is left unfinished)",
+        help="also write the game in notation to FILE (checked before the first move; "
+        "written whole when the game ends, also when it is left unfinished: q, the end of "
+        "the input, Ctrl-C, SIGTERM, SIGHUP; until then FILE keeps what it held)",
     )
     play.add_argument(
         "--table",
@@ -197,11 +202,8 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     except BrokenPipeError:
         # The reader of the output left (`trapper play | head`): stop quietly,
-        # as other command-line tools do. Python flushes the standard output
-        # again at exit, which would fail again: it goes nowhere from now on.
-        real = sys.__stdout__
-        if real is not None and sys.stdout is real:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), real.fileno())
+        # as other command-line tools do.
+        _silence_stdout()
         return 141  # 128 + SIGPIPE, what a shell reports for such a tool
     except OSError as exc:
         # A file's error names the file; another (Ray's ConnectionError when
@@ -243,27 +245,161 @@ def _play(args: argparse.Namespace) -> int:
     seats: list[Bot | None] = [None] * args.players
     for number, seat in enumerate(bot_seats):
         seats[seat] = make_bot(kinds[number % len(kinds)], game.seed + 1 + seat)
-    # Opened before the first move, so a bad path costs no game.
-    out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+    if args.out is not None:
+        _check_out(args.out)  # before the first move, so a bad path costs no game
     stdin = args.stdin if args.stdin is not None else sys.stdin
     status = 0
+    ending = ""
+    left = False  # the reader of the output left (`trapper play | head`)
     try:
-        with contextlib.suppress(_Quit):
-            _play_out(game, seats, stdin, show=human is not None)
+        with _ending_signals() as stop, contextlib.suppress(_Quit):
+            _play_out(game, seats, stdin, stop, show=human is not None)
     except KeyboardInterrupt:  # Ctrl-C: the game so far is kept all the same
-        print("\n(interrupted)")
-        status = 130
+        status, ending = 130, "interrupted"
+    except _Signalled as exc:  # SIGTERM, SIGHUP: likewise
+        status, ending = 128 + exc.signum, f"ended by {signal.Signals(exc.signum).name}"
+    except BrokenPipeError:
+        left = True
     from . import notation
 
     labels = {f"Seat{seat + 1}": name for seat, name in enumerate(game.players)}
     write = notation.Record.table_record if args.table else notation.Record.from_game
     record = write(game, **labels)
-    if out is not None:  # before the output, whose reader may have left (`| head`)
-        with _writing(args.out), out:
-            out.write(record.text)
-    print(record.text, end="")
-    _print_scores(game, [("you" if b is None else getattr(b, "name", "bot")) for b in seats])
+    failure: OSError | None = None
+    if args.out is not None:  # before the output, whose reader may have left
+        try:
+            _save(args.out, record.text)
+        except OSError as exc:  # the record is printed all the same, then the error
+            failure = exc
+    try:
+        if left:
+            raise BrokenPipeError
+        if ending:
+            print(f"\n({ending})")
+        print(record.text, end="")
+        _print_scores(game, [("you" if b is None else getattr(b, "name", "bot")) for b in seats])
+    except OSError:
+        if failure is not None:
+            raise failure from None
+        if status > 130:  # after SIGHUP the terminal may be gone: the record is saved
+            _silence_stdout()
+            return status
+        raise
+    if failure is not None:
+        raise failure
     return status
+
+
+def _check_out(name: str) -> None:
+    """Checks that the file ``name`` can be written, without touching it: a
+    file of that name is replaced only when the game is over or left."""
+    if not name:
+        raise SetupError("--out takes a file name, not an empty one")
+    target = os.path.realpath(name)
+    if os.path.isdir(target):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
+    if os.path.exists(target):
+        if not os.access(target, os.W_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), name)
+        if not os.path.isfile(target):
+            return  # a device or a pipe is written in place
+    directory = os.path.dirname(target)
+    if not os.path.isdir(directory):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), name)
+
+
+def _save(name: str, text: str) -> None:
+    """Writes ``text`` to the file ``name`` whole or not at all: a file (or a
+    new one) is written beside it and renamed over it, so that a failure
+    halfway leaves the old file as it was; a device or a pipe
+    (``/dev/stdout``) is written in place. An error names ``name``."""
+    target = os.path.realpath(name)
+    data = text.encode("utf-8")
+    try:
+        if os.path.exists(target) and not os.path.isfile(target):
+            with open(target, "wb") as file:
+                file.write(data)
+            return
+        if os.path.exists(target):
+            mode = os.stat(target).st_mode & 0o7777
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        directory, base = os.path.split(target)
+        handle, temporary = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=directory)
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(data)
+                file.flush()
+                os.fsync(file.fileno())
+            os.chmod(temporary, mode)
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+    except OSError as exc:
+        exc.filename = name  # not the temporary file's name, nor None (a full disk)
+        raise
+
+
+class _Signalled(Exception):
+    """SIGTERM or SIGHUP ended the game."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+class _Stop:
+    """A SIGTERM or SIGHUP met during a game: the game ends between two
+    decisions (a bot's move is never cut in half), or at once while a person
+    is asked."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self.asking = False
+
+    def check(self) -> None:
+        if self.signum is not None:
+            raise _Signalled(self.signum)
+
+    def handle(self, signum: int, frame: object) -> None:
+        self.signum = signum
+        if self.asking:
+            raise _Signalled(signum)
+
+
+@contextlib.contextmanager
+def _ending_signals() -> Iterator[_Stop]:
+    """SIGTERM and SIGHUP end the game as Ctrl-C does: the game so far is
+    kept. Signal handlers are set only in the main thread (``main`` may be
+    called from another)."""
+    stop = _Stop()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+    signums = [signal.SIGTERM]
+    if hasattr(signal, "SIGHUP"):  # not on Windows
+        signums.append(signal.SIGHUP)
+    previous = {signum: signal.signal(signum, stop.handle) for signum in signums}
+    try:
+        yield stop
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _silence_stdout() -> None:
+    """The standard output goes nowhere from now on: Python flushes it again
+    at exit, which would fail again (its reader left, its terminal hung up)."""
+    real = sys.__stdout__
+    if real is not None and sys.stdout is real:
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), real.fileno())
 
 
 @contextlib.contextmanager
@@ -287,20 +423,31 @@ class _Quit(Exception):
     """The person at the table left the game (``q`` or the end of the input)."""
 
 
-def _play_out(game: Game, seats: list[Bot | None], stdin: IO[str], *, show: bool) -> None:
+def _play_out(
+    game: Game, seats: list[Bot | None], stdin: IO[str], stop: _Stop, *, show: bool
+) -> None:
     """Plays until the game ends. With a person at the table (``show``), every
     decision is printed as it happens, as its notation line with the turn number."""
     while not game.is_over:
+        stop.check()
         seat = game.to_move
         assert seat is not None
         bot = seats[seat]
         if bot is None:
-            action = _ask(game, seat, stdin, sys.stdout)
+            stop.asking = True  # a signal ends the wait for an answer at once
+            try:
+                stop.check()
+                action = _ask(game, seat, stdin, sys.stdout)
+            finally:
+                stop.asking = False
         else:
             action = bot.choose(game.view(seat))
-        if show:
-            print(f"  {game.state.turns}. {game.players[seat]}: {game.action_text(action)}")
-        game.apply(action)
+        if not show:
+            game.apply(action)
+            continue
+        line = f"  {game.state.turns}. {game.players[seat]}: {game.action_text(action)}"
+        game.apply(action)  # before the screen, which may fail: the decision is made
+        print(line)
 
 
 def _count(number: int, noun: str) -> str:
