@@ -288,3 +288,20 @@ def test_play_prints_its_record_when_the_out_file_cannot_be_written(
     assert '[Seed "1"]' in printed.out
     assert "Winner: " in printed.out
     assert printed.err == "trapper: error: /dev/full: No space left on device\n"
+
+
+def test_replay_tells_of_a_file_that_holds_no_game_and_fails(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An empty file, blank lines, comments only: each is said to hold no
+    game, and the exit status is 1, as for a wrong game (a lost record must
+    not pass as checked)."""
+    files = {"empty.trn": "", "blank.trn": "\n\n  \n", "comments.trn": "; a note\n{ more }\n"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    names = [str(tmp_path / name) for name in files]
+    assert main(["replay", *names, os.devnull]) == 1
+    out = capsys.readouterr().out
+    assert out.splitlines() == [f"{name}: holds no game" for name in [*names, os.devnull]]
+    assert main(["replay", str(RECORDS / "club-night.trn"), names[0]]) == 1
+    assert f"{names[0]}: holds no game" in capsys.readouterr().out

@@ -143,7 +143,8 @@ def _parser() -> argparse.ArgumentParser:
         "replay",
         help="check every game in notation files",
         description="Read notation files, replay every game with every rule checked, and "
-        "print each game's final scores or its first error. Exits 1 if any game fails.",
+        "print each game's final scores or its first error. Exits 1 if any game fails or "
+        "a file holds no game.",
     )
     replay.add_argument("files", nargs="+", metavar="FILE", help="notation files")
 
@@ -758,10 +759,12 @@ def _replay(files: Sequence[str]) -> int:
     failed = 0
     for name in files:
         syntax: list[Exception] = []
+        told = 0  # the games and errors told of this file
         try:
             with _reading(name) as file:
                 # One game at a time: memory is bounded by the largest game.
                 for record in _records_of(notation.games(file, errors=syntax)):
+                    told += len(syntax) + 1
                     failed += _syntax_errors(name, syntax)
                     failed += _replay_record(name, record)
         except _Unreadable as exc:
@@ -772,7 +775,11 @@ def _replay(files: Sequence[str]) -> int:
             print(f"{name}: {exc}")
             failed += 1
             continue
+        told += len(syntax)
         failed += _syntax_errors(name, syntax)
+        if not told:  # empty, blank or comments only: a record lost, or the wrong file
+            print(f"{name}: holds no game")
+            failed += 1
     return 1 if failed else 0
 
 
