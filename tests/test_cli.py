@@ -211,6 +211,10 @@ def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str
         (["simulate", "--games", "0"], "--games takes a number of at least 1"),
         (["show", "nowhere.trn"], "nowhere.trn: No such file"),
         (["show", str(RECORDS / "club-night.trn"), "--game", "3"], "holds 1 game; there is no"),
+        (["play", "--out", ""], "--out takes a file name, not an empty file name"),
+        (["simulate", "--out", ""], "--out takes a file name, not an empty file name"),
+        (["show", ""], "show takes a notation file, not an empty file name"),
+        (["replay", str(RECORDS / "club-night.trn"), ""], "not an empty file name"),
     ],
 )
 def test_user_mistakes_give_one_line_and_status_2(

@@ -294,8 +294,7 @@ def _play(args: argparse.Namespace) -> int:
 def _check_out(name: str) -> None:
     """Checks that the file ``name`` can be written, without touching it: a
     file of that name is replaced only when the game is over or left."""
-    if not name:
-        raise SetupError("--out takes a file name, not an empty one")
+    _named(name, "--out takes a file name")
     target = os.path.realpath(name)
     if os.path.isdir(target):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
@@ -345,6 +344,13 @@ def _save(name: str, text: str) -> None:
     except OSError as exc:
         exc.filename = name  # not the temporary file's name, nor None (a full disk)
         raise
+
+
+def _named(name: str, what: str) -> None:
+    """Refuses an empty file name (``--out ""``), which named no file: it was
+    ignored, or its error read ``: No such file or directory``."""
+    if not name:
+        raise SetupError(f"{what}, not an empty file name")
 
 
 class _Signalled(Exception):
@@ -593,6 +599,8 @@ def _simulate(args: argparse.Namespace) -> int:
     from . import notation
     from .simulation import GameResult, _check, cores, simulate
 
+    if args.out is not None:
+        _named(args.out, "--out takes a file name")
     if args.games < 1:
         raise SetupError(f"--games takes a number of at least 1, not {args.games}")
     for option in ("workers", "batch"):
@@ -626,7 +634,7 @@ def _simulate(args: argparse.Namespace) -> int:
             # On an error or Ctrl-C, stop at once: drop the batches not started
             # rather than wait for them.
             stack.push(lambda kind, *_: pool.shutdown(wait=kind is None, cancel_futures=True))
-        out = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+        out = None if args.out is None else open(args.out, "w", encoding="utf-8")  # noqa: SIM115
         if out is not None:
             stack.callback(_close, out, args.out)  # closed by _close: a failure names it
 
@@ -682,6 +690,7 @@ def _progress(done: int, total: int) -> None:
 def _show(args: argparse.Namespace) -> int:
     from .terminal import render
 
+    _named(args.file, "show takes a notation file")
     broken: list[Exception] = []
     try:
         record, count = _game_of(args.file, args.game)
@@ -755,6 +764,9 @@ def _after_turn(game: Game, turn: int) -> Game:
 
 def _replay(files: Sequence[str]) -> int:
     from . import notation
+
+    for name in files:
+        _named(name, "replay takes notation files")
 
     failed = 0
     for name in files:
