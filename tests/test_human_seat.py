@@ -201,6 +201,10 @@ def test_a_long_answer_is_cut_in_the_messages_and_a_huge_number_reads() -> None:
     assert "'#xxxxxxxx" in messages[0]
     assert messages[0].endswith("… is not a number: the list has items #1 to #4")
     assert messages[1].endswith("… is out of range: the list has items #1 to #4")
+    assert "there is no item" not in screen  # a number alone is a bid here, not a list position
+    _status, screen = play(
+        ["play", "--players", "2", "--seed", "3", "--human", "A"], [digits, "q"]
+    )
     assert "there is no item of 5000 digits" in screen
 
 
@@ -273,3 +277,13 @@ def test_play_out_keeps_the_game_so_far_on_sigterm_and_sighup(
     (record,) = notation.loads(out.read_text())
     assert record.moves[:2] == ("E1", "3")
     assert record.result is None
+
+
+def test_a_number_typed_in_the_tactical_game_gets_no_list_position_hint() -> None:
+    """A number alone is a bid there: '03' is hinted as the bid 3 (item #3
+    is the bid 4), and '0' or '05' never as a list position."""
+    _status, screen = play(TACTICAL, ["03", "0", "05", "q"])
+    assert "did you mean '3'?" in screen
+    assert "did you mean '5'?" in screen
+    assert "to play item" not in screen
+    assert "there is no item" not in screen

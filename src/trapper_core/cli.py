@@ -569,12 +569,30 @@ def _hint(game: Game, answer: str, syntax: bool, listed: int) -> str | None:
             "squares small letters)"
         )
     number = _number(answer)
+    if number is not None and _reads(game, "1"):
+        # A number alone is an action here (a tactical bid), never a list
+        # position: '03' may be the bid 3, not item 3 of the list.
+        text = answer.lstrip("0") or "0"  # not str(number): a huge number reads as 10**18
+        if text != answer and len(text) <= 20 and _reads(game, text):
+            return f"a number is written without leading zeros: did you mean {text!r}?"
+        return None
     if number is not None and 1 <= number <= listed:
         return f"to play item {number} of the list, type #{number}"
     if number is not None:
         item = answer if len(answer) <= 20 else f"of {len(answer)} digits"
         return f"the list has items #1 to #{listed}; there is no item {item}"
     return None
+
+
+def _reads(game: Game, text: str) -> bool:
+    """Whether ``text`` is an action of the game's variant, legal now or not."""
+    try:
+        game.parse_action(text)
+    except ActionSyntaxError:
+        return False
+    except TrapperError:
+        pass
+    return True
 
 
 def _list(texts: list[str], stdout: IO[str], limit: int | None) -> None:
