@@ -360,3 +360,44 @@ def test_a_built_in_bot_given_by_its_class_and_its_name_is_one_bot() -> None:
     named = tc.simulate("base", 2, 4, bots=["random", "random"], seed=9)
     assert both == named
     assert set(both.bots) == {"random"}
+
+
+@pytest.mark.parametrize(
+    ("workers", "games", "processes", "note"),
+    [
+        ("500", "2", 2, False),
+        ("100000", "9", 3, True),
+        (None, "2", 2, False),
+        ("3", "9", 3, False),
+    ],
+)
+def test_simulate_starts_no_more_processes_than_games_or_cores(
+    workers: str | None,
+    games: str,
+    processes: int,
+    note: bool,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """--workers 500 for 2 games started 500 processes (and 100000 hung):
+    the pool is capped at the games and at the cores, the latter with a note."""
+    import concurrent.futures
+
+    from trapper_core import simulation
+
+    started: list[int] = []
+
+    class Counted(concurrent.futures.ThreadPoolExecutor):  # threads: nothing to start
+        def __init__(self, max_workers: int) -> None:
+            started.append(max_workers)
+            super().__init__(max_workers)
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counted)
+    monkeypatch.setattr(simulation, "cores", lambda: 3)
+    command = ["simulate", "--games", games, "--players", "2", "--bots", "random"]
+    assert main([*command, *(["--workers", workers] if workers else [])]) == 0
+    assert started == [processes]
+    err = capsys.readouterr().err
+    assert ("trapper: note: --workers" in err) is note
+    if note:
+        assert f"--workers {workers} is more than the cores this process may run on (3)" in err

@@ -108,8 +108,8 @@ def _parser() -> argparse.ArgumentParser:
         "--workers",
         type=int,
         metavar="N",
-        help="processes playing games at once (default: every core); the results are the "
-        "same for every N",
+        help="processes playing games at once (default: every core; never more than the "
+        "games, nor than the cores, with a note); the results are the same for every N",
     )
     simulate.add_argument(
         "--batch",
@@ -457,8 +457,8 @@ def _play_out(
         print(line)
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")
+def _count(number: int, noun: str, plural: str = "") -> str:
+    return f"{number} " + (noun if number == 1 else plural or noun + "s")
 
 
 def _print_scores(game: Game, kinds: list[str]) -> None:
@@ -633,7 +633,7 @@ def _simulate(args: argparse.Namespace) -> int:
     _check(
         args.variant, args.players, args.games, executor=None, ahead=None, record=None, **options
     )
-    workers = args.workers or cores()
+    workers = _pool_size(args.workers, args.games, cores())
     with contextlib.ExitStack() as stack:
         executor: Executor | None = None
         if args.ray is not None:
@@ -686,6 +686,29 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     print(f"mean length: {summary.mean_actions:.1f} actions, {summary.mean_turns:.1f} turns")
     return 0
+
+
+def _pool_size(asked: int | None, games: int, cores: int) -> int:
+    """The processes that play: those asked for (by default every core), but
+    no more than the games, which leave the others idle, nor than the cores,
+    past which a process only waits for another (the results are the same
+    for every number: a note says so)."""
+    if asked is None:
+        return min(cores, games)
+    size = min(asked, games)
+    if size > cores:
+        _note(
+            f"--workers {asked} is more than the cores this process may run on ({cores}): the "
+            f"games are played by {_count(cores, 'process', 'processes')} (same results)"
+        )
+        size = cores
+    return size
+
+
+def _note(text: str) -> None:
+    """Tells ``text`` on the standard error, as a note: the command goes on."""
+    if sys.stderr is not None:  # closed (`2>&-`): the note goes nowhere
+        print(f"trapper: note: {text}", file=sys.stderr)
 
 
 def _progress(done: int, total: int) -> None:
