@@ -309,3 +309,31 @@ def test_replay_tells_of_a_file_that_holds_no_game_and_fails(
     assert out.splitlines() == [f"{name}: holds no game" for name in [*names, os.devnull]]
     assert main(["replay", str(RECORDS / "club-night.trn"), names[0]]) == 1
     assert f"{names[0]}: holds no game" in capsys.readouterr().out
+
+
+def test_with_the_standard_error_closed_errors_go_nowhere_and_the_status_tells(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``2>&-``: Python's sys.stderr is None. No progress bar and no crash;
+    an error is not written to the standard output instead."""
+    monkeypatch.setattr(sys, "stderr", None)
+    assert main(["simulate", "--games", "3", "--players", "2", "--workers", "1"]) == 0
+    assert "3 games of base" in capsys.readouterr().out
+    assert main(["show", "missing.trn"]) == 2
+    assert main(["replay", "missing.trn"]) == 1
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="closes a descriptor before exec")
+def test_a_command_run_with_its_standard_error_closed_does_not_crash(tmp_path: Path) -> None:
+    out = tmp_path / "games.trn"
+    command = ["simulate", "--games", "3", "--players", "2", "--workers", "1", "--out", str(out)]
+    result = subprocess.run(
+        [sys.executable, "-m", "trapper_core", *command],
+        stdout=subprocess.PIPE,
+        preexec_fn=lambda: os.close(2),
+        check=False,
+    )
+    assert result.returncode == 0
+    assert b"3 games of base" in result.stdout
+    assert len(notation.loads(out.read_text())) == 3

@@ -177,6 +177,8 @@ def main(
     ``stdin`` is where a human seat's answers are read (default: the
     terminal) and ``stdout`` where everything but errors is written.
     """
+    if stdout is None:
+        _occupy_closed_descriptors()
     args = _parser().parse_args(argv)
     args.stdin = stdin
     redirect = (
@@ -184,6 +186,20 @@ def main(
     )
     with redirect:
         return _run(args)
+
+
+def _occupy_closed_descriptors() -> None:
+    """A standard stream closed by the shell (``2>&-``) is opened on the null
+    device: otherwise the next file opened (``--out``) would take its number,
+    and a worker process would write its errors into that file."""
+    for descriptor in (0, 1, 2):
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != descriptor:
+                os.dup2(null, descriptor)
+                os.close(null)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -199,7 +215,7 @@ def _run(args: argparse.Namespace) -> int:
     except TrapperError as exc:
         # A notation syntax error keeps its context: the line, a caret under the place.
         message = str(exc) if getattr(exc, "context", "") else str(exc).splitlines()[0]
-        print(f"trapper: error: {message}", file=sys.stderr)
+        _stderr(f"trapper: error: {message}")
         return 2
     except BrokenPipeError:
         # The reader of the output left (`trapper play | head`): stop quietly,
@@ -213,10 +229,10 @@ def _run(args: argparse.Namespace) -> int:
             message = str(exc) or type(exc).__name__
         else:
             message = f"{exc.filename}: {exc.strerror}"
-        print(f"trapper: error: {message}", file=sys.stderr)
+        _stderr(f"trapper: error: {message}")
         return 2
     except KeyboardInterrupt:
-        print(file=sys.stderr)
+        _stderr("")
         return 130
 
 
@@ -707,24 +723,33 @@ def _pool_size(asked: int | None, games: int, cores: int) -> int:
 
 def _note(text: str) -> None:
     """Tells ``text`` on the standard error, as a note: the command goes on."""
-    if sys.stderr is not None:  # closed (`2>&-`): the note goes nowhere
-        print(f"trapper: note: {text}", file=sys.stderr)
+    _stderr(f"trapper: note: {text}")
+
+
+def _stderr(text: str, end: str = "\n") -> None:
+    """Writes ``text`` to the standard error, if there is one: closed
+    (``2>&-``, Python's ``sys.stderr`` is then ``None``) or gone, what it
+    would have said goes nowhere, and the exit status still tells."""
+    if sys.stderr is None:
+        return  # print(file=None) would write to the standard output
+    with contextlib.suppress(OSError, ValueError):
+        print(text, end=end, file=sys.stderr, flush=True)
 
 
 def _progress(done: int, total: int) -> None:
     # On a terminal the bar is redrawn in place; elsewhere (a log) it is a
     # line every tenth of the games.
+    if sys.stderr is None:  # closed: no progress bar
+        return
     terminal = sys.stderr.isatty()
     if not terminal and done != total and done % max(1, total // 10):
         return
     width = 30
     filled = width * done // total
     back = "\r" if terminal else ""
-    print(
+    _stderr(
         f"{back}[{'#' * filled}{'.' * (width - filled)}] {done}/{total}",
         end="\n" if done == total or not terminal else "",
-        file=sys.stderr,
-        flush=True,
     )
 
 
@@ -765,7 +790,7 @@ def _show(args: argparse.Namespace) -> int:
         where = f"turn {state.turns}, {game.players[game.to_move]} to move"
     print(f"{args.file}, game {args.game} ({record.variant}): {where}")
     if broken:
-        print(f"trapper: note: {args.file}: later, {broken[0]}", file=sys.stderr)
+        _note(f"{args.file}: later, {broken[0]}")
     # Hands are shown only where the record knows them: a complete setup.
     print(render(game, colour=colour, hands=record.setup.is_complete))
     return 0
@@ -821,7 +846,7 @@ def _replay(files: Sequence[str]) -> int:
                     failed += _syntax_errors(name, syntax)
                     failed += _replay_record(name, record)
         except _Unreadable as exc:
-            print(f"{name}: cannot read: {exc.error.strerror}", file=sys.stderr)
+            _stderr(f"{name}: cannot read: {exc.error.strerror}")
             failed += 1
             continue
         except TrapperError as exc:
