@@ -337,3 +337,28 @@ def test_a_command_run_with_its_standard_error_closed_does_not_crash(tmp_path: P
     assert result.returncode == 0
     assert b"3 games of base" in result.stdout
     assert len(notation.loads(out.read_text())) == 3
+
+
+@pytest.mark.parametrize(
+    ("command", "answers"),
+    [
+        (["simulate", "--games", "2", "--players", "2", "--workers", "1"], b""),
+        (["play", "--players", "2", "--seed", "3", "--human", "A"], "é\n?\nq\n".encode("latin-1")),
+    ],
+)
+def test_output_survives_a_standard_stream_encoding_without_its_characters(
+    command: list[str], answers: bytes
+) -> None:
+    """``PYTHONIOENCODING=ascii``: the en dash of "seeds 0–1" (and any other
+    character the encoding lacks) is escaped, not a UnicodeEncodeError."""
+    result = subprocess.run(
+        [sys.executable, "-m", "trapper_core", *command],
+        input=answers,
+        capture_output=True,
+        env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    assert b"Traceback" not in result.stderr
+    if command[0] == "simulate":
+        assert b"seeds 0\\u20131" in result.stdout

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import io
 import os
 import signal
 import sys
@@ -179,6 +180,7 @@ def main(
     """
     if stdout is None:
         _occupy_closed_descriptors()
+        _tolerant_encodings()
     args = _parser().parse_args(argv)
     args.stdin = stdin
     redirect = (
@@ -200,6 +202,18 @@ def _occupy_closed_descriptors() -> None:
             if null != descriptor:
                 os.dup2(null, descriptor)
                 os.close(null)
+
+
+def _tolerant_encodings() -> None:
+    """The standard streams survive an encoding without the characters the
+    command writes (``PYTHONIOENCODING=ascii``, a Latin-1 terminal): what
+    cannot be written is escaped (``\\u2013`` for an en dash), what cannot
+    be read is replaced, rather than ending the command with a
+    ``UnicodeError``."""
+    streams = ((sys.stdout, "backslashreplace"), (sys.stderr, "backslashreplace"))
+    for stream, errors in (*streams, (sys.stdin, "replace")):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors=errors)
 
 
 def _run(args: argparse.Namespace) -> int:
