@@ -202,6 +202,7 @@ def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str
         (["play", "--human", "0"], "--human takes a seat letter from A to D"),
         (["play", "--players", "3", "--human", "D"], "--human takes a seat letter from A to C"),
         (["play", "--players", "2", "--bots", "greedy,random,random"], "3 bots for 2 bot seats"),
+        (["simulate", "--bots", "ismcts,greedy,random,random,random"], "5 bots for 4 seats"),
         (
             ["play", "--players", "2", "--human", "B", "--bots", "greedy,random"],
             "2 bots for 1 bot seat",
@@ -362,3 +363,12 @@ def test_output_survives_a_standard_stream_encoding_without_its_characters(
     assert b"Traceback" not in result.stderr
     if command[0] == "simulate":
         assert b"seeds 0\\u20131" in result.stdout
+
+
+@pytest.mark.parametrize(("given", "name"), [("AUCTION", "tactical"), ("kids", "children")])
+def test_simulate_names_the_variant_by_its_name_not_the_alias_given(
+    given: str, name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    command = ["simulate", "--games", "2", "--players", "2", "--workers", "1", "--bots", "random"]
+    assert main([*command, "--variant", given]) == 0
+    assert f"2 games of {name}, 2 players" in capsys.readouterr().out

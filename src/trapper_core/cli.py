@@ -162,7 +162,7 @@ def _game_options(
     parser.add_argument(
         "--bots",
         default=None,
-        help="bots by seat, comma-separated, repeated to fill the seats "
+        help="bots by seat, comma-separated, at most one a seat, repeated to fill the seats "
         f"({', '.join(BOTS)}; default: greedy,random)",
     )
 
@@ -663,6 +663,9 @@ def _simulate(args: argparse.Namespace) -> int:
     _check(
         args.variant, args.players, args.games, executor=None, ahead=None, record=None, **options
     )
+    if len(kinds) > args.players:  # as play refuses them: a bot would sit out some games
+        raise SetupError(f"--bots names {len(kinds)} bots for {_count(args.players, 'seat')}")
+    variant = default_registry().spec(args.variant).name  # 'children' for --variant kids
     workers = _pool_size(args.workers, args.games, cores())
     with contextlib.ExitStack() as stack:
         executor: Executor | None = None
@@ -704,7 +707,7 @@ def _simulate(args: argparse.Namespace) -> int:
             **options,
         )
     print(
-        f"{args.games} games of {args.variant}, {args.players} players, seeds "
+        f"{args.games} games of {variant}, {args.players} players, seeds "
         f"{first_seed}–{first_seed + args.games - 1}"
     )
     print(f"{'bot':10} {'seats':>6} {'wins':>8} {'win rate':>9} {'mean score':>11}")
