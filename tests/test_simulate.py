@@ -401,3 +401,44 @@ def test_simulate_starts_no_more_processes_than_games_or_cores(
     assert ("trapper: note: --workers" in err) is note
     if note:
         assert f"--workers {workers} is more than the cores this process may run on (3)" in err
+
+
+@pytest.mark.parametrize("where", ["between games", "halfway through a game's record"])
+def test_simulate_interrupted_says_how_many_games_its_out_file_holds(
+    where: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C during ``simulate --out``: exit 130, a note that the file is
+    incomplete and how many games it holds, and only whole games in it."""
+    from trapper_core import cli
+
+    if where == "between games":  # as the third game's progress is shown
+
+        def progress(done: int, total: int) -> None:
+            if done == 3:
+                raise KeyboardInterrupt
+
+        monkeypatch.setattr(cli, "_progress", progress)
+    else:
+        writes = 0
+        write_all = cli._write_all
+
+        def half_written(file: Any, data: bytes) -> int:
+            nonlocal writes
+            writes += 1
+            if writes == 4:
+                file.write(data[: len(data) // 2])
+                raise KeyboardInterrupt
+            return write_all(file, data)
+
+        monkeypatch.setattr(cli, "_write_all", half_written)
+    out = tmp_path / "s.trn"
+    command = ["simulate", "--games", "10", "--players", "2", "--workers", "1"]
+    assert main([*command, "--out", str(out)]) == 130
+    err = capsys.readouterr().err
+    assert f"trapper: note: interrupted: {out} is incomplete, it holds the first 3 " in err
+    errors: list[Exception] = []
+    assert len(notation.loads(out.read_text(), errors=errors)) == 3
+    assert errors == []

@@ -14,17 +14,21 @@ import errno
 import io
 import os
 import signal
+import stat
 import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from .actions import Action
 from .bots import BOTS, Bot, make_bot
 from .errors import ActionSyntaxError, SetupError, TrapperError, shown
 from .game import Game, new_game
 from .plugins import default_registry
+
+if TYPE_CHECKING:
+    from .simulation import Summary
 
 __all__ = ["main", "seat_letter", "transcript"]
 
@@ -245,8 +249,9 @@ def _run(args: argparse.Namespace) -> int:
             message = f"{exc.filename}: {exc.strerror}"
         _stderr(f"trapper: error: {message}")
         return 2
-    except KeyboardInterrupt:
-        _stderr("")
+    except KeyboardInterrupt as exc:
+        if not isinstance(exc, _Told):
+            _stderr("")  # the terminal's ^C ends its line
         return 130
 
 
@@ -451,7 +456,7 @@ def _writing(name: str) -> Iterator[None]:
         raise
 
 
-def _close(file: IO[str], name: str) -> None:
+def _close(file: IO[Any], name: str) -> None:
     with _writing(name):
         file.close()
 
@@ -641,11 +646,7 @@ def _list(texts: list[str], stdout: IO[str], limit: int | None) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    import contextlib
-    from concurrent.futures import Executor, ProcessPoolExecutor
-
-    from . import notation
-    from .simulation import GameResult, _check, cores, simulate
+    from .simulation import _check, cores
 
     if args.out is not None:
         _named(args.out, "--out takes a file name")
@@ -667,6 +668,59 @@ def _simulate(args: argparse.Namespace) -> int:
         raise SetupError(f"--bots names {len(kinds)} bots for {_count(args.players, 'seat')}")
     variant = default_registry().spec(args.variant).name  # 'children' for --variant kids
     workers = _pool_size(args.workers, args.games, cores())
+    played = _Played()
+    try:
+        summary = _play_games(args, options, workers, played)
+    except KeyboardInterrupt:
+        if sys.stderr is not None and sys.stderr.isatty():
+            _stderr("")  # the progress bar and the terminal's ^C end their line
+        if args.out is None:
+            _note(f"interrupted after {played.games} of {args.games} games")
+        else:
+            _note(
+                f"interrupted: {args.out} is incomplete, it holds the first "
+                f"{played.games} of the {args.games} games"
+            )
+        raise _Told from None
+    print(
+        f"{args.games} games of {variant}, {args.players} players, seeds "
+        f"{first_seed}–{first_seed + args.games - 1}"
+    )
+    print(f"{'bot':10} {'seats':>6} {'wins':>8} {'win rate':>9} {'mean score':>11}")
+    for kind in sorted(summary.bots):
+        tally = summary.bots[kind]
+        print(
+            f"{kind:10} {tally.seats:6} {tally.wins:8.1f} {tally.win_rate:9.1%} "
+            f"{tally.mean_score:11.1f}"
+        )
+    print(f"mean length: {summary.mean_actions:.1f} actions, {summary.mean_turns:.1f} turns")
+    return 0
+
+
+class _Played:
+    """How far a simulation got: the games done (and written to --out), and
+    the bytes of the file that hold them."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.size = 0
+
+
+class _Told(KeyboardInterrupt):
+    """Ctrl-C, after the command has said what it leaves behind."""
+
+
+def _play_games(
+    args: argparse.Namespace, options: dict[str, Any], workers: int, played: _Played
+) -> Summary:
+    """Plays the games of ``simulate`` and writes them to --out as they come
+    back; a game cut short (Ctrl-C) is taken back out of the file, so that it
+    holds whole games only."""
+    from concurrent.futures import Executor, ProcessPoolExecutor
+
+    from . import notation
+    from .simulation import GameResult, simulate
+
     with contextlib.ExitStack() as stack:
         executor: Executor | None = None
         if args.ray is not None:
@@ -685,19 +739,23 @@ def _simulate(args: argparse.Namespace) -> int:
             # On an error or Ctrl-C, stop at once: drop the batches not started
             # rather than wait for them.
             stack.push(lambda kind, *_: pool.shutdown(wait=kind is None, cancel_futures=True))
-        out = None if args.out is None else open(args.out, "w", encoding="utf-8")  # noqa: SIM115
+        # Unbuffered: a game written is in the file, and nothing is left to
+        # write when the file closes after Ctrl-C.
+        out = None if args.out is None else open(args.out, "wb", buffering=0)  # noqa: SIM115
         if out is not None:
             stack.callback(_close, out, args.out)  # closed by _close: a failure names it
+            stack.push(lambda kind, *_: _cut(out, played.size, kind))
 
         def on_game(result: GameResult) -> None:
             if out is not None:
                 assert result.record is not None
+                text = ("\n" if result.number else "") + result.record
                 with _writing(args.out):
-                    out.write(("\n" if result.number else "") + result.record)
-                    out.flush()  # a write that fails fails here, not when the file closes
+                    played.size += _write_all(out, text.encode("utf-8"))
+            played.games += 1
             _progress(result.number + 1, args.games)
 
-        summary = simulate(
+        return simulate(
             args.variant,
             args.players,
             args.games,
@@ -706,19 +764,25 @@ def _simulate(args: argparse.Namespace) -> int:
             on_game=on_game,
             **options,
         )
-    print(
-        f"{args.games} games of {variant}, {args.players} players, seeds "
-        f"{first_seed}–{first_seed + args.games - 1}"
-    )
-    print(f"{'bot':10} {'seats':>6} {'wins':>8} {'win rate':>9} {'mean score':>11}")
-    for kind in sorted(summary.bots):
-        tally = summary.bots[kind]
-        print(
-            f"{kind:10} {tally.seats:6} {tally.wins:8.1f} {tally.win_rate:9.1%} "
-            f"{tally.mean_score:11.1f}"
-        )
-    print(f"mean length: {summary.mean_actions:.1f} actions, {summary.mean_turns:.1f} turns")
-    return 0
+
+
+def _write_all(file: io.FileIO, data: bytes) -> int:
+    """Writes all of ``data`` (an unbuffered write may write part of it);
+    returns its length."""
+    view = memoryview(data)
+    while view:
+        view = view[file.write(view) or 0 :]
+    return len(data)
+
+
+def _cut(file: io.FileIO, size: int, kind: type[BaseException] | None) -> None:
+    """After Ctrl-C (``kind``), cuts a regular file back to ``size`` bytes: a
+    game half written when it came is taken out."""
+    if kind is None or not issubclass(kind, KeyboardInterrupt):
+        return
+    with contextlib.suppress(OSError):
+        if stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            os.ftruncate(file.fileno(), size)
 
 
 def _pool_size(asked: int | None, games: int, cores: int) -> int:
