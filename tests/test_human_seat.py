@@ -287,3 +287,25 @@ def test_a_number_typed_in_the_tactical_game_gets_no_list_position_hint() -> Non
     assert "did you mean '5'?" in screen
     assert "to play item" not in screen
     assert "there is no item" not in screen
+
+
+def test_ctrl_d_at_a_terminal_prompt_ends_the_line_before_the_record(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """At a terminal (``input()``), Ctrl-D echoes no newline: the record
+    began on the prompt's line (``A, your action: [Event "?"]``)."""
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    def ctrl_d(prompt: str) -> str:
+        sys.stdout.write(prompt)
+        raise EOFError
+
+    monkeypatch.setattr(sys, "stdin", Terminal())
+    monkeypatch.setattr("builtins.input", ctrl_d)
+    assert main(["play", "--players", "2", "--seed", "3", "--human", "A"]) == 0
+    out = capsys.readouterr().out
+    assert "A, your action: \n" in out
+    assert "\n[Event " in out

@@ -574,7 +574,8 @@ def _read(stdin: IO[str], stdout: IO[str], prompt: str) -> str:
             import readline  # noqa: F401  (input() then edits lines and keeps a history)
         try:
             return input(prompt)
-        except EOFError:
+        except EOFError:  # Ctrl-D: the terminal shows no newline
+            print(file=stdout)
             raise _Quit from None
     print(prompt, end="", file=stdout, flush=True)
     line = stdin.readline()
