@@ -176,10 +176,35 @@ def test_replay_checks_files(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert "game 1: final: Ann 4, Bob -7" in capsys.readouterr().out
     bad = tmp_path / "bad.trn"
     bad.write_text('[Seat1 "A"]\n[Seat2 "B"]\n[Seed "1"]\n[Setup "?"]\n\n1. A: Zz9\n')
-    assert main(["replay", str(bad), str(tmp_path / "missing.trn")]) == 1
+    assert main(["replay", str(bad)]) == 1
+    assert "game 1" in capsys.readouterr().out
+
+
+def test_replay_reports_games_on_stdout_and_an_unreadable_file_as_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The report (a line per game, right or wrong) is the output; a file
+    that cannot be read is the command's error, as the contract says: one
+    line on stderr with the prefix, exit status 2, the other files checked."""
+    bad = tmp_path / "bad.trn"
+    bad.write_text('[Seat1 "A"]\n[Seat2 "B"]\n[Seed "1"]\n[Setup "?"]\n\n1. A: Zz9\n')
+    missing = tmp_path / "missing.trn"
+    club = str(RECORDS / "club-night.trn")
+    assert main(["replay", str(missing), str(bad), club]) == 2
     captured = capsys.readouterr()
-    assert "game 1" in captured.out
-    assert "missing.trn: cannot read" in captured.err
+    assert captured.err == f"trapper: error: {missing}: cannot read: No such file or directory\n"
+    assert f"{bad}: game 1" in captured.out
+    assert "game 1: final: Ann 4, Bob -7" in captured.out
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_replay_prints_no_empty_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """/dev/zero: a game longer than the cap, whose line has no text to show."""
+    assert main(["replay", "/dev/zero"]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith("/dev/zero: line 1, column 1: a game is longer than")
+    assert "\n\n" not in out
+    assert out.count("\n") == 1
 
 
 def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str]) -> None:
@@ -321,7 +346,7 @@ def test_with_the_standard_error_closed_errors_go_nowhere_and_the_status_tells(
     assert main(["simulate", "--games", "3", "--players", "2", "--workers", "1"]) == 0
     assert "3 games of base" in capsys.readouterr().out
     assert main(["show", "missing.trn"]) == 2
-    assert main(["replay", "missing.trn"]) == 1
+    assert main(["replay", "missing.trn"]) == 2
     assert capsys.readouterr().out == ""
 
 

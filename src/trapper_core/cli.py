@@ -2,8 +2,13 @@
 
 ``play`` a game between bots (or against them), ``simulate`` many, ``show``
 a position from a notation file, ``replay`` files to check every game, and
-list the ``variants``. Errors a person can make end in one line on stderr and
-exit status 2; ``replay`` exits 1 when a game in the files is wrong.
+list the ``variants``. Errors a person can make end in one line on stderr
+(``trapper: error: …``) and exit status 2. ``replay`` reports on stdout, a
+line per game (its scores, or its first error with the line and a caret
+under the place) and per file that holds no game, and exits 1 when any is
+wrong; a file it cannot read is an error on stderr (exit status 2), and the
+other files are still checked. With stderr closed, errors go nowhere, and
+the exit status still tells.
 """
 
 from __future__ import annotations
@@ -149,7 +154,8 @@ def _parser() -> argparse.ArgumentParser:
         help="check every game in notation files",
         description="Read notation files, replay every game with every rule checked, and "
         "print each game's final scores or its first error. Exits 1 if any game fails or "
-        "a file holds no game.",
+        "a file holds no game, 2 if a file cannot be read (an error on stderr; the other "
+        "files are still checked).",
     )
     replay.add_argument("files", nargs="+", metavar="FILE", help="notation files")
 
@@ -916,7 +922,7 @@ def _replay(files: Sequence[str]) -> int:
     for name in files:
         _named(name, "replay takes notation files")
 
-    failed = 0
+    failed = unreadable = 0
     for name in files:
         syntax: list[Exception] = []
         told = 0  # the games and errors told of this file
@@ -927,12 +933,13 @@ def _replay(files: Sequence[str]) -> int:
                     told += len(syntax) + 1
                     failed += _syntax_errors(name, syntax)
                     failed += _replay_record(name, record)
-        except _Unreadable as exc:
-            _stderr(f"{name}: cannot read: {exc.error.strerror}")
-            failed += 1
+        except _Unreadable as exc:  # not the games' fault: the command's error
+            reason = exc.error.strerror or str(exc.error)
+            _stderr(f"trapper: error: {name}: cannot read: {reason}")
+            unreadable += 1
             continue
         except TrapperError as exc:
-            print(f"{name}: {exc}")
+            _report(name, exc)
             failed += 1
             continue
         told += len(syntax)
@@ -940,7 +947,15 @@ def _replay(files: Sequence[str]) -> int:
         if not told:  # empty, blank or comments only: a record lost, or the wrong file
             print(f"{name}: holds no game")
             failed += 1
-    return 1 if failed else 0
+    return 2 if unreadable else 1 if failed else 0
+
+
+def _report(name: str, error: Exception) -> None:
+    """Prints a game's error: its message, and the line and a caret under
+    the place where it has them; never an empty line (a line of NULs, from
+    ``/dev/zero``, has no text to show)."""
+    lines = [line.rstrip() for line in str(error).splitlines()]
+    print("\n".join(f"{name}: {line}" if i == 0 else line for i, line in enumerate(lines) if line))
 
 
 class _Unreadable(Exception):
@@ -981,7 +996,7 @@ def _records_of(records: Iterator[Any]) -> Iterator[Any]:
 def _syntax_errors(name: str, errors: list[Exception]) -> int:
     """Prints the syntax errors met so far and forgets them; returns how many."""
     for error in errors:
-        print(f"{name}: {error}")  # with its context: the line, a caret under the place
+        _report(name, error)
     count = len(errors)
     errors.clear()
     return count
@@ -991,7 +1006,7 @@ def _replay_record(name: str, record: Any) -> int:
     try:
         game = record.replay()
     except TrapperError as exc:
-        print(f"{name}: {exc}")
+        _report(name, exc)
         return 1
     scores = zip(game.players, game.scores(), strict=True)
     players = ", ".join(f"{player} {money}" for player, money in scores)
