@@ -309,3 +309,29 @@ def test_ctrl_d_at_a_terminal_prompt_ends_the_line_before_the_record(
     out = capsys.readouterr().out
     assert "A, your action: \n" in out
     assert "\n[Event " in out
+
+
+def test_help_and_exit_are_words_for_the_list_and_for_leaving() -> None:
+    base = ["play", "--players", "2", "--seed", "3", "--human", "A"]
+    status, screen = play(base, ["help", "EXIT"])
+    assert status == 0
+    assert "not an action" not in screen
+    assert screen.count("#34 retire") == 2  # listed first, then by help
+    assert "The game was left unfinished." in screen
+
+
+def test_case_hints_cover_the_square_and_what_follows_it() -> None:
+    base = ["play", "--players", "2", "--seed", "3", "--human", "A"]
+    _status, screen = play(base, ["BC5", "Bc5/gg", "bD6/ee", "q"])
+    assert "did you mean 'Bc5'?" in screen
+    assert "did you mean 'Bc5/GG'?" in screen
+    assert "did you mean 'Bd6/EE'?" in screen
+
+
+def test_the_help_line_says_where_the_game_so_far_goes(tmp_path: Path) -> None:
+    base = ["play", "--players", "2", "--seed", "3", "--human", "A"]
+    _status, screen = play(base, ["q"])
+    assert "q (or exit) ends the game\nand prints the record so far." in screen
+    out = tmp_path / "kept.trn"
+    _status, screen = play([*base, "--out", str(out)], ["q"])
+    assert f"and prints the record so far, and saves it to {out}." in screen

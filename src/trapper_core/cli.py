@@ -295,7 +295,7 @@ def _play(args: argparse.Namespace) -> int:
     left = False  # the reader of the output left (`trapper play | head`)
     try:
         with _ending_signals() as stop, contextlib.suppress(_Quit):
-            _play_out(game, seats, stdin, stop, show=human is not None)
+            _play_out(game, seats, stdin, stop, show=human is not None, out=args.out)
     except KeyboardInterrupt:  # Ctrl-C: the game so far is kept all the same
         status, ending = 130, "interrupted"
     except _Signalled as exc:  # SIGTERM, SIGHUP: likewise
@@ -472,10 +472,17 @@ class _Quit(Exception):
 
 
 def _play_out(
-    game: Game, seats: list[Bot | None], stdin: IO[str], stop: _Stop, *, show: bool
+    game: Game,
+    seats: list[Bot | None],
+    stdin: IO[str],
+    stop: _Stop,
+    *,
+    show: bool,
+    out: str | None = None,
 ) -> None:
     """Plays until the game ends. With a person at the table (``show``), every
-    decision is printed as it happens, as its notation line with the turn number."""
+    decision is printed as it happens, as its notation line with the turn
+    number; ``out`` is the file the record is saved to, if any."""
     while not game.is_over:
         stop.check()
         seat = game.to_move
@@ -485,7 +492,7 @@ def _play_out(
             stop.asking = True  # a signal ends the wait for an answer at once
             try:
                 stop.check()
-                action = _ask(game, seat, stdin, sys.stdout)
+                action = _ask(game, seat, stdin, sys.stdout, out)
             finally:
                 stop.asking = False
         else:
@@ -518,12 +525,14 @@ def _print_scores(game: Game, kinds: list[str]) -> None:
 
 _LIST_HELP = (
     "Type an action as the notation writes it{example},\n"
-    "or #N for item N of the list; ? lists them all, q saves the game so far and quits."
+    "or #N for item N of the list; ? (or help) lists them all, q (or exit) ends the game\n"
+    "and prints the record so far{saved}."
 )
 
 
-def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str]) -> Action:
-    """Asks the person at ``seat`` for an action; raises ``_Quit`` when they leave."""
+def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str], out: str | None) -> Action:
+    """Asks the person at ``seat`` for an action; raises ``_Quit`` when they
+    leave. ``out`` is the file the record is saved to, if any."""
     from .terminal import render
 
     colour = stdout.isatty() and os.environ.get("NO_COLOR") is None
@@ -533,16 +542,17 @@ def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str]) -> Action:
     texts = [game.action_text(a) for a in legal]
     numbers = [t for t in texts if t.isdigit()]
     example = f" (a number is a bid: {numbers[0]} raises to {numbers[0]})" if numbers else ""
-    print(_LIST_HELP.format(example=example), file=stdout)
+    saved = "" if out is None else f", and saves it to {out}"
+    print(_LIST_HELP.format(example=example, saved=saved), file=stdout)
     _list(texts, stdout, limit=40)
     prompt = f"{game.players[seat]}, your action: "
     while True:
         answer = _read(stdin, stdout, prompt).strip()
-        if answer in ("q", "quit"):
+        if answer.lower() in ("q", "quit", "exit"):
             raise _Quit
         if not answer:
             continue
-        if answer == "?":
+        if answer.lower() in ("?", "help"):
             _list(texts, stdout, limit=None)
             continue
         if answer.startswith("#"):
@@ -559,7 +569,7 @@ def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str]) -> Action:
             return game.parse_action(answer)
         except TrapperError as exc:
             print(f"  {exc}", file=stdout)
-            hint = _hint(game, answer, isinstance(exc, ActionSyntaxError), len(legal))
+            hint = _hint(game, answer, isinstance(exc, ActionSyntaxError), texts)
             if hint:
                 print(f"  {hint}", file=stdout)
 
@@ -592,12 +602,17 @@ def _read(stdin: IO[str], stdout: IO[str], prompt: str) -> str:
     return line
 
 
-def _hint(game: Game, answer: str, syntax: bool, listed: int) -> str | None:
+def _hint(game: Game, answer: str, syntax: bool, texts: list[str]) -> str | None:
     """A hint for text that was no action: the case of its letters, or a list
-    position typed without its ``#``."""
+    position typed without its ``#``. ``texts`` are the legal actions."""
     if not syntax:
         return None
-    for variant in (answer[:1].upper() + answer[1:], answer.lower(), answer.upper()):
+    listed = len(texts)
+    same = [text for text in texts if text.lower() == answer.lower()]
+    # The notation's cases: a trapper's colour a capital, the square small
+    # letters, cards and tiles after it capitals (Bc5/GG, Ge6>CB2).
+    step = answer[:1].upper() + answer[1:3].lower() + answer[3:].upper()
+    for variant in (*same, answer[:1].upper() + answer[1:], answer.lower(), answer.upper(), step):
         if variant == answer:
             continue
         try:
@@ -607,8 +622,8 @@ def _hint(game: Game, answer: str, syntax: bool, listed: int) -> str | None:
         except TrapperError:
             pass
         return (
-            f"letters matter: did you mean {variant!r}? (trapper colours are capitals, "
-            "squares small letters)"
+            f"letters matter: did you mean {variant!r}? (colours, cards and tiles are "
+            "capitals, squares small letters)"
         )
     number = _number(answer)
     if number is not None and _reads(game, "1"):
