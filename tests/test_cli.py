@@ -397,3 +397,22 @@ def test_simulate_names_the_variant_by_its_name_not_the_alias_given(
     command = ["simulate", "--games", "2", "--players", "2", "--workers", "1", "--bots", "random"]
     assert main([*command, "--variant", given]) == 0
     assert f"2 games of {name}, 2 players" in capsys.readouterr().out
+
+
+def test_a_dash_reads_the_notation_from_the_standard_input(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``trapper replay - < game.trn`` and ``trapper show - < game.trn``."""
+    text = (RECORDS / "club-night.trn").read_text()
+    assert main(["replay", "-"], stdin=io.StringIO(text)) == 0
+    assert capsys.readouterr().out == "<stdin>: game 1: final: Ann 4, Bob -7\n"
+    assert main(["show", "-", "--colour", "never"], stdin=io.StringIO(text)) == 0
+    assert capsys.readouterr().out.startswith("<stdin>, game 1 (base): the end")
+    result = subprocess.run(
+        [sys.executable, "-m", "trapper_core", "replay", "-"],
+        input=(RECORDS / "club-night.trn").read_bytes(),
+        capture_output=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == b"<stdin>: game 1: final: Ann 4, Bob -7\n"

@@ -144,7 +144,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Replay a game from a notation file and show the position after a "
         "turn: the board, the hands where the record knows them, displays, money, tokens.",
     )
-    show.add_argument("file", metavar="FILE")
+    show.add_argument("file", metavar="FILE", help="a notation file (- for the standard input)")
     show.add_argument("--game", type=int, default=1, help="which game in the file (from 1)")
     show.add_argument("--turn", type=int, help="show the position after this turn (default: end)")
     show.add_argument("--colour", choices=("auto", "always", "never"), default="auto")
@@ -157,7 +157,9 @@ def _parser() -> argparse.ArgumentParser:
         "a file holds no game, 2 if a file cannot be read (an error on stderr; the other "
         "files are still checked).",
     )
-    replay.add_argument("files", nargs="+", metavar="FILE", help="notation files")
+    replay.add_argument(
+        "files", nargs="+", metavar="FILE", help="notation files (- for the standard input)"
+    )
 
     commands.add_parser("variants", help="list the installed variants")
     return parser
@@ -231,7 +233,7 @@ def _run(args: argparse.Namespace) -> int:
         "play": _play,
         "simulate": _simulate,
         "show": _show,
-        "replay": lambda a: _replay(a.files),
+        "replay": lambda a: _replay(a.files, a.stdin),
         "variants": lambda a: _variants(),
     }
     try:
@@ -860,25 +862,24 @@ def _show(args: argparse.Namespace) -> int:
     from .terminal import render
 
     _named(args.file, "show takes a notation file")
+    name = _label(args.file)
     broken: list[Exception] = []
     try:
-        record, count = _game_of(args.file, args.game)
+        record, count = _game_of(args.file, args.game, args.stdin)
         # Leniently: a move against the rules later in the record hides
         # none of the positions before it.
         game = None if record is None else record.replay(errors=broken)
         if game is not None and broken and (args.turn is None or args.turn >= game.state.turns):
             raise broken[0]
     except TrapperError as exc:
-        exc.args = (f"{args.file}: {exc}", *exc.args[1:])  # which file, as replay tells
+        exc.args = (f"{name}: {exc}", *exc.args[1:])  # which file, as replay tells
         raise
     if game is None:
-        raise SetupError(
-            f"{args.file} holds {_count(count, 'game')}; there is no game {args.game}"
-        )
+        raise SetupError(f"{name} holds {_count(count, 'game')}; there is no game {args.game}")
     if args.turn is not None:
         if not 0 <= args.turn <= game.state.turns:
             raise SetupError(
-                f"game {args.game} of {args.file} has turns 0 to {game.state.turns}; "
+                f"game {args.game} of {name} has turns 0 to {game.state.turns}; "
                 f"there is no turn {args.turn}"
             )
         game = _after_turn(game, args.turn)
@@ -891,24 +892,24 @@ def _show(args: argparse.Namespace) -> int:
     else:
         assert game.to_move is not None
         where = f"turn {state.turns}, {game.players[game.to_move]} to move"
-    print(f"{args.file}, game {args.game} ({record.variant}): {where}")
+    print(f"{name}, game {args.game} ({record.variant}): {where}")
     if broken:
-        _note(f"{args.file}: later, {broken[0]}")
+        _note(f"{name}: later, {broken[0]}")
     # Hands are shown only where the record knows them: a complete setup.
     print(render(game, colour=colour, hands=record.setup.is_complete))
     return 0
 
 
-def _game_of(name: str, number: int) -> tuple[Any, int]:
-    """The record of game ``number`` of the file ``name``, or ``None`` with
-    the count of games when there is none. The file is read leniently, so
-    that a broken game hides no other (as in ``replay``); a broken game
-    ``number`` raises its syntax error."""
+def _game_of(name: str, number: int, stdin: IO[str] | None) -> tuple[Any, int]:
+    """The record of game ``number`` of the file ``name`` (``-``: ``stdin``),
+    or ``None`` with the count of games when there is none. The file is read
+    leniently, so that a broken game hides no other (as in ``replay``); a
+    broken game ``number`` raises its syntax error."""
     from . import notation
 
     errors: list[Exception] = []
     found: set[int] = set()  # the numbers of the games read well (a broken one keeps its number)
-    with open(name, "rb") as file:
+    with _open_notation(name, stdin) as file:
         for record in notation.games(file, errors=errors):
             if record.number == number:
                 return record, 0
@@ -931,18 +932,19 @@ def _after_turn(game: Game, turn: int) -> Game:
     return replay
 
 
-def _replay(files: Sequence[str]) -> int:
+def _replay(files: Sequence[str], stdin: IO[str] | None) -> int:
     from . import notation
 
-    for name in files:
-        _named(name, "replay takes notation files")
+    for file_name in files:
+        _named(file_name, "replay takes notation files")
 
     failed = unreadable = 0
-    for name in files:
+    for file_name in files:
+        name = _label(file_name)
         syntax: list[Exception] = []
         told = 0  # the games and errors told of this file
         try:
-            with _reading(name) as file:
+            with _reading(file_name, stdin) as file:
                 # One game at a time: memory is bounded by the largest game.
                 for record in _records_of(notation.games(file, errors=syntax)):
                     told += len(syntax) + 1
@@ -983,15 +985,34 @@ class _Unreadable(Exception):
 
 
 @contextlib.contextmanager
-def _reading(name: str) -> Iterator[IO[bytes]]:
-    """The notation file ``name`` open for reading; failing to open it is
-    ``_Unreadable``."""
-    try:
-        file = open(name, "rb")  # noqa: SIM115
-    except OSError as exc:
-        raise _Unreadable(exc) from exc
-    with file:
+def _reading(name: str, stdin: IO[str] | None) -> Iterator[IO[Any]]:
+    """The notation file ``name`` open for reading (see ``_open_notation``);
+    failing to open it is ``_Unreadable``."""
+    with contextlib.ExitStack() as stack:
+        try:
+            file = stack.enter_context(_open_notation(name, stdin))
+        except OSError as exc:
+            raise _Unreadable(exc) from exc
         yield file
+
+
+@contextlib.contextmanager
+def _open_notation(name: str, stdin: IO[str] | None) -> Iterator[IO[Any]]:
+    """The notation file ``name`` open for reading, in binary where it can
+    be; ``-`` is the standard input (``stdin`` when given), left open."""
+    if name != "-":
+        with open(name, "rb") as file:
+            yield file
+        return
+    stream = stdin if stdin is not None else sys.stdin
+    if stream is None:  # closed (`<&-`)
+        raise OSError(errno.EBADF, "the standard input is closed", name)
+    yield getattr(stream, "buffer", stream)
+
+
+def _label(name: str) -> str:
+    """How the messages name the file ``name``: ``-`` is ``<stdin>``."""
+    return "<stdin>" if name == "-" else name
 
 
 def _records_of(records: Iterator[Any]) -> Iterator[Any]:
