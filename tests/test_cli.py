@@ -416,3 +416,20 @@ def test_a_dash_reads_the_notation_from_the_standard_input(
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout == b"<stdin>: game 1: final: Ann 4, Bob -7\n"
+
+
+@pytest.mark.parametrize(("value", "coloured"), [(None, True), ("", True), ("1", False)])
+def test_only_a_non_empty_no_color_turns_colour_off(
+    value: str | None,
+    coloured: bool,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """no-color.org: NO_COLOR, "when present and not an empty string"."""
+    if value is None:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    else:
+        monkeypatch.setenv("NO_COLOR", value)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["show", str(RECORDS / "club-night.trn")]) == 0
+    assert ("\x1b[" in capsys.readouterr().out) is coloured

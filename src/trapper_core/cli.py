@@ -537,7 +537,7 @@ def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str], out: str | None
     leave. ``out`` is the file the record is saved to, if any."""
     from .terminal import render
 
-    colour = stdout.isatty() and os.environ.get("NO_COLOR") is None
+    colour = stdout.isatty() and not _no_colour()
     view = game.view(seat)
     print("\n" + render(view, colour=colour), file=stdout)
     legal = view.legal_actions
@@ -574,6 +574,12 @@ def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str], out: str | None
             hint = _hint(game, answer, isinstance(exc, ActionSyntaxError), texts)
             if hint:
                 print(f"  {hint}", file=stdout)
+
+
+def _no_colour() -> bool:
+    """Whether the user asked for no colour: ``NO_COLOR`` set and not empty
+    (no-color.org: an empty value asks nothing)."""
+    return bool(os.environ.get("NO_COLOR"))
 
 
 def _number(text: str) -> int | None:
@@ -884,7 +890,7 @@ def _show(args: argparse.Namespace) -> int:
             )
         game = _after_turn(game, args.turn)
     colour = args.colour == "always" or (
-        args.colour == "auto" and sys.stdout.isatty() and os.environ.get("NO_COLOR") is None
+        args.colour == "auto" and sys.stdout.isatty() and not _no_colour()
     )
     state = game.state
     if game.is_over:
