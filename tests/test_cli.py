@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -433,3 +434,28 @@ def test_only_a_non_empty_no_color_turns_colour_off(
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     assert main(["show", str(RECORDS / "club-night.trn")]) == 0
     assert ("\x1b[" in capsys.readouterr().out) is coloured
+
+
+def test_version_prints_the_packages_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--version"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out == f"trapper {tc.__version__}\n"
+
+
+def test_every_option_of_show_has_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["show", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "--colour {auto,always,never} draw in colour" in help_text
+
+
+def test_the_readmes_synopsis_names_every_option_of_play(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    options = set(re.findall(r"--[a-z]+", capsys.readouterr().out)) - {"--help"}
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    synopsis = next(line for line in readme.splitlines() if line.startswith("trapper play "))
+    assert options == set(re.findall(r"--[a-z]+", synopsis))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 from pathlib import Path
 
 import attrs
@@ -183,3 +184,21 @@ def test_every_docstring_example_runs(module: str) -> None:
         pytest.skip(str(exc))
     result = doctest.testmod(loaded, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{module}: {result.failed} of {result.attempted} examples fail"
+
+
+@pytest.mark.parametrize(
+    "page",
+    [ROOT / "docs" / name for name in ("index.md", "playing.md", "simulating.md")]
+    + [ROOT / "README.md"],
+    ids=lambda p: p.name,
+)
+@pytest.mark.usefixtures("riverbank_installed")
+def test_the_pages_for_players_run_with_the_user_install(
+    page: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The install these pages document (``pip install -e .``) has no
+    pytest: their examples must not need it."""
+    monkeypatch.setitem(sys.modules, "pytest", None)  # `import pytest` fails
+    namespace: dict[str, object] = {"__name__": "docs_example"}
+    for block in python_blocks(page):
+        exec(compile(block, str(page), "exec"), namespace)

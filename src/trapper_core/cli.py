@@ -26,6 +26,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any
 
+from . import __version__
 from .actions import Action
 from .bots import BOTS, Bot, make_bot
 from .errors import ActionSyntaxError, SetupError, TrapperError, shown
@@ -79,6 +80,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="trapper", description="Play, simulate, show and check games of Trapper."
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = commands.add_parser(
@@ -147,7 +149,13 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("file", metavar="FILE", help="a notation file (- for the standard input)")
     show.add_argument("--game", type=int, default=1, help="which game in the file (from 1)")
     show.add_argument("--turn", type=int, help="show the position after this turn (default: end)")
-    show.add_argument("--colour", choices=("auto", "always", "never"), default="auto")
+    show.add_argument(
+        "--colour",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="draw in colour: always, never, or auto (default): on a terminal, unless "
+        "NO_COLOR is set and not empty",
+    )
 
     replay = commands.add_parser(
         "replay",
