@@ -459,3 +459,25 @@ def test_the_readmes_synopsis_names_every_option_of_play(
     readme = (Path(__file__).parent.parent / "README.md").read_text()
     synopsis = next(line for line in readme.splitlines() if line.startswith("trapper play "))
     assert options == set(re.findall(r"--[a-z]+", synopsis))
+
+
+def test_an_installed_plugin_left_out_is_a_one_line_warning(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A broken installed plugin made every command fail with a traceback;
+    now the command runs and the plugin is named in one line on stderr."""
+    import importlib.metadata
+
+    from trapper_core import plugins
+
+    installed = list(importlib.metadata.entry_points(group=tc.ENTRY_POINT_GROUP))
+    broken = importlib.metadata.EntryPoint(
+        name="riverboat", value="trapper_no_such_module_here", group=tc.ENTRY_POINT_GROUP
+    )
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [*installed, broken])
+    monkeypatch.setattr(plugins, "_default", None)
+    assert main(["variants"]) == 0
+    out, err = capsys.readouterr()
+    assert "tactical" in out
+    assert err.startswith("trapper: warning: the installed plugin 'riverboat' is left out: ")
+    assert len(err.splitlines()) == 1

@@ -23,13 +23,14 @@ import stat
 import sys
 import tempfile
 import threading
+import warnings
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from . import __version__
 from .actions import Action
 from .bots import BOTS, Bot, make_bot
-from .errors import ActionSyntaxError, SetupError, TrapperError, shown
+from .errors import ActionSyntaxError, PluginWarning, SetupError, TrapperError, shown
 from .game import Game, new_game
 from .plugins import default_registry
 
@@ -206,8 +207,34 @@ def main(
     redirect = (
         contextlib.redirect_stdout(stdout) if stdout is not None else contextlib.nullcontext()
     )
-    with redirect:
+    with redirect, _plugin_warnings():
         return _run(args)
+
+
+@contextlib.contextmanager
+def _plugin_warnings() -> Iterator[None]:
+    """An installed plugin left out (`PluginWarning`) is said in one line,
+    ``trapper: warning: …``, not as Python shows a warning (its file, its
+    line and the source)."""
+    with warnings.catch_warnings():
+        shown_before = warnings.showwarning
+
+        def show(
+            message: Warning | str,
+            category: type[Warning],
+            filename: str,
+            lineno: int,
+            file: TextIO | None = None,
+            line: str | None = None,
+        ) -> None:
+            if issubclass(category, PluginWarning):
+                with contextlib.suppress(OSError, ValueError):
+                    print(f"trapper: warning: {message}", file=sys.stderr)
+            else:
+                shown_before(message, category, filename, lineno, file, line)
+
+        warnings.showwarning = show
+        yield
 
 
 def _occupy_closed_descriptors() -> None:
