@@ -442,3 +442,11 @@ def test_simulate_interrupted_says_how_many_games_its_out_file_holds(
     errors: list[Exception] = []
     assert len(notation.loads(out.read_text(), errors=errors)) == 3
     assert errors == []
+
+
+def test_simulate_refuses_more_bots_than_seats_as_the_command_line_does() -> None:
+    """Five bots for four seats were rotated through the games, some left
+    out of each; the command line refused them. Both refuse them now."""
+    with pytest.raises(tc.SetupError, match="simulate: bots names 5 bots for 4 seats"):
+        tc.simulate("base", 4, 2, bots=["greedy", "random", "random", "random", "random"])
+    assert tc.simulate("base", 4, 2, bots=["greedy", "random"], seed=1).games == 2

@@ -306,8 +306,8 @@ def simulate(
 
     `bots` are names from [`BOTS`][trapper_core.BOTS], or bots of your own
     (a bot class, or any callable of a seed that makes a bot, with a `name`
-    to tally it by), repeated to fill the seats; the seats rotate between
-    games. `executor` runs the batches of
+    to tally it by), at most one a seat, repeated to fill the seats; the
+    seats rotate between games. `executor` runs the batches of
     `batch` games (by default a size that keeps every worker busy): any
     `concurrent.futures.Executor`, such as a `ProcessPoolExecutor` for every
     core or `trapper_core.ray.RayExecutor` for a Ray cluster; `None` plays
@@ -363,6 +363,10 @@ def _check(
     too) as ints."""
     names = _bot_kinds(bots, "simulate")
     players = as_whole(players, SetupError, "simulate: players takes a number of seats")
+    if len(names) > players > 0:
+        # Repeated to fill the seats, as play's bots are: more would leave
+        # some out of every game, each a different number of games.
+        raise SetupError(f"simulate: bots names {len(names)} bots for {players} seats")
     games = _whole(games, "simulate: games")
     batch = None if batch is None else _whole(batch, "simulate: batch")
     ahead = None if ahead is None else _whole(ahead, "simulate: ahead")
