@@ -1084,13 +1084,17 @@ def test_a_function_named_like_a_hook_without_hookimpl_is_refused() -> None:
         registry = registry_with(plugin)
         with pytest.raises(
             tc.PluginError,
-            match=rf"variant 'custom', plugin .*{name}: trapper_hand_size is named like a "
-            r"hook but is not marked @hookimpl",
+            match=rf"variant 'custom', plugin .*{name}: trapper_hand_size has a hook's name "
+            r"but is not marked @hookimpl",
         ):
             tc.new_game("custom", 2, registry=registry)
-    with pytest.raises(tc.PluginError, match=r"plugin unmarked_variant: trapper_hand_size is"):
+    with pytest.raises(
+        tc.PluginError, match=r"plugin unmarked_variant: trapper_hand_size has a hook"
+    ):
         tc.new_game("custom", 2, registry=registry_with(module))
-    with pytest.raises(tc.PluginError, match=r"plugin unmarked_variant: trapper_hand_size is"):
+    with pytest.raises(
+        tc.PluginError, match=r"plugin unmarked_variant: trapper_hand_size has a hook"
+    ):
         tc.Registry([module])
 
     class Marked:
@@ -1098,8 +1102,14 @@ def test_a_function_named_like_a_hook_without_hookimpl_is_refused() -> None:
         def trapper_hand_size(self, players: int) -> int:
             return 9
 
-        def helper(self) -> int:
+        def trapper_helper(self) -> int:  # no hook's name: the plugin's own
             return 1
+
+        @hookimpl
+        @classmethod
+        def trapper_token_supply(cls) -> tc.TokenSupply:  # marked above classmethod
+            return tc.TokenSupply((30,), (1,))
 
     game = tc.new_game("custom", 2, seed=3, registry=registry_with(Marked()))
     assert [sum(hand.counts) for hand in game.hands] == [9, 9]
+    assert game.state.supply == tc.TokenSupply((30,), (1,))

@@ -16,11 +16,13 @@ import random
 import re
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import trapper_core as tc
+import trapper_tactical as tt
 from trapper_core import notation
 from trapper_core.invariants import check_invariants, check_view
 from trapper_core.notation import NotationError, Position
@@ -372,3 +374,98 @@ def test_fuzz_a_broken_position_string_makes_a_sound_game_or_a_notation_error(
             break
         game.apply(rng.choice(game.legal_actions()))
         check_invariants(game)
+
+
+def test_game_at_refuses_parts_of_the_wrong_type_where_it_would_fail_inside() -> None:
+    """A hostile review found parts that failed inside with AttributeError,
+    TypeError or OverflowError, or that were taken and made a game whose own
+    position string could not be read back. Each is a SetupError now."""
+    game = played("tactical", 3, 4, 9)
+    state = game.state
+    turn = state.turn
+    assert isinstance(turn, tt.TacticalTurn)
+    parts = tactical_parts(game)
+    # Typed as Any: the values are wrong on purpose.
+    display: Any = tc.Display
+    supply: Any = tc.TokenSupply
+    evolve: Any = attrs.evolve
+    refusals: list[tuple[dict[str, Any], str]] = [
+        (
+            {"displays": [display(open=("x",)), display(), display()]},
+            "displays[0].open[0] is a Row, not 'x'",
+        ),
+        (
+            {"displays": [display(money=0.0), display(), display()]},
+            "displays[0].money is a whole number, not 0.0",
+        ),
+        (
+            {"displays": [display(tokens=("c26",)), display(), display()]},
+            "displays[0].tokens[0] is a Token",
+        ),
+        ({"supply": supply(None, None)}, "supply holds tuples of token numbers, not None"),
+        ({"shuffles": 10**30}, "shuffles is at most 100,000"),
+        ({"turn": evolve(turn, stone="A")}, "turn.stone is a seat from 0 to 2, not 'A'"),
+        (
+            {"turn": evolve(turn, auctions=1.0)},
+            "turn.auctions is a whole number of 0 or more",
+        ),
+        ({"turn": evolve(turn, exchanged="n")}, "turn.exchanged is a bool, not 'n'"),
+        ({"turn": evolve(turn, colour="P")}, "turn.colour is a Colour or None, not 'P'"),
+        (
+            {"turn": evolve(turn, colour=tc.Colour.BLUE, auctions=0, auction=None)},
+            "R41: the turn's colour (blue) is fixed by its first auction",
+        ),
+        ({"face_down": ["a1", "a1"]}, "face_down names a square twice"),
+    ]
+    for changes, message in refusals:
+        with pytest.raises(tc.SetupError, match=re.escape(message)):
+            tc.game_at("tactical", 3, **{**parts, **changes})
+
+
+def tactical_parts(game: tc.Game) -> dict[str, Any]:
+    state = game.state
+    return {
+        "board": state.board,
+        "face_down": [
+            tc.SQUARES[i]
+            for i, t in enumerate(state.board)
+            if t is not None and not state.face_up >> i & 1
+        ],
+        "trappers": [tc.SQUARES[i] for i in state.trappers],
+        "hands": list(game.hands),
+        "draw_pile": [tc.COLOURS[c] for c in state.draw_pile],
+        "discard": tc.Hand(*state.discard),
+        "out": tc.Hand(*state.out),
+        "displays": state.displays,
+        "supply": state.supply,
+        "returned": state.returned,
+        "to_move": state.to_move,
+        "turn": state.turn,
+        "retired": state.retired,
+        "turns": state.turns,
+        "shuffles": state.shuffles,
+    }
+
+
+def test_the_position_string_refuses_what_it_would_drop_or_invent() -> None:
+    """A row with two herbs lost one to the box, a token 'x1' became s1, a
+    retired field '021' read as '001', a turn field given twice kept the
+    second, and a turn nested thousands deep raised RecursionError."""
+    game = played("base", 2, 6, 30)
+    fields = str(Position.from_game(game)).split()
+    cases = [
+        (8, "0:-:CS2n[S1sH1sH3n]:-:-/0:-:-:-:-", "a canoe holds animals, a herb and a mushroom"),
+        (
+            8,
+            "0:x1:-:-:-/0:-:-:-:-",
+            "a token is c (canoe) or s (species) and its number, not 'x1'",
+        ),
+        (11, "02", "field 12 (retired): a 0 or 1 for each player, not '02'"),
+        (3, "Turn:{trapper=G,exchanged=n,exchanged=y}", "exchanged is given twice"),
+        (3, "Turn:{trapper=" + "(" * 5000 + ")" * 5000 + ",exchanged=n}", "more than 16 deep"),
+    ]
+    for index, text, message in cases:
+        changed = list(fields)
+        changed[index] = text
+        with pytest.raises(NotationError, match=re.escape(message)):
+            Position.parse(" ".join(changed)).to_game("base")

@@ -264,3 +264,44 @@ def test_an_installed_plugin_whose_variants_hook_raises_is_left_out(
     # Given to the registry by the caller, the same plugin's error is the caller's.
     with pytest.raises(RuntimeError, match="boom"):
         tc.Registry([module], entry_points=False)
+
+
+def test_an_installed_plugin_refused_by_the_checks_is_left_out_and_lazy_names_are_fine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An installed module with an unmarked hook made every Registry fail
+    (a PluginError); it is left out with a warning like any broken package.
+    A module whose other ``trapper_…`` names are its own, or come from a
+    lazy ``__getattr__`` (PEP 562) that raises for unknown names, is taken."""
+    import importlib.metadata
+    import sys
+    import types
+
+    unmarked = types.ModuleType("trapper_unmarked_hook")
+    unmarked.trapper_hand_size = lambda players: 9  # type: ignore[attr-defined]
+    lazy = types.ModuleType("trapper_lazy_names")
+
+    @tc.hookimpl
+    def trapper_variants() -> list[tc.VariantSpec]:
+        return []
+
+    def lazy_getattr(name: str) -> object:
+        if name == "trapper_version":
+            return "1"
+        raise AttributeError(name)
+
+    lazy.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    lazy.trapper_helper_colour = lambda: "B"  # type: ignore[attr-defined]
+    lazy.__getattr__ = lazy_getattr  # type: ignore[method-assign]
+    monkeypatch.setitem(sys.modules, unmarked.__name__, unmarked)
+    monkeypatch.setitem(sys.modules, lazy.__name__, lazy)
+    installed = list(importlib.metadata.entry_points(group=tc.ENTRY_POINT_GROUP))
+    extra = [
+        importlib.metadata.EntryPoint(name=n, value=m.__name__, group=tc.ENTRY_POINT_GROUP)
+        for n, m in (("unmarked", unmarked), ("lazy", lazy))
+    ]
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [*installed, *extra])
+    with pytest.warns(tc.PluginWarning, match="'unmarked' is left out: .*has a hook's name"):
+        registry = tc.Registry()
+    assert set(registry.failed) == {"unmarked"}
+    assert "base" in registry.names()

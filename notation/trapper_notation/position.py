@@ -344,7 +344,7 @@ _FIELDS: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
     ),
     ("supply", "the supply of tiles", lambda t: _parse_supply(t)),
     ("returned", "the returned tiles", lambda t: _parse_returned(t)),
-    ("retired", "a 0 or 1 for each player", lambda t: tuple(c == "1" for c in t)),
+    ("retired", "a 0 or 1 for each player", lambda t: _parse_retired(t)),
     ("turns", "a whole number of turns", _whole),
     ("shuffles", "a whole number of shuffles", _whole),
 )
@@ -368,16 +368,20 @@ def _read_turn(text: str, kind: type, players: int) -> object:
 _TurnTree = str | list["_TurnTree"] | tuple[str, dict[str, "_TurnTree"]]
 
 
-def _turn_tree(text: str, at: int) -> tuple[_TurnTree, int]:
+def _turn_tree(text: str, at: int, depth: int = 0) -> tuple[_TurnTree, int]:
     """One value of a turn text from ``at``: a word, ``(a.b)`` a list, or
     ``Name:{field=value,…}`` a record; and where it ends."""
+    if depth > _TURN_DEPTH:
+        raise NotationError(
+            f"position string, the turn: values within values more than {_TURN_DEPTH} deep"
+        )
     if text.startswith("(", at):
         items: list[_TurnTree] = []
         at += 1
         if text.startswith(")", at):
             return items, at + 1
         while True:
-            item, at = _turn_tree(text, at)
+            item, at = _turn_tree(text, at, depth + 1)
             items.append(item)
             if text.startswith(")", at):
                 return items, at + 1
@@ -406,11 +410,16 @@ def _turn_tree(text: str, at: int) -> tuple[_TurnTree, int]:
             raise NotationError(
                 f"position string, the turn {shown(text)}: a field=value at {at + 1}"
             )
-        fields[name.group()], at = _turn_tree(text, name.end() + 1)
+        if name.group() in fields:
+            raise NotationError(
+                f"position string, the turn {shown(text)}: {name.group()} is given twice"
+            )
+        fields[name.group()], at = _turn_tree(text, name.end() + 1, depth + 1)
     return (word, fields), at + 1
 
 
 _TURN_WORD = re.compile(r"[A-Za-z0-9_-]+")
+_TURN_DEPTH = 16  # records within records, tuples within tuples
 
 
 def _turn_value(tree: _TurnTree, hint: Any, seat: bool, players: int) -> object:
@@ -486,6 +495,12 @@ def _tree_text(tree: _TurnTree) -> str:
     if isinstance(tree, list):
         return "a list"
     return f"a {tree[0]} record"
+
+
+def _parse_retired(text: str) -> tuple[bool, ...]:
+    if text.strip("01"):
+        raise TypeError(text)  # told as the field's own words
+    return tuple(c == "1" for c in text)
 
 
 def _turn_text(turn: object) -> str:
@@ -582,10 +597,24 @@ def _valued_text(valued: ValuedCanoe) -> str:
 
 def _parse_row(canoe: str, inside: str) -> Row:
     tiles = [Tile.from_code(c) for c in _TILES.findall(inside)]
-    animals = tuple(t for t in tiles if t.species is not None)
-    herb = next((t for t in tiles if t.face.startswith("H")), None)
-    mushroom = next((t for t in tiles if t.face.startswith("F")), None)
-    return Row(Tile.from_code(canoe), animals, herb, mushroom)
+    animals = tuple(t for t in tiles if t.species is not None and not t.face.startswith("C"))
+    herbs = [t for t in tiles if t.face.startswith("H")]
+    mushrooms = [t for t in tiles if t.face.startswith("F")]
+    if (
+        len(herbs) > 1
+        or len(mushrooms) > 1
+        or len(animals) + len(herbs) + len(mushrooms) != len(tiles)
+    ):
+        # What a Row cannot hold would be dropped without a word.
+        raise ValueError(
+            f"a canoe holds animals, a herb and a mushroom at most, not {canoe}[{inside}]"
+        )
+    return Row(
+        Tile.from_code(canoe),
+        animals,
+        herbs[0] if herbs else None,
+        mushrooms[0] if mushrooms else None,
+    )
 
 
 def _rows(text: str) -> list[tuple[Row, int | None]]:
@@ -623,11 +652,14 @@ def _parse_display(text: str) -> Display:
         tuple(ValuedCanoe(row, payout or 0) for row, payout in _rows(valued)),
         () if separate == "-" else tuple(Tile.from_code(c) for c in _TILES.findall(separate)),
         int(money),
-        tuple(
-            Token(TokenKind.CANOE if t[0] == "c" else TokenKind.SPECIES, int(t[1:]))
-            for t in token_list
-        ),
+        tuple(_parse_token(t) for t in token_list),
     )
+
+
+def _parse_token(text: str) -> Token:
+    if text[:1] not in ("c", "s") or not text[1:].isascii() or not text[1:].isdigit():
+        raise ValueError(f"a token is c (canoe) or s (species) and its number, not {text!r}")
+    return Token(TokenKind.CANOE if text[0] == "c" else TokenKind.SPECIES, int(text[1:]))
 
 
 def _supply_text(supply: TokenSupply) -> str:

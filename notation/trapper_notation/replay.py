@@ -140,7 +140,8 @@ class _Replayer:
         for key, value in self.record.tags:
             if key in _READ_TAGS or _SEAT_TAG.fullmatch(key):
                 known = first.setdefault(key, value)
-                if known != value:
+                same = known.lower() == value.lower() if key == "Variant" else known == value
+                if not same:  # variant names are read in any case
                     raise RecordError(
                         f"{self._at(key)}: the {key} tag is given twice, {shown(known)} "
                         f"and {shown(value)}"
@@ -154,9 +155,14 @@ class _Replayer:
             number = _SEAT_TAG.fullmatch(key)
             if number is not None and key not in _SEAT_NAMES[:count]:
                 # Seat tags after a gap would name players the game leaves out.
+                what = (
+                    f"{key} follows no Seat{count + 1}"
+                    if key in _SEAT_NAMES
+                    else f"{key} is no seat's tag"
+                )
                 raise RecordError(
-                    f"{self._at(key)}: {key} follows no Seat{count + 1}: the Seat tags "
-                    "number the seats Seat1, Seat2, … without a gap"
+                    f"{self._at(key)}: {what}: the Seat tags number the seats Seat1, "
+                    "Seat2, … without a gap"
                 )
         if not spec.min_players <= count <= spec.max_players:
             tag = f"Seat{min(count, spec.max_players + 1)}"

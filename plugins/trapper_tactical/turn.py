@@ -607,6 +607,11 @@ def turn_problems(state: GameState) -> Iterator[str]:
     if not 0 <= turn.stone < players or state.retired[turn.stone]:
         yield f"R41: the stone is with seat {turn.stone}, which is not in the game"
         return
+    if (turn.colour is None) != (turn.auctions == 0):
+        yield (
+            f"R41: the turn's colour ({turn.colour}) is fixed by its first auction, and "
+            f"{turn.auctions} have been opened"
+        )
     auction = turn.auction
     if auction is None:
         if state.to_move != turn.stone:
@@ -619,7 +624,11 @@ def turn_problems(state: GameState) -> Iterator[str]:
         yield f"R41: the auction for {auction.colour} is not one of this turn's ({turn.colour})"
     if auction.bid < 1:
         yield f"R41: the auction's bid is {auction.bid}, not 1 or more"
-    if not bidders or list(bidders) != sorted(set(bidders)) or bidders[-1] >= players:
+    if (
+        not bidders
+        or list(bidders) != sorted(set(bidders))
+        or not 0 <= bidders[0] <= bidders[-1] < players
+    ):
         yield f"R42: the auction's bidders {bidders} are no seats in seat order"
         return
     if any(state.retired[seat] for seat in bidders):

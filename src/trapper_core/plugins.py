@@ -357,6 +357,9 @@ def hook_names(spec: type) -> list[str]:
     return sorted(name for name in vars(spec) if name.startswith("trapper_"))
 
 
+_HOOK_NAMES = (*hook_names(RegistrySpec), *hook_names(RulesSpec))
+
+
 def _resolve(caller: pluggy.HookCaller) -> Callable[..., Any]:
     """Turns a firstresult hook into one plain callable taking positional args.
 
@@ -500,9 +503,9 @@ class Registry:
 
     def _load_entry_points(self, pm: pluggy.PluginManager) -> None:
         """Registers the plugins of the entry-point group, as pluggy's
-        ``load_setuptools_entrypoints`` does, but one that raises is left out
-        with a `PluginWarning` (one broken package leaves the other variants
-        playable); a plugin that loads but is badly made is a `PluginError`."""
+        ``load_setuptools_entrypoints`` does, but one that raises, or is
+        badly made, is left out with a `PluginWarning`: one broken package
+        leaves the other variants playable."""
         for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
             if pm.get_plugin(entry.name) is not None or pm.is_blocked(entry.name):
                 continue
@@ -516,7 +519,7 @@ class Registry:
                 pm.register(plugin, name=entry.name)
                 self._installed.add(entry.name)
             except (ValueError, pluggy.PluginValidationError) as exc:
-                raise PluginError(f"plugin {entry.name} ({entry.value}): {exc}") from exc
+                self._fail(entry.name, f"{entry.value}: {exc}")
 
     def _fail(self, name: str, why: str) -> None:
         """Leaves the installed plugin ``name`` out, saying ``why``."""
@@ -654,20 +657,22 @@ def _check_plugin(plugin: object) -> None:
     - a class given as a plugin whose hooks are instance methods: pluggy
       would call them without an instance, and the first call would fail
       inside, its argument taken for ``self``;
-    - a function named like a hook (``trapper_…``) without ``@hookimpl``:
-      pluggy registers marked functions only, so the variant would play
-      without it, by the rules it extends."""
-    for name in dir(plugin):
-        if not name.startswith("trapper_"):
+    - a function with a hook's name (``trapper_place``, …) without
+      ``@hookimpl``: pluggy registers marked functions only, so the variant
+      would play without it, by the rules it extends. (Other ``trapper_…``
+      names are the plugin's own business.)"""
+    marker = f"{PROJECT}_impl"
+    for name in _HOOK_NAMES:
+        try:
+            raw = inspect.getattr_static(plugin, name)
+        except AttributeError:
             continue
-        raw = inspect.getattr_static(plugin, name)
         function = raw.__func__ if isinstance(raw, staticmethod | classmethod) else raw
         if not isinstance(function, types.FunctionType):
             continue
-        marked = hasattr(function, f"{PROJECT}_impl")
-        if not marked:
+        if not (hasattr(function, marker) or hasattr(raw, marker)):
             raise ValueError(
-                f"{name} is named like a hook but is not marked @hookimpl: "
+                f"{name} has a hook's name but is not marked @hookimpl: "
                 "pluggy would leave it out (mark it, or rename it)"
             )
         if isinstance(plugin, type) and raw is function:

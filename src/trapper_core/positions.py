@@ -12,22 +12,31 @@ reach it, as a FEN may show a position no game of chess reaches.
 
 from __future__ import annotations
 
+import types
+import typing
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from operator import index
 from typing import TypeVar
 
-from .display import Display, ValuedCanoe
+import attrs
+
+from .display import Display, Row, ValuedCanoe
 from .errors import SetupError, TrapperError, as_tuple, as_whole, shown
 from .game import Game, _player_names, _seed
 from .invariants import InvariantError, check_invariants
-from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
+from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile, Token, TokenKind
 from .plugins import Registry, registry_or_default
 from .setups import Setup
 from .state import NO_TARGETS, TokenSupply
 from .tiles import faces_of
 
-__all__ = ["game_at"]
+__all__ = ["MAX_SHUFFLES", "game_at"]
+
+MAX_SHUFFLES = 100_000
+"""The most reshuffles of the discard pile a position given to
+[`game_at`][trapper_core.game_at] may count (a game of thousands of turns
+has a few hundred)."""
 
 _T = TypeVar("_T")
 
@@ -73,7 +82,8 @@ def game_at(
     - ``to_move``: the seat to decide, ``None`` once the game is over;
       ``turn``: the variant's turn record (a turn just begun if left
       out); ``retired``: per player; ``turns``: how many turns have begun;
-      ``shuffles``: how many reshuffles of the discard pile there have been.
+      ``shuffles``: how many reshuffles of the discard pile there have been
+      (at most 100,000, ``MAX_SHUFFLES``).
     - ``seed``: where the game's chance comes from (the reshuffles to
       come: the same seed and ``shuffles`` give the same ones as the game
       the position was taken from); ``players``, ``registry`` and ``undo``
@@ -83,7 +93,9 @@ def game_at(
     display nor given back are the box, unseen. A position that does not
     hold together (a tile or a card too many, a retired player to move, a
     game over with somebody to move, a check of the variant's failing)
-    raises [`SetupError`][trapper_core.SetupError] saying what is wrong.
+    raises [`SetupError`][trapper_core.SetupError] saying what is wrong; so
+    does a part of the wrong type (a display's money that is no ``int``, a
+    turn record's field that is not of its type, a seat beyond the players).
 
     The game is a position to play on, like a position drawn by
     [`Sampler.position`][trapper_core.Sampler.position]: ``from_setup`` is
@@ -130,10 +142,17 @@ def game_at(
         if displays is None
         else _per_player(displays, count, Display, "displays", "a Display")
     )
+    for seat_number, display in enumerate(display_list):
+        _check_display(display, f"displays[{seat_number}]")
     token_supply = rules.token_supply() if supply is None else supply
     if not isinstance(token_supply, TokenSupply):
         raise SetupError(f"game_at: supply is a TokenSupply, not {shown(token_supply)}")
+    for part in (token_supply.canoe, token_supply.species):
+        if type(part) is not tuple or not all(type(n) is int for n in part):
+            raise SetupError(f"game_at: supply holds tuples of token numbers, not {shown(part)}")
     given_back = _returned(returned, count)
+    for seat_number, (_giver, valued) in enumerate(given_back):
+        _check_valued(valued, f"returned[{seat_number}]")
     retired_list = (
         (False,) * count
         if retired is None
@@ -146,6 +165,10 @@ def game_at(
             raise SetupError(f"game_at: to_move is a seat from 0 to {count - 1}, not {seat}")
     turn_count = as_whole(turns, SetupError, "game_at: turns is a whole number", low=1)
     shuffle_count = as_whole(shuffles, SetupError, "game_at: shuffles is a whole number", low=0)
+    if shuffle_count > MAX_SHUFFLES:
+        raise SetupError(f"game_at: shuffles is at most {MAX_SHUFFLES:,}, not {shuffle_count:,}")
+    if len(set(down)) != len(down):
+        raise SetupError("game_at: face_down names a square twice")
 
     for square in down:
         if tiles[square.index] is None:
@@ -221,6 +244,7 @@ def game_at(
                 f"game_at: the {rules.variant} game's turn record is a {fresh.__name__}, "
                 f"not {shown(turn)}"
             )
+        _check_record(turn, "turn", count)
     state.turn = turn
     _end(game, seat)
     game._as_root()  # after the end: root() gives the position, valued if over
@@ -352,3 +376,112 @@ def _taken(displays: Sequence[Display], returned: Sequence[tuple[int, ValuedCano
     for _player, valued in returned:
         out.extend(valued.row.tiles)
     return out
+
+
+def _check_display(display: Display, where: str) -> None:
+    """Raises `SetupError` unless ``display``'s parts are of their types
+    (the variant's checks then judge their values)."""
+    if type(display.money) is not int:
+        raise SetupError(f"game_at: {where}.money is a whole number, not {shown(display.money)}")
+    for name, kind in (
+        ("open", Row),
+        ("valued", ValuedCanoe),
+        ("separate", Tile),
+        ("tokens", Token),
+    ):
+        part = getattr(display, name)
+        if type(part) is not tuple:
+            raise SetupError(f"game_at: {where}.{name} is a tuple, not {shown(part)}")
+        for k, item in enumerate(part):
+            if not isinstance(item, kind):
+                raise SetupError(
+                    f"game_at: {where}.{name}[{k}] is a {kind.__name__}, not {shown(item)}"
+                )
+            if isinstance(item, Row):
+                _check_row(item, f"{where}.{name}[{k}]")
+            elif isinstance(item, ValuedCanoe):
+                _check_valued(item, f"{where}.{name}[{k}]")
+            elif isinstance(item, Token) and (
+                not isinstance(item.kind, TokenKind) or type(item.number) is not int
+            ):
+                raise SetupError(f"game_at: {where}.{name}[{k}] is no token: {shown(item)}")
+
+
+def _check_valued(valued: object, where: str) -> None:
+    if not isinstance(valued, ValuedCanoe) or type(valued.payout) is not int:
+        raise SetupError(
+            f"game_at: {where} is a ValuedCanoe with a whole payout, not {shown(valued)}"
+        )
+    _check_row(valued.row, f"{where}.row")
+
+
+def _check_row(row: object, where: str) -> None:
+    if (
+        not isinstance(row, Row)
+        or not isinstance(row.canoe, Tile)
+        or type(row.animals) is not tuple
+        or not all(isinstance(t, Tile) for t in row.animals)
+        or not (row.herb is None or isinstance(row.herb, Tile))
+        or not (row.mushroom is None or isinstance(row.mushroom, Tile))
+    ):
+        raise SetupError(f"game_at: {where} is a Row of tiles, not {shown(row)}")
+
+
+def _check_record(record: object, where: str, players: int) -> None:
+    """Raises `SetupError` unless every field of the attrs record
+    ``record`` holds a value of the field's type: a seat (a field marked
+    ``seat``) one of the ``players``, a count a whole number of 0 or more."""
+    kind = type(record)
+    if not attrs.has(kind):
+        return
+    hints = typing.get_type_hints(kind)
+    for field in attrs.fields(kind):
+        value = getattr(record, field.name)
+        problem = _mistyped(
+            value, hints.get(field.name), bool(field.metadata.get("seat")), players
+        )
+        if problem:
+            raise SetupError(f"game_at: {where}.{field.name} is {problem}, not {shown(value)}")
+        if attrs.has(type(value)):
+            _check_record(value, f"{where}.{field.name}", players)
+
+
+def _mistyped(value: object, hint: object, seat: bool, players: int) -> str:
+    """What ``value`` should be, if it is no value of ``hint``; ``""`` if it is."""
+    options = (
+        typing.get_args(hint)
+        if isinstance(hint, types.UnionType) or typing.get_origin(hint) is typing.Union
+        else (hint,)
+    )
+    problems = []
+    for option in options:
+        if option is type(None):
+            if value is None:
+                return ""
+            problems.append("None")
+            continue
+        if typing.get_origin(option) is tuple:
+            (item, *_rest) = typing.get_args(option) or (object,)
+            if type(value) is tuple:
+                inner = [_mistyped(v, item, seat, players) for v in value]
+                if not any(inner):
+                    return ""
+            problems.append(
+                "a tuple, each " + (_mistyped(object(), item, seat, players) or "a value")
+            )
+            continue
+        if option is int:
+            if type(value) is int and (0 <= value < players if seat else value >= 0):
+                return ""
+            problems.append(
+                f"a seat from 0 to {players - 1}" if seat else "a whole number of 0 or more"
+            )
+            continue
+        if isinstance(option, type):
+            if isinstance(value, option):
+                return ""
+            name = option.__name__
+            problems.append(("an " if name[0] in "AEIOU" else "a ") + name)
+            continue
+        return ""  # a type this check cannot judge: the variant's own checks do
+    return " or ".join(problems)
