@@ -625,30 +625,59 @@ def _lines_of_stream(
 def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine]:
     first = True
     number = 0
+    # The start of a line whose end is not read yet: ``readline`` ends a
+    # line at "\n" only, so a lone "\r" (a line end too) may leave the line
+    # after it cut at the size asked for. It is carried to the next read,
+    # and a line is too long by its own length, as in a str.
+    carry = ""
     while True:
+        asked = limit + 1 - len(carry)
         try:
-            line = stream.readline(limit + 1)
+            read = stream.readline(asked)
         except UnicodeDecodeError as exc:
             raise _not_text(exc, number) from None
-        if not line:
-            return
-        if first:
+        if first and read:
             first = False
-            _check_read(line, str)
-            if line.startswith("\ufeff"):
-                line = line[1:]
-        pieces = _split_cr(line)
-        too_long = len(line) > limit and not line.endswith("\n")
+            _check_read(read, str)
+            if read.startswith("\ufeff"):
+                read = read[1:]
+                asked -= 1
+        if not read and not carry:
+            return
+        line, carry = carry + read, ""
+        if "\r" not in line:
+            pieces = [line]
+        else:
+            pieces = [piece for piece, _at in _split_at(line, _LINE_ENDS)]
+        last = pieces[-1]
+        cut = len(read) >= asked and not line.endswith("\n")  # the read stopped at its size
+        cr_last = cut and last.endswith("\r")  # a "\r\n" may be cut between the two
+        if cut and not cr_last and len(pieces) > 1 and len(last) <= limit:
+            carry = pieces.pop()  # its end comes with the next read
+        too_long = cut and not cr_last and not carry and len(last) > limit
         if too_long:
             # A line too long: its start comes as a line of its own (no line
             # break), from which the reader tells whether it begins the next
             # game (the game before it is then whole); then reading ends.
-            pieces[-1] = pieces[-1][:_HEAD]
+            pieces[-1] = last[:_HEAD]
         for piece in pieces:
             number += 1
+            if "\r" in piece:
+                piece = piece.replace("\r\n", "\n").replace("\r", "\n")
             yield _unicode(piece, number)
         if too_long:
             raise _too_long(number, limit)
+        if not read:
+            return
+        if cr_last:
+            # The line ended at its "\r"; a "\n" right after it is part of
+            # that line end, anything else begins the next line.
+            try:
+                carry = stream.readline(1)
+            except UnicodeDecodeError as exc:
+                raise _not_text(exc, number) from None
+            if carry == "\n":
+                carry = ""
 
 
 def _runs(lines: Iterator[str | _BadLine], *, ahead: bool = True) -> Iterator[str | _BadLine]:
