@@ -262,7 +262,7 @@ class Rules:
         pm.add_hookspecs(RulesSpec)
         for plugin in plugins:
             try:
-                _check_plugin(plugin)
+                _check_plugin(plugin, pm)
                 pm.register(plugin)
             except (ValueError, pluggy.PluginValidationError) as exc:
                 raise PluginError(
@@ -480,7 +480,7 @@ class Registry:
             if pm.is_registered(plugin):
                 continue  # installed as well, or given twice: the same plugin
             try:
-                _check_plugin(plugin)
+                _check_plugin(plugin, pm)
                 pm.register(plugin)
             except (ValueError, pluggy.PluginValidationError) as exc:
                 raise PluginError(f"plugin {_plugin_name(plugin)}: {exc}") from exc
@@ -515,7 +515,7 @@ class Registry:
                 self._fail(entry.name, f"{entry.value} failed to import: {_error(exc)}")
                 continue
             try:
-                _check_plugin(plugin)
+                _check_plugin(plugin, pm)
                 pm.register(plugin, name=entry.name)
                 self._installed.add(entry.name)
             except (ValueError, pluggy.PluginValidationError) as exc:
@@ -650,18 +650,17 @@ def _error(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
-def _check_plugin(plugin: object) -> None:
+def _check_plugin(plugin: object, pm: pluggy.PluginManager) -> None:
     """Raises ``ValueError`` for a plugin that pluggy would take wrongly
     without a word:
 
     - a class given as a plugin whose hooks are instance methods: pluggy
       would call them without an instance, and the first call would fail
       inside, its argument taken for ``self``;
-    - a function with a hook's name (``trapper_place``, …) without
-      ``@hookimpl``: pluggy registers marked functions only, so the variant
-      would play without it, by the rules it extends. (Other ``trapper_…``
-      names are the plugin's own business.)"""
-    marker = f"{PROJECT}_impl"
+    - a function with a hook's name (``trapper_place``, …) that pluggy does
+      not take as a hook (no ``@hookimpl``, or the mark where this version
+      of pluggy does not look): the variant would play without it, by the
+      rules it extends. (Other ``trapper_…`` names are the plugin's own.)"""
     for name in _HOOK_NAMES:
         try:
             raw = inspect.getattr_static(plugin, name)
@@ -670,10 +669,11 @@ def _check_plugin(plugin: object) -> None:
         function = raw.__func__ if isinstance(raw, staticmethod | classmethod) else raw
         if not isinstance(function, types.FunctionType):
             continue
-        if not (hasattr(function, marker) or hasattr(raw, marker)):
+        if pm.parse_hookimpl_opts(plugin, name) is None:
             raise ValueError(
-                f"{name} has a hook's name but is not marked @hookimpl: "
-                "pluggy would leave it out (mark it, or rename it)"
+                f"{name} has a hook's name but pluggy does not take it as a hook: mark "
+                "the function itself @hookimpl (under @staticmethod or @classmethod), "
+                "or rename it"
             )
         if isinstance(plugin, type) and raw is function:
             raise ValueError(
