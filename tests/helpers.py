@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.metadata
+import sys
+import types
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -10,6 +13,7 @@ import pytest
 from trapper_base import standard_faces
 from trapper_core import (
     COLOURS,
+    ENTRY_POINT_GROUP,
     Colour,
     Direction,
     Game,
@@ -119,3 +123,19 @@ def replay_counting_deals(text: str) -> tuple[Exception | None, list[deal.Deal]]
         except TrapperError as exc:
             return exc, deals
     return None, deals
+
+
+def install_plugins(monkeypatch: pytest.MonkeyPatch, **plugins: str | types.ModuleType) -> None:
+    """Adds entry points to the plugin group, as if packages that name them
+    were installed (for the test calling it): a module object is put in
+    ``sys.modules`` under its name, a string names a module to import."""
+    installed = list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+    extra = []
+    for name, plugin in plugins.items():
+        if isinstance(plugin, types.ModuleType):
+            monkeypatch.setitem(sys.modules, plugin.__name__, plugin)
+            plugin = plugin.__name__
+        extra.append(
+            importlib.metadata.EntryPoint(name=name, value=plugin, group=ENTRY_POINT_GROUP)
+        )
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [*installed, *extra])

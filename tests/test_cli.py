@@ -16,6 +16,8 @@ from trapper_core import notation
 from trapper_core.cli import main
 from trapper_core.terminal import render
 
+from .helpers import install_plugins
+
 RECORDS = Path(__file__).parent / "records"
 
 
@@ -466,15 +468,9 @@ def test_an_installed_plugin_left_out_is_a_one_line_warning(
 ) -> None:
     """A broken installed plugin made every command fail with a traceback;
     now the command runs and the plugin is named in one line on stderr."""
-    import importlib.metadata
-
     from trapper_core import plugins
 
-    installed = list(importlib.metadata.entry_points(group=tc.ENTRY_POINT_GROUP))
-    broken = importlib.metadata.EntryPoint(
-        name="riverboat", value="trapper_no_such_module_here", group=tc.ENTRY_POINT_GROUP
-    )
-    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [*installed, broken])
+    install_plugins(monkeypatch, riverboat="trapper_no_such_module_here")
     monkeypatch.setattr(plugins, "_default", None)
     assert main(["variants"]) == 0
     out, err = capsys.readouterr()

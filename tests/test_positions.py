@@ -143,16 +143,15 @@ def test_game_at_builds_a_position_from_its_parts() -> None:
     assert game.legal_actions() == game.copy().legal_actions()
 
 
-def base_parts(**changes: Any) -> dict[str, Any]:
-    """The parts of a base position two actions into a game, with changes."""
-    game = played("base", 3, 5, 12)
+def parts_of(game: tc.Game, **changes: Any) -> dict[str, Any]:
+    """The parts of ``game``'s position as ``game_at`` takes them, with changes."""
     state = game.state
     parts: dict[str, Any] = {
         "board": state.board,
         "face_down": [
             tc.SQUARES[i]
             for i, t in enumerate(state.board)
-            if t is not None and not game.is_face_up(tc.SQUARES[i])
+            if t is not None and not state.face_up >> i & 1
         ],
         "trappers": [tc.SQUARES[i] for i in state.trappers],
         "hands": list(game.hands),
@@ -170,6 +169,11 @@ def base_parts(**changes: Any) -> dict[str, Any]:
     }
     parts.update(changes)
     return parts
+
+
+def base_parts(**changes: Any) -> dict[str, Any]:
+    """The parts of a base position twelve actions into a game, with changes."""
+    return parts_of(played("base", 3, 5, 12), **changes)
 
 
 def test_game_at_takes_the_parts_of_a_played_game() -> None:
@@ -239,31 +243,13 @@ def test_game_at_refuses_a_position_that_does_not_hold_together() -> None:
 def test_game_at_refuses_a_game_over_with_somebody_to_move() -> None:
     game = played("base", 2, 3, 10_000)
     assert game.is_over
-    parts: dict[str, Any] = {
-        "board": game.state.board,
-        "trappers": [tc.SQUARES[i] for i in game.state.trappers],
-        "hands": game.hands,
-        "draw_pile": [tc.COLOURS[c] for c in game.state.draw_pile],
-        "discard": tc.Hand(*game.state.discard),
-        "out": tc.Hand(*game.state.out),
-        "displays": game.state.displays,
-        "supply": game.state.supply,
-        "returned": game.state.returned,
-        "turn": game.state.turn,
-        "retired": game.state.retired,
-        "face_down": [
-            tc.SQUARES[i]
-            for i, t in enumerate(game.state.board)
-            if t is not None and not game.is_face_up(tc.SQUARES[i])
-        ],
-    }
     seat = 0 if game.state.retired[0] is False else 1
     with pytest.raises(
         tc.SetupError,
         match=r"the base game is over at this position: to_move is None|a retired player",
     ):
-        tc.game_at("base", 2, to_move=seat, **parts)
-    over = tc.game_at("base", 2, to_move=None, **parts)
+        tc.game_at("base", 2, **parts_of(game, to_move=seat))
+    over = tc.game_at("base", 2, **parts_of(game))
     assert over.is_over
     assert over.scores() == game.scores()
 
@@ -381,10 +367,8 @@ def test_game_at_refuses_parts_of_the_wrong_type_where_it_would_fail_inside() ->
     TypeError or OverflowError, or that were taken and made a game whose own
     position string could not be read back. Each is a SetupError now."""
     game = played("tactical", 3, 4, 9)
-    state = game.state
-    turn = state.turn
+    turn = game.state.turn
     assert isinstance(turn, tt.TacticalTurn)
-    parts = tactical_parts(game)
     # Typed as Any: the values are wrong on purpose.
     display: Any = tc.Display
     supply: Any = tc.TokenSupply
@@ -419,32 +403,7 @@ def test_game_at_refuses_parts_of_the_wrong_type_where_it_would_fail_inside() ->
     ]
     for changes, message in refusals:
         with pytest.raises(tc.SetupError, match=re.escape(message)):
-            tc.game_at("tactical", 3, **{**parts, **changes})
-
-
-def tactical_parts(game: tc.Game) -> dict[str, Any]:
-    state = game.state
-    return {
-        "board": state.board,
-        "face_down": [
-            tc.SQUARES[i]
-            for i, t in enumerate(state.board)
-            if t is not None and not state.face_up >> i & 1
-        ],
-        "trappers": [tc.SQUARES[i] for i in state.trappers],
-        "hands": list(game.hands),
-        "draw_pile": [tc.COLOURS[c] for c in state.draw_pile],
-        "discard": tc.Hand(*state.discard),
-        "out": tc.Hand(*state.out),
-        "displays": state.displays,
-        "supply": state.supply,
-        "returned": state.returned,
-        "to_move": state.to_move,
-        "turn": state.turn,
-        "retired": state.retired,
-        "turns": state.turns,
-        "shuffles": state.shuffles,
-    }
+            tc.game_at("tactical", 3, **parts_of(game, **changes))
 
 
 def test_the_position_string_refuses_what_it_would_drop_or_invent() -> None:

@@ -13,6 +13,8 @@ from trapper_core import hookimpl
 from trapper_core.conformance import check_sense, check_variant
 from trapper_core.invariants import check_action, check_invariants, check_view
 
+from .helpers import install_plugins
+
 
 def _registering(*specs: object) -> object:
     class Plugin:
@@ -222,13 +224,7 @@ def test_an_installed_plugin_that_fails_to_load_is_left_out_with_a_warning(
     trapper_variants did) made every Registry fail, and with it every
     command: the other variants are now playable, the broken one is named
     in a PluginWarning, in Registry.failed and in the error for its variant."""
-    import importlib.metadata
-
-    installed = list(importlib.metadata.entry_points(group=tc.ENTRY_POINT_GROUP))
-    broken = importlib.metadata.EntryPoint(
-        name="riverboat", value="trapper_no_such_module_here", group=tc.ENTRY_POINT_GROUP
-    )
-    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [*installed, broken])
+    install_plugins(monkeypatch, riverboat="trapper_no_such_module_here")
     with pytest.warns(tc.PluginWarning, match="the installed plugin 'riverboat' is left out: "):
         registry = tc.Registry()
     assert {"base", "children", "tactical"} <= set(registry.names())
@@ -241,8 +237,6 @@ def test_an_installed_plugin_that_fails_to_load_is_left_out_with_a_warning(
 def test_an_installed_plugin_whose_variants_hook_raises_is_left_out(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import importlib.metadata
-    import sys
     import types
 
     module = types.ModuleType("trapper_raising_variants")
@@ -252,12 +246,7 @@ def test_an_installed_plugin_whose_variants_hook_raises_is_left_out(
         raise RuntimeError("boom")
 
     module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "trapper_raising_variants", module)
-    installed = list(importlib.metadata.entry_points(group=tc.ENTRY_POINT_GROUP))
-    raising = importlib.metadata.EntryPoint(
-        name="raising", value="trapper_raising_variants", group=tc.ENTRY_POINT_GROUP
-    )
-    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [*installed, raising])
+    install_plugins(monkeypatch, raising=module)
     with pytest.warns(tc.PluginWarning, match="its trapper_variants raised RuntimeError: boom"):
         registry = tc.Registry()
     assert "base" in registry.names()
@@ -273,8 +262,6 @@ def test_an_installed_plugin_refused_by_the_checks_is_left_out_and_lazy_names_ar
     (a PluginError); it is left out with a warning like any broken package.
     A module whose other ``trapper_…`` names are its own, or come from a
     lazy ``__getattr__`` (PEP 562) that raises for unknown names, is taken."""
-    import importlib.metadata
-    import sys
     import types
 
     unmarked = types.ModuleType("trapper_unmarked_hook")
@@ -293,14 +280,7 @@ def test_an_installed_plugin_refused_by_the_checks_is_left_out_and_lazy_names_ar
     lazy.trapper_variants = trapper_variants  # type: ignore[attr-defined]
     lazy.trapper_helper_colour = lambda: "B"  # type: ignore[attr-defined]
     lazy.__getattr__ = lazy_getattr  # type: ignore[method-assign]
-    monkeypatch.setitem(sys.modules, unmarked.__name__, unmarked)
-    monkeypatch.setitem(sys.modules, lazy.__name__, lazy)
-    installed = list(importlib.metadata.entry_points(group=tc.ENTRY_POINT_GROUP))
-    extra = [
-        importlib.metadata.EntryPoint(name=n, value=m.__name__, group=tc.ENTRY_POINT_GROUP)
-        for n, m in (("unmarked", unmarked), ("lazy", lazy))
-    ]
-    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [*installed, *extra])
+    install_plugins(monkeypatch, unmarked=unmarked, lazy=lazy)
     with pytest.warns(tc.PluginWarning, match="'unmarked' is left out: .*has a hook's name"):
         registry = tc.Registry()
     assert set(registry.failed) == {"unmarked"}
