@@ -151,8 +151,6 @@ def game_at(
         if type(part) is not tuple or not all(type(n) is int for n in part):
             raise SetupError(f"game_at: supply holds tuples of token numbers, not {shown(part)}")
     given_back = _returned(returned, count)
-    for seat_number, (_giver, valued) in enumerate(given_back):
-        _check_valued(valued, f"returned[{seat_number}]")
     retired_list = (
         (False,) * count
         if retired is None
@@ -181,11 +179,8 @@ def game_at(
 
     # The box: the set's tiles that are nowhere to be seen, matched by face
     # (as a setup's tiles are: a physical tile may show other water edges).
-    seen = [t for t in tiles if t is not None]
-    for display in display_list:
-        seen.extend(display.tiles())
-    for _player, valued in given_back:
-        seen.extend(valued.row.tiles)
+    taken = _taken(display_list, given_back)
+    seen = [*(t for t in tiles if t is not None), *taken]
     tile_set = rules.tile_set()
     left = Counter(faces_of(tile_set))
     left.subtract(t.face for t in seen)
@@ -205,7 +200,7 @@ def game_at(
     # The game's setup holds every tile the position holds, and the
     # variant's deck: what the checks count the position's tiles and cards
     # against. It is no start of this game (``from_setup`` is False).
-    setup = Setup(tiles, deck, squares, (*box, *_taken(display_list, given_back)), seat or 0)
+    setup = Setup(tiles, deck, squares, (*box, *taken), seat or 0)
     game = Game._start(rules, names, chosen, setup, undo=undo)
     state = game.state
     state.board = tiles
@@ -348,9 +343,8 @@ def _hand(value: object, what: str) -> Hand:
 
 def _returned(values: object, count: int) -> tuple[tuple[int, ValuedCanoe], ...]:
     out = []
-    for entry in as_tuple(
-        values, SetupError, "game_at: returned is a sequence of (player, canoe)"
-    ):
+    entries = as_tuple(values, SetupError, "game_at: returned is a sequence of (player, canoe)")
+    for k, entry in enumerate(entries):
         if (
             not isinstance(entry, tuple)
             or len(entry) != 2
@@ -363,6 +357,7 @@ def _returned(values: object, count: int) -> tuple[tuple[int, ValuedCanoe], ...]
                 "game_at: returned holds (seat, ValuedCanoe) pairs, a seat from 0 to "
                 f"{count - 1}, not {shown(entry)}"
             )
+        _check_valued(entry[1], f"returned[{k}]")
         out.append((entry[0], entry[1]))
     return tuple(out)
 
