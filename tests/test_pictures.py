@@ -127,6 +127,25 @@ def test_issue11_item7_water_is_drawn_where_the_variants_rules_let_it_block() ->
     assert not [t for t in kids_view if t.startswith("water to the")]
 
 
+def test_R37_the_text_board_shows_water_edges_where_the_variants_rules_let_them_block() -> None:
+    """As the picture: ``S4w`` on the base game's board, ``S4`` on the
+    children's, where water blocks nothing (R37); the tile is the same."""
+
+    def board(text: str) -> str:
+        return "\n".join(text.splitlines()[1:9])  # the ranks, 8 down to 1
+
+    for variant, water in (("base", True), ("children", False)):
+        game = tc.new_game(variant, 2, seed=9)
+        face_up = [t for t in game.state.seen_board() if isinstance(t, tc.Tile)]
+        assert len(face_up) == 8
+        for text in (render(game), render(game.view(1))):
+            if water:
+                assert all(f"{t.code:>4} " in board(text) for t in face_up)
+            else:
+                assert all(f"{t.face:>4} " in board(text) for t in face_up)
+                assert not any(t.code in board(text) for t in face_up)
+
+
 def test_issue11_item7_the_picture_asks_the_rules_not_the_name() -> None:
     class Ferries:  # water blocks nothing, under a name the pictures have never heard of
         @tc.hookimpl

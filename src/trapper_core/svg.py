@@ -22,15 +22,15 @@ smaller than [`MIN_FONT`][trapper_core.svg.MIN_FONT] pixels.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING
 
 import attrs
 
-from .errors import SetupError, TrapperError
+from .errors import SetupError
 from .errors import shown as _shown
 from .model import COLOURS, FACE_DOWN, Colour, Direction, Kind, Species, Tile
+from .terminal import water_blocks as _water_blocks
 from .view import PlayerView
 
 if TYPE_CHECKING:
@@ -220,22 +220,6 @@ def _display_line(
         cursor += small * 0.4
     parts.append("</g>")
     return "".join(parts)
-
-
-def _water_blocks(source: Game | PlayerView) -> Callable[[Tile], bool]:
-    """Asks the variant's rules whether a tile's water edge blocks anything
-    (``trapper_can_enter`` from the water side): the children's variant
-    says no, so its pictures draw no water."""
-    if isinstance(source, PlayerView):
-        from .plugins import default_registry
-
-        try:
-            can_enter = default_registry().rules(source.variant).can_enter
-        except TrapperError:  # a variant of another registry: draw every edge
-            return lambda tile: True
-    else:
-        can_enter = source.rules.can_enter
-    return lambda tile: not can_enter(tile, tile.water)
 
 
 TRAPPER = "trapper"

@@ -23,12 +23,13 @@ name, the letters A–D by default.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import attrs
 
 from .display import Display
-from .errors import SetupError, shown
+from .errors import SetupError, TrapperError, shown
 from .model import COLOURS, FACE_DOWN, Colour, Hand, Kind, Tile
 from .view import PlayerView
 
@@ -49,13 +50,30 @@ def _paint(text: str, code: str, colour: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if colour else text
 
 
-def _tile(tile: Tile, colour: bool) -> str:
-    return _paint(f"{tile.code:>4}", _KIND_ANSI[tile.kind], colour)
+def _tile(tile: Tile, colour: bool, water: bool = True) -> str:
+    return _paint(f"{tile.code if water else tile.face:>4}", _KIND_ANSI[tile.kind], colour)
+
+
+def water_blocks(source: Game | PlayerView) -> Callable[[Tile], bool]:
+    """Asks the variant's rules whether a tile's water edge blocks anything
+    (``trapper_can_enter`` from the water side): the children's variant
+    says no, so its pictures show no water edge."""
+    if isinstance(source, PlayerView):
+        from .plugins import default_registry
+
+        try:
+            can_enter = default_registry().rules(source.variant).can_enter
+        except TrapperError:  # a variant of another registry: show every edge
+            return lambda tile: True
+    else:
+        can_enter = source.rules.can_enter
+    return lambda tile: not can_enter(tile, tile.water)
 
 
 def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = True) -> str:
     """Returns the position as lines of text: the board (tile codes with
-    their water edge, ``##`` face down, trappers as ``[B]``), then each
+    their water edge where the variant's water blocks a step, ``##`` face
+    down, trappers as ``[B]``), then each
     player's money, tokens, cards and display.
 
     From a view only what that player may see is shown; from a game, hands
@@ -92,6 +110,7 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
         valuation = state.valuation
         winners = source.winners() if valuation is not None else None
     standing = {square: c for c, square in zip(COLOURS, trappers, strict=True)}
+    blocks = water_blocks(source)
     # The variant's board, from a1: its files and ranks.
     lines = ["      " + "".join(f"{f:^5}" for f in "abcdefgh"[: layout.files])]
     for rank in range(layout.ranks - 1, -1, -1):
@@ -105,7 +124,7 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
                     " " + _paint(f"[{trapper.letter}]", _TRAPPER_ANSI[trapper], colour) + " "
                 )
             elif isinstance(square, Tile):
-                cells.append(_tile(square, colour) + " ")
+                cells.append(_tile(square, colour, blocks(square)) + " ")
             elif square is FACE_DOWN:
                 cells.append(_paint("  ## ", "2", colour))
             else:
