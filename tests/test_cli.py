@@ -117,6 +117,22 @@ def test_show_a_position_from_a_file(capsys: pytest.CaptureFixture[str], tmp_pat
     assert "Ann: 6 money; 0 cards" in out  # a table record does not know hands
 
 
+def test_show_a_record_with_a_seed_and_no_setup_shows_the_hands_the_seed_dealt(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """As the complete record shows them: the seed deals the setup."""
+    game = tc.play(tc.new_game("base", 2, seed=11), [tc.RandomBot(0), tc.RandomBot(1)])
+    complete, seeded = tmp_path / "complete.trn", tmp_path / "seeded.trn"
+    complete.write_text(notation.dumps(game))
+    seeded.write_text(re.sub(r'\[Setup ".*"\]\n| \(shuffle \w+\)', "", notation.dumps(game)))
+    shown = []
+    for path in (complete, seeded):
+        assert main(["show", str(path), "--turn", "30", "--colour", "never"]) == 0
+        shown.append(capsys.readouterr().out.replace(str(path), "FILE"))
+    assert shown[0] == shown[1]
+    assert re.search(r"B: \d+ money.*; B\d+ E\d+ G\d+ P\d+ \(\d+ cards\)", shown[1])
+
+
 def test_show_a_turn_of_a_record_without_a_seed_replays_its_shuffles(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -295,6 +295,36 @@ def test_complete_record_needs_its_reshuffles_or_a_seed() -> None:
         neither.replay()
 
 
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_a_record_with_a_seed_and_no_setup_begins_at_the_setup_the_seed_deals(
+    variant: str,
+) -> None:
+    """A seeded game written by hand with its Seed tag alone: the seed deals
+    the setup as new_game does, and makes every reshuffle."""
+    for seed in range(20, 60):
+        game = bot_game(variant, 2 + seed % 3, seed, "random")
+        if game.state.shuffled:
+            break
+    assert game.state.shuffled
+    text = notation.dumps(game)
+    seeded = re.sub(r'\[Setup ".*"\]\n| \(shuffle \w+\)', "", text)
+    assert "Setup" not in seeded
+    assert "shuffle" not in seeded
+    again = notation.loads(seeded)[0].replay()
+    assert again == game
+    assert notation.dumps(again) == text  # written back whole, its setup and notes too
+    # A Setup tag of "?" says the setup is unknown, whatever the seed: a table record.
+    unknown = seeded.replace('[Seed "', '[Setup "?"]\n[Seed "')
+    with pytest.raises(RecordError, match=r"never names its tile"):
+        notation.loads(unknown)[0].replay()
+
+
+def test_a_seed_without_a_setup_for_seats_the_variant_cannot_seat_is_an_error_at_a_tag() -> None:
+    record = '[Variant "base"]\n[Seat1 "A"]\n[Seed "5"]\n\n1. A: pass\n'
+    with pytest.raises(RecordError, match=r"game 1, line 2: 'base' is played by 2 to 4"):
+        notation.loads(record)[0].replay()
+
+
 def test_a_table_records_replay_is_written_without_a_seed_that_would_not_replay() -> None:
     """A table record's replay is shuffled to fit the record, not by its
     seed: its complete record has the shuffle notes and no Seed tag, which

@@ -280,7 +280,10 @@ class Record:
 
     @property
     def setup(self) -> SetupSpec:
-        """The ``Setup`` tag read; an unknown setup when there is none."""
+        """The ``Setup`` tag read; an unknown setup when there is none.
+
+        (The replay of a record with a ``Seed`` tag and no ``Setup`` tag
+        begins at the setup that the seed deals, as ``new_game`` deals it.)"""
         text = self.tag("Setup")
         return SetupSpec.unknown() if text is None else SetupSpec.parse(text)
 

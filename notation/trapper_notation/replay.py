@@ -40,6 +40,7 @@ from .cards import PLENTY, add_hands
 from .deal import Deal, Step, infer_deal
 from .errors import NotationError, RecordError, check_errors, no_gc
 from .items import Move, Mover, Notes, Reveal, TurnNumber
+from .setup_string import SetupSpec
 from .stretch import Stretch, unquote
 from .table_setup import fit_setup, named_squares
 
@@ -100,6 +101,8 @@ class _Replayer:
         except (TrapperError, ValueError) as exc:
             raise RecordError(f"{self._at('Setup')}: Setup tag: {exc}") from None
         self.seed = self._seed()
+        if self.seed is not None and record.tag("Setup") is None:
+            self.spec = self._seeded_setup(self.seed)
         self.complete = self.spec.is_complete
         self.cards_known = self.spec.deck is not None and None not in self.spec.deck
         self.decisions, reveals = self._read_items()
@@ -127,6 +130,18 @@ class _Replayer:
                 f"{'ABCD'[start] if start < 4 else start + 1}, and the game has {seats} seats "
                 f"(A to {'ABCD'[seats - 1]})"
             )
+
+    def _seeded_setup(self, seed: int) -> SetupSpec:
+        """The setup that ``seed`` deals, as ``new_game`` deals it: what a
+        record with a ``Seed`` tag and no ``Setup`` tag begins at (a hand-written
+        record of a seeded game need not copy its setup string)."""
+        try:
+            game = new_game(
+                self.record.variant, list(self.players), seed=seed, registry=self.registry
+            )
+        except SetupError as exc:
+            raise RecordError(f"{self._at('Seed')}: {exc}") from None
+        return SetupSpec.from_setup(game.setup)
 
     def _at(self, tag: str) -> str:
         """Where the tag ``tag`` stands: the game, and its line if known."""

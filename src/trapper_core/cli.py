@@ -936,8 +936,10 @@ def _show(args: argparse.Namespace) -> int:
     print(f"{name}, game {args.game} ({record.variant}): {where}")
     if broken:
         _note(f"{name}: later, {broken[0]}")
-    # Hands are shown only where the record knows them: a complete setup.
-    print(render(game, colour=colour, hands=record.setup.is_complete))
+    # Hands are shown only where the record knows them: a complete setup, or
+    # the one its seed deals when it has no Setup tag.
+    seeded = record.tag("Setup") is None and record.tag("Seed") is not None
+    print(render(game, colour=colour, hands=seeded or record.setup.is_complete))
     return 0
 
 
