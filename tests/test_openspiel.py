@@ -559,3 +559,50 @@ def test_openspiel_an_id_at_the_end_of_the_game_says_the_game_is_over() -> None:
     assert state.is_terminal()
     with pytest.raises(tc.IllegalActionError, match="the game is over: no action is played"):
         state.apply_action(0)
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_openspiel_resampling_for_another_player_mid_spelling_draws_from_what_they_know(
+    variant: str,
+) -> None:
+    """The others do not see an action being spelled, so their resampled
+    worlds are those of the state before its first id, drawn alike: not only
+    the worlds in which the mover's hand allows what the mover spelled. The
+    speller's own worlds go on with the ids spelled."""
+    rng = random.Random(8)
+    checked = 0
+    for _ in range(40):
+        state = load(variant, 3).new_initial_state()
+        play_on(state, rng, until=lambda s: len(s.history()) > 140 and not s.is_chance_node())
+        if state.is_terminal():
+            continue
+        before = state.clone()
+        mover = state.current_player()
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.prefix == "" or state.current_player() != mover:
+            continue  # a whole action in one id: nothing is being spelled
+        checked += 1
+        for p in range(3):
+            seeds = [random.Random(p).random for _ in range(2)]
+            world = state.resample_from_infostate(p, seeds[0])
+            if p == mover:
+                assert world.prefix == state.prefix
+                assert world.legal_actions() == state.legal_actions()
+            else:
+                assert world.prefix == ""
+                assert str(world) == str(before.resample_from_infostate(p, seeds[1]))
+            assert world.information_state_string(p) == state.information_state_string(p)
+    assert checked > 5
+
+
+def test_openspiel_state_from_game_refuses_a_game_that_begins_at_a_position() -> None:
+    game = tc.new_game("base", 2, seed=4)
+    tc.play(game, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=12)
+    view = game.view(game.to_move)  # type: ignore[arg-type]
+    position = tc.Sampler(view).position(random.Random(0))
+    for at in (position, position.at(0)):
+        with pytest.raises(tc.SetupError, match=r"begins at a position .* no OpenSpiel state"):
+            state_from_game(at)
+    tc.play(position, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=3)
+    with pytest.raises(tc.SetupError, match="begins at a position"):
+        state_from_game(position)

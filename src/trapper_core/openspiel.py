@@ -420,7 +420,7 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         for _attempt in range(_RESAMPLE_ATTEMPTS):
             fresh = state_from_game(_sample(view, rng), spec)
             try:
-                self._continue(fresh, rng)
+                self._continue(fresh, rng, player_id)
             except IllegalActionError:
                 # The action being spelled (or shuffled for) is not the
                 # viewer's: the mover's drawn hand cannot pay it. Drawing
@@ -432,16 +432,23 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
             f"seat {self._game.to_move} play what they have begun"
         )
 
-    def _continue(self, fresh: TrapperState, rng: random.Random) -> None:
+    def _continue(self, fresh: TrapperState, rng: random.Random, player_id: int) -> None:
         """Brings ``fresh``, a state at this one's last complete action, to
-        this one's action in progress: its spelled ids, or its shuffles
-        (dealt anew: nobody has seen them)."""
+        this one's action in progress as ``player_id`` knows it: its shuffles
+        (dealt anew: nobody has seen them), or its spelled ids when
+        ``player_id`` spells them. The others do not see an action being
+        spelled, so for them ``fresh`` stays where it is, before the action:
+        a state they cannot tell from this one, drawn from what they know.
+        (Continued, it would keep only the worlds in which the mover's hand
+        allows what the mover has spelled, which they do not know.)"""
         if self._pending is not None:
             assert fresh._speller is not None
             for choice in fresh._speller.spell(self._pending):
                 fresh.apply_action(choice)
             for _ in range(sum(len(pile) for pile in self._dealt)):
                 fresh._apply_random_chance(rng)
+            return
+        if player_id != self.current_player():
             return
         while fresh.prefix != self.prefix:
             if not self.prefix.startswith(fresh.prefix):
@@ -541,6 +548,11 @@ def state_from_game(game: Game, spiel_game: TrapperGame | None = None) -> Trappe
         )
         assert isinstance(loaded, TrapperGame)
         spiel_game = loaded
+    if not game.from_setup:
+        raise SetupError(
+            "a game that begins at a position (game_at, Sampler.position) is no OpenSpiel "
+            "state: an OpenSpiel history begins at the deal"
+        )
     if spiel_game.variant != game.variant or spiel_game.num_players() != len(game.players):
         raise SetupError(
             f"a {game.variant} game of {len(game.players)} players is no state of "
