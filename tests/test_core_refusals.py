@@ -312,3 +312,21 @@ def test_format_record_and_play_batch_refuse_what_they_do_not_take() -> None:
         notation.format_record(set())  # type: ignore[arg-type]
     with pytest.raises(tc.SetupError, match="play_batch plays a Batch of games, not 1"):
         simulation.play_batch(1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: _played(2, 4).at(HUGE), tc.UndoError),
+        (lambda: _played(2, 4).at(-HUGE), tc.UndoError),
+        (lambda: tc.Tile(tc.Kind.HERB, None, HUGE, tc.Direction.NORTH), SetupError),
+        (lambda: tc.Tile(tc.Kind.ANIMAL, HUGE, 3, tc.Direction.NORTH), SetupError),  # type: ignore[arg-type]
+    ],
+    ids=["at", "at from the end", "a tile's value", "a tile's species"],
+)
+def test_a_huge_number_in_game_at_or_a_tile_is_refused_by_its_size(
+    call: Callable[[], object], error: type[TrapperError]
+) -> None:
+    with pytest.raises(error) as exc:
+        call()
+    assert "bits" in _short(exc)

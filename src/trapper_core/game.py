@@ -776,7 +776,7 @@ class Game:
         if not 0 <= number <= total:
             raise UndoError(
                 f"the game has {total} actions: at takes 0 to {total} (or -1 to -{total}), "
-                f"not {count}"
+                f"not {shown(count)}"
             )
         game = self.root()
         history, outcomes = self.history[:number], self.outcomes()[:number]

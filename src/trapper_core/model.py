@@ -249,12 +249,12 @@ def _check_tile(tile: Tile) -> None:
     kind, species, value = tile.kind, tile.species, tile.value
     if kind in (Kind.ANIMAL, Kind.CANOE):
         if not isinstance(species, Species):
-            raise SetupError(f"an {kind} tile needs a species, not {species!r}")
+            raise SetupError(f"an {kind} tile needs a species, not {shown(species)}")
     elif species is not None:
         raise SetupError(f"a {kind} tile has no species, but {species} was given")
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 9:
         # One digit: tile codes write the value (or a canoe's capacity) as one.
-        raise SetupError(f"a tile's value is a whole number from 1 to 9, not {value!r}")
+        raise SetupError(f"a tile's value is a whole number from 1 to 9, not {shown(value)}")
     if not isinstance(tile.water, Direction):
         raise SetupError(f"a tile's water edge is a Direction, not {tile.water!r}")
 

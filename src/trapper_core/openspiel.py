@@ -164,7 +164,7 @@ class TrapperGame(pyspiel.Game):  # type: ignore[misc]
         observation: the table without any hand or the action being
         spelled, the same for every player (seats in order from seat 0)."""
         if params:
-            raise ValueError(f"{GAME_NAME} observers take no parameters, not {params!r}")
+            raise ValueError(f"{GAME_NAME} observers take no parameters, not {shown(params)}")
         if iig_obs_type is None:
             return TrapperObserver(self.num_players(), False)
         private = iig_obs_type.private_info
