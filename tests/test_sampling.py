@@ -673,8 +673,18 @@ def test_issue10_a_sampled_position_survives_copies_and_pickles_and_has_no_recor
         ({"player": -1}, "its player is a seat from 0 to 2, not -1"),
         ({"start_player": 5}, "its start_player is a seat from 0 to 2, not 5"),
         ({"to_move": 3}, "its to_move is a seat from 0 to 2 or None, not 3"),
-        ({"hand_sizes": (1, 2)}, "its hand_sizes hold 2 entries for 3 players"),
+        ({"hand_sizes": (1, 2)}, "its hand_sizes are a tuple of 3 entries, one per seat"),
+        ({"hand_sizes": 5}, "its hand_sizes are a tuple of 3 entries, one per seat, not 5"),
+        ({"hand_sizes": (1, -2, 3)}, "its hand_sizes are counts from 0"),
         ({"players": ()}, "its players are a tuple of names, not ()"),
+        ({"board": (None,) * 65}, "its board has 64 squares"),
+        ({"hand": (1, 2, 3)}, "its hand is a Hand, not (1, 2, 3)"),
+        ({"discard": (1, 2)}, "its discard is a Hand, not (1, 2)"),
+        ({"history": None}, "its history is a History, not None"),
+        ({"targets": ((99,),)}, "its targets are four tuples of square indices"),
+        ({"retired": (False, False, 0)}, "its retired hold"),
+        ({"draw_pile_size": -1}, "its draw_pile_size is a count from 0, not -1"),
+        ({"start_trappers": (1, 2, 3, 4)}, "its start_trappers hold what is no Square"),
     ],
 )
 def test_a_view_whose_seats_fit_no_game_is_refused_before_any_search(
@@ -692,3 +702,38 @@ def test_a_view_whose_seats_fit_no_game_is_refused_before_any_search(
     ):
         with pytest.raises(tc.SetupError, match=re.escape(message)):
             call()
+
+
+def test_a_view_built_by_hand_is_named_for_its_fault_by_the_encoder_and_the_pictures() -> None:
+    """The encoder and the pictures take a view of a game: one of another
+    shape is a SetupError saying which field is wrong (they failed inside
+    with IndexError or AttributeError, and the encoder gave a vector of
+    another length for a board of ten squares)."""
+    from trapper_core import encoding, svg, terminal
+
+    view = tc.new_game("base", 3, seed=5).view(0)
+    for fields, message in (
+        ({"targets": ((99,),)}, "its targets are four tuples of square indices"),
+        ({"hand_sizes": (1,)}, "its hand_sizes are a tuple of 3 entries"),
+        ({"discard": (1, 2)}, "its discard is a Hand"),
+        ({"board": (None,) * 10}, "its board has 64 squares"),
+    ):
+        bad = attrs.evolve(view, **fields)
+        for call in (encoding.encode_view, svg.position, terminal.render):
+            with pytest.raises(tc.SetupError, match=re.escape(message)):
+                call(bad)
+    assert len(encoding.encode_view(view)) == encoding.view_size(3)
+
+
+def test_a_view_whose_history_gives_another_position_is_inconsistent_not_a_samplers_fault() -> (
+    None
+):
+    """A board emptied by hand: the history replayed on the world gives a
+    position the view does not show, which is the view's fault (a
+    SamplingError naming the fields), not the sampler's (PluginError)."""
+    game = tc.new_game("base", 3, seed=5)
+    tc.play(game, [tc.GreedyBot(s) for s in range(3)], max_actions=6)
+    view = game.view(game.to_move)  # type: ignore[arg-type]
+    bad = attrs.evolve(view, board=(None,) * 64)
+    with pytest.raises(tc.SamplingError, match=r"inconsistent: the rules make its history give"):
+        bad.sample(random.Random(1))

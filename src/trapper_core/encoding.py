@@ -34,7 +34,7 @@ from .actions import Action
 from .errors import ActionFieldError, IllegalActionError, SetupError, as_whole, shown
 from .game import Game
 from .model import COLOURS, DIRECTIONS, FACE_DOWN, SPECIES, Kind, Tile
-from .view import PlayerView
+from .view import PlayerView, misshapen
 
 __all__ = [
     "ALPHABET",
@@ -251,15 +251,30 @@ def encode_view(view: PlayerView, prefix: str = "", *, hand: bool = True) -> lis
     if not isinstance(hand, bool):
         raise SetupError(f"encode_view()'s hand is True or False, not {shown(hand)}")
     try:
-        return _encode(view, prefix, hand)
-    except (AttributeError, TypeError):
+        out = _encode(view, prefix, hand)
+    except (AttributeError, TypeError, IndexError, KeyError, ValueError):
+        # Diagnosed once it has failed: views that games make are never
+        # checked, at the price of nothing in a learner's loop.
         if not isinstance(view, PlayerView):
             raise SetupError(f"encode_view() encodes a PlayerView, not {shown(view)}") from None
         if not isinstance(prefix, str):
             raise ActionFieldError(
                 f"encode_view()'s prefix is text, not {shown(prefix)}"
             ) from None
+        _check_shape(view)
         raise
+    size = view_size(len(view.players))
+    if len(out) != size:  # a view built by hand, of another shape
+        _check_shape(view)
+        raise SetupError(f"encode_view() made {len(out)} numbers of this view, not {size}")
+    return out
+
+
+def _check_shape(view: PlayerView) -> None:
+    """Raises `SetupError` naming what makes ``view`` no game's view, if anything."""
+    problem = misshapen(view)
+    if problem is not None:
+        raise SetupError(f"encode_view() encodes a view of a game, and {problem}") from None
 
 
 def _encode(view: PlayerView, prefix: str, hand: bool = True) -> list[float]:

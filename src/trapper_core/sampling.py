@@ -92,7 +92,7 @@ from .errors import PluginError, SetupError, TrapperError, shown
 from .game import Game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
 from .setups import Setup
-from .view import PlayerView
+from .view import PlayerView, misshapen
 
 if TYPE_CHECKING:
     from .plugins import Registry, Rules
@@ -185,11 +185,11 @@ class Sampler:
     Preparing a sampler replays the view's history once; each world after
     that costs a few swaps of the card chain and, for `game`, one
     replay. ``rules`` are the view's variant's (looked up in ``registry``,
-    the installed variants by default, when not given). A view whose seats
-    fit no game (a player, start player or player to move out of range,
-    per-player fields of another length) raises
-    [`SetupError`][trapper_core.SetupError]; one no game could show,
-    [`SamplingError`][trapper_core.SamplingError].
+    the installed variants by default, when not given). A view whose
+    fields fit no game by their types and sizes (a seat out of range,
+    per-player fields of another length, a board of other than 64 squares:
+    a view built by hand) raises [`SetupError`][trapper_core.SetupError];
+    one no game could show, [`SamplingError`][trapper_core.SamplingError].
     """
 
     def __init__(
@@ -209,7 +209,7 @@ class Sampler:
             raise SamplingError(f"a sampler takes the rules of a variant, not {shown(rules)}")
         elif rules.spec.name != view.variant and view.variant not in rules.spec.aliases:
             raise SamplingError(f"a view of {view.variant!r} is not sampled by {rules!r}")
-        problem = _misshapen(view)
+        problem = misshapen(view)
         if problem is not None:
             raise SetupError(f"a sampler samples a view of a game, and {problem}")
         self.view = view
@@ -813,7 +813,24 @@ class Sampler:
                     f"the view of seat {self.view.player} is inconsistent: its legal actions "
                     "are not those of the position it shows"
                 )
-            raise PluginError("a sampled world does not show the view it was sampled from")
+            differ = [
+                field.name
+                for field in attrs.fields(PlayerView)
+                if getattr(seen, field.name) != getattr(self.view, field.name)
+            ]
+            if type(self) is Sampler:
+                # This sampler draws the hidden parts alone and replays the
+                # rest from the view: a world that differs from the view
+                # in what it shows was made from a view no game shows (one
+                # built by hand), whose public facts the rules contradict.
+                raise SamplingError(
+                    f"the view of seat {self.view.player} is inconsistent: the rules make "
+                    f"its history give another {', '.join(differ)} than it shows"
+                )
+            raise PluginError(
+                "a sampled world does not show the view it was sampled from "
+                f"(its {', '.join(differ)} differ)"
+            )
         return game
 
     def sample(self, rng: random.Random) -> Game:
@@ -873,26 +890,6 @@ def begins_at_position(view: PlayerView) -> bool:
     """Whether ``view`` is of a game that begins at a position, not at a
     setup (its start is unknown: ``start_trappers`` is empty)."""
     return len(view.taken) == 64 and not view.start_trappers
-
-
-def _misshapen(view: PlayerView) -> str | None:
-    """What makes ``view``'s seats no game's (a view built by hand), or ``None``."""
-    players = view.players
-    if type(players) is not tuple or not players:
-        return f"its players are a tuple of names, not {shown(players)}"
-    count = len(players)
-    for name in ("player", "start_player"):
-        seat = getattr(view, name)
-        if type(seat) is not int or not 0 <= seat < count:
-            return f"its {name} is a seat from 0 to {count - 1}, not {shown(seat)}"
-    to_move = view.to_move
-    if to_move is not None and (type(to_move) is not int or not 0 <= to_move < count):
-        return f"its to_move is a seat from 0 to {count - 1} or None, not {shown(to_move)}"
-    for name in ("hand_sizes", "displays", "retired"):
-        entries = len(getattr(view, name))
-        if entries != count:
-            return f"its {name} hold {entries} entries for {count} players"
-    return None
 
 
 def sample(view: PlayerView, rng: random.Random, *, registry: Registry | None = None) -> Game:

@@ -31,7 +31,7 @@ from .errors import SetupError
 from .errors import shown as _shown
 from .model import COLOURS, FACE_DOWN, Colour, Direction, Kind, Species, Tile
 from .terminal import water_blocks as _water_blocks
-from .view import PlayerView
+from .view import PlayerView, misshapen
 
 if TYPE_CHECKING:
     from .display import Display
@@ -295,6 +295,8 @@ def position(
         )
     if not isinstance(source, Game | PlayerView):
         raise SetupError(f"position() draws a Game or a PlayerView, not {_shown(source)}")
+    if isinstance(source, PlayerView) and (problem := misshapen(source)) is not None:
+        raise SetupError(f"position() draws a view of a game, and {problem}")
     touched: set[int] = set()
     if not isinstance(source, PlayerView):
         if last_action:

@@ -31,7 +31,7 @@ import attrs
 from .display import Display
 from .errors import SetupError, TrapperError, shown
 from .model import COLOURS, FACE_DOWN, Colour, Hand, Kind, Tile
-from .view import PlayerView
+from .view import PlayerView, misshapen
 
 if TYPE_CHECKING:
     from .game import Game
@@ -83,6 +83,8 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
 
     if not isinstance(source, Game | PlayerView):
         raise SetupError(f"render() shows a Game or a PlayerView, not {shown(source)}")
+    if isinstance(source, PlayerView) and (problem := misshapen(source)) is not None:
+        raise SetupError(f"render() shows a view of a game, and {problem}")
     if isinstance(source, PlayerView):
         turn = source.turn
         board = source.board

@@ -550,3 +550,104 @@ def _hand(counts: tuple[int, int, int, int]) -> Hand:
 
 _new = object.__new__
 _set = object.__setattr__
+
+
+def misshapen(view: PlayerView) -> str | None:
+    """What makes ``view`` the view of no game, by the types and sizes of its
+    fields (a view built by hand or with ``attrs.evolve``), or ``None``.
+
+    A view that `Game.view` makes always passes; the sampler, the encoder
+    and the pictures ask this when a view fails them, so that a misshapen
+    view is named for what is wrong with it rather than failing inside them.
+    """
+    players = view.players
+    if type(players) is not tuple or not players or not all(type(p) is str for p in players):
+        return f"its players are a tuple of names, not {shown(players)}"
+    count = len(players)
+    if type(view.variant) is not str:
+        return f"its variant is a name, not {shown(view.variant)}"
+    for name in ("player", "start_player"):
+        seat = getattr(view, name)
+        if type(seat) is not int or not 0 <= seat < count:
+            return f"its {name} is a seat from 0 to {count - 1}, not {shown(seat)}"
+    to_move = view.to_move
+    if to_move is not None and (type(to_move) is not int or not 0 <= to_move < count):
+        return f"its to_move is a seat from 0 to {count - 1} or None, not {shown(to_move)}"
+    per_seat: tuple[tuple[str, type | tuple[type, ...]], ...] = (
+        ("hand_sizes", int),
+        ("displays", Display),
+        ("retired", bool),
+    )
+    for name, kind in per_seat:
+        value = getattr(view, name)
+        if type(value) is not tuple or len(value) != count:
+            return f"its {name} are a tuple of {count} entries, one per seat, not {shown(value)}"
+        if not all(isinstance(v, kind) for v in value):
+            return f"its {name} hold {shown(value)}"
+    if any(type(n) is not int or n < 0 for n in view.hand_sizes):
+        return f"its hand_sizes are counts from 0, not {shown(view.hand_sizes)}"
+    board = view.board
+    if type(board) is not tuple or len(board) != len(SQUARES):
+        return f"its board has {len(SQUARES)} squares, not {shown(board)}"
+    if not all(s is None or s is FACE_DOWN or type(s) is Tile for s in board):
+        return "its board holds what is no tile, FACE_DOWN or None"
+    taken = view.taken
+    if type(taken) is not tuple or (
+        taken
+        and (len(taken) != len(SQUARES) or not all(t is None or type(t) is Tile for t in taken))
+    ):
+        return f"its taken is empty or holds a tile or None per square, not {shown(taken)}"
+    for name in ("trappers", "start_trappers"):
+        squares = getattr(view, name)
+        empty_allowed = name == "start_trappers"
+        if type(squares) is not tuple or not (
+            len(squares) == 4 or (empty_allowed and not squares)
+        ):
+            return f"its {name} are the squares of the four trappers, not {shown(squares)}"
+        if not all(type(s) is Square for s in squares):
+            return f"its {name} hold what is no Square: {shown(squares)}"
+    targets = view.targets
+    if (
+        type(targets) is not tuple
+        or len(targets) != 4
+        or not all(
+            type(t) is tuple and all(type(i) is int and 0 <= i < len(SQUARES) for i in t)
+            for t in targets
+        )
+    ):
+        return f"its targets are four tuples of square indices, not {shown(targets)}"
+    for name, kind in (
+        ("hand", Hand),
+        ("discard", Hand),
+        ("layout", Board),
+        ("supply", TokenSupply),
+    ):
+        value = getattr(view, name)
+        if type(value) is not kind:
+            return f"its {name} is a {kind.__name__}, not {shown(value)}"
+    for name in ("draw_pile_size", "out_of_game", "turns", "shuffles"):
+        value = getattr(view, name)
+        if type(value) is not int or value < 0:
+            return f"its {name} is a count from 0, not {shown(value)}"
+    returned = view.returned
+    if type(returned) is not tuple or not all(
+        type(r) is tuple
+        and len(r) == 2
+        and type(r[0]) is int
+        and 0 <= r[0] < count
+        and type(r[1]) is ValuedCanoe
+        for r in returned
+    ):
+        return f"its returned are (seat, ValuedCanoe) pairs, not {shown(returned)}"
+    if not isinstance(view.history, History | tuple):
+        return f"its history is a History, not {shown(view.history)}"
+    if type(view.legal_actions) is not tuple:
+        return f"its legal_actions are a tuple, not {shown(view.legal_actions)}"
+    valuation = view.valuation
+    if valuation is not None and (
+        type(valuation) is not tuple
+        or len(valuation) != count
+        or not all(type(v) is Valuation for v in valuation)
+    ):
+        return f"its valuation is None or a Valuation per seat, not {shown(valuation)}"
+    return None
