@@ -142,3 +142,16 @@ def test_issue12_two_leading_search_bots_do_not_pass_for_ever() -> None:
     ]
     game = tc.play(tc.new_game("base", 4, seed=seed), bots, max_actions=2000)
     assert game.is_over, len(game.history)
+
+
+def test_ismcts_takes_every_scale_above_0_without_overflow() -> None:
+    """A scale of 0.01 makes a lead of 8 coins a logistic of e**800, past
+    what math.exp can hold: the reward is 0 (or 1) there, not an
+    OverflowError mid-game."""
+    for scale in (0.01, 5e-324):
+        bots: list[tc.Bot] = [
+            tc.ISMCTSBot(1, iterations=4, rollout=2, scale=scale),
+            tc.GreedyBot(2),
+        ]
+        game = tc.play(tc.new_game("base", 2, seed=1), bots)
+        assert game.is_over

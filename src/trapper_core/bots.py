@@ -402,8 +402,18 @@ class ISMCTSBot:
         out = []
         for seat, score in enumerate(scores):
             lead = score - max(s for other, s in enumerate(scores) if other != seat)
-            out.append(1.0 / (1.0 + math.exp(-lead / self.scale)))
+            out.append(_logistic(lead / self.scale))
         return out
+
+
+def _logistic(x: float) -> float:
+    """``1 / (1 + e**-x)`` for every ``x``: past about -709, ``math.exp(-x)``
+    overflows, and the true value is below the smallest float anyway (a
+    small ``scale`` makes such leads of a few coins)."""
+    try:
+        return 1.0 / (1.0 + math.exp(-x))
+    except OverflowError:
+        return 0.0
 
 
 _REPEATS = frozenset(("history", "turns"))
