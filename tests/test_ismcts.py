@@ -155,3 +155,20 @@ def test_ismcts_takes_every_scale_above_0_without_overflow() -> None:
         ]
         game = tc.play(tc.new_game("base", 2, seed=1), bots)
         assert game.is_over
+
+
+def test_ismcts_plays_a_variant_of_one_player() -> None:
+    """With no other player to lead, a lone player's reward is its gain
+    since the decision (it used to take max() of no rival's score)."""
+
+    class Solo:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("solo", extends="base", min_players=1)]
+
+    registry = tc.Registry([Solo()])
+    bot = tc.ISMCTSBot(1, iterations=4, rollout=2, registry=registry)
+    game = tc.play(tc.new_game("solo", 1, seed=3, registry=registry), [bot])
+    assert game.is_over
+    assert bot.searched
+    assert game.winners() == (0,)

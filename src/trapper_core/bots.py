@@ -231,8 +231,10 @@ class ISMCTSBot:
     each player's money plus the end valuation as if the game ended there
     (the variant's ``trapper_final_valuation``), or the true end. A player's
     reward is a logistic function of their lead over the best other player
-    (``scale`` money per unit). New actions are tried in the greedy bot's
-    order, and its judgement biases the choice for the first visits
+    (``scale`` money per unit); a lone player (a variant of one player)
+    leads against its own score when the decision is taken. New actions
+    are tried in the greedy bot's order, and its judgement biases the
+    choice for the first visits
     (``bias``), so the search starts from the greedy bot's play and looks
     further. Decisions with one legal action cost nothing. Where the
     sampler finds no world for a view (`trapper_core.SamplingError`: a
@@ -354,6 +356,9 @@ class ISMCTSBot:
             child.prior = 1.0 - rank / top
 
     def _iterate(self, root: _Node, game: Game) -> None:
+        # A lone player has no rival to lead: it plays against its own
+        # score when the decision is taken (its gain is its lead).
+        par = _scores(game)[0] if len(game.players) == 1 else 0.0
         path: list[tuple[_Node, int]] = []  # node reached, seat that chose it
         node = root
         expanded = False
@@ -384,7 +389,7 @@ class ISMCTSBot:
             seat = game.to_move
             assert seat is not None
             game.apply(self.greedy.choose(game.view(seat)))
-        rewards = self._rewards(game)
+        rewards = self._rewards(game, par)
         for child, seat in path:
             child.visits += 1
             child.reward += rewards[seat]
@@ -395,15 +400,25 @@ class ISMCTSBot:
         explore = self.exploration * math.sqrt(math.log(max(child.available, 1)) / child.visits)
         return mean + explore + self.bias * child.prior / (child.visits + 1)
 
-    def _rewards(self, game: Game) -> list[float]:
-        state = game.state
-        valuation = state.valuation or game.rules.final_valuation(state)
-        scores = [d.money + v.total for d, v in zip(state.displays, valuation, strict=True)]
+    def _rewards(self, game: Game, par: float) -> list[float]:
+        """Every seat's reward: the logistic of its lead over the best other
+        seat, or over ``par`` for a lone player."""
+        scores = _scores(game)
+        if len(scores) == 1:
+            return [_logistic((scores[0] - par) / self.scale)]
         out = []
         for seat, score in enumerate(scores):
             lead = score - max(s for other, s in enumerate(scores) if other != seat)
             out.append(_logistic(lead / self.scale))
         return out
+
+
+def _scores(game: Game) -> list[int]:
+    """Every seat's money plus its end valuation, as if the game ended now
+    (or as it did)."""
+    state = game.state
+    valuation = state.valuation or game.rules.final_valuation(state)
+    return [d.money + v.total for d, v in zip(state.displays, valuation, strict=True)]
 
 
 def _logistic(x: float) -> float:
