@@ -193,3 +193,28 @@ def test_play_with_max_actions_0_plays_nothing_and_with_3_plays_three() -> None:
     bots = [tc.RandomBot(1), tc.RandomBot(2)]
     assert len(tc.play(tc.new_game("base", 2, seed=1), bots, max_actions=0).history) == 0
     assert len(tc.play(tc.new_game("base", 2, seed=1), bots, max_actions=3).history) == 3
+
+
+@pytest.mark.parametrize("answer", [float("nan"), "3", True])
+def test_bots_refuse_an_action_worth_that_is_no_number(answer: object) -> None:
+    """NaN is neither more nor less than any worth: the greedy bot found no
+    best action and failed in randrange(0)."""
+
+    class Worth:
+        @staticmethod
+        @tc.hookimpl
+        def trapper_action_worth(view: object, action: object, bot: object) -> object:
+            return answer
+
+    class Plugin:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("worthless", extends="base", plugins=[Worth])]
+
+    registry = tc.Registry([Plugin()])
+    view = tc.new_game("worthless", 2, seed=1, registry=registry).view(0)
+    expected = rf"'worthless': trapper_action_worth answered {answer!r} for Step\("
+    with pytest.raises(tc.PluginError, match=expected):
+        tc.GreedyBot(1, registry=registry).choose(view)
+    with pytest.raises(tc.PluginError, match=expected):
+        tc.ISMCTSBot(1, iterations=2, registry=registry).choose(view)

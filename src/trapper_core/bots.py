@@ -10,6 +10,7 @@ over), a bot here raises [`IllegalActionError`][trapper_core.IllegalActionError]
 from __future__ import annotations
 
 import math
+import numbers
 import random
 import time
 from collections.abc import Sequence
@@ -20,6 +21,7 @@ import attrs
 from .actions import Action
 from .errors import (
     IllegalActionError,
+    PluginError,
     SetupError,
     TrapperError,
     UnknownVariantError,
@@ -198,9 +200,23 @@ class GreedyBot:
         return self._memo
 
     def worth(self, view: PlayerView, action: Action) -> float:
-        """Returns the variant's estimate of what ``action`` is worth now."""
+        """Returns the variant's estimate of what ``action`` is worth now;
+        raises `PluginError` when the variant answers neither a number
+        (NaN is none: it is neither more nor less than any worth) nor
+        ``None``."""
         worth = self.rules(view.variant).action_worth(view, action, self)
-        return -1.0 if worth is None else worth
+        if worth is None:
+            return -1.0
+        # the exact types first: asked for every legal action of every decision
+        number = type(worth) in (float, int) or (
+            isinstance(worth, numbers.Real) and not isinstance(worth, bool)
+        )
+        if number and worth == worth:
+            return worth
+        raise PluginError(
+            f"variant {view.variant!r}: trapper_action_worth answered {shown(worth)} for "
+            f"{shown(action, 120)}, not a number (nor None, for another plugin's actions)"
+        )
 
 
 class _Node:

@@ -286,7 +286,8 @@ class RulesSpec:
 
         Called by the greedy bot for every legal action of its view; the bot
         plays the action worth most. Only public facts and the viewer's own
-        hand may go into the estimate: the view is all the hook gets.
+        hand may go into the estimate: the view is all the hook gets. An
+        answer that is no number, or NaN, is a `PluginError`.
         """
 
     # ------------------------------------------------------------------
