@@ -450,3 +450,39 @@ def test_simulate_refuses_more_bots_than_seats_as_the_command_line_does() -> Non
     with pytest.raises(tc.SetupError, match="simulate: bots names 5 bots for 4 seats"):
         tc.simulate("base", 4, 2, bots=["greedy", "random", "random", "random", "random"])
     assert tc.simulate("base", 4, 2, bots=["greedy", "random"], seed=1).games == 2
+
+
+def test_simulate_refuses_a_bot_maker_that_makes_no_bot_before_playing() -> None:
+    """A named maker that makes no bot failed in the first game with an
+    AttributeError (in a worker, with an executor); so does a Batch of it."""
+
+    def nobot(seed: int) -> object:
+        return None
+
+    nobot.name = "nobot"  # type: ignore[attr-defined]
+    played: list[GameResult] = []
+    message = r"the bot maker 'nobot' made None with the seed 40, not a bot"
+    with pytest.raises(tc.SetupError, match=message):
+        tc.simulate("base", 2, 2, bots=[nobot], seed=4, on_game=played.append)  # type: ignore[list-item]
+    assert played == []
+    batch = Batch("base", 2, (nobot,), 4, 0, 1)  # type: ignore[arg-type]
+    with pytest.raises(tc.SetupError, match=message):
+        play_batch(batch)
+
+
+def test_simulate_refuses_an_executor_class_or_one_shut_down_before_playing() -> None:
+    """The class (not a pool) failed with an AttributeError in submit, and a
+    pool shut down with a bare RuntimeError."""
+    with pytest.raises(tc.SetupError, match=r"not the class .*ThreadPoolExecutor\(\) as pool"):
+        tc.simulate("base", 2, 2, bots=["random"], executor=ThreadPoolExecutor)  # type: ignore[arg-type]
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    with pytest.raises(tc.SetupError, match=r"the executor takes no task \(cannot schedule"):
+        tc.simulate("base", 2, 2, bots=["random"], executor=pool)
+    with pytest.raises(tc.SetupError, match=r"the executor takes no task"):
+        next(results("base", 2, 2, bots=["random"], executor=pool))
+
+
+def test_a_batch_refuses_more_bots_than_seats_as_simulate_does() -> None:
+    with pytest.raises(tc.SetupError, match="Batch: bots names 3 bots for 2 seats"):
+        Batch("base", 2, ("greedy", "random", "random"), 1, 0, 1)

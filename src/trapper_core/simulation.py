@@ -76,8 +76,10 @@ class GameResult:
 class Batch:
     """Games `first` to `first + count - 1` of a simulation: what one
     task of a worker plays. Names and numbers (and the caller's own bot
-    makers), so it pickles small. The fields are checked when it is made: a
-    bad one raises [`SetupError`][trapper_core.SetupError]."""
+    makers), so it pickles small. The fields are checked when it is made (as
+    `simulate` checks them: at most one bot a seat): a bad one raises
+    [`SetupError`][trapper_core.SetupError]; so is a bot maker's answer that
+    is no bot, when the batch is played."""
 
     variant: str
     players: int
@@ -99,6 +101,7 @@ class Batch:
             # An int, even when the batch was made with a NumPy integer.
             object.__setattr__(self, what, _whole(getattr(self, what), f"Batch: {what}", low))
         object.__setattr__(self, "bots", _bot_kinds(self.bots, "Batch"))
+        _no_more_bots_than_seats(self.bots, self.players, "Batch")
         if self.record is not None and not callable(self.record):
             raise SetupError(
                 f"Batch: record takes a function of a game to text, not {shown(self.record)}"
@@ -118,10 +121,7 @@ def _play_one(batch: Batch, number: int) -> GameResult:
     game = new_game(batch.variant, batch.players, seed=seed)
     # Seats rotate between games, so no bot keeps the start player's seat.
     kinds = tuple(batch.bots[(s + number) % len(batch.bots)] for s in range(batch.players))
-    bots = [
-        make_bot(kind, seed * 10 + s) if isinstance(kind, str) else kind(seed * 10 + s)
-        for s, kind in enumerate(kinds)
-    ]
+    bots = [_made(kind, seed * 10 + s) for s, kind in enumerate(kinds)]
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
@@ -276,8 +276,18 @@ def _run(
         return
     pending: deque[Future[list[GameResult]]] = deque()
     try:
-        for task in tasks:
-            pending.append(executor.submit(play_batch, task))
+        for number, task in enumerate(tasks):
+            try:
+                future = executor.submit(play_batch, task)
+            except RuntimeError as exc:
+                if number:  # it took batches before: not the executor given
+                    raise
+                # A shut-down or broken pool: refused as a bad argument,
+                # before any game is played.
+                raise SetupError(
+                    f"simulate: the executor takes no task ({exc}): give one that is not shut down"
+                ) from exc
+            pending.append(future)
             # Take the batches that are back, in order; wait for the oldest
             # once the window is full.
             while pending and (pending[0].done() or len(pending) >= window):
@@ -307,7 +317,9 @@ def simulate(
     `bots` are names from [`BOTS`][trapper_core.BOTS], or bots of your own
     (a bot class, or any callable of a seed that makes a bot, with a `name`
     to tally it by), at most one a seat, repeated to fill the seats; the
-    seats rotate between games. `executor` runs the batches of
+    seats rotate between games. A bot maker of your own makes the bots of
+    the first game's seats once at the call, to check that it makes bots
+    (objects with a `choose(view)` method). `executor` runs the batches of
     `batch` games (by default a size that keeps every worker busy): any
     `concurrent.futures.Executor`, such as a `ProcessPoolExecutor` for every
     core or `trapper_core.ray.RayExecutor` for a Ray cluster; `None` plays
@@ -324,7 +336,8 @@ def simulate(
     does, and [`Summary.seed`][trapper_core.simulation.Summary] reports it.
     Every argument is checked before the first game is played: a bad one
     raises [`SetupError`][trapper_core.SetupError] (or
-    [`UnknownVariantError`][trapper_core.UnknownVariantError]).
+    [`UnknownVariantError`][trapper_core.UnknownVariantError]); an
+    executor already shut down is found when it refuses the first batch.
 
     Examples:
         The summary, and every game's result, are the same for every executor:
@@ -363,13 +376,16 @@ def _check(
     too) as ints."""
     names = _bot_kinds(bots, "simulate")
     players = as_whole(players, SetupError, "simulate: players takes a number of seats")
-    if len(names) > players > 0:
-        # Repeated to fill the seats, as play's bots are: more would leave
-        # some out of every game, each a different number of games.
-        raise SetupError(f"simulate: bots names {len(names)} bots for {players} seats")
+    if players > 0:
+        _no_more_bots_than_seats(names, players, "simulate")
     games = _whole(games, "simulate: games")
     batch = None if batch is None else _whole(batch, "simulate: batch")
     ahead = None if ahead is None else _whole(ahead, "simulate: ahead")
+    if isinstance(executor, type):
+        raise SetupError(
+            f"simulate: executor takes an executor, not the class {shown(executor)}: "
+            f"make one (and shut it down) with `with {executor.__name__}() as pool:`"
+        )
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise SetupError(
             "simulate: executor takes a concurrent.futures.Executor (or None), "
@@ -397,6 +413,11 @@ def _check(
     # The variant and the number of players are checked here, once, rather
     # than by every worker.
     new_game(variant, players, seed=0)
+    # The caller's bot makers make the bots of the first game's seats here,
+    # once: one that makes no bot is refused before any game is played.
+    for number, kind in enumerate(names):
+        if not isinstance(kind, str):
+            _made(kind, first * 10 + number)
     return _Simulation(variant, players, games, names, first, batch, ahead, record)
 
 
@@ -404,6 +425,29 @@ def _whole(value: object, what: str, low: int = 1) -> int:
     """``value`` as an int of at least ``low``: any whole number (a NumPy
     integer too) but a bool. The error names the argument, ``what``."""
     return as_whole(value, SetupError, f"{what} takes a number of at least {low}", low=low)
+
+
+def _no_more_bots_than_seats(bots: tuple[object, ...], players: int, caller: str) -> None:
+    """Raises `SetupError` for more bots than seats. Bots are repeated to
+    fill the seats, as play's bots are: more would leave some out of every
+    game, each a different number of games."""
+    if len(bots) > players:
+        raise SetupError(f"{caller}: bots names {len(bots)} bots for {players} seats")
+
+
+def _made(kind: str | BotMaker, seed: int) -> Bot:
+    """The bot ``kind`` makes with ``seed``; raises `SetupError` when a bot
+    maker of the caller's makes no bot (it would fail at its first turn,
+    far from the mistake)."""
+    if isinstance(kind, str):
+        return make_bot(kind, seed)
+    bot = kind(seed)
+    if not callable(getattr(bot, "choose", None)):
+        raise SetupError(
+            f"simulate: the bot maker {_name(kind)!r} made {shown(bot)} with the seed {seed}, "
+            "not a bot (an object with a choose(view) method)"
+        )
+    return bot
 
 
 def _name(kind: str | BotMaker) -> str:
