@@ -14,10 +14,12 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 import trapper_core as tc  # noqa: E402
 from trapper_core.encoding import (  # noqa: E402
+    DONE,
     NUM_ACTIONS,
     Speller,
     action_id,
     encode_view,
+    id_text,
     returns,
     view_size,
 )
@@ -268,3 +270,58 @@ def test_pettingzoo_the_action_being_spelled_shows_to_its_speller_alone() -> Non
                 for agent in others:
                     assert (table.observe(agent)["observation"] == before[agent]).all()
     assert spelled >= 40
+
+
+def test_pettingzoo_last_before_reset_and_after_the_game_says_to_reset() -> None:
+    """last() raised an AttributeError before reset() and a bare KeyError
+    once every agent had left; step() already said to reset."""
+    table = env("base", 2)
+    with pytest.raises(tc.SetupError, match=r"call reset\(\) before last\(\)"):
+        table.last()
+    table.reset(seed=1)
+    for _agent in table.agent_iter():
+        observation, _, termination, truncation, _ = table.last()
+        table.step(
+            None
+            if termination or truncation
+            else int(np.flatnonzero(observation["action_mask"])[0])
+        )
+    with pytest.raises(tc.SetupError, match=r"every agent is done .*call reset\(\)"):
+        table.last()
+    with pytest.raises(tc.SetupError, match=r"every agent is done"):
+        table.last(observe=False)
+
+
+def test_pettingzoo_takes_numpy_integers_and_a_variant_name_in_any_case() -> None:
+    """The rest of the library takes NumPy integers and variant names in any
+    case (new_game("Base")); the environment and encoding refused them."""
+    table = env("Base", np.int64(2), max_actions=np.int64(5))
+    assert table.variant == "base"
+    assert table.metadata["name"] == "trapper_base_v0"
+    assert type(table.players) is int
+    assert type(table.max_actions) is int
+    table.reset(seed=1)
+    assert table.game.players == ("A", "B")
+    assert view_size(np.int64(3)) == view_size(3)
+    assert id_text(np.int64(DONE)) == "DONE"
+    for bad in (True, np.int64(NUM_ACTIONS), -1, 2.0):
+        with pytest.raises(tc.IllegalActionError, match="an action id is a whole number"):
+            id_text(bad)  # type: ignore[arg-type]
+    with pytest.raises(tc.SetupError, match="players is a count, not True"):
+        env("base", True)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": 10**5000}, "not a whole number of 16610 bits"),
+        ({"max_actions": -(10**5000)}, "1 or more, not a whole number of 16610 bits"),
+    ],
+)
+def test_pettingzoo_refuses_a_huge_count_in_a_short_message(
+    options: dict[str, object], message: str
+) -> None:
+    arguments: dict[str, object] = {"players": 2, **options}
+    with pytest.raises(tc.SetupError, match=message) as error:
+        TrapperEnv("base", **arguments)  # type: ignore[arg-type]
+    assert len(str(error.value)) < 200

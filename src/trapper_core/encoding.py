@@ -79,11 +79,11 @@ def action_id(char: str) -> int:
 
 def id_text(action: int) -> str:
     """Returns what an action id spells: its character, or ``"DONE"``."""
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < NUM_ACTIONS:
-        raise IllegalActionError(
-            f"an action id is a whole number from 0 to {NUM_ACTIONS - 1}, not {shown(action)}"
-        )
-    return "DONE" if action == DONE else ALPHABET[action - 1]
+    what = f"an action id is a whole number from 0 to {NUM_ACTIONS - 1}"
+    number = as_whole(action, IllegalActionError, what, low=0)  # a NumPy integer too
+    if number >= NUM_ACTIONS:
+        raise IllegalActionError(f"{what}, not {shown(action)}")
+    return "DONE" if number == DONE else ALPHABET[number - 1]
 
 
 class Speller:
@@ -203,8 +203,8 @@ _TURN = 16
 
 def view_size(players: int) -> int:
     """Returns the length of `encode_view`'s list for ``players`` seats."""
-    if type(players) is not int or players < 1:
-        raise SetupError(f"players is a count of 1 or more, not {shown(players)}")
+    # a NumPy integer too
+    players = as_whole(players, SetupError, "players is a count of 1 or more", low=1)
     return (
         64 * _SQUARE + 4 * 64 + 4 + players * _SEAT + _GLOBAL + _TURN + PREFIX_LENGTH * NUM_ACTIONS
     )

@@ -25,6 +25,9 @@
 - **Chance** comes from the engine's seed: ``reset(seed=s)`` deals the same
   game on every machine; ``reset()`` without a seed continues the sequence of
   games of the last seed.
+- **Arguments**: the variant by its name or an alias, in any case, as
+  ``new_game`` takes it; ``players`` and ``max_actions`` whole numbers
+  (a NumPy integer too).
 - ``render_mode="ansi"``: ``render()`` returns the position as the terminal
   renderer draws it for the table (``trapper_core.terminal.render``, hands hidden).
 """
@@ -44,7 +47,7 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
     ) from exc
 
 from .encoding import NUM_ACTIONS, Speller, encode_view, returns, view_size
-from .errors import IllegalActionError, SetupError, as_whole, shown
+from .errors import IllegalActionError, SetupError, UnknownVariantError, as_whole, shown
 from .game import MAX_SEED, Game, new_game
 from .plugins import available_variants, default_registry
 from .terminal import render
@@ -86,24 +89,30 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         max_actions: int | None = None,
     ) -> None:
         super().__init__()
-        if variant not in available_variants():
+        try:
+            # by its name or an alias, in any case, as new_game finds it
+            spec = default_registry().spec(variant)
+        except UnknownVariantError:
             names = ", ".join(available_variants())
-            raise SetupError(f"no variant {variant!r} is installed; choose from {names}")
-        spec = default_registry().spec(variant)
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise SetupError(f"players is a count, not {players!r}")
+            raise SetupError(
+                f"no variant {shown(variant)} is installed; choose from {names}"
+            ) from None
+        variant = spec.name
+        # whole numbers as the rest of the library takes them: a NumPy integer too
+        players = as_whole(players, SetupError, "players is a count")
         if not spec.min_players <= players <= spec.max_players:
             raise SetupError(
                 f"{variant!r} is played by {spec.min_players} to {spec.max_players} players, "
-                f"not {players}"
+                f"not {shown(players)}"
             )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise SetupError(f"render_mode is None or 'ansi', not {render_mode!r}")
-        if max_actions is not None and (
-            isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 1
-        ):
-            raise SetupError(
-                f"max_actions is None or a whole number of 1 or more, not {max_actions!r}"
+            raise SetupError(f"render_mode is None or 'ansi', not {shown(render_mode)}")
+        if max_actions is not None:
+            max_actions = as_whole(
+                max_actions,
+                SetupError,
+                "max_actions is None or a whole number of 1 or more",
+                low=1,
             )
         self.variant = variant
         self.players = players
@@ -219,11 +228,7 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         self._started("step")
         agent = self.agent_selection
         if agent not in self.terminations:
-            # Every agent has taken its last None and left the dicts:
-            # PettingZoo's own code would raise a bare KeyError.
-            raise IllegalActionError(
-                "every agent is done (the game is over or truncated): call reset() for a new game"
-            )
+            raise IllegalActionError(_ALL_DONE)
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:  # PettingZoo's own check raises a bare ValueError
                 raise IllegalActionError(
@@ -248,6 +253,15 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """Returns the observation (when ``observe``), cumulative reward,
+        termination, truncation and info of the agent to act; raises
+        `SetupError` before ``reset()`` and once every agent is done."""
+        self._started("last")
+        if self.agent_selection not in self.terminations:
+            raise SetupError(_ALL_DONE)
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def render(self) -> str | None:
         """Returns the position as text in ``ansi`` mode (no hand shown)."""
         if self.render_mode is None or self._game is None:
@@ -256,6 +270,11 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+# Every agent has taken its last None and left the dicts: PettingZoo's own
+# code would raise a bare KeyError.
+_ALL_DONE = "every agent is done (the game is over or truncated): call reset() for a new game"
 
 
 def _action_id(action: object) -> int:
