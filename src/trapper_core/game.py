@@ -13,7 +13,7 @@ from typing import Any
 from . import serialize
 from .actions import Action
 from .board import Board
-from .display import Display
+from .display import Display, ValuedCanoe
 from .errors import (
     ActionFieldError,
     ActionSyntaxError,
@@ -31,7 +31,7 @@ from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
 from .plugins import Registry, Rules, default_registry, registry_or_default
 from .setups import Setup
 from .state import FIELDS as _FIELDS
-from .state import GameState, Valuation
+from .state import NO_TARGETS, GameState, TokenSupply, Valuation
 from .state import restore as _restore
 from .state import snapshot as _snapshot
 from .tiles import faces_of
@@ -295,6 +295,66 @@ class Game:
         game._origin = None
         if rules.is_over(game._state):
             game._finish()
+        return game
+
+    @classmethod
+    def _at(
+        cls,
+        rules: Rules,
+        players: tuple[str, ...],
+        seed: int,
+        *,
+        board: tuple[Tile | None, ...],
+        face_up: int,
+        trappers: tuple[int, ...],
+        hands: tuple[tuple[int, int, int, int], ...],
+        pile: tuple[int, ...],
+        discard: tuple[int, int, int, int],
+        out: tuple[int, int, int, int],
+        displays: tuple[Display, ...],
+        supply: TokenSupply,
+        returned: tuple[tuple[int, ValuedCanoe], ...],
+        to_move: int | None,
+        retired: tuple[bool, ...],
+        turns: int,
+        shuffles: int,
+        box: tuple[Tile, ...],
+        taken: tuple[Tile, ...],
+        undo: bool = True,
+    ) -> Game:
+        """A game whose state is the position given, part by part, unchecked,
+        with the turn record of a turn just begun: what `game_at` builds
+        once it has checked the parts, and the sampler from a view's origin.
+        The caller sets the turn record, ends the game if it is over there
+        and makes the position the game's root (``_as_root``)."""
+        # The game's setup holds every tile the position holds, and the
+        # variant's deck: what the checks count the position's tiles and cards
+        # against. It is no start of this game (``from_setup`` is False).
+        setup = Setup(
+            board, rules.deck(), [SQUARES[i] for i in trappers], (*box, *taken), to_move or 0
+        )
+        game = cls._start(rules, players, seed, setup, undo=undo)
+        state = game._state
+        state.board = board
+        state.face_up = face_up
+        state.tiles_left = len([t for t in board if t is not None])
+        state.trappers = trappers
+        state.hands = hands
+        state.pile = pile
+        state.drawn = 0
+        state.discard = discard
+        state.out = out
+        state.displays = displays
+        state.supply = supply
+        state.returned = returned
+        state.to_move = to_move
+        state.retired = retired
+        state.turns = turns
+        state.shuffled = ((),) * shuffles
+        state.valuation = None
+        state.targets = NO_TARGETS
+        state.box = box
+        state.turn = rules.new_turn(state) if to_move is not None else state.turn
         return game
 
     # ------------------------------------------------------------------

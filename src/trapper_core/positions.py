@@ -27,8 +27,7 @@ from .game import Game, _player_names, _seed
 from .invariants import InvariantError, check_invariants
 from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile, Token, TokenKind
 from .plugins import Registry, registry_or_default
-from .setups import Setup
-from .state import NO_TARGETS, TokenSupply
+from .state import TokenSupply
 from .tiles import faces_of
 
 __all__ = ["MAX_SHUFFLES", "game_at"]
@@ -196,38 +195,35 @@ def game_at(
             left[tile.face] -= 1
             box.append(tile)
 
-    deck = rules.deck()
-    # The game's setup holds every tile the position holds, and the
-    # variant's deck: what the checks count the position's tiles and cards
-    # against. It is no start of this game (``from_setup`` is False).
-    setup = Setup(tiles, deck, squares, (*box, *taken), seat or 0)
-    game = Game._start(rules, names, chosen, setup, undo=undo)
-    state = game.state
-    state.board = tiles
     mask = 0
     for i, square_tile in enumerate(tiles):
         if square_tile is not None:
             mask |= 1 << i
     for square in down:
         mask &= ~(1 << square.index)
-    state.face_up = mask
-    state.tiles_left = len([t for t in tiles if t is not None])
-    state.trappers = tuple(s.index for s in squares)
-    state.hands = tuple(h.counts for h in hand_list)
-    state.pile = tuple(map(index, pile))
-    state.drawn = 0
-    state.discard = discard_hand.counts
-    state.out = out_hand.counts
-    state.displays = tuple(display_list)
-    state.supply = token_supply
-    state.returned = given_back
-    state.to_move = seat
-    state.retired = tuple(retired_list)
-    state.turns = turn_count
-    state.shuffled = ((),) * shuffle_count
-    state.valuation = None
-    state.targets = NO_TARGETS
-    state.box = tuple(box)
+    game = Game._at(
+        rules,
+        names,
+        chosen,
+        board=tiles,
+        face_up=mask,
+        trappers=tuple(s.index for s in squares),
+        hands=tuple(h.counts for h in hand_list),
+        pile=tuple(map(index, pile)),
+        discard=discard_hand.counts,
+        out=out_hand.counts,
+        displays=tuple(display_list),
+        supply=token_supply,
+        returned=given_back,
+        to_move=seat,
+        retired=tuple(retired_list),
+        turns=turn_count,
+        shuffles=shuffle_count,
+        box=tuple(box),
+        taken=tuple(taken),
+        undo=undo,
+    )
+    state = game.state
     if turn is None:
         if seat is None:
             raise SetupError("game_at: a game that is over (to_move=None) gives its turn record")
