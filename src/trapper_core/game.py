@@ -210,6 +210,7 @@ class Game:
         "_legal",
         "_legal_by_value",
         "_origin",
+        "_origin_views",
         "_public",
         "_rules",
         "_state",
@@ -263,6 +264,9 @@ class Game:
     # snapshots leave out: a game's box never changes), None otherwise.
     # root(), copies and pickles start from it; such a game has no record.
     _origin: tuple[tuple[object, ...], tuple[Tile, ...]] | None
+    # Each player's view of the origin, as views show it (``view.origin``):
+    # made once a player's view is, shared by copies (the origin is theirs too).
+    _origin_views: dict[int, PlayerView] | None
 
     players: tuple[str, ...]
     """The players' names in seat order."""
@@ -293,6 +297,7 @@ class Game:
         game._public = None
         game._displays = None
         game._origin = None
+        game._origin_views = None
         if rules.is_over(game._state):
             game._finish()
         return game
@@ -787,6 +792,19 @@ class Game:
         legal = self.legal_actions() if self._state.to_move == player else ()
         return make_view(self, player, legal)
 
+    def _origin_view(self, player: int) -> PlayerView:
+        """``player``'s view of the position this game begins at (a game
+        whose history does not begin at its setup): ``view.origin``."""
+        views = self._origin_views
+        if views is None:
+            views = self._origin_views = {}
+        view = views.get(player)
+        if view is None:
+            root = self.root()
+            legal = root.legal_actions() if root.to_move == player else ()
+            view = views[player] = make_view(root, player, legal, origin=False)
+        return view
+
     def _check_seat(self, player: object) -> int:
         """``player`` as an int seat: any whole number (a NumPy integer too), not a bool."""
         seat = as_whole(player, SetupError, "a player is a seat number")
@@ -862,6 +880,7 @@ class Game:
         other._public = self._public
         other._displays = self._displays
         other._origin = self._origin
+        other._origin_views = self._origin_views
         return other
 
     def _as_root(self) -> None:
@@ -876,6 +895,7 @@ class Game:
         self._legal = None
         self._legal_by_value = None
         self._origin = (_snapshot(self._state), self._state.box)
+        self._origin_views = {}
 
     def _begin_at(self, origin: tuple[tuple[object, ...], tuple[Tile, ...]]) -> None:
         """Puts the game at ``origin`` (see ``_origin``), with no history."""

@@ -165,6 +165,11 @@ class PlayerView:
     does not begin at a setup."""
     start_player: int = 0
     """The seat that began the game."""
+    origin: PlayerView | None = None
+    """For a game that begins at a position ([`game_at`][trapper_core.game_at],
+    [`Sampler.position`][trapper_core.Sampler.position]): the viewer's view of
+    that position, before the history (its own ``origin`` is ``None``), which
+    the sampler draws from. ``None`` for a game that begins at its setup."""
 
     @property
     def is_over(self) -> bool:
@@ -228,6 +233,7 @@ _FACTS = (
     "valuation",
     "start_trappers",
     "start_player",
+    "origin",
 )
 
 # The fields made from the facts in a view's ``_later`` tuple: (the trappers'
@@ -333,8 +339,11 @@ def _read(view: PlayerView) -> None:
     _set(view, "__class__", PlayerView)
 
 
-def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
-    """Builds ``player``'s view of ``game``."""
+def make_view(
+    game: Game, player: int, legal: tuple[Action, ...], *, origin: bool = True
+) -> PlayerView:
+    """Builds ``player``'s view of ``game`` (with its ``origin``, the view of
+    the position it begins at, unless ``origin`` is false: that view's own)."""
     state = game.state
     # A bot asks for a view at every decision: the view's dict is set at
     # once rather than through the frozen class's __init__, which sets the
@@ -384,6 +393,7 @@ def make_view(game: Game, player: int, legal: tuple[Action, ...]) -> PlayerView:
                 # has no setup to begin at: its start is unknown to a view.
                 setup.trappers if game._origin is None else (),
                 setup.start_player,
+                game._origin_view(player) if origin and game._origin is not None else None,
             ),
             "_later": (
                 state.trappers,
@@ -643,6 +653,13 @@ def misshapen(view: PlayerView) -> str | None:
         return f"its history is a History, not {shown(view.history)}"
     if type(view.legal_actions) is not tuple:
         return f"its legal_actions are a tuple, not {shown(view.legal_actions)}"
+    origin = view.origin
+    if origin is not None:
+        if not isinstance(origin, PlayerView) or origin.origin is not None:
+            return f"its origin is None or a view whose own origin is None, not {shown(origin)}"
+        problem = misshapen(origin)
+        if problem is not None:
+            return f"its origin is no view of a game: {problem}"
     valuation = view.valuation
     if valuation is not None and (
         type(valuation) is not tuple
