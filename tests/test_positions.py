@@ -4,8 +4,8 @@ python-chess sets up a board from a FEN.
 A position string written from a game makes a game that shows the same
 position, lists the same actions, and, with the same seed, goes on exactly
 as the game it came from; a position that does not hold together is
-refused, saying what is wrong; such a game has no record and its views are
-not sampled.
+refused, saying what is wrong; such a game has no record, and its views
+are sampled from the position it begins at (``view.origin``).
 """
 
 from __future__ import annotations
@@ -254,10 +254,11 @@ def test_game_at_refuses_a_game_over_with_somebody_to_move() -> None:
     assert over.scores() == game.scores()
 
 
-def test_a_game_at_a_position_has_no_record_and_its_views_are_not_sampled() -> None:
+def test_a_game_at_a_position_has_no_record_and_its_views_hold_their_origin() -> None:
     """Copies, pickles and root keep the position; to_dict and the
     notation refuse it, as they refuse a position drawn by
-    Sampler.position; a sampler refuses its views at once, saying why."""
+    Sampler.position; its views hold the view of the position, which a
+    sampler draws from, and a view without it is refused, saying why."""
     made = again(played("base", 3, 8, 20))
     assert len(made.legal_actions()) > 1
     assert pickle.loads(pickle.dumps(made)) == made
@@ -267,10 +268,14 @@ def test_a_game_at_a_position_has_no_record_and_its_views_are_not_sampled() -> N
         made.to_dict()
     with pytest.raises(notation.RecordError, match="begins at a position"):
         notation.dumps(made)
-    with pytest.raises(tc.SamplingError, match="begins at a position"):
-        tc.Sampler(made.view(0))
-    with pytest.raises(tc.SamplingError, match="begins at a position"):
-        tc.ISMCTSBot(1).choose(made.view(made.to_move))  # type: ignore[arg-type]
+    view = made.view(0)
+    assert view.origin == made.root().view(0).origin == attrs.evolve(made.view(0), origin=None)
+    bare = attrs.evolve(view, origin=None)  # a view built by hand
+    with pytest.raises(tc.SamplingError, match=r"begins at a position .* holds no view"):
+        tc.Sampler(bare)
+    with pytest.raises(tc.SamplingError, match=r"begins at a position .* holds no view"):
+        tc.ISMCTSBot(1).choose(attrs.evolve(made.view(made.to_move), origin=None))  # type: ignore[arg-type]
+    assert tc.Sampler(view).sample(random.Random(1)).view(0) == view
     assert made.view(0).start_trappers == ()
     assert tc.GreedyBot(1).choose(made.view(made.to_move)) in made.legal_actions()  # type: ignore[arg-type]
 

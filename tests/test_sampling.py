@@ -737,3 +737,105 @@ def test_a_view_whose_history_gives_another_position_is_inconsistent_not_a_sampl
     bad = attrs.evolve(view, board=(None,) * 64)
     with pytest.raises(tc.SamplingError, match=r"inconsistent: the rules make its history give"):
         bad.sample(random.Random(1))
+
+
+# ----------------------------------------------------------------------
+# Views of games that begin at a position (game_at, Position.to_game,
+# Sampler.position): sampled from the view of that position
+# ----------------------------------------------------------------------
+
+
+def _from_position(variant: str, players: int, seed: int, cut: int) -> tc.Game:
+    """The game a position string of a random game makes, played on at random."""
+    game = played(variant, players, seed, cut, kind="random")
+    made = tn.Position.from_game(game).to_game(variant, seed=seed + 1)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, 40)):
+        if made.is_over:
+            break
+        made.apply(rng.choice(made.legal_actions()))
+    return made
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_view_of_a_game_that_begins_at_a_position_is_sampled_from_its_origin(
+    variant: str,
+) -> None:
+    """Every seat's view, 2 to 4 players, at the position and after random
+    actions played from it: each world shows the view (its origin too),
+    replays its history, and draws the hidden parts anew; positions drawn
+    from it list the viewer's actions."""
+    drawn = 0
+    for seed in range(6):
+        game = _from_position(variant, 2 + seed % 3, seed, 10 + 9 * seed)
+        for seat in range(len(game.players)):
+            view = game.view(seat)
+            assert view.origin is not None
+            sampler = tc.Sampler(view)
+            worlds = [sampler.sample(random.Random(i)) for i in range(3)]
+            for world in worlds:
+                assert world.view(seat) == view
+                assert world.history == game.history
+                assert not world.from_setup
+            drawn += len({(w.root().state.hands, w.root().state.pile) for w in worlds}) > 1
+            position = sampler.position(random.Random(9))
+            assert position.view(seat).legal_actions == view.legal_actions
+    assert drawn > 10  # the other hands and the draw pile are drawn, not copied
+
+
+def test_a_view_of_a_position_drawn_from_a_view_is_sampled_and_counts_the_tiles_taken() -> None:
+    """Sampler.position keeps the viewed game's setup, which views count
+    the tiles taken from: a tile drawn for a face-down square and taken
+    later is the one the view shows taken (it showed the sampler's own
+    first layout's, and such views could not be sampled)."""
+    checked = 0
+    for seed in range(8):
+        game = played("base", 2 + seed % 3, seed, 20 + 5 * seed)
+        if game.is_over:
+            continue
+        position = tc.Sampler(game.view(game.to_move)).position(random.Random(seed))  # type: ignore[arg-type]
+        rng = random.Random(seed)
+        for _ in range(40):
+            if position.is_over:
+                break
+            position.apply(rng.choice(position.legal_actions()))
+        for seat in range(len(position.players)):
+            view = position.view(seat)
+            held = Counter(t for d in view.displays for t in d.tiles())
+            held.update(t for _, canoe in view.returned for t in canoe.row.tiles)
+            assert not Counter(t for t in view.taken if t is not None) - held
+            assert tc.Sampler(view).sample(random.Random(1)).view(seat) == view
+            checked += 1
+    assert checked > 10
+
+
+def test_a_view_at_a_position_draws_the_other_hand_uniformly_chi_square() -> None:
+    """As for a game from its setup: two players, at a position string of
+    the start; seat 0 took one step paid with one card of colour c. For
+    seat 1, seat 0's hand at the position is six of the 58 cards it has not
+    seen, uniformly among those holding a c."""
+    start = tn.Position.from_game(tc.new_game("base", 2, seed=12)).to_game("base", seed=3)
+    step = next(
+        a for a in start.legal_actions() if isinstance(a, tb.Step) and a.payment is a.trapper
+    )
+    start.apply(step)
+    colour = step.payment
+    view = start.view(1)
+    good = 16 - view.hand[colour]
+    weights = {k: _hypergeometric(58, good, 6, k) for k in range(1, 7)}
+    total = sum(weights.values())
+    runs = 400
+    expected = {k - 1: runs * w / total for k, w in weights.items()}
+    rng = random.Random(5)
+    observed: Counter[int] = Counter()
+    for _ in range(runs):
+        observed[tc.Sampler(view).position(rng).hands[0][colour]] += 1
+    statistic, freedom = _chi_square(observed, expected)
+    assert statistic < CHI2_999[freedom], (observed, expected)
+
+
+def test_ismcts_plays_a_game_from_a_position_string() -> None:
+    game = played("tactical", 3, 9, 40, kind="random")
+    made = tn.Position.from_game(game).to_game("tactical", seed=3)
+    tc.play(made, [tc.ISMCTSBot(seat, iterations=8) for seat in range(3)], max_actions=60)
+    assert len(made.history) == 60 or made.is_over

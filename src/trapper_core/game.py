@@ -326,17 +326,28 @@ class Game:
         box: tuple[Tile, ...],
         taken: tuple[Tile, ...],
         undo: bool = True,
+        start_board: tuple[Tile | None, ...] | None = None,
+        start_squares: tuple[int, ...] | None = None,
+        start_player: int | None = None,
     ) -> Game:
         """A game whose state is the position given, part by part, unchecked,
         with the turn record of a turn just begun: what `game_at` builds
         once it has checked the parts, and the sampler from a view's origin.
         The caller sets the turn record, ends the game if it is over there
-        and makes the position the game's root (``_as_root``)."""
-        # The game's setup holds every tile the position holds, and the
-        # variant's deck: what the checks count the position's tiles and cards
-        # against. It is no start of this game (``from_setup`` is False).
+        and makes the position the game's root (``_as_root``).
+
+        The game's setup holds every tile the position holds (on the board,
+        ``start_board`` when given, else ``board``; in the box, ``box`` and
+        ``taken``), and the variant's deck: what the checks count the
+        position's tiles and cards against, and what views count the tiles
+        taken from; its trappers stand on ``start_squares`` when given. It is
+        no start of this game (``from_setup`` is False)."""
         setup = Setup(
-            board, rules.deck(), [SQUARES[i] for i in trappers], (*box, *taken), to_move or 0
+            board if start_board is None else start_board,
+            rules.deck(),
+            [SQUARES[i] for i in (trappers if start_squares is None else start_squares)],
+            (*box, *taken),
+            (to_move or 0) if start_player is None else start_player,
         )
         game = cls._start(rules, players, seed, setup, undo=undo)
         state = game._state

@@ -73,6 +73,20 @@ What is drawn, and how
     *The future.* The world has its own seed, drawn by ``rng``: it decides
     the reshuffles that have not happened yet.
 
+A game that begins at a position
+    (``game_at``, ``Position.to_game``, ``Sampler.position``) has no setup
+    to replay from; its views hold the viewer's view of that position
+    (``PlayerView.origin``), and the history is replayed from there. The
+    tiles nobody has seen there go to its face-down squares and the box. The
+    cards are two piles, each right as a whole: the viewer's hand there (a
+    pile of its own: the view fixes it), and what the deck holds besides it
+    and the discard pile, dealt to the other hands, then the draw pile, then
+    out of the game, by the sizes the position shows. The search, the
+    repair and the chain then run as for a setup, the reshuffles since the
+    position being the piles after those two. A world's ``start`` is the
+    position with its hidden parts drawn, and ``game`` plays the history on
+    a copy of it.
+
 A variant with hidden parts of its own answers the ``trapper_sampler`` hook
 with a subclass of `Sampler` that samples them too.
 """
@@ -123,11 +137,17 @@ class SamplingError(TrapperError, ValueError):
 class World:
     """Everything chance decided in one sampled game: the starting position,
     the seed of the chance still to come, and the outcome of every reshuffle
-    so far (per action of the history, as ``Game.apply`` takes them)."""
+    so far (per action of the history, as ``Game.apply`` takes them).
+
+    For a view of a game that begins at a position (``view.origin``),
+    ``start`` is that position with its hidden parts drawn: a game with no
+    history, which `Sampler.game` plays the history on (a copy of it);
+    ``setup`` is its setup, which does not describe it. ``None`` otherwise."""
 
     setup: Setup
     seed: int
     shuffles: tuple[tuple[tuple[int, ...], ...], ...]
+    start: Game | None = attrs.field(default=None, eq=False)
 
 
 class _Need:
@@ -225,25 +245,53 @@ class Sampler:
 
     def _prepare_tiles(self) -> None:
         view, rules = self.view, self.rules
+        origin = view.origin
         if begins_at_position(view):
             raise SamplingError(AT_POSITION)
-        if len(view.taken) != 64 or len(view.start_trappers) != 4:
+        if len(view.taken) != 64 or (origin is None and len(view.start_trappers) != 4):
             raise SamplingError(
                 "the view does not say which tiles were taken and where play began"
             )
         tile_set = rules.tile_set()
-        known: dict[int, Tile] = {}
+        known: dict[int, Tile] = {}  # square: the tile it holds at the start
         hidden: list[int] = []
-        for i, seen in enumerate(view.board):
-            if isinstance(seen, Tile):
-                known[i] = seen
-            elif seen is FACE_DOWN:
-                hidden.append(i)
-            taken = view.taken[i]
-            if taken is not None:
-                known[i] = taken
+        elsewhere: list[Tile] = []  # seen at the start off the board
+        if origin is None:
+            for i, seen in enumerate(view.board):
+                if isinstance(seen, Tile):
+                    known[i] = seen
+                elif seen is FACE_DOWN:
+                    hidden.append(i)
+                taken = view.taken[i]
+                if taken is not None:
+                    known[i] = taken
+        else:
+            # The start is the origin's board; the tiles of its displays and
+            # of the canoes given back are seen off it.
+            for i, seen in enumerate(origin.board):
+                if isinstance(seen, Tile):
+                    known[i] = seen
+                elif seen is FACE_DOWN:
+                    now, taken = view.board[i], view.taken[i]
+                    if isinstance(now, Tile):
+                        known[i] = now  # turned up since
+                    elif taken is not None and origin.taken[i] is None:
+                        known[i] = taken  # turned up and taken since
+                    else:
+                        hidden.append(i)
+            for display in origin.displays:
+                elsewhere.extend(display.tiles())
+            for _seat, canoe in origin.returned:
+                elsewhere.extend(canoe.row.tiles)
+            # The tiles a view counts as taken before the origin (a position
+            # drawn from a game's view keeps that game's setup) go back on
+            # their squares in the world's setup; the rest wait in its box.
+            aside = Counter(elsewhere)
+            aside.subtract(t for t in origin.taken if t is not None)
+            self._aside = tuple(aside.elements())
+        seen_tiles = [*known.values(), *elsewhere]
         unseen = Counter(tile_set.faces())
-        unseen.subtract(t.face for t in known.values())
+        unseen.subtract(t.face for t in seen_tiles)
         if any(n < 0 for n in unseen.values()):
             extra = sorted(face for face, n in unseen.items() if n < 0)
             raise SamplingError(
@@ -257,7 +305,7 @@ class Sampler:
         # world could deal a second tile of an edge the viewer has seen.)
         left = Counter(tile_set.tiles)
         odd: Counter[str] = Counter()
-        for tile in known.values():
+        for tile in seen_tiles:
             if left[tile] > 0:
                 left[tile] -= 1
             else:
@@ -270,7 +318,7 @@ class Sampler:
                     odd[tile.face] -= 1  # the tile of this face a tile seen stands for
                 else:
                     pool.append(tile)
-        box_size = len(tile_set.tiles) - len(known) - len(hidden)
+        box_size = len(tile_set.tiles) - len(seen_tiles) - len(hidden)
         if box_size < 0 or len(pool) != len(hidden) + box_size:
             raise SamplingError(
                 f"the view's {len(hidden)} face-down tiles do not fit the {view.variant} tile set"
@@ -299,33 +347,13 @@ class Sampler:
         the piles, the draws, the payments, the bids and the retirements."""
         view, rules = self.view, self.rules
         players = len(view.players)
-        grid, box = self._layout(random.Random(0))
-        deck = rules.deck()
-        setup = Setup(grid, deck, view.start_trappers, box, view.start_player)
-        game = Game._start(rules, view.players, 0, setup)
-        state = game.state
-        size = rules.hand_size(players)
-        dealt = players * size
-        colours = [int(c) for c in deck]
-        blocks = tuple(_counts(colours[p * size : (p + 1) * size]) for p in range(players))
-        if state.drawn != 0 or state.pile != tuple(colours[dealt:]) or state.hands != blocks:
-            raise PluginError(
-                f"variant {view.variant!r} does not deal hands in blocks from the top: "
-                "answer the trapper_sampler hook with a sampler that knows its deal"
-            )
-        self.dealt = dealt
-        self.piles: list[list[int]] = [colours]  # the replay's colours, right as a whole
         self.ops: list[list[_Op]] = [[] for _ in range(players)]
-        self.owner: list[list[int]] = [[-1] * len(colours)]  # seat that drew each position
-        self.made_by: list[int] = [-1]  # the action whose draw reshuffled each pile
-        for p in range(players):
-            slots = [(0, i) for i in range(p * size, (p + 1) * size)]
-            for _, i in slots:
-                self.owner[0][i] = p
-            self._op(p, _Op("draw", tuple(slots)))
-        state.hands = tuple(
-            (h[0] + PLENTY, h[1] + PLENTY, h[2] + PLENTY, h[3] + PLENTY) for h in state.hands
-        )
+        # Where each pile's draws begin, past the hands dealt from it, and
+        # where they end, before the cards out of the game (when not at its end).
+        self.offsets: dict[int, int] = {}
+        self.ends: dict[int, int] = {}
+        game = self._deal_setup() if view.origin is None else self._deal_origin(view.origin)
+        state = game.state
         for index, action in enumerate(view.history):
             actor = game.to_move
             if actor is None:
@@ -386,6 +414,158 @@ class Sampler:
             o.count(-1) for o in self.owner
         )
 
+    def _deal_setup(self) -> Game:
+        """The game at the view's setup, the unseen tiles laid anyhow, its
+        deck dealt in its order; notes the deck as the first pile and the
+        hands' draws from it. Every hand then holds plenty of every colour."""
+        view, rules = self.view, self.rules
+        players = len(view.players)
+        grid, box = self._layout(random.Random(0))
+        deck = rules.deck()
+        setup = Setup(grid, deck, view.start_trappers, box, view.start_player)
+        game = Game._start(rules, view.players, 0, setup)
+        state = game.state
+        size = rules.hand_size(players)
+        dealt = players * size
+        colours = [int(c) for c in deck]
+        blocks = tuple(_counts(colours[p * size : (p + 1) * size]) for p in range(players))
+        if state.drawn != 0 or state.pile != tuple(colours[dealt:]) or state.hands != blocks:
+            raise PluginError(
+                f"variant {view.variant!r} does not deal hands in blocks from the top: "
+                "answer the trapper_sampler hook with a sampler that knows its deal"
+            )
+        self.offsets[0] = dealt
+        self.piles: list[list[int]] = [colours]  # the replay's colours, right as a whole
+        self.owner: list[list[int]] = [[-1] * len(colours)]  # seat that drew each position
+        self.made_by: list[int] = [-1]  # the action whose draw reshuffled each pile
+        for p in range(players):
+            slots = [(0, i) for i in range(p * size, (p + 1) * size)]
+            for _, i in slots:
+                self.owner[0][i] = p
+            self._op(p, _Op("draw", tuple(slots)))
+        state.hands = tuple(
+            (h[0] + PLENTY, h[1] + PLENTY, h[2] + PLENTY, h[3] + PLENTY) for h in state.hands
+        )
+        return game
+
+    def _deal_origin(self, origin: PlayerView) -> Game:
+        """The game at the view's origin, the unseen tiles laid anyhow and
+        the unseen cards in any order; notes the cards as two piles, each
+        right as a whole: the viewer's hand there (a pile of its own, which
+        fixes it), and the others' hands, the draw pile and the cards out of
+        the game (the deck less the discard pile and the viewer's hand),
+        dealt in that order. Every hand still in then holds plenty of every
+        colour."""
+        view = self.view
+        players = len(view.players)
+        mine = [int(c) for c in COLOURS for _ in range(origin.hand[c])]
+        rest = Counter(int(c) for c in self.rules.deck())
+        rest.subtract(int(c) for c in COLOURS for _ in range(origin.discard[c]))
+        rest.subtract(mine)
+        sizes = list(origin.hand_sizes)
+        if sizes[view.player] != len(mine) or min(rest.values(), default=0) < 0:
+            raise SamplingError(
+                f"the origin of the view of seat {view.player} holds cards the deck lacks"
+            )
+        others = sum(sizes) - len(mine)
+        if others + origin.draw_pile_size + origin.out_of_game != sum(rest.values()):
+            raise SamplingError(
+                f"the origin of the view of seat {view.player} shows {others} cards in the "
+                f"other hands, {origin.draw_pile_size} in the draw pile and "
+                f"{origin.out_of_game} out of the game, and the deck leaves "
+                f"{sum(rest.values())} for them"
+            )
+        colours = sorted(rest.elements())
+        self.piles = [mine, colours]
+        self.owner = [[view.player] * len(mine), [-1] * len(colours)]
+        self.made_by = [-1, -1]
+        self.offsets[1] = others
+        self.ends[1] = others + origin.draw_pile_size
+        self._op(view.player, _Op("draw", tuple((0, i) for i in range(len(mine)))))
+        start = 0
+        for seat in range(players):
+            if seat == view.player:
+                continue
+            slots = tuple((1, i) for i in range(start, start + sizes[seat]))
+            for _, i in slots:
+                self.owner[1][i] = seat
+            self._op(seat, _Op("draw", slots))
+            start += sizes[seat]
+        grid, box = self._layout(random.Random(0))
+        game = self._origin_game(grid, box, self.piles, 0)
+        state = game.state
+        state.hands = tuple(
+            h if out else (h[0] + PLENTY, h[1] + PLENTY, h[2] + PLENTY, h[3] + PLENTY)
+            for h, out in zip(state.hands, origin.retired, strict=True)
+        )
+        return game
+
+    def _origin_game(
+        self,
+        grid: Sequence[Tile | None],
+        box: tuple[Tile, ...],
+        colours: Sequence[Sequence[int]],
+        seed: int,
+    ) -> Game:
+        """The game at the view's origin with these tiles on its face-down
+        squares and in the box, and the cards of the first two piles
+        (``colours``) in the hands, the draw pile and out of the game."""
+        view, origin = self.view, self.view.origin
+        assert origin is not None
+        offset, end = self.offsets[1], self.ends[1]
+        hands: list[tuple[int, int, int, int]] = []
+        start = 0
+        for seat, size in enumerate(origin.hand_sizes):
+            if seat == view.player:
+                hands.append(_counts(colours[0]))
+            else:
+                hands.append(_counts(colours[1][start : start + size]))
+                start += size
+        face_up = 0
+        for i, seen in enumerate(origin.board):
+            if isinstance(seen, Tile):
+                face_up |= 1 << i
+        # A position drawn from a game's view keeps that game's setup, which
+        # views count the tiles taken from: the tiles taken before the origin
+        # go back on their squares, and the trappers (whom views of such a
+        # game do not show at the start) on squares that held no tile.
+        start_board = tuple(
+            tile if taken is None else taken
+            for tile, taken in zip(grid, origin.taken, strict=True)
+        )
+        empty = [i for i, tile in enumerate(start_board) if tile is None]
+        game = Game._at(
+            self.rules,
+            view.players,
+            seed,
+            board=tuple(grid),
+            face_up=face_up,
+            trappers=tuple(square.index for square in origin.trappers),
+            hands=tuple(hands),
+            pile=tuple(colours[1][offset:end]),
+            discard=origin.discard.counts,
+            out=_counts(colours[1][end:]),
+            displays=origin.displays,
+            supply=origin.supply,
+            returned=origin.returned,
+            to_move=origin.to_move,
+            retired=origin.retired,
+            turns=origin.turns,
+            shuffles=origin.shuffles,
+            box=box,
+            taken=self._aside,
+            start_board=start_board if any(origin.taken) else None,
+            start_squares=tuple(empty[:4]) if any(origin.taken) else None,
+            start_player=origin.start_player,
+        )
+        game.state.turn = origin.turn
+        if origin.to_move is None:
+            game._finish()
+        game._as_root()
+        game._public = None
+        game._displays = None
+        return game
+
     def _op(self, seat: int, op: _Op) -> None:
         self.ops[seat].append(op)
 
@@ -399,8 +579,8 @@ class Sampler:
     ) -> list[Slot]:
         """The positions action ``index`` drew, in order; notes the new piles."""
         pile = len(self.piles) - 1
-        offset = self.dealt if pile == 0 else 0  # the deck's draw pile begins after the hands
-        stop = len(self.piles[pile]) if new_piles else end + offset
+        offset = self.offsets.get(pile, 0)  # a dealt pile's draw pile begins after the hands
+        stop = self.ends.get(pile, len(self.piles[pile])) if new_piles else end + offset
         got = [(pile, i) for i in range(start + offset, stop)]
         for number, cards in enumerate(new_piles):
             self.piles.append(list(cards))
@@ -439,6 +619,7 @@ class Sampler:
             or before.players != now.players
             or before.start_trappers != now.start_trappers
             or before.start_player != now.start_player
+            or before.origin != now.origin
             or len(before.history) > len(now.history)
             or len(earlier.piles) > len(self.piles)
             or before.history != now.history[: len(before.history)]
@@ -783,12 +964,18 @@ class Sampler:
         _check_draw(rng, steps)
         colours = self._colouring(rng, steps)
         grid, box = self._layout(rng)
-        deck = tuple(COLOURS[c] for c in colours[0])
         per_action: list[list[tuple[int, ...]]] = [[] for _ in self.view.history]
-        for p in range(1, len(colours)):
+        dealt = 1 if self.view.origin is None else 2
+        for p in range(dealt, len(colours)):
             per_action[self.made_by[p]].append(tuple(colours[p]))
+        shuffles = tuple(tuple(s) for s in per_action)
+        if self.view.origin is not None:
+            seed = rng.getrandbits(63)
+            start = self._origin_game(grid, box, colours, seed)
+            return World(start.setup, seed, shuffles, start)
+        deck = tuple(COLOURS[c] for c in colours[0])
         setup = Setup(grid, deck, self.view.start_trappers, box, self.view.start_player)
-        return World(setup, rng.getrandbits(63), tuple(tuple(s) for s in per_action))
+        return World(setup, rng.getrandbits(63), shuffles)
 
     def game(self, world: World) -> Game:
         """Returns the game of ``world``: its setup, with the view's history
@@ -798,7 +985,10 @@ class Sampler:
         to its player otherwise (a sampler's fault)."""
         if not isinstance(world, World):
             raise SamplingError(f"game() builds a World, not {shown(world)}")
-        game = Game._start(self.rules, self.view.players, world.seed, world.setup)
+        if world.start is not None:
+            game = world.start.copy()
+        else:
+            game = Game._start(self.rules, self.view.players, world.seed, world.setup)
         try:
             for action, shuffles in zip(self.view.history, world.shuffles, strict=True):
                 game.apply(action, shuffles=shuffles)
@@ -856,12 +1046,18 @@ class Sampler:
         board = list(state.board)
         order = list(self._unseen)
         rng.shuffle(order)
+        start = list(game.setup.board)
         for i, tile in zip(self._hidden, order, strict=False):
-            board[i] = tile
+            board[i] = start[i] = tile
         state.board = tuple(board)
         state.box = tuple(order[len(self._hidden) :])
+        # Views count the tiles taken from the setup's board: a tile drawn
+        # for a face-down square is the one its setup holds there too.
+        game.setup = attrs.evolve(game.setup, board=tuple(start))
         hands: list[Hand] = []
         out = [0, 0, 0, 0]
+        if self.view.origin is not None:  # the cards out of the game at the origin
+            out = list(_counts(colours[1][self.ends[1] :]))
         for end, retires in zip(self._ends, self._retires, strict=True):
             if retires:
                 out = [o + h for o, h in zip(out, end, strict=True)]
@@ -870,8 +1066,13 @@ class Sampler:
                 hands.append((end[0], end[1], end[2], end[3]))
         state.hands = tuple(hands)
         state.out = (out[0], out[1], out[2], out[3])
-        state.pile = tuple(colours[-1][self.dealt :] if len(colours) == 1 else colours[-1])
-        state.shuffled = tuple(tuple(c) for c in colours[1:])
+        last = len(colours) - 1  # the pile drawn from now, past the hands dealt from it
+        state.pile = tuple(colours[last][self.offsets.get(last, 0) : self.ends.get(last)])
+        # The reshuffles of the history are the piles after the dealt ones
+        # (the deck; at an origin, the viewer's hand and the rest).
+        dealt = 1 if self.view.origin is None else 2
+        earlier = len(state.shuffled) - (len(colours) - dealt)  # before the origin
+        state.shuffled = state.shuffled[:earlier] + tuple(tuple(c) for c in colours[dealt:])
         state.seed = rng.getrandbits(63)
         state.targets = (None, None, None, None)
         game.seed = state.seed
@@ -880,16 +1081,17 @@ class Sampler:
 
 
 AT_POSITION = (
-    "the view is of a game that begins at a position (game_at, Sampler.position), "
-    "not at a setup: a sampler draws the hidden parts by replaying the history from "
-    "the setup"
+    "the view is of a game that begins at a position (game_at, Sampler.position) but "
+    "holds no view of that position (its origin): a sampler draws the hidden parts by "
+    "replaying the history from the setup, or from the origin"
 )
 
 
 def begins_at_position(view: PlayerView) -> bool:
     """Whether ``view`` is of a game that begins at a position, not at a
-    setup (its start is unknown: ``start_trappers`` is empty)."""
-    return len(view.taken) == 64 and not view.start_trappers
+    setup (its start is unknown: ``start_trappers`` is empty), and shows
+    no view of that position to draw from (``origin``: a view built by hand)."""
+    return len(view.taken) == 64 and not view.start_trappers and view.origin is None
 
 
 def sample(view: PlayerView, rng: random.Random, *, registry: Registry | None = None) -> Game:
