@@ -839,3 +839,27 @@ def test_ismcts_plays_a_game_from_a_position_string() -> None:
     made = tn.Position.from_game(game).to_game("tactical", seed=3)
     tc.play(made, [tc.ISMCTSBot(seat, iterations=8) for seat in range(3)], max_actions=60)
     assert len(made.history) == 60 or made.is_over
+
+
+def test_a_world_drawn_at_an_auction_lets_its_leader_pay_the_bid_D9() -> None:
+    """A position string in the middle of a tactical auction: the leader's
+    hand there is drawn among those that can pay the bid (D9), as the
+    variant's checks of a position ask; it was drawn as any hand, and a
+    third of the worlds held a leader who could not pay."""
+    from trapper_core.invariants import check_invariants
+
+    worlds = 0
+    for seed in range(60):
+        game = played("tactical", 2 + seed % 3, seed, 10 + seed * 7 % 110, kind="random")
+        auction = None if game.is_over else game.turn.auction  # type: ignore[attr-defined]
+        if auction is None or auction.bid < 2:
+            continue
+        made = tn.Position.from_game(game).to_game("tactical", seed=1)
+        for seat in range(len(made.players)):
+            if seat == auction.leader:
+                continue
+            sampler = tc.Sampler(made.view(seat))
+            for i in range(6):
+                check_invariants(sampler.sample(random.Random(i)).root())
+                worlds += 1
+    assert worlds > 50

@@ -81,7 +81,9 @@ A game that begins at a position
     cards are two piles, each right as a whole: the viewer's hand there (a
     pile of its own: the view fixes it), and what the deck holds besides it
     and the discard pile, dealt to the other hands, then the draw pile, then
-    out of the game, by the sizes the position shows. The search, the
+    out of the game, by the sizes the position shows; a hand there must
+    allow what the variant's checks of a position ask of it (the tactical
+    auction's leader can pay the bid), checked as a bid is. The search, the
     repair and the chain then run as for a setup, the reshuffles since the
     position being the piles after those two. A world's ``start`` is the
     position with its hidden parts drawn, and ``game`` plays the history on
@@ -185,6 +187,39 @@ class _Need:
 
     def allows(self, seat: int, hand: Sequence[int]) -> bool:
         return self.short(seat, hand) is None
+
+
+class _OriginNeed(_Need):
+    """What a hand at a game's origin must allow, by the variant's checks of
+    a position (``trapper_invariants``): the tactical auction's leader can
+    pay the bid (D9), say. A hand allows it when the checks find no fault
+    with it that they do not find with plenty of every colour in its place
+    (the other hands as the replay dealt them, whatever faults they have)."""
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self.game = game
+        self.known = {}
+        plenty = (PLENTY, PLENTY, PLENTY, PLENTY)
+        self.baseline = self._problems(seat, plenty)
+        self.matters = self._problems(seat, (0, 0, 0, 0)) != self.baseline
+
+    def _problems(self, seat: int, hand: tuple[int, ...]) -> frozenset[str]:
+        state = self.game.state
+        saved = state.hands
+        state.set_hand(seat, hand)
+        try:
+            return frozenset(
+                problem for _name, check in self.game.rules.invariants for problem in check(state)
+            )
+        finally:
+            state.hands = saved
+
+    def short(self, seat: int, hand: Sequence[int]) -> int | None:
+        key = tuple(hand)
+        if key not in self.known:
+            faults = self._problems(seat, key) - self.baseline
+            self.known[key] = -1 if faults else None  # no colour named: any may help
+        return self.known[key]
 
 
 @attrs.frozen
@@ -493,6 +528,13 @@ class Sampler:
             start += sizes[seat]
         grid, box = self._layout(random.Random(0))
         game = self._origin_game(grid, box, self.piles, 0)
+        # What the position asks of a hand there (the tactical auction's
+        # leader can pay the bid), checked as a bid is, right after the deal.
+        for seat, ops in enumerate(self.ops):
+            if seat != view.player and not origin.retired[seat] and ops:
+                need = _OriginNeed(game.copy(), seat)
+                if need.matters:
+                    self._op(seat, _Op("need", need=need))
         state = game.state
         state.hands = tuple(
             h if out else (h[0] + PLENTY, h[1] + PLENTY, h[2] + PLENTY, h[3] + PLENTY)
