@@ -192,7 +192,7 @@ class _Need:
 class _OriginNeed(_Need):
     """What a hand at a game's origin must allow, by the variant's checks of
     a position (``trapper_invariants``): the tactical auction's leader can
-    pay the bid (D9), say. A hand allows it when the checks find no fault
+    pay the bid, say. A hand allows it when the checks find no fault
     with it that they do not find with plenty of every colour in its place
     (the other hands as the replay dealt them, whatever faults they have)."""
 
