@@ -21,6 +21,7 @@ import trapper_notation as tn
 from trapper_core import sampling
 from trapper_core.bots import QUICK_BOTS
 from trapper_core.conformance import PUBLIC_FIELDS, check_variant
+from trapper_core.invariants import check_invariants
 
 VARIANTS = ("base", "children", "tactical")
 
@@ -807,6 +808,34 @@ def test_a_view_of_a_position_drawn_from_a_view_is_sampled_and_counts_the_tiles_
             assert tc.Sampler(view).sample(random.Random(1)).view(seat) == view
             checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_position_drawn_from_a_view_passes_every_check_and_plays_on(variant: str) -> None:
+    """Sampler.position of views of setup games and of games that begin at
+    a position: the drawn game accounts for every tile and card (its
+    setup's box holds the tiles its setup's board does not), and stays
+    sound as it is played on."""
+    checked = 0
+    for seed in range(6):
+        players = 2 + seed % 3
+        for game in (
+            played(variant, players, seed, 15 + 7 * seed, kind="random"),
+            _from_position(variant, players, seed, 10 + 9 * seed),
+        ):
+            if game.is_over:
+                continue
+            for seat in range(players):
+                position = tc.Sampler(game.view(seat)).position(random.Random(seed))
+                check_invariants(position)
+                rng = random.Random(seed + seat)
+                for _ in range(30):
+                    if position.is_over:
+                        break
+                    position.apply(rng.choice(position.legal_actions()))
+                    check_invariants(position)
+                checked += 1
+    assert checked > 20
 
 
 def test_a_view_at_a_position_draws_the_other_hand_uniformly_chi_square() -> None:

@@ -1094,8 +1094,9 @@ class Sampler:
         state.board = tuple(board)
         state.box = tuple(order[len(self._hidden) :])
         # Views count the tiles taken from the setup's board: a tile drawn
-        # for a face-down square is the one its setup holds there too.
-        game.setup = attrs.evolve(game.setup, board=tuple(start))
+        # for a face-down square is the one its setup holds there too, and
+        # the setup's box holds the rest of its tiles, as a setup's does.
+        game.setup = _with_board(game.setup, tuple(start))
         hands: list[Hand] = []
         out = [0, 0, 0, 0]
         if self.view.origin is not None:  # the cards out of the game at the origin
@@ -1735,3 +1736,18 @@ def _counts(cards: Sequence[int | Colour]) -> Hand:
     for c in cards:
         counts[int(c)] += 1
     return (counts[0], counts[1], counts[2], counts[3])
+
+
+def _with_board(setup: Setup, board: tuple[Tile | None, ...]) -> Setup:
+    """``setup`` with ``board`` on its squares and the rest of its tiles
+    (the same tiles in all) in its box, in the order they had."""
+    left = Counter(t for t in board if t is not None)
+    box: list[Tile] = []
+    for tile in (*setup.board, *setup.box):
+        if tile is None:
+            continue
+        if left[tile]:
+            left[tile] -= 1
+        else:
+            box.append(tile)
+    return attrs.evolve(setup, board=board, box=tuple(box))
