@@ -211,3 +211,78 @@ def test_a_lone_cr_before_a_line_near_the_cap_reads_alike_from_a_text_stream() -
             streamed: list[Exception] = []
             assert notation.load(stream, errors=streamed, max_game_size=cap) == found
             assert [str(e) for e in streamed] == [str(e) for e in errors], (text, cap)
+
+
+def _every_reader(text: str) -> list[list[tuple[object, ...]]]:
+    """What ``loads``, ``read_game`` (of a str and of bytes) and ``scan`` find
+    in ``text``: each game's number, line, tags (and, but for ``scan``, items
+    and preface)."""
+
+    def said(records: list[notation.Record]) -> list[tuple[object, ...]]:
+        return [(r.number, r.line, dict(r.tags), r.items, r.preface) for r in records]
+
+    def one_by_one(stream: io.StringIO | io.BytesIO) -> list[notation.Record]:
+        found = []
+        while (record := notation.read_game(stream)) is not None:
+            found.append(record)
+        return found
+
+    whole = notation.loads(text)
+    data = io.BytesIO(text.encode())
+    found = list(notation.scan(data))
+    assert [(g.number, g.line, g.tags) for g in found] == [
+        (r.number, r.line, dict(r.tags)) for r in whole
+    ]
+    for game in found:  # each offset leads read_game to its game
+        data.seek(game.offset)
+        record = notation.read_game(data)
+        assert record is not None
+        assert dict(record.tags) == game.tags
+    return [
+        said(whole),
+        said(one_by_one(io.StringIO(text))),
+        said(one_by_one(io.BytesIO(text.encode()))),
+    ]
+
+
+_GAME_A = '[Seat1 "A"]\n[Seat2 "B"]\n\n1. A: pass\n'
+_GAME_C = '[Seat1 "C"]\n[Seat2 "D"]\n\n1. C: pass\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "comments"),
+    [
+        # A preface over lines: the first game's, not a game of its own.
+        ("{ a\npreface }\n" + _GAME_A + _GAME_C, [[], []]),
+        ('{ a\n[Seat1 "Q"]\npreface }\n' + _GAME_A, [[]]),
+        # A comment over lines between two tags: its game's.
+        ('[Seat1 "A"]\n{ between\ntags }\n[Seat2 "B"]\n\n1. A: pass\n' + _GAME_C, [[0], []]),
+        ('[Seat1 "A"] { between\n[Seat2 "Z"]\n}\n[Seat2 "B"]\n\n1. A: pass\n', [[0]]),
+        # A comment before the tags on their line: the game's before.
+        (_GAME_A + "{ before } " + _GAME_C, [[3], []]),
+        (_GAME_A + "{ before\nover lines } " + _GAME_C, [[3], []]),
+        (_GAME_A + "{ before }\n" + _GAME_C, [[3], []]),
+        (_GAME_A + '{ before\n[Seat1 "Z"]\n}\n' + _GAME_C, [[3], []]),
+    ],
+)
+def test_comments_before_and_between_tags_and_over_lines_are_read_alike_by_every_reader(
+    text: str, comments: list[list[int]]
+) -> None:
+    whole, by_str, by_bytes = _every_reader(text)
+    assert whole == by_str == by_bytes
+    records = notation.loads(text)
+    assert [r.tags["Seat1"] for r in records] == ["A", "C"][: len(comments)]
+    assert [
+        [i for i, item in enumerate(r.items) if isinstance(item, notation.Comment)]
+        for r in records
+    ] == comments
+    assert [r.number for r in records] == [1, 2][: len(comments)]  # no game of comments alone
+
+
+def test_a_preface_over_lines_is_kept_and_written_back() -> None:
+    text = "{ a preface\nover two lines }\n" + _GAME_A
+    (record,) = notation.loads(text)
+    assert record.preface == (notation.Comment(" a preface\nover two lines "),)
+    assert record.line == 3
+    assert notation.dumps(record) == text
+    assert list(notation.scan(io.StringIO("{ only\na comment }\n"))) == []

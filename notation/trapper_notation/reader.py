@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import itertools
 import os
 import re
 import sys
@@ -538,11 +539,15 @@ def _parse(text: str, line_offset: int = 0) -> list[Record]:
 # Lines and games
 # ----------------------------------------------------------------------
 
+#: A line of tags: tags, then comments, the last perhaps a ``;`` comment or a
+#: ``{`` comment that runs on to the next lines.
 _TAG_LINE = re.compile(
     r'[ \t]*(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*"[ \t]*\][ \t]*)+'
-    r"(?:\{[^}\n]*\}[ \t]*)*(?:;.*)?\n?"
+    r"(?:\{[^}\n]*\}[ \t]*)*(?:;.*|\{[^}\n]*)?\n?"
 )
-_BLANK_OR_COMMENT = re.compile(r"[ \t\f\v]*(?:\{[^}\n]*\}[ \t\f\v]*)*(?:;.*)?\n?")
+#: White space and comments closed on the line: what stands before a
+#: line's first token (`_classify`).
+_LEADING = re.compile(r"[ \t\f\v]*(?:\{[^}\n]*\}[ \t\f\v]*)*")
 _BRACE_OR_QUOTE = re.compile(r'"(?:[^"\\\n]|\\["\\])*"|[{;]')
 _NOT_UTF8 = re.compile("[\udc80-\udcff]")
 _BLANK, _TAGS, _BAD_TAG, _TEXT = range(4)
@@ -844,6 +849,9 @@ def _checked(line: str, number: int) -> str | _BadLine:
     return _BadLine(_NOT_UTF8.sub("\ufffd", line), error)
 
 
+_Opening = tuple[int, int, str, int]
+
+
 @attrs.define
 class _Chunk:
     """The text of one game (or of a stretch that parses as several)."""
@@ -851,8 +859,9 @@ class _Chunk:
     text: str
     first_line: int  # of its first line, from 1
     error: NotationSyntaxError | None = None
-    opening: tuple[int, int, str] | None = None
-    """Its first line that is not blank or a comment: kind, number, text."""
+    opening: _Opening | None = None
+    """Its first line that is not blank or a comment: kind, number, text,
+    and where in the text its first token stands (`_classify`)."""
 
 
 class _Games:
@@ -888,8 +897,9 @@ class _Games:
         self.block = ""  # the block of lines being read, and where in it
         self.at = 0
         # The first line of the next game, read already: the line, its error
-        # (not UTF-8), its kind and whether a { comment is open at its end.
-        self.pending: tuple[str, NotationSyntaxError | None, int, bool] | None = None
+        # (not UTF-8), its kind, whether a { comment is open at its end and
+        # where its first token stands (`_classify`).
+        self.pending: tuple[str, NotationSyntaxError | None, int, bool, int] | None = None
 
     def __iter__(self) -> Iterator[_Chunk]:
         return self
@@ -902,7 +912,7 @@ class _Games:
         in_comment = False
         first_line = self.number + (0 if self.pending is not None else 1)
         error: NotationSyntaxError | None = None
-        opening: tuple[int, int, str] | None = None
+        opening: _Opening | None = None
         lines, limit = self.lines, self.limit
         plain_run = _PLAIN_RUN.match
         tag_run = _TAG_RUN.match
@@ -910,7 +920,7 @@ class _Games:
         drop = False  # the game cannot begin as it does: its text is not kept
         while True:
             if self.pending is not None:
-                line, bad, kind, in_comment = self.pending
+                line, bad, kind, in_comment, head = self.pending
                 self.pending = None
             else:
                 block, at = self.block, self.at
@@ -961,10 +971,12 @@ class _Games:
                         previous = _TEXT
                         if opening is None:
                             assert first is not None
+                            line = block[first : block.find("\n", first) + 1]
                             opening = (
                                 _TEXT,
                                 self.number + 1 + block.count("\n", at, first),
-                                block[first : block.find("\n", first) + 1],
+                                line,
+                                _classify(line, False)[2],
                             )
                             drop = self._drops(opening)
                     self.number += count
@@ -982,7 +994,7 @@ class _Games:
                     if opening is None:
                         line = block[at : block.find("\n", at) + 1]
                         kind = _TEXT if line[0].isalnum() else _BAD_TAG
-                        opening = (kind, self.number + 1, line)
+                        opening = (kind, self.number + 1, line, _classify(line, False)[2])
                         drop = self._drops(opening)
                     previous = _TEXT if block[last].isalnum() else _BAD_TAG
                     self.number += block.count("\n", at, stop)
@@ -1009,16 +1021,29 @@ class _Games:
                     line, bad = block[at:stop], None
                     self.at = stop
                 self.number += 1
-                kind, in_comment = _classify(line, in_comment)
-                if _begins_game(parts, kind, blank_since, previous):
-                    self.pending = (line, bad, kind, in_comment)
+                was_in_comment = in_comment
+                kind, in_comment, head = _classify(line, in_comment)
+                # Of a line that closes a comment, only tags after it begin a game.
+                if (kind == _TAGS or not was_in_comment) and _begins_game(
+                    parts, kind, blank_since, previous
+                ):
+                    if head:
+                        # Comments before the tags on their line (or the end
+                        # of one): the game's before, as the parser reads
+                        # them; the tags keep their columns, the comments'
+                        # place blank.
+                        size, error = _take(
+                            parts, line, 0, head, size, error, drop, limit, first_line
+                        )
+                        line = " " * head + line[head:]
+                    self.pending = (line, bad, kind, in_comment, head)
                     break
             error = error or bad
             if kind == _BLANK:
                 blank_since = True
             else:
                 if opening is None:
-                    opening = (kind, self.number, line)
+                    opening = (kind, self.number, line, head)
                     drop = self._drops(opening)
                 previous, blank_since = kind, False
             size, error = _take(parts, line, 0, len(line), size, error, drop, limit, first_line)
@@ -1026,9 +1051,9 @@ class _Games:
             raise StopIteration
         return _Chunk("".join(parts), first_line, error, opening)
 
-    def _drops(self, opening: tuple[int, int, str]) -> bool:
+    def _drops(self, opening: _Opening) -> bool:
         """Whether the text of a game that opens so is dropped (see ``keep_broken``)."""
-        return not self.keep_broken and _broken_opening(opening[0], opening[2])
+        return not self.keep_broken and _broken_opening(opening)
 
 
 def _take(
@@ -1077,10 +1102,14 @@ _BLANK_LINE = re.compile(_BLANK_BODY + r"\n?")
 #: The first line of a run that is not blank (searched from a line's start).
 _TEXT_LINE = re.compile(r"(?m)^(?!" + _BLANK_BODY + r"$)")
 #: Plain lines, one or more, each ended by its line break: none begins with
-#: ``[`` (after spaces and tabs), and before a ``;`` (which comments out the
-#: rest of its line) none holds a ``"`` and every ``{`` is closed on its
-#: line. Such a line is blank or move text, and opens no comment.
-_PLAIN_RUN = re.compile(r'(?:(?![ \t]*\[)(?:[^\n{";]++|\{[^}\n]*+\})*+(?:;[^\n]*+)?\n)++')
+#: ``[`` (after white space and comments closed on the line), and before a
+#: ``;`` (which comments out the rest of its line) none holds a ``"`` and
+#: every ``{`` is closed on its line. Such a line is blank or move text, and
+#: opens no comment.
+_PLAIN_RUN = re.compile(
+    r"(?:(?![ \t\f\v]*(?:\{[^}\n]*+\}[ \t\f\v]*)*+\[)"
+    r'(?:[^\n{";]++|\{[^}\n]*+\})*+(?:;[^\n]*+)?\n)++'
+)
 #: One tag, ``[Name "value"]``, as the grammar's TAG reads it.
 _A_TAG = r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*+"[ \t]*\]'
 #: Lines of move text (a letter or a digit first) and broken tag lines (a
@@ -1102,29 +1131,34 @@ _TAG_RUN = re.compile(
 )
 
 
-def _classify(line: str, in_comment: bool) -> tuple[int, bool]:
-    """What the line is (blank, tags, a broken tag line, text) and whether a
-    ``{`` comment is still open at its end."""
-    rest = line
+def _classify(line: str, in_comment: bool) -> tuple[int, bool, int]:
+    """What the line is (blank, tags, a broken tag line, text), whether a
+    ``{`` comment is still open at its end, and where its first token
+    stands: after the end of a comment open before it, white space and
+    comments. A line of comments is blank, one that opens a ``{`` comment
+    running on over the next lines too; a line of tags may begin with
+    comments, as the parser reads them."""
+    start = 0
     if in_comment:
         close = line.find("}")
         if close < 0:
-            return _BLANK, True
-        rest = line[close + 1 :]
+            return _BLANK, True, len(line)
+        start = close + 1
+    match = _LEADING.match(line, start)
+    head = start if match is None else match.end()
+    rest = line[head:]
     kind: int
     first = rest[:1]
     if first.isalnum() and first.isascii():  # a move, a turn number, a player
         kind = _TEXT
-    elif first == "[" and _TAG_LINE.fullmatch(rest):
-        kind = _TAGS
-    elif _BLANK_OR_COMMENT.fullmatch(rest):
-        kind = _BLANK
-    elif rest.lstrip(" \t").startswith("["):
+    elif first == "[":
         kind = _TAGS if _TAG_LINE.fullmatch(rest) else _BAD_TAG
+    elif first in ("", "\n", ";", "{"):  # a "{" not closed on the line runs on
+        kind = _BLANK
     else:
         kind = _TEXT
     # Without a "{" no comment opens (a quoted "{" opens none either).
-    return kind, "{" in rest and _opens_comment(rest)
+    return kind, "{" in rest and _opens_comment(rest), head
 
 
 def _opens_comment(line: str) -> bool:
@@ -1266,9 +1300,9 @@ def _opening_error(chunk: _Chunk) -> NotationSyntaxError | None:
     tag. (Broken stretches are then as cheap to read as any text.)"""
     if chunk.opening is None:
         return None
-    kind, number, line = chunk.opening
-    column = len(line) - len(line.lstrip(" \t\f")) + 1
-    if not _broken_opening(kind, line):
+    kind, number, line, head = chunk.opening
+    column = head + 1
+    if not _broken_opening(chunk.opening):
         return None
     label = _TAG_WORDS if kind == _BAD_TAG else _BEGIN_WORDS
     return NotationSyntaxError(
@@ -1279,12 +1313,13 @@ def _opening_error(chunk: _Chunk) -> NotationSyntaxError | None:
     )
 
 
-def _broken_opening(kind: int, line: str) -> bool:
-    """Whether a game whose first line (not blank) is ``line`` cannot begin so."""
+def _broken_opening(opening: _Opening) -> bool:
+    """Whether a game whose first line (not blank) opens so cannot begin so."""
+    kind, _number, line, head = opening
     if kind == _BAD_TAG:
-        return not _TAG_START.match(line)
+        return not _TAG_START.match(line, head)
     if kind == _TEXT:
-        first = line.lstrip(" \t\f")[:1]
+        first = line[head : head + 1]
         return first.isascii() and first.isalnum()
     return False
 
@@ -1533,6 +1568,8 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
             bad = offsets.bad
             if bad is not None and bad.line <= chunks.number - (chunks.pending is not None):
                 raise bad
+            if chunk.opening is None:
+                continue  # comments alone, after no game: no game
             for line, column, tags in _games_of(chunk):
                 number += 1
                 yield ScannedGame(number, line, offsets.start_of(line, column), tags)
@@ -1542,13 +1579,18 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
 def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
     """The line, column and tags of each game in ``chunk``'s text: one,
     read from its tag lines, unless a tag stands after its first line of
-    moves; then its games are told apart by its tokens (a tag after move
-    text begins a game), as the parser tells them apart."""
+    moves or a ``{`` comment before it (which may hold what looks like a
+    tag, or hide a tag line's start); then its games are told apart by its
+    tokens (a tag after move text begins a game), as the parser tells them
+    apart."""
     tags: dict[str, str] = {}
     first = 0
     position = 0
     moves_at = -1
     for index, text in enumerate(_each_line(chunk.text)):
+        if "{" in text:
+            moves_at = position
+            break
         if text.lstrip().startswith("["):
             for match in _ONE_TAG.finditer(text):
                 tags.setdefault(match[1], _unquote(match[2]))
@@ -1561,7 +1603,11 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
             moves_at = position
             break
         position += len(text) + 1
-    one = [(chunk.first_line + max(first, 1) - 1, 1, tags)]
+    column = 1
+    if first:  # of the first tag (after white space, or comments the cutter blanked)
+        text = next(itertools.islice(_each_line(chunk.text), first - 1, None))
+        column += len(text) - len(text.lstrip())
+    one = [(chunk.first_line + max(first, 1) - 1, column, tags)]
     if moves_at < 0 or chunk.text.find("[", moves_at) < 0:
         return one
     try:
