@@ -433,3 +433,77 @@ def test_the_position_string_refuses_what_it_would_drop_or_invent() -> None:
         changed[index] = text
         with pytest.raises(NotationError, match=re.escape(message)):
             Position.parse(" ".join(changed)).to_game("base")
+
+
+def _position_fields() -> list[str]:
+    """A tactical position mid-auction: a valued canoe, a row, money, tokens."""
+    game = played("tactical", 3, 4, 40)
+    return str(Position.from_game(game)).split(" ")
+
+
+@pytest.mark.parametrize(
+    ("index", "change", "message"),
+    [
+        (12, lambda t: "+" + t, r"field 13 \(turns\): a whole number of turns, not '\+"),
+        (12, lambda t: "9" * 19, r"field 13 \(turns\): a whole number of turns"),
+        (13, lambda t: "00", r"field 14 \(shuffles\): a whole number of shuffles, not '00'"),
+        (4, lambda t: "+" + t, r"field 5 \(hands\): a count of cards .* not '\+0'"),
+        (4, lambda t: t.replace("1", "1_0", 1), r"a count of cards .* not '1_0'"),
+        (4, lambda t: t.replace("1", "\u0663", 1), r"a count of cards .* not '\\u0663'|'٣'"),
+        (4, lambda t: "#-1/" + t.split("/", 1)[1], r"a hand's size after '#' .* not '-1'"),
+        (5, lambda t: "#" + "9" * 40, r"field 6 \(draw pile\): a count after '#'"),
+        (5, str.lower, r"field 6 \(draw pile\): the draw pile is written with B, E, G and P"),
+        (6, lambda t: "-1,0,0,0", r"field 7 \(discard pile\): a count of cards .* not '-1'"),
+        (8, lambda t: "+" + t, r"field 9 \(displays\): money .* not '\+0'"),
+        (8, lambda t: "-" + t, r"field 9 \(displays\): money .* not '-0'"),
+        (8, lambda t: t.replace("M4eL4w", "M4exL4w"), r"separate tiles 'M4exL4w' are not"),
+        (8, lambda t: t.replace("[F2n]", "[F2n]=7"), r"an open row is written without a value"),
+        (8, lambda t: t + "/" + t.split("/")[0], r"3 hands but 4 entries in displays"),
+        (9, lambda t: t.replace(".", ".+", 1), r"field 10 \(supply\): a token .* not '\+18'"),
+        (11, lambda t: "0000", r"3 hands but 4 entries in retired"),
+        (1, lambda t: t[:6], r"field 2 \(trappers\): the four trappers' squares"),
+        (1, lambda t: t + "a1", r"field 2 \(trappers\): the four trappers' squares"),
+        (2, lambda t: "D", r"the player to move, D, is not one of the 3 players"),
+        (3, lambda t: t + "}", r"field 4 \(turn\): .*'}' is left over"),
+        (
+            0,
+            lambda t: t.replace("3e2B4w", "3e11B4w"),
+            r"field 1 \(board\): .*3e11B4w.* is written .*3e2B4w",
+        ),
+    ],
+)
+def test_position_parse_refuses_every_field_not_as_the_string_writes_it(
+    index: int, change: Any, message: str
+) -> None:
+    """``int`` took '+0', '1_0', '٣', '-1' and numbers of any length; a run of
+    empty squares written '11', a lower-case colour, a junk letter among the
+    separate tiles, a value on an open row, a fourth display or a fifth
+    trapper square were read (and some dropped without a word)."""
+    fields = _position_fields()
+    assert fields[8].startswith("0:-:-:-:M4eL4w/")
+    assert "CM3n[F2n]" in fields[8]
+    fields[index] = change(fields[index])
+    with pytest.raises(NotationError, match=message) as caught:
+        Position.parse(" ".join(fields))
+    assert len(str(caught.value)) < 300
+
+
+@pytest.mark.parametrize(
+    ("space", "words"),
+    [
+        ("  ", "two spaces at column"),
+        ("\t", r"'\\t' \(U\+0009\) at column"),
+        ("\u00a0", r"\(U\+00A0\) at column"),
+        ("\u2028", r"\(U\+2028\) at column"),
+    ],
+)
+def test_position_parse_takes_fields_separated_by_single_spaces_only(
+    space: str, words: str
+) -> None:
+    text = " ".join(_position_fields())
+    for odd in (text.replace(" ", space, 1), " " + text, text + "\n"):
+        with pytest.raises(NotationError, match="separated by single spaces, not"):
+            Position.parse(odd)
+    with pytest.raises(NotationError, match=words):
+        Position.parse(text.replace(" ", space, 1))
+    assert str(Position.parse(text)) == text

@@ -73,7 +73,7 @@ __all__ = ["FACE_DOWN_TILE", "Position"]
 _TILE = r"C[KLMBWS][1-9][nesw]|[KLMBWSHF][1-9][nesw]"
 _SQUARE = re.compile(rf"~(?:{_TILE})|{_TILE}|\?|[1-8]")
 _TILES = re.compile(_TILE)
-_ROW = re.compile(rf"({_TILE})\[((?:{_TILE})*)\](?:=(-?\d+))?")
+_ROW = re.compile(rf"({_TILE})\[((?:{_TILE})*)\](?:=(-?[0-9]+))?")
 
 
 @attrs.frozen
@@ -271,14 +271,21 @@ class Position:
 
     @classmethod
     def parse(cls, text: str) -> Position:
-        """Reads a position string; raises
+        """Reads a position string, as ``str(position)`` writes it; raises
         [`NotationError`][trapper_notation.NotationError] (a `ValueError`)
-        saying what is wrong."""
+        saying what is wrong for anything else (odd white space, a number
+        with a sign or leading zeros, a field that reads back otherwise)."""
         if not isinstance(text, str):
             raise NotationError(f"a position string is a str, not {type(text).__name__}")
         fields = text.split()
         if len(fields) != 14:
             raise NotationError(f"a position string has 14 fields, not {len(fields)}")
+        space = _ODD_SPACE.search(text)
+        if space is not None:
+            raise NotationError(
+                "a position string is one line of 14 fields separated by single spaces, "
+                f"not {_space_name(space.group())} at column {space.start() + 1}"
+            )
         parts = []
         for (name, should, read), field in zip(_FIELDS, fields, strict=True):
             try:
@@ -291,19 +298,98 @@ class Position:
                     f"position string, field {len(parts) + 1} ({name}): {_cut(reason)}"
                 ) from None
         try:
-            return cls(*parts)
+            position = cls(*parts)
         except (ValueError, IndexError, TypeError) as exc:
             raise NotationError(f"position string: {_cut(str(exc))}") from None
+        position._check_players()
+        # Every field as the position string writes it: what reads back
+        # otherwise (two digits for a run of empty squares, a lower-case
+        # colour) is refused, so that a string read is the string written.
+        written_fields = str(position).split(" ")
+        for index, (field, written) in enumerate(zip(fields, written_fields, strict=True)):
+            if field != written and not (index == 2 and field.isdigit()):  # seats before 0.3
+                name = _FIELDS[index][0]
+                given, canonical = _where_they_differ(field, written)
+                raise NotationError(
+                    f"position string, field {index + 1} ({name}): "
+                    + _cut(f"{given} is written {canonical}")
+                )
+        return position
+
+    def _check_players(self) -> None:
+        """The fields of one entry a player agree with the hands on how many
+        players there are, and the seats the string names are theirs."""
+        players = len(self.hands)
+        for name, count in (("displays", len(self.displays)), ("retired", len(self.retired))):
+            if count != players:
+                raise NotationError(
+                    f"position string: {players} hands but {count} entries in {name} "
+                    "(one a player in each)"
+                )
+        seats = [("the player to move", self.to_move)]
+        seats += [("a returned canoe's seat", seat) for seat, _ in self.returned]
+        for what, seat in seats:
+            if seat is not None and seat >= players:
+                raise NotationError(
+                    f"position string: {what}, {seat_text(seat)}, is not one of the "
+                    f"{players} players"
+                )
+
+
+def _where_they_differ(given: str, written: str, around: int = 12) -> tuple[str, str]:
+    """The parts of two texts around where they first differ, shown (an
+    ellipsis for what is left out)."""
+    start = 0
+    while start < min(len(given), len(written)) and given[start] == written[start]:
+        start += 1
+    begin = max(0, start - around)
+
+    def part(text: str) -> str:
+        end = min(len(text), start + around)
+        before = "…" if begin else ""
+        after = "…" if end < len(text) else ""
+        return before + shown(text[begin:end]) + after
+
+    return part(given), part(written)
 
 
 def _whole(text: str) -> int:
-    if not text.isdigit() or not text.isascii():
+    if _COUNT.fullmatch(text) is None:
         raise TypeError(text)  # told as the field's own words
     return int(text)
 
 
+#: A count as the position string writes it: ASCII digits, no sign, no
+#: leading zero, at most 18 digits (far beyond any count of a game).
+_COUNT = re.compile(r"0|[1-9][0-9]{0,17}")
+#: Money and a canoe's value may be below zero (D2).
+_SIGNED = re.compile(r"0|-?[1-9][0-9]{0,17}")
+
+
+def _number(text: str, what: str, *, signed: bool = False) -> int:
+    """``text`` as a whole number (see `_COUNT`), or a ValueError naming ``what``."""
+    if (_SIGNED if signed else _COUNT).fullmatch(text) is None:
+        sign = "'+'" if signed else "sign"
+        raise ValueError(
+            f"{what} is a whole number of at most 18 digits, with no {sign} or leading zero, "
+            f"not {shown(text)}"
+        )
+    return int(text)
+
+
+#: White space that does not separate fields as the position string does:
+#: any but a single space between two fields.
+_ODD_SPACE = re.compile(r"[^\S ]|  |^ | $")
+
+
+def _space_name(space: str) -> str:
+    if space.strip(" "):
+        return f"{shown(space)} (U+{ord(space):04X})"
+    return "two spaces" if len(space) == 2 else "a space at an end"
+
+
 def _count_or(text: str, other: Callable[[str], Any]) -> Any:
-    return _whole(text[1:]) if text.startswith("#") else other(text)
+    return _number(text[1:], "a count after '#'") if text.startswith("#") else other(text)
 
 
 #: Python's own words in an error of a field's parser: the field is then
@@ -316,15 +402,15 @@ _FIELDS: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
     ("board", "8 ranks of squares separated by '/'", lambda t: _parse_board(t)),
     (
         "trappers",
-        "the trappers' squares, like d5e5",
-        lambda t: tuple(Square.parse(t[i : i + 2]) for i in range(0, len(t), 2)),
+        "the four trappers' squares, like d5e5d4e4",
+        lambda t: _parse_trappers(t),
     ),
     (
         "player to move",
         "a seat letter from A, or '-'",
         lambda t: None if t == "-" else parse_seat(t, "the player to move"),
     ),
-    ("turn", "the turn's state", lambda t: t),
+    ("turn", "the turn's state", lambda t: _turn_syntax(t)),
     (
         "hands",
         "each player's hand, separated by '/'",
@@ -348,6 +434,27 @@ _FIELDS: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
     ("turns", "a whole number of turns", _whole),
     ("shuffles", "a whole number of shuffles", _whole),
 )
+
+
+_TRAPPERS = re.compile(r"(?:[a-h][1-8]){4}")
+
+
+def _parse_trappers(text: str) -> tuple[Square, ...]:
+    if _TRAPPERS.fullmatch(text) is None:
+        raise TypeError(text)  # told as the field's own words
+    return tuple(Square.parse(text[i : i + 2]) for i in range(0, 8, 2))
+
+
+def _turn_syntax(text: str) -> str:
+    """The turn's text, once it reads as a turn record of some variant (the
+    variant's own, `_read_turn`, is known only to ``to_game``)."""
+    try:
+        _tree, end = _turn_tree(text, 0)
+    except NotationError as exc:
+        raise ValueError(str(exc).removeprefix("position string, ")) from None
+    if end != len(text):
+        raise ValueError(f"the turn {shown(text)}: {shown(text[end:])} is left over")
+    return text
 
 
 def _read_turn(text: str, kind: type, players: int) -> object:
@@ -563,7 +670,7 @@ def _counts(hand: Hand) -> str:
 
 
 def _parse_counts(text: str) -> tuple[int, int, int, int]:
-    parts = [int(n) for n in text.split(",")]
+    parts = [_number(n, "a count of cards") for n in text.split(",")]
     if len(parts) != 4:
         raise ValueError(f"{text!r} is not four counts")
     return (parts[0], parts[1], parts[2], parts[3])
@@ -574,7 +681,9 @@ def _hand_text(hand: Hand | int) -> str:
 
 
 def _parse_hand(text: str) -> Hand | int:
-    return int(text[1:]) if text.startswith("#") else Hand(*_parse_counts(text))
+    if text.startswith("#"):
+        return _number(text[1:], "a hand's size after '#'")
+    return Hand(*_parse_counts(text))
 
 
 def _draw_text(draw: tuple[Colour, ...] | int) -> str:
@@ -584,7 +693,17 @@ def _draw_text(draw: tuple[Colour, ...] | int) -> str:
 
 
 def _parse_colours(text: str) -> tuple[Colour, ...]:
-    return () if text == "-" else tuple(Colour.from_letter(c) for c in text)
+    if text == "-":
+        return ()
+    bad = set(text) - set(_COLOURS_BY_LETTER)
+    if bad:
+        raise ValueError(
+            f"the draw pile is written with B, E, G and P, not {shown(''.join(sorted(bad)))}"
+        )
+    return tuple(map(_COLOURS_BY_LETTER.__getitem__, text))
+
+
+_COLOURS_BY_LETTER = {c.letter: c for c in Colour}
 
 
 def _row_text(row: Row) -> str:
@@ -617,7 +736,9 @@ def _parse_row(canoe: str, inside: str) -> Row:
     )
 
 
-def _rows(text: str) -> list[tuple[Row, int | None]]:
+def _rows(text: str, valued: bool) -> list[tuple[Row, int]]:
+    """Open rows (``valued`` false: no value written) or valued canoes (a
+    value after each, ``=26``)."""
     if text == "-":
         return []
     out = []
@@ -625,8 +746,15 @@ def _rows(text: str) -> list[tuple[Row, int | None]]:
     while position < len(text):
         match = _ROW.match(text, position)
         if match is None:
-            raise ValueError(f"cannot read the canoes {text[position:]!r}")
-        payout = None if match.group(3) is None else int(match.group(3))
+            raise ValueError(f"cannot read the canoes {shown(text[position:])}")
+        if (match.group(3) is None) == valued:
+            raise ValueError(
+                f"a valued canoe is written with its value, like CB3w[B4n]=26, "
+                f"an open row without, not {shown(match.group())}"
+                if valued
+                else f"an open row is written without a value, not {shown(match.group())}"
+            )
+        payout = 0 if match.group(3) is None else _number(match.group(3), "a value", signed=True)
         out.append((_parse_row(match.group(1), match.group(2)), payout))
         position = match.end()
     return out
@@ -647,18 +775,21 @@ def _display_text(display: Display) -> str:
 def _parse_display(text: str) -> Display:
     money, tokens, rows, valued, separate = text.split(":")
     token_list = [] if tokens == "-" else tokens.split(".")
+    codes = [] if separate == "-" else _TILES.findall(separate)
+    if "".join(codes) != ("" if separate == "-" else separate):
+        raise ValueError(f"the separate tiles {shown(separate)} are not a run of tile codes")
     return Display(
-        tuple(row for row, _ in _rows(rows)),
-        tuple(ValuedCanoe(row, payout or 0) for row, payout in _rows(valued)),
-        () if separate == "-" else tuple(Tile.from_code(c) for c in _TILES.findall(separate)),
-        int(money),
+        tuple(row for row, _ in _rows(rows, valued=False)),
+        tuple(ValuedCanoe(row, payout) for row, payout in _rows(valued, valued=True)),
+        tuple(Tile.from_code(c) for c in codes),
+        _number(money, "money", signed=True),
         tuple(_parse_token(t) for t in token_list),
     )
 
 
 def _parse_token(text: str) -> Token:
-    if text[:1] not in ("c", "s") or not text[1:].isascii() or not text[1:].isdigit():
-        raise ValueError(f"a token is c (canoe) or s (species) and its number, not {text!r}")
+    if text[:1] not in ("c", "s") or _COUNT.fullmatch(text[1:]) is None:
+        raise ValueError(f"a token is c (canoe) or s (species) and its number, not {shown(text)}")
     return Token(TokenKind.CANOE if text[0] == "c" else TokenKind.SPECIES, int(text[1:]))
 
 
@@ -672,7 +803,7 @@ def _parse_supply(text: str) -> TokenSupply:
     canoe, species = text.split("|")
 
     def numbers(part: str) -> tuple[int, ...]:
-        return () if part == "-" else tuple(int(n) for n in part.split("."))
+        return () if part == "-" else tuple(_number(n, "a token") for n in part.split("."))
 
     return TokenSupply(numbers(canoe), numbers(species))
 
@@ -683,6 +814,6 @@ def _parse_returned(text: str) -> tuple[tuple[int, ValuedCanoe], ...]:
     out = []
     for part in text.split(","):
         seat, rest = part.split(":", 1)
-        ((row, payout),) = _rows(rest)
-        out.append((parse_seat(seat, "a returned canoe's seat"), ValuedCanoe(row, payout or 0)))
+        ((row, payout),) = _rows(rest, valued=True)
+        out.append((parse_seat(seat, "a returned canoe's seat"), ValuedCanoe(row, payout)))
     return tuple(out)
