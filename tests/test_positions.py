@@ -507,3 +507,22 @@ def test_position_parse_takes_fields_separated_by_single_spaces_only(
     with pytest.raises(NotationError, match=words):
         Position.parse(text.replace(" ", space, 1))
     assert str(Position.parse(text)) == text
+
+
+@pytest.mark.parametrize("hands", [1, 5])
+@pytest.mark.parametrize("players", [None, 2, 5])
+def test_to_game_refuses_a_count_of_hands_the_variant_is_not_played_by_as_a_notation_error(
+    hands: int, players: int | None
+) -> None:
+    """The count of hands came to new_game as the count of players, and its
+    SetupError ('played by 2 to 4 players') escaped: the position's fault,
+    said as a NotationError."""
+    fields = str(Position.from_game(tc.new_game("base", 2, seed=1))).split(" ")
+    fields[4] = "/".join([fields[4].split("/")[0]] * hands)
+    fields[8] = "/".join([fields[8].split("/")[0]] * hands)
+    fields[11] = "0" * hands
+    position = Position.parse(" ".join(fields))
+    with pytest.raises(NotationError, match=f"has {hands} hands? .*played by 2 to 4 players"):
+        position.to_game("base", players=players)
+    with pytest.raises(tc.UnknownVariantError):  # a bad argument raises as new_game's
+        position.to_game("nope", players=players)

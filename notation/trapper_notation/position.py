@@ -64,6 +64,7 @@ from trapper_core import (
 )
 from trapper_core.errors import shown
 from trapper_core.model import FACE_DOWN
+from trapper_core.plugins import registry_or_default
 
 from .errors import NotationError
 from .setup_string import SEAT_LETTERS, _cut, board_text, parse_board, parse_seat, seat_text
@@ -178,9 +179,10 @@ class Position:
 
         Only a whole game's position ([`from_game`][trapper_notation.Position.from_game])
         makes a game; a view's hides what a game must know. A position that
-        does not hold together, or whose turn record is not the variant's,
-        raises [`NotationError`][trapper_notation.NotationError] (a
-        `ValueError`) saying what is wrong; arguments that
+        does not hold together, whose count of hands the variant is not
+        played by, or whose turn record is not the variant's, raises
+        [`NotationError`][trapper_notation.NotationError] (a `ValueError`)
+        saying what is wrong; arguments that
         [`new_game`][trapper_core.new_game] would refuse raise as it does.
 
         Examples:
@@ -199,6 +201,16 @@ class Position:
                 "(Position.from_game) makes a game"
             )
         count = len(self.hands)
+        # A count of hands the variant is not played by is the position's
+        # fault, whatever players says (an unknown variant or a bad
+        # registry raises as new_game raises).
+        spec = registry_or_default(registry).rules(variant).spec
+        if not spec.min_players <= count <= spec.max_players:
+            raise NotationError(
+                f"the position has {count} hand{'' if count == 1 else 's'} (one a player), "
+                f"but {variant!r} is played by "
+                f"{spec.min_players} to {spec.max_players} players"
+            )
         if players is None:
             players = count
         # The arguments checked as new_game checks them (a SetupError): the
