@@ -900,3 +900,21 @@ def test_a_replays_undo_is_true_or_false_and_not_the_records_fault(undo: object)
     with pytest.raises(notation.NotationError, match=r"^undo is True or False, not") as caught:
         record.replay(undo=undo)  # type: ignore[arg-type]
     assert not isinstance(caught.value, RecordError)
+
+
+def test_a_seed_0_that_made_no_chance_is_not_written() -> None:
+    """A record with no Seed tag and no reshuffle replays with seed 0; its
+    game was written back with [Seed "0"], a tag the record did not have and
+    that says nothing (seed 0 neither dealt the setup nor shuffled)."""
+    game = tc.play(
+        tc.new_game("base", 2, seed=5), [tc.GreedyBot(0), tc.GreedyBot(1)], max_actions=10
+    )
+    text = re.sub(r'\[Seed ".*"\]\n', "", notation.dumps(game))
+    again = notation.loads(text)[0].replay()
+    assert again.seed == 0
+    assert again.state.shuffles == 0
+    assert notation.dumps(again) == text
+    assert notation.loads(text)[0].replay() == again
+    # A seed 0 that dealt the setup says what the setup is: it is written.
+    dealt = tc.play(tc.new_game("base", 2, seed=0), [tc.GreedyBot(0)] * 2, max_actions=10)
+    assert '[Seed "0"]' in notation.dumps(dealt)

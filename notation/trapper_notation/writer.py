@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from trapper_core import COLOURS, SQUARES, Game, Tile, TrapperError
+from trapper_core import COLOURS, SQUARES, Game, Tile, TrapperError, new_game
 from trapper_core.errors import shown
 
 from .errors import RecordError
@@ -196,10 +196,25 @@ def record_parts(
             items.append(Notes(tuple(Shuffle(c) for c in cards)))
     if not table and not seeded:
         del values["Seed"]  # a Seed tag would replay another game once the notes are dropped
+    elif not table and game.seed == 0 and not state.shuffles and not _deals(game, 0):
+        # Seed 0 made none of the game's chance (the replay of a record with
+        # no Seed tag and no reshuffle, which takes seed 0): the record
+        # replays to the same game without the tag, which would say nothing.
+        del values["Seed"]
     for name, value in extra.items():
         _check_decided(name, value, values, table=table)
     values.update(extra)
     return tuple(values.items()), items
+
+
+def _deals(game: Game, seed: int) -> bool:
+    """Whether ``seed`` deals ``game``'s setup, as ``new_game`` deals it (or
+    may: for a variant the default registry does not have)."""
+    try:
+        dealt = new_game(game.variant, list(game.players), seed=seed)
+    except TrapperError:
+        return True
+    return dealt.setup == game.setup
 
 
 def _name_tiles(
