@@ -372,8 +372,12 @@ def test_a_reshuffle_that_is_not_the_discard_pile() -> None:
         if text[start] != "B"
         else text[:start] + "E" + text[start + 1 :]
     )
+    line = text[:start].count("\n") + 1
+    column = start - len("(shuffle ") - text.rfind("\n", 0, start)
     with pytest.raises(
-        tc.IllegalActionError, match=r"R8: the shuffled pile .* is not the discard pile"
+        RecordError,
+        match=rf"^game 1, the note at line {line}, column {column}: the reshuffle noted does "
+        r"not fit the move .*R8: the shuffled pile .* is not the discard pile",
     ):
         notation.loads(wrong)[0].replay()
 
@@ -851,7 +855,8 @@ def test_a_table_record_naming_a_tile_more_often_than_the_set_has_it_says_where(
     twice = text.replace("d8=H3n", "d8=F3e", 1)  # F3e lies on g8 too; the set has one
     with pytest.raises(
         RecordError,
-        match=r"^game 1: the record names more F3 tiles than the game has \(1\): d8, g8$",
+        match=r"^game 1, the note at line \d+, column \d+: the record names more F3 tiles "
+        r"than the game has \(1\): d8, g8$",
     ):
         notation.loads(twice)[0].replay(errors=[])  # no game can begin: lenient too
 

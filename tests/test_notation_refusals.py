@@ -260,25 +260,28 @@ def test_a_result_tag_of_money_reads_as_numbers() -> None:
     assert notation.loads(text)[0].result == (57, -3)
 
 
-def test_a_note_that_contradicts_the_record_is_placed_by_its_line() -> None:
+def test_a_note_that_contradicts_the_record_is_placed_by_its_line_and_column() -> None:
     """Notes are shared between records and have no line of their own: an
-    error about one names the line of the text just before it."""
+    error about one named the line of the text just before it ('a note on
+    line 14 or later'); the record keeps where each of its notes stands."""
     game = tc.play(tc.new_game("base", 2, seed=1), [tc.RandomBot(1), tc.RandomBot(2)])
     lines = notation.dumps(notation.Record.table_record(game)).split("\n")
     at = next(k for k, line in enumerate(lines) if line.startswith("3.") and "=" in line)
     found = re.search(r"\(([a-h][1-8])=(\w+)", lines[at])
     assert found is not None
     square, tile = found.groups()
+    column = len(lines[at]) + 2
     lines[at] += f" ({square}={'B1n' if tile != 'B1n' else 'B2n'})"
     (record,) = notation.loads("\n".join(lines))
-    with pytest.raises(RecordError, match=rf"^game 1, a note on line {at + 1} or later: {square}"):
+    with pytest.raises(
+        RecordError, match=rf"^game 1, the note at line {at + 1}, column {column}: {square}"
+    ):
         record.replay()
     first = next(k for k, line in enumerate(lines) if line.startswith("1."))
     lines[first] = "(shuffle BBGG) " + lines[first]
     (record,) = notation.loads("\n".join(lines))
-    last_tag = max(k for k in range(first) if lines[k].startswith("[")) + 1
     with pytest.raises(
-        RecordError, match=rf"^game 1, a note on line {last_tag} or later: a reshuffle noted"
+        RecordError, match=rf"^game 1, the note at line {first + 1}, column 1: a reshuffle noted"
     ):
         record.replay()
 
@@ -325,3 +328,56 @@ def test_seat_tags_with_a_gap_or_a_tag_read_twice_are_refused_at_the_tag() -> No
         '[Seat4 "D"]', '[Seat4 "D"]\n[Seat1 "A"]\n[Variant "Base"]\n[Event "x"]\n[Event "y"]'
     )
     assert notation.loads(again)[0].replay() == game
+
+
+def _seeded_game_with_a_reshuffle() -> tuple[str, int, int]:
+    """A complete record with a reshuffle note, and the note's line and column."""
+    for seed in range(1, 60):
+        game = tc.play(tc.new_game("base", 2, seed=seed), [tc.RandomBot(0), tc.RandomBot(1)])
+        text = notation.dumps(game)
+        start = text.find("(shuffle ")
+        if start >= 0:
+            return text, text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+    raise AssertionError("no game with a reshuffle")
+
+
+def test_a_reshuffle_note_the_seed_does_not_make_is_refused_at_the_note() -> None:
+    """A reshuffle noted in another order than the Seed tag's was taken, and
+    the game went on with it: the record said two things, and the notes
+    dropped it replayed another game."""
+    text, line, column = _seeded_game_with_a_reshuffle()
+    cards = re.search(r"\(shuffle (\w+)\)", text)
+    assert cards is not None
+    pile = cards.group(1)
+    other = next(
+        pile[i + 1] + pile[i] + pile[i + 2 :] for i in range(len(pile)) if pile[i] != pile[i + 1]
+    )
+    wrong = text.replace(pile, other, 1)
+    with pytest.raises(
+        RecordError,
+        match=rf"^game 1, the note at line {line}, column {column}: the reshuffle noted is not "
+        r"the one the Seed tag makes \(line \d+\)$",
+    ):
+        notation.loads(wrong)[0].replay()
+    # Without the Seed tag the note is the only word on the reshuffle: taken.
+    unseeded = re.sub(r'\[Seed ".*"\]\n', "", wrong)
+    assert notation.loads(unseeded)[0].replay().state.shuffles >= 1
+
+
+def test_a_tile_note_that_contradicts_the_setup_is_refused_at_the_note() -> None:
+    """'a1 holds K3w in the setup, but a note says …' named the game and no line."""
+    text, _line, _column = _seeded_game_with_a_reshuffle()
+    lines = text.split("\n")
+    first = next(k for k, line in enumerate(lines) if line.startswith("1."))
+    setup = notation.loads(text)[0].setup
+    square = next(i for i, t in enumerate(setup.board) if isinstance(t, tc.Tile))
+    tile = setup.board[square]
+    other = next(t for t in setup.board if isinstance(t, tc.Tile) and t != tile)
+    column = len(lines[first]) + 2
+    lines[first] += f" ({tc.SQUARES[square].name}={other.code})"
+    for changed in ("\n".join(lines), re.sub(r'\[Setup ".*"\]\n', "", "\n".join(lines))):
+        at = next(k for k, line in enumerate(changed.split("\n")) if line.startswith("1.")) + 1
+        with pytest.raises(
+            RecordError, match=rf"^game 1, the note at line {at}, column {column}: .* in the setup"
+        ):
+            notation.loads(changed)[0].replay()

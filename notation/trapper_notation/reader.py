@@ -19,9 +19,10 @@ import re
 import sys
 import unicodedata
 import weakref
+from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import IO, Any, AnyStr
+from typing import IO, Any, AnyStr, NamedTuple
 
 import attrs
 from lark import Lark, Token, Transformer
@@ -108,7 +109,15 @@ class _ToRecords(Transformer[Token, list[Record]]):
         items = children[1] if len(children) > 1 else []
         if header:
             items[:0] = header
-        return Record(tags, items, line=lines[0], tag_lines=lines)
+        places = array("q")  # the line and column of each note, in turn
+        for index, item in enumerate(items):
+            if type(item) is _PlacedNotes:
+                items[index] = item.notes
+                places.append(item.line)
+                places.append(item.column)
+        return Record(
+            tags, items, line=lines[0], tag_lines=lines, note_places=places if places else ()
+        )
 
     def tags(
         self, children: list[Any]
@@ -179,10 +188,23 @@ class _ToRecords(Transformer[Token, list[Record]]):
     # are kept as stretches too, made into items when they are asked for.
     lead = comments = tag_comment = moves
 
-    def notes_text(self, children: list[Token]) -> Notes | list[Notes]:
-        """Notes read whole (the NOTES token): their entries, from their text."""
+    def notes_text(self, children: list[Token]) -> _PlacedNotes | list[_PlacedNotes]:
+        """Notes read whole (the NOTES token): their entries, from their text,
+        and where each note stands (a note is shared by every record that has
+        its text: its place is the record's, `game`)."""
         (token,) = children
-        return _notes(token)
+        found = _notes(token)
+        line, column = token.line or 1, token.column or 1
+        if isinstance(found, Notes):
+            return _PlacedNotes(found, line, column)
+        text = str(token)
+        placed = []
+        for notes, match in zip(found, _ONE_NOTE.finditer(text), strict=True):
+            start = match.start()
+            newlines = text.count("\n", 0, start)
+            at = column + start if not newlines else start - text.rfind("\n", 0, start)
+            placed.append(_PlacedNotes(notes, line + newlines, at))
+        return placed
 
     def notes(self, children: list[Shuffle | Reveal]) -> Notes:
         return Notes(tuple(children))
@@ -197,6 +219,14 @@ class _ToRecords(Transformer[Token, list[Record]]):
             return Reveal(Square.parse(square), Tile.from_code(code))
         except (TrapperError, ValueError) as exc:
             raise _BadToken(token.line or 1, token.column or 1, str(exc)) from None
+
+
+class _PlacedNotes(NamedTuple):
+    """A note as the parser reads it, with its line and column (`_ToRecords.game`)."""
+
+    notes: Notes
+    line: int
+    column: int
 
 
 def _joined(before: Sequence[int], after: Sequence[int]) -> Sequence[int]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import re
+from array import array
 from collections.abc import Iterable, Sequence
 from typing import IO, Any, SupportsIndex, overload
 
@@ -177,6 +178,11 @@ class Record:
     _tag_lines: range | tuple[int, ...] = attrs.field(
         default=(), converter=_lines, alias="tag_lines", eq=False, repr=False
     )
+    _note_places: Sequence[int] = attrs.field(
+        default=(), alias="note_places", eq=False, repr=False, hash=False
+    )
+    """The line and column of each note of the move text read from a file,
+    in turn (empty: not read from a file), for the replay's errors."""
     _made: tuple[Item, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
@@ -396,6 +402,12 @@ def _placed(record: Record, *, number: int | None = None, lines: int = 0) -> Rec
             "_parts",
             tuple(p.moved(lines) if type(p) is Stretch else p for p in record._parts),
         )
+        places = record._note_places
+        if places:
+            moved = array("q", places)
+            for index in range(0, len(moved), 2):
+                moved[index] += lines
+            object.__setattr__(record, "_note_places", moved)
     return record
 
 

@@ -61,6 +61,11 @@ def parts(record: Record) -> tuple[Item | Stretch, ...]:
     return record._parts
 
 
+def note_places(record: Record) -> Sequence[int]:
+    """The line and column of each note of ``record`` read from a file, in turn."""
+    return record._note_places
+
+
 def replay(
     record: Record,
     *,
@@ -112,7 +117,7 @@ class _Replayer:
         self.no_shuffles: list[Sequence[int]] | None = (
             None if self.seed is not None or not self.cards_known else []
         )
-        self.named = named_squares(self.spec, reveals, self.where)
+        self.named = named_squares(self.spec, reveals, self.where, self.reveal_at)
         first = self.decisions[0][2] if self.decisions else None
         self.setup = fit_setup(
             self.spec,
@@ -122,6 +127,7 @@ class _Replayer:
             first_mover=first,
             where=self.where,
             tag_where=self._at("Setup"),
+            note_at=self.reveal_at,
         )
         start, seats = self.setup.start_player, len(self.players)
         if not 0 <= start < seats:
@@ -219,7 +225,13 @@ class _Replayer:
         decisions: list[_Decision] = []
         append = decisions.append
         self.shuffles: dict[int, list[str]] = {}
+        # Where the notes stand: of each move's first reshuffle noted, of
+        # each square's first tile noted (for errors: game, line, column).
+        self.shuffle_at: dict[int, str] = {}
+        self.reveal_at: dict[int, str] = {}
         reveals: dict[int, Tile] = {}
+        places = note_places(self.record)
+        count = 0  # notes so far
         turn: int | None = None
         mover: str | None = None
         lines = self.record.tag_lines
@@ -245,16 +257,26 @@ class _Replayer:
                 turn = None
                 ended = item.line
             elif isinstance(item, Notes):
-                # A note is shared by every record that has its text, and has
-                # no line of its own: it is placed after the text before it.
-                at = f"{self.where}, a note on line {ended} or later" if ended else self.where
+                # A note is shared by every record that has its text: its
+                # place is the record's (read from a file), else after the
+                # text before it.
+                if 2 * count + 1 < len(places):
+                    line, column = places[2 * count], places[2 * count + 1]
+                    at = f"{self.where}, the note at line {line}, column {column}"
+                elif ended:
+                    at = f"{self.where}, a note on line {ended} or later"
+                else:
+                    at = self.where
+                count += 1
                 for entry in item.entries:
                     if isinstance(entry, Reveal):
                         self._note_tile(reveals, entry, at)
+                        self.reveal_at.setdefault(entry.square.index, at)
                     elif not decisions:
                         raise RecordError(f"{at}: a reshuffle noted before any move")
                     else:
                         self.shuffles.setdefault(len(decisions) - 1, []).append(entry.cards)
+                        self.shuffle_at.setdefault(len(decisions) - 1, at)
         return decisions, reveals
 
     def _note_tile(self, reveals: dict[int, Tile], entry: Reveal, at: str) -> None:
@@ -377,6 +399,8 @@ class _Replayer:
             if deal is not None and deal.failure is not None and deal.failure[0] == index:
                 raise RecordError(f"{self._context(game, index)}: {deal.failure[1]}")
             shuffles = self._shuffles_for(deal, index)
+        if deal is None and index in self.shuffles:
+            self._check_noted_shuffles(game, index, text, shuffles)
         try:
             game.apply_text(text, shuffles=shuffles)
         except IllegalActionError as exc:
@@ -394,6 +418,41 @@ class _Replayer:
         if not self.complete:
             self._check_revealed(game, index)
 
+    def _check_noted_shuffles(
+        self, game: Game, index: int, text: str, noted: Sequence[Sequence[int]] | None
+    ) -> None:
+        """The reshuffles noted after the move ``index`` of a record that knows
+        its cards are the move's, and the Seed tag's when there is one: else a
+        `RecordError` at the note (the move played on a copy without them
+        tells which reshuffles the cards and the seed make)."""
+        trial = game.copy()
+        before = len(trial.state.shuffled)
+        try:
+            trial.apply_text(text, shuffles=noted)
+        except (IllegalActionError, ActionSyntaxError) as exc:
+            plain = game.copy()
+            try:
+                plain.apply_text(text)
+            except TrapperError:
+                return  # the move's own fault: told at the move
+            raise RecordError(
+                f"{self.shuffle_at[index]}: the reshuffle noted does not fit the move "
+                f"{text!r} on line {self._move(index).line}: {exc}"
+            ) from None
+        if self.seed is None:
+            return
+        made = game.copy()
+        made.apply_text(text)  # the seed's reshuffles: legal, as the noted ones are
+        if made.state.shuffled[before:] != trial.state.shuffled[before:]:
+            raise RecordError(
+                f"{self.shuffle_at[index]}: the reshuffle noted is not the one the Seed tag "
+                f"makes{self._seed_line()}"
+            )
+
+    def _seed_line(self) -> str:
+        line = self.record.tag_line("Seed")
+        return f" (line {line})" if line else ""
+
     def _noted(self, index: int) -> tuple[tuple[int, ...], ...] | None:
         """The reshuffles the record notes after the move ``index``, as colour numbers."""
         noted = self.shuffles.get(index)
@@ -402,7 +461,7 @@ class _Replayer:
         try:
             return tuple(tuple(int(Colour.from_letter(c)) for c in cards) for cards in noted)
         except ValueError as exc:
-            raise RecordError(f"{self.where}: {exc}") from None
+            raise RecordError(f"{self.shuffle_at.get(index, self.where)}: {exc}") from None
 
     def _shuffles_for(self, deal: Deal | None, index: int) -> Sequence[Sequence[int]] | None:
         noted = self._noted(index)

@@ -25,19 +25,26 @@ from .setup_string import UNKNOWN, SetupSpec
 __all__ = ["fit_setup", "named_squares"]
 
 
-def named_squares(spec: SetupSpec, reveals: Mapping[int, Tile], where: str) -> set[int]:
+def named_squares(
+    spec: SetupSpec,
+    reveals: Mapping[int, Tile],
+    where: str,
+    note_at: Mapping[int, str] | None = None,
+) -> set[int]:
     """The squares whose tile the record names, in its setup or in a note;
-    raises [`RecordError`][trapper_notation.RecordError] where the notes contradict the setup."""
+    raises [`RecordError`][trapper_notation.RecordError] where the notes
+    contradict the setup: at the note (``note_at``, by square) if known."""
     board = spec.board
     for index, tile in reveals.items():
         on_board = board[index]
+        at = (note_at or {}).get(index, where)
         if on_board is None:
             raise RecordError(
-                f"{where}: a tile is noted on {SQUARES[index]}, which the setup leaves empty"
+                f"{at}: a tile is noted on {SQUARES[index]}, which the setup leaves empty"
             )
         if isinstance(on_board, Tile) and on_board != tile:
             raise RecordError(
-                f"{where}: {SQUARES[index]} holds {on_board.code} in the setup, "
+                f"{at}: {SQUARES[index]} holds {on_board.code} in the setup, "
                 f"but a note says {tile.code}"
             )
     return {i for i, t in enumerate(board) if isinstance(t, Tile)} | set(reveals)
@@ -52,11 +59,13 @@ def fit_setup(
     first_mover: str | None,
     where: str,
     tag_where: str | None = None,
+    note_at: Mapping[int, str] | None = None,
 ) -> Setup:
     """A setup that agrees with ``spec`` and the tiles ``reveals`` names
     (square index → tile), with a provisional deck. Errors of the setup
     alone are told at ``tag_where`` (the Setup tag's line), those of the
-    setup and the notes together at ``where``."""
+    setup and the notes together at the note (``note_at``, by square) or
+    ``where``."""
     at_tag = tag_where or where
     layout = rules.board()
     trappers = spec.trappers or layout.trappers
@@ -72,10 +81,12 @@ def fit_setup(
     ]
     tiles = rules.tile_set().tiles
     left = Counter(t.face for t in tiles)
-    known = [t for t in board if isinstance(t, Tile)] + list(spec.box or ())
-    for tile in known:
+    known = [(i, t) for i, t in enumerate(board) if isinstance(t, Tile)]
+    known += [(-1, t) for t in spec.box or ()]
+    for index, tile in known:
         if left[tile.face] <= 0:
-            raise RecordError(f"{where}: {_too_many(tile.face, board, spec.box, tiles)}")
+            at = (note_at or {}).get(index, where)
+            raise RecordError(f"{at}: {_too_many(tile.face, board, spec.box, tiles)}")
         left[tile.face] -= 1
     spare = [t for t in tiles if _take(left, t.face)]
     filled: list[Tile | None] = []
