@@ -161,6 +161,11 @@ class Record:
     A record read from a file keeps each stretch of move text as its text,
     and makes the ``items`` from it when they are first asked for (the replay
     reads the text itself): a record costs about the size of its text.
+
+    ``line``, ``tag_lines`` (the line of each tag) and ``note_places`` (the
+    line and column of each note, in turn, two numbers a note) say where a
+    record read from a file stands in it, for the replay's errors; a record
+    built in code leaves them out, and its errors name the game instead.
     """
 
     tags: Tags = attrs.field(converter=_tags)
