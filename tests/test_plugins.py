@@ -364,6 +364,96 @@ def test_R8_a_hand_size_that_is_no_whole_number_of_cards_is_refused_naming_the_h
         custom_game(Sized())
 
 
+def _play_until_refused(game: tc.Game) -> tc.PluginError:
+    """Plays random actions until one raises `PluginError`; checks that the
+    refused action left the game as it was, and returns the error."""
+    rng = random.Random(0)
+    while not game.is_over:
+        before = game.copy()
+        action = rng.choice(game.legal_actions())
+        try:
+            game.apply(action)
+        except tc.PluginError as exc:
+            assert game == before
+            assert game.legal_actions() == before.legal_actions()
+            return exc
+    raise AssertionError("the game ended without asking the hook")
+
+
+@pytest.mark.parametrize("payout", ["3", 2.5, True, None])
+def test_R19_a_canoe_payout_that_is_no_whole_number_is_refused_naming_the_hook(
+    payout: object,
+) -> None:
+    """Before, a float was paid out (money 7.5, and a record no reader
+    took back), a string raised a TypeError deep in the scoring and True
+    was paid as 1."""
+
+    class Odd:
+        @hookimpl
+        def trapper_canoe_payout(self, row: tc.Row) -> int:
+            return payout  # type: ignore[return-value]
+
+    error = _play_until_refused(custom_game(Odd()))
+    assert str(error).startswith("variant 'custom': trapper_canoe_payout(")
+    assert "not a whole number of coins" in str(error)
+    # None from a hook annotated never to answer None: the message says why
+    # the hooks under it were not asked.
+    assert ("'-> int | None'" in str(error)) == (payout is None)
+
+
+def test_R20_a_canoe_token_not_in_the_supply_is_refused_naming_the_hook() -> None:
+    class Minted:
+        @hookimpl
+        def trapper_canoe_token(self, payout: int, supply: tuple[int, ...]) -> int:
+            return 99
+
+    error = _play_until_refused(custom_game(Minted()))
+    assert str(error).startswith("variant 'custom': trapper_canoe_token(")
+    assert "returned 99, not 0 or the number of a token in the supply" in str(error)
+
+
+@pytest.mark.parametrize("seat", [2, -2, "1", None])
+def test_R9_a_next_player_that_is_no_seat_is_refused_naming_the_hook(seat: object) -> None:
+    class Lost:
+        @hookimpl
+        def trapper_next_player(self, state: GameState, player: int) -> int:
+            return seat  # type: ignore[return-value]
+
+    error = _play_until_refused(custom_game(Lost()))
+    assert str(error).startswith("variant 'custom': trapper_next_player(state, ")
+    assert "not a seat from 0 to 1, or -1 when every player has retired" in str(error)
+
+
+@pytest.mark.parametrize("answer", [(0, 0), (), "ab", None])
+def test_R31_a_final_valuation_that_is_no_valuation_per_player_is_refused(
+    answer: object,
+) -> None:
+    """Before, ints raised an AttributeError from the scores."""
+
+    class Flat:
+        @hookimpl
+        def trapper_final_valuation(self, state: GameState) -> tuple[tc.Valuation, ...]:
+            return answer  # type: ignore[return-value]
+
+    error = _play_until_refused(custom_game(Flat()))
+    assert str(error).startswith("variant 'custom': trapper_final_valuation returned")
+    assert "not a Valuation for each of the 2 players" in str(error)
+
+
+def test_R8_a_deck_too_small_for_the_hands_names_the_hand_size() -> None:
+    class Forty:
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> int:
+            return 40
+
+    with pytest.raises(
+        tc.SetupError,
+        match=r"the deck has 64 cards, too few to deal 2 hands of 40 "
+        r"\(trapper_hand_size\(2\) answers 40\)",
+    ):
+        custom_game(Forty())
+
+
 def test_a_kind_without_the_options_of_a_choice_is_refused_by_name() -> None:
     class Forgetful(DonateKind):
         colour_options = None  # type: ignore[assignment]

@@ -64,6 +64,8 @@ from .components import (
 )
 from .mechanics import (
     advance,
+    canoe_payout,
+    canoe_token,
     credit,
     draw,
     exchange,
@@ -151,6 +153,8 @@ __all__ = [
     "Turn",
     "advance",
     "can_draw",
+    "canoe_payout",
+    "canoe_token",
     "canoes_left",
     "credit",
     "deal",

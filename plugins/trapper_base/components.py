@@ -101,11 +101,15 @@ def deal(state: GameState, setup: Setup) -> None:
     size = state.rules.hand_size(players)
     if type(size) is not int or size < 0:
         raise PluginError(
-            f"trapper_hand_size({players}) returned {size!r:.60}, not a whole number of cards"
+            f"trapper_hand_size({players}) returned {size!r:.60}, "
+            "not a count of cards (a whole number, 0 or more)"
         )
     deck = setup.deck
     if len(deck) < size * players:
-        raise SetupError(f"R8: the deck has too few cards to deal {players} hands")
+        raise SetupError(
+            f"R8: the deck has {len(deck)} cards, too few to deal {players} hands of "
+            f"{size} (trapper_hand_size({players}) answers {size})"
+        )
     hands = []
     for p in range(players):
         dealt = deck[p * size : (p + 1) * size]

@@ -14,7 +14,9 @@ from trapper_core import (
     Colour,
     Display,
     GameState,
+    PluginError,
     Row,
+    Rules,
     Species,
     Tile,
     Token,
@@ -22,6 +24,7 @@ from trapper_core import (
     TokenSupply,
     ValuedCanoe,
     hookimpl,
+    shown,
 )
 
 from .movement import targets_kept
@@ -29,6 +32,8 @@ from .placement import keep_answers
 
 __all__ = [
     "advance",
+    "canoe_payout",
+    "canoe_token",
     "credit",
     "draw",
     "exchange",
@@ -144,13 +149,53 @@ def place_tile(state: GameState, player: int, tile: Tile, placement: object) -> 
     return full
 
 
+# The answers of the hooks asked here are checked where they are used, so
+# that a variant's mistake is named by its hook, not found later as a
+# TypeError in the rules that read it or a sum that no longer adds up.
+_PASS_ON = (
+    " (an implementation annotated never to answer None is the only one asked:"
+    " annotate it '-> int | None' to leave the question to the ones under it)"
+)
+
+
+def _bad_answer(rules: Rules, call: str, answer: object, wanted: str) -> PluginError:
+    return PluginError(
+        f"variant {rules.variant!r}: {call} returned {shown(answer, 60)}, not {wanted}"
+        + (_PASS_ON if answer is None else "")
+    )
+
+
+def canoe_payout(rules: Rules, row: Row) -> int:
+    """R19: what the full canoe ``row`` pays (``trapper_canoe_payout``);
+    raises `PluginError` for an answer that is no whole number of coins."""
+    payout = rules.canoe_payout(row)
+    if type(payout) is not int:
+        raise _bad_answer(rules, f"trapper_canoe_payout({row})", payout, "a whole number of coins")
+    return payout
+
+
+def canoe_token(rules: Rules, payout: int, supply: tuple[int, ...]) -> int:
+    """R20: the number of the canoe token ``payout`` earns from ``supply``,
+    0 for none (``trapper_canoe_token``); raises `PluginError` for an answer
+    that is neither 0 nor a token of the supply."""
+    number = rules.canoe_token(payout, supply)
+    if type(number) is not int or (number and number not in supply):
+        raise _bad_answer(
+            rules,
+            f"trapper_canoe_token({payout}, {supply})",
+            number,
+            "0 or the number of a token in the supply",
+        )
+    return number
+
+
 def value_canoe(state: GameState, display: Display, row: Row) -> Display:
     """R19, R20: pays the full canoe ``row`` out and adds it to ``display``'s
     valued canoes, with the canoe token the payout earns from the supply."""
     rules = state.rules
-    payout = rules.canoe_payout(row)
+    payout = canoe_payout(rules, row)
     tokens = display.tokens
-    number = rules.canoe_token(payout, state.supply.canoe)
+    number = canoe_token(rules, payout, state.supply.canoe)
     if number:
         tokens = (*tokens, Token(TokenKind.CANOE, number))
         remaining = tuple(n for n in state.supply.canoe if n != number)
@@ -168,7 +213,15 @@ def value_canoe(state: GameState, display: Display, row: Row) -> Display:
 def exchange(state: GameState, player: int, species: tuple[Species, ...]) -> Token:
     """R21: returns one valued canoe of each of ``species`` to the box — the
     one valued first (D12) — and takes the species token they earn."""
-    number = state.rules.species_token(len(species), state.supply.species)
+    supply = state.supply.species
+    number = state.rules.species_token(len(species), supply)
+    if type(number) is not int or (number and number not in supply):
+        raise _bad_answer(
+            state.rules,
+            f"trapper_species_token({len(species)}, {supply})",
+            number,
+            "0 or the number of a token in the supply",
+        )
     if not number:
         raise ValueError(f"D7: no species token at or below {len(species)} is left")
     display = state.displays[player]
@@ -224,6 +277,13 @@ def advance(state: GameState) -> None:
     if current is None:
         return
     seat = state.rules.next_player(state, current)
+    if type(seat) is not int or not -1 <= seat < state.players:
+        raise _bad_answer(
+            state.rules,
+            f"trapper_next_player(state, {current})",
+            seat,
+            f"a seat from 0 to {state.players - 1}, or -1 when every player has retired",
+        )
     if seat < 0:
         state.to_move = None
         return

@@ -24,6 +24,7 @@ from trapper_core import (
 )
 
 from .actions import EndTurn, Exchange, Pass, Retire, Step
+from .mechanics import canoe_payout, canoe_token
 from .placement import _ANIMAL, _CANOE  # module globals: see there why
 
 __all__ = [
@@ -120,8 +121,8 @@ def take_worth(
     after, full = rules.place(display, tile, placement)
     worth = potential(view, after, bot) - potential(view, display, bot) - bot.card_value * cards
     if full is not None:
-        payout = rules.canoe_payout(full)
-        token = rules.canoe_token(payout, view.supply.canoe)
+        payout = canoe_payout(rules, full)
+        token = canoe_token(rules, payout, view.supply.canoe)
         worth += payout + (CANOE_TOKEN_BONUS if token else 0.0)
     return worth
 

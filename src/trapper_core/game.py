@@ -653,7 +653,20 @@ class Game:
 
     def _finish(self) -> None:
         state = self._state
-        state.valuation = tuple(self._rules.final_valuation(state))
+        answer = self._rules.final_valuation(state)
+        valuation = (
+            tuple(answer) if isinstance(answer, Iterable) and not isinstance(answer, str) else None
+        )
+        if (
+            valuation is None
+            or len(valuation) != state.players
+            or not all(isinstance(v, Valuation) for v in valuation)
+        ):
+            raise PluginError(
+                f"variant {self.variant!r}: trapper_final_valuation returned "
+                f"{shown(answer, 80)}, not a Valuation for each of the {state.players} players"
+            )
+        state.valuation = valuation
         state.to_move = None
 
     def _explain(self, action: object) -> IllegalActionError:
