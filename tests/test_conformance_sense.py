@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_core.conformance import check_variant
 
@@ -42,6 +43,34 @@ def test_issue11_item11_a_game_without_winners_is_caught() -> None:
     report = check_variant("no-winner", games=2, players=[2], registry=registry)
     assert not report.ok
     assert "the winners [] are not distinct seats" in str(report)
+
+
+class Fee:
+    """Each turn costs ten coins, so money goes below zero, as the frame
+    allows (D2); the base game's own check that money is what canoes paid
+    is dropped."""
+
+    @tc.hookimpl
+    def trapper_invariants(self) -> dict[str, object]:
+        return {"money": None}
+
+    @tc.hookimpl
+    def trapper_new_turn(self, state: tc.GameState) -> object:
+        if state.turns:
+            tb.credit(state, state.to_move, -10)
+        return None
+
+
+def test_D2_money_below_zero_makes_sense_to_the_kit() -> None:
+    """The kit refused money below zero ("money is never negative"), which
+    the frame allows and the docs promise."""
+    registry = tc.Registry([Register("fee", Fee())])
+    game = tc.play(
+        tc.new_game("fee", 2, seed=0, registry=registry), [tc.RandomBot(0), tc.RandomBot(1)]
+    )
+    assert min(d.money for d in game.displays) < 0
+    report = check_variant("fee", games=2, players=[2], registry=registry)
+    assert report.ok, str(report)
 
 
 def test_issue11_item11_the_built_in_variants_make_sense() -> None:

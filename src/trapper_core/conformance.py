@@ -239,8 +239,10 @@ def _play_checked(game: Game, kind: str, seed: int, registry: Registry, max_acti
 def check_sense(game: Game) -> None:
     """Raises ``AssertionError`` for answers of a variant's hooks that are
     consistent but make no sense in any game of Trapper: a negative canoe
-    payout (the bank pays, it never charges) or money, a token numbered below 1, a final
-    valuation that is not one per player, winners that are no seats.
+    payout (the bank pays, it never charges), money that is no whole number
+    (money itself may go below zero: a variant may charge for other
+    things), a token numbered below 1, a final valuation that is not one
+    per player, winners that are no seats.
 
     The invariants check that the books balance; this checks that what they
     balance is sensible. [`check_variant`][trapper_core.conformance.check_variant]
@@ -256,8 +258,10 @@ def check_sense(game: Game) -> None:
                     f"{who}'s {valued.species} canoe paid {valued.payout}: the bank never "
                     "pays a negative amount (trapper_canoe_payout)"
                 )
-        if display.money < 0:
-            raise AssertionError(f"{who} holds {display.money} money: money is never negative")
+        if type(display.money) is not int:
+            raise AssertionError(
+                f"{who} holds {shown(display.money)} money: money is a whole number"
+            )
         for token in display.tokens:
             if token.number < 1:
                 raise AssertionError(f"{who} holds the {token}: tokens are numbered from 1")
