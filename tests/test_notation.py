@@ -396,7 +396,11 @@ def test_lenient_replay_keeps_the_legal_prefix() -> None:
 def test_records_without_players_or_with_bad_tags() -> None:
     with pytest.raises(RecordError, match="no Seat1"):
         notation.loads('[Variant "base"]\n1. A: pass\n')[0].replay()
-    with pytest.raises(RecordError, match="no variant is called 'go'"):
+    with pytest.raises(
+        RecordError,
+        match=r"no variant is called 'go'.*\(a variant that is not installed is replayed "
+        r"with registry=",
+    ):
         notation.loads('[Variant "go"]\n[Seat1 "A"]\n')[0].replay()
     with pytest.raises(RecordError, match="Setup tag: a setup string has 5 fields"):
         notation.loads('[Seat1 "A"]\n[Seat2 "B"]\n[Setup "8/8"]\n')[0].replay()

@@ -382,6 +382,10 @@ class Record:
         ``undo=False`` returns a game that keeps no undo information, as
         ``new_game(..., undo=False)`` makes: for replays read for their
         scores and positions, about a tenth faster and in less memory.
+
+        ``registry`` is where the ``Variant`` tag is looked up: the
+        installed variants by default; a [`Registry`][trapper_core.Registry]
+        of plugins given in code (a variant under test, say) otherwise.
         """
         return replay(self, errors=errors, registry=registry, undo=undo)
 

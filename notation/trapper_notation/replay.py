@@ -31,6 +31,7 @@ from trapper_core import (
     SetupError,
     Tile,
     TrapperError,
+    UnknownVariantError,
     new_game,
 )
 from trapper_core.errors import shown
@@ -95,6 +96,11 @@ class _Replayer:
         self._check_repeats()
         try:
             self.rules: Rules = registry.rules(record.variant)
+        except UnknownVariantError as exc:
+            raise RecordError(
+                f"{self._at('Variant')}: {exc} (a variant that is not installed is "
+                "replayed with registry=, the Registry that holds it)"
+            ) from None
         except TrapperError as exc:
             raise RecordError(f"{self._at('Variant')}: {exc}") from None
         self.players = record.players
