@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -232,6 +233,32 @@ def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str
     assert out.startswith("base")
     assert "children" in out
     assert "tactical" in out
+
+
+def test_variants_says_which_cannot_be_played_and_why(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A variant that extends a misspelled parent was listed like any other
+    and failed only when played."""
+    from trapper_core import plugins
+
+    module = types.ModuleType("trapper_misspelled_parent")
+
+    @tc.hookimpl
+    def trapper_variants() -> list[tc.VariantSpec]:
+        return [tc.VariantSpec("drawthree", (), extends="genrous")]
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    install_plugins(monkeypatch, drawthree=module)
+    monkeypatch.setattr(plugins, "_default", None)
+    assert main(["variants"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    (broken,) = [line for line in lines if line.startswith("drawthree")]
+    assert broken == (
+        "drawthree [cannot be played: variant 'drawthree' extends 'genrous', "
+        "but no variant is called 'genrous'; installed: base, children, drawthree, tactical]"
+    )
+    assert not [line for line in lines if "cannot be played" in line and line != broken]
 
 
 @pytest.mark.parametrize(

@@ -1095,11 +1095,19 @@ def _replay_record(name: str, record: Any) -> int:
 
 
 def _variants() -> int:
+    """Lists the installed variants, each put together as a game would put
+    it, so that one that cannot be played says why here, not at its first
+    game."""
     registry = default_registry()
     for name in registry.names():
         spec = registry.spec(name)
         aliases = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
-        print(f"{name}{aliases}: {spec.description}")
+        line = f"{name}{aliases}: {spec.description}" if spec.description else f"{name}{aliases}"
+        try:
+            registry.rules(name)
+        except TrapperError as exc:
+            line += f" [cannot be played: {exc}]"
+        print(line)
     return 0
 
 
