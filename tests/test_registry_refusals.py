@@ -285,3 +285,91 @@ def test_an_installed_plugin_refused_by_the_checks_is_left_out_and_lazy_names_ar
         registry = tc.Registry()
     assert set(registry.failed) == {"unmarked"}
     assert "base" in registry.names()
+
+
+# --- Hooks marked wrongly: named clearly, and an installed one left out ------
+
+
+class _Misspelled:
+    @hookimpl
+    def trapper_hand_sise(self, players: int) -> int:
+        return 3
+
+
+class _WrongArgument:
+    @hookimpl
+    def trapper_hand_size(self, n: int) -> int:
+        return 3
+
+
+class _NoGenerator:
+    @hookimpl(wrapper=True)
+    def trapper_hand_size(self, players: int) -> int:
+        return 3
+
+
+@pytest.mark.parametrize(
+    ("plugin", "says"),
+    [
+        (
+            _Misspelled(),
+            "plugin tests.test_registry_refusals._Misspelled: unknown hook "
+            "'trapper_hand_sise' (did you mean 'trapper_hand_size'?)",
+        ),
+        (
+            _WrongArgument(),
+            "plugin tests.test_registry_refusals._WrongArgument: its trapper_hand_size "
+            "declares 'n', which the hook does not pass: trapper_hand_size takes 'players'",
+        ),
+        (
+            _NoGenerator(),
+            "plugin tests.test_registry_refusals._NoGenerator: its trapper_hand_size is "
+            "marked as a wrapper but is no generator function",
+        ),
+    ],
+)
+def test_a_wrongly_marked_hook_is_named_without_pluggy_internals(
+    plugin: object, says: str
+) -> None:
+    """pluggy said ``unknown hook 'trapper_hand_sise' in plugin <… object at
+    0x7f…>`` or ``Plugin '140479096090640' for hook …``: the error now names
+    the variant, the plugin by module and class, and what to change."""
+    registry = tc.Registry([_registering(tc.VariantSpec("b", (plugin,), extends="base"))])
+    with pytest.raises(tc.PluginError) as caught:
+        registry.rules("b")
+    message = str(caught.value)
+    assert message.startswith(f"variant 'b', {says}")
+    assert "0x" not in message
+    assert "Plugin '" not in message
+    # Given to the registry itself, the same plugin is refused likewise.
+    with pytest.raises(tc.PluginError) as caught:
+        tc.Registry([plugin], entry_points=False)
+    assert str(caught.value).startswith(says)
+
+
+def test_an_installed_plugin_with_a_misspelled_marked_hook_is_left_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pm.check_pending() raised for the whole registry: one package's
+    misspelled @hookimpl made every variant, 'base' too, unusable."""
+    import types
+
+    module = types.ModuleType("trapper_misspelled_hook")
+
+    @tc.hookimpl
+    def trapper_variants_more() -> list[tc.VariantSpec]:
+        return []
+
+    module.trapper_variants_more = trapper_variants_more  # type: ignore[attr-defined]
+    install_plugins(monkeypatch, misspelled=module)
+    with pytest.warns(
+        tc.PluginWarning,
+        match=r"'misspelled' is left out: trapper_misspelled_hook: unknown hook "
+        r"'trapper_variants_more' \(did you mean 'trapper_variants'\?\)",
+    ):
+        registry = tc.Registry()
+    assert set(registry.failed) == {"misspelled"}
+    assert not registry.plugin_manager.is_registered(module)
+    tc.new_game("base", 2, seed=1, registry=registry)
+    with pytest.raises(tc.PluginError, match="unknown hook 'trapper_variants_more'"):
+        tc.Registry([module], entry_points=False)

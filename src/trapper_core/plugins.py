@@ -8,6 +8,7 @@ are found through the entry points like any third-party variant.
 
 from __future__ import annotations
 
+import difflib
 import importlib.metadata
 import inspect
 import types
@@ -660,7 +661,9 @@ def _check_plugin(plugin: object, pm: pluggy.PluginManager) -> None:
     - a function with a hook's name (``trapper_place``, …) that pluggy does
       not take as a hook (no ``@hookimpl``, or the mark where this version
       of pluggy does not look): the variant would play without it, by the
-      rules it extends. (Other ``trapper_…`` names are the plugin's own.)"""
+      rules it extends. (Other ``trapper_…`` names are the plugin's own.)
+
+    and what `_check_marked` refuses."""
     for name in _HOOK_NAMES:
         try:
             raw = inspect.getattr_static(plugin, name)
@@ -680,6 +683,70 @@ def _check_plugin(plugin: object, pm: pluggy.PluginManager) -> None:
                 f"its hook {name} is an instance method: register an instance, "
                 f"{plugin.__name__}(), or make the hook a staticmethod"
             )
+    _check_marked(plugin, pm)
+
+
+def _check_marked(plugin: object, pm: pluggy.PluginManager) -> None:
+    """Raises ``ValueError`` for a function marked ``@hookimpl`` that pluggy
+    would refuse with a message naming its own internals: a hook nobody
+    specifies (a misspelling, for which the nearest hook is suggested), an
+    argument the hook does not pass, a wrapper that is no generator. The
+    plugin is checked before it is registered, so a refused one leaves the
+    manager as it was."""
+    for name in dir(plugin):
+        opts = pm.parse_hookimpl_opts(plugin, name)
+        if opts is None:
+            continue
+        hook_name = opts.get("specname") or name
+        caller = getattr(pm.hook, hook_name, None)
+        if caller is None or caller.spec is None:
+            if opts.get("optionalhook") or hook_name.startswith("_"):
+                # Optional, or private (a hook imported under another name):
+                # pluggy's check_pending passes them too.
+                continue
+            raise ValueError(f"unknown hook {hook_name!r}{_did_you_mean(hook_name)}")
+        function = getattr(plugin, name)
+        declared = _declared_arguments(function)
+        passed = (*caller.spec.argnames, *caller.spec.kwargnames)
+        unknown = [arg for arg in declared if arg not in passed]
+        if unknown:
+            raise ValueError(
+                f"its {hook_name} declares {_listing(unknown)}, which the hook does "
+                f"not pass: {hook_name} takes {_listing(passed) or 'no arguments'} "
+                "(or some of them)"
+            )
+        if (opts.get("wrapper") or opts.get("hookwrapper")) and not (
+            inspect.isgeneratorfunction(function)
+        ):
+            raise ValueError(
+                f"its {hook_name} is marked as a wrapper but is no generator function "
+                "(it must yield)"
+            )
+
+
+def _declared_arguments(function: Callable[..., Any]) -> tuple[str, ...]:
+    """The arguments pluggy passes to ``function`` by name: its positional
+    parameters without a default (``self`` of a bound method left out)."""
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return ()
+    return tuple(
+        p.name
+        for p in parameters
+        if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) and p.default is p.empty
+    )
+
+
+def _listing(names: Iterable[str]) -> str:
+    return ", ".join(repr(name) for name in names)
+
+
+def _did_you_mean(name: str, cutoff: float = 0.6) -> str:
+    """`` (did you mean 'trapper_…'?)`` naming the hook closest to ``name``,
+    or nothing when no hook is close."""
+    close = difflib.get_close_matches(name, _HOOK_NAMES, n=1, cutoff=cutoff)
+    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
 def _plugin_name(plugin: object) -> str:
