@@ -1203,3 +1203,24 @@ def test_a_function_named_like_a_hook_without_hookimpl_is_refused() -> None:
     game = tc.new_game("custom", 2, seed=3, registry=registry_with(Marked()))
     assert [sum(hand.counts) for hand in game.hands] == [9, 9]
     assert game.state.supply == tc.TokenSupply((30,), (1,))
+
+
+def test_a_module_registering_a_variant_may_name_itself_among_its_plugins() -> None:
+    """docs/plugins.md promises it; the variant's own plugin manager did not
+    know trapper_variants, and the variant failed when first played."""
+    import types
+
+    module = types.ModuleType("trapper_self_named")
+
+    @hookimpl
+    def trapper_variants() -> list[VariantSpec]:
+        return [VariantSpec("selfnamed", plugins=(module,), extends="base")]
+
+    @hookimpl
+    def trapper_hand_size(players: int) -> int:
+        return 3
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    module.trapper_hand_size = trapper_hand_size  # type: ignore[attr-defined]
+    registry = Registry([module])
+    assert registry.rules("selfnamed").hand_size(2) == 3

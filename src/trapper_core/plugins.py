@@ -261,6 +261,9 @@ class Rules:
         self.spec = spec
         pm = pluggy.PluginManager(PROJECT)
         pm.add_hookspecs(RulesSpec)
+        # The module registering a variant may name itself among its plugins:
+        # its trapper_variants is known here too, and never called.
+        pm.add_hookspecs(RegistrySpec)
         for plugin in plugins:
             try:
                 _check_plugin(plugin, pm)
