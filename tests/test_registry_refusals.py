@@ -373,3 +373,105 @@ def test_an_installed_plugin_with_a_misspelled_marked_hook_is_left_out(
     tc.new_game("base", 2, seed=1, registry=registry)
     with pytest.raises(tc.PluginError, match="unknown hook 'trapper_variants_more'"):
         tc.Registry([module], entry_points=False)
+
+
+def _variants_module(name: str, answer: object) -> Any:
+    import types
+
+    module = types.ModuleType(name)
+
+    @tc.hookimpl
+    def trapper_variants() -> object:
+        return answer
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    return module
+
+
+def test_an_installed_plugin_answering_one_variant_spec_not_a_list_is_left_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bare VariantSpec from trapper_variants was a PluginError for the
+    whole registry: every variant was unusable."""
+    module = _variants_module("trapper_bare_spec", tc.VariantSpec("bare", extends="base"))
+    install_plugins(monkeypatch, bare=module)
+    with pytest.warns(
+        tc.PluginWarning,
+        match=r"'bare' is left out: .*returned one VariantSpec \('bare'\), not a list",
+    ):
+        registry = tc.Registry()
+    assert set(registry.failed) == {"bare"}
+    assert "bare" not in registry.names()
+    tc.new_game("base", 2, seed=1, registry=registry)
+    with pytest.raises(tc.UnknownVariantError, match=r"left out: bare \("):
+        registry.rules("bare")
+    with pytest.raises(tc.PluginError, match="returned one VariantSpec"):
+        tc.Registry([module], entry_points=False)
+
+
+def test_an_installed_variant_clashing_with_another_is_left_out_naming_both(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``two variants are called 'children'`` made every variant unusable
+    and named neither plugin. The installed newcomer is left out, all its
+    variants with it; the built-in variant keeps working."""
+    clash = _variants_module(
+        "trapper_clashing",
+        [tc.VariantSpec("riverside", extends="base"), tc.VariantSpec("children", extends="base")],
+    )
+    install_plugins(monkeypatch, clashing=clash)
+    with pytest.warns(tc.PluginWarning) as caught:
+        registry = tc.Registry()
+    (warning,) = caught
+    assert str(warning.message) == (
+        "the installed plugin 'clashing' is left out: two variants are called "
+        "'children': 'children' of the installed plugin 'children' (trapper_children) "
+        "and 'children' of the installed plugin 'clashing' (trapper_clashing)"
+    )
+    assert set(registry.failed) == {"clashing"}
+    assert "riverside" not in registry.names()
+    assert registry.spec("children").title == "Trapper for younger children"
+    tc.new_game("children", 2, seed=1, registry=registry)
+
+
+def test_two_installed_third_party_variants_of_one_name_leave_the_later_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first = _variants_module("trapper_first", [tc.VariantSpec("river", extends="base")])
+    second = _variants_module(
+        "trapper_second", [tc.VariantSpec("lake", aliases=("River",), extends="base")]
+    )
+    install_plugins(monkeypatch, first=first, second=second)
+    with pytest.warns(
+        tc.PluginWarning,
+        match=r"'second' is left out: two variants are called 'River': 'river' of the "
+        r"installed plugin 'first' \(trapper_first\) and 'lake' of the installed plugin "
+        r"'second' \(trapper_second\)",
+    ):
+        registry = tc.Registry()
+    assert "river" in registry.names()
+    assert "lake" not in registry.names()
+
+
+def test_a_given_plugin_clashing_with_an_installed_variant_is_a_plugin_error() -> None:
+    with pytest.raises(
+        tc.PluginError,
+        match=r"two variants are called 'kids': 'children' of the installed plugin "
+        r"'children' \(trapper_children\) and 'kids' of plugin tests\.",
+    ):
+        tc.Registry([_registering(tc.VariantSpec("kids", extends="base"))])
+
+
+def test_a_clashing_installed_variant_is_left_out_even_when_found_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.metadata
+
+    clash = _variants_module("trapper_clashing", [tc.VariantSpec("children", extends="base")])
+    install_plugins(monkeypatch, clashing=clash)
+    found = list(importlib.metadata.entry_points(group=tc.ENTRY_POINT_GROUP))
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: found[::-1])
+    with pytest.warns(tc.PluginWarning, match="'clashing' is left out: two variants"):
+        registry = tc.Registry()
+    assert set(registry.failed) == {"clashing"}
+    assert registry.spec("children").title == "Trapper for younger children"

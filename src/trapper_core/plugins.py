@@ -475,6 +475,8 @@ class Registry:
         # among its plugins): the registry knows them, and never calls them.
         pm.add_hookspecs(RulesSpec)
         self._installed: set[str] = set()
+        self._builtin: set[str] = set()
+        self.plugin_manager = pm
         self.failed: dict[str, str] = {}
         """The installed plugins left out, by entry-point name, with what
         went wrong (each also a `PluginWarning`)."""
@@ -492,18 +494,24 @@ class Registry:
             pm.check_pending()
         except pluggy.PluginValidationError as exc:
             raise PluginError(str(exc)) from exc
-        self.plugin_manager = pm
         self._specs: dict[str, VariantSpec] = {}
         self._lookup: dict[str, str] = {}
+        self._owner: dict[str, str] = {}  # what registered each name, for a clash
         self._rules: dict[str, Rules] = {}
-        for plugin, specs in _variant_answers(pm, self._installed, self._fail):
-            if isinstance(specs, str | bytes) or not isinstance(specs, Iterable):
-                raise PluginError(
-                    f"plugin {plugin}: trapper_variants returned {shown(specs)}, "
-                    "not a list of VariantSpec objects"
-                )
-            for spec in specs:
-                self._add(spec, plugin)
+        answers = _variant_answers(pm, self._installed, self._fail)
+        # The built-in variants first, then the other installed ones, then
+        # those given: of two variants of one name, the later is refused.
+        rank = {name: 0 if name in self._builtin else 1 for name in self._installed}
+        answers.sort(key=lambda answer: rank.get(answer[0], 2))
+        for name, plugin, answer in answers:
+            if name not in self._installed:
+                self._add(answer, f"plugin {plugin}")
+                continue
+            try:
+                self._add(answer, f"the installed plugin {name!r} ({plugin})")
+            except Exception as exc:  # a third party's answer: anything may go wrong
+                why = str(exc) if isinstance(exc, PluginError) else _error(exc)
+                self._fail(name, why)
 
     def _load_entry_points(self, pm: pluggy.PluginManager) -> None:
         """Registers the plugins of the entry-point group, as pluggy's
@@ -522,27 +530,59 @@ class Registry:
                 _check_plugin(plugin, pm)
                 pm.register(plugin, name=entry.name)
                 self._installed.add(entry.name)
+                if _is_builtin(entry):
+                    self._builtin.add(entry.name)
             except (ValueError, pluggy.PluginValidationError) as exc:
                 self._fail(entry.name, f"{entry.value}: {exc}")
 
     def _fail(self, name: str, why: str) -> None:
         """Leaves the installed plugin ``name`` out, saying ``why``."""
         self.failed[name] = why
+        if self.plugin_manager.get_plugin(name) is not None:
+            self.plugin_manager.unregister(name=name)
         warnings.warn(
             f"the installed plugin {name!r} is left out: {why}", PluginWarning, stacklevel=4
         )
 
-    def _add(self, spec: VariantSpec, plugin: str) -> None:
-        if not isinstance(spec, VariantSpec):
+    def _add(self, answer: object, who: str) -> None:
+        """Adds the variants of one plugin's answer to ``trapper_variants``,
+        all or none; raises `PluginError` naming the plugin (``who``) for an
+        answer that is no list of `VariantSpec` objects, and both plugins
+        for a name or alias taken twice."""
+        if isinstance(answer, VariantSpec):
             raise PluginError(
-                f"plugin {plugin}: trapper_variants must return VariantSpec objects, "
-                f"not {shown(spec)}"
+                f"{who}: trapper_variants returned one VariantSpec ({answer.name!r}), "
+                "not a list of VariantSpec objects: return [VariantSpec(...)]"
             )
-        for key in (spec.name, *spec.aliases):
-            if key.lower() in self._lookup:
-                raise PluginError(f"two variants are called {key!r}")
-            self._lookup[key.lower()] = spec.name
-        self._specs[spec.name] = spec
+        if isinstance(answer, str | bytes) or not isinstance(answer, Iterable):
+            raise PluginError(
+                f"{who}: trapper_variants returned {shown(answer)}, "
+                "not a list of VariantSpec objects"
+            )
+        specs = list(answer)
+        keys: dict[str, VariantSpec] = {}
+        for spec in specs:
+            if not isinstance(spec, VariantSpec):
+                raise PluginError(
+                    f"{who}: trapper_variants must return VariantSpec objects, not {shown(spec)}"
+                )
+            for key in (spec.name, *spec.aliases):
+                taken = self._lookup.get(key.lower())
+                if taken is not None:
+                    raise PluginError(
+                        f"two variants are called {key!r}: {taken!r} of "
+                        f"{self._owner[taken]} and {spec.name!r} of {who}"
+                    )
+                if key.lower() in keys:
+                    raise PluginError(
+                        f"two variants are called {key!r}: {keys[key.lower()].name!r} "
+                        f"and {spec.name!r}, both of {who}"
+                    )
+                keys[key.lower()] = spec
+        for key, spec in keys.items():
+            self._lookup[key] = spec.name
+            self._specs[spec.name] = spec
+            self._owner[spec.name] = who
 
     def names(self) -> list[str]:
         """Returns the names of the variants, sorted."""
@@ -625,18 +665,18 @@ def available_variants(registry: Registry | None = None) -> list[str]:
 
 def _variant_answers(
     pm: pluggy.PluginManager, installed: set[str], fail: Callable[[str, str], None]
-) -> list[tuple[str, Any]]:
-    """Each plugin's answer to ``trapper_variants``, in pluggy's order, with
-    the plugin's name for an error (no name behind a wrapper: pluggy's own
-    call then). An installed plugin (its entry point's name in
-    ``installed``) whose hook raises is left out (``fail``); one given to
-    the registry raises."""
+) -> list[tuple[str, str, Any]]:
+    """Each plugin's answer to ``trapper_variants``, in the order the
+    plugins were registered, with pluggy's name for the plugin and its name
+    for an error (no names behind a wrapper: pluggy's own call then). An
+    installed plugin (its entry point's name in ``installed``) whose hook
+    raises is left out (``fail``); one given to the registry raises."""
     caller = pm.hook.trapper_variants
     impls = caller.get_hookimpls()
     if any(impl.hookwrapper or impl.wrapper for impl in impls):
-        return [("answering trapper_variants", answer) for answer in caller()]
+        return [("", "answering trapper_variants", answer) for answer in reversed(caller())]
     answers = []
-    for impl in reversed(impls):
+    for impl in impls:
         try:
             answer = impl.function()
         except Exception as exc:
@@ -645,8 +685,14 @@ def _variant_answers(
             fail(impl.plugin_name, f"its trapper_variants raised {_error(exc)}")
             continue
         if answer is not None:  # as pluggy leaves out an answer of None
-            answers.append((_plugin_name(impl.plugin), answer))
+            answers.append((impl.plugin_name, _plugin_name(impl.plugin), answer))
     return answers
+
+
+def _is_builtin(entry: importlib.metadata.EntryPoint) -> bool:
+    """Whether ``entry`` is one of trapper-core's own (the built-in variants)."""
+    dist = entry.dist
+    return dist is not None and dist.name.replace("_", "-").lower() == "trapper-core"
 
 
 def _error(exc: BaseException) -> str:
