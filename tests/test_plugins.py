@@ -9,6 +9,7 @@ import inspect
 import random
 import sys
 import types
+import warnings
 from collections.abc import Callable, Generator, Hashable
 from pathlib import Path
 from typing import Any, Literal, Union
@@ -34,7 +35,7 @@ from trapper_core.hookspecs import RegistrySpec, RulesSpec
 from trapper_core.invariants import check_action, check_invariants
 from trapper_core.plugins import hook_names
 
-from .helpers import make_setup, play, texts
+from .helpers import install_plugins, make_setup, play, texts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -1224,3 +1225,53 @@ def test_a_module_registering_a_variant_may_name_itself_among_its_plugins() -> N
     module.trapper_hand_size = trapper_hand_size  # type: ignore[attr-defined]
     registry = Registry([module])
     assert registry.rules("selfnamed").hand_size(2) == 3
+
+
+def _static_hand_size(size: int) -> type:
+    class Rules:  # two different classes of one name
+        @staticmethod
+        @hookimpl
+        def trapper_hand_size(players: int) -> int:
+            return size
+
+    return Rules
+
+
+def test_one_plugin_given_twice_in_a_variant_is_a_clear_plugin_error() -> None:
+    """pluggy said ``Plugin name already registered: 140479096578192=<…>``
+    and dumped every plugin of the variant."""
+
+    class Twice:
+        pass
+
+    plugin = Twice()
+    with pytest.raises(tc.PluginError) as caught:
+        registry_with(plugin, plugin).rules("custom")
+    assert str(caught.value) == (
+        f"variant 'custom', plugin tests.test_plugins.{Twice.__qualname__}: given twice "
+        "among the plugins of the variant and of those it extends; a plugin is stacked once"
+    )
+    with pytest.raises(tc.PluginError, match=r"plugin trapper_base\.movement: given twice"):
+        registry_with(trapper_base.movement).rules("custom")
+
+
+def test_two_different_plugins_of_one_name_are_both_registered() -> None:
+    """pluggy names a class by its __name__: a second class called Rules was
+    refused as 'already registered'."""
+    first, second = _static_hand_size(3), _static_hand_size(4)
+    assert registry_with(first, second).rules("custom").hand_size(2) == 4
+    registry = Registry([first, second], entry_points=False)
+    assert registry.plugin_manager.is_registered(second)
+
+
+def test_two_entry_points_naming_one_module_register_it_once_silently(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The second was left out with a PluginWarning ('Plugin already
+    registered under a different name') and a dump of every plugin."""
+    install_plugins(monkeypatch, again="trapper_children")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        registry = Registry()
+    assert registry.failed == {}
+    assert registry.names() == Registry().names()

@@ -165,7 +165,9 @@ class VariantSpec:
     """A variant as a plugin registers it (``trapper_variants``).
 
     ``plugins`` are objects (modules, instances) carrying rule hook
-    implementations, registered in order: the last answers first. When
+    implementations, registered in order: the last answers first. A plugin
+    is stacked once: one given twice, here or in a variant this one
+    extends, is a [`PluginError`][trapper_core.PluginError]. When
     ``extends`` names another variant, its plugins come first and these are
     stacked on top, so they answer first.
 
@@ -265,9 +267,15 @@ class Rules:
         # its trapper_variants is known here too, and never called.
         pm.add_hookspecs(RegistrySpec)
         for plugin in plugins:
+            if pm.is_registered(plugin):
+                raise PluginError(
+                    f"variant {spec.name!r}, plugin {_plugin_name(plugin)}: given twice "
+                    "among the plugins of the variant and of those it extends; "
+                    "a plugin is stacked once"
+                )
             try:
                 _check_plugin(plugin, pm)
-                pm.register(plugin)
+                pm.register(plugin, name=_free_name(pm, plugin))
             except (ValueError, pluggy.PluginValidationError) as exc:
                 raise PluginError(
                     f"variant {spec.name!r}, plugin {_plugin_name(plugin)}: {exc}"
@@ -452,9 +460,10 @@ class Registry:
 
     Loads the plugins of the ``trapper_core.plugins`` entry-point group (unless
     ``entry_points`` is false) and any ``plugins`` given, then collects their
-    variants. A plugin given that is installed too (the same module), or
-    given twice, is registered once. Tests build a fresh registry rather
-    than change the default one.
+    variants. A plugin given that is installed too (the same module), given
+    twice, or named by two entry points, is registered once; two different
+    plugins of one name (two classes called ``Rules``) are both registered.
+    Tests build a fresh registry rather than change the default one.
     """
 
     def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True) -> None:
@@ -487,7 +496,7 @@ class Registry:
                 continue  # installed as well, or given twice: the same plugin
             try:
                 _check_plugin(plugin, pm)
-                pm.register(plugin)
+                pm.register(plugin, name=_free_name(pm, plugin))
             except (ValueError, pluggy.PluginValidationError) as exc:
                 raise PluginError(f"plugin {_plugin_name(plugin)}: {exc}") from exc
         try:
@@ -526,6 +535,8 @@ class Registry:
             except Exception as exc:  # a third party's import: anything may go wrong
                 self._fail(entry.name, f"{entry.value} failed to import: {_error(exc)}")
                 continue
+            if pm.is_registered(plugin):
+                continue  # a module two entry points name: the same plugin
             try:
                 _check_plugin(plugin, pm)
                 pm.register(plugin, name=entry.name)
@@ -796,6 +807,18 @@ def _did_you_mean(name: str, cutoff: float = 0.6) -> str:
     or nothing when no hook is close."""
     close = difflib.get_close_matches(name, _HOOK_NAMES, n=1, cutoff=cutoff)
     return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _free_name(pm: pluggy.PluginManager, plugin: object) -> str:
+    """A name for ``plugin`` that no other plugin of ``pm`` has: pluggy's
+    own (a module's or class's name, an object's number), numbered when
+    another plugin has it (pluggy would refuse the second ``Rules`` class)."""
+    name = base = pm.get_canonical_name(plugin)
+    number = 1
+    while pm.has_plugin(name) or pm.is_blocked(name):
+        number += 1
+        name = f"{base}#{number}"
+    return name
 
 
 def _plugin_name(plugin: object) -> str:
