@@ -475,3 +475,14 @@ def test_a_clashing_installed_variant_is_left_out_even_when_found_first(
         registry = tc.Registry()
     assert set(registry.failed) == {"clashing"}
     assert registry.spec("children").title == "Trapper for younger children"
+
+
+def test_a_variant_spec_given_to_registry_as_a_plugin_is_a_plugin_error() -> None:
+    """It was taken as a plugin with no hooks, and the variant was then
+    unknown."""
+    with pytest.raises(
+        tc.PluginError,
+        match=r"Registry takes plugin objects answering trapper_variants, not a "
+        r"VariantSpec \('quiet'\)",
+    ):
+        tc.Registry([tc.VariantSpec("quiet", extends="base")])

@@ -476,6 +476,12 @@ class Registry:
                     "plugins is a list of modules, classes or objects with hooks, "
                     f"not one holding {shown(plugin)}"
                 )
+            if isinstance(plugin, VariantSpec):
+                raise PluginError(
+                    "Registry takes plugin objects answering trapper_variants, not a "
+                    f"VariantSpec ({plugin.name!r}): give it a plugin whose "
+                    "trapper_variants returns [the spec]"
+                )
         if not isinstance(entry_points, bool):
             raise SetupError(f"entry_points is True or False, not {shown(entry_points)}")
         pm = pluggy.PluginManager(PROJECT)
