@@ -486,3 +486,48 @@ def test_a_variant_spec_given_to_registry_as_a_plugin_is_a_plugin_error() -> Non
         r"VariantSpec \('quiet'\)",
     ):
         tc.Registry([tc.VariantSpec("quiet", extends="base")])
+
+
+def test_an_unmarked_function_named_nearly_like_a_hook_is_a_plugin_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``def trapper_hand_sise(self, players)`` without @hookimpl was
+    silently the plugin's own, and the variant played with the hand size it
+    extends. It still is (other trapper_… names are the plugin's own), but
+    with a warning; a name far from every hook's is taken without one."""
+    import types
+    import warnings
+
+    class NearMiss:
+        def trapper_hand_sise(self, players: int) -> int:
+            return 3
+
+        def trapper_helper_colour(self) -> str:
+            return "B"
+
+    says = (
+        f"plugin tests.test_registry_refusals.{NearMiss.__qualname__}: trapper_hand_sise "
+        "is not marked @hookimpl and no hook has its name, so it is taken as the "
+        "plugin's own; did you mean 'trapper_hand_size'?"
+    )
+    registry = tc.Registry([_registering(tc.VariantSpec("b", (NearMiss(),), extends="base"))])
+    with pytest.warns(tc.PluginWarning) as caught:
+        rules = registry.rules("b")
+    assert [str(w.message) for w in caught] == [says]
+    assert rules.hand_size(2) == registry.rules("base").hand_size(2)
+    module = types.ModuleType("trapper_near_miss")
+
+    @tc.hookimpl
+    def trapper_variants() -> list[tc.VariantSpec]:
+        return [tc.VariantSpec("near", extends="base")]
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    module.trapper_deks = lambda: ()  # type: ignore[attr-defined]
+    install_plugins(monkeypatch, near=module)
+    with pytest.warns(tc.PluginWarning, match="trapper_deks .*did you mean 'trapper_deck'"):
+        registry = tc.Registry()
+    assert "near" in registry.names()
+    assert registry.failed == {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        tc.Registry([_registering()], entry_points=False)

@@ -762,6 +762,7 @@ def _check_marked(plugin: object, pm: pluggy.PluginManager) -> None:
     for name in dir(plugin):
         opts = pm.parse_hookimpl_opts(plugin, name)
         if opts is None:
+            _warn_near_miss(plugin, name)
             continue
         hook_name = opts.get("specname") or name
         caller = getattr(pm.hook, hook_name, None)
@@ -788,6 +789,29 @@ def _check_marked(plugin: object, pm: pluggy.PluginManager) -> None:
                 f"its {hook_name} is marked as a wrapper but is no generator function "
                 "(it must yield)"
             )
+
+
+def _warn_near_miss(plugin: object, name: str) -> None:
+    """Warns (`PluginWarning`) of an unmarked function whose ``trapper_…``
+    name is no hook's but nearly one's (``trapper_hand_sise``): the plugin's
+    own, as far as pluggy knows, and most likely a misspelt hook."""
+    if not name.startswith("trapper_") or name in _HOOK_NAMES:
+        return
+    try:
+        raw = inspect.getattr_static(plugin, name)
+    except AttributeError:
+        return
+    function = raw.__func__ if isinstance(raw, staticmethod | classmethod) else raw
+    if not isinstance(function, types.FunctionType):
+        return
+    close = difflib.get_close_matches(name, _HOOK_NAMES, n=1, cutoff=0.85)
+    if close:
+        warnings.warn(
+            f"plugin {_plugin_name(plugin)}: {name} is not marked @hookimpl and no hook "
+            f"has its name, so it is taken as the plugin's own; did you mean {close[0]!r}?",
+            PluginWarning,
+            stacklevel=2,
+        )
 
 
 def _declared_arguments(function: Callable[..., Any]) -> tuple[str, ...]:
