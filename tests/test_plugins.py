@@ -1275,3 +1275,23 @@ def test_two_entry_points_naming_one_module_register_it_once_silently(
         registry = Registry()
     assert registry.failed == {}
     assert registry.names() == Registry().names()
+
+
+def test_hookimpl_has_its_own_docstring_for_the_api_page() -> None:
+    """docs/api.md showed pluggy's generic HookimplMarker text for
+    trapper_core.hookimpl: it now has an attribute docstring of its own."""
+    source = (ROOT / "src" / "trapper_core" / "hookspecs.py").read_text(encoding="utf-8")
+    body = ast.parse(source).body
+    (at,) = [
+        i
+        for i, node in enumerate(body)
+        if isinstance(node, ast.Assign)
+        and [t.id for t in node.targets if isinstance(t, ast.Name)] == ["hookimpl"]
+    ]
+    doc = body[at + 1]
+    assert isinstance(doc, ast.Expr)
+    assert isinstance(doc.value, ast.Constant)
+    text = doc.value.value
+    assert isinstance(text, str)
+    for says in ("tryfirst=True", "trylast=True", "wrapper=True", "never answers ``None``"):
+        assert says in text

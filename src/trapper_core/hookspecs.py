@@ -59,6 +59,27 @@ PROJECT = "trapper_core"
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+"""Marks a function or method as a plugin's implementation of a hook.
+
+The function carries the name of a hook of this module (``trapper_place``, …):
+a marked name that no hook has is a [`PluginError`][trapper_core.PluginError]
+(the nearest hook is suggested), and a hook's name left unmarked too. It may
+take any subset of the hook's arguments, by name. Use it bare
+(``@hookimpl``) or with pluggy's options:
+
+- ``@hookimpl(tryfirst=True)`` / ``@hookimpl(trylast=True)``: asked before
+  (after) the other implementations, wherever its plugin stands in the stack;
+- ``@hookimpl(wrapper=True)``: a generator that receives from ``yield`` the
+  answer of the implementations under it and returns its own.
+
+A firstresult hook takes the first answer that is not ``None``. An
+implementation whose return annotation says it never answers ``None`` (a
+class that ``None`` is no instance of, ``-> bool``, ``-> int``,
+``-> tuple[...]``, or a union of such classes) is taken at its word: the
+implementations under it are never asked, and with none above it, it is
+asked alone, as the hook itself. Annotate
+``-> X | None``, or leave the return unannotated, when it may pass a call on.
+"""
 
 __all__ = ["PROJECT", "RegistrySpec", "RulesSpec", "hookimpl", "hookspec"]
 
@@ -74,7 +95,9 @@ class RegistrySpec:
         Every plugin's answer is collected (not ``firstresult``); an answer
         that is no list of [`VariantSpec`][trapper_core.VariantSpec] objects,
         and two variants with the same name or alias, are a
-        [`PluginError`][trapper_core.PluginError].
+        [`PluginError`][trapper_core.PluginError] for a plugin given to the
+        registry; an installed plugin is left out instead, with a
+        [`PluginWarning`][trapper_core.PluginWarning].
         """
 
 
