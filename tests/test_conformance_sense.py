@@ -56,7 +56,7 @@ class Fee:
 
     @tc.hookimpl
     def trapper_new_turn(self, state: tc.GameState) -> object:
-        if state.turns:
+        if state.turns and state.to_move is not None:
             tb.credit(state, state.to_move, -10)
         return None
 
