@@ -531,3 +531,36 @@ def test_an_unmarked_function_named_nearly_like_a_hook_is_a_plugin_warning(
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         tc.Registry([_registering()], entry_points=False)
+
+
+def test_two_installed_plugins_of_one_name_keep_the_first_and_warn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two packages whose entry points share a name: the second was skipped
+    without a word, its variants missing with no reason given."""
+    import importlib.metadata
+    import sys
+
+    from trapper_core.plugins import ENTRY_POINT_GROUP
+
+    first = _variants_module("trapper_river_one", [tc.VariantSpec("river-one", extends="base")])
+    second = _variants_module("trapper_river_two", [tc.VariantSpec("river-two", extends="base")])
+    installed = list(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP))
+    extra = []
+    for module in (first, first, second):  # the same one twice is one plugin, silently
+        monkeypatch.setitem(sys.modules, module.__name__, module)
+        extra.append(
+            importlib.metadata.EntryPoint(
+                name="river", value=module.__name__, group=ENTRY_POINT_GROUP
+            )
+        )
+    monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [*installed, *extra])
+    with pytest.warns(tc.PluginWarning) as warned:
+        registry = tc.Registry()
+    assert [str(w.message) for w in warned] == [
+        "two installed plugins are called 'river': trapper_river_one and "
+        "trapper_river_two; trapper_river_two is left out"
+    ]
+    assert "river-one" in registry.names()
+    assert "river-two" not in registry.names()
+    assert not registry.failed

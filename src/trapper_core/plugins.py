@@ -533,7 +533,17 @@ class Registry:
         ``load_setuptools_entrypoints`` does, but one that raises, or is
         badly made, is left out with a `PluginWarning`: one broken package
         leaves the other variants playable."""
+        found: dict[str, str] = {}  # each entry point's name: what it names
         for entry in importlib.metadata.entry_points(group=ENTRY_POINT_GROUP):
+            first = found.setdefault(entry.name, entry.value)
+            if first != entry.value:  # two packages, one name: the first is kept
+                warnings.warn(
+                    f"two installed plugins are called {entry.name!r}: {first} and "
+                    f"{entry.value}; {entry.value} is left out",
+                    PluginWarning,
+                    stacklevel=3,
+                )
+                continue
             if pm.get_plugin(entry.name) is not None or pm.is_blocked(entry.name):
                 continue
             try:
