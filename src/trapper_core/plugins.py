@@ -741,13 +741,10 @@ def _check_plugin(plugin: object, pm: pluggy.PluginManager) -> None:
 
     and what `_check_marked` refuses."""
     for name in _HOOK_NAMES:
-        try:
-            raw = inspect.getattr_static(plugin, name)
-        except AttributeError:
+        found = _defined_function(plugin, name)
+        if found is None:
             continue
-        function = raw.__func__ if isinstance(raw, staticmethod | classmethod) else raw
-        if not isinstance(function, types.FunctionType):
-            continue
+        raw, function = found
         if pm.parse_hookimpl_opts(plugin, name) is None:
             raise ValueError(
                 f"{name} has a hook's name but pluggy does not take it as a hook: mark "
@@ -760,6 +757,20 @@ def _check_plugin(plugin: object, pm: pluggy.PluginManager) -> None:
                 f"{plugin.__name__}(), or make the hook a staticmethod"
             )
     _check_marked(plugin, pm)
+
+
+def _defined_function(plugin: object, name: str) -> tuple[object, types.FunctionType] | None:
+    """The attribute ``name`` of ``plugin`` as defined (not looked up through
+    descriptors) and the function it is, unwrapped from ``staticmethod`` or
+    ``classmethod``; ``None`` when it is no function of the plugin's."""
+    try:
+        raw = inspect.getattr_static(plugin, name)
+    except AttributeError:
+        return None
+    function = raw.__func__ if isinstance(raw, staticmethod | classmethod) else raw
+    if not isinstance(function, types.FunctionType):
+        return None
+    return raw, function
 
 
 def _check_marked(plugin: object, pm: pluggy.PluginManager) -> None:
@@ -807,18 +818,13 @@ def _warn_near_miss(plugin: object, name: str) -> None:
     own, as far as pluggy knows, and most likely a misspelt hook."""
     if not name.startswith("trapper_") or name in _HOOK_NAMES:
         return
-    try:
-        raw = inspect.getattr_static(plugin, name)
-    except AttributeError:
+    if _defined_function(plugin, name) is None:
         return
-    function = raw.__func__ if isinstance(raw, staticmethod | classmethod) else raw
-    if not isinstance(function, types.FunctionType):
-        return
-    close = difflib.get_close_matches(name, _HOOK_NAMES, n=1, cutoff=0.85)
-    if close:
+    close = _nearest_hook(name, cutoff=0.85)
+    if close is not None:
         warnings.warn(
             f"plugin {_plugin_name(plugin)}: {name} is not marked @hookimpl and no hook "
-            f"has its name, so it is taken as the plugin's own; did you mean {close[0]!r}?",
+            f"has its name, so it is taken as the plugin's own; did you mean {close!r}?",
             PluginWarning,
             stacklevel=2,
         )
@@ -842,11 +848,17 @@ def _listing(names: Iterable[str]) -> str:
     return ", ".join(repr(name) for name in names)
 
 
-def _did_you_mean(name: str, cutoff: float = 0.6) -> str:
+def _nearest_hook(name: str, cutoff: float = 0.6) -> str | None:
+    """The hook name closest to ``name``, or ``None`` when none is close."""
+    close = difflib.get_close_matches(name, _HOOK_NAMES, n=1, cutoff=cutoff)
+    return close[0] if close else None
+
+
+def _did_you_mean(name: str) -> str:
     """`` (did you mean 'trapper_…'?)`` naming the hook closest to ``name``,
     or nothing when no hook is close."""
-    close = difflib.get_close_matches(name, _HOOK_NAMES, n=1, cutoff=cutoff)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    close = _nearest_hook(name)
+    return f" (did you mean {close!r}?)" if close is not None else ""
 
 
 def _free_name(pm: pluggy.PluginManager, plugin: object) -> str:
