@@ -927,3 +927,24 @@ def test_a_seed_0_that_made_no_chance_is_not_written() -> None:
     # A seed 0 that dealt the setup says what the setup is: it is written.
     dealt = tc.play(tc.new_game("base", 2, seed=0), [tc.GreedyBot(0)] * 2, max_actions=10)
     assert '[Seed "0"]' in notation.dumps(dealt)
+
+
+def test_a_seed_0_that_made_no_chance_is_not_written_for_a_variant_of_another_registry() -> None:
+    """The writer asks the game's own rules whether seed 0 dealt its setup,
+    so a variant that only a registry of the caller's has is answered too
+    (it kept a [Seed "0"] that said nothing)."""
+
+    class Register:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("house", [], extends="base")]
+
+    registry = tc.Registry([Register()])
+    bots = [tc.GreedyBot(0, registry=registry), tc.GreedyBot(1, registry=registry)]
+    game = tc.play(tc.new_game("house", 2, seed=5, registry=registry), bots, max_actions=10)
+    text = re.sub(r'\[Seed ".*"\]\n', "", notation.dumps(game))
+    again = notation.loads(text)[0].replay(registry=registry)
+    assert (again.seed, again.state.shuffles) == (0, 0)
+    assert notation.dumps(again) == text
+    dealt = tc.play(tc.new_game("house", 2, seed=0, registry=registry), bots, max_actions=10)
+    assert '[Seed "0"]' in notation.dumps(dealt)

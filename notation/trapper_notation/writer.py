@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from trapper_core import COLOURS, SQUARES, Game, Tile, TrapperError, new_game
+from trapper_core import COLOURS, SQUARES, Game, Setup, Tile, TrapperError
 from trapper_core.errors import shown
 
 from .errors import RecordError
@@ -208,13 +209,18 @@ def record_parts(
 
 
 def _deals(game: Game, seed: int) -> bool:
-    """Whether ``seed`` deals ``game``'s setup, as ``new_game`` deals it (or
-    may: for a variant the default registry does not have)."""
+    """Whether ``seed`` deals ``game``'s setup, as ``new_game`` deals it: the
+    variant's own tiles, deck and board laid out by ``random.Random(seed)``.
+    The game's own rules deal, so a variant outside the default registry is
+    answered too."""
+    rules = game.rules
     try:
-        dealt = new_game(game.variant, list(game.players), seed=seed)
+        dealt = Setup.shuffled(
+            random.Random(seed), rules.tile_set().tiles, rules.deck(), rules.board()
+        )
     except TrapperError:
-        return True
-    return dealt.setup == game.setup
+        return True  # a variant whose own parts deal no setup: say nothing of it
+    return dealt == game.setup
 
 
 def _name_tiles(
