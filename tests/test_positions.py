@@ -526,3 +526,51 @@ def test_to_game_refuses_a_count_of_hands_the_variant_is_not_played_by_as_a_nota
         position.to_game("base", players=players)
     with pytest.raises(tc.UnknownVariantError):  # a bad argument raises as new_game's
         position.to_game("nope", players=players)
+
+
+def test_game_at_refuses_numbers_beyond_eighteen_digits() -> None:
+    """game_at took ``turns=10**30`` (and money, payouts, a turn record's
+    counts of any size) and made a game whose position string could not be
+    read back; a hand of ``10**5000`` cards failed inside with a bare
+    ValueError. Every number is at most 18 digits (``MAX_COUNT``), as the
+    position string writes them; at the bound a game is made and its
+    string reads back."""
+    game = played("tactical", 3, 4, 9)
+    turn = game.state.turn
+    assert isinstance(turn, tt.TacticalTurn)
+    evolve: Any = attrs.evolve
+    displays = list(game.state.displays)
+    most = tc.positions.MAX_COUNT
+    assert most == 10**18 - 1
+    at_bound = tc.game_at("tactical", 3, seed=1, **parts_of(game, turns=most))
+    text = str(Position.from_game(at_bound))
+    assert Position.parse(text).to_game("tactical", players=3, seed=1).state.turns == most
+    refusals: list[tuple[dict[str, Any], str]] = [
+        ({"turns": most + 1}, "turns is at most 999,999,999,999,999,999, not 1"),
+        ({"turns": 10**30}, "turns is at most 999,999,999,999,999,999"),
+        (
+            {"displays": [evolve(displays[0], money=-(10**18)), *displays[1:]]},
+            "displays[0].money is a whole number of at most 18 digits",
+        ),
+        (
+            {"turn": evolve(turn, auctions=10**18)},
+            "turn.auctions is a whole number of 0 or more, of at most 18 digits",
+        ),
+    ]
+    for changes, message in refusals:
+        with pytest.raises(tc.SetupError, match=re.escape(message)):
+            tc.game_at("tactical", 3, **parts_of(game, **changes))
+    with pytest.raises(tc.SetupError, match="a hand's blue cards are at most 999,999"):
+        tc.Hand(blue=10**5000)
+    assert tc.Hand(blue=most).blue == most
+
+
+def test_game_at_names_a_payout_beyond_eighteen_digits() -> None:
+    """A given-back canoe's payout (which the base checks do not compare
+    with its row) of 10**30 is refused as such, not as money that differs
+    from the payouts."""
+    game = played("base", 2, 3, 10_000)
+    (seat, canoe), *rest = game.state.returned
+    huge = attrs.evolve(canoe, payout=10**30)
+    with pytest.raises(tc.SetupError, match=r"returned\[0\]\.payout is a whole number of at most"):
+        tc.game_at("base", 2, **parts_of(game, returned=[(seat, huge), *rest]))

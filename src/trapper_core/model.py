@@ -19,6 +19,7 @@ __all__ = [
     "COLOURS",
     "DIRECTIONS",
     "FACE_DOWN",
+    "MAX_COUNT",
     "NEIGHBOURS",
     "SPECIES",
     "SQUARES",
@@ -423,9 +424,21 @@ class Token:
         return f"{self.kind} {self.number}"
 
 
+MAX_COUNT = 10**18 - 1
+"""The largest count or sum a position may hold: a hand's cards of a
+colour, and (in [`game_at`][trapper_core.game_at]) the turns, money and
+payouts (either sign), a turn record's counts. Eighteen digits, as the
+position string writes its numbers: far beyond any game's, and small
+enough for every message to show."""
+
+
 def _card_count(hand: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or value < 0:
         raise SetupError(f"a hand's {attribute.name} cards are a count from 0, not {shown(value)}")
+    if value > MAX_COUNT:
+        raise SetupError(
+            f"a hand's {attribute.name} cards are at most {MAX_COUNT:,}, not {shown(value)}"
+        )
 
 
 @attrs.frozen

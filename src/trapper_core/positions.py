@@ -25,12 +25,12 @@ from .display import Display, Row, ValuedCanoe
 from .errors import SetupError, TrapperError, as_tuple, as_whole, shown
 from .game import Game, _player_names, _seed
 from .invariants import InvariantError, check_invariants
-from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile, Token, TokenKind
+from .model import COLOURS, MAX_COUNT, SQUARES, Colour, Hand, Square, Tile, Token, TokenKind
 from .plugins import Registry, registry_or_default
 from .state import TokenSupply
 from .tiles import faces_of
 
-__all__ = ["MAX_SHUFFLES", "game_at"]
+__all__ = ["MAX_COUNT", "MAX_SHUFFLES", "game_at"]
 
 MAX_SHUFFLES = 100_000
 """The most reshuffles of the discard pile a position given to
@@ -82,7 +82,10 @@ def game_at(
       ``turn``: the variant's turn record (a turn just begun if left
       out); ``retired``: per player; ``turns``: how many turns have begun;
       ``shuffles``: how many reshuffles of the discard pile there have been
-      (at most 100,000, ``MAX_SHUFFLES``).
+      (at most 100,000, ``MAX_SHUFFLES``). Turns, money, payouts, card
+      counts and a turn record's counts are at most 18 digits
+      (``MAX_COUNT``, either sign for money and payouts), as the position
+      string writes them.
     - ``seed``: where the game's chance comes from (the reshuffles to
       come: the same seed and ``shuffles`` give the same ones as the game
       the position was taken from); ``players``, ``registry`` and ``undo``
@@ -161,6 +164,8 @@ def game_at(
         if not 0 <= seat < count:
             raise SetupError(f"game_at: to_move is a seat from 0 to {count - 1}, not {seat}")
     turn_count = as_whole(turns, SetupError, "game_at: turns is a whole number", low=1)
+    if turn_count > MAX_COUNT:
+        raise SetupError(f"game_at: turns is at most {MAX_COUNT:,}, not {shown(turn_count)}")
     shuffle_count = as_whole(shuffles, SetupError, "game_at: shuffles is a whole number", low=0)
     if shuffle_count > MAX_SHUFFLES:
         raise SetupError(f"game_at: shuffles is at most {MAX_SHUFFLES:,}, not {shuffle_count:,}")
@@ -374,6 +379,7 @@ def _check_display(display: Display, where: str) -> None:
     (the variant's checks then judge their values)."""
     if type(display.money) is not int:
         raise SetupError(f"game_at: {where}.money is a whole number, not {shown(display.money)}")
+    _check_size(display.money, f"{where}.money")
     for name, kind in (
         ("open", Row),
         ("valued", ValuedCanoe),
@@ -396,6 +402,8 @@ def _check_display(display: Display, where: str) -> None:
                 not isinstance(item.kind, TokenKind) or type(item.number) is not int
             ):
                 raise SetupError(f"game_at: {where}.{name}[{k}] is no token: {shown(item)}")
+            elif isinstance(item, Token):
+                _check_size(item.number, f"{where}.{name}[{k}].number")
 
 
 def _check_valued(valued: object, where: str) -> None:
@@ -403,7 +411,17 @@ def _check_valued(valued: object, where: str) -> None:
         raise SetupError(
             f"game_at: {where} is a ValuedCanoe with a whole payout, not {shown(valued)}"
         )
+    _check_size(valued.payout, f"{where}.payout")
     _check_row(valued.row, f"{where}.row")
+
+
+def _check_size(number: int, where: str) -> None:
+    """Raises `SetupError` unless the whole number ``number`` has at most
+    18 digits (`MAX_COUNT`), either sign."""
+    if not -MAX_COUNT <= number <= MAX_COUNT:
+        raise SetupError(
+            f"game_at: {where} is a whole number of at most 18 digits, not {shown(number)}"
+        )
 
 
 def _check_row(row: object, where: str) -> None:
@@ -462,10 +480,12 @@ def _mistyped(value: object, hint: object, seat: bool, players: int) -> str:
             )
             continue
         if option is int:
-            if type(value) is int and (0 <= value < players if seat else value >= 0):
+            if type(value) is int and (0 <= value < players if seat else 0 <= value <= MAX_COUNT):
                 return ""
             problems.append(
-                f"a seat from 0 to {players - 1}" if seat else "a whole number of 0 or more"
+                f"a seat from 0 to {players - 1}"
+                if seat
+                else "a whole number of 0 or more, of at most 18 digits"
             )
             continue
         if isinstance(option, type):
