@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
 import attrs
 
 from .board import Board
-from .errors import SetupError, as_tuple, shown
-from .model import COLOURS, SQUARES, Colour, Square, Tile
+from .errors import SetupError, as_tuple, as_whole, shown
+from .model import COLOURS, MAX_COUNT, SQUARES, Colour, Square, Tile
 
 __all__ = ["Setup"]
 
@@ -94,7 +94,7 @@ class Setup:
                     f"the {colour} trapper stands on {square}, so that square holds no tile"
                 )
         start = self.start_player
-        if isinstance(start, bool) or not isinstance(start, int) or start < 0:
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= MAX_COUNT:
             raise SetupError(f"the start player is a seat number, not {shown(self.start_player)}")
 
     @classmethod
@@ -111,9 +111,22 @@ class Setup:
 
         The tiles are shuffled onto the board's squares, one each, in the
         order of the squares; those on the trappers' start squares go to the
-        box unseen. Then the cards are shuffled.
+        box unseen. Then the cards are shuffled. Raises
+        [`SetupError`][trapper_core.SetupError] for an ``rng`` that is no
+        `random.Random`, tiles that are no `Tile` objects, a deck that is no
+        `Colour` values, or tiles that do not fill the board.
         """
+        if not isinstance(rng, random.Random):
+            raise SetupError(f"Setup.shuffled takes a random.Random, not {shown(rng)}")
         _check_layout(board)
+        tiles = _sequence(tiles, "Setup.shuffled: the tiles are a sequence of Tile objects")
+        for tile in tiles:
+            if not isinstance(tile, Tile):
+                raise SetupError(f"Setup.shuffled: the tiles are Tile objects, not {shown(tile)}")
+        deck = _deck(deck)
+        for card in deck:
+            if not isinstance(card, Colour):
+                raise SetupError(f"Setup.shuffled: the deck is Colour values, not {shown(card)}")
         grid, cards, box = _lay_out(rng, tiles, deck, board)
         return cls(grid, cards, board.trappers, box, start_player)
 
@@ -145,8 +158,17 @@ class Setup:
         self, tile_faces: Counter[str], deck: Sequence[Colour], players: int, board: Board
     ) -> None:
         """Raises [`SetupError`][trapper_core.SetupError] unless the setup fits a variant's board,
-        tiles and deck and the number of players."""
+        tiles and deck and the number of players (``tile_faces``: how many
+        tiles of each face the variant has, as ``tiles.faces_of`` counts
+        them)."""
         _check_layout(board)
+        if not isinstance(tile_faces, Mapping):
+            raise SetupError(
+                f"Setup.check: tile_faces counts the tiles by face, not {shown(tile_faces)}"
+            )
+        if not isinstance(tile_faces, dict):  # compared by dict.__eq__ below
+            tile_faces = Counter(dict(tile_faces))
+        players = as_whole(players, SetupError, "Setup.check: players is a count")
         mask = board.mask
         off = [
             SQUARES[i].name

@@ -1,0 +1,93 @@
+"""``Setup`` and its class method ``Setup.shuffled`` meet bad arguments
+with a `SetupError` that names them (a hostile review found an
+AttributeError, TypeErrors, a check that passed a tile count of ``None``,
+and a setup whose repr raised)."""
+
+from __future__ import annotations
+
+import collections
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import trapper_core as tc
+from trapper_core.tiles import faces_of
+
+RULES = tc.new_game("base", 2, seed=1).rules
+TILES = RULES.tile_set().tiles
+DECK = RULES.deck()
+BOARD = RULES.board()
+SETUP = tc.new_game("base", 2, seed=1).setup
+# Typed as Any: the arguments are wrong on purpose.
+shuffled: Any = tc.Setup.shuffled
+check: Any = SETUP.check
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: shuffled(None, TILES, DECK, BOARD), "takes a random.Random, not None"),
+        (lambda: shuffled(7, TILES, DECK, BOARD), "takes a random.Random, not 7"),
+        (
+            lambda: shuffled(random.Random(1), None, DECK, BOARD),
+            "the tiles are a sequence of Tile objects, not None",
+        ),
+        (
+            lambda: shuffled(random.Random(1), list(range(64)), DECK, BOARD),
+            "the tiles are Tile objects, not 0",
+        ),
+        (
+            lambda: shuffled(random.Random(1), TILES, None, BOARD),
+            "deck is a sequence of Colour values, not None",
+        ),
+        (
+            lambda: shuffled(random.Random(1), TILES, [0, 1] * 32, BOARD),
+            "the deck is Colour values, not 0",
+        ),
+        (lambda: check(None, DECK, 2, BOARD), "tile_faces counts the tiles by face, not None"),
+        (
+            lambda: check(faces_of(RULES.tile_set()), DECK, "2", BOARD),
+            "players is a count, not '2'",
+        ),
+        (
+            lambda: tc.Setup(SETUP.board, SETUP.deck, SETUP.trappers, SETUP.box, 10**5000),
+            "the start player is a seat number, not a whole number of 16610 bits",
+        ),
+    ],
+)
+def test_setup_refuses_bad_arguments_with_a_setup_error(
+    call: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(tc.SetupError, match=message):
+        call()
+
+
+def test_setup_check_counts_tiles_given_as_any_mapping() -> None:
+    """A mapping that is no dict was compared by ``dict.__eq__``, which
+    answered NotImplemented (true): a setup passed whatever it held."""
+    faces = faces_of(RULES.tile_set())
+    SETUP.check(faces, DECK, 2, BOARD)
+    fewer = dict(faces)
+    fewer[next(iter(fewer))] -= 1
+    with pytest.raises(tc.SetupError, match="the setup's tiles differ"):
+        SETUP.check(collections.Counter(fewer), DECK, 2, BOARD)
+    with pytest.raises(tc.SetupError, match="the setup's tiles differ"):
+        SETUP.check(_Faces(fewer), DECK, 2, BOARD)
+
+
+class _Faces(collections.abc.Mapping[str, int]):
+    """A mapping that is not a dict."""
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self._counts = counts
+
+    def __getitem__(self, key: str) -> int:
+        return self._counts[key]
+
+    def __iter__(self) -> Any:
+        return iter(self._counts)
+
+    def __len__(self) -> int:
+        return len(self._counts)
