@@ -66,7 +66,8 @@ def test_setup_refuses_bad_arguments_with_a_setup_error(
 
 def test_setup_check_counts_tiles_given_as_any_mapping() -> None:
     """A mapping that is no dict was compared by ``dict.__eq__``, which
-    answered NotImplemented (true): a setup passed whatever it held."""
+    answered NotImplemented (true): a setup passed whatever it held; a
+    plain dict failed with a TypeError when the tiles differed."""
     faces = faces_of(RULES.tile_set())
     SETUP.check(faces, DECK, 2, BOARD)
     fewer = dict(faces)
@@ -75,6 +76,8 @@ def test_setup_check_counts_tiles_given_as_any_mapping() -> None:
         SETUP.check(collections.Counter(fewer), DECK, 2, BOARD)
     with pytest.raises(tc.SetupError, match="the setup's tiles differ"):
         SETUP.check(_Faces(fewer), DECK, 2, BOARD)
+    with pytest.raises(tc.SetupError, match="the setup's tiles differ"):
+        SETUP.check(fewer, DECK, 2, BOARD)  # a plain dict (was a TypeError)
 
 
 class _Faces(collections.abc.Mapping[str, int]):

@@ -155,7 +155,7 @@ class Setup:
         return [t for t in self.board if t is not None] + list(self.box)
 
     def check(
-        self, tile_faces: Counter[str], deck: Sequence[Colour], players: int, board: Board
+        self, tile_faces: Mapping[str, int], deck: Sequence[Colour], players: int, board: Board
     ) -> None:
         """Raises [`SetupError`][trapper_core.SetupError] unless the setup fits a variant's board,
         tiles and deck and the number of players (``tile_faces``: how many
@@ -166,7 +166,7 @@ class Setup:
             raise SetupError(
                 f"Setup.check: tile_faces counts the tiles by face, not {shown(tile_faces)}"
             )
-        if not isinstance(tile_faces, dict):  # compared by dict.__eq__ below
+        if not isinstance(tile_faces, Counter):  # compared by dict.__eq__, subtracted below
             tile_faces = Counter(dict(tile_faces))
         players = as_whole(players, SetupError, "Setup.check: players is a count")
         mask = board.mask
