@@ -31,6 +31,12 @@ __all__ = [
 FORMAT = "trapper-core/game"
 VERSION = 1
 
+#: The keys of a stored game, and of its setup, in this version: any other
+#: is refused (a misspelt "shuffles" replayed the shuffles by the seed,
+#: and made another game without a word).
+GAME_KEYS = ("format", "version", "variant", "players", "seed", "setup", "history", "shuffles")
+SETUP_KEYS = ("board", "box", "trappers", "deck", "start_player")
+
 
 def setup_to_dict(setup: Setup) -> dict[str, Any]:
     """Returns ``setup`` as plain data: tile codes square by square (a1 … h8)."""
@@ -45,6 +51,8 @@ def setup_to_dict(setup: Setup) -> dict[str, Any]:
 
 def setup_from_dict(data: Mapping[str, Any]) -> Setup:
     """Returns the setup written by `setup_to_dict`."""
+    if isinstance(data, Mapping):
+        _known_keys(data, SETUP_KEYS, "setup")
     board = field(data, "board", list, "setup")
     tiles = [
         None if code is None else _read(lambda c=code: Tile.from_code(c), f"setup.board[{i}]")
@@ -146,3 +154,12 @@ def check_format(data: object) -> None:
         raise GameFormatError(
             f"version: this engine reads version {VERSION}, found {shown(data.get('version'))}"
         )
+    _known_keys(data, GAME_KEYS, "game")
+
+
+def _known_keys(data: Mapping[Any, Any], keys: tuple[str, ...], where: str) -> None:
+    for key in data:
+        if key not in keys:
+            raise GameFormatError(
+                f"{where}: no key {shown(key)} in version {VERSION} (its keys: {', '.join(keys)})"
+            )

@@ -1,0 +1,44 @@
+"""``Game.to_dict`` / ``Game.from_dict``: what a hostile review of the
+stored format found."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import trapper_core as tc
+
+
+def _reshuffled_by_hand() -> tc.Game:
+    """A game whose first reshuffle fell otherwise than its seed would
+    have it (as a replayed table record's does)."""
+    game = tc.new_game("base", 2, seed=3)
+    rng = random.Random(1)
+    while True:
+        action = rng.choice(game.legal_actions())
+        trial = game.copy()
+        trial.apply(action)
+        if len(trial.state.shuffled) > len(game.state.shuffled):
+            pile = list(reversed(trial.state.shuffled[-1]))
+            game.apply(action, shuffles=[pile])
+            return game
+        game.apply(action)
+
+
+def test_from_dict_refuses_a_key_the_format_does_not_have() -> None:
+    """A misspelt "shuffles" was taken as no shuffles at all: the game was
+    replayed by its seed, and came back another game without a word."""
+    game = _reshuffled_by_hand()
+    data = json.loads(json.dumps(game.to_dict()))
+    assert tc.Game.from_dict(data) == game
+    misspelt = {("shufles" if k == "shuffles" else k): v for k, v in data.items()}
+    with pytest.raises(tc.GameFormatError, match="game: no key 'shufles' in version 1"):
+        tc.Game.from_dict(misspelt)
+    setup: dict[str, Any] = {**data["setup"], "start": 1}
+    with pytest.raises(tc.GameFormatError, match="setup: no key 'start' in version 1"):
+        tc.Game.from_dict({**data, "setup": setup})
+    without = {k: v for k, v in data.items() if k != "shuffles"}
+    assert tc.Game.from_dict(without) != game  # the seed's shuffles: documented
