@@ -574,3 +574,15 @@ def test_game_at_names_a_payout_beyond_eighteen_digits() -> None:
     huge = attrs.evolve(canoe, payout=10**30)
     with pytest.raises(tc.SetupError, match=r"returned\[0\]\.payout is a whole number of at most"):
         tc.game_at("base", 2, **parts_of(game, returned=[(seat, huge), *rest]))
+
+
+def test_game_at_writes_nothing_into_the_displays_it_is_given() -> None:
+    """The rules keep answers in a display's cache: game_at shared the
+    caller's displays with the game, which wrote its answers into them."""
+    game = played("base", 3, 5, 30)
+    given = [tc.Display(d.open, d.valued, d.separate, d.money, d.tokens) for d in game.displays]
+    made = tc.game_at("base", 3, seed=1, **parts_of(game, displays=given))
+    rng = random.Random(2)
+    for _ in range(10):
+        made.apply(rng.choice(made.legal_actions()))
+    assert [d.cache for d in given] == [None, None, None]

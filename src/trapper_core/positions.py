@@ -146,6 +146,11 @@ def game_at(
     )
     for seat_number, display in enumerate(display_list):
         _check_display(display, f"displays[{seat_number}]")
+    # The game's own displays: the rules write answers into a display's
+    # cache, which is no business of the caller's objects.
+    display_list = tuple(
+        Display(d.open, d.valued, d.separate, d.money, d.tokens) for d in display_list
+    )
     token_supply = rules.token_supply() if supply is None else supply
     if not isinstance(token_supply, TokenSupply):
         raise SetupError(f"game_at: supply is a TokenSupply, not {shown(token_supply)}")
