@@ -761,7 +761,7 @@ def test_hook_trapper_invariants() -> None:
     with pytest.raises(tc.InvariantError, match="broke: nobody may hold money"):
         check_invariants(game)
     names = [name for name, _ in game.rules.invariants]
-    assert names == ["broke", "displays", "payouts", "money", "retired"]
+    assert names == ["broke", "displays", "payouts", "money", "retired", "revealed"]
 
 
 def test_hook_trapper_canoe_payout() -> None:
@@ -1144,6 +1144,10 @@ def test_a_variant_that_steps_onto_unseen_tiles_plays_with_the_greedy_bot() -> N
             board = state.board
             near = [s for s, _ in NEIGHBOURS[state.trappers[trapper]] if board[s] is not None]
             return tuple(near) or state.face_up_squares()
+
+        @hookimpl
+        def trapper_invariants(self) -> dict[str, None]:
+            return {"revealed": None}  # no R7: tiles next to a trapper may lie face down
 
     registry = registry_with(Blind(), name="blind")
     game = tc.new_game("blind", 3, seed=2, registry=registry)

@@ -566,9 +566,9 @@ def test_game_at_refuses_numbers_beyond_eighteen_digits() -> None:
 
 
 def test_game_at_names_a_payout_beyond_eighteen_digits() -> None:
-    """A given-back canoe's payout (which the base checks do not compare
-    with its row) of 10**30 is refused as such, not as money that differs
-    from the payouts."""
+    """A given-back canoe's payout of 10**30 is refused as such, not as
+    money that differs from the payouts or a payout that differs from its
+    row's."""
     game = played("base", 2, 3, 10_000)
     (seat, canoe), *rest = game.state.returned
     huge = attrs.evolve(canoe, payout=10**30)
@@ -586,3 +586,42 @@ def test_game_at_writes_nothing_into_the_displays_it_is_given() -> None:
     for _ in range(10):
         made.apply(rng.choice(made.legal_actions()))
     assert [d.cache for d in given] == [None, None, None]
+
+
+def test_R7_game_at_refuses_a_face_down_tile_next_to_a_trapper() -> None:
+    """R7 turns up every tile next to a trapper. game_at took a position
+    with one face down, and its views then listed the hidden tile among the
+    step targets (whether a trapper may take it depends on its hidden
+    water)."""
+    game = played("base", 3, 5, 12)
+    board = game.state.board
+    colour, near = next(
+        (colour, near)
+        for colour, square in enumerate(game.state.trappers)
+        for near, _ in tc.NEIGHBOURS[square]
+        if board[near] is not None
+    )
+    parts = parts_of(game)
+    parts["face_down"] = [*parts["face_down"], tc.SQUARES[near]]
+    trapper = tc.COLOURS[colour].name.lower()
+    with pytest.raises(
+        tc.SetupError,
+        match=rf"R7: the tile on {tc.SQUARES[near]}, next to the {trapper} trapper, lies face",
+    ):
+        tc.game_at("base", 3, **parts)
+
+
+def test_R19_game_at_refuses_a_returned_canoe_paid_other_than_its_row() -> None:
+    """A valued canoe given back to the box keeps what it paid (R19): a
+    returned canoe paid 3 more, with its owner's money raised to match, was
+    taken, and changed the scores."""
+    game = played("base", 2, 3, 10_000)
+    (seat, canoe), *rest = game.state.returned
+    more = attrs.evolve(canoe, payout=canoe.payout + 3)
+    displays = list(game.displays)
+    displays[seat] = attrs.evolve(displays[seat], money=displays[seat].money + 3)
+    with pytest.raises(
+        tc.SetupError,
+        match=rf"R19: player {seat}'s returned canoe .* paid {more.payout}, not {canoe.payout}",
+    ):
+        tc.game_at("base", 2, **parts_of(game, displays=displays, returned=[(seat, more), *rest]))

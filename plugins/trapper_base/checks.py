@@ -9,14 +9,15 @@ drops, with ``None``) the check of that name:
   it (R19);
 - ``money``: each player's money is the sum of their payouts (R19: the base
   game pays for nothing else);
-- ``retired``: a retired player holds no cards (R30).
+- ``retired``: a retired player holds no cards (R30);
+- ``revealed``: every tile next to a trapper lies face up (R7).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
-from trapper_core import Display, GameState, Kind, hookimpl
+from trapper_core import COLOURS, NEIGHBOURS, SQUARES, Display, GameState, Kind, hookimpl
 
 __all__ = [
     "display_problems",
@@ -24,6 +25,7 @@ __all__ = [
     "payout_problems",
     "problems_of_display",
     "retired_problems",
+    "revealed_problems",
 ]
 
 
@@ -61,13 +63,37 @@ def problems_of_display(player: int, display: Display) -> Iterator[str]:
 
 
 def payout_problems(state: GameState) -> Iterator[str]:
-    """R19: full valued canoes, paid as the variant pays."""
-    for player, display in enumerate(state.displays):
-        for valued in display.valued:
-            if not valued.row.is_full:
-                yield f"R19: player {player} has a valued canoe that is not full"
-            if valued.payout != state.rules.canoe_payout(valued.row):
-                yield f"R19: player {player}'s canoe paid {valued.payout}"
+    """R19: full valued canoes, paid as the variant pays: those in the
+    displays and those returned to the box."""
+    valued_canoes = [
+        (player, valued, "")
+        for player, display in enumerate(state.displays)
+        for valued in display.valued
+    ]
+    valued_canoes += [(player, valued, "returned ") for player, valued in state.returned]
+    for player, valued, returned in valued_canoes:
+        if not valued.row.is_full:
+            yield f"R19: player {player} has a {returned}valued canoe that is not full"
+        paid = state.rules.canoe_payout(valued.row)
+        if valued.payout != paid:
+            yield (
+                f"R19: player {player}'s {returned}canoe {valued.row} paid {valued.payout}, "
+                f"not {paid}"
+            )
+
+
+def revealed_problems(state: GameState) -> Iterator[str]:
+    """R7: every tile orthogonally next to a trapper lies face up (a position
+    with one face down would show its holder's views a step that depends on
+    the tile's hidden water)."""
+    board, face_up = state.board, state.face_up
+    for colour, square in enumerate(state.trappers):
+        for near, _ in NEIGHBOURS[square]:
+            if board[near] is not None and not face_up >> near & 1:
+                yield (
+                    f"R7: the tile on {SQUARES[near]}, next to the {COLOURS[colour].name.lower()} "
+                    "trapper, lies face down"
+                )
 
 
 def money_problems(state: GameState) -> Iterator[str]:
@@ -93,4 +119,5 @@ def trapper_invariants() -> Mapping[str, Callable[[GameState], Iterator[str]]]:
         "payouts": payout_problems,
         "money": money_problems,
         "retired": retired_problems,
+        "revealed": revealed_problems,
     }
