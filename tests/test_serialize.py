@@ -42,3 +42,18 @@ def test_from_dict_refuses_a_key_the_format_does_not_have() -> None:
         tc.Game.from_dict({**data, "setup": setup})
     without = {k: v for k, v in data.items() if k != "shuffles"}
     assert tc.Game.from_dict(without) != game  # the seed's shuffles: documented
+
+
+@pytest.mark.parametrize("length", [65, 1_000_000])
+def test_a_stored_pile_longer_than_any_deck_is_shown_in_part(length: int) -> None:
+    """A stored reshuffle of a million cards was refused with a message a
+    megabyte long, every card's letter in it."""
+    game = _reshuffled_by_hand()
+    data = game.to_dict()
+    (index, _pile), *rest = data["shuffles"]
+    data["shuffles"] = [[index, "B" * length], *rest]
+    with pytest.raises(tc.GameFormatError) as caught:
+        tc.Game.from_dict(data)
+    message = str(caught.value)
+    assert f"{'B' * 64}… ({length:,} cards)" in message
+    assert len(message) < 400
