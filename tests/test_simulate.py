@@ -352,6 +352,27 @@ def test_simulate_refuses_bots_of_ones_own_it_cannot_tally_or_send() -> None:
         tc.simulate("base", 2, 2, bots=[Local], executor=pool)
 
 
+def test_simulate_refuses_a_bot_whose_name_a_process_pool_drops() -> None:
+    """A ``functools.partial`` with a ``name`` pickles whole, but a process
+    pool's pickler sends it without its attributes: the workers failed on a
+    bare AttributeError at the first game. It is refused at the call; in
+    this process (no executor) it plays."""
+    import functools
+
+    quick = functools.partial(tc.GreedyBot, hand_limit=8)
+    quick.name = "greedy-8"  # type: ignore[attr-defined]
+    inline = tc.simulate("base", 2, 2, bots=[quick, "random"], seed=3)
+    assert set(inline.bots) == {"greedy-8", "random"}
+    with (
+        ProcessPoolExecutor(1) as pool,
+        pytest.raises(
+            tc.SetupError,
+            match="the bot 'greedy-8' reaches the pool's other processes without its name",
+        ),
+    ):
+        tc.simulate("base", 2, 2, bots=[quick, "random"], seed=3, executor=pool)
+
+
 def test_a_built_in_bot_given_by_its_class_and_its_name_is_one_bot() -> None:
     """``RandomBot`` and ``"random"`` make the same bot under the same name:
     they were refused as two different bots called 'random'. They play

@@ -24,6 +24,7 @@ import secrets
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from multiprocessing.reduction import ForkingPickler
 
 import attrs
 
@@ -399,16 +400,31 @@ def _check(
         # A process pool pickles each batch, record and bots and all; it would
         # fail at the first batch. (Threads share this process, and Ray
         # pickles lambdas and local functions too.)
-        made: list[tuple[str, object]] = [("record", record)] if record is not None else []
-        made += [(f"the bot {_name(kind)!r}", kind) for kind in names if not isinstance(kind, str)]
-        for what, value in made:
+        # Pickled as the pool pickles them: multiprocessing's pickler sends a
+        # functools.partial without its attributes, so a bot maker's name
+        # (by which its bot is tallied) must be seen to arrive too.
+        made: list[tuple[str, object, str | None]] = (
+            [("record", record, None)] if record is not None else []
+        )
+        made += [
+            (f"the bot {_name(kind)!r}", kind, _name(kind))
+            for kind in names
+            if not isinstance(kind, str)
+        ]
+        for what, value, name in made:
             try:
-                pickle.dumps(value)
+                sent = pickle.loads(ForkingPickler.dumps(value))
             except (pickle.PicklingError, AttributeError, TypeError) as exc:
                 raise SetupError(
                     f"simulate: {what} must pickle to run in the pool's other processes "
                     f"(of a module they can import, not a lambda or a local one): {exc}"
                 ) from None
+            if name is not None and getattr(sent, "name", None) != name:
+                raise SetupError(
+                    f"simulate: {what} reaches the pool's other processes without its name "
+                    "(a functools.partial loses its attributes there): give it a class of "
+                    "its own with the name, such as a subclass of the bot"
+                )
     first = _first_seed(seed, games)
     # The variant and the number of players are checked here, once, rather
     # than by every worker.
