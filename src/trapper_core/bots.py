@@ -256,8 +256,10 @@ class ISMCTSBot:
     sampler finds no world for a view (`trapper_core.SamplingError`: a
     view that no game could show), the bot plays the greedy bot's choice.
     A view of a game that begins at a position
-    ([`game_at`][trapper_core.game_at]) is not sampled: the bot raises
-    `SamplingError` for it.
+    ([`game_at`][trapper_core.game_at], `Position.to_game`) is sampled from
+    the view of that position it holds (``view.origin``); a view with
+    neither a setup to replay nor an origin (one built by hand) cannot be,
+    and the bot raises `SamplingError` for it.
 
     The bot does not stall. Nothing in the rules ends a game in which the
     players still in it pass for ever once no card is left to draw, and
