@@ -320,8 +320,12 @@ def simulate(
     to tally it by), at most one a seat, repeated to fill the seats; the
     seats rotate between games. A bot maker of your own makes the bots of
     the first game's seats once at the call, to check that it makes bots
-    (objects with a `choose(view)` method). `executor` runs the batches of
-    `batch` games (by default a size that keeps every worker busy): any
+    (objects with a `choose(view)` method); for a process pool it must
+    pickle with its name (a class of a module the workers can import, not a
+    lambda, a local class or a `functools.partial`, which a pool sends
+    without its name), and that is checked at the call too. `executor`
+    runs the batches of `batch` games (by default a size that keeps every
+    worker busy): any
     `concurrent.futures.Executor`, such as a `ProcessPoolExecutor` for every
     core or `trapper_core.ray.RayExecutor` for a Ray cluster; `None` plays
     them in this process. The executor is the caller's: it is used, not shut
