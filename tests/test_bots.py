@@ -178,6 +178,12 @@ def test_play_refuses_what_is_no_game_or_no_bot_before_playing() -> None:
         tc.play(game, [tc.RandomBot(1), "random"])  # type: ignore[list-item]
     with pytest.raises(tc.SetupError, match="bots takes a list of bots, one per seat, not 5"):
         tc.play(game, 5)  # type: ignore[arg-type]
+    # A bot class (what simulate takes) has a choose method, unbound: it
+    # raised a bare TypeError at the seat's first turn.
+    with pytest.raises(
+        tc.SetupError, match=r"the bot of seat 1 is the class GreedyBot, not a bot: make one"
+    ):
+        tc.play(game, [tc.RandomBot(1), tc.GreedyBot])  # type: ignore[list-item]
     assert len(game.history) == 0
 
 

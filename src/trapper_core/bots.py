@@ -489,8 +489,8 @@ def play(game: Game, bots: Sequence[Bot], *, max_actions: int | None = None) -> 
     Each bot sees only its own view. ``max_actions`` (a whole number of 0
     or more) stops early, for analysis; by default the game is played out.
     A ``game`` that is no `Game`, ``bots`` that are not one bot (an object
-    with ``choose(view)``) per seat, or a bad ``max_actions`` raise
-    `SetupError` before any action is played.
+    with ``choose(view)``, not a bot class as `simulate` takes) per seat, or
+    a bad ``max_actions`` raise `SetupError` before any action is played.
     """
     if not isinstance(game, Game):
         raise SetupError(f"play: game takes a Game (new_game makes one), not {shown(game)}")
@@ -500,6 +500,13 @@ def play(game: Game, bots: Sequence[Bot], *, max_actions: int | None = None) -> 
             f"play: {len(game.players)} seats need {len(game.players)} bots, not {len(bots)}"
         )
     for number, bot in enumerate(bots):
+        if isinstance(bot, type):
+            # A bot class has a choose method too, which failed at the
+            # seat's first turn for want of a view (simulate takes classes).
+            raise SetupError(
+                f"play: the bot of seat {number} is the class {bot.__name__}, not a bot: "
+                f"make one, {bot.__name__}(seed)"
+            )
         if not callable(getattr(bot, "choose", None)):
             raise SetupError(
                 f"play: the bot of seat {number} has no choose(view) method: {shown(bot)}"
