@@ -4,8 +4,9 @@
 a position from a notation file, ``replay`` files to check every game, and
 list the ``variants``. Errors a person can make end in one line on stderr
 (``trapper: error: …``) and exit status 2. ``replay`` reports on stdout, a
-line per game (its scores, or its first error with the line and a caret
-under the place) and per file that holds no game, and exits 1 when any is
+line per game (its scores, or its first error and where it is; a syntax
+error with the line and a caret under the place) and per file that holds
+no game, and exits 1 when any is
 wrong; a file it cannot read is an error on stderr (exit status 2), and the
 other files are still checked. With stderr closed, errors go nowhere, and
 the exit status still tells.
