@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 np = pytest.importorskip("numpy")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, render_test, seed_test  # noqa: E402
 
 import trapper_core as tc  # noqa: E402
 from trapper_core.encoding import (  # noqa: E402
@@ -140,6 +140,30 @@ def test_issue12_render_ansi_is_the_terminal_renderer() -> None:
     assert quiet.render() is None
 
 
+def test_pettingzoo_render_test_passes_in_every_render_mode() -> None:
+    """PettingZoo's render_test makes the environment with
+    render_mode="human" first, which was refused."""
+    render_test(lambda render_mode=None: env("base", 2, render_mode=render_mode))
+
+
+def test_pettingzoo_human_mode_prints_the_table_after_reset_and_each_action(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    table = env("children", 2, render_mode="human")
+    table.reset(seed=8)
+    assert capsys.readouterr().out == render(table.game, hands=False) + "\n"
+    game = table.game
+    target = next(a for a in game.legal_actions() if "/" in game.action_text(a))
+    ids = Speller(game).spell(target)
+    for choice in ids[:-1]:
+        table.step(choice)
+        assert capsys.readouterr().out == ""  # spelling changes nothing on the table
+    table.step(ids[-1])
+    assert capsys.readouterr().out == render(table.game, hands=False) + "\n"
+    assert table.render() is None
+    assert capsys.readouterr().out == render(table.game, hands=False) + "\n"
+
+
 def truncated_after_five() -> TrapperEnv:
     """A base game cut by ``max_actions=5``, each step the first id of the mask."""
     table = env("base", 2, max_actions=5)
@@ -159,8 +183,8 @@ def test_issue12_bad_environment_arguments_are_refused_by_name() -> None:
         env("chess")
     with pytest.raises(tc.SetupError, match="2 to 4 players, not 1"):
         env("base", 1)
-    with pytest.raises(tc.SetupError, match="render_mode"):
-        env("base", 2, render_mode="human")
+    with pytest.raises(tc.SetupError, match="render_mode is None, 'ansi' or 'human'"):
+        env("base", 2, render_mode="rgb_array")
     with pytest.raises(tc.SetupError, match="max_actions"):
         env("base", 2, max_actions=0)
     with pytest.raises(tc.SetupError, match=r"reset\(\)"):

@@ -30,6 +30,9 @@
   (a NumPy integer too).
 - ``render_mode="ansi"``: ``render()`` returns the position as the terminal
   renderer draws it for the table (``trapper_core.terminal.render``, hands hidden).
+  ``render_mode="human"``: the same text is printed after ``reset()`` and
+  after every step that plays an action, and ``render()`` prints it and
+  returns ``None``, as Gymnasium's ``human`` mode does.
 """
 
 from __future__ import annotations
@@ -76,7 +79,7 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
 
     metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention; renamed per variant
         "name": "trapper_v0",
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "is_parallelizable": False,
     }
 
@@ -106,7 +109,7 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
                 f"not {shown(players)}"
             )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise SetupError(f"render_mode is None or 'ansi', not {shown(render_mode)}")
+            raise SetupError(f"render_mode is None, 'ansi' or 'human', not {shown(render_mode)}")
         if max_actions is not None:
             max_actions = as_whole(
                 max_actions,
@@ -174,6 +177,8 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._next()
+        if self.render_mode == "human":
+            self.render()
 
     def _next(self) -> None:
         game = self._game
@@ -249,6 +254,8 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         if chosen is not None:
             game.apply(chosen)
             self._next()
+            if self.render_mode == "human":
+                self.render()
         if not game.is_over and self.max_actions is not None and self._steps >= self.max_actions:
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
@@ -263,10 +270,15 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         return super().last(observe)  # type: ignore[no-any-return]
 
     def render(self) -> str | None:
-        """Returns the position as text in ``ansi`` mode (no hand shown)."""
+        """Returns the position as text in ``ansi`` mode (no hand shown);
+        prints it and returns ``None`` in ``human`` mode."""
         if self.render_mode is None or self._game is None:
             return None
-        return render(self._game, hands=False)
+        text = render(self._game, hands=False)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
