@@ -178,6 +178,17 @@ def test_issue12_max_actions_truncates() -> None:
     assert all(truncated_after_five().truncations.values())
 
 
+def test_pettingzoo_a_truncated_agents_mask_offers_no_id() -> None:
+    """Once truncated, the agent still selected was offered the ids of its
+    action in progress, which step() refuses (it takes only None)."""
+    table = truncated_after_five()
+    for agent in table.possible_agents:
+        assert not table.observe(agent)["action_mask"].any()
+    observation, _, _, truncation, _ = table.last()
+    assert truncation
+    assert not observation["action_mask"].any()
+
+
 def test_issue12_bad_environment_arguments_are_refused_by_name() -> None:
     with pytest.raises(tc.SetupError, match="no variant 'chess'"):
         env("chess")

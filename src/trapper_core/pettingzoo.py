@@ -19,7 +19,8 @@
 - **Observations** are a dict: ``observation``, the agent's view as a flat
   ``float32`` vector of ``encoding.view_size(players)`` (layout in
   ``docs/ai-adapters.md``), and ``action_mask``, an ``int8`` vector over the
-  action ids, all zero unless the agent is to act.
+  action ids, all zero unless the agent is to act (and so once the game is
+  over or truncated).
 - **Rewards** come at the end only: the winners share 1 and every agent pays
   ``1 / players`` (``encoding.returns``); every step before the end pays 0.
 - **Chance** comes from the engine's seed: ``reset(seed=s)`` deals the same
@@ -220,7 +221,8 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         mask = np.zeros(NUM_ACTIONS, np.int8)
         if self._speller is not None and game.to_move == seat:
             prefix = self._speller.prefix
-            mask[self._speller.legal_ids()] = 1
+            if not self._cut_short():  # a truncated agent's only action is None
+                mask[self._speller.legal_ids()] = 1
         observation = np.asarray(encode_view(game.view(seat), prefix), np.float32)
         return {"observation": observation, "action_mask": mask}
 
@@ -256,9 +258,14 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
             self._next()
             if self.render_mode == "human":
                 self.render()
-        if not game.is_over and self.max_actions is not None and self._steps >= self.max_actions:
+        if not game.is_over and self._cut_short():
             self.truncations = dict.fromkeys(self.agents, True)
         self._accumulate_rewards()
+
+    def _cut_short(self) -> bool:
+        """Whether ``max_actions`` ids have been played (the game truncated
+        unless it is over)."""
+        return self.max_actions is not None and self._steps >= self.max_actions
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Returns the observation (when ``observe``), cumulative reward,
