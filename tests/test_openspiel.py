@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import pickle
 import random
+import unittest
 from collections import Counter
 from collections.abc import Callable
 
@@ -514,7 +516,7 @@ def test_openspiel_the_action_being_spelled_shows_to_its_speller_alone(variant: 
 def test_openspiel_the_public_observation_holds_no_hand_and_is_every_players() -> None:
     """``private_info=NONE`` asks for what the table sees: no hand and no
     action being spelled, the same from every seat; a hand alone or every
-    hand is not offered, and is refused by name."""
+    hand is not offered: None, as make_observation documents."""
     from open_spiel.python.observation import make_observation
 
     game = load("base", 3)
@@ -550,8 +552,7 @@ def test_openspiel_the_public_observation_holds_no_hand_and_is_every_players() -
             private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
         ),
     ):
-        with pytest.raises(ValueError, match="observes what one seat sees"):
-            game.make_py_observer(refused)
+        assert make_observation(game, refused) is None
 
 
 def test_openspiel_an_id_at_the_end_of_the_game_says_the_game_is_over() -> None:
@@ -606,3 +607,20 @@ def test_openspiel_state_from_game_refuses_a_game_that_begins_at_a_position() ->
     tc.play(position, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=3)
     with pytest.raises(tc.SetupError, match="begins at a position"):
         state_from_game(position)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("base", 3), ("tactical", 2)])
+def test_openspiel_integration_api_test_passes(variant: str, players: int) -> None:
+    """OpenSpiel's own API conventions test (integration_tests/api_test.py,
+    on sampled states): asked for a private-only observation, the game
+    raised ValueError where make_observation documents None."""
+    api_test = pytest.importorskip("open_spiel.integration_tests.api_test")
+    case = type(
+        "TrapperApiTest",
+        (api_test.EnforceAPIOnPartialTreeBase,),
+        {"game_name": GAME_NAME, "game": load(variant, players)},
+    )
+    suite = unittest.defaultTestLoader.loadTestsFromTestCase(case)
+    result = unittest.TextTestRunner(stream=io.StringIO()).run(suite)
+    assert result.testsRun == 5
+    assert result.wasSuccessful(), [text for _test, text in result.errors + result.failures]

@@ -158,22 +158,21 @@ class TrapperGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> TrapperObserver:
+    ) -> TrapperObserver | None:
         """Returns an observer: the view (default) or the information state
         (``perfect_recall``); with ``private_info=NONE``, the public
         observation: the table without any hand or the action being
-        spelled, the same for every player (seats in order from seat 0)."""
+        spelled, the same for every player (seats in order from seat 0).
+        Every hand at once (``ALL_PLAYERS``) or a hand without the table
+        (``public_info=False``) is not offered: ``None``, as OpenSpiel's
+        ``make_observation`` answers for a type a game does not support."""
         if params:
             raise ValueError(f"{GAME_NAME} observers take no parameters, not {shown(params)}")
         if iig_obs_type is None:
             return TrapperObserver(self.num_players(), False)
         private = iig_obs_type.private_info
         if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            raise ValueError(
-                f"{GAME_NAME} observes what one seat sees: the table's public information "
-                "with that player's own hand (private_info=SINGLE_PLAYER) or without it "
-                "(private_info=NONE); not other players' hands, nor a hand alone"
-            )
+            return None
         return TrapperObserver(
             self.num_players(),
             bool(iig_obs_type.perfect_recall),
