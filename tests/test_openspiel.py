@@ -515,8 +515,8 @@ def test_openspiel_the_action_being_spelled_shows_to_its_speller_alone(variant: 
 
 def test_openspiel_the_public_observation_holds_no_hand_and_is_every_players() -> None:
     """``private_info=NONE`` asks for what the table sees: no hand and no
-    action being spelled, the same from every seat; a hand alone or every
-    hand is not offered: None, as make_observation documents."""
+    action being spelled, the same from every seat; every hand at once is
+    not offered: None, as make_observation documents."""
     from open_spiel.python.observation import make_observation
 
     game = load("base", 3)
@@ -548,11 +548,75 @@ def test_openspiel_the_public_observation_holds_no_hand_and_is_every_players() -
         ),
         pyspiel.IIGObservationType(
             public_info=False,
-            perfect_recall=False,
+            perfect_recall=True,
             private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        ),
+        pyspiel.IIGObservationType(
+            public_info=False,
+            perfect_recall=False,
+            private_info=pyspiel.PrivateInfoType.NONE,
         ),
     ):
         assert make_observation(game, refused) is None
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_openspiel_the_private_observation_is_the_hand_and_the_spelling_alone(
+    variant: str,
+) -> None:
+    """OpenSpiel's API test and playthroughs ask every imperfect-information
+    game for its private observation (public_info=False), which was refused:
+    it is the player's own part of the view, the hand and the action being
+    spelled, and nothing of the table."""
+    from open_spiel.python.observation import make_observation
+
+    from trapper_core.encoding import PREFIX_LENGTH, encode_view
+    from trapper_core.openspiel import PRIVATE_SIZE
+
+    game = load(variant, 3)
+    private = make_observation(
+        game,
+        pyspiel.IIGObservationType(
+            public_info=False,
+            perfect_recall=False,
+            private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+        ),
+    )
+    assert private is not None
+    dealing = game.new_initial_state()
+    assert private.string_from(dealing, 2) == "seat 2"  # nothing dealt to anyone yet
+    state = play_on(
+        dealing, random.Random(4), until=lambda s: len(s.history()) > 150 and s.prefix != ""
+    )
+    engine = state.trapper_game
+    assert engine is not None
+    mover = state.current_player()
+    squares = 64 * 22 + 4 * 64  # where encode_view keeps the hand
+    for player in range(3):
+        view = engine.view(player)
+        spelling = state.prefix if player == mover else ""
+        whole = encode_view(view, spelling)
+        private.set_from(state, player)
+        assert private.tensor.shape == (PRIVATE_SIZE,)
+        expected = whole[squares : squares + 4] + whole[-PREFIX_LENGTH * NUM_ACTIONS :]
+        assert private.tensor.tolist() == pytest.approx(expected)
+        text = private.string_from(state, player)
+        hand = "".join(map(str, view.hand.counts))
+        assert text.splitlines()[:2] == [f"seat {player}", f"hand {hand}"]
+        assert ("spelling " + state.prefix in text) == (player == mover)
+        assert "board" not in text
+
+
+def test_openspiel_generate_playthrough_runs() -> None:
+    """OpenSpiel's playthrough generator (its integration tests' format)
+    crashed on the private observation the game did not offer."""
+    from open_spiel.python.algorithms import generate_playthrough
+
+    text = generate_playthrough.playthrough(
+        f"{GAME_NAME}(players=2,variant=children)", action_sequence=None, seed=5
+    )
+    assert "PrivateObservationString(1) = " in text
+    assert "Returns() = " in text
 
 
 def test_openspiel_an_id_at_the_end_of_the_game_says_the_game_is_over() -> None:
@@ -612,8 +676,9 @@ def test_openspiel_state_from_game_refuses_a_game_that_begins_at_a_position() ->
 @pytest.mark.parametrize(("variant", "players"), [("base", 3), ("tactical", 2)])
 def test_openspiel_integration_api_test_passes(variant: str, players: int) -> None:
     """OpenSpiel's own API conventions test (integration_tests/api_test.py,
-    on sampled states): asked for a private-only observation, the game
-    raised ValueError where make_observation documents None."""
+    on sampled states): asked for the private observation every
+    imperfect-information game is expected to offer, the game raised
+    ValueError."""
     api_test = pytest.importorskip("open_spiel.integration_tests.api_test")
     case = type(
         "TrapperApiTest",

@@ -53,7 +53,16 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
 
 from .actions import Action
 from .board import Board
-from .encoding import NUM_ACTIONS, Speller, action_id, encode_view, id_text, returns, view_size
+from .encoding import (
+    NUM_ACTIONS,
+    PREFIX_LENGTH,
+    Speller,
+    action_id,
+    encode_view,
+    id_text,
+    returns,
+    view_size,
+)
 from .errors import IllegalActionError, SetupError, TrapperError, shown
 from .game import Game, new_game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
@@ -64,6 +73,7 @@ from .view import PlayerView
 
 __all__ = [
     "GAME_NAME",
+    "PRIVATE_SIZE",
     "TrapperGame",
     "TrapperObserver",
     "TrapperState",
@@ -162,20 +172,28 @@ class TrapperGame(pyspiel.Game):  # type: ignore[misc]
         """Returns an observer: the view (default) or the information state
         (``perfect_recall``); with ``private_info=NONE``, the public
         observation: the table without any hand or the action being
-        spelled, the same for every player (seats in order from seat 0).
-        Every hand at once (``ALL_PLAYERS``) or a hand without the table
-        (``public_info=False``) is not offered: ``None``, as OpenSpiel's
-        ``make_observation`` answers for a type a game does not support."""
+        spelled, the same for every player (seats in order from seat 0);
+        with ``public_info=False``, the private observation: the player's
+        own hand and the action they are spelling, without the table.
+        Every hand at once (``ALL_PLAYERS``), a private information state
+        (``public_info=False`` with ``perfect_recall``) or an observation of
+        nothing is not offered: ``None``, as OpenSpiel's ``make_observation``
+        answers for a type a game does not support."""
         if params:
             raise ValueError(f"{GAME_NAME} observers take no parameters, not {shown(params)}")
         if iig_obs_type is None:
             return TrapperObserver(self.num_players(), False)
         private = iig_obs_type.private_info
-        if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+        perfect_recall = bool(iig_obs_type.perfect_recall)
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             return None
+        if not iig_obs_type.public_info:
+            if private != pyspiel.PrivateInfoType.SINGLE_PLAYER or perfect_recall:
+                return None
+            return TrapperObserver(self.num_players(), False, public=False)
         return TrapperObserver(
             self.num_players(),
-            bool(iig_obs_type.perfect_recall),
+            perfect_recall,
             private=private == pyspiel.PrivateInfoType.SINGLE_PLAYER,
         )
 
@@ -645,15 +663,34 @@ def _spelling_seen(state: TrapperState, player: int) -> str:
     return state.prefix if game is not None and game.to_move == player else ""
 
 
+PRIVATE_SIZE = len(COLOURS) + PREFIX_LENGTH * NUM_ACTIONS
+"""The length of the private observation's tensor (``public_info=False``):
+the player's cards per colour ÷ 16, then the characters they have spelled
+of the action in progress, one-hot, as in ``encode_view``."""
+
+
+def _encode_private(view: PlayerView, spelling: str) -> list[float]:
+    """The viewer's own part of ``encode_view``: the hand and the spelling."""
+    spelled = [0.0] * (PREFIX_LENGTH * NUM_ACTIONS)
+    for i, char in enumerate(spelling[:PREFIX_LENGTH]):
+        spelled[i * NUM_ACTIONS + action_id(char)] = 1.0
+    return [n / 16 for n in view.hand.counts] + spelled
+
+
 class TrapperObserver:
     """OpenSpiel's observer: the view as a tensor and a string, or (asked
     for ``perfect_recall``) the information state as a string: the view and
-    the text of every action played."""
+    the text of every action played. ``private=False`` leaves the hand and
+    the action being spelled out (the public observation); ``public=False``
+    keeps only them (the private observation)."""
 
-    def __init__(self, players: int, perfect_recall: bool, *, private: bool = True) -> None:
+    def __init__(
+        self, players: int, perfect_recall: bool, *, private: bool = True, public: bool = True
+    ) -> None:
         self.perfect_recall = perfect_recall
         self.private = private  # the player's own hand and spelling shown
-        size = 0 if perfect_recall else view_size(players)
+        self.public = public  # the table shown
+        size = 0 if perfect_recall else view_size(players) if public else PRIVATE_SIZE
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -665,7 +702,9 @@ class TrapperObserver:
         if game is None:
             self.tensor.fill(0)
             return
-        if self.private:
+        if not self.public:
+            self.tensor[:] = _encode_private(game.view(player), _spelling_seen(state, player))
+        elif self.private:
             self.tensor[:] = encode_view(game.view(player), _spelling_seen(state, player))
         else:  # the same for every player: seat 0's view of the table, no hand
             self.tensor[:] = encode_view(game.view(0), hand=False)
@@ -673,6 +712,8 @@ class TrapperObserver:
     def string_from(self, state: TrapperState, player: int) -> str:
         """Returns ``player``'s view (or information state) of ``state`` as text."""
         game = state._game
+        if not self.public:  # while chance deals, no card is anyone's yet
+            return f"seat {player}" if game is None else _private_text(state, game, player)
         if game is None:
             return f"dealing: {len(state._tiles)} tiles, {len(state._cards)} cards"
         if self.private:
@@ -687,6 +728,14 @@ class TrapperObserver:
         if self.perfect_recall:
             lines.append("played " + " ".join(state._played))
         return "\n".join(lines)
+
+
+def _private_text(state: TrapperState, game: Game, player: int) -> str:
+    """The private observation as text: the seat, its hand and its spelling."""
+    lines = [f"seat {player}", f"hand {''.join(map(str, game.view(player).hand.counts))}"]
+    if spelling := _spelling_seen(state, player):
+        lines.append(f"spelling {spelling}")
+    return "\n".join(lines)
 
 
 pyspiel.register_game(_GAME_TYPE, TrapperGame)
