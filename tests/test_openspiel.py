@@ -689,3 +689,42 @@ def test_openspiel_integration_api_test_passes(variant: str, players: int) -> No
     result = unittest.TextTestRunner(stream=io.StringIO()).run(suite)
     assert result.testsRun == 5
     assert result.wasSuccessful(), [text for _test, text in result.errors + result.failures]
+
+
+def always_pass(state: TrapperState, rng: random.Random, limit: int) -> int:
+    """Deals by chance, then passes whenever passing is legal (the first id
+    otherwise), for at most ``limit`` decisions; returns the decisions made."""
+    made = 0
+    while not state.is_terminal() and made < limit:
+        if state.is_chance_node():
+            chance_step(state, rng)
+            continue
+        legal = state.legal_actions()
+        state.apply_action(action_id("p") if action_id("p") in legal else legal[0])
+        made += 1
+    return made
+
+
+def test_openspiel_a_game_never_takes_more_than_max_game_length_decisions() -> None:
+    """Players who always pass never end a game once the cards are gone:
+    the state went on past max_game_length (20 000) decisions, the bound
+    OpenSpiel promises. It is cut there now: terminal, every return 0."""
+    game = load("base", 2)
+    assert game.max_game_length() == 20_000
+    state = game.new_initial_state()
+    made = always_pass(state, random.Random(1), game.max_game_length() + 5)
+    assert made == game.max_game_length()
+    assert state.is_terminal()
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+    assert state.returns() == [0.0, 0.0]
+    assert state.legal_actions() == []
+    engine = state.trapper_game
+    assert engine is not None
+    assert not engine.is_over  # cut, not finished
+    assert "cut after 20000 decisions" in str(state)
+    with pytest.raises(tc.IllegalActionError, match="the game is over"):
+        state.apply_action(action_id("p"))
+    assert state_from_game(engine).is_terminal()
+    engine.apply(engine.parse_action("pass"))  # the engine's game goes on, a state cannot
+    with pytest.raises(tc.SetupError, match=r"more than max_game_length \(20000\) decisions"):
+        state_from_game(engine)

@@ -34,6 +34,9 @@ How the game is cut into OpenSpiel nodes:
   ``PlayerView.sample`` keeps when ``resample_from_infostate`` draws a world.)
 - **Returns** are paid at the end only: the winners share 1, every seat pays
   ``1 / players`` (``trapper_core.encoding.returns``).
+- **Length.** The rules bound no game's length, so a game is cut after
+  ``MAX_GAME_LENGTH`` decisions, OpenSpiel's ``max_game_length``: the state
+  is terminal there and every return is 0.
 """
 
 from __future__ import annotations
@@ -73,6 +76,7 @@ from .view import PlayerView
 
 __all__ = [
     "GAME_NAME",
+    "MAX_GAME_LENGTH",
     "PRIVATE_SIZE",
     "TrapperGame",
     "TrapperObserver",
@@ -85,9 +89,13 @@ GAME_NAME = "python_trapper"
 """The name the game is registered under with ``pyspiel``."""
 
 MAX_GAME_LENGTH = 20_000
-"""OpenSpiel's bound on the number of decisions in a game. The rules bound no
-game's length (players may pass for ever once the cards are gone); games
-between sensible or random players stay far below this."""
+"""OpenSpiel's bound on the number of decisions (ids) in a game. The rules
+bound no game's length (players may pass for ever once the cards are gone),
+so a game that reaches it is cut there: the state is terminal and every
+return is 0, no winner. Games between sensible or random players stay far
+below it. (OpenSpiel bounds a Python game's chance nodes by the same number:
+the deal's 128 and the reshuffles, whose cards were all paid for tiles, stay
+far below it too.)"""
 
 T = TypeVar("T")
 
@@ -211,6 +219,8 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         self._piles: list[list[int]] = []  # the cards of each pending shuffle, sorted
         self._dealt: list[list[int]] = []  # the shuffled piles dealt so far
         self._played: _Log[str] = _Log()  # the text of every action played
+        self._ids = 0  # the decisions (ids) made so far
+        self._limit: int = game.max_game_length()  # the decisions after which the game is cut
 
     # ------------------------------------------------------------------
     # The engine's game
@@ -280,7 +290,7 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         """Returns the player to move, ``CHANCE`` or ``TERMINAL``."""
         if self._game is None or self._pending is not None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self._game.is_over:
+        if self._game.is_over or self._ids >= self._limit:
             return int(pyspiel.PlayerId.TERMINAL)
         to_move = self._game.to_move
         assert to_move is not None
@@ -333,8 +343,9 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         ``chance_outcomes()`` does not list, like an id outside
         ``legal_actions()``, raises `trapper_core.IllegalActionError` and
         changes nothing."""
-        if self._speller is not None:
+        if self._speller is not None and self._ids < self._limit:
             chosen = self._speller.choose(int(action))
+            self._ids += 1
             if chosen is not None:
                 self._play(chosen)
             return
@@ -389,11 +400,16 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         return id_text(int(action))
 
     def is_terminal(self) -> bool:
-        """Returns whether the game is over."""
-        return self._game is not None and self._pending is None and self._game.is_over
+        """Returns whether the game is over, or cut after ``max_game_length`` decisions."""
+        return (
+            self._game is not None
+            and self._pending is None
+            and (self._game.is_over or self._ids >= self._limit)
+        )
 
     def returns(self) -> list[float]:
-        """Returns the winners' shares less ``1 / players``; 0 before the end."""
+        """Returns the winners' shares less ``1 / players``; 0 before the
+        end, and for a game cut after ``max_game_length`` decisions."""
         if self._game is None:
             return [0.0] * self.num_players()
         return returns(self._game)
@@ -417,6 +433,8 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         )
         if self._pending is not None:
             text += f"\nshuffling for {self._game.action_text(self._pending)}"
+        elif self.is_terminal() and not self._game.is_over:
+            text += f"\ncut after {self._ids} decisions (max_game_length)"
         elif self.prefix:
             text += f"\nspelling {self.prefix}"
         return text
@@ -551,7 +569,8 @@ def state_from_game(game: Game, spiel_game: TrapperGame | None = None) -> Trappe
     the game's variant and player count). The game's setup must stand the
     trappers on the variant's start squares with player 0 to begin, and
     hold the variant's own tiles, water edges and all, as every dealt setup
-    does; else `trapper_core.SetupError` is raised.
+    does, and its actions must take no more than ``MAX_GAME_LENGTH`` ids;
+    else `trapper_core.SetupError` is raised.
     """
     if not isinstance(game, Game):
         raise SetupError(f"state_from_game takes a trapper_core Game, not {type(game).__name__}")
@@ -612,6 +631,11 @@ def _replay(game: Game, spiel_game: TrapperGame, tiles: list[Tile]) -> TrapperSt
     for action, piles in zip(game.history, game.outcomes(), strict=True):
         assert state._speller is not None
         for choice in state._speller.spell(action):
+            if state._ids >= state._limit:
+                raise SetupError(
+                    f"the game takes more than max_game_length ({state._limit}) decisions: "
+                    "its OpenSpiel state would be cut before its end"
+                )
             state.apply_action(choice)
         for pile in piles:
             for card in pile:
