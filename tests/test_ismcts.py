@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 
 import trapper_core as tc
 from trapper_core import cli
+
+from .test_positions import parts_of
 
 VARIANTS = ("base", "children", "tactical")
 
@@ -106,26 +107,55 @@ def test_issue12_ismcts_is_a_named_bot_of_the_command_line() -> None:
     assert cli._bot_kinds("ismcts,greedy") == ["ismcts", "greedy"]
 
 
+SAME_AGAIN = (2, 30, 1)
+"""A game's seed, its random actions and a bot's seed where the search
+picks the same action at a decision, asked again, and a round later."""
+
+
+def _no_card_to_draw(seed: int, actions: int) -> tc.Game:
+    """A 2-player base game ``actions`` random actions in (then on to the
+    start of a turn), with the draw pile and the discard pile moved out of
+    the game: passing draws nothing, so a round of passes changes nothing."""
+    game = tc.new_game("base", 2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        game.apply(rng.choice(game.legal_actions()))
+    while "pass" not in [game.action_text(a) for a in game.legal_actions()]:
+        game.apply(rng.choice(game.legal_actions()))
+    state = game.state
+    out = [
+        state.out[c] + state.discard[c] + state.draw_pile.count(c) for c in range(len(tc.COLOURS))
+    ]
+    parts = parts_of(game, draw_pile=[], discard=tc.Hand(), out=tc.Hand(*out))
+    return tc.game_at("base", 2, seed=seed, **parts)
+
+
 def test_issue12_ismcts_does_not_choose_the_same_action_in_the_same_position_twice() -> None:
     """A round that changed nothing brings the bot back to its last
-    decision's position: it takes the search's second choice there."""
-    game = tc.new_game("base", 2, seed=4)
-    view = game.view(0)
-    bot = tc.ISMCTSBot(3, iterations=10)
-    first = bot.choose(view)
-    # Asked again with no action played since, it answers as a search does,
-    # as a bot that remembers no last decision would (from this seed, the
-    # search picks the same action again).
-    forgetful = tc.ISMCTSBot(3, iterations=10)
-    assert forgetful.choose(view) == first  # the same search: the same state
-    forgetful._last = None
-    assert bot.choose(view) == forgetful.choose(view) == first
-    # A round later (a longer history, more turns), it is the same position.
-    game.apply(first)
-    later = attrs.evolve(view, history=game.view(0).history, turns=view.turns + 2)
-    again = bot.choose(later)
+    decision's position: where the search picks the same action again, the
+    bot takes the search's second choice. (A twin of the same seed that
+    forgets its last decision shows what the search picks.)"""
+    game = _no_card_to_draw(*SAME_AGAIN[:2])
+    seat = game.to_move
+    assert seat is not None
+    bot = tc.ISMCTSBot(SAME_AGAIN[2], iterations=10)
+    twin = tc.ISMCTSBot(SAME_AGAIN[2], iterations=10)
+    first = bot.choose(game.view(seat))
+    assert twin.choose(game.view(seat)) == first  # the same search: the same state
+    # Asked the same view again, with no action since, it answers as the
+    # search does (here, the same again): only a longer history is a round.
+    twin._last = None
+    assert bot.choose(game.view(seat)) == twin.choose(game.view(seat)) == first
+    game.apply(game.parse_action("pass"))
+    game.apply(game.parse_action("pass"))  # a round later: the same position
+    assert game.to_move == seat
+    view = game.view(seat)
+    twin._last = None
+    assert twin.choose(view) == first  # the search alone would go round again
+    again = bot.choose(view)
     assert again != first
     assert again in view.legal_actions
+    assert bot.searched == twin.searched  # searched, not the greedy fallback
 
 
 def test_issue12_two_leading_search_bots_do_not_pass_for_ever() -> None:
