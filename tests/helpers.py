@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 import sys
 import types
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import pytest
 
@@ -139,3 +141,24 @@ def install_plugins(monkeypatch: pytest.MonkeyPatch, **plugins: str | types.Modu
             importlib.metadata.EntryPoint(name=name, value=plugin, group=ENTRY_POINT_GROUP)
         )
     monkeypatch.setattr(importlib.metadata, "entry_points", lambda group: [*installed, *extra])
+
+
+GREEDY_GAMES = Path(__file__).parent / "records" / "greedy-games.trn"
+
+
+@functools.cache
+def _greedy_records() -> dict[str, notation.Record]:
+    records = notation.loads(GREEDY_GAMES.read_text(encoding="utf-8"))
+    return {record.tag("Event") or "": record for record in records}
+
+
+def greedy_game(variant: str, players: int, seed: int, cut: int | None = None) -> Game:
+    """The game that greedy bots played from ``seed`` (``make_bot("greedy",
+    seed + i)`` at seat ``i``) when ``records/greedy-games.trn`` was
+    written, replayed from it: cut after ``cut`` actions, or whole. Tests
+    that pin a situation of one particular game read it here, so that a
+    change to the bot's play leaves them pinned."""
+    event = f"greedy, {variant}, {players} players, seed {seed}"
+    if cut is not None:
+        event += f", cut at {cut} actions"
+    return _greedy_records()[event].replay()

@@ -19,7 +19,7 @@ import trapper_core as tc
 from trapper_core import notation
 from trapper_core.notation import RecordError
 
-from .helpers import replay_counting_deals
+from .helpers import greedy_game, replay_counting_deals
 
 _TACTICAL_TABLE = """\
 [Variant "tactical"]
@@ -240,15 +240,14 @@ def test_issue10_a_table_move_illegal_with_any_cards_says_why() -> None:
 
 
 def _record_5000_without_turn_8s_pass(*, numbered: bool) -> str:
-    """The table record of tactical bot game 4g5000 with D's pass of turn 8
-    deleted (``hostile_records``' mutant 11), so that every action after it
-    is made by the next player; with its turn numbers and movers, or
-    without (then only the moves can tell)."""
+    """The table record of tactical bot game 4g5000 (as the greedy bot played
+    it: ``records/greedy-games.trn``) with D's pass of
+    turn 8 deleted (``hostile_records``' mutant 11), so that every action
+    after it is made by the next player; with its turn numbers and movers,
+    or without (then only the moves can tell)."""
     from trapper_notation import Record
 
-    game = tc.play(
-        tc.new_game("tactical", 4, seed=5000), [tc.make_bot("greedy", 5000 + i) for i in range(4)]
-    )
+    game = greedy_game("tactical", 4, 5000)
     head, moves = Record.table_record(game).text.split("\n\n", 1)
     assert moves.count("\n8. D: pass\n") == 1
     moves = moves.replace("\n8. D: pass\n", "\n8. D:\n")
@@ -350,13 +349,11 @@ def test_issue10_item18_a_need_bounds_each_colour_by_the_cards_the_hand_keeps() 
 
 
 def _greedy_bots_record(seed: int) -> str:
-    """The table record of tactical bot game 4g``seed`` (four greedy players)."""
+    """The table record of tactical bot game 4g``seed`` (four greedy players,
+    as the greedy bot played it: ``records/greedy-games.trn``)."""
     from trapper_notation import Record
 
-    game = tc.play(
-        tc.new_game("tactical", 4, seed=seed), [tc.make_bot("greedy", seed + i) for i in range(4)]
-    )
-    return Record.table_record(game).text
+    return Record.table_record(greedy_game("tactical", 4, seed)).text
 
 
 def test_issue10_item18_hands_carried_into_the_last_stretch_are_tried_before_a_split() -> None:

@@ -23,7 +23,7 @@ from trapper_notation import deal
 from trapper_notation.cards import Schedule
 from trapper_notation.flow import UNBOUNDED
 
-from .helpers import make_setup, replay_counting_deals
+from .helpers import greedy_game, make_setup, replay_counting_deals
 
 SEATS = '[Variant "base"]\n[Seat1 "A"]\n[Seat2 "B"]\n'
 
@@ -36,7 +36,7 @@ def bot_game(variant: str, players: int, seed: int, kind: str = "greedy") -> tc.
 def test_issue10_item1_an_open_D6_placement_in_a_record_is_the_engines_error_with_its_place() -> (
     None
 ):
-    game = bot_game("base", 3, 1)  # plays 'Ph1>CK2', a D6 choice
+    game = bot_game("base", 3, 1)  # plays 'Ph6/GG>CL1', a D6 choice
     record = Record.from_game(game)
     chosen = next(m for m in record.moves if ">" in m)
     open_choice = chosen.split(">")[0]
@@ -284,10 +284,11 @@ def test_issue10_item17_records_with_D6_choices_replay_or_fail_cleanly(seed: int
 
 
 def test_issue10_item18_a_deal_planned_back_across_two_reshuffles_fits() -> None:
-    """Tactical, 4 players, seed 17: D pays PP just after the second reshuffle
-    with purples carried from before the first; the planner plans the earlier
-    stretches again so that the hands carry them."""
-    game = bot_game("tactical", 4, 17, "greedy")
+    """Tactical, 4 players, seed 17 (the greedy bot's game,
+    ``records/greedy-games.trn``): D pays PP just after the second
+    reshuffle with purples carried from before the first; the planner plans
+    the earlier stretches again so that the hands carry them."""
+    game = greedy_game("tactical", 4, 17)
     again = notation.loads(Record.table_record(game).text)[0].replay()
     assert again.history == game.history
     assert again.scores() == game.scores()
@@ -326,8 +327,12 @@ def test_issue10_item18_tactical_table_records_whose_bids_are_tight_replay(
     three that needed 2,248, 4,701 and 4,773 nodes before the search
     learned which counts fail (1057, 1086, 2051: the last two were past
     `MAX_NODES`), and two that needed 11,038 and 8,703 while its orders
-    shared what they learnt (3116, 4108)."""
-    game = bot_game("tactical", players, seed, kind)
+    shared what they learnt (3116, 4108). The greedy bot's games are those
+    it played (``records/greedy-games.trn``)."""
+    if kind == "greedy":
+        game = greedy_game("tactical", players, seed)
+    else:
+        game = bot_game("tactical", players, seed, kind)
     again = notation.loads(Record.table_record(game).text)[0].replay()
     assert again.history == game.history
     assert again.scores() == game.scores()
@@ -336,10 +341,9 @@ def test_issue10_item18_tactical_table_records_whose_bids_are_tight_replay(
 def _unfit_record() -> str:
     """Tactical, 2 players, seed 3: B pays the bid of 4 with eight blue
     cards (four pairs), all of B's hand; B then opens an auction at turn 2
-    holding no card. Every move is legal with enough cards; no deal fits."""
-    game = tc.play(
-        tc.new_game("tactical", 2, seed=3), [tc.make_bot("greedy", 3 + i) for i in range(2)]
-    )
+    holding no card. Every move is legal with enough cards; no deal fits.
+    (The greedy bot's game: ``records/greedy-games.trn``.)"""
+    game = greedy_game("tactical", 2, 3)
     text = Record.table_record(game).text
     assert text.count(" B: Ee6/EEBBPP ") == 1
     return text.replace(" B: Ee6/EEBBPP ", " B: Ee6/BBBBBBBB ")
@@ -461,7 +465,7 @@ def test_issue10_item18_a_search_past_its_bound_says_so_for_the_record(
     record as a whole (its first line), not a move that may be blameless."""
 
     monkeypatch.setattr(deal, "MAX_NODES", 3)
-    game = bot_game("tactical", 4, 53, "greedy")
+    game = greedy_game("tactical", 4, 53)  # a record that needs more than 3 plans
     with pytest.raises(
         RecordError,
         match=r"^game 1, line 1: no deal of the cards was found in 3 plans \(the search for "
@@ -589,8 +593,10 @@ def _nodes_of(text: str) -> tuple[Exception | None, int]:
 
 
 def _cut_5239() -> tc.Game:
-    """Tactical bot game 4g5239 (four greedy players) after its first 150 actions."""
-    whole = bot_game("tactical", 4, 5239)
+    """Tactical bot game 4g5239 (four greedy players, as the greedy bot played
+    it: ``records/greedy-games.trn``) after its first
+    150 actions."""
+    whole = greedy_game("tactical", 4, 5239)
     game = whole.root()
     for action in whole.history[:150]:
         game.apply(action)
@@ -620,10 +626,11 @@ def test_issue10_item18_a_prefix_of_a_real_game_is_planned_in_few_nodes() -> Non
 
 
 def test_issue10_item18_a_real_game_whose_search_was_long_is_planned_in_few_nodes() -> None:
-    """Tactical, 4 greedy players, seed 5258: the search solved 2,483 nodes
-    (five seconds) before the third relaxation, and every hostile record
-    made from it about as many; now under a hundred."""
-    error, nodes = _nodes_of(Record.table_record(bot_game("tactical", 4, 5258)).text)
+    """Tactical, 4 greedy players, seed 5258 (the greedy bot's game,
+    ``records/greedy-games.trn``): the search solved 2,483
+    nodes (five seconds) before the third relaxation, and every hostile
+    record made from it about as many; now under a hundred."""
+    error, nodes = _nodes_of(Record.table_record(greedy_game("tactical", 4, 5258)).text)
     assert error is None
     assert nodes <= 150
 
@@ -659,11 +666,11 @@ def test_issue10_item18_the_hostile_records_benchmark_breaks_records_every_way()
     replay ends in a `TrapperError` or a game."""
     from benchmarks import hostile_records
 
-    game = bot_game("tactical", 3, 5001)
+    game = bot_game("tactical", 3, 5000)  # every kind of mutation finds a place
     record = Record.table_record(game)
     found = hostile_records.mutants(record, random.Random(1), 1)
     assert [kind for kind, _ in found] == list(hostile_records.MUTATIONS)
     assert all(text != record.text for _, text in found)
-    rows = hostile_records.measure((5001, "3-greedy", 1))
+    rows = hostile_records.measure((5000, "3-greedy", 1))
     assert {row[1] for row in rows} == set(hostile_records.MUTATIONS)
     assert {row[2] for row in rows} <= {"replayed", "refused", "stopped"}

@@ -23,6 +23,8 @@ from trapper_core.bots import QUICK_BOTS
 from trapper_core.conformance import PUBLIC_FIELDS, check_variant
 from trapper_core.invariants import check_invariants
 
+from .helpers import greedy_game
+
 VARIANTS = ("base", "children", "tactical")
 
 # Everything the table sees, whatever the hidden parts: equal in two games
@@ -181,8 +183,10 @@ def test_issue12_bad_input_is_refused() -> None:
 
 def test_issue12_a_view_no_deal_fits_is_refused_as_inconsistent() -> None:
     """Twelve beige cards in seat 1's hand: more than the piles and the
-    history leave for it. The complete search proves that no deal fits."""
-    game = played("base", 2, seed=4, cut=32)
+    history leave for it. The complete search proves that no deal fits.
+    (Base seed 4 cut after 32 actions, as the greedy bot played it:
+    ``records/greedy-games.trn``.)"""
+    game = greedy_game("base", 2, 4, cut=32)
     view = game.view(1)
     assert game.to_move == 0
     forged = attrs.evolve(view, hand=tc.Hand(beige=view.hand.total))
@@ -193,8 +197,9 @@ def test_issue12_a_view_no_deal_fits_is_refused_as_inconsistent() -> None:
 def test_issue12_a_view_whose_actions_do_not_follow_from_it_is_refused() -> None:
     """A hand edited in a view of the seat to move: a deal fits it, but the
     view's legal actions are those of the real hand. The view is at fault,
-    not the sampler."""
-    game = played("base", 2, seed=0, cut=30)
+    not the sampler. (Base seed 0 cut after 30 actions, as the greedy bot
+    played it: ``records/greedy-games.trn``.)"""
+    game = greedy_game("base", 2, 0, cut=30)
     view = game.view(0)
     assert game.to_move == 0
     forged = attrs.evolve(view, hand=tc.Hand(blue=view.hand.total))
@@ -357,14 +362,22 @@ def test_issue12_a_tight_tactical_history_is_sampled_from_any_seed() -> None:
 
 @pytest.mark.parametrize(
     ("players", "seed", "kind", "cut", "seat"),
-    [(4, 530110, "random", 354, 1), (3, 764878, "greedy", 147, 1), (4, 844605, "greedy", 223, 3)],
+    [(4, 530110, "random", 354, 1), (3, 764878, "greedy", 147, 1), (4, 844605, "greedy", None, 3)],
 )
 def test_issue12_histories_that_make_the_search_backtrack_are_sampled(
-    players: int, seed: int, kind: str, cut: int, seat: int
+    players: int, seed: int, kind: str, cut: int | None, seat: int
 ) -> None:
     """Long tactical histories on which the first branches of the search
-    lead nowhere (thousands of branches before the pruning and restarts)."""
-    view = played("tactical", players, seed, cut, kind).view(seat)
+    lead nowhere (thousands of branches before the pruning and restarts).
+    The greedy bot's are its games
+    (``records/greedy-games.trn``; 4g844605 whole: it ended after 206
+    actions)."""
+    if kind == "greedy":
+        game = greedy_game("tactical", players, seed, cut)
+    else:
+        assert cut is not None
+        game = played("tactical", players, seed, cut, kind)
+    view = game.view(seat)
     assert view.sample(random.Random(0)).view(seat) == view
 
 
@@ -545,13 +558,15 @@ def test_issue12_the_repair_finds_only_consistent_colourings() -> None:
 def _hard_view(name: str) -> tc.PlayerView:
     """Two long tactical views on which the complete search alone runs out
     of its first budget: ``greedy`` (four greedy bidders, seed 796694, seat
-    2; the search took seconds to minutes to finish) and ``table`` (the
+    2, the whole game of 252 actions as the greedy bot played it,
+    ``records/greedy-games.trn``; the search took seconds to minutes to
+    finish) and ``table`` (the
     search bot's view in the tactical game of seed 1 of the bots' benchmark,
     ``records/sampler-tail.trn``, cut where both searches stalled before
     the repair weighed several swaps a move: 106 bids, every other hand
     unseen)."""
     if name == "greedy":
-        return played("tactical", 4, 796694, 292).view(2)
+        return greedy_game("tactical", 4, 796694).view(2)
     text = (Path(__file__).parent / "records" / "sampler-tail.trn").read_text(encoding="utf-8")
     return tn.loads(text)[0].replay().view(1)
 
