@@ -540,14 +540,14 @@ def test_game_at_refuses_numbers_beyond_eighteen_digits() -> None:
     assert isinstance(turn, tt.TacticalTurn)
     evolve: Any = attrs.evolve
     displays = list(game.state.displays)
-    most = tc.positions.MAX_COUNT
+    most = tc.MAX_COUNT
     assert most == 10**18 - 1
     at_bound = tc.game_at("tactical", 3, seed=1, **parts_of(game, turns=most))
     text = str(Position.from_game(at_bound))
     assert Position.parse(text).to_game("tactical", players=3, seed=1).state.turns == most
     refusals: list[tuple[dict[str, Any], str]] = [
-        ({"turns": most + 1}, "turns is at most 999,999,999,999,999,999, not 1"),
-        ({"turns": 10**30}, "turns is at most 999,999,999,999,999,999"),
+        ({"turns": most + 1}, "turns is a whole number of at most 18 digits, not 1"),
+        ({"turns": 10**30}, "turns is a whole number of at most 18 digits, not 1"),
         (
             {"displays": [evolve(displays[0], money=-(10**18)), *displays[1:]]},
             "displays[0].money is a whole number of at most 18 digits",

@@ -1,7 +1,7 @@
-"""``Setup`` and its class method ``Setup.shuffled`` meet bad arguments
-with a `SetupError` that names them (a hostile review found an
-AttributeError, TypeErrors, a check that passed a tile count of ``None``,
-and a setup whose repr raised)."""
+"""``Setup``, ``Setup.shuffled`` and ``Setup.check`` meet bad arguments
+with a `SetupError` that names them (they raised an AttributeError and
+TypeErrors, a check passed a tile count of ``None``, and a setup's repr
+raised), and ``Setup.shuffled`` refuses before it uses the generator."""
 
 from __future__ import annotations
 
@@ -53,7 +53,24 @@ check: Any = SETUP.check
         ),
         (
             lambda: tc.Setup(SETUP.board, SETUP.deck, SETUP.trappers, SETUP.box, 10**5000),
-            "the start player is a seat number, not a whole number of 16610 bits",
+            "the start player is a seat number from 0, of at most 18 digits, not a whole "
+            "number of 16610 bits",
+        ),
+        (
+            lambda: check(faces_of(RULES.tile_set()), 5, 2, BOARD),
+            "Setup.check: the deck is a sequence of Colour values, not 5",
+        ),
+        (
+            lambda: check(faces_of(RULES.tile_set()), None, 2, BOARD),
+            "Setup.check: the deck is a sequence of Colour values, not None",
+        ),
+        (
+            lambda: check(faces_of(RULES.tile_set()), [0] * 64, 2, BOARD),
+            "Setup.check: the deck is Colour values, not 0",
+        ),
+        (
+            lambda: check({**faces_of(RULES.tile_set()), "K1": "x"}, DECK, 2, BOARD),
+            "Setup.check: tile_faces counts the tiles by face, and 'K1' has 'x'",
         ),
     ],
 )
@@ -62,6 +79,17 @@ def test_setup_refuses_bad_arguments_with_a_setup_error(
 ) -> None:
     with pytest.raises(tc.SetupError, match=message):
         call()
+
+
+@pytest.mark.parametrize("start", [-1, True, 10**18, "0"])
+def test_setup_shuffled_refuses_a_start_player_before_it_uses_the_generator(start: object) -> None:
+    """A start player that is no seat number was refused only once the
+    tiles and cards had been shuffled, the caller's generator spent."""
+    rng = random.Random(5)
+    before = rng.getstate()
+    with pytest.raises(tc.SetupError, match=r"Setup\.shuffled: the start player is a seat number"):
+        shuffled(rng, TILES, DECK, BOARD, start_player=start)
+    assert rng.getstate() == before
 
 
 def test_setup_check_counts_tiles_given_as_any_mapping() -> None:

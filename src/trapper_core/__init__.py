@@ -41,6 +41,7 @@ from .model import (
     COLOURS,
     DIRECTIONS,
     FACE_DOWN,
+    MAX_COUNT,
     NEIGHBOURS,
     SPECIES,
     SQUARES,
@@ -56,7 +57,7 @@ from .model import (
     TokenKind,
 )
 from .plugins import ENTRY_POINT_GROUP, Registry, Rules, VariantSpec, available_variants
-from .positions import game_at
+from .positions import MAX_SHUFFLES, game_at
 from .sampling import Sampler, SamplingError, World
 from .setups import Setup
 from .simulation import simulate
@@ -73,6 +74,8 @@ __all__ = [
     "DIRECTIONS",
     "ENTRY_POINT_GROUP",
     "FACE_DOWN",
+    "MAX_COUNT",
+    "MAX_SHUFFLES",
     "NEIGHBOURS",
     "SPECIES",
     "SQUARES",

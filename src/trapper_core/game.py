@@ -943,7 +943,10 @@ class Game:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, registry: Registry | None = None) -> Game:
         """Rebuilds a game from [`to_dict`][trapper_core.Game.to_dict] data, replaying and checking
-        every action. Raises [`GameFormatError`][trapper_core.GameFormatError] for bad data."""
+        every action. Raises [`GameFormatError`][trapper_core.GameFormatError] for bad data,
+        a key the format does not have among them (a misspelt key would
+        otherwise be read as left out: ``shuffles``, say, as shuffles by the
+        seed)."""
         return _from_dict(data, registry)
 
     def __copy__(self) -> Game:

@@ -30,7 +30,7 @@ from .plugins import Registry, registry_or_default
 from .state import TokenSupply
 from .tiles import faces_of
 
-__all__ = ["MAX_COUNT", "MAX_SHUFFLES", "game_at"]
+__all__ = ["MAX_SHUFFLES", "game_at"]
 
 MAX_SHUFFLES = 100_000
 """The most reshuffles of the discard pile a position given to
@@ -170,7 +170,9 @@ def game_at(
             raise SetupError(f"game_at: to_move is a seat from 0 to {count - 1}, not {seat}")
     turn_count = as_whole(turns, SetupError, "game_at: turns is a whole number", low=1)
     if turn_count > MAX_COUNT:
-        raise SetupError(f"game_at: turns is at most {MAX_COUNT:,}, not {shown(turn_count)}")
+        raise SetupError(
+            f"game_at: turns is a whole number of at most 18 digits, not {shown(turn_count)}"
+        )
     shuffle_count = as_whole(shuffles, SetupError, "game_at: shuffles is a whole number", low=0)
     if shuffle_count > MAX_SHUFFLES:
         raise SetupError(f"game_at: shuffles is at most {MAX_SHUFFLES:,}, not {shuffle_count:,}")

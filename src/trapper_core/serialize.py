@@ -3,7 +3,9 @@
 The format is versioned. A game is stored as its variant, players, seed,
 setup and the text of every action; reading it back (``Game.from_dict``)
 replays and checks every action, so a stored game can never hold an illegal
-position. This module knows the format; the game reads it.
+position. A key the format does not have (`GAME_KEYS`, and `SETUP_KEYS` in
+the setup) is refused: a misspelt one would be read as left out. This
+module knows the format; the game reads it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "FORMAT",
+    "GAME_KEYS",
+    "SETUP_KEYS",
     "VERSION",
     "check_format",
     "field",
@@ -32,8 +36,8 @@ FORMAT = "trapper-core/game"
 VERSION = 1
 
 #: The keys of a stored game, and of its setup, in this version: any other
-#: is refused (a misspelt "shuffles" replayed the shuffles by the seed,
-#: and made another game without a word).
+#: is refused (a misspelt "shuffles" would be read as left out, and the
+#: shuffles replayed by the seed: another game, without a word).
 GAME_KEYS = ("format", "version", "variant", "players", "seed", "setup", "history", "shuffles")
 SETUP_KEYS = ("board", "box", "trappers", "deck", "start_player")
 
@@ -145,7 +149,7 @@ def _read(make: Any, where: str) -> Any:
 
 def check_format(data: object) -> None:
     """Raises [`GameFormatError`][trapper_core.GameFormatError] unless ``data``
-    is a mapping of this format and version."""
+    is a mapping of this format and version, with no key but `GAME_KEYS`."""
     if not isinstance(data, Mapping):
         raise GameFormatError(f"a stored game is a mapping, not {type(data).__name__}")
     if data.get("format") != FORMAT:

@@ -35,6 +35,24 @@ def _deck(cards: Iterable[Colour]) -> tuple[Colour, ...]:
     return _sequence(cards, "a setup's deck is a sequence of Colour values")
 
 
+def _colours(cards: object, where: str) -> tuple[Colour, ...]:
+    """``cards`` as a tuple of `Colour` values, else a `SetupError` naming ``where``."""
+    deck = _sequence(cards, f"{where}: the deck is a sequence of Colour values")  # type: ignore[arg-type]
+    if not set(map(type, deck)) <= _COLOUR_TYPE:  # a C loop: a deck is checked per replay
+        bad = next(card for card in deck if not isinstance(card, Colour))
+        raise SetupError(f"{where}: the deck is Colour values, not {shown(bad)}")
+    return deck
+
+
+def _check_start(start: object, where: str = "") -> None:
+    """A start player is a seat number: a whole number from 0, of at most 18 digits."""
+    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= MAX_COUNT:
+        raise SetupError(
+            f"{where}the start player is a seat number from 0, of at most 18 digits, "
+            f"not {shown(start)}"
+        )
+
+
 _FACE = attrgetter("face")
 
 
@@ -93,9 +111,7 @@ class Setup:
                 raise SetupError(
                     f"the {colour} trapper stands on {square}, so that square holds no tile"
                 )
-        start = self.start_player
-        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= MAX_COUNT:
-            raise SetupError(f"the start player is a seat number, not {shown(self.start_player)}")
+        _check_start(self.start_player)
 
     @classmethod
     def shuffled(
@@ -112,22 +128,21 @@ class Setup:
         The tiles are shuffled onto the board's squares, one each, in the
         order of the squares; those on the trappers' start squares go to the
         box unseen. Then the cards are shuffled. Raises
-        [`SetupError`][trapper_core.SetupError] for an ``rng`` that is no
-        `random.Random`, tiles that are no `Tile` objects, a deck that is no
-        `Colour` values, or tiles that do not fill the board.
+        [`SetupError`][trapper_core.SetupError], before ``rng`` is used, for
+        an ``rng`` that is no `random.Random`, tiles that are no `Tile`
+        objects, a deck that is no `Colour` values, tiles that do not fill
+        the board, or a ``start_player`` that is no seat number.
         """
         if not isinstance(rng, random.Random):
             raise SetupError(f"Setup.shuffled takes a random.Random, not {shown(rng)}")
         _check_layout(board)
+        _check_start(start_player, "Setup.shuffled: ")
         tiles = _sequence(tiles, "Setup.shuffled: the tiles are a sequence of Tile objects")
         for tile in tiles:
             if not isinstance(tile, Tile):
                 raise SetupError(f"Setup.shuffled: the tiles are Tile objects, not {shown(tile)}")
-        deck = _deck(deck)
-        for card in deck:
-            if not isinstance(card, Colour):
-                raise SetupError(f"Setup.shuffled: the deck is Colour values, not {shown(card)}")
-        grid, cards, box = _lay_out(rng, tiles, deck, board)
+        deck = _colours(deck, "Setup.shuffled")
+        grid, cards, box = _lay_out(rng, tiles, deck, board)  # checks the count before shuffling
         return cls(grid, cards, board.trappers, box, start_player)
 
     @classmethod
@@ -168,6 +183,13 @@ class Setup:
             )
         if not isinstance(tile_faces, Counter):  # compared by dict.__eq__, subtracted below
             tile_faces = Counter(dict(tile_faces))
+            for face, count in tile_faces.items():
+                if type(count) is not int or count < 0:
+                    raise SetupError(
+                        f"Setup.check: tile_faces counts the tiles by face, and {shown(face)} "
+                        f"has {shown(count)}"
+                    )
+        deck = _colours(deck, "Setup.check")
         players = as_whole(players, SetupError, "Setup.check: players is a count")
         mask = board.mask
         off = [
