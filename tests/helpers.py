@@ -9,6 +9,7 @@ import types
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,9 +17,11 @@ from trapper_base import standard_faces
 from trapper_core import (
     COLOURS,
     ENTRY_POINT_GROUP,
+    SQUARES,
     Colour,
     Direction,
     Game,
+    Hand,
     Setup,
     Square,
     Tile,
@@ -162,3 +165,31 @@ def greedy_game(variant: str, players: int, seed: int, cut: int | None = None) -
     if cut is not None:
         event += f", cut at {cut} actions"
     return _greedy_records()[event].replay()
+
+
+def parts_of(game: Game, **changes: Any) -> dict[str, Any]:
+    """The parts of ``game``'s position as ``game_at`` takes them, with changes."""
+    state = game.state
+    parts: dict[str, Any] = {
+        "board": state.board,
+        "face_down": [
+            SQUARES[i]
+            for i, t in enumerate(state.board)
+            if t is not None and not state.face_up >> i & 1
+        ],
+        "trappers": [SQUARES[i] for i in state.trappers],
+        "hands": list(game.hands),
+        "draw_pile": [COLOURS[c] for c in state.draw_pile],
+        "discard": Hand(*state.discard),
+        "out": Hand(*state.out),
+        "displays": state.displays,
+        "supply": state.supply,
+        "returned": state.returned,
+        "to_move": state.to_move,
+        "turn": state.turn,
+        "retired": state.retired,
+        "turns": state.turns,
+        "shuffles": state.shuffles,
+    }
+    parts.update(changes)
+    return parts

@@ -11,7 +11,7 @@ import pytest
 import trapper_core as tc
 from trapper_core import cli
 
-from .test_positions import parts_of
+from .helpers import parts_of
 
 VARIANTS = ("base", "children", "tactical")
 

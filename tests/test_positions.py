@@ -27,6 +27,8 @@ from trapper_core import notation
 from trapper_core.invariants import check_invariants, check_view
 from trapper_core.notation import NotationError, Position
 
+from .helpers import parts_of
+
 VARIANTS = ("base", "children", "tactical")
 #: Examples per fuzz test: 60 by default, 600 under --slow.
 EXAMPLES = 60 if getattr(settings.default, "max_examples", 12) < 100 else 600
@@ -141,34 +143,6 @@ def test_game_at_builds_a_position_from_its_parts() -> None:
     # Every tile of the set that is nowhere to be seen is in the box.
     assert len(game.state.box) == len(game.rules.tile_set().tiles) - 2
     assert game.legal_actions() == game.copy().legal_actions()
-
-
-def parts_of(game: tc.Game, **changes: Any) -> dict[str, Any]:
-    """The parts of ``game``'s position as ``game_at`` takes them, with changes."""
-    state = game.state
-    parts: dict[str, Any] = {
-        "board": state.board,
-        "face_down": [
-            tc.SQUARES[i]
-            for i, t in enumerate(state.board)
-            if t is not None and not state.face_up >> i & 1
-        ],
-        "trappers": [tc.SQUARES[i] for i in state.trappers],
-        "hands": list(game.hands),
-        "draw_pile": [tc.COLOURS[c] for c in state.draw_pile],
-        "discard": tc.Hand(*state.discard),
-        "out": tc.Hand(*state.out),
-        "displays": state.displays,
-        "supply": state.supply,
-        "returned": state.returned,
-        "to_move": state.to_move,
-        "turn": state.turn,
-        "retired": state.retired,
-        "turns": state.turns,
-        "shuffles": state.shuffles,
-    }
-    parts.update(changes)
-    return parts
 
 
 def base_parts(**changes: Any) -> dict[str, Any]:
@@ -368,9 +342,9 @@ def test_fuzz_a_broken_position_string_makes_a_sound_game_or_a_notation_error(
 
 
 def test_game_at_refuses_parts_of_the_wrong_type_where_it_would_fail_inside() -> None:
-    """A hostile review found parts that failed inside with AttributeError,
-    TypeError or OverflowError, or that were taken and made a game whose own
-    position string could not be read back. Each is a SetupError now."""
+    """Parts that failed inside with AttributeError, TypeError or
+    OverflowError, or that were taken and made a game whose own position
+    string could not be read back. Each is a SetupError now."""
     game = played("tactical", 3, 4, 9)
     turn = game.state.turn
     assert isinstance(turn, tt.TacticalTurn)

@@ -1,5 +1,5 @@
-"""``Game.to_dict`` / ``Game.from_dict``: what a hostile review of the
-stored format found."""
+"""``Game.to_dict`` / ``Game.from_dict``: stored games that must be refused,
+and refused clearly."""
 
 from __future__ import annotations
 

@@ -219,7 +219,7 @@ def _deals(game: Game, seed: int) -> bool:
             random.Random(seed), rules.tile_set().tiles, rules.deck(), rules.board()
         )
     except TrapperError:
-        return True  # a variant whose own parts deal no setup: say nothing of it
+        return True  # a variant whose own parts deal no setup: the tag is kept
     return dealt == game.setup
 
 

@@ -454,9 +454,9 @@ class GameState:
             )
         pile = tuple(int(c) for c in self.forced.pop(0))
         if sorted(pile) != sorted(cards):
-            letters = "".join(COLOURS[c].letter for c in pile[:65])
-            if len(pile) > 64:  # longer than any deck: shown in part
-                letters = f"{letters[:64]}… ({len(pile):,} cards)"
+            letters = "".join(COLOURS[c].letter for c in pile[:64])
+            if len(pile) > 64:  # a long pile is shown in part
+                letters += f"… ({len(pile):,} cards)"
             raise IllegalActionError(
                 f"{where}the shuffled pile {letters} is not {what}",
                 rule=rule,
