@@ -44,8 +44,10 @@ __all__ = [
     "Speller",
     "action_id",
     "encode_view",
+    "hand_features",
     "id_text",
     "returns",
+    "spelled_features",
     "view_size",
 ]
 
@@ -295,7 +297,7 @@ def _encode(view: PlayerView, prefix: str, hand: bool = True) -> list[float]:
         for square in targets:
             bits[square] = 1.0
         out += bits
-    out += [n / 16 for n in view.hand.counts] if hand else [0.0, 0.0, 0.0, 0.0]
+    out += hand_features(view) if hand else [0.0, 0.0, 0.0, 0.0]
     players = len(view.players)
     for offset in range(players):
         seat = (view.player + offset) % players
@@ -330,11 +332,23 @@ def _encode(view: PlayerView, prefix: str, hand: bool = True) -> list[float]:
     turn: list[float] = []
     _numbers(view.turn, turn)
     out += (turn + [0.0] * _TURN)[:_TURN]
+    out += spelled_features(prefix)
+    return out
+
+
+def hand_features(view: PlayerView) -> list[float]:
+    """The viewer's cards of each colour, a sixteenth each: the hand's part
+    of `encode_view`."""
+    return [n / 16 for n in view.hand.counts]
+
+
+def spelled_features(prefix: str) -> list[float]:
+    """The characters of an action spelled so far, one-hot, one block of
+    ``NUM_ACTIONS`` a character: the last part of `encode_view`."""
     spelled = [0.0] * (PREFIX_LENGTH * NUM_ACTIONS)
     for i, char in enumerate(prefix[:PREFIX_LENGTH]):
         spelled[i * NUM_ACTIONS + action_id(char)] = 1.0
-    out += spelled
-    return out
+    return spelled
 
 
 def returns(game: Game) -> list[float]:

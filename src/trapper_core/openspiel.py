@@ -62,8 +62,10 @@ from .encoding import (
     Speller,
     action_id,
     encode_view,
+    hand_features,
     id_text,
     returns,
+    spelled_features,
     view_size,
 )
 from .errors import IllegalActionError, SetupError, TrapperError, shown
@@ -695,10 +697,7 @@ of the action in progress, one-hot, as in ``encode_view``."""
 
 def _encode_private(view: PlayerView, spelling: str) -> list[float]:
     """The viewer's own part of ``encode_view``: the hand and the spelling."""
-    spelled = [0.0] * (PREFIX_LENGTH * NUM_ACTIONS)
-    for i, char in enumerate(spelling[:PREFIX_LENGTH]):
-        spelled[i * NUM_ACTIONS + action_id(char)] = 1.0
-    return [n / 16 for n in view.hand.counts] + spelled
+    return hand_features(view) + spelled_features(spelling)
 
 
 class TrapperObserver:
