@@ -118,13 +118,28 @@ def _before_a_reshuffle() -> tuple[tc.Game, tc.Action, list[list[int]]]:
     raise AssertionError("no reshuffle in 20 games")
 
 
+def _reshuffles(game: tc.Game, action: tc.Action) -> bool:
+    trial = game.copy()
+    trial.apply(action)
+    return trial.state.shuffles > game.state.shuffles
+
+
 def test_R8_shuffles_given_to_an_action_that_makes_fewer_are_counted_and_change_nothing() -> None:
     game, action, piles = _before_a_reshuffle()
     before = game.to_dict(), game.state.snapshot(), game.legal_actions()
     times = "once" if len(piles) == 1 else f"{len(piles)} times"
-    refused = rf"shuffles the cards {times}, but {len(piles) + 1} shuffled orders are given"
+    text = re.escape(game.action_text(action))
+    refused = (
+        rf"^{text} shuffles the cards {times}, but {len(piles) + 1} shuffled orders are given$"
+    )
     with pytest.raises(tc.IllegalActionError, match=refused):
         game.apply(action, shuffles=[*piles, piles[-1]])
+    assert (game.to_dict(), game.state.snapshot(), game.legal_actions()) == before
+    calm = next(a for a in game.legal_actions() if not _reshuffles(game, a))
+    calm_text = re.escape(game.action_text(calm))
+    refused = rf"^{calm_text} shuffles no cards, but a shuffled order is given$"
+    with pytest.raises(tc.IllegalActionError, match=refused):  # named by its text, not its repr
+        game.apply(calm, shuffles=piles)
     assert (game.to_dict(), game.state.snapshot(), game.legal_actions()) == before
     game.apply(action, shuffles=piles)
     twin = game.root()

@@ -179,16 +179,23 @@ def _piles(shuffles: Sequence[Sequence[int]], action: Action) -> list[tuple[int,
     return piles
 
 
-def _unshuffled(action: Action, snapshot: tuple[object, ...], state: GameState) -> str:
+def _unshuffled(game: Game, action: Action, snapshot: tuple[object, ...]) -> str:
     """The error of shuffles given to ``Game.apply`` that ``action`` left
-    unused (in ``state.forced``): how many it made (the state's since
-    ``snapshot``), how many were given."""
+    unused (in the state's ``forced``): how many it made (the state's since
+    ``snapshot``), how many were given. Puts the state back as it was before
+    the action, to name the action by its text there."""
+    state = game._state
     made = len(state.shuffled) - len(snapshot[_SHUFFLED])  # type: ignore[arg-type]
-    if not made:
-        return f"{action!r} shuffles no cards, but a shuffled order is given"
     given = made + len(state.forced or ())
+    _restore(state, snapshot)
+    try:
+        text = game.action_text(action)
+    except TrapperError:  # a kind that writes no good text: named by its repr
+        text = repr(action)
+    if not made:
+        return f"{text} shuffles no cards, but a shuffled order is given"
     times = "once" if made == 1 else f"{made} times"
-    return f"{action!r} shuffles the cards {times}, but {given} shuffled orders are given"
+    return f"{text} shuffles the cards {times}, but {given} shuffled orders are given"
 
 
 class Game:
@@ -560,8 +567,8 @@ class Game:
             state.forced = piles
         try:
             kind.apply(state, action)
-            if state.forced:
-                raise IllegalActionError(_unshuffled(action, snapshot, state), action=action)
+            if state.forced:  # the state is put back here, and again below: the same
+                raise IllegalActionError(_unshuffled(self, action, snapshot), action=action)
             if self._rules.is_over(state):
                 self._finish()
             elif state.to_move is None:
