@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -520,3 +521,72 @@ def test_an_installed_plugin_left_out_is_a_one_line_warning(
     assert "tactical" in out
     assert err.startswith("trapper: warning: the installed plugin 'riverboat' is left out: ")
     assert len(err.splitlines()) == 1
+
+
+_OWN_BOTS = '''
+import random
+
+
+class FirstBot:
+    """Plays the first legal action."""
+
+    name = "first"
+
+    def __init__(self, seed=None):
+        self.rng = random.Random(seed)
+
+    def choose(self, view):
+        return view.legal_actions[0]
+
+
+class Nameless(FirstBot):
+    name = None
+'''
+
+
+@pytest.fixture
+def own_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """A module of the user's bots in the working directory, by a name of
+    its own (no other test imports it); sys.path as it was afterwards."""
+    name = f"own_bots_{os.getpid()}_{len(sys.modules)}"
+    (tmp_path / f"{name}.py").write_text(_OWN_BOTS)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    yield name
+    sys.modules.pop(name, None)
+
+
+def test_bots_of_your_own_are_named_as_module_and_class(
+    own_bots: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--bots took the built-in names only: a bot of the user's own is
+    named module:Class, found in the working directory, and plays in
+    play and simulate (with a pool of workers too), tallied by its name."""
+    bots = f"{own_bots}:FirstBot,greedy"
+    assert main(["simulate", "--games", "4", "--players", "2", "--bots", bots]) == 0
+    assert re.search(r"^first +4 ", capsys.readouterr().out, re.MULTILINE)
+    assert (
+        main(["simulate", "--games", "4", "--players", "2", "--bots", bots, "--workers", "2"]) == 0
+    )
+    assert re.search(r"^first +4 ", capsys.readouterr().out, re.MULTILINE)
+    assert main(["play", "--players", "2", "--seed", "3", "--bots", bots]) == 0
+    assert "A (first): " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("no_such_module_here:Bot", "cannot import 'no_such_module_here' for the bot"),
+        ("{}:Missing", "'{}' has no 'Missing'"),
+        ("{}:Nameless", "bots of your own (a callable of a seed that makes a bot, with a name)"),
+        (":FirstBot", "names a bot of your own as module:Class, with both parts"),
+        ("firstbot", "no bot is called 'firstbot'; choose from random, greedy, ismcts, or name"),
+    ],
+)
+def test_bots_of_your_own_that_cannot_be_had_are_refused_before_any_game(
+    own_bots: str, spec: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "--games", "2", "--bots", spec.format(own_bots)]) == 2
+    printed = capsys.readouterr()
+    assert message.format(own_bots) in printed.err
+    assert "games of base" not in printed.out

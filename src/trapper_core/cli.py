@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import importlib
 import io
 import os
 import signal
@@ -30,13 +31,13 @@ from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from . import __version__
 from .actions import Action
-from .bots import BOTS, Bot, make_bot
+from .bots import BOTS, Bot
 from .errors import ActionSyntaxError, PluginWarning, SetupError, TrapperError, shown
 from .game import Game, new_game
 from .plugins import default_registry
 
 if TYPE_CHECKING:
-    from .simulation import Summary
+    from .simulation import BotMaker, Summary
 
 __all__ = ["main", "seat_letter", "transcript"]
 
@@ -185,7 +186,7 @@ def _game_options(
         "--bots",
         default=None,
         help="bots by seat, comma-separated, at most one a seat, repeated to fill the seats "
-        f"({', '.join(BOTS)}; default: greedy,random)",
+        f"({', '.join(BOTS)}, or module:Class for a bot of your own; default: greedy,random)",
     )
 
 
@@ -299,21 +300,68 @@ def _run(args: argparse.Namespace) -> int:
         return 130
 
 
-def _bot_kinds(text: str | None) -> list[str]:
+def _bot_kinds(text: str | None) -> list[str | BotMaker]:
+    """The bots ``--bots`` names: built-in names, or ``module:attribute``
+    for a bot of the user's own (a class, or any callable of a seed that
+    makes a bot, with a ``name``)."""
     if text is None:
         return ["greedy", "random"]
-    kinds = [k.strip() for k in text.split(",") if k.strip()]
-    if not kinds:
+    specs = [k.strip() for k in text.split(",") if k.strip()]
+    if not specs:
         raise SetupError(
             f"--bots takes bot names separated by commas ({', '.join(BOTS)}), not {shown(text)}"
         )
-    for kind in kinds:
-        if kind not in BOTS:
-            raise SetupError(f"no bot is called {shown(kind)}; choose from {', '.join(BOTS)}")
+    kinds: list[str | BotMaker] = []
+    for spec in specs:
+        if ":" in spec:
+            kinds.append(_bot_maker(spec))
+        elif spec in BOTS:
+            kinds.append(spec)
+        else:
+            raise SetupError(
+                f"no bot is called {shown(spec)}; choose from {', '.join(BOTS)}, or name a bot "
+                "of your own as module:Class"
+            )
+    from .simulation import _bot_kinds as checked
+
+    checked(kinds, "--bots")  # a callable with a name, no two bots under one name
     return kinds
 
 
+def _bot_maker(spec: str) -> BotMaker:
+    """The bot maker ``spec`` names as ``module:attribute`` (the attribute
+    may be dotted). The module is looked for on ``sys.path``, with the
+    working directory first, as ``python -m`` would look for it."""
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or not attribute:
+        raise SetupError(
+            f"--bots: {shown(spec)} names a bot of your own as module:Class, with both parts"
+        )
+    if os.getcwd() not in sys.path and "" not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        found: object = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise SetupError(
+            f"--bots: cannot import {module_name!r} for the bot {spec!r} ({exc}); the module "
+            "is installed, on PYTHONPATH, or in the working directory"
+        ) from None
+    except Exception as exc:  # the module's own code failed
+        raise SetupError(
+            f"--bots: importing {module_name!r} for the bot {spec!r} raised "
+            f"{type(exc).__name__}: {exc}"
+        ) from None
+    for part in attribute.split("."):
+        try:
+            found = getattr(found, part)
+        except AttributeError:
+            raise SetupError(f"--bots: {module_name!r} has no {attribute!r}") from None
+    return found  # type: ignore[return-value]  # checked by simulation's _bot_kinds
+
+
 def _play(args: argparse.Namespace) -> int:
+    from .simulation import _made
+
     game = new_game(args.variant, args.players, seed=args.seed)
     kinds = _bot_kinds(args.bots)
     human = None if args.human is None else _seat(args.human, args.players, "--human")
@@ -324,7 +372,7 @@ def _play(args: argparse.Namespace) -> int:
         )
     seats: list[Bot | None] = [None] * args.players
     for number, seat in enumerate(bot_seats):
-        seats[seat] = make_bot(kinds[number % len(kinds)], game.seed + 1 + seat)
+        seats[seat] = _made(kinds[number % len(kinds)], game.seed + 1 + seat, "--bots")
     if args.out is not None:
         _check_out(args.out)  # before the first move, so a bad path costs no game
     stdin = args.stdin if args.stdin is not None else sys.stdin

@@ -455,7 +455,7 @@ def _no_more_bots_than_seats(bots: tuple[object, ...], players: int, caller: str
         raise SetupError(f"{caller}: bots names {len(bots)} bots for {players} seats")
 
 
-def _made(kind: str | BotMaker, seed: int) -> Bot:
+def _made(kind: str | BotMaker, seed: int, caller: str = "simulate") -> Bot:
     """The bot ``kind`` makes with ``seed``; raises `SetupError` when a bot
     maker of the caller's makes no bot (it would fail at its first turn,
     far from the mistake)."""
@@ -464,7 +464,7 @@ def _made(kind: str | BotMaker, seed: int) -> Bot:
     bot = kind(seed)
     if not callable(getattr(bot, "choose", None)):
         raise SetupError(
-            f"simulate: the bot maker {_name(kind)!r} made {shown(bot)} with the seed {seed}, "
+            f"{caller}: the bot maker {_name(kind)!r} made {shown(bot)} with the seed {seed}, "
             "not a bot (an object with a choose(view) method)"
         )
     return bot
