@@ -429,27 +429,35 @@ class _Replayer:
     ) -> None:
         """The reshuffles noted after the move ``index`` of a record that knows
         its cards are the move's, and the Seed tag's when there is one: else a
-        `RecordError` at the note (the move played on a copy without them
-        tells which reshuffles the cards and the seed make)."""
+        `RecordError` at the note (the move played on a copy tells which
+        reshuffles the cards and the seed make)."""
+        before = len(game.state.shuffled)
+        given = tuple(tuple(pile) for pile in noted or ())
+        if self.seed is not None:
+            # A seeded record's notes are, as a rule, the seed's own: one
+            # trial with the seed tells that they fit and are the seed's.
+            made = game.copy()
+            try:
+                made.apply_text(text)
+            except TrapperError:
+                return  # the move's own fault: told at the move
+            if made.state.shuffled[before:] == given:
+                return
         trial = game.copy()
-        before = len(trial.state.shuffled)
         try:
             trial.apply_text(text, shuffles=noted)
         except (IllegalActionError, ActionSyntaxError) as exc:
-            plain = game.copy()
-            try:
-                plain.apply_text(text)
-            except TrapperError:
-                return  # the move's own fault: told at the move
+            if self.seed is None:
+                plain = game.copy()
+                try:
+                    plain.apply_text(text)
+                except TrapperError:
+                    return  # the move's own fault: told at the move
             raise RecordError(
                 f"{self.shuffle_at[index]}: the reshuffle noted does not fit the move "
                 f"{text!r} on line {self._move(index).line}: {exc}"
             ) from None
-        if self.seed is None:
-            return
-        made = game.copy()
-        made.apply_text(text)  # the seed's reshuffles: legal, as the noted ones are
-        if made.state.shuffled[before:] != trial.state.shuffled[before:]:
+        if self.seed is not None:  # they fit the move, but the seed makes others
             raise RecordError(
                 f"{self.shuffle_at[index]}: the reshuffle noted is not the one the Seed tag "
                 f"makes{self._seed_line()}"
