@@ -567,7 +567,7 @@ class Game:
             state.forced = piles
         try:
             kind.apply(state, action)
-            if state.forced:  # the state is put back here, and again below: the same
+            if state.forced:  # _unshuffled puts the state back to name the action
                 raise IllegalActionError(_unshuffled(self, action, snapshot), action=action)
             if self._rules.is_over(state):
                 self._finish()

@@ -169,10 +169,7 @@ def game_at(
         if not 0 <= seat < count:
             raise SetupError(f"game_at: to_move is a seat from 0 to {count - 1}, not {seat}")
     turn_count = as_whole(turns, SetupError, "game_at: turns is a whole number", low=1)
-    if turn_count > MAX_COUNT:
-        raise SetupError(
-            f"game_at: turns is a whole number of at most 18 digits, not {shown(turn_count)}"
-        )
+    _check_size(turn_count, "turns")
     shuffle_count = as_whole(shuffles, SetupError, "game_at: shuffles is a whole number", low=0)
     if shuffle_count > MAX_SHUFFLES:
         raise SetupError(f"game_at: shuffles is at most {MAX_SHUFFLES:,}, not {shuffle_count:,}")

@@ -35,9 +35,9 @@ def _deck(cards: Iterable[Colour]) -> tuple[Colour, ...]:
     return _sequence(cards, "a setup's deck is a sequence of Colour values")
 
 
-def _colours(cards: object, where: str) -> tuple[Colour, ...]:
+def _colours(cards: Iterable[Colour], where: str) -> tuple[Colour, ...]:
     """``cards`` as a tuple of `Colour` values, else a `SetupError` naming ``where``."""
-    deck = _sequence(cards, f"{where}: the deck is a sequence of Colour values")  # type: ignore[arg-type]
+    deck = _sequence(cards, f"{where}: the deck is a sequence of Colour values")
     if not set(map(type, deck)) <= _COLOUR_TYPE:  # a C loop: a deck is checked per replay
         bad = next(card for card in deck if not isinstance(card, Colour))
         raise SetupError(f"{where}: the deck is Colour values, not {shown(bad)}")
