@@ -246,6 +246,18 @@ class _Replayer:
             if type(item) is Stretch:
                 ended = item.line + item.text.count("\n")
                 # The words of a stretch of move text, read from its text.
+                words = item.plain_words()
+                if words is not None:  # the usual stretch: split at white space
+                    for word in words:
+                        end = word[-1]
+                        if end == ":":
+                            mover = word[:-1]
+                        elif end == ".":
+                            turn = int(word[:-1])
+                        else:
+                            append((word, turn, mover))
+                            turn = None
+                    continue
                 for number, name, action in item.found():
                     if action:
                         append((action, turn, mover))

@@ -62,6 +62,8 @@ def _squares(squares: Iterable[Square]) -> tuple[Square, ...]:
 
 def _tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     out = _sequence(tiles, "a setup's box is a sequence of Tile objects")
+    if set(map(type, out)) <= _TILE_TYPE:  # a C loop: a setup is checked per replay
+        return out
     for tile in out:
         if not isinstance(tile, Tile):
             raise SetupError(f"the box holds Tile objects, not {shown(tile)}")
@@ -71,6 +73,8 @@ def _tiles(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
 def _check_board(instance: Setup, attribute: object, board: tuple[Tile | None, ...]) -> None:
     if len(board) != 64:
         raise SetupError(f"a setup names 64 squares (a1 … h8), not {len(board)}")
+    if set(map(type, board)) <= _SQUARE_TYPES:  # a C loop: a setup is checked per replay
+        return
     for i, tile in enumerate(board):
         if tile is not None and not isinstance(tile, Tile):
             raise SetupError(f"square {SQUARES[i]} holds {shown(tile)}, which is not a Tile")
@@ -84,6 +88,8 @@ def _check_trappers(instance: Setup, attribute: object, trappers: tuple[Square, 
 
 
 def _check_deck(instance: Setup, attribute: object, deck: tuple[Colour, ...]) -> None:
+    if set(map(type, deck)) <= _COLOUR_TYPE:  # a C loop: a setup is checked per replay
+        return
     if not all(isinstance(c, Colour) for c in deck):
         raise SetupError("the deck is a sequence of Colour values")
 
@@ -271,6 +277,8 @@ _DRAWS = tuple(_draws(length) for length in range(129))
 _new = object.__new__
 _set = object.__setattr__
 _COLOUR_TYPE = {Colour}
+_TILE_TYPE = {Tile}
+_SQUARE_TYPES = {Tile, type(None)}
 
 
 def _check_layout(board: object) -> None:

@@ -1,0 +1,101 @@
+"""The replay reads a stretch of move text split at white space when it can
+(`Stretch.plain_words`); it must find the words the grammar's pattern finds
+(`Stretch.found`), or decline."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from trapper_core import notation
+from trapper_notation.replay import parts
+from trapper_notation.stretch import Stretch, unquote
+
+_WORDS = [
+    "1.",
+    "12.",
+    "007.",
+    "Ann:",
+    "B:",
+    "J.R.:",
+    "o'Neil-2:",
+    '"Ann Lee":',
+    '"a\\"b":',
+    "Gd3",
+    "Gd3/BB",
+    "Ef5/PP>CM3",
+    "pass",
+    "end",
+    "xK",
+    "1",
+    "x",
+    "{a comment}",
+    "; to the end\n",
+]
+
+
+def _stretches(text: str) -> list[Stretch]:
+    try:
+        records = notation.loads('[Variant "base"]\n' + text)
+    except notation.NotationSyntaxError:
+        return []
+    return [part for record in records for part in parts(record) if type(part) is Stretch]
+
+
+def _by_pattern(stretch: Stretch) -> list[tuple[str, str]]:
+    out = []
+    for number, name, action in stretch.found():
+        if action:
+            out.append(("action", action))
+        elif number:
+            out.append(("turn", number[:-1]))
+        else:
+            out.append(("player", unquote(name[:-1])))
+    return out
+
+
+def _by_splitting(words: list[str]) -> list[tuple[str, str]]:
+    kinds = {":": "player", ".": "turn"}
+    return [
+        (kinds[w[-1]], w[:-1]) if w[-1] in kinds else ("action", w)  # as _read_items reads them
+        for w in words
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "split"),
+    [
+        ("1. Ann: Gd3 Gc3/BB end\n2. Bob: pass", True),
+        ("1.\tAnn:\n\nGd3\r\nend", True),
+        ("Gd3 end", True),
+        ("1.Ann: Gd3", False),  # a turn number and a name written together
+        ("1. Ann:Gd3", False),  # a name and an action written together
+        ("1. J.R.: Gd3", False),  # a name with a dot
+        ('1. "Ann Lee": Gd3', False),  # a quoted name
+        ("1. Ann: Gd3 {why} end", False),  # a comment
+    ],
+)
+def test_plain_words_are_the_grammars_words_or_none(text: str, split: bool) -> None:
+    (stretch,) = _stretches(text)
+    words = stretch.plain_words()
+    assert (words is not None) == split
+    if words is not None:
+        assert _by_splitting(words) == _by_pattern(stretch)
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(_WORDS), st.sampled_from(["", " ", "  ", "\n", "\t", " \r\n"])),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_plain_words_agree_with_the_grammars_pattern(pieces: list[tuple[str, str]]) -> None:
+    text = "".join(word + gap for word, gap in pieces)
+    stretches = _stretches(text)
+    assume(stretches)
+    for stretch in stretches:
+        words = stretch.plain_words()
+        if words is not None:
+            assert _by_splitting(words) == _by_pattern(stretch), stretch
