@@ -291,6 +291,12 @@ def test_R21_exchange_needs_valued_canoes_of_different_species() -> None:
         play(game, "xMB")
     with pytest.raises(tc.ActionSyntaxError, match="each species once"):
         play(game, "xBB")
+    # Made in code, the same exchange is refused alike (it was made into xB).
+    with pytest.raises(tc.ActionFieldError, match="each species once"):
+        tb.Exchange((tc.Species.BEAR, tc.Species.BEAR))
+    assert tb.Exchange((tc.Species.MOOSE, tc.Species.BEAR)) == tb.Exchange(
+        (tc.Species.BEAR, tc.Species.MOOSE)
+    )
 
 
 def test_R21_next_lower_token_when_the_number_is_gone() -> None:

@@ -761,7 +761,7 @@ def test_hook_trapper_invariants() -> None:
     with pytest.raises(tc.InvariantError, match="broke: nobody may hold money"):
         check_invariants(game)
     names = [name for name, _ in game.rules.invariants]
-    assert names == ["broke", "displays", "payouts", "money", "retired", "revealed"]
+    assert names == ["broke", "displays", "payouts", "money", "retired", "revealed", "tokens"]
 
 
 def test_hook_trapper_canoe_payout() -> None:

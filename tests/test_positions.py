@@ -599,3 +599,101 @@ def test_R19_game_at_refuses_a_returned_canoe_paid_other_than_its_row() -> None:
         match=rf"R19: player {seat}'s returned canoe .* paid {more.payout}, not {canoe.payout}",
     ):
         tc.game_at("base", 2, **parts_of(game, displays=displays, returned=[(seat, more), *rest]))
+
+
+def _holding_canoe_token() -> tuple[tc.Game, int, tc.Token]:
+    """A played game (seed 2) whose player 1 holds canoe token 20 for a payout of 20."""
+    game = played("base", 2, 2, 10_000)
+    (token,) = [t for t in game.displays[1].tokens if t.kind is tc.TokenKind.CANOE]
+    assert token.number == 20
+    assert 20 in [v.payout for v in game.displays[1].valued]
+    return game, 1, token
+
+
+def _moved_token(game: tc.Game, seat: int, token: tc.Token, to: int | None) -> dict[str, Any]:
+    """``game``'s parts with ``token`` taken from ``seat`` and given to ``to``
+    (``None``: put back in the supply)."""
+    displays = list(game.displays)
+    kept = tuple(t for t in displays[seat].tokens if t != token)
+    displays[seat] = attrs.evolve(displays[seat], tokens=kept)
+    supply = game.state.supply
+    if to is None:
+        supply = attrs.evolve(supply, canoe=tuple(sorted((*supply.canoe, token.number))))
+    else:
+        displays[to] = attrs.evolve(displays[to], tokens=(*displays[to].tokens, token))
+    return parts_of(game, displays=displays, supply=supply)
+
+
+def test_R20_game_at_refuses_a_payout_that_took_no_token_left_in_the_supply() -> None:
+    """A payout of 20 takes token 20 while it is in the supply (R20): the
+    same game with the token back in the supply is no position of play."""
+    game, seat, token = _holding_canoe_token()
+    with pytest.raises(
+        tc.SetupError,
+        match=rf"R20: player {seat} was paid 20 but holds 0 canoe tokens, while the "
+        "supply still has 20",
+    ):
+        tc.game_at("base", 2, **_moved_token(game, seat, token, None))
+
+
+def test_R20_game_at_refuses_a_canoe_token_no_payout_earned() -> None:
+    """Canoe token 20 held by the player whose canoes paid less; its earner
+    without it, the supply then having none at or below 20."""
+    game, seat, token = _holding_canoe_token()
+    other = 1 - seat
+    assert not [v for v in game.displays[other].valued if v.payout >= 16]
+    with pytest.raises(
+        tc.SetupError, match=rf"R20: player {other} holds 1 canoe token, but 0 payouts"
+    ):
+        tc.game_at("base", 2, **_moved_token(game, seat, token, other))
+
+
+def test_R20_game_at_refuses_a_canoe_token_below_one_still_in_the_supply() -> None:
+    """A payout of 20 that holds token 16 while token 18 is still in the
+    supply: it would have taken 18 (R20, the next lower one still there)."""
+    game, seat, token = _holding_canoe_token()
+    parts = _moved_token(game, seat, token, None)
+    supply = parts["supply"]
+    assert 16 in supply.canoe
+    assert 18 in supply.canoe
+    parts["supply"] = attrs.evolve(supply, canoe=tuple(n for n in supply.canoe if n != 16))
+    displays = list(parts["displays"])
+    sixteen = tc.Token(tc.TokenKind.CANOE, 16)
+    displays[seat] = attrs.evolve(displays[seat], tokens=(*displays[seat].tokens, sixteen))
+    parts["displays"] = displays
+    with pytest.raises(
+        tc.SetupError, match=r"R20: player 1 holds canoe token 16, which no payout"
+    ):
+        tc.game_at("base", 2, **parts)
+
+
+def test_R21_game_at_refuses_a_species_token_without_the_canoes_returned() -> None:
+    """Species token 2 takes two returned canoes (R21, D7): given to the
+    player who returned none, it is refused."""
+    game = played("base", 2, 3, 10_000)
+    assert not [p for p, _ in game.state.returned if p == 0]
+    (two,) = [t for t in game.displays[1].tokens if t.number == 2]
+    displays = list(game.displays)
+    displays[1] = attrs.evolve(
+        displays[1], tokens=tuple(t for t in displays[1].tokens if t != two)
+    )
+    displays[0] = attrs.evolve(displays[0], tokens=(two,))
+    with pytest.raises(
+        tc.SetupError, match=r"R21: player 0 holds species tokens 2, which need 2 returned"
+    ):
+        tc.game_at("base", 2, **parts_of(game, displays=displays))
+
+
+def test_R21_game_at_refuses_one_exchange_of_two_canoes_of_a_species() -> None:
+    """Player 1 returned two bear canoes and holds tokens 1 and 2: two
+    exchanges. With token 3 instead (one exchange of three canoes), the two
+    bears would have gone back together, which R21 forbids."""
+    game = played("base", 2, 3, 10_000)
+    displays = list(game.displays)
+    three = tc.Token(tc.TokenKind.SPECIES, 3)
+    displays[1] = attrs.evolve(displays[1], tokens=(three,))
+    supply = attrs.evolve(game.state.supply, species=(1, 2, 4, 5, 6))
+    with pytest.raises(
+        tc.SetupError, match=r"R21: player 1 has returned 2 bear canoes in 1 exchange, and"
+    ):
+        tc.game_at("base", 2, **parts_of(game, displays=displays, supply=supply))

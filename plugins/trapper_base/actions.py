@@ -126,14 +126,21 @@ def _species_tuple(species: Iterable[Species]) -> tuple[Species, ...]:
         given = ()
     if not given or not all(type(s) is Species for s in given):
         raise ActionFieldError(f"Exchange: species is one or more Species, not {shown(species)}")
-    return tuple(sorted(set(given)))
+    distinct = set(given)
+    if len(distinct) != len(given):  # R21: k canoes of k different species
+        raise ActionFieldError(
+            f"Exchange: an exchange names each species once, not {shown(species)}"
+        )
+    return tuple(sorted(distinct))
 
 
 @attrs.frozen(cache_hash=True)
 class Exchange(Action):
     """R21: return one valued canoe of each of these species for a species token.
 
-    Written ``x`` followed by the species letters: ``xBKM``. When a player has
+    Written ``x`` followed by the species letters: ``xBKM``. Each species is
+    named once (a repeated one is an `ActionFieldError`); their order does
+    not count. When a player has
     several valued canoes of one species, the one valued first goes back (D12).
     """
 

@@ -10,14 +10,27 @@ drops, with ``None``) the check of that name:
 - ``money``: each player's money is the sum of their payouts (R19: the base
   game pays for nothing else);
 - ``retired``: a retired player holds no cards (R30);
-- ``revealed``: every tile next to a trapper lies face up (R7).
+- ``revealed``: every tile next to a trapper lies face up (R7);
+- ``tokens``: the bonus tokens a player holds were earned: a canoe token
+  by a payout at or above its number, and every payout of 16 or more took
+  one while one at or below it was in the supply (R20); a species token by
+  as many returned canoes of different species (R21, D7).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
-from trapper_core import COLOURS, NEIGHBOURS, SQUARES, Display, GameState, Kind, hookimpl
+from trapper_core import (
+    COLOURS,
+    NEIGHBOURS,
+    SQUARES,
+    Display,
+    GameState,
+    Kind,
+    TokenKind,
+    hookimpl,
+)
 
 __all__ = [
     "display_problems",
@@ -26,6 +39,7 @@ __all__ = [
     "problems_of_display",
     "retired_problems",
     "revealed_problems",
+    "token_problems",
 ]
 
 
@@ -112,6 +126,83 @@ def retired_problems(state: GameState) -> Iterator[str]:
             yield f"R30: retired player {player} still holds cards"
 
 
+def token_problems(state: GameState) -> Iterator[str]:
+    """R20, R21 (D7): each player's bonus tokens against their payouts and
+    returned canoes, as the variant's ``trapper_canoe_token`` and
+    ``trapper_species_token`` award them (the base game's shape: a token at
+    or below the payout, or the count of species). What the order of the
+    turns decided, which of two players took a token first, is not asked:
+    a position does not say it."""
+    for player, display in enumerate(state.displays):
+        yield from _canoe_token_problems(state, player, display)
+        yield from _species_token_problems(state, player, display)
+
+
+def _canoe_token_problems(state: GameState, player: int, display: Display) -> Iterator[str]:
+    """R20: a payout takes at most one canoe token, and takes one if one it
+    earns is in the supply: as the supply only shrinks, that token was there
+    when the canoe was paid."""
+    rules = state.rules
+    every = rules.token_supply().canoe
+    payouts = [v.payout for v in display.valued]
+    payouts += [v.payout for p, v in state.returned if p == player]
+    earning = sorted((p for p in payouts if rules.canoe_token(p, every)), reverse=True)
+    held = sorted((t.number for t in display.tokens if t.kind is TokenKind.CANOE), reverse=True)
+    if len(held) > len(earning):
+        yield (
+            f"R20: player {player} holds {_count(len(held), 'canoe token')}, but "
+            f"{_count(len(earning), 'payout')} of theirs earn one"
+        )
+    else:
+        # A payout took the token it earned from the supply of its time,
+        # which held the token and every token still in the supply now.
+        # Pairing the highest payouts with the highest tokens is the best
+        # pairing there is: a token pairs with the payouts from it up to the
+        # next token in the supply, and those ranges rise with the token.
+        supply = state.supply.canoe
+        for token, payout in zip(held, earning, strict=False):
+            if rules.canoe_token(payout, tuple(sorted((*supply, token)))) != token:
+                yield (
+                    f"R20: player {player} holds canoe token {token}, which no payout of "
+                    f"theirs took (the payouts that earn a token: "
+                    f"{', '.join(map(str, earning))}; still in the supply: "
+                    f"{', '.join(map(str, supply)) or 'none'})"
+                )
+                break
+    missed = [p for p in earning if rules.canoe_token(p, state.supply.canoe)]
+    if len(missed) > len(held):
+        yield (
+            f"R20: player {player} was paid {', '.join(map(str, missed))} but holds "
+            f"{_count(len(held), 'canoe token')}, while the supply still has "
+            f"{rules.canoe_token(missed[-1], state.supply.canoe)}, which {missed[-1]} earns"
+        )
+
+
+def _species_token_problems(state: GameState, player: int, display: Display) -> Iterator[str]:
+    """R21, D7: an exchange returns k valued canoes of k different species
+    and takes one species token, at or below k."""
+    held = [t.number for t in display.tokens if t.kind is TokenKind.SPECIES]
+    returned = [v.row.species for p, v in state.returned if p == player]
+    if sum(held) > len(returned):
+        yield (
+            f"R21: player {player} holds species tokens {', '.join(map(str, sorted(held)))}, "
+            f"which need {sum(held)} returned canoes at least, but has returned {len(returned)}"
+        )
+    for species in sorted(set(returned), key=returned.index):
+        times = returned.count(species)
+        if times > len(held):
+            yield (
+                f"R21: player {player} has returned {times} {species} canoes in "
+                f"{_count(len(held), 'exchange')}, and an exchange returns canoes of different "
+                "species"
+            )
+            break
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"
+
+
 @hookimpl
 def trapper_invariants() -> Mapping[str, Callable[[GameState], Iterator[str]]]:
     return {
@@ -120,4 +211,5 @@ def trapper_invariants() -> Mapping[str, Callable[[GameState], Iterator[str]]]:
         "money": money_problems,
         "retired": retired_problems,
         "revealed": revealed_problems,
+        "tokens": token_problems,
     }
