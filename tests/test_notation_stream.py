@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -286,3 +288,113 @@ def test_a_preface_over_lines_is_kept_and_written_back() -> None:
     assert record.line == 3
     assert notation.dumps(record) == text
     assert list(notation.scan(io.StringIO("{ only\na comment }\n"))) == []
+
+
+class _Zeros(io.RawIOBase):
+    """A stream of NUL bytes with no end, that tells where it stands (/dev/zero)."""
+
+    def __init__(self) -> None:
+        self.at = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self.at
+
+    def readinto(self, buffer: Any) -> int:
+        buffer[:] = bytes(len(buffer))
+        self.at += len(buffer)
+        return len(buffer)
+
+
+@pytest.mark.parametrize(
+    ("make", "told"),
+    [
+        (lambda: io.BufferedReader(_Zeros()), [{}]),
+        (lambda: io.BytesIO(b"\0" * 100_000), [{}]),
+        (lambda: io.StringIO("x" * 100_000), [{}]),
+        (lambda: io.BytesIO(b'[Event "a"]\n\n1. A: pass\n\n' + b"y" * 100_000), [{"Event": "a"}]),
+    ],
+)
+def test_issue10_scan_stops_at_a_line_longer_than_max_game_size(
+    make: Any, told: list[dict[str, str]]
+) -> None:
+    """A line longer than the cap ends the reading, in ``scan`` as in the
+    other readers: it read such a line in pieces of the cap, each taken for
+    a line, so that an endless one (``/dev/zero``) never ended. The game the
+    line is in is told first (from its lines that fit: none are tags here but
+    the last case's), as a game over the cap is."""
+    found: list[dict[str, str]] = []
+
+    def scan() -> None:
+        found.extend(game.tags for game in notation.scan(make(), max_game_size=1000))
+
+    with pytest.raises(NotationSyntaxError, match=r"longer than 1,000 characters"):
+        scan()
+    assert found == told
+
+
+def test_issue10_scan_counts_a_line_longer_in_bytes_than_a_read_as_one_line() -> None:
+    """A line of fewer characters than the cap but more bytes (``é`` is two)
+    is read by ``scan`` in more than one piece: it counted each piece as a
+    line, so that the games after it were told at wrong lines."""
+    long_tag = f'[Event "{"é" * 600}"]\n'
+    text = "".join(
+        f'{long_tag}[Seat1 "A"]\n[Seat2 "B"]\n[Round "{n}"]\n\n1. A: pass\n\n' for n in range(3)
+    )
+    data = text.encode("utf-8")
+    lines = [i + 1 for i, line in enumerate(text.split("\n")) if line.startswith("[Event")]
+    for stream in (io.BytesIO(data), io.StringIO(text)):
+        found = list(notation.scan(stream, max_game_size=1000))
+        assert [g.line for g in found] == lines
+        assert [g.tags["Round"] for g in found] == ["0", "1", "2"]
+    for game in notation.scan(io.BytesIO(data), max_game_size=1000):
+        stream = io.BytesIO(data)
+        stream.seek(game.offset)
+        record = notation.read_game(stream)
+        assert record is not None
+        assert record.tags["Round"] == game.tags["Round"]
+
+
+def test_issue10_scan_offsets_of_many_games_on_one_line() -> None:
+    """Games on one line each have their offset in bytes; ``scan`` measured
+    the line up to each game anew (a line of 32,000 games took 11 s), and
+    now measures it once, from game to game."""
+    games = [f'[Seat1 "é{n}"][Seat2 "b"] pass ' for n in range(2000)]
+    data = "".join(games).encode("utf-8")
+    found = list(notation.scan(io.BytesIO(data)))
+    assert len(found) == len(games)
+    offsets = [0]
+    for game in games[:-1]:
+        offsets.append(offsets[-1] + len(game.encode("utf-8")))
+    assert [g.offset for g in found] == offsets
+
+
+def test_issue10_scan_agrees_with_loads_on_small_texts_of_every_shape() -> None:
+    """``scan`` reads line by line from the stream, in reads of the cap:
+    lines cut between reads, lone "\\r" line ends and characters of two
+    bytes must count as ``loads`` counts them. Where ``loads`` reads every
+    game, ``scan`` tells each at the same line, from bytes and from a
+    ``StringIO``; where a line is too long for the cap, both raise."""
+    rng = random.Random(7)
+    pieces = ['[Event "é"]', '[Round "2"]', "1. A: pass", "\r", "\n", "\r\n", "éé", " ", "\n\n"]
+    for _ in range(2000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 14)))
+        cap = rng.randint(4, 40)
+        if max(map(len, re.split("\r\n|\r|\n", text.lstrip("\ufeff")))) > cap:
+            for stream in (io.BytesIO(text.encode()), io.StringIO(text)):
+                with pytest.raises(NotationSyntaxError, match="longer than"):
+                    list(notation.scan(stream, max_game_size=cap))
+            continue
+        errors: list[Exception] = []
+        records = notation.loads(text, errors=errors, max_game_size=cap)
+        if errors:
+            continue
+        for stream in (io.BytesIO(text.encode()), io.StringIO(text)):
+            found = list(notation.scan(stream, max_game_size=cap))
+            assert [g.line for g in found] == [r.line for r in records], (text, cap)
+            assert [g.tags for g in found] == [dict(r.tags) for r in records], (text, cap)

@@ -930,6 +930,9 @@ class _Games:
         # (not UTF-8), its kind, whether a { comment is open at its end and
         # where its first token stands (`_classify`).
         self.pending: tuple[str, NotationSyntaxError | None, int, bool, int] | None = None
+        # The error that ended the lines (a line too long), once the game it
+        # ended is cut: `scan` raises it after that game's tags.
+        self.stopped: NotationSyntaxError | None = None
 
     def __iter__(self) -> Iterator[_Chunk]:
         return self
@@ -964,6 +967,7 @@ class _Games:
                             self.number = exc.line
                             raise
                         error = error or exc
+                        self.stopped = exc
                         break
                     if isinstance(read, str) and read:
                         self.block, self.at = read, 0
@@ -1567,8 +1571,11 @@ class ScannedGame:
 def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[ScannedGame]:
     """Yields the number, line, offset and tags of every game in ``source``
     without reading its moves: an index of a big collection. Syntax errors in
-    move text are not seen; a broken tag line is skipped. Bytes that are not
-    UTF-8 raise `NotationSyntaxError`, as in [`load`][trapper_notation.load].
+    move text are not seen; a broken tag line is skipped; a game longer than
+    ``max_game_size`` characters is indexed from its lines that fit. Bytes
+    that are not UTF-8, and a line longer than ``max_game_size``, raise
+    `NotationSyntaxError` (after the games before), as in
+    [`load`][trapper_notation.load].
 
     ``source`` is a path or an open stream that can ``tell`` where it stands
     (a file, not a pipe). Each offset is where ``read_game`` reads that game
@@ -1603,6 +1610,8 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
             for line, column, tags in _games_of(chunk):
                 number += 1
                 yield ScannedGame(number, line, offsets.start_of(line, column), tags)
+            if chunks.stopped is not None:  # a line longer than max_game_size ends reading
+                raise chunks.stopped
             offsets.forget(chunks.number)
 
 
@@ -1689,6 +1698,8 @@ class _Offsets:
         self.within = isinstance(stream, io.StringIO) or not isinstance(stream, io.TextIOBase)
         self.binary = not isinstance(stream, io.TextIOBase)
         self.bad: NotationSyntaxError | None = None  # the first line that is not UTF-8
+        # Of a line of several games: how far it is measured (a column) and its bytes up to there.
+        self.measured: dict[int, tuple[int, int]] = {}
 
     def lines(self, limit: int) -> Iterator[str | _BadLine]:
         """The lines, in runs of plain lines (`_runs`), their offsets kept
@@ -1698,43 +1709,102 @@ class _Offsets:
     def _each_line(self, limit: int) -> Iterator[str | _BadLine]:
         stream = self.stream
         number = 0
+        # The start of a line whose end is not read yet, and its offset:
+        # ``readline`` ends a line at "\n" only, so a line longer than a read
+        # (or a lone "\r" line end) may leave the line after it cut.
+        carry: Any = b"" if self.binary else ""
+        newline: Any = b"\n" if self.binary else "\n"
+        cr: Any = b"\r" if self.binary else "\r"
+        carry_at = 0
+        first = True
         while True:
-            offset = stream.tell()
+            at = stream.tell()
             try:
                 raw = stream.readline(limit + 1)
             except UnicodeDecodeError as exc:
                 raise _not_text(exc, number) from None
+            if first and raw:
+                first = False
+                _check_read(raw, bytes if self.binary else str)
+            if not raw and not carry:
+                return
+            begun = bool(carry)  # the line was begun in an earlier read
+            line, line_at = (carry + raw, carry_at) if begun else (raw, at)
+            carry = carry[:0]
+            pieces: list[tuple[bytes, int]] | list[tuple[str, int]]
+            if isinstance(line, bytes):
+                pieces = _split_cr_bytes(line)
+            elif "\r" in line and self.within:
+                pieces = _split_cr_text(line)
+            else:  # a text file's lone "\r": its pieces at the offset of the line
+                pieces = [(piece, 0) for piece in _split_cr(line)]
+            last, last_at = pieces[-1]
+            cut = bool(raw) and not raw.endswith(newline)
+            if begun and _characters(pieces[0][0].rstrip(cr + newline)) > limit:
+                # (Bytes: a line of fewer characters than the cap may be
+                # more bytes than a read, and be found too long only here.)
+                yield self._head(pieces[0][0], number + 1)
+                raise _too_long(number + 1, limit)
+            if cut and last.endswith(cr):
+                # The line ended at its "\r": a "\n" right after it is part
+                # of that line end, anything else begins the next line.
+                carry_at = stream.tell()
+                try:
+                    carry = stream.readline(1)
+                except UnicodeDecodeError as exc:
+                    raise _not_text(exc, number) from None
+                if carry == newline:
+                    pieces[-1] = (last + carry, last_at)
+                    carry = carry[:0]
+            elif cut:
+                # The last piece's end comes with the next read, unless it is
+                # too long already: then its start comes as a line of its own
+                # (no line break), as the other readers give it, and reading ends.
+                pieces.pop()
+                if _characters(last) > limit:
+                    yield from self._pieces(pieces, number, line_at)
+                    number += len(pieces)
+                    yield self._head(last, number + 1)
+                    raise _too_long(number + 1, limit)
+                carry, carry_at = last, line_at + last_at
+            yield from self._pieces(pieces, number, line_at)
+            number += len(pieces)
             if not raw:
                 return
-            if number == 0:
-                _check_read(raw, bytes if self.binary else str)
-            pieces: list[tuple[bytes, int]] | list[tuple[str, int]]
-            if isinstance(raw, bytes):
-                pieces = _split_cr_bytes(raw)
-            elif "\r" in raw and self.within:
-                pieces = _split_cr_text(raw)
-            else:  # a text file's lone "\r": its pieces at the offset of the line
-                pieces = [(piece, 0) for piece in _split_cr(raw)]
-            for piece, at in pieces:
-                number += 1
-                if isinstance(piece, bytes):
-                    checked = _checked(piece.decode("utf-8", "surrogateescape"), number)
-                else:
-                    checked = _unicode(piece, number)
-                if isinstance(checked, _BadLine):
-                    # Told by `scan` once the game is cut, as `load` tells it.
-                    self.bad = self.bad or checked.error
-                    self._keep(number, offset + at, checked.text)
-                    yield checked
-                    continue
-                text = checked
-                if number == 1 and text.startswith("\ufeff"):
-                    text = text[1:]
-                    self.bom = 3 if self.binary else 1
-                if "\r" in text:
-                    text = text.replace("\r\n", "\n").replace("\r", "\n")
-                self._keep(number, offset + at, text)
-                yield text
+
+    @staticmethod
+    def _head(line: str | bytes, number: int) -> str | _BadLine:
+        """The start of a line too long, as a line of its own (no line
+        break), as the other readers give it before the error."""
+        if isinstance(line, bytes):
+            return _checked(line[: _HEAD * 4].decode("utf-8", "surrogateescape")[:_HEAD], number)
+        return _unicode(line[:_HEAD], number)
+
+    def _pieces(
+        self, pieces: list[tuple[bytes, int]] | list[tuple[str, int]], number: int, at: int
+    ) -> Iterator[str | _BadLine]:
+        """The lines ``pieces`` (each with where it begins in the line read
+        from offset ``at``), numbered from ``number + 1``, their offsets kept."""
+        for piece, within in pieces:
+            number += 1
+            if isinstance(piece, bytes):
+                checked = _checked(piece.decode("utf-8", "surrogateescape"), number)
+            else:
+                checked = _unicode(piece, number)
+            if isinstance(checked, _BadLine):
+                # Told by `scan` once the game is cut, as `load` tells it.
+                self.bad = self.bad or checked.error
+                self._keep(number, at + within, checked.text)
+                yield checked
+                continue
+            text = checked
+            if number == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+                self.bom = 3 if self.binary else 1
+            if "\r" in text:
+                text = text.replace("\r\n", "\n").replace("\r", "\n")
+            self._keep(number, at + within, text)
+            yield text
 
     def _keep(self, number: int, offset: int, line: str) -> None:
         if number == 1 or "[" in line:
@@ -1746,15 +1816,37 @@ class _Offsets:
         for number in [n for n in self.starts if n < before]:
             del self.starts[number]
             self.texts.pop(number, None)
+            self.measured.pop(number, None)
 
     def start_of(self, line: int, column: int = 1) -> int:
         """Where the text that begins at ``line`` and ``column`` stands."""
         start = self.starts.get(line, 0)
         if column == 1 or not self.within:
             return start
-        before = self.texts.get(line, "")[: column - 1]
-        size = len(before.encode("utf-8")) if self.binary else len(before)
-        return start + size + (self.bom if line == 1 else 0)
+        start += self.bom if line == 1 else 0
+        if not self.binary:  # a StringIO: positions count characters
+            return start + column - 1
+        # Bytes: the games on one line are asked for from left to right, so
+        # each is measured from the one before (a line of a million games
+        # costs the line's length, not its length for every game).
+        done, size = self.measured.get(line, (1, 0))
+        if done > column:
+            done, size = 1, 0
+        text = self.texts.get(line, "")
+        size += len(text[done - 1 : column - 1].encode("utf-8"))
+        self.measured[line] = (column, size)
+        return start + size
+
+
+def _characters(text: str | bytes) -> int:
+    """How many characters ``text`` holds, bytes counted as UTF-8 (a
+    continuation byte is no character of its own)."""
+    if isinstance(text, str):
+        return len(text)
+    return len(text) - len(text.translate(None, _NOT_CONTINUATION))
+
+
+_NOT_CONTINUATION = bytes(b for b in range(256) if not 0x80 <= b < 0xC0)
 
 
 def _split_cr_bytes(raw: bytes) -> list[tuple[bytes, int]]:
