@@ -138,7 +138,7 @@ def test_issue10_a_record_holds_only_items() -> None:
         pass
 
     record = Record(tags, [Remark("a subclass is an item")])
-    assert record.text.endswith("{a subclass is an item}\n")
+    assert record.text.endswith("{a subclass is an item}\n*\n")
 
 
 def test_issue10_format_record_refuses_an_item_that_is_no_item() -> None:

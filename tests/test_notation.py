@@ -948,3 +948,86 @@ def test_a_seed_0_that_made_no_chance_is_not_written_for_a_variant_of_another_re
     assert notation.dumps(again) == text
     dealt = tc.play(tc.new_game("house", 2, seed=0, registry=registry), bots, max_actions=10)
     assert '[Seed "0"]' in notation.dumps(dealt)
+
+
+def test_games_without_moves_are_written_with_a_star_and_read_back_apart() -> None:
+    """A game without a move (set up, not yet played) had no move text, so
+    the next game's tags were read as more of its tags: two games written
+    came back as one, whose replay refused its two Seed tags. The writer
+    ends such a game's move text with ``*``."""
+    unplayed = [tc.new_game("base", 2, seed=1), tc.new_game("tactical", 3, seed=2)]
+    text = notation.dumps(unplayed)
+    assert text.count("\n*\n") == 2
+    records = notation.loads(text)
+    assert records == [notation.Record.from_game(g) for g in unplayed]
+    assert [r.replay().to_dict() for r in records] == [g.to_dict() for g in unplayed]
+    # Written one at a time, as a file of games is kept up to date.
+    stream = io.StringIO()
+    notation.dump(unplayed[0], stream)
+    played = tc.play(tc.new_game("base", 2, seed=3), [tc.RandomBot(1), tc.RandomBot(2)])
+    notation.dump(played, stream, append=True)
+    assert [len(r.moves) for r in notation.loads(stream.getvalue())] == [0, len(played.history)]
+
+
+def test_a_record_of_comments_only_is_a_game_of_its_own() -> None:
+    first = notation.Record(tags=[("Seat1", "a")], items=[notation.Comment("abandoned")])
+    second = notation.Record(tags=[("Seat1", "c")], items=[notation.Move("pass")])
+    text = notation.dumps([first, second])
+    assert "{abandoned}\n*\n" in text
+    assert notation.loads(text) == [first, second]
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ('[A "1"]\n*\n', ()),
+        ('[A "1"]\n\n1. A: pass *\n', ("1.", "A:", "pass")),
+        ('[A "1"]\n* {after} ; and more\n', ("{after}", ";")),
+        ('[A "1"] * [B "2"]\n*\n', ()),
+    ],
+)
+def test_a_star_ends_a_games_move_text_and_is_no_item(text: str, items: tuple[str, ...]) -> None:
+    """``*`` ends a game's move text (as PGN's ``*``); comments may follow
+    it; it is no item of the record."""
+    record = notation.loads(text)[0]
+    shown = []
+    for item in record.items:
+        if isinstance(item, TurnNumber):
+            shown.append(f"{item.number}.")
+        elif isinstance(item, Mover):
+            shown.append(f"{item.name}:")
+        elif isinstance(item, Move):
+            shown.append(item.text)
+        elif isinstance(item, Comment):
+            shown.append(";" if item.to_end_of_line else "{" + item.text + "}")
+    assert tuple(shown) == items
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ('[A "1"]\n* *\n', "line 2, column 3: unexpected '*'"),
+        ('[A "1"]\n*\npass\n', "line 3, column 1: a game begins with tags"),
+        ("*\n", "line 1, column 1: unexpected '*'"),
+        ('[A "1"]\n* (shuffle B)\n', "line 2, column 3"),
+    ],
+)
+def test_a_star_is_the_last_word_of_a_game(text: str, where: str) -> None:
+    with pytest.raises(notation.NotationSyntaxError, match=re.escape(where)):
+        notation.loads(text)
+
+
+def test_only_the_first_game_written_has_a_preface() -> None:
+    """The comments before a game's tags are read as the end of the game
+    before, so a preface on a later record came back as comments of the
+    record before it: ``dumps`` and ``dump(append=True)`` refuse it."""
+    plain = notation.Record(tags=[("Seat1", "a")], items=[notation.Move("pass")])
+    prefaced = attrs.evolve(plain, preface=(notation.Comment("about this game"),))
+    assert notation.loads(notation.dumps([prefaced, plain])) == [prefaced, plain]
+    with pytest.raises(RecordError, match="only a file's first game has a preface; game 2"):
+        notation.dumps([plain, prefaced])
+    stream = io.StringIO()
+    notation.dump(plain, stream)
+    with pytest.raises(RecordError, match="game 1 appended has one"):
+        notation.dump(prefaced, stream, append=True)
+    assert notation.loads(stream.getvalue()) == [plain]

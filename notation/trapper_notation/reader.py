@@ -106,7 +106,9 @@ class _ToRecords(Transformer[Token, list[Record]]):
 
     def game(self, children: list[Any]) -> Record:
         tags, lines, header = children[0]
-        items = children[1] if len(children) > 1 else []
+        items = children[1] if len(children) > 1 and type(children[1]) is list else []
+        if type(children[-1]) is _End:  # "*", and the comments after it
+            items += children[-1].comments
         if header:
             items[:0] = header
         places = array("q")  # the line and column of each note, in turn
@@ -144,6 +146,9 @@ class _ToRecords(Transformer[Token, list[Record]]):
         else:
             found.append(new)
         return found
+
+    def end(self, children: list[Token]) -> _End:
+        return _End([_stretch(t) for t in children if t.type == "COMMENTS"])
 
     def tag(self, children: list[Token]) -> tuple[list[tuple[str, str]], Sequence[int]]:
         """The tags of a TAG token (one or more), and the line of each: a
@@ -219,6 +224,12 @@ class _ToRecords(Transformer[Token, list[Record]]):
             return Reveal(Square.parse(square), Tile.from_code(code))
         except (TrapperError, ValueError) as exc:
             raise _BadToken(token.line or 1, token.column or 1, str(exc)) from None
+
+
+class _End(NamedTuple):
+    """A game's "*" (its end, without moves), with the comments after it."""
+
+    comments: list[Stretch]
 
 
 class _PlacedNotes(NamedTuple):
@@ -306,12 +317,12 @@ def _note(token: Token, text: str, offset: int) -> Notes:
 # lexer, with two contexts instead of one per parser state, and one regular
 # expression per context that also skips the white space before a token.
 _CONTEXTS = {
-    "top": ("TAG", "MOVES", "COMMENTS", "NOTES", "LPAR"),
+    "top": ("TAG", "MOVES", "COMMENTS", "NOTES", "LPAR", "END"),
     "note": ("SHUFFLE", "CARDS", "REVEAL", "RPAR"),
 }
 _NEXT_CONTEXT = {"LPAR": "note", "RPAR": "top"}
 #: What may stand in move text, as error messages name it.
-_TOP_WORDS = ("TAG", "MOVES", "BRACE_COMMENT", "LINE_COMMENT", "LPAR")
+_TOP_WORDS = ("TAG", "MOVES", "BRACE_COMMENT", "LINE_COMMENT", "LPAR", "END")
 
 
 class _Lexer(Lexer):
@@ -425,6 +436,7 @@ _WORDS = {
     "NOTES": "'('",
     "LPAR": "'('",
     "RPAR": "')'",
+    "END": "'*' (a game without moves)",
     "SHUFFLE": "'shuffle'",
     "CARDS": "cards like BEGP",
     "REVEAL": "a tile like d2=B2e",

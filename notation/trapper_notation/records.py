@@ -427,12 +427,19 @@ def dumps(games: Game | Record | Iterable[Game | Record]) -> str:
     """Returns canonical notation text for a game, a record, or several of them.
 
     Raises [`RecordError`][trapper_notation.RecordError] for anything else, and
-    for a record that could not be written so that ``loads`` reads it back."""
+    for a record that could not be written so that ``loads`` reads it back
+    (a preface on a record after the first: the comments before a game's
+    tags are read as the end of the game before)."""
+    return _dumps(games, first=True)
+
+
+def _dumps(games: Game | Record | Iterable[Game | Record], *, first: bool) -> str:
+    """`dumps`, of the first games of a file or (not ``first``) of games after others."""
     if isinstance(games, (Game, Record)):
         games = [games]
     elif not isinstance(games, Iterable) or isinstance(games, str | bytes):
         raise RecordError(_NOT_WRITTEN + type(games).__name__)
-    texts = []
+    texts: list[str] = []
     for game in games:
         if isinstance(game, Record):
             record = game
@@ -440,6 +447,12 @@ def dumps(games: Game | Record | Iterable[Game | Record]) -> str:
             record = Record.from_game(game)
         else:
             raise RecordError(_NOT_WRITTEN + type(game).__name__)
+        if record.preface and (texts or not first):
+            raise RecordError(
+                f"only a file's first game has a preface; game {len(texts) + 1} "
+                + ("written" if first else "appended")
+                + " has one, whose comments would be read as the end of the game before"
+            )
         texts.append(writer.format_record(record))
     return "\n".join(texts)
 
@@ -468,7 +481,7 @@ def dump(
         raise NotationError(f"dump writes to an open text file (or binary, in UTF-8), not {what}")
     if type(append) is not bool:
         raise NotationError(f"dump's append is True or False, not {shown(append)}")
-    text = dumps(games)
+    text = _dumps(games, first=not append)
     if append and text:
         text = "\n" + text
     if _is_binary(file):

@@ -101,7 +101,10 @@ def _item_text(item: Item) -> str:
 
 def format_record(record: RecordLike) -> str:
     """Returns ``record`` as canonical text: the tags, a blank line, one line
-    per turn (a ``;`` comment ends its line)."""
+    per turn (a ``;`` comment ends its line). A record without a move ends
+    its move text with ``*``: a line of tags begins the next game only after
+    move text, so without it the next game's tags would read as more of its
+    own."""
     if not all(hasattr(record, name) for name in ("preface", "tags", "items")):
         raise RecordError(f"format_record writes a Record, not {shown(record)}")
     out = [_item_text(c) for c in record.preface]
@@ -118,6 +121,8 @@ def format_record(record: RecordLike) -> str:
             current = []
     if current:
         lines.append(" ".join(current))
+    if not any(isinstance(item, Move) for item in record.items):
+        lines.append("*")
     text = "\n".join(out) + "\n"
     if lines:
         text += "\n" + "\n".join(lines) + "\n"
