@@ -5,10 +5,12 @@ scores, and write back to the same text, for as long as the rules stand."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from trapper_core import notation
+from trapper_core.notation import Move, Mover, Record, RecordError, TurnNumber
 
 CORPUS = Path(__file__).parent / "records" / "corpus"
 
@@ -24,3 +26,22 @@ def test_corpus_records_replay_identically(path: Path) -> None:
         assert dict(record.tags)["Result"] == " ".join(str(s) for s in game.scores())
         assert game.variant == path.stem
     assert notation.dumps(games) == text
+
+
+@pytest.mark.parametrize(
+    ("items", "said"),
+    [
+        ([Mover("b"), Move("pass")], "game 1, turn 1, 'pass': the record says b decides"),
+        ([TurnNumber(7), Move("pass")], "game 1, turn 1, 'pass': the record numbers this turn 7"),
+    ],
+)
+def test_replay_errors_of_a_record_made_in_code_name_the_game_not_line_0(
+    items: list[Any], said: str
+) -> None:
+    """A record built in code has no lines: its errors said "line 0,
+    column 0"; they name the game and the turn, as the docs say."""
+    record = Record(tags=[("Seat1", "a"), ("Seat2", "b"), ("Seed", "1")], items=items)
+    with pytest.raises(RecordError) as caught:
+        record.replay()
+    assert str(caught.value).startswith(said)
+    assert "line 0" not in str(caught.value)

@@ -320,7 +320,9 @@ class _Replayer:
         game = self._new_game(setup)
         try:
             if deal is not None and deal.failure is not None and deal.failure[0] < 0:
-                raise RecordError(f"{self.where}, line {self.record.line}: {deal.failure[1]}")
+                line = self.record.line
+                where = f"{self.where}, line {line}" if line else self.where
+                raise RecordError(f"{where}: {deal.failure[1]}")
             self._check_revealed(game, None)
             step = self._step
             for index, decision in enumerate(self.decisions):
@@ -385,9 +387,9 @@ class _Replayer:
         ``quoted``), and its line and column in the file."""
         move = self._move(index)
         said = f", {move.text!r}" if quoted else ""
-        return (
-            f"{self.where}, turn {game.state.turns}{said}, line {move.line}, column {move.column}"
-        )
+        # A move made in code has no place in a file (line 0): the game and turn say where.
+        place = f", line {move.line}, column {move.column}" if move.line else ""
+        return f"{self.where}, turn {game.state.turns}{said}{place}"
 
     def _step(self, game: Game, deal: Deal | None, index: int, decision: _Decision) -> None:
         text, turn, mover = decision
@@ -467,13 +469,18 @@ class _Replayer:
                     return  # the move's own fault: told at the move
             raise RecordError(
                 f"{self.shuffle_at[index]}: the reshuffle noted does not fit the move "
-                f"{text!r} on line {self._move(index).line}: {exc}"
+                f"{text!r}{self._line_of(index)}: {exc}"
             ) from None
         if self.seed is not None:  # they fit the move, but the seed makes others
             raise RecordError(
                 f"{self.shuffle_at[index]}: the reshuffle noted is not the one the Seed tag "
                 f"makes{self._seed_line()}"
             )
+
+    def _line_of(self, index: int) -> str:
+        """' on line N', where move ``index`` stands in its file, or nothing (made in code)."""
+        line = self._move(index).line
+        return f" on line {line}" if line else ""
 
     def _seed_line(self) -> str:
         line = self.record.tag_line("Seed")
