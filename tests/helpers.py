@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import importlib.metadata
+import random
 import sys
 import types
 from collections import Counter
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import trapper_core as tc
 from trapper_base import standard_faces
 from trapper_core import (
     COLOURS,
@@ -193,3 +195,21 @@ def parts_of(game: Game, **changes: Any) -> dict[str, Any]:
     }
     parts.update(changes)
     return parts
+
+
+def no_card_to_draw(seed: int, actions: int) -> tc.Game:
+    """A 2-player base game ``actions`` random actions in (then on to the
+    start of a turn), with the draw pile and the discard pile moved out of
+    the game: passing draws nothing, so a round of passes changes nothing."""
+    game = tc.new_game("base", 2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        game.apply(rng.choice(game.legal_actions()))
+    while "pass" not in [game.action_text(a) for a in game.legal_actions()]:
+        game.apply(rng.choice(game.legal_actions()))
+    state = game.state
+    out = [
+        state.out[c] + state.discard[c] + state.draw_pile.count(c) for c in range(len(tc.COLOURS))
+    ]
+    parts = parts_of(game, draw_pile=[], discard=tc.Hand(), out=tc.Hand(*out))
+    return tc.game_at("base", 2, seed=seed, **parts)

@@ -11,7 +11,7 @@ import pytest
 import trapper_core as tc
 from trapper_core import cli
 
-from .helpers import parts_of
+from .helpers import no_card_to_draw
 
 VARIANTS = ("base", "children", "tactical")
 
@@ -112,30 +112,12 @@ SAME_AGAIN = (2, 30, 1)
 picks the same action at a decision, asked again, and a round later."""
 
 
-def _no_card_to_draw(seed: int, actions: int) -> tc.Game:
-    """A 2-player base game ``actions`` random actions in (then on to the
-    start of a turn), with the draw pile and the discard pile moved out of
-    the game: passing draws nothing, so a round of passes changes nothing."""
-    game = tc.new_game("base", 2, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        game.apply(rng.choice(game.legal_actions()))
-    while "pass" not in [game.action_text(a) for a in game.legal_actions()]:
-        game.apply(rng.choice(game.legal_actions()))
-    state = game.state
-    out = [
-        state.out[c] + state.discard[c] + state.draw_pile.count(c) for c in range(len(tc.COLOURS))
-    ]
-    parts = parts_of(game, draw_pile=[], discard=tc.Hand(), out=tc.Hand(*out))
-    return tc.game_at("base", 2, seed=seed, **parts)
-
-
 def test_issue12_ismcts_does_not_choose_the_same_action_in_the_same_position_twice() -> None:
     """A round that changed nothing brings the bot back to its last
     decision's position: where the search picks the same action again, the
     bot takes the search's second choice. (A twin of the same seed that
     forgets its last decision shows what the search picks.)"""
-    game = _no_card_to_draw(*SAME_AGAIN[:2])
+    game = no_card_to_draw(*SAME_AGAIN[:2])
     seat = game.to_move
     assert seat is not None
     bot = tc.ISMCTSBot(SAME_AGAIN[2], iterations=10)
@@ -173,7 +155,7 @@ def test_issue12_two_leading_search_bots_do_not_pass_for_ever() -> None:
             return super().choose(view)
 
     def played(kind: type[tc.ISMCTSBot]) -> tc.Game:
-        game = _no_card_to_draw(170, 20)
+        game = no_card_to_draw(170, 20)
         bots = [kind(seat + 1, iterations=10, rollout=6) for seat in range(2)]
         return tc.play(game, bots, max_actions=400)
 

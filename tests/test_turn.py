@@ -8,7 +8,7 @@ import trapper_base as tb
 import trapper_core as tc
 from trapper_core import Colour, Square
 
-from .helpers import game_with, play, texts
+from .helpers import game_with, no_card_to_draw, play, texts
 
 # Default trappers: blue d5, beige e5, green d4, purple e4 (D3).
 
@@ -262,3 +262,17 @@ def test_D6_a_placement_named_where_there_is_no_choice_is_told_as_such() -> None
     with pytest.raises(tc.IllegalActionError, match="R16: bear 2 cannot go to the mink canoe"):
         play(game, "Bd7>CK1")
     play(game, "Bd7")  # without a placement
+
+
+def test_D20_a_game_of_passes_with_no_card_to_draw_goes_on() -> None:
+    """Nothing ends a game whose players only pass once no card is left to
+    draw (D20): rounds of passes change nothing but the turn count, and the
+    game is not over."""
+    game = no_card_to_draw(2, 30)
+    hands, displays, turns = game.hands, game.displays, game.state.turns
+    board = game.state.board
+    for _ in range(20):
+        game.apply_text("pass")
+        assert not game.is_over
+    assert (game.hands, game.displays, game.state.board) == (hands, displays, board)
+    assert game.state.turns == turns + 20
