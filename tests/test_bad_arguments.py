@@ -77,16 +77,17 @@ def test_issue10_dumps_writes_every_tag_it_accepts_so_that_loads_reads_it_back()
 
 
 def test_issue10_dumps_refuses_a_line_comment_with_a_carriage_return() -> None:
-    record = Record(
-        [("Seat1", "A"), ("Seat2", "B")],
-        [TurnNumber(1), Mover("A"), Comment("one\rtwo", to_end_of_line=True), Move("pass")],
+    # The comment refuses it when made, before any record holds it.
+    refused(
+        lambda: Comment("one\rtwo", to_end_of_line=True), RecordError, "a ';' comment is one line"
     )
-    refused(lambda: record.text, RecordError, "a ';' comment is one line")
 
 
 def test_issue10_a_player_name_with_a_carriage_return_is_not_written() -> None:
-    record = Record([("Seat1", "A\rB")], [TurnNumber(1), Mover("A\rB"), Move("pass")])
+    record = Record([("Seat1", "A\rB")], [TurnNumber(1), Move("pass")])
     refused(lambda: record.text, RecordError, "one line")
+    # The Mover refuses it when made.
+    refused(lambda: Mover("A\rB"), RecordError, "a Mover's name is one line")
 
 
 # ----------------------------------------------------------------------

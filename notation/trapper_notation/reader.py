@@ -33,10 +33,10 @@ from trapper_core import Square, Tile, TrapperError, interned
 from trapper_core.errors import shown
 
 from .errors import NotationError, NotationSyntaxError, check_errors, no_gc
+from .items import SURROGATE as _SURROGATE
 from .items import Item, Notes, Reveal, Shuffle
 from .records import Record, _placed
 from .stretch import BadWord, Stretch, terminal
-from .writer import SURROGATE as _SURROGATE
 
 __all__ = [
     "MAX_GAME_SIZE",

@@ -19,7 +19,7 @@ from importlib import resources
 
 from trapper_core import interned
 
-from .items import Comment, Item, Move, Mover, TurnNumber
+from .items import TURN_DIGITS, Item, read_comment, read_move, read_mover, read_turn
 
 __all__ = [
     "TURN_DIGITS",
@@ -30,10 +30,6 @@ __all__ = [
     "word_or_comment_pattern",
     "word_pattern",
 ]
-
-#: The most digits of a turn number (a game of that many turns would not fit
-#: in any file).
-TURN_DIGITS = 18
 
 #: Text that may hold a turn number of more digits (a quick test before the
 #: words are read one by one).
@@ -131,7 +127,8 @@ class Stretch:
 
     def items(self) -> list[Item]:
         """The turn numbers, players, moves and comments of the stretch, with
-        their lines."""
+        their lines (made without the items' checks: the words are the
+        grammar's, `read_move`)."""
         pattern = word_or_comment_pattern() if self._has_comments() else word_pattern()
         found: list[Item] = []
         append = found.append
@@ -151,7 +148,7 @@ class Stretch:
             counted = start
             word = match[kind]
             if kind == "ACTION":
-                append(Move(strings.setdefault(word, word), line, start - line_start + 1))
+                append(read_move(strings.setdefault(word, word), line, start - line_start + 1))
             elif kind == "TURN":
                 if len(word) > TURN_DIGITS + 1:
                     raise BadWord(
@@ -159,13 +156,13 @@ class Stretch:
                         start - line_start + 1,
                         f"a turn number has at most {TURN_DIGITS} digits, not {len(word) - 1}",
                     )
-                append(TurnNumber(int(word[:-1]), line))
+                append(read_turn(int(word[:-1]), line))
             elif kind == "PLAYER":
-                append(Mover(unquote(word[:-1]), line))
+                append(read_mover(unquote(word[:-1]), line))
             elif kind == "BRACE_COMMENT":
-                append(Comment(word[1:-1]))
+                append(read_comment(word[1:-1], False))
             else:
-                append(Comment(word[1:], to_end_of_line=True))
+                append(read_comment(word[1:], True))
         return found
 
     def found(self) -> list[tuple[str, str, str]]:

@@ -11,7 +11,7 @@ from trapper_core import COLOURS, SQUARES, Game, Setup, Tile, TrapperError
 from trapper_core.errors import shown
 
 from .errors import RecordError
-from .items import Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
+from .items import SURROGATE, Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
 from .setup_string import UNKNOWN, SetupSpec
 
 __all__ = ["RecordLike", "format_record", "record_parts"]
@@ -61,11 +61,6 @@ def tag_text(name: object, value: object) -> str:
     return f"[{name} {_quote(value)}]"
 
 
-#: A lone surrogate: a str that holds one is no Unicode text (it cannot be
-#: written as UTF-8, and the reader refuses it as it does bytes that are not).
-SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def _name(name: str) -> str:
     return name if _SIMPLE_NAME.fullmatch(name) else _quote(name)
 
@@ -90,12 +85,10 @@ def _item_text(item: Item) -> str:
             "a record's items are TurnNumber, Mover, Move, Notes and Comment objects, "
             f"not {shown(item)}"
         )
+    # A Comment holds no text the reader would read otherwise (a line end
+    # in a ";" comment, a "}" in a { } one): it refuses it when made.
     if item.to_end_of_line:
-        if "\n" in item.text or "\r" in item.text:
-            raise RecordError(f"a ';' comment is one line: {item.text!r}")
         return ";" + item.text
-    if "}" in item.text:
-        raise RecordError(f"a {{ }} comment cannot hold '}}': {item.text!r}")
     return "{" + item.text + "}"
 
 
@@ -107,6 +100,11 @@ def format_record(record: RecordLike) -> str:
     own."""
     if not all(hasattr(record, name) for name in ("preface", "tags", "items")):
         raise RecordError(f"format_record writes a Record, not {shown(record)}")
+    if not record.tags:
+        raise RecordError(
+            "a record is written with its tags (Seat1, Seat2, …): the reader reads a game "
+            "from its first tag, and would read none"
+        )
     out = [_item_text(c) for c in record.preface]
     out += [tag_text(key, value) for key, value in record.tags]
     lines: list[str] = []
