@@ -421,3 +421,89 @@ def test_a_bot_takes_any_whole_number_as_its_seed() -> None:
 
     picks = [loose.RandomBot(seed).rng.random() for seed in (7, Seven(), None)]
     assert picks[0] == picks[1] != picks[2]
+
+
+# ----------------------------------------------------------------------
+# A value nested too deep for repr() in an error message
+# ----------------------------------------------------------------------
+def _deep(levels: int = 100_000) -> list[Any]:
+    """A list nested ``levels`` deep: repr() of it exceeds the recursion limit."""
+    deep: list[Any] = []
+    inner = deep
+    for _ in range(levels):
+        inner.append([])
+        inner = inner[0]
+    return deep
+
+
+def _deep_board() -> dict[str, Any]:
+    data = tc.new_game("base", 2, seed=1).to_dict()
+    data["setup"]["board"] = _deep()
+    return data
+
+
+@pytest.mark.parametrize(
+    ("call", "kind", "message"),
+    [
+        (lambda g: g.apply(_deep()), tc.IllegalActionError, "is not an action"),
+        (
+            lambda g: g.apply(g.legal_actions()[0], shuffles=[_deep()]),
+            tc.IllegalActionError,
+            "a shuffle's outcome holds colour indices",
+        ),
+        (lambda g: g.view(_deep()), tc.SetupError, "a player is a seat number"),
+        (lambda g: g.at(_deep()), tc.UndoError, "at takes a number of actions"),
+        (
+            lambda g: tc.new_game("base", 2, seed=_deep()),  # type: ignore[arg-type]
+            tc.SetupError,
+            "a seed is a whole",
+        ),
+        (
+            lambda g: tc.new_game(_deep(), 2),  # type: ignore[arg-type]
+            tc.UnknownVariantError,
+            "no variant is called",
+        ),
+        (lambda g: Record(tags=_deep()), RecordError, "a record's tags are"),
+        (lambda g: tc.Game.from_dict(_deep_board()), tc.GameFormatError, "is not a tile code"),
+    ],
+    ids=[
+        "Game.apply",
+        "Game.apply shuffles",
+        "Game.view",
+        "Game.at",
+        "new_game seed",
+        "new_game variant",
+        "Record tags",
+        "Game.from_dict board",
+    ],
+)
+def test_a_value_nested_too_deep_to_repr_meets_the_documented_error(
+    call: Callable[[tc.Game], object], kind: type[Exception], message: str
+) -> None:
+    """Before, the error message's repr() raised a bare RecursionError.
+    (Game.at's UndoError is an IndexError, not a ValueError.)"""
+    game = tc.new_game("base", 2, seed=1)
+    with pytest.raises(kind, match=message) as error:
+        call(game)
+    assert isinstance(error.value, tc.TrapperError)
+    assert "[[[[[[[...]]]]]]]" in str(error.value)
+
+
+def test_shown_never_raises() -> None:
+    """errors.shown, which every error message about a bad value uses, keeps
+    repr() for ordinary values and never raises: not for a value too deep
+    for repr(), nor for a __repr__ that raises."""
+    from trapper_core.errors import shown
+
+    class Broken:
+        def __repr__(self) -> str:
+            raise RuntimeError("no")
+
+    broken = Broken()
+    assert shown([1, "a"]) == "[1, 'a']"
+    assert shown("x" * 100) == "'" + "x" * 58 + "…"
+    assert shown(10**300).startswith("a whole number of ")
+    assert shown([10**5000]) == "a list too large to show"
+    assert shown(_deep()) == "[[[[[[[...]]]]]]]"
+    assert shown(broken) == f"<Broken instance at {id(broken):#x}>"
+    assert shown([broken]) == f"[<Broken instance at {id(broken):#x}>]"

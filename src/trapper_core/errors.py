@@ -8,6 +8,7 @@ the standard library can still catch them.
 from __future__ import annotations
 
 import operator
+import reprlib
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -100,13 +101,25 @@ class UndoError(TrapperError, IndexError):
 
 def shown(value: object, limit: int = 60) -> str:
     """``repr(value)`` for an error message about bad input, cut to ``limit``
-    characters; a whole number too long to print is told by its size."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
-        return f"a whole number of {value.bit_length()} bits"
+    characters; a whole number too long to print is told by its size.
+
+    It never raises, as the message it helps to make must not become another
+    error: a value that ``repr`` cannot show (a list nested too deep for the
+    stack, a ``__repr__`` that raises) is shown by `reprlib`, which stops a
+    few levels down, or else by its type and id."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        bits = int.bit_length(value)  # not a subclass's own bit_length
+        if bits > 256:
+            return f"a whole number of {bits} bits"
     try:
         text = repr(value)
     except ValueError:  # a huge number inside a container
         return f"a {type(value).__name__} too large to show"
+    except Exception:  # RecursionError, or a __repr__ of the caller's that raises
+        try:
+            text = reprlib.repr(value)
+        except Exception:  # reprlib asks repr of the values it meets
+            return f"<{type(value).__name__} object at {id(value):#x}>"
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
