@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from trapper_core import (
     COLOURS,
+    MAX_COUNT,
     NEIGHBOURS,
     Colour,
     Display,
@@ -141,8 +142,21 @@ def place_tile(state: GameState, player: int, tile: Tile, placement: object) -> 
     (``trapper_place``, R16–R18) and values a canoe it fills (R19, R20).
     Returns the valued row, if any."""
     displays = list(state.displays)  # replaced here, not through set_display: most steps place
-    display, full = state.rules.place(displays[player], tile, placement)
+    # Checked inline, not by checked_place: most steps place, and the
+    # checks here cost one type test (the unpacking fails for an answer that
+    # is no pair, at no cost else).
+    try:
+        display, full = state.rules.place(displays[player], tile, placement)
+    except (TypeError, ValueError) as exc:
+        if exc.__traceback__ is None or exc.__traceback__.tb_next is not None:
+            raise  # raised by the hook, not by the unpacking here
+        placed = state.rules.place(displays[player], tile, placement)  # asked again, to show
+        raise _bad_place(state.rules, tile, placement, placed) from None
+    if type(display) is not Display and not isinstance(display, Display):
+        raise _bad_place(state.rules, tile, placement, (display, full))
     if full is not None:
+        if not isinstance(full, Row):
+            raise _bad_place(state.rules, tile, placement, (display, full))
         display = value_canoe(state, display, full)
     displays[player] = display
     state.displays = tuple(displays)
@@ -165,12 +179,62 @@ def _bad_answer(rules: Rules, call: str, answer: object, wanted: str) -> PluginE
     )
 
 
+def checked_place(
+    rules: Rules, display: Display, tile: Tile, placement: object
+) -> tuple[Display, Row | None]:
+    """R16–R18: ``display`` with ``tile`` placed as ``placement`` says, and
+    the row it filled (``trapper_place``); raises `PluginError` for an
+    answer that is no pair of a display and a row or ``None``."""
+    placed = rules.place(display, tile, placement)
+    if (
+        type(placed) is not tuple
+        or len(placed) != 2
+        or not isinstance(placed[0], Display)
+        or not (placed[1] is None or isinstance(placed[1], Row))
+    ):
+        raise _bad_place(rules, tile, placement, placed)
+    return placed
+
+
+def _bad_place(rules: Rules, tile: Tile, placement: object, placed: object) -> PluginError:
+    return _bad_answer(
+        rules,
+        f"trapper_place(display, {tile.name}, {shown(placement)})",
+        placed,
+        "a (Display, Row or None) pair",
+    )
+
+
+def checked_choices(rules: Rules, display: Display, tile: Tile) -> tuple[object, ...]:
+    """R16–R18, D6: the ways ``tile`` can be placed in ``display``
+    (``trapper_placement_choices``); raises `PluginError` for an answer
+    that is no tuple."""
+    choices = rules.placement_choices(display, tile)
+    if type(choices) is not tuple:
+        raise bad_choices(rules, tile, choices)
+    return choices
+
+
+def bad_choices(rules: Rules, tile: Tile, choices: object) -> PluginError:
+    """The error for an answer of ``trapper_placement_choices`` that is no tuple."""
+    return _bad_answer(
+        rules, f"trapper_placement_choices(display, {tile.name})", choices, "a tuple of placements"
+    )
+
+
 def canoe_payout(rules: Rules, row: Row) -> int:
     """R19: what the full canoe ``row`` pays (``trapper_canoe_payout``);
-    raises `PluginError` for an answer that is no whole number of coins."""
+    raises `PluginError` for an answer that is no whole number of coins of
+    at most 18 digits (`MAX_COUNT`, either sign: what a record's Result
+    and a position string write)."""
     payout = rules.canoe_payout(row)
-    if type(payout) is not int:
-        raise _bad_answer(rules, f"trapper_canoe_payout({row})", payout, "a whole number of coins")
+    if type(payout) is not int or not -MAX_COUNT <= payout <= MAX_COUNT:
+        raise _bad_answer(
+            rules,
+            f"trapper_canoe_payout({row})",
+            payout,
+            "a whole number of coins of at most 18 digits",
+        )
     return payout
 
 

@@ -32,11 +32,13 @@ from trapper_core import (
     GameState,
     IllegalActionError,
     Kind,
+    PluginError,
     Species,
     Square,
     Tile,
     hookimpl,
     interned,
+    shown,
 )
 
 from .actions import (
@@ -51,7 +53,18 @@ from .actions import (
     Retire,
     Step,
 )
-from .mechanics import advance, draw, exchange, pay, place_tile, retire, take
+from .mechanics import (
+    advance,
+    bad_choices,
+    checked_choices,
+    checked_place,
+    draw,
+    exchange,
+    pay,
+    place_tile,
+    retire,
+    take,
+)
 from .placement import answer, answer_tables, forced_kinds
 from .placement import trapper_placement_choices as _base_choices  # not a hook of this module
 from .text import EXCHANGE, STEP, parse_payment, parse_placement, placement_text
@@ -93,6 +106,37 @@ TURNS = {
     trapper: {exchanged: Turn(trapper, exchanged) for exchanged in (False, True)}
     for trapper in (None, *COLOURS)
 }
+
+
+def _no_field(state: GameState, field: str, kind: str) -> PluginError:
+    """The error for a turn record without the ``field`` that the base
+    game's ``kind`` kind reads. (The kinds read the record's fields as they
+    need them, not checked first: they read them in most decisions, and a
+    try costs nothing until it fails.)"""
+    return PluginError(
+        f"variant {state.rules.variant!r}: the turn record {shown(state.turn)} "
+        f"(trapper_new_turn's answer, or a record a kind made) has no {field}, which the base "
+        f"game's {kind} kind reads: a variant that keeps the kind answers a trapper_base.Turn, "
+        "or a record of its own with that field"
+    )
+
+
+def _check_targets(state: GameState) -> None:
+    """Raises `PluginError` for step targets of the variant's
+    (``trapper_step_targets``, cached in ``state.targets``) holding an index
+    that is no square's, or a square's without a tile. The core checks that
+    an answer is a tuple; its indices are checked here, when listing the
+    steps fails on one."""
+    for trapper, targets in enumerate(state.targets):
+        if targets and not all(
+            type(i) is int and 0 <= i < len(state.board) and state.board[i] is not None
+            for i in targets
+        ):
+            raise PluginError(
+                f"variant {state.rules.variant!r}: trapper_step_targets(state, "
+                f"{COLOURS[trapper]}) returned {shown(targets)}, not a tuple of square "
+                "indices (0-63), ascending, of squares holding a tile"
+            )
 
 
 def _error(rule: str, text: str, action: Action | None = None) -> IllegalActionError:
@@ -167,14 +211,14 @@ def placement_problem(
     assert tile is not None
     placement = getattr(action, "placement", None)
     try:
-        state.rules.place(state.displays[player], tile, placement)
+        checked_place(state.rules, state.displays[player], tile, placement)
     except AmbiguousActionError as exc:
         candidates = tuple(with_placement(c) for c in exc.candidates)
         return AmbiguousActionError(str(exc), rule=exc.rule, action=action, candidates=candidates)
     except IllegalActionError as exc:
         return IllegalActionError(str(exc), rule=exc.rule, action=action)
     if placement is not None and all(
-        c is None for c in state.rules.placement_choices(state.displays[player], tile)
+        c is None for c in checked_choices(state.rules, state.displays[player], tile)
     ):
         return _error(
             "D6",
@@ -321,7 +365,10 @@ class StepKind(ActionKind[Step]):
     # state's fields directly (to_move is a seat while actions are listed).
 
     def trapper_options(self, state: GameState) -> Sequence[Colour]:
-        fixed = state.turn.trapper  # type: ignore[attr-defined]
+        try:
+            fixed = state.turn.trapper  # type: ignore[attr-defined]
+        except AttributeError:
+            raise _no_field(state, "trapper", "step") from None
         masks = pay_masks(state.hands[state.to_move])  # type: ignore[index]
         if fixed is not None:
             return (fixed,) if masks[fixed] else ()
@@ -334,7 +381,7 @@ class StepKind(ActionKind[Step]):
         tile = state.board[square.index]
         if tile is None:
             return ()
-        return state.rules.placement_choices(state.displays[state.to_move], tile)  # type: ignore[index]
+        return checked_choices(state.rules, state.displays[state.to_move], tile)  # type: ignore[index]
 
     def payment_options(self, state: GameState, trapper: Colour) -> Sequence[Colour]:
         return PAYMENTS[pay_masks(state.hands[state.to_move])[trapper]]  # type: ignore[index]
@@ -357,7 +404,10 @@ class StepKind(ActionKind[Step]):
         def legal(state: GameState) -> list[Step]:
             player: int = state.to_move  # type: ignore[assignment]
             masks = pay_masks(state.hands[player])
-            fixed = state.turn.trapper  # type: ignore[attr-defined]
+            try:
+                fixed = state.turn.trapper  # type: ignore[attr-defined]
+            except AttributeError:
+                raise _no_field(state, "trapper", "step") from None
             display = state.displays[player]
             board = state.board
             targets = state.targets
@@ -382,43 +432,52 @@ class StepKind(ActionKind[Step]):
             out: list[Step] = []
             placements: Sequence[object] | None
             table: dict[str, Any]
-            for trapper in COLOURS if fixed is None else (fixed,):
-                mask = masks[trapper]
-                if not mask:
-                    continue
-                paid = STEPS_PAID[trapper][mask]
-                for square in targets[trapper] or state.step_targets(trapper):
-                    tile: Tile = board[square]  # type: ignore[assignment]
-                    if tile.kind is canoe:
-                        if plain_canoe:
+            # An index of the variant's step targets that is no square's (or a
+            # square's without a tile) fails below: checked then, at no cost
+            # else (a try costs nothing until it fails).
+            try:
+                for trapper in COLOURS if fixed is None else (fixed,):
+                    mask = masks[trapper]
+                    if not mask:
+                        continue
+                    paid = STEPS_PAID[trapper][mask]
+                    for square in targets[trapper] or state.step_targets(trapper):
+                        tile: Tile = board[square]  # type: ignore[assignment]
+                        if tile.kind is canoe:
+                            if plain_canoe:
+                                out += paid[square]
+                                continue
+                            table, key = by_separate, tile.face
+                        elif plain_other:
                             out += paid[square]
                             continue
-                        table, key = by_separate, tile.face
-                    elif plain_other:
-                        out += paid[square]
-                        continue
-                    else:
-                        table, key = by_open, tile.face[0]
-                    if base:  # the base game's answer, from the display's table
-                        placements = table.get(key)
-                        if placements is None:
-                            placements = table[key] = answer(display, tile)
-                    else:
-                        placements = choices(display, tile)
-                    # Plain loops below, not comprehensions: one would be a
-                    # function made at each placement, and its cells for
-                    # trapper, square and placement would slow every use of
-                    # them in this function.
-                    for placement in placements:
-                        if placement is None:
-                            out += paid[square]
-                        elif own_build:  # build's own table, without a call to build
-                            for pay in PAYMENTS[mask]:
-                                out.append(_placed(trapper, square, pay, placement))
                         else:
-                            at = SQUARES[square]
-                            for pay in PAYMENTS[mask]:
-                                out.append(build(trapper, at, placement, pay))
+                            table, key = by_open, tile.face[0]
+                        if base:  # the base game's answer, from the display's table
+                            placements = table.get(key)
+                            if placements is None:
+                                placements = table[key] = answer(display, tile)
+                        else:
+                            placements = choices(display, tile)
+                            if type(placements) is not tuple:
+                                raise bad_choices(state.rules, tile, placements)
+                        # Plain loops below, not comprehensions: one would be a
+                        # function made at each placement, and its cells for
+                        # trapper, square and placement would slow every use of
+                        # them in this function.
+                        for placement in placements:
+                            if placement is None:
+                                out += paid[square]
+                            elif own_build:  # build's own table, without a call to build
+                                for pay in PAYMENTS[mask]:
+                                    out.append(_placed(trapper, square, pay, placement))
+                            else:
+                                at = SQUARES[square]
+                                for pay in PAYMENTS[mask]:
+                                    out.append(build(trapper, at, placement, pay))
+            except (IndexError, TypeError, AttributeError):
+                _check_targets(state)
+                raise
             return out
 
         return legal
@@ -431,7 +490,10 @@ class StepKind(ActionKind[Step]):
         if not self._own_options:
             return super().allows(state, action)
         trapper = action.trapper
-        fixed = state.turn.trapper  # type: ignore[attr-defined]
+        try:
+            fixed = state.turn.trapper  # type: ignore[attr-defined]
+        except AttributeError:
+            raise _no_field(state, "trapper", "step") from None
         if fixed is not None and trapper is not fixed:
             return False
         player: int = state.to_move  # type: ignore[assignment]
@@ -442,7 +504,10 @@ class StepKind(ActionKind[Step]):
             return False
         tile = state.board[square]
         assert tile is not None  # a target holds a tile
-        return action.placement in state.rules.placement_choices(state.displays[player], tile)
+        choices = state.rules.placement_choices(state.displays[player], tile)
+        if type(choices) is not tuple:
+            raise bad_choices(state.rules, tile, choices)
+        return action.placement in choices
 
     def build(self, *values: Any) -> Step:
         trapper, square, placement, payment = values
@@ -580,7 +645,11 @@ class ExchangeKind(ActionKind[Exchange]):
         )
 
     def unavailable(self, state: GameState) -> str | None:
-        if state.turn.exchanged:  # type: ignore[attr-defined]
+        try:
+            exchanged = state.turn.exchanged  # type: ignore[attr-defined]
+        except AttributeError:
+            raise _no_field(state, "exchanged", self.name) from None
+        if exchanged:
             return "R21: one species exchange per turn, and it has been made"
         return None
 
@@ -671,7 +740,10 @@ class _BeforeHuntKind(_WordKind):
         )
 
     def unavailable(self, state: GameState) -> str | None:
-        trapper: Colour | None = state.turn.trapper  # type: ignore[attr-defined]
+        try:
+            trapper: Colour | None = state.turn.trapper  # type: ignore[attr-defined]
+        except AttributeError:
+            raise _no_field(state, "trapper", self.name) from None
         if trapper is not None:
             return self.hunting[trapper]
         return None
@@ -713,7 +785,11 @@ class EndTurnKind(_WordKind):
     available_by_turn = True  # the rule below reads the turn record alone
 
     def unavailable(self, state: GameState) -> str | None:
-        if state.turn.trapper is None:  # type: ignore[attr-defined]
+        try:
+            trapper = state.turn.trapper  # type: ignore[attr-defined]
+        except AttributeError:
+            raise _no_field(state, "trapper", self.name) from None
+        if trapper is None:
             return "R11: no step has been taken this turn; pass (R10) instead of ending a hunt"
         return None
 

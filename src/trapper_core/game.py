@@ -28,7 +28,7 @@ from .errors import (
 )
 from .kinds import ACTION_TEXT
 from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
-from .plugins import Registry, Rules, default_registry, registry_or_default
+from .plugins import Registry, Rules, bad_answer, default_registry, registry_or_default
 from .setups import Setup
 from .state import FIELDS as _FIELDS
 from .state import NO_TARGETS, GameState, TokenSupply, Valuation
@@ -105,6 +105,24 @@ def new_game(
     else:
         setup.check(faces_of(tile_set), deck, len(names), board)
     return Game._start(rules, names, seed, setup, undo=undo)
+
+
+def is_over(rules: Rules, state: GameState) -> bool:
+    """Whether the game of ``state`` has ended, as ``rules`` say
+    (``trapper_is_over``); raises `PluginError` for a true answer that is
+    not True (``"yes"``). A false one is taken as False, as ``Game.apply``
+    takes it: checking it there would cost every action, and a game that
+    then has nobody to move is refused by name (``Game._nobody_to_move``)."""
+    over = rules.is_over(state)
+    if over:
+        if over is not True:
+            raise _not_bool(rules, over)
+        return True
+    return False
+
+
+def _not_bool(rules: Rules, over: object) -> PluginError:
+    return bad_answer(rules.variant, "trapper_is_over", over, "True or False")
 
 
 def _seed(seed: object) -> int:
@@ -305,7 +323,7 @@ class Game:
         game._displays = None
         game._origin = None
         game._origin_views = None
-        if rules.is_over(game._state):
+        if is_over(rules, game._state):
             game._finish()
         return game
 
@@ -569,7 +587,10 @@ class Game:
             kind.apply(state, action)
             if state.forced:  # _unshuffled puts the state back to name the action
                 raise IllegalActionError(_unshuffled(self, action, snapshot), action=action)
-            if self._rules.is_over(state):
+            over = self._rules.is_over(state)
+            if over:
+                if over is not True:  # "yes": checked on a true answer only
+                    raise _not_bool(self._rules, over)
                 self._finish()
             elif state.to_move is None:
                 raise self._nobody_to_move(action)
@@ -809,7 +830,25 @@ class Game:
         the scores, or ``()`` while the game goes on."""
         if not self.is_over:
             return ()
-        return tuple(self._rules.winners(self._state, self.scores()))
+        scores = self.scores()
+        winners = self._rules.winners(self._state, scores)
+        if isinstance(winners, list):
+            winners = tuple(winners)
+        # Seats in ascending order, one or more (checked by C calls).
+        if (
+            type(winners) is not tuple
+            or not winners
+            or not set(map(type, winners)) <= {int}
+            or not 0 <= winners[0] <= winners[-1] < len(scores)
+            or list(winners) != sorted(set(winners))
+        ):
+            raise bad_answer(
+                self.variant,
+                f"trapper_winners(state, {scores})",
+                winners,
+                f"a tuple of the winners' seats (0 to {len(scores) - 1}), ascending",
+            )
+        return winners
 
     # ------------------------------------------------------------------
     # Views, copies, serialization

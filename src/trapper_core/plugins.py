@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
+from .board import Board
 from .errors import (
     PluginError,
     PluginWarning,
@@ -31,17 +32,17 @@ from .errors import (
 from .hookspecs import PROJECT, RegistrySpec, RulesSpec, hookimpl
 from .interning import SIZE
 from .kinds import ActionKind, Withdraw, listing, resolve_kinds
+from .state import TokenSupply
+from .tiles import TileSet
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .board import Board
     from .bots import GreedyBot
     from .display import Display, Row
     from .model import Colour, Direction, Tile
     from .sampling import Sampler
     from .setups import Setup
-    from .state import GameState, TokenSupply, Valuation
-    from .tiles import TileSet
+    from .state import GameState, Valuation
     from .view import PlayerView
 
 __all__ = [
@@ -293,7 +294,11 @@ class Rules:
             if not caller.get_hookimpls():
                 missing.append(hook_name)
                 continue
-            setattr(self, hook_name.removeprefix("trapper_"), _resolve(caller))
+            resolved = _resolve(caller)
+            wanted = _FIXED.get(hook_name)
+            if wanted is not None:
+                resolved = _checked(spec.name, hook_name, resolved, *wanted)
+            setattr(self, hook_name.removeprefix("trapper_"), resolved)
         if missing:
             raise PluginError(
                 f"variant {spec.name!r} implements no {', '.join(missing)}; "
@@ -409,6 +414,50 @@ def _resolve(caller: pluggy.HookCaller) -> Callable[..., Any]:
         return None
 
     return first_result
+
+
+# The hooks that answer with one of the core's own classes, which check
+# their fields when made: each answer is checked to be one (the hooks are
+# asked once per new game, not per action), so that a broken plugin is
+# named here, not met as an AttributeError in the rules that read it.
+_FIXED: dict[str, tuple[type, str]] = {
+    "trapper_board": (Board, "a Board"),
+    "trapper_tile_set": (TileSet, "a TileSet"),
+    "trapper_token_supply": (TokenSupply, "a TokenSupply"),
+}
+
+
+def bad_answer(variant: str, call: str, answer: object, wanted: str) -> PluginError:
+    """The `PluginError` for a broken plugin: ``variant``'s hook answered
+    ``call`` (the hook, with its arguments when they help) with ``answer``,
+    which is not ``wanted``."""
+    return PluginError(
+        f"variant {variant!r}: {call} returned {shown(answer, 60)}, not {wanted}"
+        + (_PASS_ON if answer is None else "")
+    )
+
+
+# What an error about an answer of None adds: why the implementations under
+# the one that answered were not asked.
+_PASS_ON = (
+    " (an implementation annotated never to answer None is the only one asked:"
+    " add '| None' to its annotation to leave the question to the ones under it)"
+)
+
+
+def _checked(
+    variant: str, hook: str, function: Callable[[], Any], kind: type, wanted: str
+) -> Callable[[], Any]:
+    """``function`` (a hook that takes no arguments), its answer checked to
+    be a ``kind``; `PluginError` naming ``wanted`` otherwise."""
+
+    def checked() -> Any:
+        answer = function()
+        if not isinstance(answer, kind):
+            raise bad_answer(variant, hook, answer, wanted)
+        return answer
+
+    return checked
 
 
 def _never_none(function: Callable[..., Any]) -> bool:

@@ -23,7 +23,7 @@ import attrs
 
 from .display import Display, Row, ValuedCanoe
 from .errors import SetupError, TrapperError, as_tuple, as_whole, shown
-from .game import Game, _player_names, _seed
+from .game import Game, _player_names, _seed, is_over
 from .invariants import InvariantError, check_invariants
 from .model import COLOURS, MAX_COUNT, SQUARES, Colour, Hand, Square, Tile, Token, TokenKind
 from .plugins import Registry, registry_or_default
@@ -258,7 +258,7 @@ def _end(game: Game, seat: int | None) -> None:
     """Ends ``game`` when it is over at its position; raises `SetupError`
     when ``seat`` (``to_move``) says otherwise."""
     state = game.state
-    over = game.rules.is_over(state)
+    over = is_over(game.rules, state)
     if seat is None:
         if not over:
             raise SetupError(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .display import Display, ValuedCanoe
-from .errors import IllegalActionError, SetupError, shown
+from .errors import IllegalActionError, PluginError, SetupError, shown
 from .interning import interned
 from .model import COLOURS, FACE_DOWN, Colour, FaceDown, Tile
 
@@ -142,6 +142,15 @@ _BYTE_SQUARES = tuple(
 
 
 _INDICES = range(64)
+
+
+def _bad_targets(state: GameState, trapper: int, answer: object) -> PluginError:
+    """The error for an answer of ``trapper_step_targets`` that is no tuple
+    of square indices in ascending order (``trapper_base`` raises it too)."""
+    return PluginError(
+        f"variant {state.rules.variant!r}: trapper_step_targets(state, {COLOURS[trapper]}) "
+        f"returned {shown(answer, 60)}, not a tuple of square indices (0-63), ascending"
+    )
 
 
 def _write_restore() -> Callable[[GameState, tuple[object, ...]], None]:
@@ -344,6 +353,12 @@ class GameState:
         cached = self.targets[trapper]
         if cached is None:
             cached = self.rules.step_targets(self, COLOURS[trapper])
+            # Only the type is checked here: targets are computed in most
+            # decisions (a check of the first and last index cost 660
+            # instructions a decision of a random base game, of 97,000). The
+            # base game's listing checks the indices when it fails on one.
+            if type(cached) is not tuple:
+                raise _bad_targets(self, trapper, cached)
             targets = list(self.targets)
             targets[trapper] = cached
             self.targets = tuple(targets)
@@ -354,12 +369,14 @@ class GameState:
         # in one go (a view shows them all: one new tuple rather than one a
         # trapper).
         step_targets = self.rules.step_targets
-        targets = tuple(
-            [
-                cached if cached is not None else step_targets(self, COLOURS[trapper])
-                for trapper, cached in enumerate(self.targets)
-            ]
-        )
+        found = list(self.targets)
+        for trapper, cached in enumerate(found):
+            if cached is None:
+                answer = step_targets(self, COLOURS[trapper])
+                if type(answer) is not tuple:
+                    raise _bad_targets(self, trapper, answer)
+                found[trapper] = answer
+        targets: tuple[tuple[int, ...], ...] = tuple(found)  # type: ignore[arg-type]
         self.targets = targets
         return targets
 

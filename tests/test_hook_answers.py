@@ -1,0 +1,135 @@
+"""A variant's hook answering with what the engine cannot use is a
+`PluginError` naming the variant, the hook and the answer, where the hook is
+asked: not a bare AttributeError, IndexError or TypeError in the rules that
+read the answer later, nor an answer taken as it is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import VariantSpec, hookimpl
+from trapper_core import notation as N
+
+
+def _registry(hook: str, answer: Callable[..., Any]) -> tc.Registry:
+    """The installed variants and 'v', the base game with ``hook`` answered by ``answer``."""
+    plugin = type("Broken", (), {hook: hookimpl(answer)})()
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[VariantSpec]:
+            return [VariantSpec("v", (plugin,), extends="base")]
+
+    return tc.Registry([Register()])
+
+
+def _refused(hook: str, answer: Callable[..., Any]) -> tc.PluginError:
+    """Starts and plays a game of the variant whose ``hook`` answers
+    ``answer``; returns the `PluginError` met on the way (and asks for the
+    winners and the record, in case the game ends)."""
+    registry = _registry(hook, answer)
+    try:
+        game = tc.new_game("v", 2, seed=1, registry=registry)
+        tc.play(game, [tc.RandomBot(0), tc.RandomBot(1)])
+        game.winners()
+        N.loads(N.dumps(game))[0].replay(registry=registry)
+    except tc.PluginError as error:
+        return error
+    raise AssertionError(f"{hook}: its answer was taken")
+
+
+@pytest.mark.parametrize(
+    ("hook", "answer", "shown", "wanted"),
+    [
+        ("trapper_board", lambda self: 5, "5", "not a Board"),
+        ("trapper_tile_set", lambda self: [1, 2], "[1, 2]", "not a TileSet"),
+        ("trapper_token_supply", lambda self: "x", "'x'", "not a TokenSupply"),
+    ],
+    ids=["board", "tile_set", "token_supply"],
+)
+def test_hook_trapper_board_tile_set_and_token_supply_answers_are_checked(
+    hook: str, answer: Callable[..., Any], shown: str, wanted: str
+) -> None:
+    error = _refused(hook, answer)
+    assert str(error).startswith(f"variant 'v': {hook} returned {shown}, ")
+    assert wanted in str(error)
+
+
+@pytest.mark.parametrize("targets", [(999,), (-1,), "ab", [20], (1, "x")], ids=repr)
+def test_hook_trapper_step_targets_answer_is_checked(targets: object) -> None:
+    """An index off the board (or -1, which would be read as square 63), a
+    text, a list, an index that is no number: each refused when asked.
+    (An empty tuple is no target at all: the trapper cannot step.)"""
+    error = _refused("trapper_step_targets", lambda self, state, trapper: targets)
+    assert str(error).startswith(
+        f"variant 'v': trapper_step_targets(state, blue) returned {targets!r}, not a tuple "
+        "of square indices (0-63), ascending"
+    )
+
+
+def test_hook_trapper_placement_choices_answer_is_checked() -> None:
+    error = _refused("trapper_placement_choices", lambda self, display, tile: 5)
+    assert str(error).startswith("variant 'v': trapper_placement_choices(display, ")
+    assert str(error).endswith("returned 5, not a tuple of placements")
+
+
+@pytest.mark.parametrize("placed", [5, (5, None), (tc.Display(), 5)], ids=repr)
+def test_hook_trapper_place_answer_is_checked(placed: object) -> None:
+    error = _refused("trapper_place", lambda self, display, tile, placement: placed)
+    assert str(error).startswith("variant 'v': trapper_place(display, ")
+    assert "not a (Display, Row or None) pair" in str(error)
+
+
+def test_hook_trapper_new_turn_answer_is_checked_by_the_base_kinds_that_read_it() -> None:
+    error = _refused("trapper_new_turn", lambda self, state: object())
+    assert str(error).startswith("variant 'v': the turn record <object object at ")
+    assert "trapper_new_turn" in str(error)
+
+
+@pytest.mark.parametrize("winners", ["A", (99,), (), (1, 0), (0, 0), (True,)], ids=repr)
+def test_hook_trapper_winners_answer_is_checked(winners: object) -> None:
+    """Before, 'A' was taken as ('A',) and (99,) as it was."""
+    error = _refused("trapper_winners", lambda self, state, scores: winners)
+    assert str(error).startswith("variant 'v': trapper_winners(state, (")
+    assert "not a tuple of the winners' seats (0 to 1), ascending" in str(error)
+
+
+def test_hook_trapper_winners_may_answer_a_list() -> None:
+    registry = _registry("trapper_winners", lambda self, state, scores: [0, 1])
+    game = tc.play(
+        tc.new_game("v", 2, seed=1, registry=registry), [tc.RandomBot(0), tc.RandomBot(1)]
+    )
+    assert game.winners() == (0, 1)
+
+
+@pytest.mark.parametrize("over", ["yes", 1, 2.5, (False,)], ids=repr)
+def test_hook_trapper_is_over_answer_is_checked(over: object) -> None:
+    """Before, 'yes' ended the game after the first action."""
+    error = _refused("trapper_is_over", lambda self, state: over)
+    assert str(error).startswith(f"variant 'v': trapper_is_over returned {over!r}, ")
+    assert "not True or False" in str(error)
+
+
+def test_a_refused_is_over_answer_leaves_the_game_as_it_was() -> None:
+    answer: list[object] = [False]
+    registry = _registry("trapper_is_over", lambda self, state: answer[0])
+    game = tc.new_game("v", 2, seed=1, registry=registry)
+    before = game.to_dict()
+    answer[0] = "yes"
+    with pytest.raises(tc.PluginError, match="trapper_is_over returned 'yes'"):
+        game.apply(game.legal_actions()[0])
+    answer[0] = False  # to_dict starts the game again, asking the hook
+    assert game.to_dict() == before
+
+
+@pytest.mark.parametrize("payout", [10**18, -(10**18), 10**30])
+def test_hook_trapper_canoe_payout_answer_over_18_digits_is_refused(payout: int) -> None:
+    """Before, 10**30 was paid out, and the record written had a Result
+    that no reader took back."""
+    error = _refused("trapper_canoe_payout", lambda self, row: payout)
+    assert str(error).startswith("variant 'v': trapper_canoe_payout(")
+    assert "not a whole number of coins of at most 18 digits" in str(error)
