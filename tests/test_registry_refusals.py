@@ -200,7 +200,7 @@ def test_trapper_variants_answering_no_list_is_a_plugin_error_naming_the_plugin(
         tc.Registry([_registering("x")])
 
 
-@pytest.mark.parametrize("plugins", [None, 5, "abc", [5], [None]])
+@pytest.mark.parametrize("plugins", [None, 5, "abc", [5], [None], [[1, 2]], [object()]])
 def test_registry_rejects_bad_plugins_argument_with_setup_error(plugins: object) -> None:
     with pytest.raises(tc.SetupError, match="plugins"):
         tc.Registry(plugins)  # type: ignore[arg-type]

@@ -103,6 +103,17 @@ def _is_name(value: object) -> bool:
 _NO_PLUGIN = (str, bytes, int, float, complex, type(None))
 
 
+def _has_hooks(plugin: object) -> bool:
+    """Whether ``plugin`` has a callable named like a hook (``trapper_…``):
+    one without any would be registered and never asked (a list given by
+    mistake, say)."""
+    try:
+        names = dir(plugin)
+    except Exception:  # an object whose __dir__ fails has no hooks to find
+        return False
+    return any(n.startswith("trapper_") and callable(getattr(plugin, n, None)) for n in names)
+
+
 def _check_spec(spec: VariantSpec) -> None:
     """Raises `PluginError` naming the field of ``spec`` that cannot be used;
     run once, when the spec is made."""
@@ -530,6 +541,11 @@ class Registry:
                     "Registry takes plugin objects answering trapper_variants, not a "
                     f"VariantSpec ({plugin.name!r}): give it a plugin whose "
                     "trapper_variants returns [the spec]"
+                )
+            if not _has_hooks(plugin):
+                raise SetupError(
+                    "plugins is a list of modules, classes or objects with hooks, not one "
+                    f"holding {shown(plugin)}, which has no trapper_… hook"
                 )
         if not isinstance(entry_points, bool):
             raise SetupError(f"entry_points is True or False, not {shown(entry_points)}")
