@@ -48,8 +48,9 @@ def _refused(hook: str, answer: Callable[..., Any]) -> tc.PluginError:
         ("trapper_board", lambda self: 5, "5", "not a Board"),
         ("trapper_tile_set", lambda self: [1, 2], "[1, 2]", "not a TileSet"),
         ("trapper_token_supply", lambda self: "x", "'x'", "not a TokenSupply"),
+        ("trapper_deck", lambda self: 5, "5", "not a tuple of Colour values"),
     ],
-    ids=["board", "tile_set", "token_supply"],
+    ids=["board", "tile_set", "token_supply", "deck"],
 )
 def test_hook_trapper_board_tile_set_and_token_supply_answers_are_checked(
     hook: str, answer: Callable[..., Any], shown: str, wanted: str

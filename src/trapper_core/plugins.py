@@ -431,8 +431,9 @@ def _resolve(caller: pluggy.HookCaller) -> Callable[..., Any]:
 # their fields when made: each answer is checked to be one (the hooks are
 # asked once per new game, not per action), so that a broken plugin is
 # named here, not met as an AttributeError in the rules that read it.
-_FIXED: dict[str, tuple[type, str]] = {
+_FIXED: dict[str, tuple[type | tuple[type, ...], str]] = {
     "trapper_board": (Board, "a Board"),
+    "trapper_deck": ((tuple, list), "a tuple of Colour values"),
     "trapper_tile_set": (TileSet, "a TileSet"),
     "trapper_token_supply": (TokenSupply, "a TokenSupply"),
 }
@@ -457,7 +458,11 @@ _PASS_ON = (
 
 
 def _checked(
-    variant: str, hook: str, function: Callable[[], Any], kind: type, wanted: str
+    variant: str,
+    hook: str,
+    function: Callable[[], Any],
+    kind: type | tuple[type, ...],
+    wanted: str,
 ) -> Callable[[], Any]:
     """``function`` (a hook that takes no arguments), its answer checked to
     be a ``kind``; `PluginError` naming ``wanted`` otherwise."""
