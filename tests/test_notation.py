@@ -1006,10 +1006,10 @@ def test_a_star_ends_a_games_move_text_and_is_no_item(text: str, items: tuple[st
 @pytest.mark.parametrize(
     ("text", "where"),
     [
-        ('[A "1"]\n* *\n', "line 2, column 3: unexpected '*'"),
-        ('[A "1"]\n*\npass\n', "line 3, column 1: a game begins with tags"),
+        ('[A "1"]\n* *\n', "line 2, column 3: '*' ends the game's moves: only comments"),
+        ('[A "1"]\n*\npass\n', "line 3, column 1: '*' ends the game's moves"),
+        ('[A "1"]\n* {c}\n(shuffle B)\n', "line 3, column 1: '*' ends the game's moves"),
         ("*\n", "line 1, column 1: unexpected '*'"),
-        ('[A "1"]\n* (shuffle B)\n', "line 2, column 3"),
     ],
 )
 def test_a_star_is_the_last_word_of_a_game(text: str, where: str) -> None:

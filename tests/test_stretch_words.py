@@ -8,6 +8,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+import trapper_core as tc
 from trapper_core import notation
 from trapper_notation.replay import parts
 from trapper_notation.stretch import Stretch, unquote
@@ -20,6 +21,8 @@ _WORDS = [
     "B:",
     "J.R.:",
     "o'Neil-2:",
+    "_B:",
+    "'x:",
     '"Ann Lee":',
     '"a\\"b":',
     "Gd3",
@@ -74,6 +77,10 @@ def _by_splitting(words: list[str]) -> list[tuple[str, str]]:
         ("1. J.R.: Gd3", False),  # a name with a dot
         ('1. "Ann Lee": Gd3', False),  # a quoted name
         ("1. Ann: Gd3 {why} end", False),  # a comment
+        ("2. _B: Ef4/PP_B: Eg4", False),  # an action and a name written together
+        ("2. B: Ef4/PP'x: Eg4", False),
+        ("2. _B: Ef4/PP Eg4", False),  # the same signs and names apart: not told apart cheaply
+        ("2. _B: Ef4 Eg4", True),
     ],
 )
 def test_plain_words_are_the_grammars_words_or_none(text: str, split: bool) -> None:
@@ -99,3 +106,15 @@ def test_plain_words_agree_with_the_grammars_pattern(pieces: list[tuple[str, str
         words = stretch.plain_words()
         if words is not None:
             assert _by_splitting(words) == _by_pattern(stretch), stretch
+
+
+def test_a_record_with_a_name_written_against_an_action_replays() -> None:
+    """``Ef4/PP_B:`` is the action ``Ef4/PP`` and the player ``_B``: the
+    replay's split at white space took it for one name, and refused the
+    record, which the grammar reads well (found by a review)."""
+    game = tc.play(tc.new_game("base", 2, seed=3), [tc.RandomBot(3), tc.RandomBot(4)])
+    text = notation.dumps(game).replace('[Seat2 "B"]', '[Seat2 "_B"]').replace(" B: ", " _B: ")
+    assert "2. _B: Ef4/PP Eg4" in text
+    glued = text.replace("2. _B: Ef4/PP Eg4", "2. _B: Ef4/PP_B: Eg4")
+    replayed = notation.loads(glued)[0].replay()
+    assert replayed.history == game.history

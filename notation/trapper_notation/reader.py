@@ -446,6 +446,7 @@ _TAG_WORDS = 'a tag is written [Name "value"]'
 _BEGIN_WORDS = 'a game begins with tags like [Variant "base"] before its moves'
 _NOTE_WORDS = "a note ( … ) holds 'shuffle' and the new draw pile, or tiles like d2=B2e"
 _CLOSE_WORDS = "a note ( … ) is closed with ')'"
+_END_WORDS = "'*' ends the game's moves: only comments may follow it, then the next game's tags"
 
 
 #: Tokens that stand for more than one thing an error message names.
@@ -539,7 +540,9 @@ def _parse_error(text: str, exc: UnexpectedInput, line_offset: int) -> NotationS
         position = token.start_pos or 0
         line, column = token.line or 1, token.column or 1
     expected = set(getattr(exc, "expected", ()) or ())
-    if (
+    if "TAG" in expected and kind != "$END" and _after_end(text, position):
+        label = _END_WORDS
+    elif (
         "TAG" in expected
         and not expected & {"MOVES", "LPAR", "NOTES"}
         and kind in ("MOVES", "LPAR", "NOTES")
@@ -554,6 +557,19 @@ def _parse_error(text: str, exc: UnexpectedInput, line_offset: int) -> NotationS
     return NotationSyntaxError(
         label, line=line + line_offset, column=column, context=_caret(text, line, column)
     )
+
+
+def _after_end(text: str, position: int) -> bool:
+    """Whether the last token before ``position`` (comments aside) is a
+    game's ``*``. (Asked of an error only: the text before it is read again.)"""
+    last = None
+    try:
+        for token in parser().lex(text[:position]):
+            if token.type not in ("COMMENTS", "TAG_COMMENTS"):
+                last = token.type
+    except Exception:  # the text before an error reads well; if not, no guess
+        return False
+    return last == "END"
 
 
 def _parse(text: str, line_offset: int = 0) -> list[Record]:

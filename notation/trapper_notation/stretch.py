@@ -78,6 +78,8 @@ def word_or_comment_pattern() -> re.Pattern[str]:
 
 
 _WORDS = frozenset(("TURN", "PLAYER", "ACTION"))
+#: The signs an action may hold and a player's name may not.
+_ACTION_SIGNS = re.compile(r"[/<>+=]")
 
 
 def unquote(text: str) -> str:
@@ -190,6 +192,11 @@ class Stretch:
         """
         text = self.text
         if '"' in text or "{" in text or ";" in text:
+            return None
+        if ("_" in text or "'" in text) and _ACTION_SIGNS.search(text) is not None:
+            # An action with a sign no name has, written together with a name
+            # that begins with "_" or "'" ("Gd3/BB_Ann:"), is two words that
+            # end with ":": told apart by the grammar's pattern only.
             return None
         words = text.split()
         # The text is a MOVES token's (the reader's): its white space is
