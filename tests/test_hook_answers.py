@@ -5,11 +5,13 @@ read the answer later, nor an answer taken as it is."""
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_core import VariantSpec, hookimpl
 from trapper_core import notation as N
@@ -107,9 +109,10 @@ def test_hook_trapper_winners_may_answer_a_list() -> None:
     assert game.winners() == (0, 1)
 
 
-@pytest.mark.parametrize("over", ["yes", 1, 2.5, (False,)], ids=repr)
+@pytest.mark.parametrize("over", ["yes", 2.5, (False,)], ids=repr)
 def test_hook_trapper_is_over_answer_is_checked(over: object) -> None:
-    """Before, 'yes' ended the game after the first action."""
+    """Before, 'yes' ended the game after the first action. (An answer
+    equal to True, as numpy's ``True_`` or 1, is True.)"""
     error = _refused("trapper_is_over", lambda self, state: over)
     assert str(error).startswith(f"variant 'v': trapper_is_over returned {over!r}, ")
     assert "not True or False" in str(error)
@@ -134,3 +137,77 @@ def test_hook_trapper_canoe_payout_answer_over_18_digits_is_refused(payout: int)
     error = _refused("trapper_canoe_payout", lambda self, row: payout)
     assert str(error).startswith("variant 'v': trapper_canoe_payout(")
     assert "not a whole number of coins of at most 18 digits" in str(error)
+
+
+class _Seats(tuple):  # type: ignore[type-arg]
+    """A tuple of a variant's own type: a tuple all the same."""
+
+
+class _NumpyLikeTrue:
+    """An answer equal to True that is not True (numpy's ``True_``)."""
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        return other is True or other == 1
+
+    __hash__ = object.__hash__
+
+
+class _Turns(enum.IntEnum):
+    A = 0
+    B = 1
+
+
+@pytest.mark.parametrize(
+    ("hook", "answer"),
+    [
+        (
+            "trapper_step_targets",
+            lambda self, state, trapper: _Seats(tb.movement.trapper_step_targets(state, trapper)),
+        ),
+        (
+            "trapper_placement_choices",
+            lambda self, display, tile: _Seats(tb.placement_choices(display, tile)),
+        ),
+        (
+            "trapper_winners",
+            lambda self, state, scores: _Seats(
+                i for i, s in enumerate(scores) if s == max(scores)
+            ),
+        ),
+        (
+            "trapper_winners",
+            lambda self, state, scores: [
+                _Turns(i) for i, s in enumerate(scores) if s == max(scores)
+            ],
+        ),
+        (
+            "trapper_is_over",
+            lambda self, state: _NumpyLikeTrue() if tb.scoring.trapper_is_over(state) else False,
+        ),
+    ],
+    ids=[
+        "targets-tuple-subclass",
+        "choices-tuple-subclass",
+        "winners-tuple-subclass",
+        "winners-list-of-intenum",
+        "is_over-equal-to-true",
+    ],
+)
+def test_hook_answers_of_a_tuple_subclass_or_equal_to_true_are_taken(
+    hook: str, answer: Callable[..., Any]
+) -> None:
+    """The checks ask for what the engine needs, not for one class: a
+    tuple subclass is a tuple, seats may be any whole numbers, and an end
+    answer equal to True (numpy's ``True_``) is True (a review found them
+    refused)."""
+    registry = _registry(hook, answer)
+    for seed in range(3):
+        game = tc.new_game("v", 2, seed=seed, registry=registry)
+        tc.play(game, [tc.RandomBot(seed), tc.RandomBot(seed + 1)])
+        assert game.is_over
+        winners = game.winners()
+        assert type(winners) is tuple
+        assert all(type(seat) is int for seat in winners)

@@ -187,7 +187,7 @@ def checked_place(
     answer that is no pair of a display and a row or ``None``."""
     placed = rules.place(display, tile, placement)
     if (
-        type(placed) is not tuple
+        not isinstance(placed, tuple)
         or len(placed) != 2
         or not isinstance(placed[0], Display)
         or not (placed[1] is None or isinstance(placed[1], Row))
@@ -210,7 +210,7 @@ def checked_choices(rules: Rules, display: Display, tile: Tile) -> tuple[object,
     (``trapper_placement_choices``); raises `PluginError` for an answer
     that is no tuple."""
     choices = rules.placement_choices(display, tile)
-    if type(choices) is not tuple:
+    if not isinstance(choices, tuple):
         raise bad_choices(rules, tile, choices)
     return choices
 

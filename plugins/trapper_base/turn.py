@@ -459,7 +459,7 @@ class StepKind(ActionKind[Step]):
                                 placements = table[key] = answer(display, tile)
                         else:
                             placements = choices(display, tile)
-                            if type(placements) is not tuple:
+                            if not isinstance(placements, tuple):
                                 raise bad_choices(state.rules, tile, placements)
                         # Plain loops below, not comprehensions: one would be a
                         # function made at each placement, and its cells for
@@ -505,7 +505,7 @@ class StepKind(ActionKind[Step]):
         tile = state.board[square]
         assert tile is not None  # a target holds a tile
         choices = state.rules.placement_choices(state.displays[player], tile)
-        if type(choices) is not tuple:
+        if not isinstance(choices, tuple):
             raise bad_choices(state.rules, tile, choices)
         return action.placement in choices
 

@@ -115,10 +115,19 @@ def is_over(rules: Rules, state: GameState) -> bool:
     then has nobody to move is refused by name (``Game._nobody_to_move``)."""
     over = rules.is_over(state)
     if over:
-        if over is not True:
+        if over is not True and not _true(over):
             raise _not_bool(rules, over)
         return True
     return False
+
+
+def _true(answer: object) -> bool:
+    """Whether a true answer that is not ``True`` equals it (numpy's
+    ``True_``, 1) rather than merely being true (``"yes"``)."""
+    try:
+        return bool(answer == True)  # noqa: E712 - equality, not identity, is the question
+    except Exception:  # an answer whose == raises is no True
+        return False
 
 
 def _not_bool(rules: Rules, over: object) -> PluginError:
@@ -589,7 +598,7 @@ class Game:
                 raise IllegalActionError(_unshuffled(self, action, snapshot), action=action)
             over = self._rules.is_over(state)
             if over:
-                if over is not True:  # "yes": checked on a true answer only
+                if over is not True and not _true(over):  # "yes": a true answer only
                     raise _not_bool(self._rules, over)
                 self._finish()
             elif state.to_move is None:
@@ -831,21 +840,26 @@ class Game:
         if not self.is_over:
             return ()
         scores = self.scores()
-        winners = self._rules.winners(self._state, scores)
-        if isinstance(winners, list):
-            winners = tuple(winners)
-        # Seats in ascending order, one or more (checked by C calls).
+        answer = self._rules.winners(self._state, scores)
+        # Seats in ascending order, one or more: a tuple or a list of whole
+        # numbers (an IntEnum's, numpy's: anything with __index__), given back
+        # as a tuple of ints.
+        try:
+            if isinstance(answer, str | bytes) or not isinstance(answer, tuple | list):
+                raise TypeError
+            winners = tuple(operator.index(seat) for seat in answer)
+        except TypeError:
+            winners = ()
         if (
-            type(winners) is not tuple
-            or not winners
-            or not set(map(type, winners)) <= {int}
+            not winners
+            or any(isinstance(seat, bool) for seat in answer)
             or not 0 <= winners[0] <= winners[-1] < len(scores)
             or list(winners) != sorted(set(winners))
         ):
             raise bad_answer(
                 self.variant,
                 f"trapper_winners(state, {scores})",
-                winners,
+                answer,
                 f"a tuple of the winners' seats (0 to {len(scores) - 1}), ascending",
             )
         return winners

@@ -357,7 +357,7 @@ class GameState:
             # decisions (a check of the first and last index cost 660
             # instructions a decision of a random base game, of 97,000). The
             # base game's listing checks the indices when it fails on one.
-            if type(cached) is not tuple:
+            if not isinstance(cached, tuple):
                 raise _bad_targets(self, trapper, cached)
             targets = list(self.targets)
             targets[trapper] = cached
@@ -373,7 +373,7 @@ class GameState:
         for trapper, cached in enumerate(found):
             if cached is None:
                 answer = step_targets(self, COLOURS[trapper])
-                if type(answer) is not tuple:
+                if not isinstance(answer, tuple):
                     raise _bad_targets(self, trapper, answer)
                 found[trapper] = answer
         targets: tuple[tuple[int, ...], ...] = tuple(found)  # type: ignore[arg-type]
