@@ -564,3 +564,16 @@ def test_two_installed_plugins_of_one_name_keep_the_first_and_warn(
     assert "river-one" in registry.names()
     assert "river-two" not in registry.names()
     assert not registry.failed
+
+
+def test_a_plugin_whose_hooks_are_named_by_specname_is_taken() -> None:
+    """A hook may be any method marked ``@hookimpl(specname=…)``: the check
+    that a plugin has a hook (a list given by mistake has none) refused it."""
+
+    class Quiet:
+        @hookimpl(specname="trapper_variants")
+        def variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("quiet", extends="base")]
+
+    game = tc.new_game("quiet", 2, seed=1, registry=tc.Registry([Quiet()]))
+    assert game.variant == "quiet"

@@ -104,14 +104,25 @@ _NO_PLUGIN = (str, bytes, int, float, complex, type(None))
 
 
 def _has_hooks(plugin: object) -> bool:
-    """Whether ``plugin`` has a callable named like a hook (``trapper_…``):
-    one without any would be registered and never asked (a list given by
-    mistake, say)."""
+    """Whether ``plugin`` has a hook: a function marked ``@hookimpl`` (under
+    any name, with ``specname=``) or a callable named like one
+    (``trapper_…``). One without any would be registered and never asked
+    (a list given by mistake, say)."""
     try:
         names = dir(plugin)
     except Exception:  # an object whose __dir__ fails has no hooks to find
         return False
-    return any(n.startswith("trapper_") and callable(getattr(plugin, n, None)) for n in names)
+    marker = PROJECT + "_impl"
+    for name in names:
+        try:
+            found = getattr(plugin, name)
+        except Exception:  # an attribute that cannot be read is no hook
+            continue
+        if callable(found) and (
+            name.startswith("trapper_") or getattr(found, marker, None) is not None
+        ):
+            return True
+    return False
 
 
 def _check_spec(spec: VariantSpec) -> None:
