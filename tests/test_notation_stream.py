@@ -398,3 +398,40 @@ def test_issue10_scan_agrees_with_loads_on_small_texts_of_every_shape() -> None:
             found = list(notation.scan(stream, max_game_size=cap))
             assert [g.line for g in found] == [r.line for r in records], (text, cap)
             assert [g.tags for g in found] == [dict(r.tags) for r in records], (text, cap)
+
+
+def test_issue10_scan_raises_at_a_long_line_before_any_game() -> None:
+    """A long comment line before the first tags ended the reading with no
+    error: the chunk of comments alone was skipped before its error was
+    asked for (found by a review)."""
+    text = "; " + "x" * 50 + '\n[Event "b"]\n\n1. A: pass\n'
+    for stream in (io.BytesIO(text.encode()), io.StringIO(text)):
+        with pytest.raises(NotationSyntaxError, match="longer than 30 characters"):
+            list(notation.scan(stream, max_game_size=30))
+
+
+@pytest.mark.parametrize("newline", [None, "", "\n"])
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_issue10_scan_reads_text_files_whatever_their_newline_mode(
+    tmp_path: Path, newline: str | None, end: str
+) -> None:
+    """A text file opened with ``newline=""`` ends a line at a lone "\\r"
+    too: ``scan`` took such a line for one cut at the size of a read, and a
+    line of exactly ``max_game_size`` for one too long (found by a review).
+    A byte order mark is no character of the first line."""
+    line = '[Event "a"] pass'  # 16 characters: the cap
+    text = "\ufeff" + line + end + end + '[Event "b"]' + end + end + "1. A: pass" + end
+    path = tmp_path / "games.trn"
+    path.write_bytes(text.encode())
+    with open(path, encoding="utf-8", newline=newline) as file:
+        found = [(g.line, g.tags) for g in notation.scan(file, max_game_size=len(line) + 2)]
+    from_bytes = [
+        (g.line, g.tags)
+        for g in notation.scan(io.BytesIO(text.encode()), max_game_size=len(line) + 2)
+    ]
+    assert found == from_bytes == [(1, {"Event": "a"}), (3, {"Event": "b"})]
+    with open(path, encoding="utf-8", newline=newline) as file:
+        tight = [g.tags for g in notation.scan(file, max_game_size=len(line))]
+    assert tight == [
+        g.tags for g in notation.scan(io.BytesIO(text.encode()), max_game_size=len(line))
+    ]

@@ -1633,11 +1633,10 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
             bad = offsets.bad
             if bad is not None and bad.line <= chunks.number - (chunks.pending is not None):
                 raise bad
-            if chunk.opening is None:
-                continue  # comments alone, after no game: no game
-            for line, column, tags in _games_of(chunk):
-                number += 1
-                yield ScannedGame(number, line, offsets.start_of(line, column), tags)
+            if chunk.opening is not None:  # else comments alone, after no game: no game
+                for line, column, tags in _games_of(chunk):
+                    number += 1
+                    yield ScannedGame(number, line, offsets.start_of(line, column), tags)
             if chunks.stopped is not None:  # a line longer than max_game_size ends reading
                 raise chunks.stopped
             offsets.forget(chunks.number)
@@ -1743,6 +1742,7 @@ class _Offsets:
         carry: Any = b"" if self.binary else ""
         newline: Any = b"\n" if self.binary else "\n"
         cr: Any = b"\r" if self.binary else "\r"
+        mark: Any = _BOM_BYTES if self.binary else "\ufeff"  # a byte order mark
         carry_at = 0
         first = True
         while True:
@@ -1768,28 +1768,33 @@ class _Offsets:
                 pieces = [(piece, 0) for piece in _split_cr(line)]
             last, last_at = pieces[-1]
             cut = bool(raw) and not raw.endswith(newline)
-            if begun and _characters(pieces[0][0].rstrip(cr + newline)) > limit:
+            # A byte order mark before the first line is no character of it.
+            bom = 1 if number == 0 and line.startswith(mark) else 0
+            if begun and _characters(pieces[0][0].rstrip(cr + newline)) - bom > limit:
                 # (Bytes: a line of fewer characters than the cap may be
                 # more bytes than a read, and be found too long only here.)
                 yield self._head(pieces[0][0], number + 1)
                 raise _too_long(number + 1, limit)
-            if cut and last.endswith(cr):
-                # The line ended at its "\r": a "\n" right after it is part
-                # of that line end, anything else begins the next line.
+            if cut and raw.endswith(cr):
+                # The line ended at its "\r" (a text file opened with
+                # newline="" ends lines there; other streams may have cut the
+                # read there): a "\n" right after it is part of that line
+                # end, anything else begins the next line.
                 carry_at = stream.tell()
                 try:
                     carry = stream.readline(1)
                 except UnicodeDecodeError as exc:
                     raise _not_text(exc, number) from None
                 if carry == newline:
-                    pieces[-1] = (last + carry, last_at)
+                    if last.endswith(cr):  # else its "\r" was made a "\n" already
+                        pieces[-1] = (last + carry, last_at)
                     carry = carry[:0]
             elif cut:
                 # The last piece's end comes with the next read, unless it is
                 # too long already: then its start comes as a line of its own
                 # (no line break), as the other readers give it, and reading ends.
                 pieces.pop()
-                if _characters(last) > limit:
+                if _characters(last) - (bom if len(pieces) == 0 else 0) > limit:
                     yield from self._pieces(pieces, number, line_at)
                     number += len(pieces)
                     yield self._head(last, number + 1)
@@ -1875,6 +1880,7 @@ def _characters(text: str | bytes) -> int:
 
 
 _NOT_CONTINUATION = bytes(b for b in range(256) if not 0x80 <= b < 0xC0)
+_BOM_BYTES = "\ufeff".encode()
 
 
 def _split_cr_bytes(raw: bytes) -> list[tuple[bytes, int]]:
