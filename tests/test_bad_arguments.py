@@ -507,3 +507,27 @@ def test_shown_never_raises() -> None:
     assert shown(_deep()) == "[[[[[[[...]]]]]]]"
     assert shown(broken) == f"<Broken instance at {id(broken):#x}>"
     assert shown([broken]) == f"[<Broken instance at {id(broken):#x}>]"
+
+
+def test_shown_never_raises_for_objects_that_break_plain_questions() -> None:
+    """A ``__class__`` that raises (asked by isinstance), and a ``__repr__``
+    answering a str subclass whose ``len`` raises (found by a review)."""
+    from trapper_core.errors import shown
+
+    class NoClass:
+        def __getattribute__(self, name: str) -> object:
+            if name == "__class__":
+                raise RuntimeError("no class")
+            return object.__getattribute__(self, name)
+
+    class Text(str):
+        def __len__(self) -> int:
+            raise RuntimeError("no len")
+
+    class TextRepr:
+        def __repr__(self) -> str:
+            return Text("x" * 100)
+
+    no_class = shown(NoClass())  # (pytest's assert would ask the object itself)
+    assert no_class.startswith("<tests.test_bad_arguments.")  # object's repr, cut
+    assert shown(TextRepr()) == "x" * 59 + "…"

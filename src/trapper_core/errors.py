@@ -107,19 +107,28 @@ def shown(value: object, limit: int = 60) -> str:
     error: a value that ``repr`` cannot show (a list nested too deep for the
     stack, a ``__repr__`` that raises) is shown by `reprlib`, which stops a
     few levels down, or else by its type and id."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        bits = int.bit_length(value)  # not a subclass's own bit_length
+    try:
+        return _shown(value, limit)
+    except Exception:  # an object that breaks even the plain questions asked of it
+        return f"<{type(value).__name__} object at {id(value):#x}>"
+
+
+def _shown(value: object, limit: int) -> str:
+    kind = type(value)  # its class, not what its __class__ says
+    if issubclass(kind, int) and not issubclass(kind, bool):
+        bits = int.bit_length(value)  # type: ignore[arg-type]  # not a subclass's own bit_length
         if bits > 256:
             return f"a whole number of {bits} bits"
     try:
         text = repr(value)
     except ValueError:  # a huge number inside a container
-        return f"a {type(value).__name__} too large to show"
+        return f"a {kind.__name__} too large to show"
     except Exception:  # RecursionError, or a __repr__ of the caller's that raises
         try:
             text = reprlib.repr(value)
         except Exception:  # reprlib asks repr of the values it meets
-            return f"<{type(value).__name__} object at {id(value):#x}>"
+            return f"<{kind.__name__} object at {id(value):#x}>"
+    text = str.__str__(text)  # a plain str, whatever class __repr__ answered
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
