@@ -435,3 +435,19 @@ def test_issue10_scan_reads_text_files_whatever_their_newline_mode(
     assert tight == [
         g.tags for g in notation.scan(io.BytesIO(text.encode()), max_game_size=len(line))
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Event "a"][Site "b"] ; old [Round "2"]\n\n1. A: pass\n',
+        '[Event "a"] ; old [Round "2"]\n\n1. A: pass\n',
+        '  [Event "a"]\t[Site "b"]  ; [Round "2"]\n\n1. A: pass\n',
+    ],
+)
+def test_scan_tells_the_tags_a_line_begins_with_not_those_in_its_comment(text: str) -> None:
+    """A ``;`` comment after the tags of a line is a comment: ``scan`` read
+    the tags out of it too (found by a review)."""
+    scanned = [g.tags for g in notation.scan(io.BytesIO(text.encode()))]
+    assert scanned == [dict(r.tags) for r in notation.loads(text)]
+    assert "Round" not in scanned[0]

@@ -85,6 +85,7 @@ _ONE_TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+("(?:[^"\\\n]|\\["\
 #: The pattern of a terminal of the grammar (tests compare them with the engine's).
 _terminal = terminal
 _ESCAPE = re.compile(r"\\([\"\\])")
+_SPACES = re.compile(r"[ \t]*")
 #: Short tags read before (``[Site "?"]``, ``[Variant "base"]``), by their
 #: text: every game that has one shares its pair of strings.
 _PAIRS: dict[str, tuple[str, str]] = {}
@@ -1658,8 +1659,11 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
             moves_at = position
             break
         if text.lstrip().startswith("["):
-            for match in _ONE_TAG.finditer(text):
+            # The tags the line begins with: not what a ";" comment after them holds.
+            at = _SPACES.match(text).end()  # type: ignore[union-attr]
+            while (match := _ONE_TAG.match(text, at)) is not None:
                 tags.setdefault(match[1], _unquote(match[2]))
+                at = _SPACES.match(text, match.end()).end()  # type: ignore[union-attr]
             if not first:
                 first = index + 1
             if not _TAG_LINE.fullmatch(text):  # more than tags: perhaps moves
