@@ -211,3 +211,17 @@ def test_hook_answers_of_a_tuple_subclass_or_equal_to_true_are_taken(
         winners = game.winners()
         assert type(winners) is tuple
         assert all(type(seat) is int for seat in winners)
+
+
+@pytest.mark.parametrize("answer", [5, "yes", False], ids=repr)
+def test_hook_trapper_start_answer_is_checked(answer: object) -> None:
+    """The start answers True once the deal is made; 5 was taken as it."""
+
+    def start(self: object, state: object, setup: object) -> object:
+        tb.components.trapper_start(state, setup)  # type: ignore[arg-type]
+        return answer
+
+    with pytest.raises(
+        tc.PluginError, match=rf"trapper_start\(state, setup\) returned {answer!r}"
+    ):
+        tc.new_game("v", 2, seed=1, registry=_registry("trapper_start", start))

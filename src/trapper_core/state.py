@@ -290,7 +290,12 @@ class GameState:
         state.shuffled = ()
         state.valuation = None
         state.to_move = setup.start_player
-        rules.start(state, setup)
+        started = rules.start(state, setup)
+        if started is not True:  # asked once a game: the deal was made, or the hook is broken
+            raise PluginError(
+                f"variant {rules.variant!r}: trapper_start(state, setup) returned "
+                f"{shown(started, 60)}, not True (the start is made: no hook under it is asked)"
+            )
         state.turn = rules.new_turn(state)
         return state
 
