@@ -94,8 +94,10 @@ def game_at(
     The tiles of the variant's set that are neither on the board nor in a
     display nor given back are the box, unseen. A position that does not
     hold together (a tile or a card too many, a retired player to move, a
-    game over with somebody to move, a check of the variant's failing)
-    raises [`SetupError`][trapper_core.SetupError] saying what is wrong; so
+    game over with somebody to move, a check of the variant's failing: in
+    the base game, money that is not the payouts, or a bonus token that no
+    payout or exchange earned) raises
+    [`SetupError`][trapper_core.SetupError] saying what is wrong; so
     does a part of the wrong type (a display's money that is no ``int``, a
     turn record's field that is not of its type, a seat beyond the players).
 
