@@ -30,6 +30,7 @@ __all__ = [
     "Reveal",
     "Shuffle",
     "TurnNumber",
+    "check_one_line",
 ]
 
 #: The most digits of a turn number (a game of that many turns would not fit
@@ -58,12 +59,17 @@ def _name(item: object, attribute: object, value: Any) -> None:
     # reader reads a lone "\r" as a line end.
     if not isinstance(value, str):
         raise RecordError(f"a Mover's name is a str, not {shown(value)}")
+    check_one_line(value, "a Mover's name")
+
+
+def check_one_line(value: str, what: str) -> None:
+    """Raises `RecordError` (naming ``what``) unless ``value`` can be
+    written as one line of text and read back: no line end (the reader
+    reads a lone "\r" as one) and no lone surrogate (no UTF-8 text)."""
     if "\n" in value or "\r" in value:
-        raise RecordError(f"a Mover's name is one line, not {shown(value)}")
+        raise RecordError(f"{what} is one line, not {shown(value)}")
     if SURROGATE.search(value) is not None:
-        raise RecordError(
-            f"a Mover's name is Unicode text, with no lone surrogate: {shown(value)}"
-        )
+        raise RecordError(f"{what} is Unicode text, with no lone surrogate: {shown(value)}")
 
 
 def _action(item: object, attribute: object, value: Any) -> None:

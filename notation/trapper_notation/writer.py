@@ -11,7 +11,17 @@ from trapper_core import COLOURS, SQUARES, Game, Setup, Tile, TrapperError
 from trapper_core.errors import shown
 
 from .errors import RecordError
-from .items import SURROGATE, Comment, Item, Move, Mover, Notes, Reveal, Shuffle, TurnNumber
+from .items import (
+    Comment,
+    Item,
+    Move,
+    Mover,
+    Notes,
+    Reveal,
+    Shuffle,
+    TurnNumber,
+    check_one_line,
+)
 from .setup_string import UNKNOWN, SetupSpec
 
 __all__ = ["RecordLike", "format_record", "record_parts"]
@@ -35,10 +45,8 @@ _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
 
 def _quote(value: str) -> str:
-    # The TAG terminal's value holds any character but a line end (the reader
-    # reads a lone "\r" as one); '"' and '\\' are escaped.
-    if "\n" in value or "\r" in value:
-        raise RecordError(f"a tag value is one line: {value!r}")
+    # A tag's value or a player's name, checked to be one line where it is
+    # made (tag_text, Mover); '"' and '\\' are escaped.
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -52,12 +60,7 @@ def tag_text(name: object, value: object) -> str:
         )
     if not isinstance(value, str):
         raise RecordError(f"the value of the tag {name} is a str, not {type(value).__name__}")
-    if "\n" in value or "\r" in value:
-        raise RecordError(f"the value of the tag {name} is one line: {shown(value)}")
-    if SURROGATE.search(value) is not None:
-        raise RecordError(
-            f"the value of the tag {name} is Unicode text, with no lone surrogate: {shown(value)}"
-        )
+    check_one_line(value, f"the value of the tag {name}")
     return f"[{name} {_quote(value)}]"
 
 

@@ -128,9 +128,10 @@ def retired_problems(state: GameState) -> Iterator[str]:
 
 def token_problems(state: GameState) -> Iterator[str]:
     """R20, R21 (D7): each player's bonus tokens against their payouts and
-    returned canoes, as the variant's ``trapper_canoe_token`` and
-    ``trapper_species_token`` award them (the base game's shape: a token at
-    or below the payout, or the count of species). What the order of the
+    returned canoes: canoe tokens as the variant's ``trapper_canoe_token``
+    awards them (in the base game's shape: a token at or below the payout),
+    species tokens in the base game's shape (a token at or below the count
+    of species returned). What the order of the
     turns decided, which of two players took a token first, is not asked:
     a position does not say it."""
     for player, display in enumerate(state.displays):
@@ -144,6 +145,7 @@ def _canoe_token_problems(state: GameState, player: int, display: Display) -> It
     when the canoe was paid."""
     rules = state.rules
     every = rules.token_supply().canoe
+    supply = state.supply.canoe
     payouts = [v.payout for v in display.valued]
     payouts += [v.payout for p, v in state.returned if p == player]
     earning = sorted((p for p in payouts if rules.canoe_token(p, every)), reverse=True)
@@ -159,7 +161,6 @@ def _canoe_token_problems(state: GameState, player: int, display: Display) -> It
         # Pairing the highest payouts with the highest tokens is the best
         # pairing there is: a token pairs with the payouts from it up to the
         # next token in the supply, and those ranges rise with the token.
-        supply = state.supply.canoe
         for token, payout in zip(held, earning, strict=False):
             if rules.canoe_token(payout, tuple(sorted((*supply, token)))) != token:
                 yield (
@@ -169,12 +170,12 @@ def _canoe_token_problems(state: GameState, player: int, display: Display) -> It
                     f"{', '.join(map(str, supply)) or 'none'})"
                 )
                 break
-    missed = [p for p in earning if rules.canoe_token(p, state.supply.canoe)]
+    missed = [p for p in earning if rules.canoe_token(p, supply)]
     if len(missed) > len(held):
         yield (
             f"R20: player {player} was paid {', '.join(map(str, missed))} but holds "
             f"{_count(len(held), 'canoe token')}, while the supply still has "
-            f"{rules.canoe_token(missed[-1], state.supply.canoe)}, which {missed[-1]} earns"
+            f"{rules.canoe_token(missed[-1], supply)}, which {missed[-1]} earns"
         )
 
 
