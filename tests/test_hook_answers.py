@@ -6,6 +6,7 @@ read the answer later, nor an answer taken as it is."""
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -225,3 +226,23 @@ def test_hook_trapper_start_answer_is_checked(answer: object) -> None:
         tc.PluginError, match=rf"trapper_start\(state, setup\) returned {answer!r}"
     ):
         tc.new_game("v", 2, seed=1, registry=_registry("trapper_start", start))
+
+
+@pytest.mark.parametrize("answer", ["no", 2, (False,)], ids=repr)
+def test_hook_trapper_can_enter_answer_is_checked(answer: object) -> None:
+    """R13 asks the variant whether a trapper may enter a tile from a side;
+    before, 'no' (a true text) let every trapper in."""
+    error = _refused("trapper_can_enter", lambda self, tile, side: answer)
+    assert re.match(
+        r"variant 'v': trapper_can_enter\(C?[A-Z][0-9][nesw], (north|east|south|west)\) "
+        rf"returned {re.escape(repr(answer))}, not True or False",
+        str(error),
+    )
+
+
+@pytest.mark.parametrize("answer", [1, 0], ids=repr)
+def test_hook_trapper_can_enter_answers_equal_to_a_bool_are_taken(answer: int) -> None:
+    registry = _registry("trapper_can_enter", lambda self, tile, side: answer)
+    game = tc.new_game("v", 2, seed=1, registry=registry)
+    tc.play(game, [tc.RandomBot(0), tc.RandomBot(1)])
+    assert game.is_over

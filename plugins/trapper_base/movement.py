@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from trapper_core import NEIGHBOURS, Colour, Direction, GameState, Tile, hookimpl
+from trapper_core import (
+    NEIGHBOURS,
+    Colour,
+    Direction,
+    GameState,
+    PluginError,
+    Tile,
+    hookimpl,
+    shown,
+)
 
 __all__ = ["targets_kept"]
 
@@ -35,8 +44,10 @@ def trapper_step_targets(state: GameState, trapper: Colour) -> tuple[int, ...]:
     else:
         for square, side in NEIGHBOURS[state.trappers[trapper]]:
             tile = board[square]
-            if tile is not None and can_enter(tile, side):
-                adjacent.append(square)
+            if tile is not None:
+                enters = can_enter(tile, side)
+                if enters is True or (enters is not False and _enters(state, tile, side, enters)):
+                    adjacent.append(square)
     if adjacent:
         return tuple(adjacent)  # NEIGHBOURS are in ascending order
     # R14: an isolated trapper may take any face-up tile; D5: none, no step.
@@ -73,10 +84,31 @@ def targets_kept(
         # Next to the trapper and enterable: targets of a trapper that is not isolated.
         first = cached[0]
         side = sides.get(first)
-        if side is not None and (
-            board[first].water is not side  # type: ignore[union-attr]
-            if can_enter is trapper_can_enter
-            else can_enter(board[first], side)  # type: ignore[arg-type]
-        ):
+        if side is None:
+            continue
+        tile: Tile = board[first]  # type: ignore[assignment]
+        if can_enter is trapper_can_enter:
+            if tile.water is not side:
+                kept[trapper] = cached
+            continue
+        enters = can_enter(tile, side)
+        if enters is True or (enters is not False and _enters(state, tile, side, enters)):
             kept[trapper] = cached
     return tuple(kept)
+
+
+def _enters(state: GameState, tile: Tile, side: Direction, answer: object) -> bool:
+    """A variant's ``trapper_can_enter`` answer that is neither ``True`` nor
+    ``False``: one equal to either (numpy's ``bool_``, 1, 0) is taken as
+    that, anything else is a `PluginError` naming it (``"no"`` would have
+    let the trapper in)."""
+    for value in (True, False):
+        try:
+            if answer == value:
+                return value
+        except Exception:  # an answer whose == raises is neither
+            break
+    raise PluginError(
+        f"variant {state.rules.variant!r}: trapper_can_enter({tile.code}, {side.name.lower()}) "
+        f"returned {shown(answer, 60)}, not True or False"
+    )
