@@ -217,7 +217,10 @@ def test_issue12_strings_and_tensors_hide_what_the_view_hides() -> None:
     assert len(set(hands)) == 3  # each seat sees its own hand
 
 
-def test_issue12_information_state_is_the_view_and_the_public_history() -> None:
+def test_issue12_information_state_is_the_view_the_public_history_and_own_draws() -> None:
+    """The view, the text of every action played, and the colours of the
+    cards the player drew, draw by draw (the deal first): a view keeps no
+    trace of the cards drawn and since paid, which the player saw."""
     state = load("base", 2).new_initial_state()
     play_on(state, random.Random(2), until=lambda s: len(s.history()) > 150)
     engine = state.trapper_game
@@ -229,7 +232,20 @@ def test_issue12_information_state_is_the_view_and_the_public_history() -> None:
     for action, piles in zip(engine.history, engine.outcomes(), strict=True):
         texts.append(replay.action_text(action))
         replay.apply(action, shuffles=piles)
-    assert info == state.observation_string(seat) + "\nplayed " + " ".join(texts)
+    size = 6  # the base game's hand (R8), dealt in blocks from the top (D14)
+    deck = [int(c) for c in engine.setup.deck]
+    draws = [deck[seat * size : (seat + 1) * size]]
+    replay = engine.root()
+    for action, piles in zip(engine.history, engine.outcomes(), strict=True):
+        actor, drawn = replay.to_move, replay.state.drawn
+        replay.apply(action, shuffles=piles)
+        assert not piles  # the deck is far from its end here
+        if actor == seat and replay.state.drawn > drawn:
+            draws.append(list(replay.state.pile[drawn : replay.state.drawn]))
+    letters = " ".join("".join(tc.COLOURS[c].letter for c in d) for d in draws)
+    assert info == (
+        state.observation_string(seat) + "\nplayed " + " ".join(texts) + "\ndrew " + letters
+    )
 
 
 @pytest.mark.parametrize("variant", ["base", "children", "tactical"])
@@ -728,3 +744,73 @@ def test_openspiel_a_game_never_takes_more_than_max_game_length_decisions() -> N
     engine.apply(engine.parse_action("pass"))  # the engine's game goes on, a state cannot
     with pytest.raises(tc.SetupError, match=r"more than max_game_length \(20000\) decisions"):
         state_from_game(engine)
+
+
+def own_pasts(state: TrapperState, player: int) -> list[tuple[str, str]]:
+    """What ``player`` saw and did along ``state``'s history: every change
+    of their observation, and the ids they chose. (The nodes at which
+    nothing changes for them are not counted: how many ids another
+    player's action took follows from that player's hand, and is not
+    shown.)"""
+    replay = state.get_game().new_initial_state()
+    seen: list[tuple[str, str]] = []
+
+    def saw(text: str) -> None:
+        if not seen or seen[-1] != ("saw", text):
+            seen.append(("saw", text))
+
+    for action in state.history():
+        saw(replay.observation_string(player))
+        if replay.current_player() == player:
+            seen.append(("chose", str(action)))
+        replay.apply_action(action)
+    saw(replay.observation_string(player))
+    return seen
+
+
+def passed_with_deck(deck: list[tc.Colour]) -> TrapperState:
+    """Seat 0's pass in a two-player game of ``deck`` (top first), as an
+    OpenSpiel state."""
+    setup = tc.new_game("base", 2, seed=1).setup
+    game = tc.new_game("base", 2, seed=1, setup=attrs.evolve(setup, deck=deck))
+    game.apply(game.parse_action("pass"))
+    return state_from_game(game)
+
+
+def test_openspiel_information_state_is_perfect_recall_of_a_players_own_draws() -> None:
+    """OpenSpiel's information state is perfect recall: two histories
+    that a player can tell apart are two information states. Seat 0 holds
+    six blue cards in one deal and draws two green on passing; in the
+    other it holds four blue and two green and draws two blue: the same
+    hand after the pass, and the same public history, but seat 0 saw
+    another hand before it. The information state kept only the hand as
+    it is now, so the two were one."""
+    blue, beige, green, purple = tc.COLOURS
+    rest = [purple] * 16 + [blue] * 10 + [beige] * 10 + [green] * 14
+    first = passed_with_deck([blue] * 6 + [beige] * 6 + [green] * 2 + rest)
+    second = passed_with_deck([blue] * 4 + [green] * 2 + [beige] * 6 + [blue] * 2 + rest)
+    assert own_pasts(first, 0) != own_pasts(second, 0)
+    assert first.observation_string(0) == second.observation_string(0)  # the same hand now
+    assert first.information_state_string(0) != second.information_state_string(0)
+    # Seat 1 saw none of it: one information state.
+    assert own_pasts(first, 1) == own_pasts(second, 1)
+    assert first.information_state_string(1) == second.information_state_string(1)
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_openspiel_equal_information_states_have_equal_pasts(variant: str) -> None:
+    """Perfect recall on random histories: wherever a player's information
+    states of two histories are equal, so is everything the player saw and
+    chose along them. The worlds resampled from a player's information
+    state share it, and differ in all that the player did not see: each is
+    such a pair."""
+    rng = random.Random(12)
+    game = load(variant, 2)
+    for _ in range(3):
+        state = play_on(game.new_initial_state(), rng, until=lambda s: len(s.history()) > 200)
+        for player in range(2):
+            for world in (state.resample_from_infostate(player, rng.random) for _ in range(3)):
+                assert world.information_state_string(player) == (
+                    state.information_state_string(player)
+                )
+                assert own_pasts(world, player) == own_pasts(state, player)

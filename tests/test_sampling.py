@@ -907,3 +907,75 @@ def test_a_world_drawn_at_an_auction_lets_its_leader_pay_the_bid_D9() -> None:
                 check_invariants(sampler.sample(random.Random(i)).root())
                 worlds += 1
     assert worlds > 50
+
+
+def own_draws(game: tc.Game, seat: int) -> list[tuple[int, ...]]:
+    """The colours ``seat`` drew in ``game``, draw by draw in the order
+    drawn, the deal first (hands dealt in blocks from the top, D14)."""
+    deck = [int(c) for c in game.setup.deck]
+    sizes = [sum(hand) for hand in game.root().state.hands]
+    top = sum(sizes[:seat])
+    draws = [tuple(deck[top : top + sizes[seat]])]
+    replay = game.root()
+    for action, piles in zip(game.history, game.outcomes(), strict=True):
+        state = replay.state
+        actor, pile, drawn, shuffles = replay.to_move, state.pile, state.drawn, state.shuffles
+        replay.apply(action, shuffles=piles)
+        new = state.shuffled[shuffles:]
+        cards = list(pile[drawn : state.drawn if not new else len(pile)])
+        for number, shuffled in enumerate(new):
+            cards += shuffled[: state.drawn] if number == len(new) - 1 else shuffled
+        if actor == seat and cards:
+            draws.append(tuple(cards))
+    return draws
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_keep_draws_gives_the_viewer_the_cards_they_drew(variant: str) -> None:
+    """A player who remembers every card they drew (OpenSpiel's perfect
+    recall information state) knows more than their view, which keeps the
+    hand as it is now (D18): worlds sampled with ``keep_draws`` give the
+    viewer the very draws they had, through reshuffles and a retirement,
+    and draw everything else anew."""
+    checked = 0
+    for seed in range(40):
+        game = played(variant, 2, seed, 400, "random")
+        if not game.state.shuffled:
+            continue
+        for seat in range(2):
+            draws = own_draws(game, seat)
+            sampler = tc.Sampler(game.view(seat))
+            sampler.keep_draws(draws)
+            decks = set()
+            for k in range(4):
+                world = sampler.sample(random.Random(k))
+                assert world.view(seat) == game.view(seat)
+                assert own_draws(world, seat) == draws
+                decks.add(world.setup.deck)
+            assert len(decks) > 1
+            checked += 1
+        if checked >= 4 and any(game.state.retired):
+            break
+    assert checked >= 4
+
+
+def test_keep_draws_refuses_draws_that_do_not_fit_the_view() -> None:
+    game = played("base", 2, 3, 40)
+    view = game.view(0)
+    draws = own_draws(game, 0)
+    blue, beige = int(tc.Colour.BLUE), int(tc.Colour.BEIGE)
+    other = [blue if c != blue else beige for c in draws[-1]]
+    last = len(draws) - 1
+    cases: tuple[tuple[Sequence[Sequence[object]], str], ...] = (
+        (draws[:-1], f"drew {len(draws)} times"),
+        ([*draws[:-1], (*draws[-1], blue)], f"draw {last} of seat 0 is 2 colours"),
+        ([*draws[:-1], ("B", "B")], f"draw {last} of seat 0 is 2 colours"),
+        ([*draws[:-1], other], "seat 0's draws"),
+    )
+    for wrong, says in cases:
+        with pytest.raises(tc.SamplingError, match=says):
+            tc.Sampler(view).keep_draws(wrong)  # type: ignore[arg-type]
+    sampler = tc.Sampler(view)
+    sampler.sample(random.Random(1))
+    with pytest.raises(tc.SamplingError, match="before the sampler's first world"):
+        sampler.keep_draws(draws)

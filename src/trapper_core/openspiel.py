@@ -27,11 +27,13 @@ How the game is cut into OpenSpiel nodes:
   has its ids.
 - **Imperfect information** comes from ``Game.view``: the observation is one
   player's view; the information state adds the text of every action played,
-  the whole public history. Face-down tiles, other hands and the order of the
-  draw pile appear in neither. (A view keeps a player's hand as it is now, not
-  the colours of their earlier draws, so neither does the information state:
-  it is what the engine says a player knows, and exactly what
-  ``PlayerView.sample`` keeps when ``resample_from_infostate`` draws a world.)
+  the whole public history, and the colours of every card the player drew,
+  draw by draw. Face-down tiles, other hands and the order of the draw pile
+  appear in neither. (A view keeps a player's hand as it is now, not the
+  colours of their earlier draws; OpenSpiel's information state is perfect
+  recall, and two pasts that differ in the cards a player drew and has since
+  paid are two pasts the player can tell apart. ``resample_from_infostate``
+  keeps those draws: ``Sampler.keep_draws``.)
 - **Returns** are paid at the end only: the winners share 1, every seat pays
   ``1 / players`` (``trapper_core.encoding.returns``).
 - **Length.** The rules bound no game's length, so a game is cut after
@@ -72,6 +74,7 @@ from .errors import IllegalActionError, SetupError, TrapperError, shown
 from .game import Game, new_game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
 from .plugins import Rules, available_variants, default_registry
+from .sampling import Sampler
 from .setups import Setup
 from .terminal import describe
 from .view import PlayerView
@@ -221,6 +224,11 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         self._piles: list[list[int]] = []  # the cards of each pending shuffle, sorted
         self._dealt: list[list[int]] = []  # the shuffled piles dealt so far
         self._played: _Log[str] = _Log()  # the text of every action played
+        # The cards each seat was dealt, and who drew which cards (in the
+        # order drawn) in every action played: a player's own draws are part
+        # of their information state.
+        self._deal: tuple[tuple[int, ...], ...] = ()
+        self._drew: _Log[tuple[int, tuple[int, ...]]] = _Log()
         self._ids = 0  # the decisions (ids) made so far
         self._limit: int = game.max_game_length()  # the decisions after which the game is cut
 
@@ -255,6 +263,11 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         deck = [COLOURS[c] for c in self._cards]
         setup = Setup(grid, deck, board.trappers, box, 0)  # type: ignore[arg-type]
         self._game = new_game(spec.variant, self.num_players(), seed=0, setup=setup)
+        deal, top = [], 0
+        for hand in self._game.state.hands:  # dealt in blocks from the top, seat by seat
+            deal.append(tuple(self._cards[top : top + sum(hand)]))
+            top += sum(hand)
+        self._deal = tuple(deal)
         self._next_decision()
 
     def _next_decision(self) -> None:
@@ -267,6 +280,7 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         assert game is not None
         before = game.state.shuffles
         text = game.action_text(action)
+        point = _draw_point(game)
         game.apply(action)
         if game.state.shuffles > before:
             piles = game.state.shuffled[before:]
@@ -276,12 +290,13 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
             self._dealt = [[]]
             self._speller = None
             return
-        self._record(text)
+        self._record(text, point)
 
-    def _record(self, text: str) -> None:
+    def _record(self, text: str, point: _DrawPoint) -> None:
         game = self._game
         assert game is not None
         self._played.append(text)
+        self._drew.append(_drawn_since(game, point))
         self._next_decision()
 
     # ------------------------------------------------------------------
@@ -383,9 +398,10 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         assert game is not None
         assert action is not None
         text = game.action_text(action)
+        point = _draw_point(game)
         game.apply(action, shuffles=self._dealt)
         self._pending, self._piles, self._dealt = None, [], []
-        self._record(text)
+        self._record(text, point)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """Returns an id as text: a character, ``DONE``, or a chance outcome."""
@@ -441,9 +457,20 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
             text += f"\nspelling {self.prefix}"
         return text
 
+    def draws(self, player: int) -> tuple[tuple[int, ...], ...]:
+        """The colours of the cards ``player`` drew, draw by draw in the
+        order drawn, the deal first: what their information state holds
+        beyond the view and the actions played. (How many cards each action
+        drew is public: an action that drew none is no draw.)"""
+        if self._game is None:
+            return ()
+        drew = (cards for seat, cards in self._drew if seat == player and cards)
+        return (self._deal[player], *drew)
+
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TrapperState:
         """Returns a state that ``player_id`` cannot tell from this one, its
-        hidden parts drawn by ``PlayerView.sample`` (seeded from
+        hidden parts drawn as ``PlayerView.sample`` draws them but keeping
+        the cards the player drew (``Sampler.keep_draws``; seeded from
         ``probability_sampler()``, a number in [0, 1); any other value raises
         `trapper_core.SetupError`)."""
         rng = random.Random(_seed_from(probability_sampler))
@@ -454,8 +481,9 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
                 fresh._apply_random_chance(rng)
             return fresh
         view = self._game.view(player_id)
+        draws = self.draws(player_id)
         for _attempt in range(_RESAMPLE_ATTEMPTS):
-            fresh = state_from_game(_sample(view, rng), spec)
+            fresh = state_from_game(_sample(view, draws, rng), spec)
             try:
                 self._continue(fresh, rng, player_id)
             except IllegalActionError:
@@ -556,10 +584,38 @@ def _seed_from(probability_sampler: Any) -> int:
     return int(number * 2**53)
 
 
-def _sample(view: PlayerView, rng: random.Random) -> Game:
-    """A complete game consistent with ``view``: ``PlayerView.sample``."""
-    world: Game = view.sample(rng)
-    return world
+def _sample(view: PlayerView, draws: tuple[tuple[int, ...], ...], rng: random.Random) -> Game:
+    """A complete game consistent with ``view`` in which its player drew
+    ``draws``: ``PlayerView.sample`` with the draws kept."""
+    rules = default_registry().rules(view.variant)
+    sampler: Sampler = rules.sampler(view, rules)
+    sampler.keep_draws(draws)
+    return sampler.sample(rng)
+
+
+_DrawPoint = tuple[int, int, tuple[int, ...], int | None]
+
+
+def _draw_point(game: Game) -> _DrawPoint:
+    """Where the draws stand before an action: the shuffles so far, the
+    cards drawn from the pile, the pile, and the player to act."""
+    state = game.state
+    return len(state.shuffled), state.drawn, state.pile, state.to_move
+
+
+def _drawn_since(game: Game, point: _DrawPoint) -> tuple[int, tuple[int, ...]]:
+    """Who drew which cards (in the order drawn) since ``point``: the player
+    who acted, from the pile there and every pile shuffled since."""
+    shuffles, drawn, pile, actor = point
+    assert actor is not None
+    state = game.state
+    new = state.shuffled[shuffles:]
+    if not new:
+        return actor, pile[drawn : state.drawn]
+    cards = list(pile[drawn:])
+    for number, shuffled in enumerate(new):
+        cards += shuffled[: state.drawn] if number == len(new) - 1 else shuffled
+    return actor, tuple(cards)
 
 
 def state_from_game(game: Game, spiel_game: TrapperGame | None = None) -> TrapperState:
@@ -750,7 +806,14 @@ class TrapperObserver:
             lines.append(f"spelling {spelling}")
         if self.perfect_recall:
             lines.append("played " + " ".join(state._played))
+            if self.private:  # the player's own draws, which the view keeps no trace of
+                lines.append("drew " + " ".join(_letters(d) for d in state.draws(player)))
         return "\n".join(lines)
+
+
+def _letters(cards: tuple[int, ...]) -> str:
+    """A draw's colours as letters (``-`` for none: a hand of no cards)."""
+    return "".join(COLOURS[c].letter for c in cards) or "-"
 
 
 def _private_text(state: TrapperState, game: Game, player: int) -> str:

@@ -13,7 +13,10 @@ What a world must agree with
     their hand then, every bid could be paid, and every reshuffled pile
     held exactly the cards discarded before it. The sampled game's view for
     the viewer *equals* the view it was sampled from; `Sampler.game`
-    checks that for every world it builds.
+    checks that for every world it builds. A view holds the viewer's hand
+    as it is now (D18); a sampler told the viewer's own draws as well
+    (`Sampler.keep_draws`: a player who remembers them, as OpenSpiel's
+    perfect-recall information state does) keeps them too.
 
 What is drawn, and how
     *Tiles.* The tiles nobody has seen (the variant's tile set less every
@@ -246,6 +249,10 @@ class Sampler:
     a view built by hand) raises [`SetupError`][trapper_core.SetupError];
     one no game could show, [`SamplingError`][trapper_core.SamplingError].
     """
+
+    # The viewer's own draws, by position, once `keep_draws` is told them
+    # (a class default: a subclass that prepares itself has none).
+    _pins: dict[Slot, int] | None = None
 
     def __init__(
         self,
@@ -635,6 +642,70 @@ class Sampler:
             self.owner[p][i] = actor
         return got
 
+    def keep_draws(self, draws: Sequence[Sequence[int | Colour]]) -> None:
+        """Makes every world give the viewer the very cards they drew:
+        ``draws`` lists, for each of the viewer's draws in order (the deal
+        first), the colours of its cards in the order drawn.
+
+        A view holds the viewer's hand as it is now, not the colours they
+        drew earlier and have since paid (D18), and the worlds drawn from it
+        alone may give the viewer other earlier draws. A player who remembers
+        every card they drew knows more: OpenSpiel's information state, which
+        must be perfect recall, holds those draws, and its
+        ``resample_from_infostate`` keeps them here. Only the other
+        positions of the piles are drawn then.
+
+        Call it before the first world. Draws that do not fit the view (not
+        one list per draw of the viewer's, of as many cards, of colours its
+        pile holds, paying for what the viewer paid and ending with the
+        view's hand) raise `SamplingError`."""
+        if self._colours is not None:
+            raise SamplingError("keep_draws() comes before the sampler's first world")
+        viewer = self.view.player
+        mine = [op for op in self.ops[viewer] if op.what == "draw"]
+        if not isinstance(draws, Sequence) or len(draws) != len(mine):
+            raise SamplingError(
+                f"seat {viewer} drew {len(mine)} times in the view's history, "
+                f"not as keep_draws() says: {shown(draws)}"
+            )
+        pins: dict[Slot, int] = {}
+        for number, (op, cards) in enumerate(zip(mine, draws, strict=True)):
+            if (
+                not isinstance(cards, Sequence)
+                or len(cards) != len(op.slots)
+                or not all(type(c) is Colour or (type(c) is int and 0 <= c < 4) for c in cards)
+            ):
+                raise SamplingError(
+                    f"draw {number} of seat {viewer} is {len(op.slots)} colours, "
+                    f"not {shown(cards)}"
+                )
+            pins.update(zip(op.slots, (int(c) for c in cards), strict=True))
+        for p, pile in enumerate(self.piles):
+            pinned = Counter(c for (q, _i), c in pins.items() if q == p)
+            if pinned - Counter(pile):
+                raise SamplingError(f"seat {viewer}'s draws take cards that pile {p} lacks")
+        hand = [0, 0, 0, 0]
+        for op in self.ops[viewer]:
+            if op.what == "draw":
+                for slot in op.slots:
+                    hand[pins[slot]] += 1
+            elif op.what == "pay":
+                hand = [h - n for h, n in zip(hand, op.cards, strict=True)]
+                if min(hand) < 0:
+                    raise SamplingError(f"seat {viewer}'s draws do not pay for what they paid")
+            elif op.what == "need":
+                assert op.need is not None
+                if not op.need.allows(viewer, hand):
+                    raise SamplingError(f"seat {viewer}'s draws do not allow their bids")
+            else:
+                break
+        else:
+            if tuple(hand) != self.hand:
+                raise SamplingError(
+                    f"seat {viewer}'s draws end with {tuple(hand)}, not the view's hand"
+                )
+        self._pins = pins
+
     # ------------------------------------------------------------------
     # Colourings
     # ------------------------------------------------------------------
@@ -682,14 +753,17 @@ class Sampler:
         view's colouring. The positions the search leaves free are laid out
         at random. Reads what ``_index`` notes."""
         budget, moves = _BUDGET, _REPAIR
-        if self._hint is not None:
+        if self._hint is not None and self._pins is None:
             colours = self._repair(rng, _REPAIR, start=self._hint)
             self._hint = None
             if colours is not None:
                 return colours
+        ops, hand = self._searched()
         while True:
             try:
-                colours = _colour(self.piles, self.ops, self.view.player, self.hand, rng, budget)
+                colours = _colour(
+                    self.piles, ops, self.view.player, hand, rng, budget, fixed=self._pins
+                )
                 break
             except _OutOfBudget:
                 pass
@@ -705,6 +779,30 @@ class Sampler:
                 "its hand"
             )
         return colours
+
+    def _searched(self) -> tuple[list[list[_Op]], Hand]:
+        """The hands' ops and the viewer's end, as the complete search takes
+        them: with the viewer's draws kept (`keep_draws`), a viewer who
+        retired is known to the end of its history too, so it is searched
+        back from the hand it retired with, like one that did not."""
+        ops, hand = self.ops, self.hand
+        viewer = self.view.player
+        pins = self._pins
+        if pins is None or not any(op.what == "retire" for op in ops[viewer]):
+            return ops, hand
+        held = [0, 0, 0, 0]
+        kept: list[_Op] = []
+        for op in ops[viewer]:
+            if op.what == "retire":
+                break
+            kept.append(op)
+            if op.what == "draw":
+                for slot in op.slots:
+                    held[pins[slot]] += 1
+            elif op.what == "pay":
+                held = [h - n for h, n in zip(held, op.cards, strict=True)]
+        ops = [*ops[:viewer], kept, *ops[viewer + 1 :]]
+        return ops, (held[0], held[1], held[2], held[3])
 
     def _index(self) -> None:
         """Notes what the chain checks: each hand's payments and bids in
@@ -854,9 +952,18 @@ class Sampler:
         tactical histories that cost the search minutes it mends in
         milliseconds to a second or two. ``_first`` runs both in turn."""
         colours = [list(pile) for pile in self.piles]
+        pins = self._pins or {}
         for p, pile in enumerate(colours):
             if p < len(start):
                 pile[:] = start[p]
+            elif pins:
+                # the viewer's kept draws where they were drawn, the rest anyhow
+                rest = Counter(pile)
+                rest.subtract(c for (q, _i), c in pins.items() if q == p)
+                free = list(rest.elements())
+                rng.shuffle(free)
+                for i in range(len(pile)):
+                    pile[i] = pins[p, i] if (p, i) in pins else free.pop()
             else:
                 rng.shuffle(pile)
         self._tally(colours)
@@ -892,12 +999,16 @@ class Sampler:
                 p, i = slots[rng.randrange(n)]
                 pile = colours[p]
                 ci = pile[i]
-                if ci == want:
+                if ci == want or (p, i) in pins:
                     continue
                 size = len(pile)
                 for _probe in range(4 * size):
                     j = rng.randrange(size)
-                    if pile[j] == want and not (owner[p][j] == s and since[p][j] <= k):
+                    if (
+                        pile[j] == want
+                        and not (owner[p][j] == s and since[p][j] <= k)
+                        and (p, j) not in pins
+                    ):
                         break
                 else:
                     continue
@@ -944,6 +1055,7 @@ class Sampler:
         weights = [len(colours[p]) for p in piles]
         total = sum(weights)
         owner, since = self.owner, self._since
+        pins = self._pins or {}  # the viewer's kept draws (keep_draws) never move
         for _ in range(steps):
             r = rng.randrange(total)
             p = piles[-1]
@@ -955,7 +1067,7 @@ class Sampler:
             pile = colours[p]
             i, j = rng.randrange(len(pile)), rng.randrange(len(pile))
             ci, cj = pile[i], pile[j]
-            if ci == cj:
+            if ci == cj or (pins and ((p, i) in pins or (p, j) in pins)):
                 continue
             a, b = owner[p][i], owner[p][j]
             if a == b and a >= 0:
@@ -1215,13 +1327,18 @@ def _colour(
     hand: Sequence[int],
     rng: random.Random,
     budget: int | None = None,
+    *,
+    fixed: dict[Slot, int] | None = None,
 ) -> list[list[int]] | None:
     """A colouring of every position of every pile (``piles[p]`` lists the
     pile's colours in any order) under which every seat's ``ops`` go through
     — every card paid is in hand when paid, every bid allowed when made — and
     ``viewer`` ends holding ``hand``; ``None`` when there is none. Each
     seat's ops are in time order. With a ``budget``, raises ``_OutOfBudget``
-    after trying that many branches.
+    after trying that many branches. ``fixed`` gives some of the viewer's
+    positions their colours (`Sampler.keep_draws`; the viewer then retires
+    in no op): a drawn card of the viewer's has that colour as its one
+    branch, and the bounds, necessary for every colouring, stay sound.
 
     Hands meet only in the piles' colours, so the search takes one hand
     after the other, each through its whole history: the viewer's first,
@@ -1429,7 +1546,9 @@ def _colour(
         if what == _BACK:  # the colours the drawn card can have had
             assert isinstance(x, tuple)
             p = x[0]
-            found = [(p, c) for c in range(4) if held[seat][c] and avail[p][c]]
+            pinned = None if fixed is None else fixed.get(x)
+            choices = range(4) if pinned is None else (pinned,)
+            found = [(p, c) for c in choices if held[seat][c] and avail[p][c]]
             return spare_first(t, found)
         if what == _CHECK:
             assert isinstance(x, _Need)
