@@ -465,6 +465,24 @@ def test_a_kind_without_the_options_of_a_choice_is_refused_by_name() -> None:
         Forgetful()
 
 
+def test_a_kind_whose_choice_is_no_field_of_its_action_is_refused_by_name() -> None:
+    # The default build passes the choices as the action's fields: a choice
+    # the action does not have would fail at the first listing, as a
+    # TypeError of the action's __init__ naming neither the kind nor its choices.
+    class Misnamed(DonateKind):
+        choices = ("color",)
+
+        def color_options(self, state: GameState) -> list[Colour]:
+            return list(Colour)
+
+    with pytest.raises(
+        TypeError,
+        match=r"Misnamed has the choice 'color', which is no field of Donate "
+        r"\(its fields: colour\)",
+    ):
+        Misnamed()
+
+
 class Charity:
     """A variant with one more kind of action."""
 

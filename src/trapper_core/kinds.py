@@ -131,6 +131,17 @@ class ActionKind(abc.ABC, Generic[A]):
         fields = (
             [f.name for f in attrs.fields(self.action_type)] if attrs.has(self.action_type) else []
         )
+        if fields and type(self).build is ActionKind.build:
+            # The default build passes the choices as the action's fields: a
+            # choice the action lacks would fail at the first listing, as a
+            # TypeError of the action's class naming neither kind nor choice.
+            for choice in self.choices:
+                if choice not in fields:
+                    raise TypeError(
+                        f"{type(self).__name__} has the choice {choice!r}, which is no field "
+                        f"of {self.action_type.__name__} (its fields: {', '.join(fields)}): "
+                        "the choices are the action's fields, by name"
+                    )
         self._positional = fields[: len(self.choices)] == list(self.choices)
 
     def _dependencies(self, level: int, options: Callable[..., object]) -> tuple[int, ...]:
