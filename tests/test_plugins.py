@@ -555,6 +555,23 @@ def test_withdraw_takes_an_inherited_kind_away() -> None:
         game.apply(tb.Exchange((tc.Species.MINK,)))
 
 
+@pytest.mark.parametrize("answer", [DonateKind(), tc.Withdraw("exchange"), 5])
+def test_an_action_kinds_answer_that_is_no_list_is_refused_naming_the_hook(
+    answer: object,
+) -> None:
+    class Plugin:
+        @hookimpl
+        def trapper_action_kinds(self) -> object:
+            return answer
+
+    with pytest.raises(
+        tc.PluginError,
+        match=r"variant 'custom': trapper_action_kinds returned .*, not a list of "
+        r"ActionKind and Withdraw objects",
+    ):
+        registry_with(Plugin()).rules("custom")
+
+
 def test_two_kinds_of_one_action_type_are_an_error() -> None:
     class Again(tb.PassKind):
         name = "pass-again"

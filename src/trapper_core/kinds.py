@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import attrs
 
 from .actions import Action
-from .errors import IllegalActionError
+from .errors import IllegalActionError, shown
 from .interning import SIZE
 
 if TYPE_CHECKING:
@@ -462,6 +462,14 @@ def resolve_kinds(
     withdrawn: set[str] = set()  # every name a Withdraw gives
     defined: set[str] = set()  # every kind's name, in any answer
     for answer in answers:
+        if isinstance(answer, str | bytes) or not isinstance(answer, Iterable):
+            # One kind given alone, say: "not iterable" would name neither the hook nor the fix.
+            alone = isinstance(answer, ActionKind | Withdraw)
+            hint = f": return [{shown(answer)}]" if alone else ""
+            raise TypeError(
+                f"trapper_action_kinds returned {shown(answer)}, not a list of ActionKind "
+                f"and Withdraw objects{hint}"
+            )
         for item in answer:
             if isinstance(item, Withdraw):
                 withdrawn.add(item.name)
