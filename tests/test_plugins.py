@@ -928,6 +928,60 @@ def test_a_third_party_variant_plays_whole_games() -> None:
         play_out(custom_game(Charity(), seed=seed, players=3))
 
 
+class ClaimsPass(DonateKind):
+    """Reads ``pass``, the base game's word, as a donation: listed first, it
+    takes the base game's pass for one."""
+
+    def parse(self, state: GameState, text: str) -> Donate | None:
+        return Donate(Colour.BLUE) if text == "pass" else super().parse(state, text)
+
+
+class ClaimsBlue(DonateKind):
+    """Reads every text that begins with ``B``, and refuses those it does not
+    write: the base game's blue steps no longer read."""
+
+    def text(self, state: GameState, action: Donate) -> str:
+        return f"B-donate-{action.colour.letter}"
+
+    def parse(self, state: GameState, text: str) -> Donate | None:
+        if not text.startswith("B"):
+            return None
+        if not text.startswith("B-donate-"):
+            raise ActionSyntaxError(f"{text!r} is no donation")
+        return Donate(Colour.from_letter(text.removeprefix("B-donate-")))
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        (
+            ClaimsPass(),
+            r"'pass', the text the 'pass' kind writes for Pass\(\), reads back as "
+            r"Donate\(colour=<Colour.BLUE: 0>\) of the 'donate' kind",
+        ),
+        (
+            ClaimsBlue(),
+            r"'Bd6', the text the 'step' kind writes for Step\(.*\), does not read back: "
+            r"the 'donate' kind's parse raised ActionSyntaxError: 'Bd6' is no donation",
+        ),
+    ],
+)
+def test_check_action_names_the_kind_that_reads_another_kinds_text(
+    kind: DonateKind, message: str
+) -> None:
+    # Kinds read a text in listing order, the variant's own first: a kind
+    # that claims another kind's text is what the conformance kit reports,
+    # and the report names both kinds.
+    class Plugin:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [kind]
+
+    game = custom_game(Plugin(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
+    with pytest.raises(tc.InvariantError, match=message):
+        check_action(game)
+
+
 def test_a_kind_listing_through_its_own_function_is_checked_against_its_options() -> None:
     class Forgetful(tb.StepKind):
         """Lists steps faster, but forgets those paid with two cards."""

@@ -353,6 +353,41 @@ def _history_walked(
 _NOT_DATA = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType)
 
 
+def _not_read_back(game: Game, action: Action, text: str, found: object) -> str:
+    """Says why ``text``, the text of the legal ``action``, does not read back
+    as it: ``found`` is what it read as, or the error reading it raised.
+    Kinds read a text in listing order and the first that answers wins, so
+    the message names the kind that wrote the text and the one that read it."""
+    rules, state = game.rules, game.state
+    writer = rules.kind_of(action)
+    wrote = f"{text!r}, the text the {writer.name if writer else '?'!r} kind writes for {action!r}"
+    reader: ActionKind[Any] | None = None
+    for kind in rules.kinds:  # the first kind that answers, as Rules.parse_action asks them
+        try:
+            answered = kind.parse(state, text) is not None
+        except Exception:  # the kind that raised is the one to name
+            answered = True
+        if answered:
+            reader = kind
+            break
+    if isinstance(found, Exception):
+        if reader is None:
+            return f"{wrote}, does not read back: no kind's parse reads it"
+        if reader is writer or not isinstance(found, IllegalActionError):
+            how = f"the {reader.name!r} kind's parse raised {type(found).__name__}: {found}"
+        else:  # read as an action of another kind, which is not legal now
+            how = f"the {reader.name!r} kind reads it first, as an action not legal now: {found}"
+        return f"{wrote}, does not read back: {how}"
+    by = "" if reader is None else f" of the {reader.name!r} kind"
+    order = (
+        ""
+        if reader is writer
+        else " (kinds read a text in listing order and the first that returns an action "
+        "wins: a kind returns None for a text not of its syntax)"
+    )
+    return f"{wrote}, reads back as {shown(found, 200)}{by}{order}"
+
+
 def check_action(game: Game) -> None:
     """Checks the current position's actions: each text reads back as the
     same action, each kind's check agrees with its listing (for the legal
@@ -365,8 +400,12 @@ def check_action(game: Game) -> None:
     state = game.state
     for action in legal:
         text = game.action_text(action)
-        if game.parse_action(text) != action:
-            raise _fail(game, f"{text!r} reads back as another action than {action!r}")
+        try:
+            back = game.parse_action(text)
+        except TrapperError as exc:
+            raise _fail(game, _not_read_back(game, action, text, exc)) from exc
+        if back != action:
+            raise _fail(game, _not_read_back(game, action, text, back))
         kind = rules.kind_of(action)
         if (
             kind is None
