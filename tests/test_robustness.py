@@ -115,3 +115,30 @@ def test_action_text_of_an_action_that_is_not_legal_now_is_an_illegal_action_err
         with pytest.raises(tc.IllegalActionError, match="not legal now"):
             game.action_text(action)
     assert game.history == before
+
+
+def test_a_game_of_a_variant_given_to_a_registry_says_why_it_does_not_unpickle() -> None:
+    """A pickled game names its variant, and unpickling looks the name up
+    among the installed variants; one given to a Registry in code is not
+    there. The error said only "no variant is called 'quiet'; installed:
+    base, children, tactical", for a game that had just been played."""
+
+    class Register:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("quiet", plugins=(), extends="base")]
+
+    registry = tc.Registry([Register()])
+    game = tc.new_game("quiet", 2, seed=3, registry=registry)
+    tc.play(game, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=12)
+    at = notation.Position.from_game(game).to_game("quiet", registry=registry)
+    why = (
+        r"no variant is called 'quiet'.*: a pickled game finds its variant by name among the "
+        r"installed variants .*, so a game of a variant given to a Registry in code unpickles "
+        r"only where that variant is installed"
+    )
+    with pytest.raises(tc.UnknownVariantError, match=why + r".*Game.from_dict\(data, registry="):
+        pickle.loads(pickle.dumps(game))
+    with pytest.raises(tc.UnknownVariantError, match=why):  # a game begun at a position
+        pickle.loads(pickle.dumps(at))
+    assert tc.Game.from_dict(game.to_dict(), registry=registry) == game  # what the error advises

@@ -23,6 +23,7 @@ from .errors import (
     SetupError,
     TrapperError,
     UndoError,
+    UnknownVariantError,
     as_whole,
     shown,
 )
@@ -1037,9 +1038,7 @@ class Game:
                     self._undo is not None,
                 ),
             )
-        if self._undo is None:
-            return (_from_dict, (self.to_dict(), None, False))
-        return (Game.from_dict, (self.to_dict(),))
+        return (_unpickle, (self.to_dict(), self._undo is not None))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -1092,11 +1091,35 @@ def _at_position(
 ) -> Game:
     """Unpickles a game whose history begins at a sampled position: the
     position's state, then every action with the shuffles it had."""
-    game = Game._start(default_registry().rules(variant), players, seed, setup, undo=undo)
+    rules = _installed(variant, "")
+    game = Game._start(rules, players, seed, setup, undo=undo)
     game._begin_at(origin)
     for action, piles in zip(actions, outcomes, strict=True):
         game.apply(action, shuffles=piles)
     return game
+
+
+def _installed(variant: str, advice: str) -> Rules:
+    """The rules of the installed variant an unpickled game names; for one
+    that is not installed, an error that says why a pickle looks there."""
+    try:
+        return default_registry().rules(variant)
+    except UnknownVariantError as exc:
+        raise UnknownVariantError(
+            f"{exc}: a pickled game finds its variant by name among the installed variants "
+            "(the trapper_core.plugins entry points), so a game of a variant given to a "
+            f"Registry in code unpickles only where that variant is installed{advice}"
+        ) from exc
+
+
+def _unpickle(data: Mapping[str, Any], undo: bool) -> Game:
+    """Unpickles a game stored as its `Game.to_dict` data: replays it among
+    the installed variants, with undo information or without, as it had."""
+    _installed(
+        data["variant"],
+        "; elsewhere store game.to_dict() and rebuild it with Game.from_dict(data, registry=…)",
+    )
+    return _from_dict(data, None, undo)
 
 
 def _from_dict(
