@@ -284,6 +284,39 @@ def test_hook_trapper_new_turn() -> None:
     assert game.turn == Turn(exchanged=True)
 
 
+@attrs.frozen
+class OwnTurn:
+    """A turn record of a variant's own with the fields the base game's kinds
+    read, not a subclass of their Turn."""
+
+    trapper: Colour | None = None
+    exchanged: bool = False
+
+
+class OwnTurns:
+    @hookimpl
+    def trapper_new_turn(self, state: GameState) -> OwnTurn:
+        return OwnTurn()
+
+
+def test_a_turn_record_of_a_variants_own_with_the_base_fields_plays_every_base_kind() -> None:
+    """The base game's kinds read the record's fields, so a record of the
+    variant's own that has them serves them all: the refusal of a second
+    trapper's step and the exchange's mark raised a TypeError ("the turn in
+    progress is a OwnTurn, not the base game's") where listing, checking and
+    stepping took it."""
+    game = custom_game(OwnTurns(), tiles={"d6": "W1n", "c4": "K1n"}, hands=["BBGGPP", "GGGGGG"])
+    row = tc.Row(tc.Tile.from_code("CK1n"), (tc.Tile.from_code("K1n"),))
+    game.state.displays = (tc.Display(valued=(tc.ValuedCanoe(row, 2),), money=2), tc.Display())
+    play(game, "Bd6")
+    assert game.turn == OwnTurn(trapper=Colour.BLUE)
+    with pytest.raises(IllegalActionError, match="R11: this turn hunts with the blue trapper"):
+        game.apply_text("Gc4")
+    play(game, "xK")
+    assert game.turn == OwnTurn(trapper=Colour.BLUE, exchanged=True)
+    check_action(game)
+
+
 def test_hook_trapper_can_enter() -> None:
     class NoWater:
         @hookimpl

@@ -529,7 +529,10 @@ class StepKind(ActionKind[Step]):
         return [build(trapper, square, placement, payment) for payment in last]
 
     def refuse_trapper(self, state: GameState, step: Step) -> IllegalActionError:
-        fixed = turn_of(state).trapper
+        try:
+            fixed = state.turn.trapper  # type: ignore[attr-defined]
+        except AttributeError:
+            raise _no_field(state, "trapper", "step") from None
         if fixed is not None and step.trapper is not fixed:
             return _error(
                 "R11",
@@ -639,9 +642,11 @@ class ExchangeKind(ActionKind[Exchange]):
 
     def mark_exchanged(self, state: GameState) -> None:
         """Records in the turn that the exchange has been made."""
-        turn = turn_of(state)
+        turn: Turn = state.turn  # type: ignore[assignment]  # or a variant's own record
         state.turn = (
-            TURNS[turn.trapper][True] if type(turn) is Turn else attrs.evolve(turn, exchanged=True)
+            TURNS[turn.trapper][True]
+            if type(turn) is Turn
+            else attrs.evolve(turn, exchanged=True)  # a variant's own record, kept so
         )
 
     def unavailable(self, state: GameState) -> str | None:
