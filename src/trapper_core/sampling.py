@@ -14,7 +14,7 @@ What a world must agree with
     held exactly the cards discarded before it. The sampled game's view for
     the viewer *equals* the view it was sampled from; `Sampler.game`
     checks that for every world it builds. A view holds the viewer's hand
-    as it is now (D18); a sampler told the viewer's own draws as well
+    as it is now; a sampler told the viewer's own draws as well
     (`Sampler.keep_draws`: a player who remembers them, as OpenSpiel's
     perfect-recall information state does) keeps them too.
 
@@ -648,7 +648,7 @@ class Sampler:
         first), the colours of its cards in the order drawn.
 
         A view holds the viewer's hand as it is now, not the colours they
-        drew earlier and have since paid (D18), and the worlds drawn from it
+        drew earlier and have since paid, and the worlds drawn from it
         alone may give the viewer other earlier draws. A player who remembers
         every card they drew knows more: OpenSpiel's information state, which
         must be perfect recall, holds those draws, and its
