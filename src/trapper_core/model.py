@@ -7,7 +7,7 @@ engine can compare them by identity and use them as indices.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import ClassVar
 
 import attrs
@@ -480,3 +480,8 @@ class Hand:
 
     def __getitem__(self, colour: Colour) -> int:
         return self.counts[colour]
+
+    def __iter__(self) -> Iterator[int]:
+        """The counts in colour order, so that ``sum(hand)`` and
+        ``tuple(hand)`` type-check as they run."""
+        return iter(self.counts)
