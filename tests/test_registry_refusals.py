@@ -577,3 +577,17 @@ def test_a_plugin_whose_hooks_are_named_by_specname_is_taken() -> None:
 
     game = tc.new_game("quiet", 2, seed=1, registry=tc.Registry([Quiet()]))
     assert game.variant == "quiet"
+
+
+def test_an_unknown_variant_of_the_installed_ones_says_how_a_registry_in_code_is_found() -> None:
+    """A variant given to a Registry in code, asked for without it (a bot,
+    from_dict, view.sample, new_game): the error says to pass registry=.
+    A Registry of one's own says nothing of the kind: it was passed."""
+    quiet = tc.Registry([_registering(tc.VariantSpec("quiet", (), extends="base"))])
+    tc.new_game("quiet", 2, seed=1, registry=quiet)
+    with pytest.raises(tc.UnknownVariantError, match=r"installed: .*passing registry=") as info:
+        tc.new_game("quiet", 2, seed=1)
+    assert "'quiet'" in str(info.value)
+    with pytest.raises(tc.UnknownVariantError) as info:
+        tc.new_game("loud", 2, seed=1, registry=quiet)
+    assert "registry=" not in str(info.value)

@@ -35,7 +35,7 @@ from trapper_core import (
     new_game,
 )
 from trapper_core.errors import shown
-from trapper_core.plugins import Rules, registry_or_default
+from trapper_core.plugins import Rules, default_registry, registry_or_default
 
 from .cards import PLENTY, add_hands
 from .deal import Deal, Step, infer_deal
@@ -97,10 +97,13 @@ class _Replayer:
         try:
             self.rules: Rules = registry.rules(record.variant)
         except UnknownVariantError as exc:
-            raise RecordError(
-                f"{self._at('Variant')}: {exc} (a variant that is not installed is "
-                "replayed with registry=, the Registry that holds it)"
-            ) from None
+            hint = (
+                ""
+                if registry is default_registry()  # whose error says it
+                else " (a variant that is not installed is replayed with registry=, the "
+                "Registry that holds it)"
+            )
+            raise RecordError(f"{self._at('Variant')}: {exc}{hint}") from None
         except TrapperError as exc:
             raise RecordError(f"{self._at('Variant')}: {exc}") from None
         self.players = record.players

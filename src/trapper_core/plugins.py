@@ -704,6 +704,7 @@ class Registry:
             raise UnknownVariantError(
                 f"no variant is called {shown(name)}; installed: {', '.join(self.names())}"
                 + left_out
+                + (_IN_CODE if self is _default else "")
             )
         return self._specs[key]
 
@@ -741,6 +742,11 @@ class Registry:
 
 
 _default: Registry | None = None
+
+
+# What an unknown variant's error adds when the installed variants were
+# asked: the usual cause is a call that was not given the Registry in code.
+_IN_CODE = " (a variant given to a Registry in code is found by passing registry=, that Registry)"
 
 
 def default_registry() -> Registry:
