@@ -1171,6 +1171,20 @@ def test_a_subclass_rule_in_unavailable_is_asked_at_every_listing() -> None:
             check_invariants(game)
 
 
+def test_a_hand_rule_unknown_to_the_sampler_names_trapper_sampler() -> None:
+    """The sampler replays a view's history with plenty of cards in every
+    hand, which a pass refused for eight cards or more does not allow: the
+    error names the rule and the way out, the variant's own sampler."""
+    registry = _subclassing_registry()
+    game = tc.new_game("capped", 2, seed=1, registry=registry)
+    game.apply_text("pass")
+    with pytest.raises(tc.SamplingError) as info:
+        game.view(1).sample(random.Random(1), registry=registry)
+    message = str(info.value)
+    assert message.startswith("history[0] Pass(): HC1: a hand of eight or more cards cannot pass")
+    assert "answers trapper_sampler with a sampler of its own" in message
+
+
 def test_a_withdraw_of_a_kind_no_layer_defines_is_a_plugin_error() -> None:
     """Withdraw('exchnage') withdrew nothing, silently; it names the kinds there are."""
 

@@ -107,7 +107,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import Action
-from .errors import PluginError, SetupError, TrapperError, shown
+from .errors import IllegalActionError, PluginError, SetupError, TrapperError, shown
 from .game import Game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
 from .setups import Setup
@@ -413,6 +413,13 @@ class Sampler:
             hands, shuffled, drawn = state.hands, len(state.shuffled), state.drawn
             try:
                 game.apply(action)
+            except IllegalActionError as exc:
+                raise SamplingError(
+                    f"history[{index}] {action!r}: {exc} (the sampler replays the history "
+                    "with plenty of cards in every hand: a variant with a rule that refuses an "
+                    "action because of cards held answers trapper_sampler with a sampler of "
+                    "its own)"
+                ) from exc
             except TrapperError as exc:
                 raise SamplingError(f"history[{index}] {action!r}: {exc}") from exc
             got = self._drawn(index, actor, drawn, state.shuffled[shuffled:], state.drawn)
