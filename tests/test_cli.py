@@ -86,6 +86,46 @@ def test_a_human_may_quit(
     assert "The game was left unfinished." in capsys.readouterr().out
 
 
+class _Endless(io.StringIO):
+    """The standard input of ``trapper play --human A < /dev/zero``: NULs
+    without a line end, for ever. A line read whole is a MemoryError."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.taken = 0
+
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]  # as StringIO
+        if size < 0:
+            raise MemoryError("a line without an end, read whole")
+        self.taken += size
+        return "\0" * size
+
+
+def test_play_reads_an_answer_without_a_line_end_in_bounded_pieces(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``trapper play --human A < /dev/zero`` ran out of memory (a MemoryError
+    and its traceback): the line never ends. Now an answer is read a bounded
+    piece at a time, and input that ends no line is taken as ended."""
+    stdin = _Endless()
+    assert main(["play", "--seed", "3", "--players", "2", "--human", "A"], stdin=stdin) == 0
+    out = capsys.readouterr().out
+    assert "the input ends no line: the game is left" in out
+    assert "The game was left unfinished." in out
+    assert stdin.taken <= 2_000_000
+
+
+def test_play_refuses_an_answer_too_long_and_asks_again(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    stdin = io.StringIO("x" * 5000 + "\nq\n")
+    assert main(["play", "--seed", "3", "--players", "2", "--human", "A"], stdin=stdin) == 0
+    out = capsys.readouterr().out
+    assert "an answer is at most 1000 characters; that one had more" in out
+    assert "x" * 1001 not in out
+    assert "The game was left unfinished." in out
+
+
 def test_simulate_sums_up_and_writes_every_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
