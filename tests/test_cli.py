@@ -126,6 +126,20 @@ def test_play_refuses_an_answer_too_long_and_asks_again(
     assert "The game was left unfinished." in out
 
 
+def test_play_with_a_human_seat_and_the_standard_input_closed_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``trapper play --human A <&-``: Python's sys.stdin is None, and the
+    first question ended in an AttributeError and its traceback."""
+    monkeypatch.setattr(sys, "stdin", None)
+    assert main(["play", "--seed", "3", "--players", "2", "--human", "A"]) == 2
+    printed = capsys.readouterr()
+    assert printed.err == (
+        "trapper: error: --human reads your answers from the standard input, which is closed\n"
+    )
+    assert printed.out == ""
+
+
 def test_simulate_sums_up_and_writes_every_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

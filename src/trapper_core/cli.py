@@ -376,6 +376,8 @@ def _play(args: argparse.Namespace) -> int:
     if args.out is not None:
         _check_out(args.out)  # before the first move, so a bad path costs no game
     stdin = args.stdin if args.stdin is not None else sys.stdin
+    if human is not None and stdin is None:  # closed (`<&-`)
+        raise SetupError("--human reads your answers from the standard input, which is closed")
     status = 0
     ending = ""
     left = False  # the reader of the output left (`trapper play | head`)
