@@ -519,6 +519,20 @@ def test_a_dash_reads_the_notation_from_the_standard_input(
     assert result.stdout == b"<stdin>: game 1: final: Ann 4, Bob -7\n"
 
 
+def test_show_and_replay_of_a_closed_standard_input_name_it_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``trapper show - <&-`` said ``-: the standard input is closed``, where
+    replay, and every other message, call it ``<stdin>``."""
+    monkeypatch.setattr(sys, "stdin", None)
+    assert main(["show", "-"]) == 2
+    assert capsys.readouterr().err == "trapper: error: <stdin>: the standard input is closed\n"
+    assert main(["replay", "-"]) == 2
+    assert capsys.readouterr().err == (
+        "trapper: error: <stdin>: cannot read: the standard input is closed\n"
+    )
+
+
 @pytest.mark.parametrize(("value", "coloured"), [(None, True), ("", True), ("1", False)])
 def test_only_a_non_empty_no_color_turns_colour_off(
     value: str | None,

@@ -1132,7 +1132,7 @@ def _open_notation(name: str, stdin: IO[str] | None) -> Iterator[IO[Any]]:
         return
     stream = stdin if stdin is not None else sys.stdin
     if stream is None:  # closed (`<&-`)
-        raise OSError(errno.EBADF, "the standard input is closed", name)
+        raise OSError(errno.EBADF, "the standard input is closed", _label(name))
     yield getattr(stream, "buffer", stream)
 
 
