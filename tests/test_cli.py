@@ -609,6 +609,20 @@ class FirstBot:
 
 class Nameless(FirstBot):
     name = None
+
+
+class Wrong(FirstBot):
+    """Plays the first legal action in the first two games of a simulation
+    from seed 0, and from the third on a text that is no action."""
+
+    name = "wrong"
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.late = seed is not None and seed >= 20
+
+    def choose(self, view):
+        return "nonsense" if self.late else view.legal_actions[0]
 '''
 
 
@@ -658,3 +672,27 @@ def test_bots_of_your_own_that_cannot_be_had_are_refused_before_any_game(
     printed = capsys.readouterr()
     assert message.format(own_bots) in printed.err
     assert "games of base" not in printed.out
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_simulate_stopped_by_an_error_says_what_its_out_file_holds(
+    own_bots: str, workers: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A simulation that an error stops (a bot's wrong action, a full disk)
+    left its --out file as it stood, without a word: a game half written
+    could end it, and what it held before was gone. It is cut back to the
+    games finished, as after Ctrl-C, and a note says how many it holds."""
+    out = tmp_path / "games.trn"
+    out.write_text("what the file held before\n")
+    command = ["simulate", "--games", "5", "--players", "2", "--seed", "0", "--out", str(out)]
+    bots = ["--bots", f"{own_bots}:Wrong,greedy", "--workers", workers, "--batch", "1"]
+    assert main([*command, *bots]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[-1] == (
+        "trapper: error: 'nonsense' is not an action; pick one of Game.legal_actions()"
+    )
+    records = notation.loads(out.read_text())
+    assert all(record.replay().is_over for record in records)
+    assert err[-2] == (
+        f"trapper: note: {out} is incomplete, it holds the first {len(records)} of the 5 games"
+    )

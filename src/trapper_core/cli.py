@@ -830,6 +830,13 @@ def _simulate(args: argparse.Namespace) -> int:
                 f"{played.games} of the {args.games} games"
             )
         raise _Told from None
+    except Exception:  # the error is told by _run; what --out holds, here
+        if played.out:
+            _note(
+                f"{args.out} is incomplete, it holds the first {played.games} of the "
+                f"{args.games} games"
+            )
+        raise
     print(
         f"{args.games} games of {variant}, {args.players} players, seeds "
         f"{first_seed}–{first_seed + args.games - 1}"
@@ -852,6 +859,7 @@ class _Played:
     def __init__(self) -> None:
         self.games = 0
         self.size = 0
+        self.out = False  # whether --out was opened (and emptied)
 
 
 class _Told(KeyboardInterrupt):
@@ -862,8 +870,8 @@ def _play_games(
     args: argparse.Namespace, options: dict[str, Any], workers: int, played: _Played
 ) -> Summary:
     """Plays the games of ``simulate`` and writes them to --out as they come
-    back; a game cut short (Ctrl-C) is taken back out of the file, so that it
-    holds whole games only."""
+    back; a game cut short (Ctrl-C, an error) is taken back out of the file,
+    so that it holds whole games only."""
     from concurrent.futures import Executor, ProcessPoolExecutor
 
     from . import notation
@@ -891,6 +899,7 @@ def _play_games(
         # write when the file closes after Ctrl-C.
         out = None if args.out is None else open(args.out, "wb", buffering=0)  # noqa: SIM115
         if out is not None:
+            played.out = True
             stack.callback(_close, out, args.out)  # closed by _close: a failure names it
             stack.push(lambda kind, *_: _cut(out, played.size, kind))
 
@@ -924,9 +933,9 @@ def _write_all(file: io.FileIO, data: bytes) -> int:
 
 
 def _cut(file: io.FileIO, size: int, kind: type[BaseException] | None) -> None:
-    """After Ctrl-C (``kind``), cuts a regular file back to ``size`` bytes: a
-    game half written when it came is taken out."""
-    if kind is None or not issubclass(kind, KeyboardInterrupt):
+    """After Ctrl-C or an error (``kind``), cuts a regular file back to
+    ``size`` bytes: a game half written when it came is taken out."""
+    if kind is None:
         return
     with contextlib.suppress(OSError):
         if stat.S_ISREG(os.fstat(file.fileno()).st_mode):
