@@ -334,6 +334,8 @@ def test_variants_says_which_cannot_be_played_and_why(
             "2 bots for 1 bot seat",
         ),
         (["play", "--out", "/nonexistent/dir/x.trn"], "/nonexistent/dir/x.trn: No such file"),
+        (["play", "--out", str(RECORDS / "club-night.trn" / "x.trn")], "x.trn: Not a directory"),
+        (["simulate", "--out", str(RECORDS / "club-night.trn" / "x.trn")], "Not a directory"),
         (["show", str(RECORDS / "club-night.trn"), "--turn", "99"], "there is no turn 99"),
         (["simulate", "--games", "0"], "--games takes a number of at least 1"),
         (["show", "nowhere.trn"], "nowhere.trn: No such file"),

@@ -433,6 +433,8 @@ def _check_out(name: str) -> None:
         if not os.path.isfile(target):
             return  # a device or a pipe is written in place
     directory = os.path.dirname(target)
+    if os.path.exists(directory) and not os.path.isdir(directory):  # a file's name/x.trn
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), name)
     if not os.path.isdir(directory):
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
     if not os.access(directory, os.W_OK | os.X_OK):
