@@ -698,3 +698,47 @@ def test_simulate_stopped_by_an_error_says_what_its_out_file_holds(
     assert err[-2] == (
         f"trapper: note: {out} is incomplete, it holds the first {len(records)} of the 5 games"
     )
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM and SIGHUP as POSIX sends them")
+@pytest.mark.parametrize("signum", ["SIGTERM", "SIGHUP"])
+def test_simulate_ended_by_sigterm_or_sighup_stops_as_ctrl_c_does(
+    signum: str, tmp_path: Path
+) -> None:
+    """``kill`` (SIGTERM) or a hangup ended Python at once: no word, a game
+    half written in --out, and the pool's workers lived on as orphans,
+    holding the command's output open. Now the games stop as at Ctrl-C:
+    --out holds whole games, a note says how many, the workers end, and the
+    exit status is 128 + the signal's number."""
+    import signal
+    import time
+
+    out = tmp_path / "games.trn"
+    command = ["simulate", "--games", "100000", "--workers", "2", "--batch", "2"]
+    command += ["--out", str(out)]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trapper_core", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while (not out.exists() or out.stat().st_size < 5000) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    number = getattr(signal, signum)
+    child.send_signal(number)
+    try:
+        printed, errors = child.communicate(timeout=30)
+    finally:
+        left = subprocess.run(["pgrep", "-s", str(child.pid)], capture_output=True, text=True)
+        for pid in left.stdout.split():
+            os.kill(int(pid), signal.SIGKILL)
+    assert not left.stdout.split(), "workers left running"
+    assert child.returncode == 128 + number
+    assert printed == b""
+    records = notation.loads(out.read_text())
+    assert all(record.replay().is_over for record in records)
+    assert errors.decode().splitlines()[-1] == (
+        f"trapper: note: ended by {signum}: {out} is incomplete, it holds the first "
+        f"{len(records)} of the 100000 games"
+    )

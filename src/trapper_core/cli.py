@@ -820,18 +820,17 @@ def _simulate(args: argparse.Namespace) -> int:
     workers = _pool_size(args.workers, args.games, cores())
     played = _Played()
     try:
-        summary = _play_games(args, options, workers, played)
+        with _ending_signals() as stop:
+            stop.asking = True  # SIGTERM and SIGHUP stop the games at once, as Ctrl-C does
+            summary = _play_games(args, options, workers, played)
     except KeyboardInterrupt:
         if sys.stderr is not None and sys.stderr.isatty():
             _stderr("")  # the progress bar and the terminal's ^C end their line
-        if args.out is None:
-            _note(f"interrupted after {played.games} of {args.games} games")
-        else:
-            _note(
-                f"interrupted: {args.out} is incomplete, it holds the first "
-                f"{played.games} of the {args.games} games"
-            )
+        _stopped("interrupted", args, played)
         raise _Told from None
+    except _Signalled as exc:
+        _stopped(f"ended by {signal.Signals(exc.signum).name}", args, played)
+        return 128 + exc.signum
     except Exception:  # the error is told by _run; what --out holds, here
         if played.out:
             _note(
@@ -852,6 +851,17 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     print(f"mean length: {summary.mean_actions:.1f} actions, {summary.mean_turns:.1f} turns")
     return 0
+
+
+def _stopped(how: str, args: argparse.Namespace, played: _Played) -> None:
+    """Tells how a simulation stopped before its end, and what --out holds."""
+    if args.out is None:
+        _note(f"{how} after {played.games} of {args.games} games")
+    else:
+        _note(
+            f"{how}: {args.out} is incomplete, it holds the first {played.games} of the "
+            f"{args.games} games"
+        )
 
 
 class _Played:
