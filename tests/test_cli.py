@@ -566,6 +566,26 @@ def test_every_option_of_show_has_its_help(capsys: pytest.CaptureFixture[str]) -
     assert "--colour {auto,always,never} draw in colour" in help_text
 
 
+@pytest.mark.parametrize(
+    ("command", "option", "default"),
+    [
+        ("play", "--seed SEED", "(default: one at random"),
+        ("simulate", "--seed SEED", "(default: 0;"),
+        ("show", "--game GAME", "(from 1; default: 1)"),
+    ],
+)
+def test_the_help_tells_the_default_of_an_option_that_has_one(
+    command: str, option: str, default: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The help of --seed and of show's --game said nothing of what they are
+    when left out (simulating.md: the first seed is 0 unless given)."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    line = help_text[help_text.index(f" {option} ") :]
+    assert line[: len(option) + 120].count(default) == 1, line[:200]
+
+
 def test_the_readmes_synopsis_names_every_option_of_play(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

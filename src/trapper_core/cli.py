@@ -116,8 +116,10 @@ def _parser() -> argparse.ArgumentParser:
         description="Play many seeded games between bots (seats rotate between games) and "
         "print wins, mean scores and game lengths per bot.",
     )
-    _game_options(simulate, seed="seed of the first game (game n, from 0, has seed + n)")
-    simulate.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    _game_options(
+        simulate, seed="seed of the first game (default: 0; game n, from 0, has seed + n)"
+    )
+    simulate.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
     simulate.add_argument("--out", metavar="FILE", help="write every game in notation to FILE")
     simulate.add_argument(
         "--workers",
@@ -150,7 +152,9 @@ def _parser() -> argparse.ArgumentParser:
         "turn: the board, the hands where the record knows them, displays, money, tokens.",
     )
     show.add_argument("file", metavar="FILE", help="a notation file (- for the standard input)")
-    show.add_argument("--game", type=int, default=1, help="which game in the file (from 1)")
+    show.add_argument(
+        "--game", type=int, default=1, help="which game in the file (from 1; default: 1)"
+    )
     show.add_argument("--turn", type=int, help="show the position after this turn (default: end)")
     show.add_argument(
         "--colour",
@@ -177,7 +181,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _game_options(
-    parser: argparse.ArgumentParser, seed: str = "seed of the game's chance"
+    parser: argparse.ArgumentParser,
+    seed: str = "seed of the game's chance (default: one at random)",
 ) -> None:
     parser.add_argument("--variant", default="base", help="variant name (default: base)")
     parser.add_argument("--players", type=int, default=4, metavar="N", help="players (default: 4)")
