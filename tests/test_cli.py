@@ -762,3 +762,21 @@ def test_simulate_ended_by_sigterm_or_sighup_stops_as_ctrl_c_does(
         f"trapper: note: ended by {signum}: {out} is incomplete, it holds the first "
         f"{len(records)} of the 100000 games"
     )
+
+
+def test_simulate_out_to_a_reader_that_leaves_stops_quietly() -> None:
+    """``trapper simulate --out /dev/stdout | head -1``: status 141 and no
+    word, as for any command whose reader leaves; not a note that the file
+    is incomplete."""
+    command = ["simulate", "--games", "300", "--workers", "1", "--out", "/dev/stdout"]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trapper_core", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None
+    child.stdout.readline()
+    child.stdout.close()
+    _, errors = child.communicate(timeout=120)
+    assert child.returncode == 141
+    assert [line for line in errors.decode().splitlines() if not line.startswith("[")] == []

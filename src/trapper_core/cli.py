@@ -836,6 +836,8 @@ def _simulate(args: argparse.Namespace) -> int:
     except _Signalled as exc:
         _stopped(f"ended by {signal.Signals(exc.signum).name}", args, played)
         return 128 + exc.signum
+    except BrokenPipeError:  # the reader of --out left (`--out /dev/stdout | head`): quietly
+        raise
     except Exception:  # the error is told by _run; what --out holds, here
         if played.out:
             _note(
