@@ -106,23 +106,24 @@ def test_play_reads_an_answer_without_a_line_end_in_bounded_pieces(
 ) -> None:
     """``trapper play --human A < /dev/zero`` ran out of memory (a MemoryError
     and its traceback): the line never ends. Now an answer is read a bounded
-    piece at a time, and input that ends no line is taken as ended."""
+    piece at a time, and a line longer than any answer ends the input."""
     stdin = _Endless()
     assert main(["play", "--seed", "3", "--players", "2", "--human", "A"], stdin=stdin) == 0
     out = capsys.readouterr().out
-    assert "the input ends no line: the game is left" in out
+    assert "no answer is longer than 1,000,000 characters: the input is taken as ended" in out
     assert "The game was left unfinished." in out
     assert stdin.taken <= 2_000_000
 
 
-def test_play_refuses_an_answer_too_long_and_asks_again(
+def test_play_takes_an_answer_of_more_than_a_million_characters_as_the_end_of_the_input(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    stdin = io.StringIO("x" * 5000 + "\nq\n")
+    stdin = io.StringIO("x" * 1_000_001 + "\npass\n")
     assert main(["play", "--seed", "3", "--players", "2", "--human", "A"], stdin=stdin) == 0
     out = capsys.readouterr().out
-    assert "an answer is at most 1000 characters; that one had more" in out
+    assert "no answer is longer than 1,000,000 characters: the input is taken as ended" in out
     assert "x" * 1001 not in out
+    assert "A: pass" not in out
     assert "The game was left unfinished." in out
 
 

@@ -700,39 +700,20 @@ def _read(stdin: IO[str], stdout: IO[str], prompt: str) -> str:
         print(file=stdout)
         raise _Quit
     if len(line) > _LONGEST_ANSWER and not line.endswith("\n"):
-        _skip_line(stdin, stdout)
         print(
-            f"\n  an answer is at most {_LONGEST_ANSWER} characters; that one had more",
+            f"\n  no answer is longer than {_LONGEST_ANSWER:,} characters: the input is "
+            "taken as ended",
             file=stdout,
         )
-        return ""
+        raise _Quit
     print(line.rstrip("\n"), file=stdout)  # as a terminal would echo it
     return line
 
 
-_LONGEST_ANSWER = 1000
-"""The most characters an answer is read of: a line is read a bounded piece
-at a time, never whole (``trapper play --human A < /dev/zero`` has no line end)."""
-
-_LONGEST_LINE = 1_000_000
-"""Past this many characters without a line end, the input is no person's
-typing: it is taken as ended."""
-
-
-def _skip_line(stdin: IO[str], stdout: IO[str]) -> None:
-    """Reads the rest of a line too long to be an answer, a piece at a time;
-    a line that has not ended within ``_LONGEST_LINE`` characters (or at the
-    end of the input) ends the game as the end of the input does."""
-    skipped = 0
-    while skipped < _LONGEST_LINE:
-        piece = stdin.readline(_LONGEST_ANSWER + 1)
-        if piece.endswith("\n"):
-            return
-        if not piece:
-            break
-        skipped += len(piece)
-    print("\n  the input ends no line: the game is left", file=stdout)
-    raise _Quit
+_LONGEST_ANSWER = 1_000_000
+"""The most characters of an answer: a line is never read whole past them
+(``trapper play --human A < /dev/zero`` has no line end), and a line longer
+is no person's typing: the input is taken as ended."""
 
 
 def _hint(game: Game, answer: str, syntax: bool, texts: list[str]) -> str | None:
