@@ -646,6 +646,22 @@ class Wrong(FirstBot):
 
     def choose(self, view):
         return "nonsense" if self.late else view.legal_actions[0]
+
+
+class Raising(FirstBot):
+    """Plays the first legal action three times, then fails."""
+
+    name = "raising"
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.chosen = 0
+
+    def choose(self, view):
+        self.chosen += 1
+        if self.chosen > 3:
+            raise RuntimeError("a bug in the bot")
+        return view.legal_actions[0]
 '''
 
 
@@ -676,6 +692,50 @@ def test_bots_of_your_own_are_named_as_module_and_class(
     assert re.search(r"^first +4 ", capsys.readouterr().out, re.MULTILINE)
     assert main(["play", "--players", "2", "--seed", "3", "--bots", bots]) == 0
     assert "A (first): " in capsys.readouterr().out
+
+
+def test_play_keeps_the_game_so_far_when_a_bot_raises(
+    own_bots: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot of the user's own that raised while choosing ended play in a
+    traceback, and the game so far was lost: now the record so far is
+    saved and printed, then the bot's traceback and one line naming the
+    bot; status 1."""
+    out = tmp_path / "game.trn"
+    bots = f"{own_bots}:Raising,greedy"
+    status = main(["play", "--players", "2", "--seed", "3", "--bots", bots, "--out", str(out)])
+    printed = capsys.readouterr()
+    assert status == 1
+    assert "(stopped: a bot failed)" in printed.out
+    assert "The game was left unfinished." in printed.out
+    assert 'File "' in printed.err
+    assert "RuntimeError: a bug in the bot" in printed.err
+    assert printed.err.splitlines()[-1] == (
+        "trapper: error: the bot of seat 1 (A, raising) raised RuntimeError: a bug in the bot"
+    )
+    record = notation.load(out)[0]
+    assert record.text in printed.out
+    game = record.replay()
+    assert not game.is_over
+    assert len(game.history) >= 3
+
+
+def test_play_keeps_the_game_so_far_when_a_bot_chooses_a_refused_action(
+    own_bots: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot's action that the rules refuse is told in one line naming the
+    bot and the rule's error, after the record so far; status 1."""
+    out = tmp_path / "game.trn"
+    bots = f"{own_bots}:Wrong,greedy"  # seeds from 20 on choose "nonsense"
+    status = main(["play", "--players", "2", "--seed", "30", "--bots", bots, "--out", str(out)])
+    printed = capsys.readouterr()
+    assert status == 1
+    assert "(stopped: a bot failed)" in printed.out
+    assert printed.err.startswith(
+        "trapper: error: the bot of seat 1 (A, wrong) chose an action the rules refuse: "
+    )
+    assert len(printed.err.splitlines()) == 1
+    assert notation.load(out)[0].replay().history == ()
 
 
 @pytest.mark.parametrize(

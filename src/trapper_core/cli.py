@@ -25,6 +25,7 @@ import stat
 import sys
 import tempfile
 import threading
+import traceback
 import warnings
 from collections.abc import Callable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, TextIO
@@ -386,6 +387,7 @@ def _play(args: argparse.Namespace) -> int:
     status = 0
     ending = ""
     left = False  # the reader of the output left (`trapper play | head`)
+    failed: _BotFailed | None = None
     try:
         with _ending_signals() as stop, contextlib.suppress(_Quit):
             _play_out(game, seats, stdin, stop, show=human is not None, out=args.out)
@@ -393,6 +395,8 @@ def _play(args: argparse.Namespace) -> int:
         status, ending = 130, "interrupted"
     except _Signalled as exc:  # SIGTERM, SIGHUP: likewise
         status, ending = 128 + exc.signum, f"ended by {signal.Signals(exc.signum).name}"
+    except _BotFailed as exc:  # likewise, then the bot's error
+        failed, ending = exc, "stopped: a bot failed"
     except BrokenPipeError:
         left = True
     from . import notation
@@ -422,7 +426,20 @@ def _play(args: argparse.Namespace) -> int:
         raise
     if failure is not None:
         raise failure
+    if failed is not None:
+        return _bot_failed(failed)
     return status
+
+
+def _bot_failed(failed: _BotFailed) -> int:
+    """After the record so far, the bot's failure on the standard error:
+    an exception of the bot's own code with its traceback, which points
+    into that code, then one line saying which bot; status 1."""
+    if not isinstance(failed.error, TrapperError) and sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            traceback.print_exception(failed.error, file=sys.stderr)
+    _stderr(f"trapper: error: {failed.told}")
+    return 1
 
 
 def _check_out(name: str) -> None:
@@ -591,13 +608,44 @@ def _play_out(
             finally:
                 stop.asking = False
         else:
-            action = bot.choose(game.view(seat))
+            view = game.view(seat)
+            try:
+                action = bot.choose(view)
+            except Exception as exc:  # the bot's own code: the game so far is kept
+                raise _BotFailed(game, seat, bot, exc) from exc
         if not show:
-            game.apply(action)
+            if bot is None:
+                game.apply(action)
+            else:
+                _apply_bots(game, seat, bot, action)
             continue
         line = f"  {game.state.turns}. {game.players[seat]}: {game.action_text(action)}"
-        game.apply(action)  # before the screen, which may fail: the decision is made
+        # before the screen, which may fail: the decision is made
+        _apply_bots(game, seat, bot, action) if bot is not None else game.apply(action)
         print(line)
+
+
+def _apply_bots(game: Game, seat: int, bot: Bot, action: Action) -> None:
+    """Plays a bot's ``action``; one the rules refuse stops the game, kept so far."""
+    try:
+        game.apply(action)
+    except TrapperError as exc:
+        raise _BotFailed(game, seat, bot, exc) from exc
+
+
+class _BotFailed(Exception):
+    """A bot raised an exception while choosing, or chose an action the
+    rules refuse: the game stops there, and its record so far is kept."""
+
+    def __init__(self, game: Game, seat: int, bot: Bot, error: Exception) -> None:
+        super().__init__(seat, error)
+        self.error = error
+        name = getattr(bot, "name", None) or type(bot).__name__
+        who = f"the bot of seat {seat + 1} ({game.players[seat]}, {name})"
+        if isinstance(error, TrapperError):
+            self.told = f"{who} chose an action the rules refuse: {error}"
+        else:
+            self.told = f"{who} raised {type(error).__name__}: {error}"
 
 
 def _count(number: int, noun: str, plural: str = "") -> str:
