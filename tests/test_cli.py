@@ -772,7 +772,8 @@ def test_simulate_stopped_by_an_error_says_what_its_out_file_holds(
     assert main([*command, *bots]) == 2
     err = capsys.readouterr().err.splitlines()
     assert err[-1] == (
-        "trapper: error: 'nonsense' is not an action; pick one of Game.legal_actions()"
+        "trapper: error: 'nonsense' is not an action; pick one of Game.legal_actions() "
+        "(in simulate(): game 2 (seed 2), the bot of seat 0, wrong)"
     )
     records = notation.loads(out.read_text())
     assert all(record.replay().is_over for record in records)

@@ -4,6 +4,7 @@ games, on the batches or on the window of batches in flight."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 from collections.abc import Callable
@@ -322,6 +323,39 @@ def test_simulate_plays_bots_of_the_callers_own_tallied_by_their_name() -> None:
         assert tc.simulate("base", 2, 6, bots=[CautiousBot, "random"], seed=4, executor=pool) == (
             inline
         )
+
+
+class FailingBot(tc.RandomBot):
+    """A bot of a test's own that fails at its tenth choice."""
+
+    name = "failing"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.chosen = 0
+
+    def choose(self, view: tc.PlayerView) -> tc.Action:
+        self.chosen += 1
+        if self.chosen == 10:
+            raise RuntimeError("a bug in the bot")
+        return super().choose(view)
+
+
+@pytest.mark.parametrize("pooled", [False, True], ids=["inline", "pool"])
+def test_simulate_names_the_game_and_bot_of_a_bots_failure(pooled: bool) -> None:
+    """A bot's exception came out of simulate with nothing to say which game
+    (of thousands) or which seat: a note names the game, its seed and the
+    bot, in this process and through a process pool."""
+    with (
+        ProcessPoolExecutor(2) if pooled else contextlib.nullcontext() as pool,
+        pytest.raises(RuntimeError, match="a bug in the bot") as info,
+    ):
+        tc.simulate("base", 2, 4, bots=[FailingBot, "random"], seed=7, executor=pool)
+    notes = info.value.__notes__
+    assert len(notes) == 1
+    assert re.fullmatch(
+        r"in simulate\(\): game [0-3] \(seed (7|8|9|10)\), the bot of seat [01], failing", notes[0]
+    )
 
 
 def test_simulate_refuses_bots_of_ones_own_it_cannot_tally_or_send() -> None:

@@ -284,7 +284,9 @@ def _run(args: argparse.Namespace) -> int:
     except TrapperError as exc:
         # A notation syntax error keeps its context: the line, a caret under the place.
         message = str(exc) if getattr(exc, "context", "") else str(exc).splitlines()[0]
-        _stderr(f"trapper: error: {message}")
+        # Where it happened, when a note says (simulate: the game and the bot).
+        notes = [n for n in getattr(exc, "__notes__", ()) if isinstance(n, str)]
+        _stderr(f"trapper: error: {message}" + "".join(f" ({n})" for n in notes))
         return 2
     except BrokenPipeError:
         # The reader of the output left (`trapper play | head`): stop quietly,

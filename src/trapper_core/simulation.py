@@ -126,7 +126,14 @@ def _play_one(batch: Batch, number: int) -> GameResult:
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat)))
+        try:
+            game.apply(bots[seat].choose(game.view(seat)))
+        except Exception as exc:  # which game and bot: the message says what it did
+            exc.add_note(
+                f"in simulate(): game {number} (seed {seed}), the bot of seat {seat}, "
+                f"{_name(kinds[seat])}"
+            )
+            raise
     record = None
     if batch.record is not None:
         record = batch.record(game)
