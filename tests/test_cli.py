@@ -738,6 +738,22 @@ def test_play_keeps_the_game_so_far_when_a_bot_chooses_a_refused_action(
     assert notation.load(out)[0].replay().history == ()
 
 
+def test_play_with_a_person_keeps_the_game_so_far_when_a_bot_chooses_no_action(
+    own_bots: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With a person at the table every decision is printed as its text,
+    which a bot's "nonsense" has none of: the bot is named all the same."""
+    answers = io.StringIO("pass\n" * 40)
+    bots = ["--bots", f"{own_bots}:Wrong"]
+    status = main(["play", "--players", "2", "--seed", "30", "--human", "B", *bots], stdin=answers)
+    printed = capsys.readouterr()
+    assert status == 1
+    assert "(stopped: a bot failed)" in printed.out
+    assert printed.err.startswith(
+        "trapper: error: the bot of seat 1 (A, wrong) chose an action the rules refuse: "
+    )
+
+
 @pytest.mark.parametrize(
     ("spec", "message"),
     [

@@ -615,24 +615,19 @@ def _play_out(
                 action = bot.choose(view)
             except Exception as exc:  # the bot's own code: the game so far is kept
                 raise _BotFailed(game, seat, bot, exc) from exc
-        if not show:
+        try:
+            # The line is made before the action is played (its text depends
+            # on the position), and printed after it, before the screen,
+            # which may fail: the decision is made.
+            text = game.action_text(action) if show else ""
+            line = f"  {game.state.turns}. {game.players[seat]}: {text}"
+            game.apply(action)
+        except TrapperError as exc:  # a person's answer is a legal action: a bot's is not
             if bot is None:
-                game.apply(action)
-            else:
-                _apply_bots(game, seat, bot, action)
-            continue
-        line = f"  {game.state.turns}. {game.players[seat]}: {game.action_text(action)}"
-        # before the screen, which may fail: the decision is made
-        _apply_bots(game, seat, bot, action) if bot is not None else game.apply(action)
-        print(line)
-
-
-def _apply_bots(game: Game, seat: int, bot: Bot, action: Action) -> None:
-    """Plays a bot's ``action``; one the rules refuse stops the game, kept so far."""
-    try:
-        game.apply(action)
-    except TrapperError as exc:
-        raise _BotFailed(game, seat, bot, exc) from exc
+                raise
+            raise _BotFailed(game, seat, bot, exc) from exc
+        if show:
+            print(line)
 
 
 class _BotFailed(Exception):
