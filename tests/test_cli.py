@@ -343,6 +343,8 @@ def test_variants_says_which_cannot_be_played_and_why(
         (["show", str(RECORDS / "club-night.trn"), "--game", "3"], "holds 1 game; there is no"),
         (["play", "--out", ""], "--out takes a file name, not an empty file name"),
         (["simulate", "--out", ""], "--out takes a file name, not an empty file name"),
+        (["play", "--out", "-"], "--out takes a file name, not -: the standard output is"),
+        (["simulate", "--out", "-"], "--out takes a file name, not -: the standard output is"),
         (["show", ""], "show takes a notation file, not an empty file name"),
         (["replay", str(RECORDS / "club-night.trn"), ""], "not an empty file name"),
     ],

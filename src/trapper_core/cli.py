@@ -447,7 +447,7 @@ def _bot_failed(failed: _BotFailed) -> int:
 def _check_out(name: str) -> None:
     """Checks that the file ``name`` can be written, without touching it: a
     file of that name is replaced only when the game is over or left."""
-    _named(name, "--out takes a file name")
+    _out_named(name)
     target = os.path.realpath(name)
     if os.path.isdir(target):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
@@ -506,6 +506,18 @@ def _named(name: str, what: str) -> None:
     ignored, or its error read ``: No such file or directory``."""
     if not name:
         raise SetupError(f"{what}, not an empty file name")
+
+
+def _out_named(name: str) -> None:
+    """Refuses what names no file to write for ``--out``: an empty name, and
+    ``-``, which ``show`` and ``replay`` read as the standard input and
+    which would otherwise be a file called ``-``."""
+    _named(name, "--out takes a file name")
+    if name == "-":
+        raise SetupError(
+            "--out takes a file name, not -: the standard output is /dev/stdout (play "
+            "prints the record there in any case)"
+        )
 
 
 class _Signalled(Exception):
@@ -830,7 +842,7 @@ def _simulate(args: argparse.Namespace) -> int:
     from .simulation import _check, cores
 
     if args.out is not None:
-        _named(args.out, "--out takes a file name")
+        _out_named(args.out)
     if args.games < 1:
         raise SetupError(f"--games takes a number of at least 1, not {args.games}")
     for option in ("workers", "batch"):
