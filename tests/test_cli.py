@@ -762,6 +762,7 @@ def test_play_with_a_person_keeps_the_game_so_far_when_a_bot_chooses_no_action(
         ("no_such_module_here:Bot", "cannot import 'no_such_module_here' for the bot"),
         ("{}:Missing", "'{}' has no 'Missing'"),
         ("{}:Nameless", "bots of your own (a callable of a seed that makes a bot, with a name)"),
+        ("{}:random", "--bots: {}:random is <module 'random'"),
         (":FirstBot", "names a bot of your own as module:Class, with both parts"),
         ("firstbot", "no bot is called 'firstbot'; choose from random, greedy, ismcts, or name"),
     ],

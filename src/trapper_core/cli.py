@@ -364,7 +364,12 @@ def _bot_maker(spec: str) -> BotMaker:
             found = getattr(found, part)
         except AttributeError:
             raise SetupError(f"--bots: {module_name!r} has no {attribute!r}") from None
-    return found  # type: ignore[return-value]  # checked by simulation's _bot_kinds
+    if not callable(found):  # a callable's name and answers: simulation's _bot_kinds
+        raise SetupError(
+            f"--bots: {spec} is {shown(found, 40)}, not a bot of your own (a class, or any "
+            "callable of a seed that makes a bot, with a name)"
+        )
+    return found
 
 
 def _play(args: argparse.Namespace) -> int:
