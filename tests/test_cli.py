@@ -344,6 +344,7 @@ def test_variants_says_which_cannot_be_played_and_why(
         (["play", "--out", ""], "--out takes a file name, not an empty file name"),
         (["simulate", "--out", ""], "--out takes a file name, not an empty file name"),
         (["play", "--out", "-"], "--out takes a file name, not -: the standard output is"),
+        (["show", "two\nlines.trn"], "'two\\nlines.trn': No such file or directory"),
         (["simulate", "--out", "-"], "--out takes a file name, not -: the standard output is"),
         (["show", ""], "show takes a notation file, not an empty file name"),
         (["replay", str(RECORDS / "club-night.trn"), ""], "not an empty file name"),

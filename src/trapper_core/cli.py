@@ -299,7 +299,10 @@ def _run(args: argparse.Namespace) -> int:
         if exc.filename is None or exc.strerror is None:
             message = str(exc) or type(exc).__name__
         else:
-            message = f"{exc.filename}: {exc.strerror}"
+            name = str(exc.filename)
+            # A name with a line break or another control character is
+            # quoted: the error stays one line.
+            message = f"{name if name.isprintable() else repr(name)}: {exc.strerror}"
         _stderr(f"trapper: error: {message}")
         return 2
     except KeyboardInterrupt as exc:
