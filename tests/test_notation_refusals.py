@@ -403,6 +403,7 @@ _B2N = tc.Tile.from_code("B2n")
         (lambda: notation.Move("Ann:"), r"a Move's text is one action: .* not 'Ann:'$"),
         (lambda: notation.Move("é"), r"a Move's text is one action: .* not 'é'$"),
         (lambda: notation.Move("pass\n"), r"a Move's text is one action: .* not 'pass\\n'$"),
+        (lambda: notation.Move("x" * 201), r"one action, of at most 200 characters, not 201: "),
         (
             lambda: notation.TurnNumber(-1),
             r"a TurnNumber's number is a whole number from 0, .* not -1$",

@@ -634,6 +634,26 @@ def test_action_text_refuses_a_text_the_notation_cannot_read() -> None:
     assert tc.ACTION_TEXT.fullmatch("Ge6/BB<H3+B4") is not None
 
 
+def test_action_text_refuses_a_text_longer_than_parse_action_reads() -> None:
+    """A kind's text of more than MAX_ACTION_TEXT characters was written
+    to records that parse_action then refused at the replay."""
+
+    class Long(DonateKind):
+        def text(self, state: GameState, action: Donate) -> str:
+            return "donate-" + action.colour.letter * 200
+
+    class Plugin:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [Long()]
+
+    game = custom_game(Plugin(), tiles={"d6": "B1n"}, hands=["BBBBBE", "GGGGGG"])
+    with pytest.raises(
+        tc.PluginError, match=r"'donate' kind .*Long.* wrote a text of 207 characters .* most 200"
+    ):
+        game.action_text(Donate(Colour.BLUE))
+
+
 def test_hook_trapper_board() -> None:
     small = tc.Board.rectangle(6, 6, tc.Board.centre(6, 6))
 

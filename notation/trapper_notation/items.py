@@ -16,6 +16,7 @@ import attrs
 
 from trapper_core import ACTION_TEXT, Square, Tile
 from trapper_core.errors import as_tuple, shown
+from trapper_core.game import MAX_ACTION_TEXT
 
 from .errors import RecordError
 
@@ -79,6 +80,11 @@ def _action(item: object, attribute: object, value: Any) -> None:
         raise RecordError(
             "a Move's text is one action: a letter or digit, then letters, digits and "
             f"/ < > + = - (trapper_core.ACTION_TEXT), not {shown(value)}"
+        )
+    if len(value) > MAX_ACTION_TEXT:  # which Game.parse_action would refuse at the replay
+        raise RecordError(
+            f"a Move's text is one action, of at most {MAX_ACTION_TEXT} characters, not "
+            f"{len(value)}: {shown(value)}"
         )
 
 

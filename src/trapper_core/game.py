@@ -816,6 +816,12 @@ class Game:
                 f"wrote {text!r} for {action!r}; an action text is a letter or digit, then "
                 "letters, digits and / < > + = - (trapper_core.ACTION_TEXT)"
             )
+        if len(text) > MAX_ACTION_TEXT:  # parse_action reads none so long: no record would
+            raise PluginError(
+                f"the {kind.name!r} kind ({type(kind).__module__}.{type(kind).__qualname__}) "
+                f"wrote a text of {len(text)} characters for {shown(action, 80)}; an action "
+                f"text is at most {MAX_ACTION_TEXT}, as parse_action reads them"
+            )
         return text
 
     # ------------------------------------------------------------------
