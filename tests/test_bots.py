@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import statistics
+from pathlib import Path
 
 import pytest
 
@@ -224,3 +225,21 @@ def test_bots_refuse_an_action_worth_that_is_no_number(answer: object) -> None:
         tc.GreedyBot(1, registry=registry).choose(view)
     with pytest.raises(tc.PluginError, match=expected):
         tc.ISMCTSBot(1, iterations=2, registry=registry).choose(view)
+
+
+def test_flat_monte_carlo_example_plays_from_its_view_and_the_same_seed_plays_the_same_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "examples" / "bots"))
+    from flat_monte_carlo import FlatMonteCarlo, lead
+
+    games = []
+    for _ in range(2):
+        bots: list[tc.Bot] = [FlatMonteCarlo(5, worlds=2, depth=3), tc.GreedyBot(6)]
+        games.append(tc.play(tc.new_game("base", 2, seed=8), bots))
+    assert games[0].is_over
+    assert games[0].history == games[1].history
+    assert lead(games[0], 0) == games[0].scores()[0] - games[0].scores()[1]
+    tactical = tc.new_game("tactical", 3, seed=2)
+    bots = [FlatMonteCarlo(1, worlds=2, depth=3), tc.GreedyBot(2), tc.GreedyBot(3)]
+    assert len(tc.play(tactical, bots, max_actions=30).history) == 30
