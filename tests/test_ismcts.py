@@ -66,6 +66,16 @@ def test_issue12_ismcts_budget_in_seconds() -> None:
     assert bot.searched >= 1
 
 
+def test_ismcts_with_iterations_and_seconds_stops_at_the_first_reached() -> None:
+    view = tc.new_game("base", 2, seed=4).view(0)
+    by_count = tc.ISMCTSBot(1, iterations=3, seconds=60)
+    by_count.choose(view)
+    assert by_count.searched == 3
+    by_time = tc.ISMCTSBot(1, iterations=10**9, seconds=0.02)
+    by_time.choose(view)
+    assert 1 <= by_time.searched < 10**9
+
+
 def test_issue12_ismcts_searches_only_real_decisions() -> None:
     game = tc.new_game("base", 2, seed=4)
     bot = tc.ISMCTSBot(1, iterations=5)

@@ -271,7 +271,9 @@ class ISMCTSBot:
     search's second choice instead.
 
     ``iterations`` (per decision) or ``seconds`` (per decision) bounds the
-    search; with iterations, the same ``seed`` gives the same game.
+    search, and with both the first reached ends it (at least one iteration
+    is made); with iterations alone, the same ``seed`` gives the same game.
+    ``searched`` counts the iterations made so far, over every decision.
     """
 
     name = "ismcts"
