@@ -114,10 +114,13 @@ class PlayerView:
     copied or pickled view holds every field."""
 
     variant: str
+    """The name of the variant being played."""
     players: tuple[str, ...]
+    """The players' names, in seat order."""
     player: int
     """The seat of the viewer."""
     to_move: int | None
+    """The seat of the player who decides now; ``None`` once the game is over."""
     turn: object
     """The variant's public record of the turn in progress."""
     board: tuple[Tile | FaceDown | None, ...]
@@ -126,23 +129,31 @@ class PlayerView:
     layout: Board
     """The variant's board: the squares in play and the trappers' start."""
     trappers: tuple[Square, Square, Square, Square]
+    """Where each trapper stands, in colour order."""
     targets: tuple[tuple[int, ...], ...]
     """Per trapper (in colour order), the square indices whose tile it can take
     next: public, since it follows from the face-up tiles and the rules."""
     displays: tuple[Display, ...]
+    """Every player's display, in seat order, all of it public: the money
+    each has been paid so far is ``displays[seat].money``."""
     hand: Hand
     """The viewer's own cards."""
     hand_sizes: tuple[int, ...]
     """How many cards each player holds."""
     draw_pile_size: int
+    """How many cards the draw pile holds (their order is hidden)."""
     discard: Hand
     """The face-up discard pile, counted by colour."""
     out_of_game: int
     """How many cards left the game (with retiring players, in the base
     game); their colours stay secret."""
     supply: TokenSupply
+    """The bonus tokens still in the supply."""
     returned: tuple[tuple[int, ValuedCanoe], ...]
+    """``(player, canoe)`` for every valued canoe that left the game
+    (returned to the box by an exchange, in the base game)."""
     retired: tuple[bool, ...]
+    """Per player, whether they have retired."""
     turns: int
     """How many turns have begun."""
     shuffles: int
@@ -154,7 +165,9 @@ class PlayerView:
     legal_actions: tuple[Action, ...]
     """The viewer's legal actions; empty unless the viewer is to move."""
     valuation: tuple[Valuation, ...] | None
-    """The end valuation, once the game is over."""
+    """The end valuation, once the game is over; ``None`` before (a bot
+    values a position as if it ended there on a world drawn from the view:
+    ``docs/bots.md``)."""
     taken: tuple[Tile | None, ...] = ()
     """Per square, the tile taken from it, ``None`` elsewhere: public, since
     a tile is face up when it is taken."""
