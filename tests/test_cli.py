@@ -714,7 +714,7 @@ def test_play_keeps_the_game_so_far_when_a_bot_raises(
     assert 'File "' in printed.err
     assert "RuntimeError: a bug in the bot" in printed.err
     assert printed.err.splitlines()[-1] == (
-        "trapper: error: the bot of seat 1 (A, raising) raised RuntimeError: a bug in the bot"
+        "trapper: error: the bot of seat 0 (A, raising) raised RuntimeError: a bug in the bot"
     )
     record = notation.load(out)[0]
     assert record.text in printed.out
@@ -735,7 +735,7 @@ def test_play_keeps_the_game_so_far_when_a_bot_chooses_a_refused_action(
     assert status == 1
     assert "(stopped: a bot failed)" in printed.out
     assert printed.err.startswith(
-        "trapper: error: the bot of seat 1 (A, wrong) chose an action the rules refuse: "
+        "trapper: error: the bot of seat 0 (A, wrong) chose an action the rules refuse: "
     )
     assert len(printed.err.splitlines()) == 1
     assert notation.load(out)[0].replay().history == ()
@@ -753,7 +753,7 @@ def test_play_with_a_person_keeps_the_game_so_far_when_a_bot_chooses_no_action(
     assert status == 1
     assert "(stopped: a bot failed)" in printed.out
     assert printed.err.startswith(
-        "trapper: error: the bot of seat 1 (A, wrong) chose an action the rules refuse: "
+        "trapper: error: the bot of seat 0 (A, wrong) chose an action the rules refuse: "
     )
 
 
@@ -792,7 +792,8 @@ def test_simulate_stopped_by_an_error_says_what_its_out_file_holds(
     assert main([*command, *bots]) == 2
     err = capsys.readouterr().err.splitlines()
     assert err[-1] == (
-        "trapper: error: 'nonsense' is not an action; pick one of Game.legal_actions() "
+        "trapper: error: 'nonsense' is not an action; a text is read with Game.parse_action "
+        "or played with Game.apply_text (a bot returns one of its view's legal_actions) "
         "(in simulate(): game 2 (seed 2), the bot of seat 0, wrong)"
     )
     records = notation.loads(out.read_text())

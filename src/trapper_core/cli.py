@@ -658,7 +658,8 @@ class _BotFailed(Exception):
         super().__init__(seat, error)
         self.error = error
         name = getattr(bot, "name", None) or type(bot).__name__
-        who = f"the bot of seat {seat + 1} ({game.players[seat]}, {name})"
+        # Seats from 0, as play() and simulate() name them.
+        who = f"the bot of seat {seat} ({game.players[seat]}, {name})"
         if isinstance(error, TrapperError):
             self.told = f"{who} chose an action the rules refuse: {error}"
         else:

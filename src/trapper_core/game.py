@@ -711,9 +711,15 @@ class Game:
         if self._state.valuation is not None:
             return IllegalActionError("the game is over", action=action)
         if not isinstance(action, Action):
+            # A bot picks from its view's legal_actions; a text is read first.
+            hint = (
+                "a text is read with Game.parse_action or played with Game.apply_text (a bot "
+                "returns one of its view's legal_actions)"
+                if isinstance(action, str)
+                else "pick one of Game.legal_actions() (a bot: of its view's legal_actions)"
+            )
             return IllegalActionError(
-                f"{shown(action, 200)} is not an action; pick one of Game.legal_actions()",
-                action=action,
+                f"{shown(action, 120)} is not an action; {hint}", action=action
             )
         kind = self._rules.kind_of(action)
         if kind is None:
