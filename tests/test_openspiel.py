@@ -814,3 +814,10 @@ def test_openspiel_equal_information_states_have_equal_pasts(variant: str) -> No
                     state.information_state_string(player)
                 )
                 assert own_pasts(world, player) == own_pasts(state, player)
+
+
+@pytest.mark.parametrize("player", [2, -1, "x", None, 1.5, True], ids=repr)
+def test_openspiel_draws_of_no_seat_is_a_setup_error(player: object) -> None:
+    state = load("base", 2).new_initial_state()
+    with pytest.raises(tc.SetupError, match=r"draws: (there is no seat|a player is a seat)"):
+        state.draws(player)  # type: ignore[arg-type]

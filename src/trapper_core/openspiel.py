@@ -70,7 +70,7 @@ from .encoding import (
     spelled_features,
     view_size,
 )
-from .errors import IllegalActionError, SetupError, TrapperError, shown
+from .errors import IllegalActionError, SetupError, TrapperError, as_whole, shown
 from .game import Game, new_game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
 from .plugins import Rules, available_variants, default_registry
@@ -462,10 +462,15 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         order drawn, the deal first: what their information state holds
         beyond the view and the actions played. (How many cards each action
         drew is public: an action that drew none is no draw.)"""
+        seat = as_whole(player, SetupError, "draws: a player is a seat number")
+        if not 0 <= seat < self.num_players():
+            raise SetupError(
+                f"draws: there is no seat {shown(player)} among {self.num_players()} players"
+            )
         if self._game is None:
             return ()
-        drew = (cards for seat, cards in self._drew if seat == player and cards)
-        return (self._deal[player], *drew)
+        drew = (cards for who, cards in self._drew if who == seat and cards)
+        return (self._deal[seat], *drew)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TrapperState:
         """Returns a state that ``player_id`` cannot tell from this one, its
