@@ -516,6 +516,28 @@ def test_a_kind_whose_choice_is_no_field_of_its_action_is_refused_by_name() -> N
         Misnamed()
 
 
+@attrs.frozen
+class Gift(tc.Action):
+    """A Donate whose field is private, read through a property."""
+
+    _colour: Colour
+
+    @property
+    def colour(self) -> Colour:
+        return self._colour
+
+
+def test_a_kind_whose_choice_is_a_private_fields_init_name_is_made() -> None:
+    # attrs takes the field _colour as colour= and the property reads it back:
+    # the default build and the listing work, so the kind is not refused.
+    class GiftKind(DonateKind):
+        action_type = Gift  # type: ignore[assignment]
+
+    kind = GiftKind()
+    built: object = kind.build(Colour.BLUE)
+    assert built == Gift(Colour.BLUE)
+
+
 class Charity:
     """A variant with one more kind of action."""
 

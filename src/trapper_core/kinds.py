@@ -135,11 +135,14 @@ class ActionKind(abc.ABC, Generic[A]):
             # The default build passes the choices as the action's fields: a
             # choice the action lacks would fail at the first listing, as a
             # TypeError of the action's class naming neither kind nor choice.
+            # The names are those its __init__ takes (a field _colour is
+            # colour=, read back through a property of that name).
+            names = [f.alias for f in attrs.fields(self.action_type) if f.init]
             for choice in self.choices:
-                if choice not in fields:
+                if choice not in names:
                     raise TypeError(
                         f"{type(self).__name__} has the choice {choice!r}, which is no field "
-                        f"of {self.action_type.__name__} (its fields: {', '.join(fields)}): "
+                        f"of {self.action_type.__name__} (its fields: {', '.join(names)}): "
                         "the choices are the action's fields, by name"
                     )
         self._positional = fields[: len(self.choices)] == list(self.choices)
