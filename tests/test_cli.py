@@ -863,3 +863,23 @@ def test_simulate_out_to_a_reader_that_leaves_stops_quietly() -> None:
     _, errors = child.communicate(timeout=120)
     assert child.returncode == 141
     assert [line for line in errors.decode().splitlines() if not line.startswith("[")] == []
+
+
+def test_an_unknown_variant_on_the_command_line_says_nothing_of_registry(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--variant kids`` mistyped, or a record of a variant that is not
+    installed: the command line has no registry= to pass, and the error
+    said "a variant given to a Registry in code is found by passing
+    registry=, that Registry"."""
+    for argv in (["play", "--variant", "go"], ["simulate", "--variant", "go", "--games", "1"]):
+        assert main(argv) == 2
+        err = capsys.readouterr().err
+        assert "no variant is called 'go'; installed: base, children, tactical" in err
+        assert "registry" not in err
+    record = tmp_path / "go.trn"
+    record.write_text('[Variant "go"]\n')
+    main(["replay", str(record)])
+    printed = capsys.readouterr()
+    assert "no variant is called 'go'" in printed.out + printed.err
+    assert "registry" not in printed.out + printed.err

@@ -142,3 +142,6 @@ def test_a_game_of_a_variant_given_to_a_registry_says_why_it_does_not_unpickle()
     with pytest.raises(tc.UnknownVariantError, match=why):  # a game begun at a position
         pickle.loads(pickle.dumps(at))
     assert tc.Game.from_dict(game.to_dict(), registry=registry) == game  # what the error advises
+    with pytest.raises(tc.UnknownVariantError) as info:  # pickle.loads takes no registry=
+        pickle.loads(pickle.dumps(game))
+    assert "found by passing registry=" not in str(info.value)

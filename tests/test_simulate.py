@@ -541,3 +541,20 @@ def test_simulate_refuses_an_executor_class_or_one_shut_down_before_playing() ->
 def test_a_batch_refuses_more_bots_than_seats_as_simulate_does() -> None:
     with pytest.raises(tc.SetupError, match="Batch: bots names 3 bots for 2 seats"):
         Batch("base", 2, ("greedy", "random", "random"), 1, 0, 1)
+
+
+def test_simulating_a_variant_given_to_a_registry_in_code_says_it_plays_installed_ones() -> None:
+    """simulate() takes no registry= (its workers find the variant by its
+    name): the error told to pass one."""
+
+    class Register:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("quiet", plugins=(), extends="base")]
+
+    tc.new_game("quiet", 2, seed=1, registry=tc.Registry([Register()]))
+    with pytest.raises(tc.UnknownVariantError) as info:
+        tc.simulate("quiet", 2, 2)
+    assert "no variant is called 'quiet'" in str(info.value)
+    assert "passing registry=" not in str(info.value)
+    assert "simulate plays the installed variants only" in str(info.value)

@@ -35,7 +35,7 @@ from .actions import Action
 from .bots import BOTS, Bot
 from .errors import ActionSyntaxError, PluginWarning, SetupError, TrapperError, shown
 from .game import Game, new_game
-from .plugins import default_registry
+from .plugins import _without_registry_advice, default_registry
 
 if TYPE_CHECKING:
     from .simulation import BotMaker, Summary
@@ -284,6 +284,7 @@ def _run(args: argparse.Namespace) -> int:
     except TrapperError as exc:
         # A notation syntax error keeps its context: the line, a caret under the place.
         message = str(exc) if getattr(exc, "context", "") else str(exc).splitlines()[0]
+        message = _without_registry_advice(message)  # no registry= to pass here
         # Where it happened, when a note says (simulate: the game and the bot).
         notes = [n for n in getattr(exc, "__notes__", ()) if isinstance(n, str)]
         _stderr(f"trapper: error: {message}" + "".join(f" ({n})" for n in notes))
@@ -1172,7 +1173,8 @@ def _report(name: str, error: Exception) -> None:
     """Prints a game's error: its message, and the line and a caret under
     the place where it has them; never an empty line (a line of NULs, from
     ``/dev/zero``, has no text to show)."""
-    lines = [line.rstrip() for line in str(error).splitlines()]
+    text = _without_registry_advice(str(error))  # a record's variant not installed
+    lines = [line.rstrip() for line in text.splitlines()]
     print("\n".join(f"{name}: {line}" if i == 0 else line for i, line in enumerate(lines) if line))
 
 

@@ -29,7 +29,14 @@ from .errors import (
 )
 from .kinds import ACTION_TEXT
 from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
-from .plugins import Registry, Rules, bad_answer, default_registry, registry_or_default
+from .plugins import (
+    Registry,
+    Rules,
+    _without_registry_advice,
+    bad_answer,
+    default_registry,
+    registry_or_default,
+)
 from .setups import Setup
 from .state import FIELDS as _FIELDS
 from .state import NO_TARGETS, GameState, TokenSupply, Valuation
@@ -1118,7 +1125,8 @@ def _installed(variant: str, advice: str) -> Rules:
         return default_registry().rules(variant)
     except UnknownVariantError as exc:
         raise UnknownVariantError(
-            f"{exc}: a pickled game finds its variant by name among the installed variants "
+            f"{_without_registry_advice(str(exc))}: a pickled game finds its variant by name "
+            "among the installed variants "
             "(the trapper_core.plugins entry points), so a game of a variant given to a "
             f"Registry in code unpickles only where that variant is installed{advice}"
         ) from exc

@@ -749,6 +749,13 @@ _default: Registry | None = None
 _IN_CODE = " (a variant given to a Registry in code is found by passing registry=, that Registry)"
 
 
+def _without_registry_advice(message: str) -> str:
+    """An unknown variant's ``message`` without the advice to pass
+    ``registry=``, for what takes none: the command line, ``simulate``
+    (whose workers find the variant by name), unpickling."""
+    return message.replace(_IN_CODE, "")
+
+
 def default_registry() -> Registry:
     """Returns the registry of the installed variants, loaded on first use."""
     global _default

@@ -29,8 +29,9 @@ from multiprocessing.reduction import ForkingPickler
 import attrs
 
 from .bots import BOTS, Bot, make_bot
-from .errors import SetupError, as_tuple, as_whole, shown
+from .errors import SetupError, UnknownVariantError, as_tuple, as_whole, shown
 from .game import MAX_SEED, Game, new_game
+from .plugins import _without_registry_advice
 
 BotMaker = Callable[[int], Bot]
 """A bot of the caller's own in a simulation: called with a seed, it makes
@@ -439,7 +440,13 @@ def _check(
     first = _first_seed(seed, games)
     # The variant and the number of players are checked here, once, rather
     # than by every worker.
-    new_game(variant, players, seed=0)
+    try:
+        new_game(variant, players, seed=0)
+    except UnknownVariantError as exc:  # simulate takes no registry=
+        raise UnknownVariantError(
+            f"{_without_registry_advice(str(exc))} (simulate plays the installed variants "
+            "only: its workers find the variant by its name)"
+        ) from None
     # The caller's bot makers make the bots of the first game's seats here,
     # once: one that makes no bot is refused before any game is played.
     for number, kind in enumerate(names):
