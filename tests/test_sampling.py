@@ -979,3 +979,19 @@ def test_keep_draws_refuses_draws_that_do_not_fit_the_view() -> None:
     sampler.sample(random.Random(1))
     with pytest.raises(tc.SamplingError, match="before the sampler's first world"):
         sampler.keep_draws(draws)
+
+
+def test_keep_draws_takes_colours_as_whole_numbers_of_any_integer_type() -> None:
+    """Draws read from an array (numpy's integers) are colours as ints and
+    Colours are: they were refused as "draw 0 of seat 0 is 6 colours, not
+    [np.int64(2), …]", six colours. A bool or a number out of range is not."""
+    np = pytest.importorskip("numpy")
+    game = played("base", 2, 3, 40)
+    draws = own_draws(game, 0)
+    sampler = tc.Sampler(game.view(0))
+    sampler.keep_draws([np.array(d, dtype=np.int64) for d in draws])
+    assert own_draws(sampler.sample(random.Random(1)), 0) == draws
+    for wrong in (True, 4, -1, 1.0):
+        bad = [*draws[:-1], (wrong, *draws[-1][1:])]
+        with pytest.raises(tc.SamplingError, match=r"colours \(Colour or 0 to 3\)"):
+            tc.Sampler(game.view(0)).keep_draws(bad)  # type: ignore[arg-type]

@@ -99,9 +99,10 @@ with a subclass of `Sampler` that samples them too.
 from __future__ import annotations
 
 import bisect
+import operator
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence, Sized
 from typing import TYPE_CHECKING
 
 import attrs
@@ -677,16 +678,13 @@ class Sampler:
             )
         pins: dict[Slot, int] = {}
         for number, (op, cards) in enumerate(zip(mine, draws, strict=True)):
-            if (
-                not isinstance(cards, Sequence)
-                or len(cards) != len(op.slots)
-                or not all(type(c) is Colour or (type(c) is int and 0 <= c < 4) for c in cards)
-            ):
+            colours = _colours_of(cards)
+            if colours is None or len(colours) != len(op.slots):
                 raise SamplingError(
-                    f"draw {number} of seat {viewer} is {len(op.slots)} colours, "
-                    f"not {shown(cards)}"
+                    f"draw {number} of seat {viewer} is {len(op.slots)} colours (Colour or 0 "
+                    f"to 3), not {shown(cards)}"
                 )
-            pins.update(zip(op.slots, (int(c) for c in cards), strict=True))
+            pins.update(zip(op.slots, colours, strict=True))
         for p, pile in enumerate(self.piles):
             pinned = Counter(c for (q, _i), c in pins.items() if q == p)
             if pinned - Counter(pile):
@@ -1325,6 +1323,30 @@ _LOWEST = [0] + [(mask & -mask).bit_length() - 1 for mask in range(1, 16)]
 
 class _OutOfBudget(Exception):
     """The search tried its budget of branches."""
+
+
+def _colours_of(cards: object) -> list[int] | None:
+    """The colours of one draw of `Sampler.keep_draws` as ints: each a
+    `Colour` or a whole number from 0 to 3 of any integer type (numpy's too,
+    for draws read from an array), not a bool; ``None`` for anything else."""
+    if (
+        isinstance(cards, str | bytes | Mapping)
+        or not isinstance(cards, Sized)  # an iterator, which may not end
+        or not isinstance(cards, Iterable)
+    ):
+        return None
+    colours = []
+    for value in cards:
+        if isinstance(value, bool):
+            return None
+        try:
+            colour = operator.index(value)
+        except TypeError:
+            return None
+        if not 0 <= colour < 4:
+            return None
+        colours.append(colour)
+    return colours
 
 
 def _colour(
