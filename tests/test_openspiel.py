@@ -821,3 +821,71 @@ def test_openspiel_draws_of_no_seat_is_a_setup_error(player: object) -> None:
     state = load("base", 2).new_initial_state()
     with pytest.raises(tc.SetupError, match=r"draws: (there is no seat|a player is a seat)"):
         state.draws(player)  # type: ignore[arg-type]
+
+
+def test_openspiel_draws_refuses_a_seat_that_is_not_in_the_game() -> None:
+    """``draws(player)`` names the seat it cannot answer for, as
+    ``resample_from_infostate`` does: seat 2 of two players was an
+    IndexError, and seat -1 answered the last seat's deal."""
+    state = play_on(
+        load("base", 2).new_initial_state(),
+        random.Random(3),
+        until=lambda s: len(s.history()) > 200,
+    )
+    assert state.draws(1)[0]
+    for seat in (2, -1, True, "0"):
+        with pytest.raises(tc.SetupError, match="seat"):
+            state.draws(seat)  # type: ignore[arg-type]
+    dealing = load("base", 2).new_initial_state()
+    assert dealing.draws(0) == ()
+    with pytest.raises(tc.SetupError, match="no seat 2 among 2 players"):
+        dealing.draws(2)
+
+
+def test_openspiel_information_state_shows_the_hand_dealt_whatever_the_deal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A variant that deals the cards round the table, one at a time, not in
+    blocks from the top: the information state's first draw was the top
+    block of the deck, cards of the other seats' hands. It is the hand the
+    seat was dealt."""
+    import types
+
+    import trapper_base as tb
+    from trapper_core import plugins
+
+    from .helpers import install_plugins
+
+    class RoundTheTable:
+        @tc.hookimpl
+        def trapper_start(self, state: tc.GameState, setup: tc.Setup) -> bool:
+            for square in state.trappers:
+                tb.reveal_around(state, square)
+            players, size = state.players, state.rules.hand_size(state.players)
+            hands = [[0, 0, 0, 0] for _ in range(players)]
+            for i, colour in enumerate(setup.deck[: players * size]):
+                hands[i % players][colour] += 1
+            state.hands = tuple((h[0], h[1], h[2], h[3]) for h in hands)
+            state.pile = tuple(int(c) for c in setup.deck[players * size :])
+            state.drawn = 0
+            return True
+
+    module = types.ModuleType("trapper_round_the_table")
+
+    @tc.hookimpl
+    def trapper_variants() -> list[tc.VariantSpec]:
+        return [tc.VariantSpec("roundtable", (RoundTheTable(),), extends="base")]
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    install_plugins(monkeypatch, roundtable=module)
+    monkeypatch.setattr(plugins, "_default", None)
+    state = play_on(
+        load("roundtable", 2).new_initial_state(),
+        random.Random(4),
+        until=lambda s: s.trapper_game is not None,
+    )
+    engine = state.trapper_game
+    assert engine is not None
+    for seat in range(2):
+        dealt = Counter(state.draws(seat)[0])
+        assert dealt == Counter({c: n for c, n in enumerate(engine.hands[seat]) if n})

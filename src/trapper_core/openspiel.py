@@ -265,8 +265,14 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         self._game = new_game(spec.variant, self.num_players(), seed=0, setup=setup)
         deal, top = [], 0
         for hand in self._game.state.hands:  # dealt in blocks from the top, seat by seat
-            deal.append(tuple(self._cards[top : top + sum(hand)]))
+            block = tuple(self._cards[top : top + sum(hand)])
             top += sum(hand)
+            if tuple(block.count(c) for c in range(len(COLOURS))) != hand:
+                # A variant that deals otherwise: the block holds other
+                # seats' cards. The hand dealt, colour by colour, is what
+                # the seat saw.
+                block = tuple(c for c, n in enumerate(hand) for _ in range(n))
+            deal.append(block)
         self._deal = tuple(deal)
         self._next_decision()
 
