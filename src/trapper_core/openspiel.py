@@ -769,10 +769,12 @@ def _encode_private(view: PlayerView, spelling: str) -> list[float]:
 
 class TrapperObserver:
     """OpenSpiel's observer: the view as a tensor and a string, or (asked
-    for ``perfect_recall``) the information state as a string: the view and
-    the text of every action played. ``private=False`` leaves the hand and
-    the action being spelled out (the public observation); ``public=False``
-    keeps only them (the private observation)."""
+    for ``perfect_recall``) the information state as a string: the view,
+    the text of every action played and the colours of every card the
+    player drew (``TrapperState.draws``). ``private=False`` leaves the hand,
+    the draws and the action being spelled out (the public observation);
+    ``public=False`` keeps only the hand and the spelling (the private
+    observation)."""
 
     def __init__(
         self, players: int, perfect_recall: bool, *, private: bool = True, public: bool = True
