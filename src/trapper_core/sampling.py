@@ -653,7 +653,8 @@ class Sampler:
     def keep_draws(self, draws: Sequence[Sequence[int | Colour]]) -> None:
         """Makes every world give the viewer the very cards they drew:
         ``draws`` lists, for each of the viewer's draws in order (the deal
-        first), the colours of its cards in the order drawn.
+        first; for a view of a game begun at a position, the hand held
+        there, in any order), the colours of its cards in the order drawn.
 
         A view holds the viewer's hand as it is now, not the colours they
         drew earlier and have since paid, and the worlds drawn from it
