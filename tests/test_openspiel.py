@@ -8,6 +8,7 @@ import random
 import unittest
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -889,3 +890,55 @@ def test_openspiel_information_state_shows_the_hand_dealt_whatever_the_deal(
     for seat in range(2):
         dealt = Counter(state.draws(seat)[0])
         assert dealt == Counter({c: n for c, n in enumerate(engine.hands[seat]) if n})
+
+
+def test_openspiel_information_state_credits_draws_to_the_hand_that_grew(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A variant whose pass makes the next player draw: the draws were
+    credited to the player who acted, whose information state then showed
+    the other player's cards. They are the drawer's, and when several hands
+    grow in one action, nobody's."""
+    import types
+
+    import trapper_base as tb
+    from trapper_core import plugins
+
+    from .helpers import install_plugins
+
+    class GivingPass(tb.PassKind):
+        def apply(self, state: tc.GameState, action: tb.Pass) -> None:
+            tb.draw(state, (state.seat + 1) % state.players, 2)
+            tb.advance(state)
+
+    class Giving:
+        @tc.hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [GivingPass()]
+
+    module = types.ModuleType("trapper_giving")
+
+    @tc.hookimpl
+    def trapper_variants() -> list[tc.VariantSpec]:
+        return [tc.VariantSpec("giving", (Giving(),), extends="base")]
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    install_plugins(monkeypatch, giving=module)
+    monkeypatch.setattr(plugins, "_default", None)
+    state = play_on(
+        load("giving", 2).new_initial_state(),
+        random.Random(5),
+        until=lambda s: s.trapper_game is not None,
+    )
+    mover = state.current_player()
+    before = [state.draws(seat) for seat in range(2)]
+    engine = state.trapper_game
+    assert engine is not None
+    state.apply_action(action_id("p"))  # the one action that begins with p: pass
+    after = state.trapper_game
+    assert after is not None
+    assert after.history == (*engine.history, tb.PASS)
+    other = 1 - mover
+    assert state.draws(mover) == before[mover]
+    assert len(state.draws(other)) == len(before[other]) + 1
+    assert len(state.draws(other)[-1]) == 2

@@ -604,29 +604,37 @@ def _sample(view: PlayerView, draws: tuple[tuple[int, ...], ...], rng: random.Ra
     return sampler.sample(rng)
 
 
-_DrawPoint = tuple[int, int, tuple[int, ...], int | None]
+_DrawPoint = tuple[int, int, tuple[int, ...], int | None, tuple[int, ...]]
 
 
 def _draw_point(game: Game) -> _DrawPoint:
     """Where the draws stand before an action: the shuffles so far, the
-    cards drawn from the pile, the pile, and the player to act."""
+    cards drawn from the pile, the pile, the player to act and how many
+    cards each hand holds."""
     state = game.state
-    return len(state.shuffled), state.drawn, state.pile, state.to_move
+    held = tuple(sum(hand) for hand in state.hands)
+    return len(state.shuffled), state.drawn, state.pile, state.to_move, held
 
 
 def _drawn_since(game: Game, point: _DrawPoint) -> tuple[int, tuple[int, ...]]:
-    """Who drew which cards (in the order drawn) since ``point``: the player
-    who acted, from the pile there and every pile shuffled since."""
-    shuffles, drawn, pile, actor = point
+    """Who drew which cards (in the order drawn) since ``point``: the one
+    player whose hand grew (the player who acted, in the built-in
+    variants), from the pile there and every pile shuffled since. When
+    several hands grew (a variant whose action deals to others), which
+    card went where is not known here: the draws are nobody's (seat -1),
+    so no information state shows a player another's cards."""
+    shuffles, drawn, pile, actor, held = point
     assert actor is not None
     state = game.state
+    grew = [s for s, hand in enumerate(state.hands) if sum(hand) > held[s]]
+    seat = grew[0] if len(grew) == 1 else actor if not grew else -1
     new = state.shuffled[shuffles:]
     if not new:
-        return actor, pile[drawn : state.drawn]
+        return seat, pile[drawn : state.drawn]
     cards = list(pile[drawn:])
     for number, shuffled in enumerate(new):
         cards += shuffled[: state.drawn] if number == len(new) - 1 else shuffled
-    return actor, tuple(cards)
+    return seat, tuple(cards)
 
 
 def state_from_game(game: Game, spiel_game: TrapperGame | None = None) -> TrapperState:
