@@ -794,7 +794,7 @@ def test_simulate_stopped_by_an_error_says_what_its_out_file_holds(
     assert err[-1] == (
         "trapper: error: 'nonsense' is not an action; a text is read with Game.parse_action "
         "or played with Game.apply_text (a bot returns one of its view's legal_actions) "
-        "(in simulate(): game 2 (seed 2), the bot of seat 0, wrong)"
+        "(in simulate(): game 2 (seed 2), a decision of seat 0 (bot wrong))"
     )
     records = notation.loads(out.read_text())
     assert all(record.replay().is_over for record in records)

@@ -354,7 +354,9 @@ def test_simulate_names_the_game_and_bot_of_a_bots_failure(pooled: bool) -> None
     notes = info.value.__notes__
     assert len(notes) == 1
     assert re.fullmatch(
-        r"in simulate\(\): game [0-3] \(seed (7|8|9|10)\), the bot of seat [01], failing", notes[0]
+        r"in simulate\(\): game [0-3] \(seed (7|8|9|10)\), a decision of seat [01] "
+        r"\(bot failing\)",
+        notes[0],
     )
 
 

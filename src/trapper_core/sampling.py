@@ -759,6 +759,8 @@ class Sampler:
         view's colouring. The positions the search leaves free are laid out
         at random. Reads what ``_index`` notes."""
         budget, moves = _BUDGET, _REPAIR
+        # The warm start's colouring (``warm``) knows nothing of kept draws
+        # (`keep_draws`): with draws kept, the search starts afresh.
         if self._hint is not None and self._pins is None:
             colours = self._repair(rng, _REPAIR, start=self._hint)
             self._hint = None

@@ -129,10 +129,12 @@ def _play_one(batch: Batch, number: int) -> GameResult:
         assert seat is not None
         try:
             game.apply(bots[seat].choose(game.view(seat)))
-        except Exception as exc:  # which game and bot: the message says what it did
+        except Exception as exc:  # where: the message says what went wrong
+            # The bot's choice, its view or the variant's rules playing it:
+            # the note names the decision, not a culprit.
             exc.add_note(
-                f"in simulate(): game {number} (seed {seed}), the bot of seat {seat}, "
-                f"{_name(kinds[seat])}"
+                f"in simulate(): game {number} (seed {seed}), a decision of seat {seat} "
+                f"(bot {_name(kinds[seat])})"
             )
             raise
     record = None
