@@ -18,7 +18,7 @@ import pytest
 import trapper_core as tc
 from trapper_core import notation
 from trapper_core.cli import main
-from trapper_core.simulation import Batch, GameResult, play_batch, results
+from trapper_core.simulation import Batch, GameResult, play_batch, results, seat_names
 
 
 def _all(executor: Executor | None = None, **options: Any) -> list[GameResult]:
@@ -45,9 +45,10 @@ def test_issue13_a_game_is_fixed_by_its_number() -> None:
         seed = 40 + result.number
         kinds = [("random", "greedy")[(s + result.number) % 2] for s in range(3)]
         game = tc.play(
-            tc.new_game("base", 3, seed=seed),
+            tc.new_game("base", seat_names(kinds), seed=seed),
             [tc.make_bot(k, seed * 10 + s) for s, k in enumerate(kinds)],
         )
+        assert game.players == ("random-1", "greedy", "random-2")  # named after their bots
         assert result.seed == seed
         assert result.bots == tuple(kinds)
         assert result.scores == game.scores()
@@ -560,3 +561,36 @@ def test_simulating_a_variant_given_to_a_registry_in_code_says_it_plays_installe
     assert "no variant is called 'quiet'" in str(info.value)
     assert "passing registry=" not in str(info.value)
     assert "simulate plays the installed variants only" in str(info.value)
+
+
+def test_simulated_games_name_their_players_after_their_bots() -> None:
+    """The records of a simulation named the seats A, B, …: which bot sat
+    where was in GameResult.bots alone. The players are the bots, numbered
+    where a bot sits in more than one seat."""
+    assert seat_names(["greedy", "random", "greedy", "random"]) == (
+        "greedy-1",
+        "random-1",
+        "greedy-2",
+        "random-2",
+    )
+    assert seat_names(["ismcts", CautiousBot, "random"]) == ("ismcts", "cautious", "random")
+
+    class Greedy1(tc.RandomBot):
+        name = "greedy-1"
+
+    assert seat_names([Greedy1, "greedy", "greedy"]) == ("A", "B", "C")  # numbers would clash
+    (result,) = results("base", 4, 1, bots=["greedy", "random"], seed=3, record=notation.dumps)
+    assert result.record is not None
+    record = notation.loads(result.record)[0]
+    assert record.players == ("greedy-1", "random-1", "greedy-2", "random-2")
+    assert "1. greedy-1: " in result.record or "1. random-1: " in result.record
+
+
+@pytest.mark.parametrize("name", ["", " ", "two\nlines"], ids=repr)
+def test_simulate_refuses_a_bot_whose_name_names_no_player(name: str) -> None:
+    class Odd(tc.RandomBot):
+        pass
+
+    Odd.name = name
+    with pytest.raises(tc.SetupError, match="bot"):
+        tc.simulate("base", 2, 1, bots=[Odd, "random"])

@@ -2,8 +2,10 @@
 
 [`simulate`][trapper_core.simulate] plays `games` games numbered from 0:
 game `n` has the seed `seed + n`, its seats rotate the bots by `n` (so no
-bot keeps the start player's seat), and the bot in seat `s` has the seed
-`(seed + n) * 10 + s`. A game is thus fixed by its number alone, wherever it
+bot keeps the start player's seat), the bot in seat `s` has the seed
+`(seed + n) * 10 + s`, and the players are named after their bots
+([`seat_names`][trapper_core.simulation.seat_names]), so that a game's
+record says which bot played where. A game is thus fixed by its number alone, wherever it
 is played, and the games are cut into batches that any
 `concurrent.futures.Executor` can run: a process pool for every core of one
 machine, `trapper_core.ray.RayExecutor` for a Ray cluster, or none to play
@@ -21,7 +23,7 @@ from __future__ import annotations
 import os
 import pickle
 import secrets
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from multiprocessing.reduction import ForkingPickler
@@ -48,6 +50,7 @@ __all__ = [
     "cores",
     "play_batch",
     "results",
+    "seat_names",
     "simulate",
 ]
 
@@ -120,9 +123,9 @@ def play_batch(batch: Batch) -> list[GameResult]:
 
 def _play_one(batch: Batch, number: int) -> GameResult:
     seed = batch.seed + number
-    game = new_game(batch.variant, batch.players, seed=seed)
     # Seats rotate between games, so no bot keeps the start player's seat.
     kinds = tuple(batch.bots[(s + number) % len(batch.bots)] for s in range(batch.players))
+    game = new_game(batch.variant, seat_names(kinds), seed=seed)
     bots = [_made(kind, seed * 10 + s) for s, kind in enumerate(kinds)]
     while not game.is_over:
         seat = game.to_move
@@ -486,6 +489,27 @@ def _made(kind: str | BotMaker, seed: int, caller: str = "simulate") -> Bot:
     return bot
 
 
+def seat_names(bots: Sequence[str | BotMaker]) -> tuple[str, ...]:
+    """The players' names of a simulated game whose seats hold ``bots``, in
+    seat order: each bot's name, numbered where a bot sits in more than one
+    seat (``greedy-1``, ``random-1``, ``greedy-2``, ``random-2``), so that a
+    game's record says which bot played where. (Names that a number would
+    make alike, a bot called ``greedy-1`` beside two ``greedy``, give the
+    seats' letters, A, B, … instead.)"""
+    names = [_name(kind) for kind in bots]
+    counts = Counter(names)
+    seen: Counter[str] = Counter()
+    numbered = []
+    for name in names:
+        if counts[name] > 1:
+            seen[name] += 1
+            name = f"{name}-{seen[name]}"
+        numbered.append(name)
+    if len(set(numbered)) != len(numbered):
+        return tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[: len(bots)])
+    return tuple(numbered)
+
+
 def _name(kind: str | BotMaker) -> str:
     """The name a bot is tallied by: its own, or its maker's ``name``."""
     return kind if isinstance(kind, str) else kind.name  # type: ignore[attr-defined]
@@ -514,6 +538,12 @@ def _bot_kinds(bots: object, caller: str) -> tuple[str | BotMaker, ...]:
                 raise SetupError(
                     f"{caller}: bots takes names ({', '.join(BOTS)}) or bots of your own (a "
                     f"callable of a seed that makes a bot, with a name), not {shown(kind)}"
+                )
+            if not found.strip() or not found.isprintable():
+                # It names the players of its seats (seat_names), and the tally's rows.
+                raise SetupError(
+                    f"{caller}: a bot's name is a line of printable text, not {shown(found)} "
+                    f"({shown(kind)})"
                 )
             name, maker = found, kind
         known = named.setdefault(name, maker)  # "random" and RandomBot are one bot
