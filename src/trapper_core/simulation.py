@@ -506,7 +506,9 @@ def seat_names(bots: Sequence[str | BotMaker]) -> tuple[str, ...]:
             name = f"{name}-{seen[name]}"
         numbered.append(name)
     if len(set(numbered)) != len(numbered):
-        return tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[: len(bots)])
+        return tuple(
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i] if i < 26 else f"P{i + 1}" for i in range(len(bots))
+        )
     return tuple(numbered)
 
 
