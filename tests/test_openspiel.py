@@ -843,6 +843,27 @@ def test_openspiel_draws_refuses_a_seat_that_is_not_in_the_game() -> None:
         dealing.draws(2)
 
 
+def _install_variant(monkeypatch: pytest.MonkeyPatch, name: str, plugin: object) -> None:
+    """Installs the variant ``name``, the base game with ``plugin`` on top,
+    as an entry point would: OpenSpiel's games find variants among the
+    installed ones."""
+    import types
+
+    from trapper_core import plugins
+
+    from .helpers import install_plugins
+
+    module = types.ModuleType(f"trapper_{name}")
+
+    @tc.hookimpl
+    def trapper_variants() -> list[tc.VariantSpec]:
+        return [tc.VariantSpec(name, (plugin,), extends="base")]
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    install_plugins(monkeypatch, **{name: module})
+    monkeypatch.setattr(plugins, "_default", None)
+
+
 def test_openspiel_information_state_shows_the_hand_dealt_whatever_the_deal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -850,12 +871,7 @@ def test_openspiel_information_state_shows_the_hand_dealt_whatever_the_deal(
     blocks from the top: the information state's first draw was the top
     block of the deck, cards of the other seats' hands. It is the hand the
     seat was dealt."""
-    import types
-
     import trapper_base as tb
-    from trapper_core import plugins
-
-    from .helpers import install_plugins
 
     class RoundTheTable:
         @tc.hookimpl
@@ -871,15 +887,7 @@ def test_openspiel_information_state_shows_the_hand_dealt_whatever_the_deal(
             state.drawn = 0
             return True
 
-    module = types.ModuleType("trapper_round_the_table")
-
-    @tc.hookimpl
-    def trapper_variants() -> list[tc.VariantSpec]:
-        return [tc.VariantSpec("roundtable", (RoundTheTable(),), extends="base")]
-
-    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
-    install_plugins(monkeypatch, roundtable=module)
-    monkeypatch.setattr(plugins, "_default", None)
+    _install_variant(monkeypatch, "roundtable", RoundTheTable())
     state = play_on(
         load("roundtable", 2).new_initial_state(),
         random.Random(4),
@@ -899,12 +907,7 @@ def test_openspiel_information_state_credits_draws_to_the_hand_that_grew(
     credited to the player who acted, whose information state then showed
     the other player's cards. They are the drawer's, and when several hands
     grow in one action, nobody's."""
-    import types
-
     import trapper_base as tb
-    from trapper_core import plugins
-
-    from .helpers import install_plugins
 
     class GivingPass(tb.PassKind):
         def apply(self, state: tc.GameState, action: tb.Pass) -> None:
@@ -916,15 +919,7 @@ def test_openspiel_information_state_credits_draws_to_the_hand_that_grew(
         def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
             return [GivingPass()]
 
-    module = types.ModuleType("trapper_giving")
-
-    @tc.hookimpl
-    def trapper_variants() -> list[tc.VariantSpec]:
-        return [tc.VariantSpec("giving", (Giving(),), extends="base")]
-
-    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
-    install_plugins(monkeypatch, giving=module)
-    monkeypatch.setattr(plugins, "_default", None)
+    _install_variant(monkeypatch, "giving", Giving())
     state = play_on(
         load("giving", 2).new_initial_state(),
         random.Random(5),

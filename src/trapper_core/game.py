@@ -156,6 +156,11 @@ def _seed(seed: object) -> int:
     return number
 
 
+def default_names(count: int) -> tuple[str, ...]:
+    """The names of ``count`` players given by number: A, B, C, … (P27 on)."""
+    return tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i] if i < 26 else f"P{i + 1}" for i in range(count))
+
+
 def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]:
     low, high = rules.spec.min_players, rules.spec.max_players
     names: tuple[object, ...] | None = None
@@ -172,9 +177,7 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
             f"{rules.variant!r} is played by {low} to {high} players, not {shown(count)}"
         )
     if names is None:
-        return tuple(
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i] if i < 26 else f"P{i + 1}" for i in range(count)
-        )
+        return default_names(count)
     for name in names:
         # Records write a name on one line, quoted where it must be.
         if not isinstance(name, str) or not name.strip() or not name.isprintable():
@@ -604,7 +607,7 @@ class Game:
             kind.apply(state, action)
             if state.forced:  # _unshuffled puts the state back to name the action
                 raise IllegalActionError(_unshuffled(self, action, snapshot), action=action)
-            over = self._rules.is_over(state)
+            over = self._rules.is_over(state)  # is_over()'s check inline: every action asks
             if over:
                 if over is not True and not _true(over):  # "yes": a true answer only
                     raise _not_bool(self._rules, over)

@@ -627,7 +627,12 @@ def _drawn_since(game: Game, point: _DrawPoint) -> tuple[int, tuple[int, ...]]:
     assert actor is not None
     state = game.state
     grew = [s for s, hand in enumerate(state.hands) if sum(hand) > held[s]]
-    seat = grew[0] if len(grew) == 1 else actor if not grew else -1
+    if not grew:
+        seat = actor  # drew none, or drew and paid as much
+    elif len(grew) == 1:
+        seat = grew[0]
+    else:
+        seat = -1
     new = state.shuffled[shuffles:]
     if not new:
         return seat, pile[drawn : state.drawn]

@@ -32,7 +32,7 @@ import attrs
 
 from .bots import BOTS, Bot, make_bot
 from .errors import SetupError, UnknownVariantError, as_tuple, as_whole, shown
-from .game import MAX_SEED, Game, new_game
+from .game import MAX_SEED, Game, default_names, new_game
 from .plugins import _without_registry_advice
 
 BotMaker = Callable[[int], Bot]
@@ -506,9 +506,7 @@ def seat_names(bots: Sequence[str | BotMaker]) -> tuple[str, ...]:
             name = f"{name}-{seen[name]}"
         numbered.append(name)
     if len(set(numbered)) != len(numbered):
-        return tuple(
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i] if i < 26 else f"P{i + 1}" for i in range(len(bots))
-        )
+        return default_names(len(bots))
     return tuple(numbered)
 
 
