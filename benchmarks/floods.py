@@ -56,6 +56,8 @@ def shapes(size: int) -> dict[str, str]:
         "comments before the tags": fill("{c}\n", tail=tags),
         "notes": fill(" (a1=B1n)", tags + "1. A: x"),
         "shuffles": fill(" (shuffle B)", tags + "1. A: x"),
+        "blank lines": fill("\n", tags + "1. A: x\n"),
+        "lines of spaces": fill(" \t \n", tags + "1. A: x\n"),
         "broken lines": fill("x\n[\n"),
         "broken games": fill(tags + "1. A: x )\n\n"),
     }

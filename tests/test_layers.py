@@ -84,7 +84,7 @@ def test_action_texts_are_what_the_grammar_reads() -> None:
     # another, beginning with a word; COMMENTS is comments one after another.
     word = "(?:{}|{}|{})".format(*(_terminal(n) for n in ("TURN", "PLAYER", "ACTION")))
     comment = "(?:{}|{})".format(*(_terminal(n) for n in ("BRACE_COMMENT", "LINE_COMMENT")))
-    space = "[ \\t\\f\\r\\n]*"
+    space = "[ \\t\\f\\r\\n]*+"
 
     def pattern(name: str) -> str:
         found = parser().get_terminal(name).pattern.to_regexp()

@@ -228,7 +228,7 @@ def test_issue10_the_floods_benchmark_reads_every_shape() -> None:
     from benchmarks import floods
 
     found = floods.shapes(2_000)
-    assert len(found) == 10
+    assert len(found) == 12
     for name, text in found.items():
         cost, peak = floods.measure(text, lenient=True, repeat=1)
         assert cost > 0, name
@@ -336,6 +336,8 @@ CUTTER_LINES = [
     "[\n",
     "\n",
     "  {c}  \n",
+    " \t\n",
+    "\n\n\n",
     "; c {\n",
     "{ open\n",
     "} 2. B: pass\n",
@@ -351,7 +353,9 @@ CUTTER_LINES = [
 @given(st.lists(st.sampled_from(CUTTER_LINES), max_size=30))
 def test_issue10_item15_runs_of_lines_are_cut_as_one_by_one(lines: list[str]) -> None:
     """Lines of tags and blank lines after a line of tags (``_TAG_RUN``),
-    and move text and broken tag lines (``_BROKEN_RUN``), taken in one step,
+    move text and broken tag lines (``_BROKEN_RUN``), plain lines
+    (``_PLAIN_RUN``) and blank lines of white space (``_BLANK_RUN``), taken
+    in one step,
     are cut into the same games as line by line: the same records, numbers,
     lines and errors, read whole and streamed."""
     text = "".join(lines)
@@ -368,6 +372,8 @@ def test_issue10_item15_runs_of_lines_are_cut_as_one_by_one(lines: list[str]) ->
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(reader, "_TAG_RUN", re.compile("(?!)"))
         patch.setattr(reader, "_BROKEN_RUN", re.compile("(?!)"))
+        patch.setattr(reader, "_BLANK_RUN", re.compile("(?!)"))
+        patch.setattr(reader, "_PLAIN_RUN", re.compile("(?!)"))
         slow = read(text), read(io.StringIO(text))
     assert fast == slow
 

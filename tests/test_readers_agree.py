@@ -4,13 +4,18 @@ where ``read_game`` reads it, and bad arguments meet clear errors."""
 from __future__ import annotations
 
 import io
+import os
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import trapper_core as tc
 from trapper_core import notation
+from trapper_notation import reader
 
 
 def _games() -> list[tc.Game]:
@@ -181,3 +186,81 @@ def test_issue10_a_str_with_a_lone_surrogate_reads_as_its_bytes_do(code: int) ->
     with pytest.raises(notation.NotationSyntaxError, match="not UTF-8") as error:
         notation.loads(text)
     assert (error.value.line, error.value.column) == (3, 8)
+
+
+#: Lines for the blank-line loops: blank ones of every kind, ones that only
+#: look blank, tags, moves, broken lines, line ends of every kind.
+_BLANKISH_LINES = [
+    "\n",
+    "\n\n\n",
+    "   \n",
+    "\t \f\n",
+    "\v\n",
+    " \r\n",
+    "\r",
+    "\r\n",
+    "  x\n",
+    ' [A "b"]\n',
+    '[A "b"]\n',
+    '[Seed "3"]\n',
+    "1. A: pass\n",
+    "{ c }\n",
+    "{ open\n",
+    "} x\n",
+    "[x\n",
+    "caf\xe9\n",
+    "  ",
+]
+
+
+def _every_way(text: str, path: str) -> list[object]:
+    """What every streaming reader makes of ``text``: games, records and
+    errors, where ``read_game`` leaves the stream, and ``scan``'s index."""
+    data = text.encode("utf-8")
+    with open(path, "wb") as file:
+        file.write(data)
+    found: list[object] = []
+    for make in (
+        lambda: io.StringIO(text),
+        lambda: io.BytesIO(data),
+        lambda: open(path, encoding="utf-8"),  # noqa: SIM115 (closed below)
+        lambda: open(path, "rb"),  # noqa: SIM115 (closed below)
+    ):
+        with make() as stream:
+            errors: list[Exception] = []
+            read = []
+            while (record := notation.read_game(stream, errors=errors)) is not None:
+                read.append((_said([record]), stream.tell()))
+            found.append((read, [str(e) for e in errors]))
+        with make() as stream:
+            errors = []
+            games = _said(list(notation.games(stream, errors=errors)))
+            found.append((games, [str(e) for e in errors]))
+        with make() as stream:
+            try:
+                found.append(list(notation.scan(stream, max_game_size=40)))
+            except notation.NotationError as error:
+                found.append(str(error))
+    return found
+
+
+@settings(max_examples=max(60, getattr(settings.default, "max_examples", 0)), deadline=None)
+@given(st.lists(st.sampled_from(_BLANKISH_LINES), max_size=24))
+def test_issue10_item15_blank_lines_read_in_a_loop_of_their_own_read_as_one_by_one(
+    lines: list[str],
+) -> None:
+    """Text streams and ``scan`` read runs of blank lines in a loop of their
+    own (a flood of them cost 6 to 30 times what moves cost, line by line):
+    the same games, errors, stream positions and offsets as line by line,
+    from a str, bytes and files of either kind, with runs longer than a
+    batch passed on in pieces."""
+    text = "".join(lines)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "games.trn")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(reader, "_BATCH", 5)
+            fast = _every_way(text, path)
+            patch.setattr(reader, "_blank", lambda line: False)
+            patch.setattr(reader._Offsets, "_blank", lambda self, raw: False)
+            slow = _every_way(text, path)
+    assert fast == slow

@@ -20,7 +20,7 @@ import sys
 import unicodedata
 import weakref
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import IO, Any, AnyStr, NamedTuple
 
@@ -337,9 +337,13 @@ class _Lexer(Lexer):
     def __init__(self, conf: Any) -> None:
         patterns = {t.name: t.pattern.to_regexp() for t in conf.terminals}
         space = patterns["WS"]
+        # The white space before a token is possessive (``?+``): no terminal
+        # begins with white space, and a greedy run gave back one character at
+        # a time to try every terminal again where none matched (the end of
+        # a text): 0.1 µs a character of a flood of blank lines.
         self.regexps = {
             context: re.compile(
-                f"(?:{space})?(?:" + "|".join(f"(?P<{n}>{patterns[n]})" for n in names) + ")"
+                f"(?:{space})?+(?:" + "|".join(f"(?P<{n}>{patterns[n]})" for n in names) + ")"
             )
             for context, names in _CONTEXTS.items()
         }
@@ -686,6 +690,23 @@ def _lines_of_stream(
     return _runs(_each_line_of_stream(stream, limit), ahead=ahead)
 
 
+#: A blank line of white space only, its line break included, as text and
+#: as bytes; the characters it may begin with.
+_WHITE_LINE = re.compile(r"[ \t\f\v]*\n")
+_WHITE_LINE_BYTES = re.compile(rb"[ \t\f\v]*\n")
+_WHITE = frozenset(" \t\f\v")
+
+
+def _text(blank: str | bytes) -> str:
+    """Blank lines as text (their bytes are ASCII)."""
+    return blank if isinstance(blank, str) else blank.decode("ascii")
+
+
+def _blank(line: str) -> bool:
+    """Whether ``line`` is white space only, and whole (its line break read)."""
+    return line == "\n" or (line[:1] in _WHITE and _WHITE_LINE.fullmatch(line) is not None)
+
+
 def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine]:
     first = True
     number = 0
@@ -706,6 +727,28 @@ def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine
             if read.startswith("\ufeff"):
                 read = read[1:]
                 asked -= 1
+        if not carry and _blank(read):
+            # Blank lines, read in a loop of their own and passed on as one
+            # piece (up to `_BATCH` characters of them): a line costs a
+            # readline, not a turn of this loop (a flood of blank lines cost
+            # ten times what the same bytes of moves cost).
+            blank: list[str] = []
+            size = 0
+            white = _WHITE_LINE.fullmatch
+            while read == "\n" or (read[:1] in _WHITE and white(read) is not None):
+                blank.append(read)
+                size += len(read)
+                if size >= _BATCH:
+                    number += len(blank)
+                    yield "".join(blank)
+                    blank, size = [], 0
+                try:
+                    read = stream.readline(asked)
+                except UnicodeDecodeError as exc:
+                    raise _not_text(exc, number + len(blank)) from None
+            number += len(blank)
+            if blank:
+                yield "".join(blank)
         if not read and not carry:
             return
         line, carry = carry + read, ""
@@ -1028,7 +1071,9 @@ class _Games:
                     blank_since = _BLANK_LINE.fullmatch(block, last, stop) is not None
                     first = None
                     if opening is None or blank_since:
-                        found = _TEXT_LINE.search(block, at, stop)
+                        # (Blank lines of white space skipped in one step first.)
+                        blank = _BLANK_RUN.match(block, at, stop)
+                        found = _TEXT_LINE.search(block, blank.end() if blank else at, stop)
                         first = None if found is None else found.start()
                     if first is not None or not blank_since:
                         previous = _TEXT
@@ -1164,13 +1209,19 @@ _BLANK_BODY = r"[ \t\f\v]*(?:\{[^}\n]*\}[ \t\f\v]*)*(?:;[^\n]*)?"
 _BLANK_LINE = re.compile(_BLANK_BODY + r"\n?")
 #: The first line of a run that is not blank (searched from a line's start).
 _TEXT_LINE = re.compile(r"(?m)^(?!" + _BLANK_BODY + r"$)")
+#: Blank lines of white space only, one or more, each ended by its line
+#: break (the last one may be followed by spaces, which it does not take).
+_BLANK_RUN = re.compile(r"[ \t\f\v\n]*\n")
 #: Plain lines, one or more, each ended by its line break: none begins with
 #: ``[`` (after white space and comments closed on the line), and before a
 #: ``;`` (which comments out the rest of its line) none holds a ``"`` and
 #: every ``{`` is closed on its line. Such a line is blank or move text, and
 #: opens no comment.
 _PLAIN_RUN = re.compile(
-    r"(?:(?![ \t\f\v]*(?:\{[^}\n]*+\}[ \t\f\v]*)*+\[)"
+    # Blank lines of white space first, many in one step (a nanosecond a
+    # line, where the general line below costs a tenth of a microsecond).
+    r"(?:[ \t\f\v\n]*\n"
+    r"|(?![ \t\f\v]*(?:\{[^}\n]*+\}[ \t\f\v]*)*+\[)"
     r'(?:[^\n{";]++|\{[^}\n]*+\})*+(?:;[^\n]*+)?\n)++'
 )
 #: One tag, ``[Name "value"]``, as the grammar's TAG reads it.
@@ -1758,6 +1809,8 @@ class _Offsets:
             if first and raw:
                 first = False
                 _check_read(raw, bytes if self.binary else str)
+            if number and not carry and (raw == newline or raw[:1].isspace()) and self._blank(raw):
+                raw, at, number = yield from self._blank_lines(raw, at, number, limit)
             if not raw and not carry:
                 return
             begun = bool(carry)  # the line was begun in an earlier read
@@ -1808,6 +1861,56 @@ class _Offsets:
             number += len(pieces)
             if not raw:
                 return
+
+    def _blank(self, raw: Any) -> bool:
+        """Whether the line read is white space only, and whole."""
+        white = _WHITE_LINE_BYTES if self.binary else _WHITE_LINE
+        return bool(raw) and white.fullmatch(raw) is not None
+
+    def _blank_lines(
+        self, raw: Any, at: int, number: int, limit: int
+    ) -> Generator[str, None, tuple[Any, int, int]]:
+        """Blank lines from ``raw`` (read from offset ``at``, after line
+        ``number``) on, read in a loop of their own and passed on in pieces
+        of up to `_BATCH` characters: a line costs a readline, not a turn of
+        `_each_line` with its ``tell`` (a flood of blank lines cost 20 to 30
+        times what the same bytes of moves cost). Returns the next line read,
+        where it begins, and the number of the last blank line."""
+        stream = self.stream
+        white = (_WHITE_LINE_BYTES if self.binary else _WHITE_LINE).fullmatch
+        newline: Any = b"\n" if self.binary else "\n"
+        blank = [raw]
+        size = len(raw)
+        while True:
+            if size >= _BATCH:
+                number += len(blank)
+                yield _text(b"".join(blank) if self.binary else "".join(blank))
+                # Where the next line begins: counted in a binary stream or
+                # a StringIO, asked of other text streams (opaque positions).
+                at = at + size if self.within else stream.tell()
+                blank, size = [], 0
+            try:
+                raw = stream.readline(limit + 1)
+            except UnicodeDecodeError as exc:
+                raise _not_text(exc, number + len(blank)) from None
+            if raw != newline and white(raw) is None:
+                break
+            blank.append(raw)
+            size += len(raw)
+        if blank:
+            number += len(blank)
+            yield _text(b"".join(blank) if self.binary else "".join(blank))
+            if self.within:
+                at += size
+            else:
+                # A text file's position is opaque: the blank lines are read
+                # again from the last one known, to ask where the next begins.
+                stream.seek(at)
+                for _ in blank:
+                    stream.readline(limit + 1)
+                at = stream.tell()
+                raw = stream.readline(limit + 1)
+        return raw, at, number
 
     @staticmethod
     def _head(line: str | bytes, number: int) -> str | _BadLine:
