@@ -687,27 +687,19 @@ def _lines_of_stream(
     stream: IO[str], limit: int, *, ahead: bool = True
 ) -> Iterator[str | _BadLine]:
     """The lines of a text stream, read one at a time, in runs (`_runs`)."""
-    return _runs(_each_line_of_stream(stream, limit), ahead=ahead)
+    return _runs(_each_line_of_stream(stream, limit, ahead=ahead), ahead=ahead)
 
 
-#: A blank line of white space only, its line break included, as text and
-#: as bytes; the characters it may begin with.
-_WHITE_LINE = re.compile(r"[ \t\f\v]*\n")
-_WHITE_LINE_BYTES = re.compile(rb"[ \t\f\v]*\n")
-_WHITE = frozenset(" \t\f\v")
+def _plain(line: str, ahead: bool) -> bool:
+    """Whether a line read is whole and has no ``\r`` to split it, and,
+    unless the reader may read ahead, no ``[`` (it can begin no game): such
+    lines are read in a loop of their own."""
+    return line[-1:] == "\n" and "\r" not in line and (ahead or "[" not in line)
 
 
-def _text(blank: str | bytes) -> str:
-    """Blank lines as text (their bytes are ASCII)."""
-    return blank if isinstance(blank, str) else blank.decode("ascii")
-
-
-def _blank(line: str) -> bool:
-    """Whether ``line`` is white space only, and whole (its line break read)."""
-    return line == "\n" or (line[:1] in _WHITE and _WHITE_LINE.fullmatch(line) is not None)
-
-
-def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine]:
+def _each_line_of_stream(
+    stream: IO[str], limit: int, *, ahead: bool = True
+) -> Iterator[str | _BadLine]:
     first = True
     number = 0
     # The start of a line whose end is not read yet: ``readline`` ends a
@@ -715,40 +707,52 @@ def _each_line_of_stream(stream: IO[str], limit: int) -> Iterator[str | _BadLine
     # after it cut at the size asked for. It is carried to the next read,
     # and a line is too long by its own length, as in a str.
     carry = ""
+    pending: str | None = None  # a line read by the loop of whole lines, not taken by it
     while True:
         asked = limit + 1 - len(carry)
-        try:
-            read = stream.readline(asked)
-        except UnicodeDecodeError as exc:
-            raise _not_text(exc, number) from None
+        if pending is not None:
+            read, pending = pending, None
+        else:
+            try:
+                read = stream.readline(asked)
+            except UnicodeDecodeError as exc:
+                raise _not_text(exc, number) from None
         if first and read:
             first = False
             _check_read(read, str)
             if read.startswith("\ufeff"):
                 read = read[1:]
                 asked -= 1
-        if not carry and _blank(read):
-            # Blank lines, read in a loop of their own and passed on as one
-            # piece (up to `_BATCH` characters of them): a line costs a
-            # readline, not a turn of this loop (a flood of blank lines cost
-            # ten times what the same bytes of moves cost).
-            blank: list[str] = []
-            size = 0
-            white = _WHITE_LINE.fullmatch
-            while read == "\n" or (read[:1] in _WHITE and white(read) is not None):
-                blank.append(read)
-                size += len(read)
-                if size >= _BATCH:
-                    number += len(blank)
-                    yield "".join(blank)
-                    blank, size = [], 0
+        if not carry and _plain(read, ahead):
+            # Whole lines with no "\r", read in a loop of their own and
+            # passed on as one piece (up to `_BATCH` characters of them): a
+            # line costs a readline, not a turn of this loop (floods of short
+            # lines cost 3 to 10 times what the same bytes of moves cost).
+            # Without ``ahead``, a line with a "[" may begin the next game: it
+            # ends the piece, and nothing after it is read yet.
+            lines = [read]
+            size = len(read)
+            while size < _BATCH:
                 try:
                     read = stream.readline(asked)
                 except UnicodeDecodeError as exc:
-                    raise _not_text(exc, number + len(blank)) from None
-            number += len(blank)
-            if blank:
-                yield "".join(blank)
+                    raise _not_text(exc, number + len(lines)) from None
+                if read[-1:] != "\n" or "\r" in read:
+                    pending = read
+                    break
+                lines.append(read)
+                size += len(read)
+                if not ahead and "[" in read:
+                    break
+            whole = "".join(lines)
+            if _SURROGATE.search(whole) is None:
+                number += len(lines)
+                yield whole
+            else:
+                for line in lines:
+                    number += 1
+                    yield _unicode(line, number)
+            continue
         if not read and not carry:
             return
         line, carry = carry + read, ""
@@ -811,13 +815,14 @@ def _runs(lines: Iterator[str | _BadLine], *, ahead: bool = True) -> Iterator[st
                     run, size = [], 0
                 yield line
                 continue
-            # A line of moves (a letter or digit first, no "{" or '"') is plain
-            # without asking the regular expression.
+            # Lines of moves (a letter or digit first, no "{", '"' or "[") are
+            # plain without asking the regular expression.
             if (
                 line[:1].isalnum()
                 and line.isascii()
                 and "{" not in line
                 and '"' not in line
+                and "[" not in line
                 and line.endswith("\n")
             ) or (plain(line) or tags(line) or broken(line)) is not None:
                 run.append(line)
@@ -1438,6 +1443,10 @@ def _broken_opening(opening: _Opening) -> bool:
     return False
 
 
+#: How many lines of a run `scan` reads from a text file asking where each
+#: begins, before it stops asking (see `_Offsets._whole_lines`).
+_TOLD = 8
+
 #: Small games are parsed together, up to this many characters at a time:
 #: one parse call costs more than a short game's text.
 _BATCH = 1 << 16
@@ -1809,8 +1818,8 @@ class _Offsets:
             if first and raw:
                 first = False
                 _check_read(raw, bytes if self.binary else str)
-            if number and not carry and (raw == newline or raw[:1].isspace()) and self._blank(raw):
-                raw, at, number = yield from self._blank_lines(raw, at, number, limit)
+            if number and not carry and raw[-1:] == newline and self._plain(raw):
+                raw, at, number = yield from self._whole_lines(raw, at, number, limit)
             if not raw and not carry:
                 return
             begun = bool(carry)  # the line was begun in an earlier read
@@ -1862,55 +1871,78 @@ class _Offsets:
             if not raw:
                 return
 
-    def _blank(self, raw: Any) -> bool:
-        """Whether the line read is white space only, and whole."""
-        white = _WHITE_LINE_BYTES if self.binary else _WHITE_LINE
-        return bool(raw) and white.fullmatch(raw) is not None
+    def _plain(self, raw: Any) -> bool:
+        """Whether a whole line read needs no offset kept (no ``[``: it can
+        begin no game) and has no ``\r`` to split it."""
+        if self.binary:
+            return b"[" not in raw and b"\r" not in raw
+        return "[" not in raw and "\r" not in raw
 
-    def _blank_lines(
+    def _whole_lines(
         self, raw: Any, at: int, number: int, limit: int
-    ) -> Generator[str, None, tuple[Any, int, int]]:
-        """Blank lines from ``raw`` (read from offset ``at``, after line
-        ``number``) on, read in a loop of their own and passed on in pieces
-        of up to `_BATCH` characters: a line costs a readline, not a turn of
-        `_each_line` with its ``tell`` (a flood of blank lines cost 20 to 30
-        times what the same bytes of moves cost). Returns the next line read,
-        where it begins, and the number of the last blank line."""
+    ) -> Generator[str | _BadLine, None, tuple[Any, int, int]]:
+        """Whole lines from ``raw`` (read from offset ``at``, after line
+        ``number``) on that need no offset kept (`_plain`), read in a loop
+        of their own and passed on in pieces of up to `_BATCH` characters: a
+        line costs a readline, not a turn of `_each_line` with its ``tell``
+        (floods of short lines cost 4 to 30 times what the same bytes of
+        moves cost). Returns the next line read, where it begins, and the
+        number of the last line passed on.
+
+        Where the next line begins is counted in a binary stream or a
+        ``StringIO``. Other text streams' positions are opaque, and asking
+        one (``tell``) or going back to it (``seek``) costs two microseconds:
+        the position is asked before each of a run's first `_TOLD` lines,
+        and a longer run is read again from its start to ask it at its end."""
         stream = self.stream
-        white = (_WHITE_LINE_BYTES if self.binary else _WHITE_LINE).fullmatch
-        newline: Any = b"\n" if self.binary else "\n"
-        blank = [raw]
+        within = self.within
+        newline, bracket, cr = (b"\n", b"[", b"\r") if self.binary else ("\n", "[", "\r")
+        lines = [raw]
         size = len(raw)
+        next_at: int | None = None
         while True:
             if size >= _BATCH:
-                number += len(blank)
-                yield _text(b"".join(blank) if self.binary else "".join(blank))
-                # Where the next line begins: counted in a binary stream or
-                # a StringIO, asked of other text streams (opaque positions).
-                at = at + size if self.within else stream.tell()
-                blank, size = [], 0
+                yield from self._batch(lines, number)
+                number += len(lines)
+                at = at + size if within else stream.tell()
+                lines, size = [], 0
+            next_at = stream.tell() if not within and len(lines) < _TOLD else None
             try:
                 raw = stream.readline(limit + 1)
             except UnicodeDecodeError as exc:
-                raise _not_text(exc, number + len(blank)) from None
-            if raw != newline and white(raw) is None:
+                raise _not_text(exc, number + len(lines)) from None
+            if raw != newline and (raw[-1:] != newline or bracket in raw or cr in raw):
                 break
-            blank.append(raw)
+            lines.append(raw)
             size += len(raw)
-        if blank:
-            number += len(blank)
-            yield _text(b"".join(blank) if self.binary else "".join(blank))
-            if self.within:
-                at += size
-            else:
-                # A text file's position is opaque: the blank lines are read
-                # again from the last one known, to ask where the next begins.
-                stream.seek(at)
-                for _ in blank:
-                    stream.readline(limit + 1)
-                at = stream.tell()
-                raw = stream.readline(limit + 1)
+        if lines:
+            yield from self._batch(lines, number)
+            number += len(lines)
+        if within:
+            at += size
+        elif next_at is not None:
+            at = next_at
+        else:
+            stream.seek(at)
+            for _ in lines:
+                stream.readline(limit + 1)
+            at = stream.tell()
+            raw = stream.readline(limit + 1)
         return raw, at, number
+
+    def _batch(self, lines: list[Any], number: int) -> Iterator[str | _BadLine]:
+        """Lines after line ``number`` that need no offset, as one piece;
+        one by one (`_pieces`) when they are not all UTF-8 text."""
+        if self.binary:
+            whole = b"".join(lines).decode("utf-8", "surrogateescape")
+            bad = _NOT_UTF8.search(whole) is not None
+        else:
+            whole = "".join(lines)
+            bad = _SURROGATE.search(whole) is not None
+        if bad:
+            yield from self._pieces([(line, 0) for line in lines], number, 0)
+        else:
+            yield whole
 
     @staticmethod
     def _head(line: str | bytes, number: int) -> str | _BadLine:
