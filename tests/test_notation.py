@@ -1031,3 +1031,23 @@ def test_only_the_first_game_written_has_a_preface() -> None:
     with pytest.raises(RecordError, match="game 1 appended has one"):
         notation.dump(prefaced, stream, append=True)
     assert notation.loads(stream.getvalue()) == [plain]
+
+
+# ----------------------------------------------------------------------
+# What a newcomer from python-chess's PGN expects
+# ----------------------------------------------------------------------
+
+
+def test_dumps_writes_a_read_records_tags_in_the_order_read() -> None:
+    """A game's record has the tags in the table's order; a record read from
+    text keeps its own order, and ``with_tags`` adds a new tag last (as
+    docs/notation.md says)."""
+    text = '[Seat2 "Bob"]\n[Event "Club"]\n[Seat1 "Ann"]\n\n*\n'
+    (record,) = notation.loads(text)
+    assert notation.dumps(record) == text
+    assert record.with_tags(Round="3").tags.keys() == ["Seat2", "Event", "Seat1", "Round"]
+    game = tc.new_game("base", ["Ann", "Bob"], seed=1)
+    assert Record.from_game(game, Annotator="me", Event="Club").tags.keys() == [
+        "Event", "Site", "Date", "Round", "Variant", "Seat1", "Seat2", "Result", "Seed", "Setup",
+        "Annotator",
+    ]  # fmt: skip
