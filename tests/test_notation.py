@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gzip
 import io
 import json
 import re
@@ -90,6 +91,23 @@ def test_dump_and_load_files(tmp_path: Path) -> None:
         notation.dump(game, file)
     with path.open("rb") as file:
         assert notation.load(file)[0].replay() == game
+
+
+def test_dump_and_the_readers_take_gzip_binary_streams_as_typed(tmp_path: Path) -> None:
+    """``gzip.open(path)`` is an ``io.BufferedIOBase``, not a
+    ``typing.BinaryIO``: ``dump``, ``load``, ``games`` and ``read_game``
+    take it at run time and under ``mypy --strict`` (this file is checked)."""
+    game = bot_game("base", 2, 9, "random")
+    path = tmp_path / "games.trn.gz"
+    with gzip.open(path, "wb") as file:
+        notation.dump(game, file)
+        notation.dump(game, file, append=True)
+    with gzip.open(path) as file:
+        assert [record.replay() for record in notation.load(file)] == [game, game]
+    with gzip.open(path) as file:
+        assert [record.number for record in notation.games(file)] == [1, 2]
+    with gzip.open(path) as file:
+        assert notation.read_game(file) == Record.from_game(game)
 
 
 @pytest.mark.parametrize("mode", ["w", "wb"])

@@ -22,7 +22,7 @@ import weakref
 from array import array
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import IO, Any, AnyStr, NamedTuple
+from typing import IO, Any, AnyStr, NamedTuple, cast
 
 import attrs
 from lark import Lark, Token, Transformer
@@ -55,7 +55,11 @@ and comments, up to the next game): 64 Mi. A longer game is a
 `NotationSyntaxError`, and a line longer than it ends the reading; every
 reader takes ``max_game_size`` to change it."""
 
-Source = str | os.PathLike[str] | IO[str] | IO[bytes]
+#: An open stream the readers take: text, or bytes in UTF-8. ``IO[bytes]``
+#: alone would leave out the binary streams of ``gzip``, ``bz2`` and
+#: ``lzma`` (``io.BufferedIOBase``, not ``typing.BinaryIO``), which they read.
+Stream = IO[str] | IO[bytes] | io.BufferedIOBase
+Source = str | os.PathLike[str] | Stream
 
 
 class _BadToken(Exception):
@@ -1522,7 +1526,13 @@ def _opened(source: Source) -> Iterator[IO[str] | IO[bytes]]:
             yield file
     else:
         _check_stream(source)
-        yield source
+        yield _as_io(source)
+
+
+def _as_io(stream: Stream) -> IO[str] | IO[bytes]:
+    """``stream`` as the readers type it: a ``BufferedIOBase`` (gzip's)
+    reads as any ``IO[bytes]`` does."""
+    return cast("IO[str] | IO[bytes]", stream)
 
 
 def _cannot_open(source: str | os.PathLike[str], exc: Exception) -> NotationError:
@@ -1574,7 +1584,7 @@ _READING: weakref.WeakKeyDictionary[Any, _StreamState] = weakref.WeakKeyDictiona
 
 
 def read_game(
-    stream: IO[str] | IO[bytes],
+    stream: Stream,
     *,
     errors: list[Exception] | None = None,
     max_game_size: int = MAX_GAME_SIZE,
@@ -1591,22 +1601,23 @@ def read_game(
     """
     _check_stream(stream, "an open text or binary stream")
     max_game_size = _check_options(errors, max_game_size)
-    state = _state_of(stream)
-    position = _tell(stream)
+    opened = _as_io(stream)
+    state = _state_of(opened)
+    position = _tell(opened)
     if state is None or (state.position is not None and state.position != position):
         # No read-ahead past the next game's first line (see `_runs`).
-        lines = _lines(stream, max_game_size, ahead=False)
+        lines = _lines(opened, max_game_size, ahead=False)
         state = _StreamState(_Games(lines, max_game_size))
-        _keep_state(stream, state)
+        _keep_state(opened, state)
     while not state.waiting:
         chunk = next(state.chunks, None)
         if chunk is None:
-            _keep_state(stream, None)
+            _keep_state(opened, None)
             return None
         try:
             state.waiting = state.numbering.parse(chunk, errors)
         finally:
-            state.position = _tell(stream)
+            state.position = _tell(opened)
     return state.waiting.pop(0)
 
 

@@ -14,7 +14,7 @@ import io
 import re
 from array import array
 from collections.abc import Iterable, Sequence
-from typing import IO, Any, SupportsIndex, overload
+from typing import IO, Any, SupportsIndex, cast, overload
 
 import attrs
 
@@ -459,13 +459,14 @@ def _dumps(games: Game | Record | Iterable[Game | Record], *, first: bool) -> st
 
 def dump(
     games: Game | Record | Iterable[Game | Record],
-    file: IO[str] | IO[bytes],
+    file: IO[str] | IO[bytes] | io.BufferedIOBase,
     *,
     append: bool = False,
 ) -> None:
     """Writes [`dumps`][trapper_notation.dumps] of ``games`` to an open file:
-    a text file, or a binary one (``open(path, "wb")``, ``io.BytesIO``), in
-    UTF-8, as [`load`][trapper_notation.load] reads both. Nothing is written
+    a text file, or a binary one (``open(path, "wb")``, ``io.BytesIO``,
+    ``gzip.open(path, "wb")``), in UTF-8, as [`load`][trapper_notation.load]
+    reads both. Nothing is written
     when the games cannot be (a [`RecordError`][trapper_notation.RecordError],
     or a [`NotationError`][trapper_notation.NotationError] for a text file
     whose encoding cannot write them).
@@ -488,7 +489,7 @@ def dump(
         file.write(text.encode("utf-8"))  # type: ignore[arg-type]
         return
     try:
-        file.write(text)  # type: ignore[call-overload]
+        cast("IO[str]", file).write(text)  # not binary: a text file
     except UnicodeEncodeError as exc:
         raise NotationError(
             f"the file's encoding ({exc.encoding}) cannot write {shown(exc.object[exc.start])}: "
