@@ -1069,3 +1069,24 @@ def test_dumps_writes_a_read_records_tags_in_the_order_read() -> None:
         "Event", "Site", "Date", "Round", "Variant", "Seat1", "Seat2", "Result", "Seed", "Setup",
         "Annotator",
     ]  # fmt: skip
+
+
+def test_a_gzip_file_not_decompressed_is_told_to_be_decompressed(tmp_path: Path) -> None:
+    game = tc.play(tc.new_game("base", 2, seed=1), [tc.GreedyBot(1), tc.GreedyBot(2)])
+    path = tmp_path / "games.trn.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as file:
+        notation.dump(game, file)
+    with gzip.open(path) as file:  # as the docs say: read through gzip
+        assert [record.replay() for record in notation.load(file)] == [game]
+    with pytest.raises(NotationSyntaxError, match="begins as a gzip file does") as error:
+        notation.load(path)
+    assert (error.value.line, error.value.column) == (1, 2)
+    with (
+        open(path, encoding="utf-8") as text,
+        pytest.raises(notation.NotationError, match="begins as a gzip file does"),
+    ):
+        notation.load(text)
+    with pytest.raises(NotationSyntaxError) as other:  # the same bytes past the start: no hint
+        notation.load(io.BytesIO(b'[A "1"]\n\x1f\x8b\n'))
+    assert other.value.line == 2
+    assert "gzip" not in str(other.value)

@@ -852,6 +852,11 @@ def _not_text(exc: UnicodeDecodeError, number: int) -> NotationError:
     lines, its decoder does not tell: after line ``number``)."""
     byte = exc.object[exc.start : exc.start + 1].hex()
     where = f"past line {number:,}" if number else "near its start"
+    if not number and bytes(exc.object[:2]) == b"\x1f\x8b":
+        return NotationError(
+            f"the stream is not {exc.encoding} text (a byte 0x{byte}, {where}): it begins as "
+            "a gzip file does; decompress it first (gzip.open(path, 'rt', encoding='utf-8'))"
+        )
     return NotationError(
         f"the stream is not {exc.encoding} text (a byte 0x{byte}, {where}): "
         "open the file in binary mode ('rb') to be told its line and column"
@@ -946,13 +951,24 @@ class _BadLine:
     error: NotationSyntaxError
 
 
+#: The first bytes of a gzip file (RFC 1952) as a line read with
+#: ``surrogateescape`` begins: a compressed record told as such.
+_GZIP = "\x1f\udc8b"
+
+
 def _checked(line: str, number: int) -> str | _BadLine:
     bad = _NOT_UTF8.search(line)
     if bad is None:
         return line
     byte = ord(bad.group()) - 0xDC00
+    hint = ""
+    if number == 1 and line.startswith(_GZIP):
+        hint = (
+            ": it begins as a gzip file does; decompress it first "
+            "(gzip.open(path), or zcat FILE | trapper replay -)"
+        )
     error = NotationSyntaxError(
-        f"the text is not UTF-8 (a byte {byte:#04x})",
+        f"the text is not UTF-8 (a byte {byte:#04x}){hint}",
         line=number,
         column=bad.start() + 1,
         context=line.rstrip("\n")[:120].encode("utf-8", "replace").decode("utf-8"),
