@@ -273,12 +273,26 @@ def test_replay_reports_games_on_stdout_and_an_unreadable_file_as_an_error(
     assert "game 1: final: Ann 4, Bob -7" in captured.out
 
 
+def test_replay_names_the_game_a_syntax_error_broke(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """As every other line of the report does: the game, then the place."""
+    good = '[Seat1 "A"]\n[Seat2 "B"]\n[Seed "1"]\n\n1. A: pass\n'
+    path = tmp_path / "three.trn"
+    path.write_text(good + "\n" + good.replace("pass", "pass ]") + "\n" + good)
+    assert main(["replay", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{path}: game 1: unfinished, so far: A 0, B 0"
+    assert lines[1].startswith(f"{path}: game 2, line 11, column 12: unexpected ']'")
+    assert lines[4] == f"{path}: game 3: unfinished, so far: A 0, B 0"
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_replay_prints_no_empty_line(capsys: pytest.CaptureFixture[str]) -> None:
     """/dev/zero: a game longer than the cap, whose line has no text to show."""
     assert main(["replay", "/dev/zero"]) == 1
     out = capsys.readouterr().out
-    assert out.startswith("/dev/zero: line 1, column 1: a game is longer than")
+    assert out.startswith("/dev/zero: game 1, line 1, column 1: a game is longer than")
     assert "\n\n" not in out
     assert out.count("\n") == 1
 

@@ -1090,3 +1090,25 @@ def test_a_gzip_file_not_decompressed_is_told_to_be_decompressed(tmp_path: Path)
         notation.load(io.BytesIO(b'[A "1"]\n\x1f\x8b\n'))
     assert other.value.line == 2
     assert "gzip" not in str(other.value)
+
+
+def test_a_syntax_error_names_the_game_it_broke() -> None:
+    """A lenient reader leaves a broken game out; its error says which game
+    it was, as ``record.number`` counts them (so the numbers of the records
+    read have a gap there)."""
+    good = '[Seat1 "A"]\n[Seat2 "B"]\n\n1. A: pass\n'
+    text = "\n".join([good, good.replace("pass", "pass ]"), good, "[Seat1 x]\n", good])
+    errors: list[Exception] = []
+    records = notation.loads(text, errors=errors)
+    assert [record.number for record in records] == [1, 3, 5]
+    assert [getattr(error, "game", None) for error in errors] == [2, 4]
+    with pytest.raises(NotationSyntaxError) as strict:
+        notation.loads(text)
+    assert strict.value.game == 2
+    stream = io.StringIO(text)
+    assert notation.read_game(stream) is not None
+    with pytest.raises(NotationSyntaxError) as streamed:
+        notation.read_game(stream)
+    assert streamed.value.game == 2
+    made = NotationSyntaxError("unexpected", line=1, column=1, context="")
+    assert made.game is None

@@ -128,8 +128,8 @@ def test_issue10_the_command_line_replays_a_big_file_game_by_game(
     assert cli.main(["replay", str(path)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 11  # 8 games, and the error with its line and caret
-    assert "game 5" not in " ".join(out)  # the broken one
-    assert out[4].startswith(f"{path}: line ")
+    assert f"{path}: game 5:" not in " ".join(out)  # the broken one: no scores,
+    assert out[4].startswith(f"{path}: game 5, line ")  # its error
     assert out[5:7] == ["[x", "^"]
     assert out[7].startswith(f"{path}: game 6: final")
 

@@ -19,11 +19,15 @@ class NotationSyntaxError(NotationError):
 
     ``line`` and ``column`` count from 1; ``context`` is the offending line
     with a caret under the place; ``expected`` says in plain words what
-    should have come there. Control characters of the text (but a tab) are
-    shown escaped in the context (``\\x1b``), and so are the characters that
-    reorder or break a line as a terminal shows it (bidirectional controls
-    such as ``\\u202e``, line and paragraph separators), the caret still
-    under its place.
+    should have come there; ``game`` is the number of the game it broke, as
+    [`Record.number`][trapper_notation.Record.number] counts them (a line
+    longer than ``max_game_size``, which ends the reading, breaks the game
+    it stands in), or ``None`` (an error of [`scan`][trapper_notation.scan],
+    which reads no game whole). Control characters of the text (but a tab)
+    are shown escaped in the context (``\\x1b``), and so are the characters
+    that reorder or break a line as a terminal shows it (bidirectional
+    controls such as ``\\u202e``, line and paragraph separators), the caret
+    still under its place.
     """
 
     def __init__(self, expected: str, *, line: int, column: int, context: str) -> None:
@@ -34,6 +38,7 @@ class NotationSyntaxError(NotationError):
         self.line = line
         self.column = column
         self.context = context
+        self.game: int | None = None
 
 
 #: The characters not shown as they are: C0 controls but tab and newline,

@@ -1358,7 +1358,9 @@ class _Numbering:
         return self._numbered(found)
 
     def _fail(self, error: NotationSyntaxError, errors: list[Exception] | None) -> None:
-        """A broken game: it keeps its number; strict reading raises."""
+        """A broken game: it keeps its number (told in the error's ``game``);
+        strict reading raises."""
+        error.game = self.number
         self.number += 1
         if errors is None:
             raise error

@@ -1169,11 +1169,12 @@ def _replay(files: Sequence[str], stdin: IO[str] | None) -> int:
     return 2 if unreadable else 1 if failed else 0
 
 
-def _report(name: str, error: Exception) -> None:
-    """Prints a game's error: its message, and the line and a caret under
+def _report(name: str, error: Exception, *, where: str = "") -> None:
+    """Prints a game's error: ``where`` (the game of a syntax error, whose
+    message does not say it) and its message, and the line and a caret under
     the place where it has them; never an empty line (a line of NULs, from
     ``/dev/zero``, has no text to show)."""
-    text = _without_registry_advice(str(error))  # a record's variant not installed
+    text = where + _without_registry_advice(str(error))  # a record's variant not installed
     lines = [line.rstrip() for line in text.splitlines()]
     print("\n".join(f"{name}: {line}" if i == 0 else line for i, line in enumerate(lines) if line))
 
@@ -1233,9 +1234,11 @@ def _records_of(records: Iterator[Any]) -> Iterator[Any]:
 
 
 def _syntax_errors(name: str, errors: list[Exception]) -> int:
-    """Prints the syntax errors met so far and forgets them; returns how many."""
+    """Prints the syntax errors met so far, each with the game it broke, and
+    forgets them; returns how many."""
     for error in errors:
-        _report(name, error)
+        game = getattr(error, "game", None)
+        _report(name, error, where="" if game is None else f"game {game}, ")
     count = len(errors)
     errors.clear()
     return count
