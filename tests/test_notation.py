@@ -1112,3 +1112,16 @@ def test_a_syntax_error_names_the_game_it_broke() -> None:
     assert streamed.value.game == 2
     made = NotationSyntaxError("unexpected", line=1, column=1, context="")
     assert made.game is None
+
+
+def test_a_comment_inserted_among_a_records_items_is_written_after_its_move() -> None:
+    """How a game is annotated (docs/notation.md): the items with a comment
+    inserted make a new record, which writes and reads it in its place."""
+    game = tc.play(tc.new_game("base", ["Ann", "Bob"], seed=3), [tc.GreedyBot(1), tc.GreedyBot(2)])
+    items = list(Record.from_game(game).items)
+    items.insert(items.index(Move("end")), Comment("a hunt of three"))
+    annotated = Record(Record.from_game(game).tags, items)
+    text = notation.dumps(annotated)
+    assert "\n1. Ann: Ee6 Ee7 Ef7/BB {a hunt of three} end\n" in text
+    assert notation.loads(text) == [annotated]
+    assert notation.loads(text)[0].replay() == game
