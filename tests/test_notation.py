@@ -1125,3 +1125,15 @@ def test_a_comment_inserted_among_a_records_items_is_written_after_its_move() ->
     assert "\n1. Ann: Ee6 Ee7 Ef7/BB {a hunt of three} end\n" in text
     assert notation.loads(text) == [annotated]
     assert notation.loads(text)[0].replay() == game
+
+
+def test_a_record_is_made_with_its_tags_as_a_dict() -> None:
+    """As python-chess's ``Game(headers={...})``: the dict's order is the
+    tags' order; a dict was refused, iterated as its names alone."""
+    tags = {"Event": "Club", "Seat1": "Ann", "Seat2": "Bob"}
+    record = Record(tags, [TurnNumber(1), Mover("Ann"), Move("pass")])
+    assert record == Record(list(tags.items()), record.items)
+    assert record.tags.keys() == ["Event", "Seat1", "Seat2"]
+    assert notation.loads(notation.dumps(record)) == [record]
+    with pytest.raises(RecordError, match="a tag's name and value are str"):
+        Record({"Seat1": 1})  # type: ignore[dict-item]

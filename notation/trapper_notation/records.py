@@ -13,7 +13,7 @@ from __future__ import annotations
 import io
 import re
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any, SupportsIndex, cast, overload
 
 import attrs
@@ -81,11 +81,13 @@ class Tags(tuple[tuple[str, str], ...]):
         return list(self)
 
 
-def _tags(value: Sequence[tuple[str, str]]) -> Tags:
+def _tags(value: Sequence[tuple[str, str]] | Mapping[str, str]) -> Tags:
     if type(value) is Tags:
         return value
     if isinstance(value, str | bytes):
         raise RecordError(f"a record's tags are (name, value) pairs, not {shown(value)}")
+    if isinstance(value, Mapping):  # {"Event": "Club"}, as python-chess's headers
+        value = list(value.items())
     pairs = as_tuple(value, RecordError, "a record's tags are a sequence of (name, value) pairs")
     if all(type(p) is tuple and len(p) == 2 and type(p[0]) is type(p[1]) is str for p in pairs):
         return Tags(pairs)  # the reader's pairs, kept as they are (and shared)
@@ -169,7 +171,9 @@ class Record:
     """
 
     tags: Tags = attrs.field(converter=_tags)
-    """The tags, in file order; ``tags["Event"]`` reads one by name."""
+    """The tags, in file order; ``tags["Event"]`` reads one by name. A
+    record is made with ``(name, value)`` pairs or a dict of them, in its
+    order: ``Record({"Seat1": "Ann", "Seat2": "Bob"}, items)``."""
     _parts: tuple[Item | Stretch, ...] = attrs.field(
         default=(), converter=_items, alias="items", eq=_expanded
     )
