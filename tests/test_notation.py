@@ -128,6 +128,25 @@ def test_dump_append_writes_games_one_at_a_time_as_one_dump_of_them_all(
         notation.dump(games[0], io.StringIO(), append=1)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("mode", ["a", "ab"])
+def test_dump_append_into_a_new_file_writes_no_blank_line_first(tmp_path: Path, mode: str) -> None:
+    """A file kept up to date one game at a time, every call ``append=True``
+    (the file opened to append each time): the first game goes first, as one
+    ``dump`` of them all writes it, and a preface is still the file's."""
+    games = [bot_game(v, 2, 3, "random") for v in VARIANTS]
+    path = tmp_path / "games.trn"
+    for game in games:
+        with path.open(mode) as file:
+            notation.dump(game, file, append=True)
+    assert path.read_text(encoding="utf-8") == notation.dumps(games)
+    prefaced = attrs.evolve(Record.from_game(games[0]), preface=(Comment("club night"),))
+    stream = io.StringIO()
+    notation.dump(prefaced, stream, append=True)
+    assert notation.loads(stream.getvalue()) == [prefaced]
+    with pytest.raises(notation.RecordError, match="only a file's first game has a preface"):
+        notation.dump(prefaced, stream, append=True)
+
+
 def test_transcript_of_a_game_whose_chance_did_not_come_from_its_seed() -> None:
     """A game replayed from a table record took its reshuffles from the
     record's deal: its transcript replays them so, and reads as the game

@@ -478,7 +478,9 @@ def dump(
     ``append=True`` is for games written after others, one call at a time
     (games as they are played): a blank line goes first (when there is a
     game to write), so that the file is what one ``dump`` of all of them
-    writes. ``append`` is ``True`` or ``False``; anything else raises
+    writes. Into a file that stands at its start (``tell()`` is 0: a new
+    or empty file opened to append), nothing goes first, as the first
+    ``dump`` writes. ``append`` is ``True`` or ``False``; anything else raises
     [`NotationError`][trapper_notation.NotationError].
     """
     if not callable(getattr(file, "write", None)) or getattr(file, "closed", False) is True:
@@ -486,6 +488,8 @@ def dump(
         raise NotationError(f"dump writes to an open text file (or binary, in UTF-8), not {what}")
     if type(append) is not bool:
         raise NotationError(f"dump's append is True or False, not {shown(append)}")
+    if append and _at_start(file):
+        append = False  # the file's first games
     text = _dumps(games, first=not append)
     if append and text:
         text = "\n" + text
@@ -499,6 +503,14 @@ def dump(
             f"the file's encoding ({exc.encoding}) cannot write {shown(exc.object[exc.start])}: "
             "open it with encoding='utf-8', or in binary mode"
         ) from None
+
+
+def _at_start(file: object) -> bool:
+    """Whether an open file stands at its start (one that cannot tell does not)."""
+    try:
+        return bool(file.seekable()) and file.tell() == 0  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def _is_binary(file: object) -> bool:
