@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import trapper_core as tc
 from trapper_core import Colour, Square
 
@@ -28,6 +30,10 @@ def test_R36_no_species_exchange_in_the_childrens_game() -> None:
     row = tc.Row(tc.Tile.from_code("CK1n"), (tc.Tile.from_code("K1n"),))
     game.state.displays = (tc.Display(valued=(tc.ValuedCanoe(row, 2),), money=2), tc.Display())
     assert not [x for x in texts(game) if x.startswith("x")]  # R21 does not apply
+    # Asked for, one is refused for want of species tokens, not of a canoe.
+    for text in ("xK", "xB"):
+        with pytest.raises(tc.IllegalActionError, match=r"^D7: no species token is left"):
+            game.parse_action(text)
 
 
 def test_R37_no_water_any_neighbouring_tile_can_be_entered() -> None:

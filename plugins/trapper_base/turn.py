@@ -680,6 +680,10 @@ class ExchangeKind(ActionKind[Exchange]):
         return Exchange(species)
 
     def refuse_species(self, state: GameState, action: Exchange) -> IllegalActionError:
+        if not state.supply.species:  # none left, or none in the variant (children's, R36)
+            return _error(
+                "D7", "no species token is left in the supply: no canoes can be exchanged", action
+            )
         valued = state.displays[state.seat].valued_species()
         lacking = [str(s) for s in action.species if s not in valued]
         if lacking:
