@@ -1,6 +1,6 @@
 """What hostile shapes of input cost to read, against real records.
 
-    python benchmarks/floods.py [--size 400000] [--repeat 3]
+    python benchmarks/floods.py [--size 400000] [--repeat 3] [--readers]
 
 Reads (``notation.loads``, strict and lenient) texts of one shape repeated to
 ``--size`` characters: tiny games, games of tags only, floods of comments,
@@ -9,6 +9,12 @@ the CPU time per character (the least of ``--repeat`` runs: the shapes are
 compared with each other, not with another program), that time against the
 real records', and the peak memory of one read (``tracemalloc``) against
 the size of the text.
+
+With ``--readers``, reads each shape from a file with every reader instead
+(``loads``, ``games``, ``read_game`` and ``scan``, of a binary and a text
+file, leniently) and prints each against real records read by the same
+reader: the streaming readers read a text file line by line, and ``scan``
+asks a text file where each line with a ``[`` begins.
 """
 
 from __future__ import annotations
@@ -142,6 +148,55 @@ def floors(text: str, broken: str, repeat: int) -> dict[str, tuple[float, float 
     }
 
 
+#: The streaming readers, each reading a file of the shape (lenient).
+READERS = ("loads", "games b", "games t", "read_game b", "read_game t", "scan b", "scan t")
+
+
+def read_with(reader: str, path: str) -> Callable[[], object]:
+    """A call that reads the file at ``path`` whole with ``reader``: one of
+    `READERS`, ``b`` for a binary file and ``t`` for a text file."""
+    name, _, kind = reader.partition(" ")
+    mode = "rb" if kind == "b" else "r"
+
+    def read() -> object:
+        if name == "loads":
+            with open(path, encoding="utf-8") as file:
+                return notation.loads(file.read(), errors=[])
+        with open(path, mode) as file:
+            if name == "games":
+                return sum(1 for _ in notation.games(file, errors=[]))
+            if name == "scan":
+                try:
+                    return sum(1 for _ in notation.scan(file))
+                except notation.NotationError as error:  # a broken shape read as far as it goes
+                    return error
+            errors: list[Exception] = []
+            count = 0
+            while notation.read_game(file, errors=errors) is not None:
+                count += 1
+            return count
+
+    return read
+
+
+def readers(texts: dict[str, str], repeat: int) -> dict[str, dict[str, float]]:
+    """CPU seconds per character (least of ``repeat``) of each shape read
+    from a file by each of `READERS`."""
+    import tempfile
+
+    found: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder) / "shape.trn")
+        for name, text in texts.items():
+            Path(path).write_text(text, encoding="utf-8")
+            found[name] = {}
+            for reader in READERS:
+                read = read_with(reader, path)
+                read()
+                found[name][reader] = min(_timed(read) for _ in range(repeat)) / len(text)
+    return found
+
+
 def _timed(read: Callable[[], object]) -> float:
     start = time.process_time()
     read()
@@ -152,8 +207,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=400_000, help="characters per shape")
     parser.add_argument("--repeat", type=int, default=3, help="timed reads per shape")
+    parser.add_argument(
+        "--readers",
+        action="store_true",
+        help="every reader (loads, games, read_game and scan, of binary and text files), "
+        "each shape against real records read by the same reader",
+    )
     args = parser.parse_args(argv)
     texts = shapes(args.size)
+    if args.readers:
+        table = readers(texts, args.repeat)
+        real = table["real records"]
+        print(f"{'shape':26}" + "".join(f"{reader:>12}" for reader in READERS))
+        for name, row in table.items():
+            print(f"{name:26}" + "".join(f"{row[r] / real[r]:12.1f}" for r in READERS))
+        print(f"{'real records, µs/char':26}" + "".join(f"{real[r] * 1e6:12.3f}" for r in READERS))
+        return 0
     measured = {
         (name, lenient): measure(text, lenient, args.repeat)
         for name, text in texts.items()

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import gc
 import io
+import os
 import pickle
 import re
+import tempfile
 import tracemalloc
 from collections.abc import Callable
 from typing import Any
@@ -233,6 +235,26 @@ def test_issue10_the_floods_benchmark_reads_every_shape() -> None:
         cost, peak = floods.measure(text, lenient=True, repeat=1)
         assert cost > 0, name
         assert peak >= 0, name
+
+
+def test_issue10_the_floods_benchmark_reads_every_shape_with_every_reader() -> None:
+    """``floods.py --readers`` (its figures are benchmarks, never timed here):
+    every reader reads every shape from a file, as many games as ``loads``."""
+    from benchmarks import floods
+
+    texts = floods.shapes(2_000)
+    found = floods.readers(texts, repeat=1)
+    assert list(found) == list(texts)
+    for row in found.values():
+        assert list(row) == list(floods.READERS)
+        assert all(cost > 0 for cost in row.values())
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "games.trn")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(texts["tiny games"])
+        games = len(notation.loads(texts["tiny games"]))
+        for reader in ("games b", "games t", "read_game b", "read_game t", "scan b", "scan t"):
+            assert floods.read_with(reader, path)() == games, reader
 
 
 def test_issue10_the_floods_benchmark_measures_the_floors_under_tiny_and_broken_games() -> None:
