@@ -288,6 +288,29 @@ def test_a_note_that_contradicts_the_record_is_placed_by_its_line_and_column() -
         record.replay()
 
 
+@pytest.mark.parametrize("between", [" ", "  \t", "\n", "\n   "])
+def test_the_second_of_two_notes_read_as_one_token_is_placed_by_its_line_and_column(
+    between: str,
+) -> None:
+    """Notes one after another are one token: each keeps its own line and
+    column, on the token's line or after a line break within it."""
+    game = tc.play(tc.new_game("base", 2, seed=1), [tc.RandomBot(1), tc.RandomBot(2)])
+    text = notation.dumps(notation.Record.table_record(game))
+    found = re.search(r"\(([a-h][1-8])=(\w+)\)", text)
+    assert found is not None
+    square, tile = found.groups()
+    wrong = "B1n" if tile != "B1n" else "B2n"
+    text = text[: found.end()] + between + f"({square}={wrong})" + text[found.end() :]
+    start = found.end() + len(between)
+    line = text.count("\n", 0, start) + 1
+    column = start - text.rfind("\n", 0, start)
+    (record,) = notation.loads(text)
+    with pytest.raises(
+        RecordError, match=rf"^game 1, the note at line {line}, column {column}: {square}"
+    ):
+        record.replay()
+
+
 def test_seat_tags_with_a_gap_or_a_tag_read_twice_are_refused_at_the_tag() -> None:
     """A record without its Seat2 tag was replayed as one of one player
     (refused only by the player count), and one without Seat3 as a game of

@@ -208,6 +208,11 @@ class _ToRecords(Transformer[Token, list[Record]]):
         if isinstance(found, Notes):
             return _PlacedNotes(found, line, column)
         text = str(token)
+        if "\n" not in text:  # notes on one line, as the writer writes them
+            return [
+                _PlacedNotes(notes, line, column + match.start())
+                for notes, match in zip(found, _ONE_NOTE.finditer(text), strict=True)
+            ]
         placed = []
         for notes, match in zip(found, _ONE_NOTE.finditer(text), strict=True):
             start = match.start()
@@ -274,13 +279,30 @@ _NOTES: dict[str, Notes] = {}
 def _notes(token: Token) -> Notes | list[Notes]:
     """The note of a NOTES token, or its notes if it holds several;
     `_BadToken` at a tile that is no tile."""
+    last = _last_notes
+    if last[0] is token:
+        return last[1]
     text = str(token)
     notes = _NOTES.get(text)
     if notes is not None:
         return notes
     if text.count("(") == 1:
         return _note(token, text, 0)
-    return [_note(token, match[0], match.start()) for match in _ONE_NOTE.finditer(text)]
+    found = [_note(token, match[0], match.start()) for match in _ONE_NOTE.finditer(text)]
+    _remember_notes(token, found)
+    return found
+
+
+#: The last token of several notes read, and its notes: the lexer reads them
+#: (`_check`) just before the transformer asks for them (`notes_text`), and
+#: reading them twice cost a fifth of a flood of notes. (One tuple, replaced
+#: whole: a reader in another thread finds its own token or none.)
+_last_notes: tuple[Token | None, list[Notes]] = (None, [])
+
+
+def _remember_notes(token: Token, found: list[Notes]) -> None:
+    global _last_notes
+    _last_notes = (token, found)
 
 
 #: One note of a NOTES token that holds several.
