@@ -90,8 +90,10 @@ from .scoring import (
 )
 from .strategy import (
     CANOE_TOKEN_BONUS,
+    DENIAL,
     can_draw,
     canoes_left,
+    denial_worth,
     exchange_worth,
     pass_worth,
     potential,
@@ -124,6 +126,7 @@ __all__ = [
     "CANOE_TOKEN_THRESHOLD",
     "CARDS_PER_COLOUR",
     "DEFAULT_TRAPPERS",
+    "DENIAL",
     "DRAW",
     "END_TURN",
     "EXCHANGE",
@@ -158,6 +161,7 @@ __all__ = [
     "canoes_left",
     "credit",
     "deal",
+    "denial_worth",
     "display_problems",
     "draw",
     "exchange",

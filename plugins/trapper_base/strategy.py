@@ -1,11 +1,37 @@
 """What the greedy bot thinks base-game actions are worth (``trapper_action_worth``).
 
-A step is worth the change in [`potential`][trapper_base.strategy.potential],
-plus any payout, less the bot's ``card_value`` per card paid; the bot keeps
-hunting while a step is worth more than nothing, exchanges canoes for a species
-token of 2 or more, passes to fill its hand up to its ``hand_limit``, and
-retires once its hand is full (or no card is left to draw) and nothing helps.
-The functions are public so that variants can build their estimates on them.
+One decision at a time, no search: every legal action gets a number, and the
+bot plays the highest. The terms, and the rules they reason about:
+
+- **A step** (R13) is worth what the taken tile adds to the viewer's display
+  (the change in [`potential`][trapper_base.strategy.potential], placement by
+  R16–R18), plus the payout of a canoe it fills (R19) and `CANOE_TOKEN_BONUS`
+  when that payout earns a canoe token (R20, R34), plus what the tile would
+  have been worth to the rival who could use it best
+  ([`denial_worth`][trapper_base.strategy.denial_worth]: the tiles are shared
+  and run out, R31), less the bot's ``card_value`` per card paid (R13).
+- **Potential** (R19, R32, R33) weighs each part of a display by ``hope``,
+  the share of the tiles in play still on the board: an open canoe with
+  tiles is worth its plain sum (R32) and more the fuller it is, since full
+  it pays double (R19); an empty canoe is a promise, worth its capacity times
+  ``hope`` (a canoe gathers what comes, R16, R17), nothing once the board is
+  bare; a separate tile costs its value (R33) as the board empties, at once
+  if it is an animal whose species has no canoe left to take it.
+- **Ending a hunt** (R11) is worth nothing: the bot keeps hunting while a
+  step is worth more than nothing.
+- **An exchange** (R21, R34) is worth taking for a species token of 2 or more.
+- **Passing** (R10) draws the cards a hunt draws too, so it is worth less than
+  any step that does no harm, and less still once the hand holds the bot's
+  ``hand_limit`` cards.
+- **Retiring** (R12, R30) is the last resort, once passing would bring no
+  card (D4): a retired player takes no more tiles and the others take the rest.
+
+The functions are public so that variants can build their estimates on them
+(the tactical variant's bids reuse `take_worth`, `pass_worth` and
+`retire_worth`; the children's variant plays by this module as it is). How
+strong the bot is against simple heuristic bots, and the command that
+measures it (``benchmarks/bot_strength.py``), is in the documentation's
+*Bots and AI* page.
 """
 
 from __future__ import annotations
@@ -29,8 +55,10 @@ from .placement import _ANIMAL, _CANOE  # module globals: see there why
 
 __all__ = [
     "CANOE_TOKEN_BONUS",
+    "DENIAL",
     "can_draw",
     "canoes_left",
+    "denial_worth",
     "exchange_worth",
     "pass_worth",
     "potential",
@@ -39,7 +67,16 @@ __all__ = [
 ]
 
 CANOE_TOKEN_BONUS = 3.0
-"""What the bot adds for a payout that earns a canoe token (R20)."""
+"""What the bot adds for a payout that earns a canoe token (R20): the token
+is ranked at the end (R34)."""
+
+DENIAL = 1.0
+"""How much of a tile's worth to the rival who could use it best the bot
+adds for taking it (R31: the tiles are shared and run out), split among the
+rivals still in the game (R30): with ``k`` of them, ``DENIAL / k`` (a tile
+denied to one of three rivals is a third of a lead over all of them).
+Without it, the bot lost nearly every 2-player game to a bot that simply
+takes the most valuable tile it can reach."""
 
 _POTENTIAL = "trapper_base.potential"  # memo key: hope, canoes left, own display and its potential
 
@@ -47,11 +84,15 @@ _POTENTIAL = "trapper_base.potential"  # memo key: hope, canoes left, own displa
 def potential(view: PlayerView, display: Display, bot: GreedyBot) -> float:
     """A rough worth of ``display`` beyond its money, for greedy play.
 
-    ``hope`` is the share of the tiles in play (60 in the base game) still on the board: early on a
-    separate animal, herb or mushroom and an empty canoe are promises (a
-    later tile may complete them), near the end they are what the end
-    valuation makes them, costs (R33). An open canoe is worth its plain sum
-    (R32), and more the fuller it is, since full it pays double (R19).
+    ``hope`` is the share of the tiles in play (60 in the base game) still
+    on the board. An open canoe with tiles is worth its plain sum (R32), and
+    more the fuller it is, since full it pays double (R19). An empty canoe is
+    a promise while tiles remain (R16, R17: it gathers what comes), its
+    capacity times ``hope``; it is not counted as the cost R33 makes it at
+    the end, since some tile will still join it more often than not. A
+    separate tile costs its value (R33) times ``1 - hope``, and all of it
+    at once when it is an animal whose species has no canoe left to take
+    (R17).
     """
     memo = bot.memo(view)
     seen = memo.get(_POTENTIAL)
@@ -70,14 +111,14 @@ def _potential(display: Display, hope: float, free: dict[Species | None, int]) -
     worth = 0.0
     for row in display.open:
         if row.is_empty:
-            worth += row.capacity * (hope - fear)
+            worth += row.capacity * hope
         else:
             worth += row.plain_value * (1 + hope * len(row.animals) / row.capacity)
     for tile in display.separate:
         if tile.kind is _ANIMAL and not free[tile.species]:
             worth -= tile.value
         else:
-            worth += tile.value * (0.6 * hope - fear)
+            worth -= tile.value * fear
     return worth
 
 
@@ -115,7 +156,9 @@ def _canoes_in(tile_set: TileSet) -> dict[Species | None, int]:
 def take_worth(
     view: PlayerView, tile: Tile, placement: object, cards: int, bot: GreedyBot
 ) -> float:
-    """Returns what taking ``tile`` into the viewer's display is worth, for ``cards`` cards."""
+    """Returns what taking ``tile`` into the viewer's display is worth, for
+    ``cards`` cards: its potential, payout and token (R16–R20), what it
+    denies the rivals (`denial_worth`), less the cards (R13)."""
     display = view.display
     rules = bot.rules(view.variant)
     after, full = rules.place(display, tile, placement)
@@ -124,7 +167,43 @@ def take_worth(
         payout = canoe_payout(rules, full)
         token = canoe_token(rules, payout, view.supply.canoe)
         worth += payout + (CANOE_TOKEN_BONUS if token else 0.0)
+    return worth + denial_worth(view, tile, bot)
+
+
+_DENIAL = "trapper_base.denial"  # memo key, with the tile
+
+
+def denial_worth(view: PlayerView, tile: Tile, bot: GreedyBot) -> float:
+    """What taking ``tile`` denies the rivals still in the game (R30, R31):
+    `DENIAL`, split among them, times what the tile would add to the display
+    of the rival who could use it best (its potential and payout, R16–R19,
+    as `take_worth` counts them, and nothing when it would harm them all).
+    The same for every way of paying for the tile: worked out once per tile
+    and view."""
+    memo = bot.memo(view)
+    key = (_DENIAL, tile)
+    worth: float | None = memo.get(key)
+    if worth is None:
+        worth = memo[key] = _denial(view, tile, bot)
     return worth
+
+
+def _denial(view: PlayerView, tile: Tile, bot: GreedyBot) -> float:
+    me, retired = view.player, view.retired
+    rivals = [d for seat, d in enumerate(view.displays) if seat != me and not retired[seat]]
+    if not rivals:
+        return 0.0
+    rules = bot.rules(view.variant)
+    best = 0.0
+    for display in rivals:
+        before = potential(view, display, bot)
+        for placement in rules.placement_choices(display, tile):
+            after, full = rules.place(display, tile, placement)
+            gain = potential(view, after, bot) - before
+            if full is not None:
+                gain += canoe_payout(rules, full)
+            best = max(best, gain)
+    return DENIAL * best / len(rivals)
 
 
 def exchange_worth(view: PlayerView, action: Exchange) -> float:
@@ -139,13 +218,18 @@ def can_draw(view: PlayerView) -> bool:
 
 
 def pass_worth(view: PlayerView, bot: GreedyBot) -> float:
-    """Passing is worth a little while the hand can still grow."""
-    return 0.5 if can_draw(view) and view.hand.total < bot.hand_limit else -100.0
+    """Passing draws the cards that a hunt draws too (R10, R11): it is worth
+    less than a step that does no harm, and less still once the hand holds
+    ``hand_limit`` cards; nothing when it would bring no card (D4)."""
+    if not can_draw(view):
+        return -100.0
+    return -0.5 if view.hand.total < bot.hand_limit else -1.5
 
 
 def retire_worth(view: PlayerView, bot: GreedyBot) -> float:
-    """Retiring is the last resort, once passing brings nothing."""
-    return -0.25 if view.hand.total >= bot.hand_limit or not can_draw(view) else -100.0
+    """Retiring is the last resort, once passing would bring no card (D4): a
+    retired player takes no more tiles (R30), and the others take the rest."""
+    return -0.25 if not can_draw(view) else -100.0
 
 
 @hookimpl
