@@ -40,8 +40,9 @@ The bots (``--candidates`` and ``--opponents`` take these names):
 
 The two hand-written bots use the public API only (a view, its legal
 actions, ``trapper_base.place``). ``--time`` measures what a greedy decision
-costs instead: process CPU time of 200 (``--games``) games of greedy bots in
-this process, per decision.
+costs instead: ``greedy`` and ``greedy-2026`` choosing from the same views,
+every view of ``--games`` games of greedy bots (process CPU time in this
+process, per decision).
 
     python benchmarks/bot_strength.py                                  # the docs' table
     python benchmarks/bot_strength.py --games 240 --players 2,3,4 \\
@@ -435,20 +436,34 @@ def run(
 
 
 def time_decisions(variants: Sequence[str], players: Sequence[int], games: int) -> None:
-    """Prints the process CPU time per greedy decision over ``games`` games
-    of greedy bots (per variant and number of players)."""
+    """Prints what a decision of ``greedy`` and of ``greedy-2026`` costs on
+    the same positions: every view met in ``games`` games of greedy bots,
+    each bot's ``choose`` timed over all of them (process CPU time, the
+    median of five interleaved rounds), per variant and number of players."""
     for variant in variants:
         for n in players:
-            decisions = 0
-            start = time.process_time()
+            views = []
             for g in range(games):
+                game = tc.new_game(variant, n, seed=g)
                 bots = [tc.GreedyBot(g * 10 + s) for s in range(n)]
-                decisions += len(tc.play(tc.new_game(variant, n, seed=g), bots).history)
-            spent = time.process_time() - start
+                while not game.is_over:
+                    seat = game.to_move
+                    assert seat is not None
+                    view = game.view(seat)
+                    views.append(view)
+                    game.apply(bots[seat].choose(view))
+            spent: dict[str, list[float]] = {"greedy-2026": [], "greedy": []}
+            for _ in range(5):
+                for name, times in spent.items():
+                    bot = BOTS[name](1)
+                    start = time.process_time()
+                    for view in views:
+                        bot.choose(view)
+                    times.append(1e6 * (time.process_time() - start) / len(views))
+            old, new = (sorted(spent[name])[2] for name in ("greedy-2026", "greedy"))
             print(
-                f"{variant} {n}p: {games} games, {decisions} decisions, "
-                f"{spent:.2f} s, {1e6 * spent / decisions:.0f} µs per decision "
-                "(view + choose + apply)",
+                f"{variant} {n}p: {len(views)} decisions of {games} games; µs per choose: "
+                f"greedy-2026 {old:.1f}, greedy {new:.1f} ({new / old:.2f}x)",
                 flush=True,
             )
 

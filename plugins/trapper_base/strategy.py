@@ -51,7 +51,7 @@ from trapper_core import (
 
 from .actions import EndTurn, Exchange, Pass, Retire, Step
 from .mechanics import canoe_payout, canoe_token
-from .placement import _ANIMAL, _CANOE  # module globals: see there why
+from .placement import _ANIMAL, _CANOE, _HERB  # module globals: see there why
 
 __all__ = [
     "CANOE_TOKEN_BONUS",
@@ -158,19 +158,30 @@ def take_worth(
 ) -> float:
     """Returns what taking ``tile`` into the viewer's display is worth, for
     ``cards`` cards: its potential, payout and token (R16–R20), what it
-    denies the rivals (`denial_worth`), less the cards (R13)."""
-    display = view.display
-    rules = bot.rules(view.variant)
-    after, full = rules.place(display, tile, placement)
-    worth = potential(view, after, bot) - potential(view, display, bot) - bot.card_value * cards
-    if full is not None:
-        payout = canoe_payout(rules, full)
-        token = canoe_token(rules, payout, view.supply.canoe)
-        worth += payout + (CANOE_TOKEN_BONUS if token else 0.0)
-    return worth + denial_worth(view, tile, bot)
+    denies the rivals (`denial_worth`), less the cards (R13). All but the
+    cards is the same for every way of paying: worked out once per tile,
+    placement and view."""
+    memo = bot.memo(view)
+    key = (_TAKE, tile, placement)
+    worth: float | None = memo.get(key)
+    if worth is None:
+        display = view.display
+        rules = bot.rules(view.variant)
+        after, full = rules.place(display, tile, placement)
+        worth = potential(view, after, bot) - potential(view, display, bot)
+        if full is not None:
+            payout = canoe_payout(rules, full)
+            token = canoe_token(rules, payout, view.supply.canoe)
+            worth += payout + (CANOE_TOKEN_BONUS if token else 0.0)
+        worth = memo[key] = worth + denial_worth(view, tile, bot)
+    return worth - bot.card_value * cards
+
+
+_TAKE = "trapper_base.take"  # memo key, with the tile and the placement
 
 
 _DENIAL = "trapper_base.denial"  # memo key, with the tile
+_RIVALS = "trapper_base.rivals"  # memo key: the rivals' displays and their potentials
 
 
 def denial_worth(view: PlayerView, tile: Tile, bot: GreedyBot) -> float:
@@ -189,14 +200,28 @@ def denial_worth(view: PlayerView, tile: Tile, bot: GreedyBot) -> float:
 
 
 def _denial(view: PlayerView, tile: Tile, bot: GreedyBot) -> float:
-    me, retired = view.player, view.retired
-    rivals = [d for seat, d in enumerate(view.displays) if seat != me and not retired[seat]]
+    memo = bot.memo(view)
+    rivals: list[tuple[Display, float]] | None = memo.get(_RIVALS)
+    if rivals is None:
+        me, retired = view.player, view.retired
+        rivals = memo[_RIVALS] = [
+            (d, potential(view, d, bot))
+            for seat, d in enumerate(view.displays)
+            if seat != me and not retired[seat]
+        ]
     if not rivals:
         return 0.0
     rules = bot.rules(view.variant)
+    hope = memo[_POTENTIAL][0]  # set by the rivals' potentials
+    kind = tile.kind
     best = 0.0
-    for display in rivals:
-        before = potential(view, display, bot)
+    for display, before in rivals:
+        if kind is _CANOE:
+            if not display.separate:  # an empty canoe, gathering nothing (R17)
+                best = max(best, tile.value * hope)
+                continue
+        elif not _joins(display, tile):
+            continue  # it would lie separate there (R16): a cost, no gain
         for placement in rules.placement_choices(display, tile):
             after, full = rules.place(display, tile, placement)
             gain = potential(view, after, bot) - before
@@ -204,6 +229,16 @@ def _denial(view: PlayerView, tile: Tile, bot: GreedyBot) -> float:
                 gain += canoe_payout(rules, full)
             best = max(best, gain)
     return DENIAL * best / len(rivals)
+
+
+def _joins(display: Display, tile: Tile) -> bool:
+    """Whether ``tile`` (no canoe) fits an open canoe of ``display`` (R16, R18)."""
+    kind = tile.kind
+    if kind is _ANIMAL:
+        return any(row.canoe.species is tile.species for row in display.open)
+    if kind is _HERB:
+        return any(row.herb is None for row in display.open)
+    return any(row.mushroom is None for row in display.open)
 
 
 def exchange_worth(view: PlayerView, action: Exchange) -> float:
@@ -227,8 +262,8 @@ def pass_worth(view: PlayerView, bot: GreedyBot) -> float:
 
 
 def retire_worth(view: PlayerView, bot: GreedyBot) -> float:
-    """Retiring is the last resort, once passing would bring no card (D4): a
-    retired player takes no more tiles (R30), and the others take the rest."""
+    """Retiring is the last resort, once passing would bring no card (D4):
+    a retired player takes no more tiles (R30), and the others take the rest."""
     return -0.25 if not can_draw(view) else -100.0
 
 

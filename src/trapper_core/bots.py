@@ -126,6 +126,15 @@ class RandomBot:
         return self.rng.choice(_legal(view))
 
 
+_UNJUDGED = -2.0
+"""What the greedy bot makes of an action that no plugin judges (the
+``trapper_action_worth`` hook answers ``None``): less than the base game's
+passing, even with a full hand, so that an action of a variant's own that
+the estimate does not know never keeps the bot from drawing, and the game
+from ending once the cards run out (a house variant's card gift for a coin
+and passing, one after the other, went on for ever at -1)."""
+
+
 class GreedyBot:
     """Plays the legal action its variant judges worth most, one decision at a time.
 
@@ -200,13 +209,13 @@ class GreedyBot:
         return self._memo
 
     def worth(self, view: PlayerView, action: Action) -> float:
-        """Returns the variant's estimate of what ``action`` is worth now;
-        raises `PluginError` when the variant answers neither a number
-        (NaN is none: it is neither more nor less than any worth) nor
-        ``None``."""
+        """Returns the variant's estimate of what ``action`` is worth now
+        (-2, less than passing, for an action no plugin judges); raises
+        `PluginError` when the variant answers neither a number (NaN is
+        none: it is neither more nor less than any worth) nor ``None``."""
         worth = self.rules(view.variant).action_worth(view, action, self)
         if worth is None:
-            return -1.0
+            return _UNJUDGED
         # the exact types first: asked for every legal action of every decision
         number = type(worth) in (float, int) or (
             isinstance(worth, numbers.Real) and not isinstance(worth, bool)
