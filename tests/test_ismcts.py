@@ -117,7 +117,7 @@ def test_issue12_ismcts_is_a_named_bot_of_the_command_line() -> None:
     assert cli._bot_kinds("ismcts,greedy") == ["ismcts", "greedy"]
 
 
-SAME_AGAIN = (2, 30, 1)
+SAME_AGAIN = (1, 30, 1)
 """A game's seed, its random actions and a bot's seed where the search
 picks the same action at a decision, asked again, and a round later."""
 
@@ -152,7 +152,7 @@ def test_issue12_ismcts_does_not_choose_the_same_action_in_the_same_position_twi
 
 def test_issue12_two_leading_search_bots_do_not_pass_for_ever() -> None:
     """Two search bots, each ahead of the other in its own eyes, with no
-    card left to draw: without the rule they pass for ever (base seed 170,
+    card left to draw: without the rule they pass for ever (base seed 334,
     20 random actions in: 400 passes and counting; the benchmark's base
     seed 122 once did the same, 10,742 actions when stopped). With it, the
     game ends."""
@@ -165,7 +165,7 @@ def test_issue12_two_leading_search_bots_do_not_pass_for_ever() -> None:
             return super().choose(view)
 
     def played(kind: type[tc.ISMCTSBot]) -> tc.Game:
-        game = no_card_to_draw(170, 20)
+        game = no_card_to_draw(334, 20)
         bots = [kind(seat + 1, iterations=10, rollout=6) for seat in range(2)]
         return tc.play(game, bots, max_actions=400)
 

@@ -162,7 +162,7 @@ def test_issue11_item7_the_picture_asks_the_rules_not_the_name() -> None:
 
 
 def test_issue11_item9_size_seat_last_action_and_coordinates() -> None:
-    game = played("base", players=2, actions=2)  # the last action: a step, Pf3/BB
+    game = played("base", players=2, actions=5)  # the last action: a step, Bd6
     small, large = parse(svg.position(game, size=30)), parse(svg.position(game, size=90))
     assert float(large.get("width", "0")) == pytest.approx(
         3 * float(small.get("width", "0")), 0.01
