@@ -56,7 +56,7 @@ def _played(variant: str, actions: int | None, players: int = 3, seed: int = 5) 
 
 
 def _auction() -> tc.Game:
-    game = _played("tactical", 31)
+    game = _played("tactical", 9, seed=6)
     # What docs/playing.md says of it: A opened green, B leads at 2, A and B bid.
     turn = game.turn
     auction = getattr(turn, "auction", None)

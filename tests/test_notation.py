@@ -1141,7 +1141,7 @@ def test_a_comment_inserted_among_a_records_items_is_written_after_its_move() ->
     items.insert(items.index(Move("end")), Comment("a hunt of three"))
     annotated = Record(Record.from_game(game).tags, items)
     text = notation.dumps(annotated)
-    assert "\n1. Ann: Ee6 Ee7 Ef7/BB {a hunt of three} end\n" in text
+    assert "\n1. Ann: Ee6 Ef6 Ef5/BB {a hunt of three} end\n" in text
     assert notation.loads(text) == [annotated]
     assert notation.loads(text)[0].replay() == game
 
