@@ -760,7 +760,9 @@ def _each_line_of_stream(
             size = len(read)
             while size < _BATCH:
                 try:
-                    read = stream.readline(asked)
+                    # (The size of a whole line, not ``asked``: that of line
+                    # 1 is one less when a byte order mark came before it.)
+                    read = stream.readline(limit + 1)
                 except UnicodeDecodeError as exc:
                     raise _not_text(exc, number + len(lines)) from None
                 if read[-1:] != "\n" or "\r" in read:
@@ -1839,6 +1841,14 @@ class _Offsets:
         # characters in a StringIO; a text file's positions are opaque.
         self.within = isinstance(stream, io.StringIO) or not isinstance(stream, io.TextIOBase)
         self.binary = not isinstance(stream, io.TextIOBase)
+        # Whether going back (``seek``) is cheap: a text file over a file
+        # on disk. A text stream over gzip's, bz2's or lzma's goes back by
+        # decompressing again from the start: its position is asked before
+        # every line of a run instead (see `_whole_lines`).
+        buffer = getattr(stream, "buffer", None)
+        self.rereads = isinstance(buffer, io.BufferedReader | io.BufferedRandom) and isinstance(
+            getattr(buffer, "raw", None), io.FileIO
+        )
         self.bad: NotationSyntaxError | None = None  # the first line that is not UTF-8
         # Of a line of several games: how far it is measured (a column) and its bytes up to there.
         self.measured: dict[int, tuple[int, int]] = {}
@@ -1957,7 +1967,8 @@ class _Offsets:
                 number += len(lines)
                 at = at + size if within else stream.tell()
                 lines, size = [], 0
-            next_at = stream.tell() if not within and len(lines) < _TOLD else None
+            told = not within and (len(lines) < _TOLD or not self.rereads)
+            next_at = stream.tell() if told else None
             try:
                 raw = stream.readline(limit + 1)
             except UnicodeDecodeError as exc:
