@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import io
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +68,18 @@ def test_scan_of_a_compressed_text_stream_reads_the_compressed_file_once() -> No
     with io.TextIOWrapper(gzip.GzipFile(fileobj=source), encoding="utf-8") as stream:
         assert sum(1 for _ in notation.scan(stream)) == 301
     assert source.read_bytes <= 2 * len(source.getvalue())
+
+
+def test_scan_of_a_text_file_that_does_not_decode_after_a_long_run_is_a_notation_error(
+    tmp_path: Path,
+) -> None:
+    """scan reads a run of more than eight lines of a text file again to ask
+    where the next line begins; its decoder, reading blocks that begin
+    elsewhere, may meet bytes that do not decode sooner: that raised a bare
+    UnicodeDecodeError, not the NotationError of every other place."""
+    text = '[A "1"]\n\n' + "1. A: pass\n" * 20 + '[B "2"]\n\n' + "x" * 3835 + "\n"
+    text += "1. A: pass\n" * 2
+    path = tmp_path / "games.trn"
+    path.write_bytes(text.encode("utf-16") + "\ud800\n".encode("utf-16-le", "surrogatepass"))
+    with open(path, encoding="utf-16") as stream, pytest.raises(notation.NotationError):
+        list(notation.scan(stream))

@@ -1985,11 +1985,16 @@ class _Offsets:
         elif next_at is not None:
             at = next_at
         else:
-            stream.seek(at)
-            for _ in lines:
-                stream.readline(limit + 1)
-            at = stream.tell()
-            raw = stream.readline(limit + 1)
+            # Read again, a text stream's decoder may meet bytes that do not
+            # decode sooner than it did (its blocks begin elsewhere).
+            try:
+                stream.seek(at)
+                for _ in lines:
+                    stream.readline(limit + 1)
+                at = stream.tell()
+                raw = stream.readline(limit + 1)
+            except UnicodeDecodeError as exc:
+                raise _not_text(exc, number) from None
         return raw, at, number
 
     def _batch(self, lines: list[Any], number: int) -> Iterator[str | _BadLine]:
