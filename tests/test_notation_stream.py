@@ -4,8 +4,10 @@ path or a stream, the cap on one game's size."""
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -174,6 +176,42 @@ def test_read_game_reads_no_further_than_the_first_line_of_the_next_game() -> No
         stream = io.StringIO(text)
         assert notation.read_game(stream, errors=[]) is not None
         assert stream.tell() == text.index(line)
+
+
+@pytest.mark.parametrize("binary", [True, False])
+def test_read_game_on_a_pipe_returns_a_game_once_the_next_begins(binary: bool) -> None:
+    """A pipe (``trapper replay -`` reads stdin's bytes): a game comes as
+    soon as the first line of the next one has come, while the writer still
+    holds the pipe open. A binary stream was read in blocks of 64 KiB, so
+    its games came only at the end of the stream. (The writer waits for the
+    reader, up to a minute: the test fails rather than hangs.)"""
+    text = '[Seat1 "A"]\n[Setup "?"]\n\n1. A: pass\n\n[Seat1 "B"]\n'
+    reading, writing = os.pipe()
+    got_first = threading.Event()
+
+    def write() -> None:
+        with os.fdopen(writing, "wb") as pipe:
+            pipe.write(text.encode())
+            pipe.flush()
+            got_first.wait(60)
+            pipe.write(b'[Setup "?"]\n\n1. B: pass\n')
+
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        with os.fdopen(reading, "rb" if binary else "r") as stream:
+            first = notation.read_game(stream)
+            came_before_the_end = writer.is_alive()
+            got_first.set()
+            second = notation.read_game(stream)
+    finally:
+        got_first.set()
+        writer.join()
+    assert first is not None
+    assert first.players == ("A",)
+    assert came_before_the_end
+    assert second is not None
+    assert second.players == ("B",)
 
 
 @pytest.mark.parametrize(

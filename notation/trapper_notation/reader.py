@@ -908,8 +908,14 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
     first = True
     number = 0
     held_cr = False  # a "\r" at the end of a block: "\r\n" may be split between blocks
+    # ``read1`` where the stream has it: what has come so far, up to a block,
+    # so that a game read from a pipe is read as soon as the next one begins
+    # (``read`` waits for a whole block, or the end of the stream).
+    read = getattr(stream, "read1", None)
+    if not callable(read):
+        read = stream.read
     while True:
-        block = stream.read(1 << 16)
+        block = read(1 << 16)
         if type(block) is not bytes:
             _check_read(block, bytes)
         text = decoder.decode(block, final=not block)
