@@ -1960,7 +1960,9 @@ class _Offsets:
         ``StringIO``. Other text streams' positions are opaque, and asking
         one (``tell``) or going back to it (``seek``) costs two microseconds:
         the position is asked before each of a run's first `_TOLD` lines,
-        and a longer run is read again from its start to ask it at its end."""
+        and a longer run is read again from its start to ask it at its end
+        (in a file on disk: a compressed text stream would decompress again
+        from its start to go back, so it is asked before every line)."""
         stream = self.stream
         within = self.within
         newline, bracket, cr = (b"\n", b"[", b"\r") if self.binary else ("\n", "[", "\r")
