@@ -1876,6 +1876,7 @@ class _Offsets:
         mark: Any = _BOM_BYTES if self.binary else "\ufeff"  # a byte order mark
         carry_at = 0
         first = True
+        streak = False  # whether the line before was whole and plain (`_plain`)
         while True:
             at = stream.tell()
             try:
@@ -1886,7 +1887,14 @@ class _Offsets:
                 first = False
                 _check_read(raw, bytes if self.binary else str)
             if number and not carry and raw[-1:] == newline and self._plain(raw):
-                raw, at, number = yield from self._whole_lines(raw, at, number, limit)
+                # The second such line in a row begins a run, read in a loop of
+                # its own (a run of one line, as between the tags of tiny
+                # games, cost a fifth more that way than the usual one).
+                if streak:
+                    raw, at, number = yield from self._whole_lines(raw, at, number, limit)
+                streak = not streak
+            else:
+                streak = False
             if not raw and not carry:
                 return
             begun = bool(carry)  # the line was begun in an earlier read
