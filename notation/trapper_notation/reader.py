@@ -279,6 +279,7 @@ _NOTES: dict[str, Notes] = {}
 def _notes(token: Token) -> Notes | list[Notes]:
     """The note of a NOTES token, or its notes if it holds several;
     `_BadToken` at a tile that is no tile."""
+    global _last_notes
     last = _last_notes
     if last[0] is token:
         return last[1]
@@ -289,7 +290,7 @@ def _notes(token: Token) -> Notes | list[Notes]:
     if text.count("(") == 1:
         return _note(token, text, 0)
     found = [_note(token, match[0], match.start()) for match in _ONE_NOTE.finditer(text)]
-    _remember_notes(token, found)
+    _last_notes = (token, found)
     return found
 
 
@@ -298,11 +299,6 @@ def _notes(token: Token) -> Notes | list[Notes]:
 #: reading them twice cost a fifth of a flood of notes. (One tuple, replaced
 #: whole: a reader in another thread finds its own token or none.)
 _last_notes: tuple[Token | None, list[Notes]] = (None, [])
-
-
-def _remember_notes(token: Token, found: list[Notes]) -> None:
-    global _last_notes
-    _last_notes = (token, found)
 
 
 #: One note of a NOTES token that holds several.
@@ -1892,7 +1888,9 @@ class _Offsets:
                 # games, cost a fifth more that way than the usual one).
                 if streak:
                     raw, at, number = yield from self._whole_lines(raw, at, number, limit)
-                streak = not streak
+                    streak = False  # the line after the run is none of them
+                else:
+                    streak = True
             else:
                 streak = False
             if not raw and not carry:

@@ -51,7 +51,7 @@ from trapper_core import (
 
 from .actions import EndTurn, Exchange, Pass, Retire, Step
 from .mechanics import canoe_payout, canoe_token
-from .placement import _ANIMAL, _CANOE, _HERB  # module globals: see there why
+from .placement import _ANIMAL, _CANOE, _candidate_rows  # module globals: see there why
 
 __all__ = [
     "CANOE_TOKEN_BONUS",
@@ -220,7 +220,7 @@ def _denial(view: PlayerView, tile: Tile, bot: GreedyBot) -> float:
             if not display.separate:  # an empty canoe, gathering nothing (R17)
                 best = max(best, tile.value * hope)
                 continue
-        elif not _joins(display, tile):
+        elif not _candidate_rows(display, tile):
             continue  # it would lie separate there (R16): a cost, no gain
         for placement in rules.placement_choices(display, tile):
             after, full = rules.place(display, tile, placement)
@@ -229,16 +229,6 @@ def _denial(view: PlayerView, tile: Tile, bot: GreedyBot) -> float:
                 gain += canoe_payout(rules, full)
             best = max(best, gain)
     return DENIAL * best / len(rivals)
-
-
-def _joins(display: Display, tile: Tile) -> bool:
-    """Whether ``tile`` (no canoe) fits an open canoe of ``display`` (R16, R18)."""
-    kind = tile.kind
-    if kind is _ANIMAL:
-        return any(row.canoe.species is tile.species for row in display.open)
-    if kind is _HERB:
-        return any(row.herb is None for row in display.open)
-    return any(row.mushroom is None for row in display.open)
 
 
 def exchange_worth(view: PlayerView, action: Exchange) -> float:
