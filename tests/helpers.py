@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import importlib.metadata
 import random
+import re
 import sys
 import types
 from collections import Counter
@@ -213,3 +214,31 @@ def no_card_to_draw(seed: int, actions: int) -> tc.Game:
     ]
     parts = parts_of(game, draw_pile=[], discard=tc.Hand(), out=tc.Hand(*out))
     return tc.game_at("base", 2, seed=seed, **parts)
+
+
+def told_place(error: Exception) -> tuple[int | None, int | None, int | None, int | None]:
+    """The game, line, column and turn that a replay error's message names
+    before its first ": " (``None`` for each it does not name)."""
+    where = str(error).split(": ", 1)[0]
+
+    def number(pattern: str) -> int | None:
+        found = re.search(pattern, where)
+        return int(found[1]) if found else None
+
+    return (
+        number(r"^game (\d+)"),
+        number(r"line (\d+)\b(?! or later)"),
+        number(r"column (\d+)"),
+        number(r"turn (\d+)"),
+    )
+
+
+def place_attributes(error: Exception) -> tuple[object, ...]:
+    """A replay error's ``game``, ``line``, ``column`` and ``turn``."""
+    return tuple(getattr(error, name) for name in ("game", "line", "column", "turn"))
+
+
+def check_replay_place(error: Exception, number: int) -> None:
+    """A replay error's attributes say the place its message names, in game ``number``."""
+    assert place_attributes(error) == told_place(error), str(error)
+    assert place_attributes(error)[0] == number

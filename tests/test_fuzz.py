@@ -27,6 +27,8 @@ import trapper_core as tc
 from trapper_core import cli, notation
 from trapper_core.notation import NotationSyntaxError, RecordError
 
+from .helpers import check_replay_place
+
 #: Examples per fuzz test: 60 by default, 600 under --slow.
 EXAMPLES = 60 if getattr(settings.default, "max_examples", 12) < 100 else 600
 REPLAY_ERRORS = (tc.IllegalActionError, tc.ActionSyntaxError, RecordError)
@@ -126,13 +128,18 @@ def replay_all(records: list[notation.Record]) -> None:
     for record in records:
         before = record.text
         errors: list[Exception] = []
-        with contextlib.suppress(*REPLAY_ERRORS):
+        try:
             record.replay()
+        except REPLAY_ERRORS as exc:
+            check_replay_place(exc, record.number)
         try:
             record.replay(errors=errors)  # lenient: errors after the start are listed
-        except RecordError:
+        except RecordError as exc:
             assert not errors  # only a record that cannot start raises
+            check_replay_place(exc, record.number)
         assert all(isinstance(e, REPLAY_ERRORS) for e in errors)
+        for error in errors:
+            check_replay_place(error, record.number)
         assert record.text == before  # the record is not changed
 
 

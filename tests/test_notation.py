@@ -33,7 +33,7 @@ from trapper_core.notation import (
     TurnNumber,
 )
 
-from .helpers import make_setup
+from .helpers import check_replay_place, make_setup
 
 RECORDS = Path(__file__).parent / "records"
 VARIANTS = ("base", "children", "tactical")
@@ -582,9 +582,13 @@ def test_fuzz_mutated_records(data: st.DataObject) -> None:
         return
     for record in records:
         errors: list[Exception] = []
-        with contextlib.suppress(*REPLAY_ERRORS):
+        try:
             record.replay(errors=errors)
+        except REPLAY_ERRORS as exc:
+            check_replay_place(exc, record.number)
         assert all(isinstance(e, REPLAY_ERRORS) for e in errors)
+        for error in errors:
+            check_replay_place(error, record.number)
 
 
 def test_every_truncation_of_a_file_fails_cleanly() -> None:
@@ -595,8 +599,10 @@ def test_every_truncation_of_a_file_fails_cleanly() -> None:
         except DOCUMENTED:
             continue
         for record in records:
-            with contextlib.suppress(*REPLAY_ERRORS):
+            try:
                 record.replay()
+            except REPLAY_ERRORS as exc:
+                check_replay_place(exc, record.number)
 
 
 def test_enormous_comment_and_deep_brackets() -> None:

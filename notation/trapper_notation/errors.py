@@ -6,6 +6,9 @@ import gc
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TypeVar
+
+import attrs
 
 from trapper_core import TrapperError
 
@@ -67,7 +70,63 @@ def _printable(context: str) -> str:
 
 class RecordError(NotationError):
     """A record whose facts contradict each other or the game (not a rule of
-    play: those raise [`IllegalActionError`][trapper_core.IllegalActionError])."""
+    play: those raise [`IllegalActionError`][trapper_core.IllegalActionError]).
+
+    Raised by a replay, it says where in the record, in its message and as
+    attributes: ``game``, the record's number (as
+    [`Record.number`][trapper_notation.Record.number] counts games);
+    ``line`` and ``column``, the place in the file of the tag, note or move
+    it is about (from 1); ``turn``, the turn of the move. Each is ``None``
+    where the message names no such place (a record made in code has no
+    lines; a tag's error has a line but no column). The replay's
+    ``IllegalActionError`` and ``ActionSyntaxError`` carry the same four
+    attributes. Raised while making or writing a record, all four are
+    ``None``.
+    """
+
+    game: int | None = None
+    line: int | None = None
+    column: int | None = None
+    turn: int | None = None
+
+    def __init__(self, message: str, *, at: Place | None = None) -> None:
+        if at is None:
+            super().__init__(message)
+        else:
+            super().__init__(f"{at}: {message}")
+            locate(self, at)
+
+
+@attrs.frozen
+class Place:
+    """Where in a record an error of its replay is: the four attributes the
+    error gets (see [`RecordError`][trapper_notation.RecordError]), and how
+    its message says it (``told``: ``game 2, turn 14, 'Gd3', line 29,
+    column 7``)."""
+
+    told: str
+    game: int | None
+    line: int | None = None
+    column: int | None = None
+    turn: int | None = None
+
+    def __str__(self) -> str:
+        return self.told
+
+
+_Error = TypeVar("_Error", bound=Exception)
+
+#: The attributes a replay's error gets from its `Place`.
+_PLACE_FIELDS = ("game", "line", "column", "turn")
+
+
+def locate(error: _Error, at: Place) -> _Error:
+    """Gives ``error`` the attributes of ``at`` (the engine's own errors,
+    ``IllegalActionError`` and ``ActionSyntaxError``, have no such fields
+    of their own: the replay adds them) and returns it."""
+    for name in _PLACE_FIELDS:
+        setattr(error, name, getattr(at, name))
+    return error
 
 
 @contextmanager

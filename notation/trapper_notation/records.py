@@ -22,7 +22,7 @@ from trapper_core import Game, Registry
 from trapper_core.errors import as_tuple, shown
 
 from . import writer
-from .errors import NotationError, RecordError
+from .errors import NotationError, Place, RecordError
 from .items import Comment, Item, Move, Mover, Notes, TurnNumber
 from .replay import replay
 from .setup_string import SetupSpec
@@ -317,10 +317,10 @@ class Record:
         if parts and all(_MONEY.fullmatch(part) for part in parts):
             return tuple(int(part) for part in parts)
         line = self.tag_line("Result")
-        where = f"game {self.number}" + (f", line {line}" if line else "")
+        told = f"game {self.number}" + (f", line {line}" if line else "")
         raise RecordError(
-            f'{where}: the Result tag is each player\'s money, like "57 33", or *, '
-            f"not {shown(text, 40)}"
+            f'the Result tag is each player\'s money, like "57 33", or *, not {shown(text, 40)}',
+            at=Place(told, self.number, line or None),
         )
 
     @property

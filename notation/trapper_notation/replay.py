@@ -39,7 +39,7 @@ from trapper_core.plugins import Rules, default_registry, registry_or_default
 
 from .cards import PLENTY, add_hands
 from .deal import Deal, Step, infer_deal
-from .errors import NotationError, RecordError, check_errors, no_gc
+from .errors import NotationError, Place, RecordError, check_errors, locate, no_gc
 from .items import Move, Mover, Notes, Reveal, TurnNumber
 from .setup_string import SetupSpec
 from .stretch import Stretch, unquote
@@ -92,7 +92,7 @@ class _Replayer:
         self.record = record
         self.undo = undo
         self.registry = registry
-        self.where = f"game {record.number}"
+        self.where = Place(f"game {record.number}", record.number)
         self._check_repeats()
         try:
             self.rules: Rules = registry.rules(record.variant)
@@ -103,17 +103,17 @@ class _Replayer:
                 else " (a variant that is not installed is replayed with registry=, the "
                 "Registry that holds it)"
             )
-            raise RecordError(f"{self._at('Variant')}: {exc}{hint}") from None
+            raise RecordError(f"{exc}{hint}", at=self._at("Variant")) from None
         except TrapperError as exc:
-            raise RecordError(f"{self._at('Variant')}: {exc}") from None
+            raise RecordError(str(exc), at=self._at("Variant")) from None
         self.players = record.players
         if not self.players:
-            raise RecordError(f"{self.where}: no Seat1, Seat2, … tags name the players")
+            raise RecordError("no Seat1, Seat2, … tags name the players", at=self.where)
         self._check_seats()
         try:
             self.spec = record.setup
         except (TrapperError, ValueError) as exc:
-            raise RecordError(f"{self._at('Setup')}: Setup tag: {exc}") from None
+            raise RecordError(f"Setup tag: {exc}", at=self._at("Setup")) from None
         self.seed = self._seed()
         if self.seed is not None and record.tag("Setup") is None:
             self.spec = self._seeded_setup(self.seed)
@@ -141,9 +141,10 @@ class _Replayer:
         start, seats = self.setup.start_player, len(self.players)
         if not 0 <= start < seats:
             raise RecordError(
-                f"{self._at('Setup')}: Setup tag: the start player is seat "
+                f"Setup tag: the start player is seat "
                 f"{'ABCD'[start] if start < 4 else start + 1}, and the game has {seats} seats "
-                f"(A to {'ABCD'[seats - 1]})"
+                f"(A to {'ABCD'[seats - 1]})",
+                at=self._at("Setup"),
             )
 
     def _seeded_setup(self, seed: int) -> SetupSpec:
@@ -155,13 +156,17 @@ class _Replayer:
                 self.record.variant, list(self.players), seed=seed, registry=self.registry
             )
         except SetupError as exc:
-            raise RecordError(f"{self._at('Seed')}: {exc}") from None
+            raise RecordError(str(exc), at=self._at("Seed")) from None
         return SetupSpec.from_setup(game.setup)
 
-    def _at(self, tag: str) -> str:
+    def _at(self, tag: str) -> Place:
         """Where the tag ``tag`` stands: the game, and its line if known."""
         line = self.record.tag_line(tag)
-        return f"{self.where}, line {line}" if line else self.where
+        return self._line(line) if line else self.where
+
+    def _line(self, line: int) -> Place:
+        """The game's line ``line``."""
+        return Place(f"{self.where}, line {line}", self.record.number, line)
 
     def _check_repeats(self) -> None:
         """A tag the replay reads is given once (or repeated alike): of two
@@ -173,8 +178,8 @@ class _Replayer:
                 same = known.lower() == value.lower() if key == "Variant" else known == value
                 if not same:  # variant names are read in any case
                     raise RecordError(
-                        f"{self._at(key)}: the {key} tag is given twice, {shown(known)} "
-                        f"and {shown(value)}"
+                        f"the {key} tag is given twice, {shown(known)} and {shown(value)}",
+                        at=self._at(key),
                     )
 
     def _check_seats(self) -> None:
@@ -191,21 +196,22 @@ class _Replayer:
                     else f"{key} is no seat's tag"
                 )
                 raise RecordError(
-                    f"{self._at(key)}: {what}: the Seat tags number the seats Seat1, "
-                    "Seat2, … without a gap"
+                    f"{what}: the Seat tags number the seats Seat1, Seat2, … without a gap",
+                    at=self._at(key),
                 )
         if not spec.min_players <= count <= spec.max_players:
             tag = f"Seat{min(count, spec.max_players + 1)}"
             raise RecordError(
-                f"{self._at(tag)}: {self.record.variant!r} is played by {spec.min_players} to "
-                f"{spec.max_players} players, but the Seat tags name {count}"
+                f"{self.record.variant!r} is played by {spec.min_players} to "
+                f"{spec.max_players} players, but the Seat tags name {count}",
+                at=self._at(tag),
             )
         seen: set[str] = set()
         for seat, name in enumerate(self.players, start=1):
             if name in seen:
                 raise RecordError(
-                    f"{self._at(f'Seat{seat}')}: Seat{seat} names {name!r} again; "
-                    "players' names must differ"
+                    f"Seat{seat} names {name!r} again; players' names must differ",
+                    at=self._at(f"Seat{seat}"),
                 )
             seen.add(name)
 
@@ -216,13 +222,13 @@ class _Replayer:
         digits = text.strip()
         if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
             raise RecordError(
-                f"{self._at('Seed')}: the Seed tag is a whole number below 2**64, "
-                f"not {text[:40]!r}"
+                f"the Seed tag is a whole number below 2**64, not {text[:40]!r}",
+                at=self._at("Seed"),
             )
         seed = int(digits)
         if seed >= 2**64:
             raise RecordError(
-                f"{self._at('Seed')}: the Seed tag is a whole number below 2**64, not {digits}"
+                f"the Seed tag is a whole number below 2**64, not {digits}", at=self._at("Seed")
             )
         return seed
 
@@ -236,8 +242,8 @@ class _Replayer:
         self.shuffles: dict[int, list[str]] = {}
         # Where the notes stand: of each move's first reshuffle noted, of
         # each square's first tile noted (for errors: game, line, column).
-        self.shuffle_at: dict[int, str] = {}
-        self.reveal_at: dict[int, str] = {}
+        self.shuffle_at: dict[int, Place] = {}
+        self.reveal_at: dict[int, Place] = {}
         reveals: dict[int, Tile] = {}
         places = note_places(self.record)
         count = 0  # notes so far
@@ -283,9 +289,12 @@ class _Replayer:
                 # text before it.
                 if 2 * count + 1 < len(places):
                     line, column = places[2 * count], places[2 * count + 1]
-                    at = f"{self.where}, the note at line {line}, column {column}"
-                elif ended:
-                    at = f"{self.where}, a note on line {ended} or later"
+                    told = f"{self.where}, the note at line {line}, column {column}"
+                    at = Place(told, self.record.number, line, column)
+                elif ended:  # no line of its own to give
+                    at = Place(
+                        f"{self.where}, a note on line {ended} or later", self.record.number
+                    )
                 else:
                     at = self.where
                 count += 1
@@ -294,18 +303,18 @@ class _Replayer:
                         self._note_tile(reveals, entry, at)
                         self.reveal_at.setdefault(entry.square.index, at)
                     elif not decisions:
-                        raise RecordError(f"{at}: a reshuffle noted before any move")
+                        raise RecordError("a reshuffle noted before any move", at=at)
                     else:
                         self.shuffles.setdefault(len(decisions) - 1, []).append(entry.cards)
                         self.shuffle_at.setdefault(len(decisions) - 1, at)
         return decisions, reveals
 
-    def _note_tile(self, reveals: dict[int, Tile], entry: Reveal, at: str) -> None:
+    def _note_tile(self, reveals: dict[int, Tile], entry: Reveal, at: Place) -> None:
         index = entry.square.index
         known = reveals.get(index)
         if known is not None and known != entry.tile:
             raise RecordError(
-                f"{at}: {entry.square} is noted as {known.code} and as {entry.tile.code}"
+                f"{entry.square} is noted as {known.code} and as {entry.tile.code}", at=at
             )
         reveals[index] = entry.tile
 
@@ -324,8 +333,7 @@ class _Replayer:
         try:
             if deal is not None and deal.failure is not None and deal.failure[0] < 0:
                 line = self.record.line
-                where = f"{self.where}, line {line}" if line else self.where
-                raise RecordError(f"{where}: {deal.failure[1]}")
+                raise RecordError(deal.failure[1], at=self._line(line) if line else self.where)
             self._check_revealed(game, None)
             step = self._step
             for index, decision in enumerate(self.decisions):
@@ -348,7 +356,7 @@ class _Replayer:
                 undo=self.undo,
             )
         except SetupError as exc:
-            raise RecordError(f"{self._at('Seat1')}: {exc}") from None
+            raise RecordError(str(exc), at=self._at("Seat1")) from None
 
     def _deal(self) -> Deal:
         """A deal whose colours allow every payment the record makes."""
@@ -385,21 +393,24 @@ class _Replayer:
                 return False
         return True
 
-    def _context(self, game: Game, index: int, *, quoted: bool = True) -> str:
+    def _context(self, game: Game, index: int, *, quoted: bool = True) -> Place:
         """Where move ``index`` is: the game, the turn, the move (unless not
         ``quoted``), and its line and column in the file."""
         move = self._move(index)
         said = f", {move.text!r}" if quoted else ""
-        # A move made in code has no place in a file (line 0): the game and turn say where.
-        place = f", line {move.line}, column {move.column}" if move.line else ""
-        return f"{self.where}, turn {game.state.turns}{said}{place}"
+        turn = game.state.turns
+        told = f"{self.where}, turn {turn}{said}"
+        if not move.line:  # made in code, with no place in a file: the game and turn say where
+            return Place(told, self.record.number, turn=turn)
+        told += f", line {move.line}, column {move.column}"
+        return Place(told, self.record.number, move.line, move.column, turn)
 
     def _step(self, game: Game, deal: Deal | None, index: int, decision: _Decision) -> None:
         text, turn, mover = decision
         if turn is not None and turn != game.state.turns:
-            where = self._context(game, index)
             raise RecordError(
-                f"{where}: the record numbers this turn {turn}, but it is turn {game.state.turns}"
+                f"the record numbers this turn {turn}, but it is turn {game.state.turns}",
+                at=self._context(game, index),
             )
         if mover is not None:
             seat = game.to_move
@@ -407,20 +418,20 @@ class _Replayer:
                 where = self._context(game, index)
                 if not self._named(index):
                     raise RecordError(
-                        f"{where}: the record names no player for this turn, and the last "
-                        f"one named, {mover}, does not decide: it is {self.players[seat]}'s "
-                        "decision"
+                        f"the record names no player for this turn, and the last one named, "
+                        f"{mover}, does not decide: it is {self.players[seat]}'s decision",
+                        at=where,
                     )
                 raise RecordError(
-                    f"{where}: the record says {mover} decides, but it is "
-                    f"{self.players[seat]}'s decision"
+                    f"the record says {mover} decides, but it is {self.players[seat]}'s decision",
+                    at=where,
                 )
         shuffles: Sequence[Sequence[int]] | None
         if deal is None and index not in self.shuffles:
             shuffles = self.no_shuffles  # the usual move of a complete record
         else:
             if deal is not None and deal.failure is not None and deal.failure[0] == index:
-                raise RecordError(f"{self._context(game, index)}: {deal.failure[1]}")
+                raise RecordError(deal.failure[1], at=self._context(game, index))
             shuffles = self._shuffles_for(deal, index)
         if deal is None and index in self.shuffles:
             self._check_noted_shuffles(game, index, text, shuffles)
@@ -431,13 +442,14 @@ class _Replayer:
                 exc = _with_plenty(game, text, shuffles) or exc
             # The engine's own error (ambiguous, short of cards, …) with every
             # attribute it has, told where in the record it happened.
-            exc.args = (f"{self._context(game, index)}: {exc}", *exc.args[1:])
-            raise exc from None
+            where = self._context(game, index)
+            exc.args = (f"{where}: {exc}", *exc.args[1:])
+            raise locate(exc, where) from None
         except ActionSyntaxError as exc:
             # The engine's syntax errors begin with the text they read: told once.
             message = str(exc)
             where = self._context(game, index, quoted=not message.startswith(repr(text)))
-            raise ActionSyntaxError(f"{where}: {message}") from None
+            raise locate(ActionSyntaxError(f"{where}: {message}"), where) from None
         if not self.complete:
             self._check_revealed(game, index)
 
@@ -471,13 +483,13 @@ class _Replayer:
                 except TrapperError:
                     return  # the move's own fault: told at the move
             raise RecordError(
-                f"{self.shuffle_at[index]}: the reshuffle noted does not fit the move "
-                f"{text!r}{self._line_of(index)}: {exc}"
+                f"the reshuffle noted does not fit the move {text!r}{self._line_of(index)}: {exc}",
+                at=self.shuffle_at[index],
             ) from None
         if self.seed is not None:  # they fit the move, but the seed makes others
             raise RecordError(
-                f"{self.shuffle_at[index]}: the reshuffle noted is not the one the Seed tag "
-                f"makes{self._seed_line()}"
+                f"the reshuffle noted is not the one the Seed tag makes{self._seed_line()}",
+                at=self.shuffle_at[index],
             )
 
     def _line_of(self, index: int) -> str:
@@ -497,7 +509,7 @@ class _Replayer:
         try:
             return tuple(tuple(int(Colour.from_letter(c)) for c in cards) for cards in noted)
         except ValueError as exc:
-            raise RecordError(f"{self.shuffle_at.get(index, self.where)}: {exc}") from None
+            raise RecordError(str(exc), at=self.shuffle_at.get(index, self.where)) from None
 
     def _shuffles_for(self, deal: Deal | None, index: int) -> Sequence[Sequence[int]] | None:
         noted = self._noted(index)
@@ -516,12 +528,13 @@ class _Replayer:
             if index not in self.named:
                 # Where it happened is written only when something is wrong.
                 if move is None:
-                    where = f"{self.where}, at the start"
+                    where = Place(f"{self.where}, at the start", self.record.number)
                 else:
                     where = self._context(game, move)
                 raise RecordError(
-                    f"{where}: {SQUARES[index]} is face up (R7), but the record never names "
-                    f"its tile; note it like ({SQUARES[index]}=B3n) with the tile's code"
+                    f"{SQUARES[index]} is face up (R7), but the record never names its tile; "
+                    f"note it like ({SQUARES[index]}=B3n) with the tile's code",
+                    at=where,
                 )
 
     def _check_result(self, game: Game) -> None:
@@ -530,12 +543,13 @@ class _Replayer:
             return
         if not game.is_over:
             raise RecordError(
-                f"{self._at('Result')}: the Result tag gives final money, but the game is not over"
+                "the Result tag gives final money, but the game is not over", at=self._at("Result")
             )
         if tuple(game.scores()) != result:
             raise RecordError(
-                f"{self._at('Result')}: the Result tag says {' '.join(map(str, result))}, "
-                f"the replay gives {' '.join(map(str, game.scores()))}"
+                f"the Result tag says {' '.join(map(str, result))}, "
+                f"the replay gives {' '.join(map(str, game.scores()))}",
+                at=self._at("Result"),
             )
 
 

@@ -19,7 +19,7 @@ from operator import attrgetter
 from trapper_core import COLOURS, SQUARES, Colour, Setup, SetupError, Square, Tile
 from trapper_core.plugins import Rules
 
-from .errors import RecordError
+from .errors import Place, RecordError
 from .setup_string import UNKNOWN, SetupSpec
 
 __all__ = ["fit_setup", "named_squares"]
@@ -28,8 +28,8 @@ __all__ = ["fit_setup", "named_squares"]
 def named_squares(
     spec: SetupSpec,
     reveals: Mapping[int, Tile],
-    where: str,
-    note_at: Mapping[int, str] | None = None,
+    where: Place,
+    note_at: Mapping[int, Place] | None = None,
 ) -> set[int]:
     """The squares whose tile the record names, in its setup or in a note;
     raises [`RecordError`][trapper_notation.RecordError] where the notes
@@ -40,12 +40,13 @@ def named_squares(
         at = (note_at or {}).get(index, where)
         if on_board is None:
             raise RecordError(
-                f"{at}: a tile is noted on {SQUARES[index]}, which the setup leaves empty"
+                f"a tile is noted on {SQUARES[index]}, which the setup leaves empty", at=at
             )
         if isinstance(on_board, Tile) and on_board != tile:
             raise RecordError(
-                f"{at}: {SQUARES[index]} holds {on_board.code} in the setup, "
-                f"but a note says {tile.code}"
+                f"{SQUARES[index]} holds {on_board.code} in the setup, "
+                f"but a note says {tile.code}",
+                at=at,
             )
     return {i for i, t in enumerate(board) if isinstance(t, Tile)} | set(reveals)
 
@@ -57,9 +58,9 @@ def fit_setup(
     *,
     players: Sequence[str],
     first_mover: str | None,
-    where: str,
-    tag_where: str | None = None,
-    note_at: Mapping[int, str] | None = None,
+    where: Place,
+    tag_where: Place | None = None,
+    note_at: Mapping[int, Place] | None = None,
 ) -> Setup:
     """A setup that agrees with ``spec`` and the tiles ``reveals`` names
     (square index → tile), with a provisional deck. Errors of the setup
@@ -86,19 +87,19 @@ def fit_setup(
     for index, tile in known:
         if left[tile.face] <= 0:
             at = (note_at or {}).get(index, where)
-            raise RecordError(f"{at}: {_too_many(tile.face, board, spec.box, tiles)}")
+            raise RecordError(_too_many(tile.face, board, spec.box, tiles), at=at)
         left[tile.face] -= 1
     spare = [t for t in tiles if _take(left, t.face)]
     filled: list[Tile | None] = []
     for square in board:
         if square is UNKNOWN:
             if not spare:
-                raise RecordError(f"{at_tag}: the setup holds more tiles than the game")
+                raise RecordError("the setup holds more tiles than the game", at=at_tag)
             filled.append(spare.pop(0))
         else:
             filled.append(square if isinstance(square, Tile) else None)
     if spec.box is not None and spare:
-        raise RecordError(f"{at_tag}: {len(spare)} tiles are neither on the board nor in the box")
+        raise RecordError(f"{len(spare)} tiles are neither on the board nor in the box", at=at_tag)
     box = list(spec.box) if spec.box is not None else spare
     start = spec.start_player
     if start is None:
@@ -107,7 +108,7 @@ def fit_setup(
     try:
         return Setup(filled, deck, trappers, box, start)  # new_game checks the rest
     except SetupError as exc:
-        raise RecordError(f"{at_tag}: {exc}") from None
+        raise RecordError(str(exc), at=at_tag) from None
 
 
 def _too_many(
@@ -150,19 +151,19 @@ _FACE = attrgetter("face")
 
 
 def provisional_deck(
-    cards: Sequence[Colour], known: Sequence[Colour | None] | None, where: str
+    cards: Sequence[Colour], known: Sequence[Colour | None] | None, where: Place
 ) -> list[Colour]:
     """The deck with the known cards where the record puts them and the
     colours left over on the unknown ones."""
     if known is not None and None not in known:
         return [c for c in known if c is not None]
     if known is not None and len(known) != len(cards):
-        raise RecordError(f"{where}: the deck has {len(known)} cards, not {len(cards)}")
+        raise RecordError(f"the deck has {len(known)} cards, not {len(cards)}", at=where)
     left = Counter(cards)
     for colour in known or ():
         if colour is not None:
             if left[colour] <= 0:
-                raise RecordError(f"{where}: the deck names too many {colour} cards")
+                raise RecordError(f"the deck names too many {colour} cards", at=where)
             left[colour] -= 1
     pool = [c for c in COLOURS for _ in range(left[c])]
     return [c if c is not None else pool.pop() for c in (known or [None] * len(cards))]

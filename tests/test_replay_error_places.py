@@ -1,0 +1,143 @@
+"""Where a replay's error is, as attributes: ``game``, ``line``, ``column``
+and ``turn`` on every error a replay raises (`RecordError`, and the engine's
+`IllegalActionError` and `ActionSyntaxError` it passes on), the same place
+its message names."""
+
+from __future__ import annotations
+
+import pickle
+import re
+
+import pytest
+
+import trapper_core as tc
+from trapper_core import notation
+from trapper_core.notation import Record, RecordError
+
+from .helpers import place_attributes as _attributes
+from .helpers import told_place as _told
+
+
+def _game(seed: int = 1) -> tc.Game:
+    game = tc.new_game("base", 2, seed=seed)
+    return tc.play(game, [tc.make_bot("greedy", seed), tc.make_bot("greedy", seed + 1)])
+
+
+def _place_of(text: str, needle: str) -> tuple[int, int]:
+    """The line and column (from 1) of the first ``needle`` in ``text``."""
+    offset = text.index(needle)
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def test_illegal_move_in_a_file_has_its_game_line_column_and_turn() -> None:
+    text = notation.dumps([_game(1), _game(2)])
+    second = text.index("[Event", 10)
+    broken = text[:second] + text[second:].replace("\n1. A: ", "\n1. A: end ", 1)
+    with pytest.raises(tc.IllegalActionError) as caught:
+        notation.loads(broken)[1].replay()
+    line, column = _place_of(broken[second:], "end ")
+    line += broken.count("\n", 0, second)
+    assert _attributes(caught.value) == (2, line, column, 1)
+    assert _told(caught.value) == (2, line, column, 1)
+    assert caught.value.rule == "R11"  # the engine's own attributes kept
+
+
+def test_action_syntax_error_in_a_file_has_its_place() -> None:
+    text = notation.dumps(_game())
+    broken = text.replace("\n2. B: ", "\n2. B: Zz9 ", 1)
+    with pytest.raises(tc.ActionSyntaxError) as caught:
+        notation.loads(broken)[0].replay()
+    line, column = _place_of(broken, "Zz9")
+    assert _attributes(caught.value) == (1, line, column, 2)
+    assert _told(caught.value) == (1, line, column, 2)
+
+
+def test_wrong_turn_number_is_a_record_error_at_the_move() -> None:
+    text = notation.dumps(_game())
+    broken = text.replace("\n3. A: ", "\n9. A: ", 1)
+    with pytest.raises(RecordError) as caught:
+        notation.loads(broken)[0].replay()
+    line, _ = _place_of(broken, "\n9. A: ")
+    assert _attributes(caught.value) == (1, line + 1, 7, 3)  # the move after "9. A: "
+    assert _told(caught.value) == _attributes(caught.value)
+
+
+def test_tag_error_has_the_tag_line_and_no_column() -> None:
+    text = notation.dumps(_game())
+    broken = text.replace('[Seat2 "B"]', '[Seat2 "A"]', 1)
+    with pytest.raises(RecordError, match="players' names must differ") as caught:
+        notation.loads(broken)[0].replay()
+    line, _ = _place_of(broken, '[Seat2 "A"]')
+    assert _attributes(caught.value) == (1, line, None, None)
+    assert _told(caught.value) == (1, line, None, None)
+
+
+def test_result_tag_error_has_the_tag_line() -> None:
+    text = notation.dumps(_game())
+    broken = re.sub(r'\[Result "[^"]*"\]', '[Result "1-0"]', text, count=1)
+    record = notation.loads(broken)[0]
+    with pytest.raises(RecordError, match="Result tag is each player's money") as caught:
+        record.replay()
+    line, _ = _place_of(broken, '[Result "1-0"]')
+    assert _attributes(caught.value) == (1, line, None, None)
+
+
+def test_contradicting_note_is_a_record_error_at_the_note() -> None:
+    text = notation.dumps(Record.table_record(_game()))
+    first = re.search(r"\((\w\d)=(\w+)", text)
+    assert first is not None
+    square, code = first[1], first[2]
+    other = "B1n" if code != "B1n" else "B2n"
+    # The same square noted again, later, as another tile.
+    broken = text.replace("\n2. B: ", f"\n2. B: ({square}={other}) ", 1)
+    with pytest.raises(RecordError, match=f"{square} is noted as") as caught:
+        notation.loads(broken)[0].replay()
+    line, column = _place_of(broken, f"({square}={other})")
+    assert _attributes(caught.value) == (1, line, column, None)
+    assert _told(caught.value) == (1, line, column, None)
+
+
+def test_record_made_in_code_has_a_game_and_turn_but_no_line() -> None:
+    record = Record.from_game(_game())
+    moves = record.moves
+    made = Record(
+        record.tags,
+        tuple(
+            notation.Move("end") if item == notation.Move(moves[0]) else item
+            for item in record.items
+        ),
+    )
+    with pytest.raises(tc.IllegalActionError) as caught:
+        made.replay()
+    assert _attributes(caught.value) == (1, None, None, 1)
+    assert "line" not in str(caught.value).split(": ", 1)[0]
+
+
+def test_lenient_replay_errors_carry_their_places() -> None:
+    text = notation.dumps(_game())
+    broken = text.replace("\n2. B: ", "\n2. B: Zz9 ", 1)
+    errors: list[Exception] = []
+    notation.loads(broken)[0].replay(errors=errors)
+    assert len(errors) == 1
+    assert _attributes(errors[0]) == (1, *_place_of(broken, "Zz9"), 2)
+
+
+def test_replay_errors_keep_their_places_through_pickle() -> None:
+    text = notation.dumps(_game())
+    for broken, kind in (
+        (text.replace("\n3. A: ", "\n9. A: ", 1), RecordError),
+        (text.replace("\n2. B: ", "\n2. B: Zz9 ", 1), tc.ActionSyntaxError),
+    ):
+        with pytest.raises(kind) as caught:
+            notation.loads(broken)[0].replay()
+        again = pickle.loads(pickle.dumps(caught.value))
+        assert type(again) is kind
+        assert str(again) == str(caught.value)
+        assert _attributes(again) == _attributes(caught.value)
+
+
+def test_record_errors_outside_a_replay_name_no_place() -> None:
+    with pytest.raises(RecordError) as caught:
+        Record((("Event", 3),), ())  # type: ignore[arg-type]
+    assert _attributes(caught.value) == (None, None, None, None)
