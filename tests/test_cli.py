@@ -249,11 +249,23 @@ def test_show_a_position_before_a_move_against_the_rules(
 
 def test_replay_checks_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["replay", str(RECORDS / "club-night.trn")]) == 0
-    assert "game 1: final: Ann 4, Bob -7" in capsys.readouterr().out
+    assert "game 1: final: Ann 4, Bob -7; winner Ann" in capsys.readouterr().out
     bad = tmp_path / "bad.trn"
     bad.write_text('[Seat1 "A"]\n[Seat2 "B"]\n[Seed "1"]\n[Setup "?"]\n\n1. A: Zz9\n')
     assert main(["replay", str(bad)]) == 1
     assert "game 1" in capsys.readouterr().out
+
+
+def test_replay_names_the_winners_of_a_shared_win_R35(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    game = tc.new_game("children", ["Ann", "Bob"], seed=108)
+    tc.play(game, [tc.make_bot("random", 108), tc.make_bot("random", 109)])
+    assert game.winners() == (0, 1)  # -3 each: seed 108 of two random bots ends level
+    path = tmp_path / "level.trn"
+    path.write_text(notation.dumps(game))
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: game 1: final: Ann -3, Bob -3; winners Ann, Bob\n"
 
 
 def test_replay_reports_games_on_stdout_and_an_unreadable_file_as_an_error(
@@ -270,7 +282,7 @@ def test_replay_reports_games_on_stdout_and_an_unreadable_file_as_an_error(
     captured = capsys.readouterr()
     assert captured.err == f"trapper: error: {missing}: cannot read: No such file or directory\n"
     assert f"{bad}: game 1" in captured.out
-    assert "game 1: final: Ann 4, Bob -7" in captured.out
+    assert "game 1: final: Ann 4, Bob -7; winner Ann" in captured.out
 
 
 def test_replay_names_the_game_a_syntax_error_broke(
@@ -526,7 +538,7 @@ def test_a_dash_reads_the_notation_from_the_standard_input(
     """``trapper replay - < game.trn`` and ``trapper show - < game.trn``."""
     text = (RECORDS / "club-night.trn").read_text()
     assert main(["replay", "-"], stdin=io.StringIO(text)) == 0
-    assert capsys.readouterr().out == "<stdin>: game 1: final: Ann 4, Bob -7\n"
+    assert capsys.readouterr().out == "<stdin>: game 1: final: Ann 4, Bob -7; winner Ann\n"
     assert main(["show", "-", "--colour", "never"], stdin=io.StringIO(text)) == 0
     assert capsys.readouterr().out.startswith("<stdin>, game 1 (base): the end")
     result = subprocess.run(
@@ -536,7 +548,7 @@ def test_a_dash_reads_the_notation_from_the_standard_input(
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout == b"<stdin>: game 1: final: Ann 4, Bob -7\n"
+    assert result.stdout == b"<stdin>: game 1: final: Ann 4, Bob -7; winner Ann\n"
 
 
 def test_show_and_replay_of_a_closed_standard_input_name_it_stdin(

@@ -80,3 +80,11 @@ def test_with_tags_refuses_a_tag_the_reader_could_not_read_back(
     with pytest.raises(notation.RecordError, match=message):
         record.with_tags(**tags)  # type: ignore[arg-type]
     assert record.text == before
+
+
+def test_str_of_a_record_is_its_canonical_text() -> None:
+    record = notation.loads('[Seat1 "Ann"]\n[Seat2 "Bob"]\n\n1.   Ann: pass {hm}\n')[0]
+    assert str(record) == record.text == notation.dumps(record)
+    assert str(record) == '[Seat1 "Ann"]\n[Seat2 "Bob"]\n\n1. Ann: pass {hm}\n'
+    untagged = notation.Record((), ())  # no text reads it back: shown as its repr
+    assert str(untagged) == repr(untagged)

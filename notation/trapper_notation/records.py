@@ -222,6 +222,15 @@ class Record:
             f"preface={self.preface!r}, line={self.line!r})"
         )
 
+    def __str__(self) -> str:
+        """The record in canonical notation, as [`text`][trapper_notation.Record.text]
+        (what ``print(record)`` shows); a record that cannot be written (with
+        no tags) shows as its ``repr`` instead of raising."""
+        try:
+            return self.text
+        except RecordError:
+            return repr(self)
+
     def tag_line(self, name: str) -> int | None:
         """The line of the tag ``name`` in the record's file, if it was read from one."""
         for index, (key, _) in enumerate(self.tags):

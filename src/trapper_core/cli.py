@@ -1252,8 +1252,12 @@ def _replay_record(name: str, record: Any) -> int:
         return 1
     scores = zip(game.players, game.scores(), strict=True)
     players = ", ".join(f"{player} {money}" for player, money in scores)
-    state = "final" if game.is_over else "unfinished, so far"
-    print(f"{name}: game {record.number}: {state}: {players}")
+    if game.is_over:
+        winners = [game.players[seat] for seat in game.winners()]
+        won = f"winner {winners[0]}" if len(winners) == 1 else "winners " + ", ".join(winners)
+        print(f"{name}: game {record.number}: final: {players}; {won}")
+    else:
+        print(f"{name}: game {record.number}: unfinished, so far: {players}")
     return 0
 
 
