@@ -6,9 +6,7 @@ import gc
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import TypeVar
-
-import attrs
+from typing import NamedTuple, TypeVar
 
 from trapper_core import TrapperError
 
@@ -97,8 +95,7 @@ class RecordError(NotationError):
             locate(self, at)
 
 
-@attrs.frozen
-class Place:
+class Place(NamedTuple):
     """Where in a record an error of its replay is: the four attributes the
     error gets (see [`RecordError`][trapper_notation.RecordError]), and how
     its message says it (``told``: ``game 2, turn 14, 'Gd3', line 29,
