@@ -64,6 +64,15 @@ def test_every_decision_in_the_docs_is_cited_by_a_test() -> None:
         assert f"test_{decision}_" in tests, decision
 
 
+def test_the_front_pages_count_every_rule_and_decision() -> None:
+    rules = (ROOT / "docs" / "rules.md").read_text()
+    last = max(int(n) for n in re.findall(r"\*\*D(\d+) ", rules))
+    for page in (ROOT / "README.md", ROOT / "docs" / "index.md"):
+        text = page.read_text()
+        assert "R1–R45" in text, page
+        assert f"D1–D{last}" in text, page
+
+
 def test_ci_runs_the_readmes_test_command() -> None:
     readme = (ROOT / "README.md").read_text()
     commands = re.findall(r"```bash\n(.*?)\n```", readme)
