@@ -11,6 +11,7 @@ import re
 import pytest
 
 import trapper_core as tc
+from trapper_base import standard_tile_set
 from trapper_core import notation
 from trapper_core.notation import Record, RecordError
 
@@ -141,3 +142,83 @@ def test_record_errors_outside_a_replay_name_no_place() -> None:
     with pytest.raises(RecordError) as caught:
         Record((("Event", 3),), ())  # type: ignore[arg-type]
     assert _attributes(caught.value) == (None, None, None, None)
+
+
+def _table_text(seed: int = 1) -> str:
+    return notation.dumps(Record.table_record(_game(seed)))
+
+
+def test_a_tag_given_twice_is_told_at_the_second() -> None:
+    text = _table_text().replace('[Seat2 "B"]', '[Seat2 "B"]\n[Variant "tactical"]', 1)
+    with pytest.raises(RecordError, match="the Variant tag is given twice") as caught:
+        notation.loads(text)[0].replay()
+    assert caught.value.line == _place_of(text, '[Variant "tactical"]')[0]
+
+
+def test_a_record_without_seat_tags_is_told_at_its_first_tag() -> None:
+    text = '{a comment before the game}\n\n[Event "x"]\n[Variant "base"]\n\n*\n'
+    (record,) = notation.loads(text)
+    with pytest.raises(RecordError, match="no Seat1, Seat2") as caught:
+        record.replay()
+    assert _attributes(caught.value) == (1, 3, None, None) == _told(caught.value)
+
+
+def test_a_setup_the_variant_refuses_is_told_at_the_setup_tag() -> None:
+    board = "/".join(["????????"] * 8)
+    text = f'[Event "?"]\n[Seat1 "A"]\n[Seat2 "B"]\n[Setup "{board} - A BBB ?"]\n\n*\n'
+    with pytest.raises(RecordError, match="deck differs from the variant's cards") as caught:
+        notation.loads(text)[0].replay()
+    assert _attributes(caught.value) == (1, 4, None, None)
+
+
+def test_a_note_naming_a_tile_on_a_trappers_square_is_told_at_the_note() -> None:
+    text = _table_text()
+    start = tc.new_game("base", 2, seed=1).setup.trappers[0]  # blue's square, where no tile lies
+    broken = text.replace("\n2. B: ", f"\n2. B: ({start}=B2n) ", 1)
+    with pytest.raises(RecordError, match=f"trapper stands on {start}") as caught:
+        notation.loads(broken)[0].replay()
+    assert _attributes(caught.value) == (1, *_place_of(broken, f"({start}=B2n)"), None)
+
+
+def test_a_tile_too_many_is_told_at_the_note_that_names_it() -> None:
+    """Of the notes naming a face more often than the set has it, the last
+    in the file is told (it went over), not the first square's."""
+    faces = standard_tile_set().faces()
+    for seed in range(1, 40):
+        text = _table_text(seed)
+        notes = list(re.finditer(r"(\w\d)=(C?[A-Z]\d)([nesw])", text))
+        named: dict[str, int] = {}
+        for note in notes:
+            named[note[2]] = named.get(note[2], 0) + 1
+        full = [face for face, count in named.items() if count == faces[face]]
+        # A note after every note of a face the notes name in full, naming
+        # another face, on a square before theirs in the board's order (which
+        # the error once followed).
+        for face in full:
+            same = [n for n in notes if n[2] == face]
+            first = min(tc.Square.parse(n[1]).index for n in same)
+            later = [
+                n
+                for n in notes
+                if n.start() > same[-1].start()
+                and n[2] != face
+                and tc.Square.parse(n[1]).index < first
+            ]
+            if later:
+                break
+        else:
+            continue
+        victim = later[-1]
+        broken = text[: victim.start(2)] + face + text[victim.end(2) :]
+        with pytest.raises(RecordError, match=f"more {face} tiles than the game has") as caught:
+            notation.loads(broken)[0].replay()
+        assert caught.value.line == broken.count("\n", 0, victim.start()) + 1
+        assert _attributes(caught.value) == _told(caught.value)
+        return
+    pytest.fail("no record names a face in full before another note")
+
+
+def test_syntax_errors_have_the_same_four_attributes() -> None:
+    with pytest.raises(notation.NotationSyntaxError) as caught:
+        notation.loads('[Seat1 "A"]\n[Seat2 "B"]\n\n1. A: pass ]\n')
+    assert _attributes(caught.value) == (1, 4, 12, None)

@@ -24,11 +24,13 @@ class NotationSyntaxError(NotationError):
     [`Record.number`][trapper_notation.Record.number] counts them (a line
     longer than ``max_game_size``, which ends the reading, breaks the game
     it stands in), or ``None`` (an error of [`scan`][trapper_notation.scan],
-    which reads no game whole). Control characters of the text (but a tab)
-    are shown escaped in the context (``\\x1b``), and so are the characters
-    that reorder or break a line as a terminal shows it (bidirectional
-    controls such as ``\\u202e``, line and paragraph separators), the caret
-    still under its place.
+    which reads no game whole); ``turn`` is always ``None``, there for a
+    program that reads the place of a replay's errors and of these alike.
+    Control characters of the text (but a tab) are shown escaped in the
+    context (``\\x1b``), and so are the characters that reorder or break a
+    line as a terminal shows it (bidirectional controls such as
+    ``\\u202e``, line and paragraph separators), the caret still under its
+    place.
     """
 
     def __init__(self, expected: str, *, line: int, column: int, context: str) -> None:
@@ -40,6 +42,7 @@ class NotationSyntaxError(NotationError):
         self.column = column
         self.context = context
         self.game: int | None = None
+        self.turn: int | None = None  # as a replay's errors have: never known while reading
 
 
 #: The characters not shown as they are: C0 controls but tab and newline,

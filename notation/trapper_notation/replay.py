@@ -108,7 +108,11 @@ class _Replayer:
             raise RecordError(str(exc), at=self._at("Variant")) from None
         self.players = record.players
         if not self.players:
-            raise RecordError("no Seat1, Seat2, … tags name the players", at=self.where)
+            line = self.record.line  # the game's first tag
+            raise RecordError(
+                "no Seat1, Seat2, … tags name the players",
+                at=self._line(line) if line else self.where,
+            )
         self._check_seats()
         try:
             self.spec = record.setup
@@ -172,14 +176,17 @@ class _Replayer:
         """A tag the replay reads is given once (or repeated alike): of two
         values, the replay would take the first and leave the other unread."""
         first: dict[str, str] = {}
-        for key, value in self.record.tags:
+        lines = self.record.tag_lines
+        for index, (key, value) in enumerate(self.record.tags):
             if key in _READ_TAGS or _SEAT_TAG.fullmatch(key):
                 known = first.setdefault(key, value)
                 same = known.lower() == value.lower() if key == "Variant" else known == value
                 if not same:  # variant names are read in any case
+                    # Told at the second tag: the first was read as it stands.
+                    line = lines[index] if index < len(lines) else 0
                     raise RecordError(
                         f"the {key} tag is given twice, {shown(known)} and {shown(value)}",
-                        at=self._at(key),
+                        at=self._line(line) if line else self.where,
                     )
 
     def _check_seats(self) -> None:
@@ -356,7 +363,17 @@ class _Replayer:
                 undo=self.undo,
             )
         except SetupError as exc:
-            raise RecordError(str(exc), at=self._at("Seat1")) from None
+            raise RecordError(str(exc), at=self._setup_fault()) from None
+
+    def _setup_fault(self) -> Place:
+        """Where the game's setup was refused: the Seat tags, when the
+        variant refuses the players themselves, else the Setup tag that gave
+        the setup (or the Seed tag that dealt it)."""
+        try:
+            new_game(self.record.variant, list(self.players), registry=self.registry)
+        except SetupError:
+            return self._at("Seat1")
+        return self._at("Setup" if self.record.tag("Setup") is not None else "Seed")
 
     def _deal(self) -> Deal:
         """A deal whose colours allow every payment the record makes."""
@@ -527,8 +544,9 @@ class _Replayer:
         for index in game.state.face_up_squares():
             if index not in self.named:
                 # Where it happened is written only when something is wrong.
-                if move is None:
-                    where = Place(f"{self.where}, at the start", self.record.number)
+                if move is None:  # the Setup tag or a note before the first move names it
+                    setup = self._at("Setup")
+                    where = setup._replace(told=f"{setup}, at the start")
                 else:
                     where = self._context(game, move)
                 raise RecordError(

@@ -70,6 +70,13 @@ def fit_setup(
     at_tag = tag_where or where
     layout = rules.board()
     trappers = spec.trappers or layout.trappers
+    for colour, stands in zip(COLOURS, trappers, strict=False):
+        if stands.index in reveals:
+            raise RecordError(
+                f"the {colour} trapper stands on {stands}, so that square holds no tile, "
+                f"but a note names {reveals[stands.index].code} there",
+                at=(note_at or {}).get(stands.index, where),
+            )
     if spec.is_complete:
         fitted = _complete_setup(spec, rules, reveals, trappers)
         if fitted is not None:
@@ -82,11 +89,11 @@ def fit_setup(
     ]
     tiles = rules.tile_set().tiles
     left = Counter(t.face for t in tiles)
-    known = [(i, t) for i, t in enumerate(board) if isinstance(t, Tile)]
-    known += [(-1, t) for t in spec.box or ()]
-    for index, tile in known:
+    known = [t for t in board if isinstance(t, Tile)]
+    known += spec.box or ()
+    for tile in known:
         if left[tile.face] <= 0:
-            at = (note_at or {}).get(index, where)
+            at = _last_note(tile.face, board, note_at) or at_tag
             raise RecordError(_too_many(tile.face, board, spec.box, tiles), at=at)
         left[tile.face] -= 1
     spare = [t for t in tiles if _take(left, t.face)]
@@ -109,6 +116,20 @@ def fit_setup(
         return Setup(filled, deck, trappers, box, start)  # new_game checks the rest
     except SetupError as exc:
         raise RecordError(str(exc), at=at_tag) from None
+
+
+def _last_note(
+    face: str, board: Sequence[object], note_at: Mapping[int, Place] | None
+) -> Place | None:
+    """The last note in the file that names a ``face`` tile: the one that
+    named a tile too many (``None`` when the notes name none, and the Setup
+    tag alone names too many)."""
+    noted = [
+        place
+        for index, place in (note_at or {}).items()
+        if isinstance(tile := board[index], Tile) and tile.face == face
+    ]
+    return max(noted, key=lambda place: (place.line or 0, place.column or 0), default=None)
 
 
 def _too_many(
