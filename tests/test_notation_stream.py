@@ -15,7 +15,7 @@ import pytest
 
 import trapper_core as tc
 from trapper_core import cli, notation
-from trapper_core.notation import NotationSyntaxError
+from trapper_core.notation import NotationError, NotationSyntaxError
 
 
 def games_text(count: int) -> tuple[str, list[tc.Game]]:
@@ -489,3 +489,41 @@ def test_scan_tells_the_tags_a_line_begins_with_not_those_in_its_comment(text: s
     scanned = [g.tags for g in notation.scan(io.BytesIO(text.encode()))]
     assert scanned == [dict(r.tags) for r in notation.loads(text)]
     assert "Round" not in scanned[0]
+
+
+def test_read_game_after_a_seek_counts_from_the_scanned_game() -> None:
+    """Seeking to a game `scan` found and passing its number and line, the
+    record and its errors name the game's place in the whole file."""
+    text = (
+        '{c}\n\n[A "b"]\n1. A: x\n\n{before}\n[A "c"]\n1. A: y ]\n\n[A "d"]\n1. A: z\n\n[A "e"]\n'
+    )
+    stream = io.BytesIO(text.encode())
+    found = list(notation.scan(stream))
+    assert [(f.number, f.line) for f in found] == [(1, 3), (2, 7), (3, 10), (4, 13)]
+    stream.seek(found[2].offset)
+    record = notation.read_game(stream, number=found[2].number, line=found[2].line)
+    assert record is not None
+    assert (record.number, record.line) == (3, 10)
+    # Reading on counts on: the next game is 4, whatever the call says.
+    after = notation.read_game(stream, number=1, line=1)
+    assert after is not None
+    assert (after.number, after.line) == (4, 13)
+    stream.seek(found[1].offset)
+    with pytest.raises(NotationSyntaxError) as caught:
+        notation.read_game(stream, number=found[1].number, line=found[1].line)
+    assert (caught.value.game, caught.value.line, caught.value.column) == (2, 8, 9)
+    stream.seek(found[1].offset)  # by default, from 1
+    with pytest.raises(NotationSyntaxError) as caught:
+        notation.read_game(stream)
+    assert (caught.value.game, caught.value.line) == (1, 2)
+
+
+@pytest.mark.parametrize("value", [0, -1, True, 1.0, "3", None])
+def test_read_game_refuses_a_number_or_line_that_is_no_whole_number_from_1(
+    value: object,
+) -> None:
+    stream = io.StringIO('[A "b"]\n')
+    for name in ("number", "line"):
+        with pytest.raises(NotationError, match=f"{name} is a whole number from 1"):
+            notation.read_game(stream, **{name: value})  # type: ignore[arg-type]
+    assert stream.tell() == 0  # nothing read

@@ -1632,19 +1632,30 @@ def read_game(
     *,
     errors: list[Exception] | None = None,
     max_game_size: int = MAX_GAME_SIZE,
+    number: int = 1,
+    line: int = 1,
 ) -> Record | None:
     """Reads the next game of an open stream, or returns ``None`` at its end.
 
     Like python-chess's ``read_game``: call it again for the next game. It
     holds one game in memory (it reads the first line of the next game too,
     and keeps it for the next call on the same stream; a stream moved by
-    ``seek`` in between is read afresh from where it stands). Game numbers
-    and lines count from where the stream stood at the first call. Errors as
+    ``seek`` in between is read afresh from where it stands). Errors as
     in [`loads`][trapper_notation.loads]: strict, the next call reads on
     after the broken game; with an ``errors`` list a broken game is skipped.
+
+    Game numbers and lines count from where the reading began afresh (the
+    first call on a stream, or the first after a ``seek``), as game
+    ``number`` and line ``line`` (1 and 1 by default): after seeking to a
+    [`ScannedGame`][trapper_notation.ScannedGame]'s ``offset``, pass its
+    ``number`` and ``line`` and the record and its errors name the game's
+    place in the whole file. A call that reads on counts on, whatever they are.
     """
     _check_stream(stream, "an open text or binary stream")
     max_game_size = _check_options(errors, max_game_size)
+    for name, value in (("number", number), ("line", line)):
+        if type(value) is not int or value < 1:
+            raise NotationError(f"{name} is a whole number from 1, not {shown(value)}")
     opened = _as_io(stream)
     state = _state_of(opened)
     position = _tell(opened)
@@ -1652,6 +1663,8 @@ def read_game(
         # No read-ahead past the next game's first line (see `_runs`).
         lines = _lines(opened, max_game_size, ahead=False)
         state = _StreamState(_Games(lines, max_game_size))
+        state.chunks.number = line - 1  # the lines read before
+        state.numbering.number = number
         _keep_state(opened, state)
     while not state.waiting:
         chunk = next(state.chunks, None)
