@@ -93,6 +93,31 @@ def test_dump_and_load_files(tmp_path: Path) -> None:
         assert notation.load(file)[0].replay() == game
 
 
+def test_dump_writes_to_a_path_as_load_reads_one(tmp_path: Path) -> None:
+    games = [bot_game(v, 2, 3, "random") for v in VARIANTS]
+    path = tmp_path / "games.trn"
+    for game in games:  # each call appends, from a file that is not there yet
+        notation.dump(game, path, append=True)
+    assert path.read_text(encoding="utf-8") == notation.dumps(games)
+    notation.dump(games[0], str(path))  # replaced
+    assert notation.load(path) == [Record.from_game(games[0])]
+    # Games that cannot be written leave the file as it was.
+    before = path.read_bytes()
+    for append in (False, True):
+        with pytest.raises(RecordError):
+            notation.dump([games[1], "no game"], path, append=append)  # type: ignore[list-item]
+    assert path.read_bytes() == before
+    with pytest.raises(
+        notation.NotationError, match=r"^cannot write '.*: No such file or directory$"
+    ):
+        notation.dump(games[0], tmp_path / "missing" / "games.trn")
+    with pytest.raises(notation.NotationError, match=r"cannot write .*: Is a directory"):
+        notation.dump(games[0], tmp_path)
+    with pytest.raises(notation.NotationError, match="append is True or False, not 'yes'"):
+        notation.dump(games[0], path, append="yes")  # type: ignore[arg-type]
+    assert path.read_bytes() == before
+
+
 def test_dump_and_the_readers_take_gzip_binary_streams_as_typed(tmp_path: Path) -> None:
     """``gzip.open(path)`` is an ``io.BufferedIOBase``, not a
     ``typing.BinaryIO``: ``dump``, ``load``, ``games`` and ``read_game``

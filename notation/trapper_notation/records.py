@@ -11,6 +11,7 @@ count. A record writes itself (`.writer`) and replays itself
 from __future__ import annotations
 
 import io
+import os
 import re
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
@@ -472,26 +473,33 @@ def _dumps(games: Game | Record | Iterable[Game | Record], *, first: bool) -> st
 
 def dump(
     games: Game | Record | Iterable[Game | Record],
-    file: IO[str] | IO[bytes] | io.BufferedIOBase,
+    file: IO[str] | IO[bytes] | io.BufferedIOBase | str | os.PathLike[str],
     *,
     append: bool = False,
 ) -> None:
     """Writes [`dumps`][trapper_notation.dumps] of ``games`` to an open file:
     a text file, or a binary one (``open(path, "wb")``, ``io.BytesIO``,
     ``gzip.open(path, "wb")``), in UTF-8, as [`load`][trapper_notation.load]
-    reads both. Nothing is written
-    when the games cannot be (a [`RecordError`][trapper_notation.RecordError],
-    or a [`NotationError`][trapper_notation.NotationError] for a text file
-    whose encoding cannot write them).
+    reads both; or to the file at a path (a ``str`` or ``Path``), which it
+    replaces (or, with ``append=True``, adds to). Nothing is written, and a
+    file at a path is not touched, when the games cannot be (a
+    [`RecordError`][trapper_notation.RecordError], or a
+    [`NotationError`][trapper_notation.NotationError] for a text file whose
+    encoding cannot write them); a path that cannot be written is a
+    `NotationError` (``cannot write 'games.trn': …``).
 
     ``append=True`` is for games written after others, one call at a time
     (games as they are played): a blank line goes first (when there is a
     game to write), so that the file is what one ``dump`` of all of them
     writes. Into a file that stands at its start (``tell()`` is 0: a new
-    or empty file opened to append), nothing goes first, as the first
-    ``dump`` writes. ``append`` is ``True`` or ``False``; anything else raises
+    or empty file opened to append, or a path to no file or an empty one),
+    nothing goes first, as the first ``dump`` writes. ``append`` is
+    ``True`` or ``False``; anything else raises
     [`NotationError`][trapper_notation.NotationError].
     """
+    if isinstance(file, str | os.PathLike):
+        _dump_to_path(games, file, append)
+        return
     if not callable(getattr(file, "write", None)) or getattr(file, "closed", False) is True:
         what = "a closed file" if callable(getattr(file, "write", None)) else type(file).__name__
         raise NotationError(f"dump writes to an open text file (or binary, in UTF-8), not {what}")
@@ -512,6 +520,29 @@ def dump(
             f"the file's encoding ({exc.encoding}) cannot write {shown(exc.object[exc.start])}: "
             "open it with encoding='utf-8', or in binary mode"
         ) from None
+
+
+def _dump_to_path(
+    games: Game | Record | Iterable[Game | Record], path: str | os.PathLike[str], append: object
+) -> None:
+    """`dump` to the file at ``path``: the text is made whole before the
+    file is opened, so that games that cannot be written leave it as it was."""
+    if type(append) is not bool:
+        raise NotationError(f"dump's append is True or False, not {shown(append)}")
+    name = os.fspath(path)
+    try:
+        at_start = not append or os.path.getsize(name) == 0
+    except (OSError, ValueError):  # no file yet (or a name no file can have: open says why)
+        at_start = True
+    text = _dumps(games, first=at_start)
+    if not at_start and text:
+        text = "\n" + text
+    try:
+        with open(name, "ab" if append else "wb") as file:
+            file.write(text.encode("utf-8"))
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise NotationError(f"cannot write {shown(name)}: {reason[:80]}") from None
 
 
 def _at_start(file: object) -> bool:
