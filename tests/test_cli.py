@@ -157,6 +157,39 @@ def test_simulate_sums_up_and_writes_every_game(
     assert all(r.replay().is_over for r in records)
 
 
+def test_play_and_simulate_append_to_their_out_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """With --append the games go after what the file holds, a blank line
+    between, as one `dumps` of them all writes them (none first into a
+    file that is missing or empty)."""
+    out = tmp_path / "collection.trn"
+    play = ["play", "--players", "2", "--out", str(out), "--append"]
+    assert main([*play, "--seed", "1"]) == 0
+    assert main([*play, "--seed", "2"]) == 0
+    simulate = ["simulate", "--games", "3", "--players", "2", "--seed", "5"]
+    assert main([*simulate, "--out", str(out), "--append", "--workers", "1"]) == 0
+    capsys.readouterr()
+    records = notation.load(out)
+    assert [r.tags["Seed"] for r in records] == ["1", "2", "5", "6", "7"]
+    assert out.read_text(encoding="utf-8") == notation.dumps(records)
+    fresh = tmp_path / "fresh.trn"
+    assert main([*simulate, "--out", str(fresh), "--append", "--workers", "1"]) == 0
+    assert not fresh.read_text(encoding="utf-8").startswith("\n")
+    assert [r.tags["Seed"] for r in notation.load(fresh)] == ["5", "6", "7"]
+    # Without --append the file is replaced.
+    assert main([*simulate, "--out", str(out), "--workers", "1"]) == 0
+    assert [r.tags["Seed"] for r in notation.load(out)] == ["5", "6", "7"]
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_append_without_out_is_refused(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    assert main([command, "--append"]) == 2
+    assert capsys.readouterr().err == (
+        "trapper: error: --append adds to the file of --out: give --out FILE too\n"
+    )
+
+
 def test_show_a_position_from_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     game = tc.play(tc.new_game("base", 2, seed=4), [tc.GreedyBot(1), tc.GreedyBot(2)])
     path = tmp_path / "one.trn"
@@ -826,6 +859,26 @@ def test_simulate_stopped_by_an_error_says_what_its_out_file_holds(
     assert all(record.replay().is_over for record in records)
     assert err[-2] == (
         f"trapper: note: {out} is incomplete, it holds the first {len(records)} of the 5 games"
+    )
+
+
+def test_simulate_append_stopped_by_an_error_keeps_what_the_file_held(
+    own_bots: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "games.trn"
+    before = notation.dumps(tc.play(tc.new_game("base", 2, seed=9), [tc.RandomBot(1)] * 2))
+    out.write_text(before, encoding="utf-8")
+    command = ["simulate", "--games", "5", "--players", "2", "--seed", "0", "--out", str(out)]
+    bots = ["--bots", f"{own_bots}:Wrong,greedy", "--workers", "1", "--batch", "1"]
+    assert main([*command, "--append", *bots]) == 2
+    err = capsys.readouterr().err.splitlines()
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith(before)
+    records = notation.loads(text)
+    assert all(record.replay().is_over for record in records)
+    assert err[-2] == (
+        f"trapper: note: {out} is incomplete, it holds what it held and the first "
+        f"{len(records) - 1} of the 5 games"
     )
 
 

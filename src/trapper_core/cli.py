@@ -105,6 +105,11 @@ def _parser() -> argparse.ArgumentParser:
         "the input, Ctrl-C, SIGTERM, SIGHUP; until then FILE keeps what it held)",
     )
     play.add_argument(
+        "--append",
+        action="store_true",
+        help="add the game to the end of the --out file instead of replacing it",
+    )
+    play.add_argument(
         "--table",
         action="store_true",
         help="write the table record: what a player at the table could have written "
@@ -122,6 +127,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
     simulate.add_argument("--out", metavar="FILE", help="write every game in notation to FILE")
+    simulate.add_argument(
+        "--append",
+        action="store_true",
+        help="add the games to the end of the --out file instead of replacing it",
+    )
     simulate.add_argument(
         "--workers",
         type=int,
@@ -390,6 +400,7 @@ def _play(args: argparse.Namespace) -> int:
     seats: list[Bot | None] = [None] * args.players
     for number, seat in enumerate(bot_seats):
         seats[seat] = _made(kinds[number % len(kinds)], game.seed + 1 + seat, "--bots")
+    _append_needs_out(args)
     if args.out is not None:
         _check_out(args.out)  # before the first move, so a bad path costs no game
     stdin = args.stdin if args.stdin is not None else sys.stdin
@@ -418,7 +429,7 @@ def _play(args: argparse.Namespace) -> int:
     failure: OSError | None = None
     if args.out is not None:  # before the output, whose reader may have left
         try:
-            _save(args.out, record.text)
+            (_append if args.append else _save)(args.out, record.text)
         except OSError as exc:  # the record is printed all the same, then the error
             failure = exc
     try:
@@ -472,6 +483,30 @@ def _check_out(name: str) -> None:
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
     if not os.access(directory, os.W_OK | os.X_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), name)
+
+
+def _append_needs_out(args: argparse.Namespace) -> None:
+    if args.append and args.out is None:
+        raise SetupError("--append adds to the file of --out: give --out FILE too")
+
+
+def _append(name: str, text: str) -> None:
+    """Adds the record ``text`` to the end of the file ``name`` (made if
+    missing), after a blank line when the file holds something already, as
+    `notation.dump` with ``append=True`` writes it; a write that fails
+    halfway is cut back out, so that the file is left as it was."""
+    with open(name, "ab") as file:
+        held = os.fstat(file.fileno())  # a pipe or a device holds nothing to go after
+        start = held.st_size if stat.S_ISREG(held.st_mode) else 0
+        data = (("\n" + text) if start else text).encode("utf-8")
+        try:
+            file.write(data)  # a buffered file writes it all
+            file.flush()
+        except BaseException:
+            with contextlib.suppress(OSError):
+                if stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                    os.ftruncate(file.fileno(), start)
+            raise
 
 
 def _save(name: str, text: str) -> None:
@@ -851,6 +886,7 @@ def _list(texts: list[str], stdout: IO[str], limit: int | None) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     from .simulation import _check, cores
 
+    _append_needs_out(args)
     if args.out is not None:
         _out_named(args.out)
     if args.games < 1:
@@ -888,10 +924,7 @@ def _simulate(args: argparse.Namespace) -> int:
         raise
     except Exception:  # the error is told by _run; what --out holds, here
         if played.out:
-            _note(
-                f"{args.out} is incomplete, it holds the first {played.games} of the "
-                f"{args.games} games"
-            )
+            _note(f"{args.out} is incomplete, {_holds(args, played)}")
         raise
     print(
         f"{args.games} games of {variant}, {args.players} players, seeds "
@@ -913,10 +946,13 @@ def _stopped(how: str, args: argparse.Namespace, played: _Played) -> None:
     if args.out is None:
         _note(f"{how} after {played.games} of {args.games} games")
     else:
-        _note(
-            f"{how}: {args.out} is incomplete, it holds the first {played.games} of the "
-            f"{args.games} games"
-        )
+        _note(f"{how}: {args.out} is incomplete, {_holds(args, played)}")
+
+
+def _holds(args: argparse.Namespace, played: _Played) -> str:
+    """What an incomplete --out file holds."""
+    held = "what it held and " if played.held else ""
+    return f"it holds {held}the first {played.games} of the {args.games} games"
 
 
 class _Played:
@@ -926,7 +962,8 @@ class _Played:
     def __init__(self) -> None:
         self.games = 0
         self.size = 0
-        self.out = False  # whether --out was opened (and emptied)
+        self.out = False  # whether --out was opened (and emptied, without --append)
+        self.held = 0  # the bytes --out held before (with --append)
 
 
 class _Told(KeyboardInterrupt):
@@ -964,16 +1001,25 @@ def _play_games(
             stack.push(lambda kind, *_: pool.shutdown(wait=kind is None, cancel_futures=True))
         # Unbuffered: a game written is in the file, and nothing is left to
         # write when the file closes after Ctrl-C.
-        out = None if args.out is None else open(args.out, "wb", buffering=0)  # noqa: SIM115
+        out = (
+            None
+            if args.out is None
+            else open(args.out, "ab", buffering=0)  # noqa: SIM115
+            if args.append
+            else open(args.out, "wb", buffering=0)  # noqa: SIM115
+        )
         if out is not None:
             played.out = True
+            if args.append:  # what the games go after (a pipe or a device holds nothing)
+                held = os.fstat(out.fileno())
+                played.size = played.held = held.st_size if stat.S_ISREG(held.st_mode) else 0
             stack.callback(_close, out, args.out)  # closed by _close: a failure names it
             stack.push(lambda kind, *_: _cut(out, played.size, kind))
 
         def on_game(result: GameResult) -> None:
             if out is not None:
                 assert result.record is not None
-                text = ("\n" if result.number else "") + result.record
+                text = ("\n" if result.number or played.held else "") + result.record
                 with _writing(args.out):
                     played.size += _write_all(out, text.encode("utf-8"))
             played.games += 1
