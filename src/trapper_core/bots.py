@@ -488,9 +488,9 @@ and mass playouts use (the search bot thinks for as long as its budget)."""
 def make_bot(name: str, seed: int | None = None) -> RandomBot | GreedyBot | ISMCTSBot:
     """Returns a new bot of the kind called ``name`` (``"random"``,
     ``"greedy"``, ``"ismcts"``)."""
-    kind = BOTS.get(name)
+    kind = BOTS.get(name) if isinstance(name, str) else None  # a list is no key of BOTS
     if kind is None:
-        raise SetupError(f"no bot is called {name!r}; choose from {', '.join(BOTS)}")
+        raise SetupError(f"no bot is called {shown(name)}; choose from {', '.join(BOTS)}")
     return kind(seed)
 
 
