@@ -4,7 +4,9 @@ A bot is any object with ``choose(view) -> Action``. Every bot here owns a
 seeded ``random.Random``, so a game between seeded bots is the same game on
 every machine (for `ISMCTSBot`, with a budget in iterations). Asked to choose
 from a view with no decision to make (another seat is to move, or the game is
-over), a bot here raises [`IllegalActionError`][trapper_core.IllegalActionError].
+over), a bot here raises [`IllegalActionError`][trapper_core.IllegalActionError];
+from a view that fits no game (one built by hand, its seats none of its
+players'), [`SetupError`][trapper_core.SetupError].
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from .errors import (
 from .game import Game
 from .plugins import Registry, Rules, default_registry, registry_or_default
 from .sampling import AT_POSITION, Sampler, SamplingError, begins_at_position
-from .view import PlayerView
+from .view import PlayerView, misshapen
 
 __all__ = [
     "BOTS",
@@ -98,8 +100,14 @@ def _legal(view: PlayerView) -> tuple[Action, ...]:
     """The legal actions of ``view``, which must have a decision to make."""
     if not isinstance(view, PlayerView):
         raise SetupError(f"a bot chooses from a player's view (Game.view), not {shown(view)}")
-    if view.legal_actions:
-        return view.legal_actions
+    legal = view.legal_actions
+    if legal and type(legal) is tuple:
+        return legal
+    # No decision, or a view built by hand: its seats may be none of its
+    # players (the message below names them), its legal actions no tuple.
+    problem = misshapen(view)
+    if problem is not None:
+        raise SetupError(f"a bot chooses from a view of a game, and {problem}")
     players = view.players
     if view.to_move is None:
         why = "the game is over"
