@@ -109,9 +109,10 @@ import attrs
 
 from .actions import Action
 from .errors import IllegalActionError, PluginError, SetupError, TrapperError, shown
-from .game import Game
+from .game import Game, _seed
 from .model import COLOURS, FACE_DOWN, Colour, Tile
 from .setups import Setup
+from .tiles import faces_of
 from .view import PlayerView, misshapen
 
 if TYPE_CHECKING:
@@ -1147,10 +1148,11 @@ class Sampler:
         to its player otherwise (a sampler's fault)."""
         if not isinstance(world, World):
             raise SamplingError(f"game() builds a World, not {shown(world)}")
+        seed = self._check_world(world)
         if world.start is not None:
             game = world.start.copy()
         else:
-            game = Game._start(self.rules, self.view.players, world.seed, world.setup)
+            game = Game._start(self.rules, self.view.players, seed, world.setup)
         try:
             for action, shuffles in zip(self.view.history, world.shuffles, strict=True):
                 game.apply(action, shuffles=shuffles)
@@ -1184,6 +1186,42 @@ class Sampler:
                 f"(its {', '.join(differ)} differ)"
             )
         return game
+
+    def _check_world(self, world: World) -> int:
+        """``world``'s seed as an int; raises `SamplingError` for a world (one
+        built by hand) that no game of the view's variant starts from: its
+        shuffles not one entry per action of the view's history, a start
+        that is no game, or a seed or setup that ``new_game`` refuses (the
+        game made of it would not pickle or store: ``Game.from_dict``
+        starts it with ``new_game``)."""
+        actions = len(self.view.history)
+        shuffles = world.shuffles
+        if type(shuffles) is not tuple or len(shuffles) != actions:
+            raise SamplingError(
+                "game(): a world's shuffles are a tuple of one entry per action of the "
+                f"view's history ({actions}), not {shown(shuffles)}"
+            )
+        if world.start is not None:
+            if not isinstance(world.start, Game):
+                raise SamplingError(
+                    f"game(): a world's start is None or a Game, not {shown(world.start)}"
+                )
+            return 0  # the start's own seed goes on
+        try:
+            if world.seed is None:  # which _seed would take for a seed picked at random
+                raise SetupError("a world's seed is a whole number below 2**64, not None")
+            seed = _seed(world.seed)
+            if not isinstance(world.setup, Setup):
+                raise SetupError(f"a world's setup is a Setup, not {shown(world.setup)}")
+            rules = self.rules
+            world.setup.check(
+                faces_of(rules.tile_set()), rules.deck(), len(self.view.players), rules.board()
+            )
+        except SetupError as exc:
+            raise SamplingError(
+                f"game(): no game of the view's variant starts so: {exc}"
+            ) from None
+        return seed
 
     def sample(self, rng: random.Random) -> Game:
         """Returns a complete game consistent with the view (see the module)."""
