@@ -122,3 +122,20 @@ def test_a_sampled_game_pickles_and_stores() -> None:
     sampled = sampler.game(world)
     assert pickle.loads(pickle.dumps(sampled)) == sampled
     assert tc.Game.from_dict(sampled.to_dict()) == sampled
+
+
+@pytest.mark.parametrize(
+    ("given", "variant"), [("Base", "base"), ("kids", "children"), ("AUCTION", "tactical")]
+)
+def test_openspiel_loads_a_variant_by_an_alias_in_any_case_as_new_game_does(
+    given: str, variant: str
+) -> None:
+    # new_game and the PettingZoo env take a variant's aliases in any case;
+    # python_trapper refused them as "not installed".
+    pyspiel = pytest.importorskip("pyspiel")
+    from trapper_core.openspiel import GAME_NAME, TrapperGame
+
+    game = pyspiel.load_game(GAME_NAME, {"variant": given, "players": 2})
+    assert isinstance(game, TrapperGame)
+    assert game.variant == variant
+    assert tc.new_game(given, 2).variant == variant

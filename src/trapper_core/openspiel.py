@@ -70,7 +70,14 @@ from .encoding import (
     spelled_features,
     view_size,
 )
-from .errors import IllegalActionError, SetupError, TrapperError, as_whole, shown
+from .errors import (
+    IllegalActionError,
+    SetupError,
+    TrapperError,
+    UnknownVariantError,
+    as_whole,
+    shown,
+)
 from .game import Game, new_game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
 from .plugins import Rules, available_variants, default_registry
@@ -130,12 +137,15 @@ _GAME_TYPE = pyspiel.GameType(
 def _rules(params: dict[str, Any]) -> tuple[Rules, int]:
     variant = params["variant"]
     players = params["players"]
-    if variant not in available_variants():
+    try:
+        # by its name or an alias, in any case, as new_game and the PettingZoo env find it
+        spec = default_registry().spec(variant)
+    except UnknownVariantError:
         raise SetupError(
             f"{GAME_NAME}: no variant {variant!r} is installed; "
             f"choose from {', '.join(available_variants())}"
-        )
-    rules = default_registry().rules(variant)
+        ) from None
+    rules = default_registry().rules(spec.name)
     low, high = rules.spec.min_players, rules.spec.max_players
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
         raise SetupError(
