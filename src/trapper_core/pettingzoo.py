@@ -163,9 +163,14 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         """Starts a new game: dealt from ``seed`` if given, else the next
         game of the last seed's sequence (or a random one)."""
         if seed is not None:
-            # A whole number, as Gymnasium documents it: random.Random would
-            # also take text and floats, more likely slips than wishes.
+            # A whole number of 0 or more, as Gymnasium takes it: random.Random
+            # would also take text and floats, more likely slips than wishes,
+            # and a negative seed as its absolute value (-5 dealt 5's games).
             number = as_whole(seed, SetupError, "reset() takes a whole number as seed")
+            if number < 0:
+                raise SetupError(
+                    f"reset() takes a whole number of 0 or more as seed, not {shown(seed)}"
+                )
             self._seeds = random.Random(number)
         elif self._seeds is None:
             self._seeds = random.Random()
