@@ -47,7 +47,7 @@ def _view() -> tc.PlayerView:
     ids=["to_move 7", "player 9", "to_move -5", "an iterator of legal actions"],
 )
 def test_bots_refuse_a_view_built_by_hand_that_fits_no_game_with_a_setup_error(
-    bot: Any, fields: dict[str, object]
+    bot: Any, fields: dict[str, Any]
 ) -> None:
     # The error for a view without a decision named the seats by indexing
     # the players with them: an IndexError for a view built by hand.
@@ -59,7 +59,7 @@ def test_bots_refuse_a_view_built_by_hand_that_fits_no_game_with_a_setup_error(
 
 def test_bots_refuse_legal_actions_that_are_no_tuple_with_a_setup_error() -> None:
     game = tc.new_game("base", 2, seed=3)
-    view = attrs.evolve(game.view(0), legal_actions=iter(game.legal_actions()))
+    view = attrs.evolve(game.view(0), legal_actions=iter(game.legal_actions()))  # type: ignore[arg-type]
     for bot in (tc.RandomBot(1), tc.GreedyBot(1), tc.ISMCTSBot(1, iterations=2)):
         with pytest.raises(tc.SetupError, match="legal_actions are a tuple"):
             bot.choose(view)
@@ -98,7 +98,7 @@ def _sampled() -> tuple[tc.Sampler, tc.World, tc.Game]:
     ],
 )
 def test_sampler_game_refuses_a_world_no_game_of_the_variant_starts_from(
-    change: dict[str, object], message: str
+    change: dict[str, Any], message: str
 ) -> None:
     # A World built by hand met a TypeError or AttributeError inside, or a
     # bare "zip() argument 2 is shorter"; one of a seed new_game refuses
