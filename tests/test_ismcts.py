@@ -5,10 +5,12 @@ benchmark: ``benchmarks/bots.py``.)"""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 import trapper_core as tc
+from trapper_core import bots as bots_module
 from trapper_core import cli
 
 from .helpers import no_card_to_draw
@@ -155,9 +157,17 @@ def test_issue12_two_leading_search_bots_do_not_pass_for_ever() -> None:
     card left to draw: without the rule they pass for ever (base seed 334,
     20 random actions in: 400 passes and counting; the benchmark's base
     seed 122 once did the same, 10,742 actions when stopped). With it, the
-    game ends."""
+    game ends. (The bots score rollouts by the end valuation as if the game
+    ended there, as the search bot did when seed 334 was found: scored by
+    the base game's ``trapper_position_worth``, they take tiles there.)"""
 
-    class Forgetful(tc.ISMCTSBot):
+    class Valuing(tc.ISMCTSBot):
+        """The bot scoring its rollouts by the end valuation as if the game ended there."""
+
+        def _worths(self, game: tc.Game) -> Sequence[float]:
+            return bots_module._scores(game)
+
+    class Forgetful(Valuing):
         """The bot without its memory of its last decision."""
 
         def choose(self, view: tc.PlayerView) -> tc.Action:
@@ -172,7 +182,7 @@ def test_issue12_two_leading_search_bots_do_not_pass_for_ever() -> None:
     stalled = played(Forgetful)
     assert not stalled.is_over
     assert {type(action).__name__ for action in stalled.history[-300:]} == {"Pass"}
-    assert played(tc.ISMCTSBot).is_over
+    assert played(Valuing).is_over
 
 
 def test_ismcts_takes_every_scale_above_0_without_overflow() -> None:
@@ -203,3 +213,80 @@ def test_ismcts_plays_a_variant_of_one_player() -> None:
     assert game.is_over
     assert bot.searched
     assert game.winners() == (0,)
+
+
+def _worth_variant(answer: object, asked: list[tuple[int, int]]) -> tc.Registry:
+    """A registry with 'worthy', the base game whose ``trapper_position_worth``
+    answers ``answer`` (and notes the seat and the history length asked)."""
+
+    class Worthy:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("worthy", extends="base", plugins=(self,))]
+
+        @tc.hookimpl(tryfirst=True)
+        def trapper_position_worth(self, view: tc.PlayerView, bot: tc.GreedyBot) -> object:
+            asked.append((view.player, len(view.history)))
+            return answer
+
+    return tc.Registry([Worthy()])
+
+
+def test_ismcts_scores_its_rollouts_by_the_variants_position_worth() -> None:
+    """Every seat's view of the position a rollout reaches is asked, once an
+    iteration; an answer of None leaves the bot to the end valuation."""
+    asked: list[tuple[int, int]] = []
+    registry = _worth_variant(1.5, asked)
+    game = tc.new_game("worthy", 3, seed=4, registry=registry)
+    bot = tc.ISMCTSBot(1, iterations=5, rollout=2, registry=registry)
+    bot.choose(game.view(0))
+    assert [seat for seat, _ in asked] == [0, 1, 2] * 5  # every seat's view, each iteration
+    assert all(length > len(game.history) for _, length in asked)  # of positions searched to
+    # No answer (a variant without the hook): the first seat's None ends the asking.
+    rules = registry.rules("worthy")
+    unanswered: list[int] = []
+    rules.position_worth = lambda view, bot: unanswered.append(view.player)
+    bot = tc.ISMCTSBot(1, iterations=5, rollout=2, registry=registry)
+    assert bot.choose(game.view(0)) in game.legal_actions()
+    assert unanswered == [0] * 5
+
+
+@pytest.mark.parametrize("answer", ["12", float("nan"), True, [1.0]])
+def test_ismcts_refuses_a_position_worth_that_is_no_number(answer: object) -> None:
+    registry = _worth_variant(answer, [])
+    game = tc.new_game("worthy", 2, seed=4, registry=registry)
+    bot = tc.ISMCTSBot(1, iterations=3, rollout=1, registry=registry)
+    with pytest.raises(
+        tc.PluginError, match=r"trapper_position_worth answered .* for seat 0, not"
+    ):
+        bot.choose(game.view(0))
+
+
+def test_base_position_worth_counts_money_bonus_potential_and_cards() -> None:
+    from trapper_base import displays_ranking_money, strategy
+
+    game = tc.new_game("base", 3, seed=2)
+    bot = tc.GreedyBot(1)
+    view = game.view(1)
+    # At the start: no money, no token, an empty display; the cards in hand.
+    assert strategy.position_worth(view, bot) == bot.card_value * view.hand.total
+    played = tc.play(game, [tc.GreedyBot(s) for s in range(3)])
+    for seat in range(3):
+        view = played.view(seat)
+        rankings = [displays_ranking_money(view.displays, kind) for kind in tc.TokenKind]
+        expected = (
+            view.display.money
+            + sum(money[seat] for money in rankings)
+            + strategy.potential(view, view.display, bot)
+            + bot.card_value * view.hand.total
+        )
+        assert strategy.position_worth(view, bot) == pytest.approx(expected)
+    # The bonus ranking read from a view's displays is the end valuation's (R34).
+    valuation = played.valuation()
+    assert valuation is not None
+    for seat in range(3):
+        bonus = valuation[seat]["canoe bonus"] + valuation[seat]["species bonus"]
+        view = played.view(seat)
+        assert bonus == sum(
+            displays_ranking_money(view.displays, kind)[seat] for kind in tc.TokenKind
+        )

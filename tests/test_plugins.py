@@ -951,6 +951,24 @@ def test_hook_trapper_action_worth() -> None:
     assert tc.GreedyBot(0).choose(base_game.view(0)) != tb.RETIRE  # the base game's judgement
 
 
+def test_hook_trapper_position_worth() -> None:
+    """The search bot plays by the variant's worth of the positions it
+    reaches: one that thinks a retired player's position best makes it retire."""
+
+    class Quitter:
+        @hookimpl
+        def trapper_position_worth(self, view: tc.PlayerView, bot: tc.GreedyBot) -> float:
+            return 100.0 if view.retired[view.player] else 0.0
+
+    registry = registry_with(Quitter())
+    game = tc.new_game("custom", 2, seed=1, registry=registry)
+    bot = tc.ISMCTSBot(1, iterations=20, rollout=0, registry=registry)
+    assert bot.choose(game.view(0)) == tb.RETIRE
+    base_game = tc.new_game("base", 2, seed=1)
+    search = tc.ISMCTSBot(1, iterations=20, rollout=0)
+    assert search.choose(base_game.view(0)) != tb.RETIRE  # the base game's worth
+
+
 def test_hook_trapper_sampler() -> None:
     worlds = []
 

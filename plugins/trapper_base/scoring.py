@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from trapper_core import COLOURS, GameState, Row, TokenKind, Valuation, hookimpl
+from collections.abc import Sequence
+
+from trapper_core import COLOURS, Display, GameState, Row, TokenKind, Valuation, hookimpl
 
 from . import movement  # not its hook by name: pluggy would register it here too
 
@@ -28,6 +30,7 @@ __all__ = [
     "OPEN_CANOES",
     "SEPARATE",
     "SPECIES_BONUS",
+    "displays_ranking_money",
     "highest_at_most",
     "ranking_money",
 ]
@@ -79,11 +82,17 @@ def trapper_is_over(state: GameState) -> bool:
 
 def ranking_money(state: GameState, kind: TokenKind) -> list[int]:
     """R34: what each player receives for their tokens of ``kind``."""
-    money = [0] * state.players
+    return displays_ranking_money(state.displays, kind)
+
+
+def displays_ranking_money(displays: Sequence[Display], kind: TokenKind) -> list[int]:
+    """R34: what the holder of each of ``displays`` receives for its tokens
+    of ``kind`` (a view's displays are the players' as the table sees them)."""
+    money = [0] * len(displays)
     held = sorted(
         (
             (token.number, player)
-            for player, display in enumerate(state.displays)
+            for player, display in enumerate(displays)
             for token in display.tokens
             if token.kind is kind
         ),

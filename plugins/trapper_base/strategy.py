@@ -45,6 +45,7 @@ from trapper_core import (
     Species,
     Tile,
     TileSet,
+    TokenKind,
     hookimpl,
     interned,
 )
@@ -52,6 +53,7 @@ from trapper_core import (
 from .actions import EndTurn, Exchange, Pass, Retire, Step
 from .mechanics import canoe_payout, canoe_token
 from .placement import _ANIMAL, _CANOE, _candidate_rows  # module globals: see there why
+from .scoring import displays_ranking_money
 
 __all__ = [
     "CANOE_TOKEN_BONUS",
@@ -61,6 +63,7 @@ __all__ = [
     "denial_worth",
     "exchange_worth",
     "pass_worth",
+    "position_worth",
     "potential",
     "retire_worth",
     "take_worth",
@@ -255,6 +258,32 @@ def retire_worth(view: PlayerView, bot: GreedyBot) -> float:
     """Retiring is the last resort, once passing would bring no card (D4):
     a retired player takes no more tiles (R30), and the others take the rest."""
     return -0.25 if not can_draw(view) else -100.0
+
+
+def position_worth(view: PlayerView, bot: GreedyBot) -> float:
+    """What the position of ``view`` is worth to its player, for a search
+    that compares seats (``trapper_position_worth``): the money paid out so
+    far, the bonus tokens' money as they rank now (R34), the
+    [`potential`][trapper_base.strategy.potential] of the display, and the
+    bot's ``card_value`` for each card in hand (cards are what steps are
+    paid with, R13).
+
+    The search bot scores the positions its rollouts reach by it. Scored by
+    the end valuation as if the game ended there instead, an empty canoe
+    costs its capacity (R33) and the cards spent cost nothing: the search
+    shunned canoes and spent freely, and the greedy bot, which weighs both,
+    beat it (the measurements are in the documentation's *Bots and AI*
+    page).
+    """
+    display = view.display
+    seat = view.player
+    bonus = sum(displays_ranking_money(view.displays, kind)[seat] for kind in TokenKind)
+    return display.money + bonus + potential(view, display, bot) + bot.card_value * view.hand.total
+
+
+@hookimpl
+def trapper_position_worth(view: PlayerView, bot: GreedyBot) -> float:
+    return position_worth(view, bot)
 
 
 @hookimpl

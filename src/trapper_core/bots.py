@@ -260,12 +260,16 @@ class ISMCTSBot:
     walks down the one tree of the bot's information sets, choosing among
     the actions legal in that world by UCB with availability counts,
     expands one action, plays ``rollout`` more decisions with the greedy
-    bot's judgement (`GreedyBot`) and scores the position reached:
-    each player's money plus the end valuation as if the game ended there
-    (the variant's ``trapper_final_valuation``), or the true end. A player's
-    reward is a logistic function of their lead over the best other player
-    (``scale`` money per unit); a lone player (a variant of one player)
-    leads against its own score when the decision is taken. New actions
+    bot's judgement (`GreedyBot`) and scores the position reached for
+    every player: what the variant's ``trapper_position_worth`` says the
+    player's view of it is worth (the base game: money, bonus ranking,
+    the display's promise and the cards in hand), or, for a variant
+    without it, the money plus the end valuation as if the game ended
+    there (``trapper_final_valuation``); at the true end, the final
+    scores. A player's reward is a logistic function of their lead over
+    the best other player (``scale`` money per unit); a lone player (a
+    variant of one player) leads against its own score, money and end
+    valuation, when the decision is taken. New actions
     are tried in the greedy bot's order, and its judgement biases the
     choice for the first visits
     (``bias``), so the search starts from the greedy bot's play and looks
@@ -440,14 +444,38 @@ class ISMCTSBot:
     def _rewards(self, game: Game, par: float) -> list[float]:
         """Every seat's reward: the logistic of its lead over the best other
         seat, or over ``par`` for a lone player."""
-        scores = _scores(game)
-        if len(scores) == 1:
-            return [_logistic((scores[0] - par) / self.scale)]
+        if len(game.players) == 1:
+            return [_logistic((_scores(game)[0] - par) / self.scale)]
+        scores = _scores(game) if game.is_over else self._worths(game)
         out = []
         for seat, score in enumerate(scores):
             lead = score - max(s for other, s in enumerate(scores) if other != seat)
             out.append(_logistic(lead / self.scale))
         return out
+
+    def _worths(self, game: Game) -> Sequence[float]:
+        """Every seat's worth of the position, by the variant's
+        ``trapper_position_worth`` of its view; the money and the end
+        valuation as if the game ended now when the variant has none."""
+        worth = game.rules.position_worth
+        greedy = self.greedy
+        out: list[float] = []
+        for seat in range(len(game.players)):
+            answer = worth(game.view(seat), greedy)
+            if answer is None:
+                return _scores(game)
+            if not (type(answer) in (float, int) or _real(answer)) or answer != answer:
+                raise PluginError(
+                    f"variant {game.variant!r}: trapper_position_worth answered {shown(answer)} "
+                    f"for seat {seat}, not a number (nor None)"
+                )
+            out.append(answer)
+        return out
+
+
+def _real(value: object) -> bool:
+    """Whether ``value`` is a real number (not a bool)."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
 def _scores(game: Game) -> list[int]:

@@ -313,6 +313,25 @@ class RulesSpec:
         answer that is no number, or NaN, is a `PluginError`.
         """
 
+    @hookspec(firstresult=True)
+    def trapper_position_worth(self, view: PlayerView, bot: GreedyBot) -> float:
+        """Returns what the position of ``view`` is worth to its player, in
+        money, the future weighed in (higher is better), as
+        [`GreedyBot`][trapper_core.GreedyBot] ``bot`` would judge it; or
+        ``None``.
+
+        Optional: a variant may leave it out (the only hook it may).
+        [`ISMCTSBot`][trapper_core.ISMCTSBot] asks it for every seat's view
+        of the position its rollout reaches, and rewards each seat by its
+        lead; without an answer, it scores the money and the end valuation
+        as if the game ended there. The base game answers the money, the
+        bonus tokens' ranking (R34), the greedy bot's
+        [`potential`][trapper_base.strategy.potential] of the display and
+        its worth of the cards in hand. Only public facts and the viewer's
+        own hand may go into the estimate. An answer that is no number, or
+        NaN, is a `PluginError`.
+        """
+
     # ------------------------------------------------------------------
     # Hidden information
     # ------------------------------------------------------------------

@@ -238,6 +238,12 @@ class _SpecData:
 
 # Hooks whose every answer is collected; the rest are firstresult.
 _COLLECTING = ("trapper_action_kinds", "trapper_invariants")
+#: The hooks a variant may leave out: asked of it, they answer ``None``.
+_OPTIONAL = ("trapper_position_worth",)
+
+
+def _no_answer(*args: object) -> None:
+    """An optional hook that no plugin implements."""
 
 
 class Rules:
@@ -279,6 +285,7 @@ class Rules:
     final_valuation: Callable[[GameState], tuple[Valuation, ...]]
     winners: Callable[[GameState, tuple[int, ...]], tuple[int, ...]]
     action_worth: Callable[[PlayerView, Action, GreedyBot], float | None]
+    position_worth: Callable[[PlayerView, GreedyBot], float | None]
     sampler: Callable[[PlayerView, Rules], Sampler]
 
     def __init__(self, spec: VariantSpec, plugins: list[object]) -> None:
@@ -314,7 +321,10 @@ class Rules:
                 continue
             caller = getattr(pm.hook, hook_name)
             if not caller.get_hookimpls():
-                missing.append(hook_name)
+                if hook_name in _OPTIONAL:
+                    setattr(self, hook_name.removeprefix("trapper_"), _no_answer)
+                else:
+                    missing.append(hook_name)
                 continue
             resolved = _resolve(caller)
             wanted = _FIXED.get(hook_name)
