@@ -370,7 +370,7 @@ class _Replayer:
         variant refuses the players themselves, else the Setup tag that gave
         the setup (or the Seed tag that dealt it)."""
         try:
-            new_game(self.record.variant, list(self.players), registry=self.registry)
+            new_game(self.record.variant, list(self.players), seed=0, registry=self.registry)
         except SetupError:
             return self._at("Seat1")
         return self._at("Setup" if self.record.tag("Setup") is not None else "Seed")

@@ -225,10 +225,7 @@ class GreedyBot:
         if worth is None:
             return _UNJUDGED
         # the exact types first: asked for every legal action of every decision
-        number = type(worth) in (float, int) or (
-            isinstance(worth, numbers.Real) and not isinstance(worth, bool)
-        )
-        if number and worth == worth:
+        if (type(worth) in (float, int) or _real(worth)) and worth == worth:
             return worth
         raise PluginError(
             f"variant {view.variant!r}: trapper_action_worth answered {shown(worth)} for "
