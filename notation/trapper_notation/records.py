@@ -10,9 +10,11 @@ count. A record writes itself (`.writer`) and replays itself
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
+import stat
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any, SupportsIndex, cast, overload
@@ -531,15 +533,25 @@ def _dump_to_path(
         raise NotationError(f"dump's append is True or False, not {shown(append)}")
     name = os.fspath(path)
     try:
-        at_start = not append or os.path.getsize(name) == 0
+        info = os.stat(name)
     except (OSError, ValueError):  # no file yet (or a name no file can have: open says why)
         at_start = True
+    else:  # a pipe or a device may follow games written before, as dump to a stream judges
+        at_start = not append or (stat.S_ISREG(info.st_mode) and info.st_size == 0)
     text = _dumps(games, first=at_start)
     if not at_start and text:
         text = "\n" + text
     try:
         with open(name, "ab" if append else "wb") as file:
-            file.write(text.encode("utf-8"))
+            start = file.tell() if file.seekable() else None  # a pipe cannot tell
+            try:
+                file.write(text.encode("utf-8"))
+                file.flush()
+            except BaseException:  # a full disk: what was written of the games is cut back
+                if start is not None:
+                    with contextlib.suppress(OSError):
+                        file.truncate(start)
+                raise
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise NotationError(f"cannot write {shown(name)}: {reason[:80]}") from None
