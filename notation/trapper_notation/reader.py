@@ -1037,7 +1037,12 @@ class _Games:
     """
 
     def __init__(
-        self, lines: Iterator[str | _BadLine], limit: int, *, keep_broken: bool = False
+        self,
+        lines: Iterator[str | _BadLine],
+        limit: int,
+        *,
+        keep_broken: bool = False,
+        read: int = 0,
     ) -> None:
         self.lines = lines
         self.limit = limit
@@ -1046,7 +1051,7 @@ class _Games:
         # it, from its first line, so its text is dropped as it is read
         # (a flood of broken lines then needs no memory); `scan` keeps it.
         self.keep_broken = keep_broken
-        self.number = 0  # lines read
+        self.number = read  # lines read (``read``: before the first of ``lines``)
         self.block = ""  # the block of lines being read, and where in it
         self.at = 0
         # The first line of the next game, read already: the line, its error
@@ -1367,8 +1372,8 @@ class _Numbering:
     """Parses games' texts into records numbered by their place in the file;
     a broken game keeps its number."""
 
-    def __init__(self) -> None:
-        self.number = 1
+    def __init__(self, number: int = 1) -> None:
+        self.number = number  # of the next game
 
     def parse(self, chunk: _Chunk, errors: list[Exception] | None) -> list[Record]:
         error = chunk.error or _opening_error(chunk)
@@ -1662,9 +1667,7 @@ def read_game(
     if state is None or (state.position is not None and state.position != position):
         # No read-ahead past the next game's first line (see `_runs`).
         lines = _lines(opened, max_game_size, ahead=False)
-        state = _StreamState(_Games(lines, max_game_size))
-        state.chunks.number = line - 1  # the lines read before
-        state.numbering.number = number
+        state = _StreamState(_Games(lines, max_game_size, read=line - 1), _Numbering(number))
         _keep_state(opened, state)
     while not state.waiting:
         chunk = next(state.chunks, None)

@@ -108,10 +108,8 @@ class _Replayer:
             raise RecordError(str(exc), at=self._at("Variant")) from None
         self.players = record.players
         if not self.players:
-            line = self.record.line  # the game's first tag
-            raise RecordError(
-                "no Seat1, Seat2, … tags name the players",
-                at=self._line(line) if line else self.where,
+            raise RecordError(  # told at the game's first tag
+                "no Seat1, Seat2, … tags name the players", at=self._line(self.record.line)
             )
         self._check_seats()
         try:
@@ -165,11 +163,13 @@ class _Replayer:
 
     def _at(self, tag: str) -> Place:
         """Where the tag ``tag`` stands: the game, and its line if known."""
-        line = self.record.tag_line(tag)
-        return self._line(line) if line else self.where
+        return self._line(self.record.tag_line(tag))
 
-    def _line(self, line: int) -> Place:
-        """The game's line ``line``."""
+    def _line(self, line: int | None) -> Place:
+        """The game's line ``line``; the game alone when the line is not
+        known (0 or ``None``: a record made in code)."""
+        if not line:
+            return self.where
         return Place(f"{self.where}, line {line}", self.record.number, line)
 
     def _check_repeats(self) -> None:
@@ -183,10 +183,9 @@ class _Replayer:
                 same = known.lower() == value.lower() if key == "Variant" else known == value
                 if not same:  # variant names are read in any case
                     # Told at the second tag: the first was read as it stands.
-                    line = lines[index] if index < len(lines) else 0
                     raise RecordError(
                         f"the {key} tag is given twice, {shown(known)} and {shown(value)}",
-                        at=self._line(line) if line else self.where,
+                        at=self._line(lines[index] if index < len(lines) else 0),
                     )
 
     def _check_seats(self) -> None:
@@ -339,8 +338,7 @@ class _Replayer:
         game = self._new_game(setup)
         try:
             if deal is not None and deal.failure is not None and deal.failure[0] < 0:
-                line = self.record.line
-                raise RecordError(deal.failure[1], at=self._line(line) if line else self.where)
+                raise RecordError(deal.failure[1], at=self._line(self.record.line))
             self._check_revealed(game, None)
             step = self._step
             for index, decision in enumerate(self.decisions):

@@ -68,6 +68,7 @@ def fit_setup(
     setup and the notes together at the note (``note_at``, by square) or
     ``where``."""
     at_tag = tag_where or where
+    note_at = note_at or {}
     layout = rules.board()
     trappers = spec.trappers or layout.trappers
     for colour, stands in zip(COLOURS, trappers, strict=False):
@@ -75,7 +76,7 @@ def fit_setup(
             raise RecordError(
                 f"the {colour} trapper stands on {stands}, so that square holds no tile, "
                 f"but a note names {reveals[stands.index].code} there",
-                at=(note_at or {}).get(stands.index, where),
+                at=note_at.get(stands.index, where),
             )
     if spec.is_complete:
         fitted = _complete_setup(spec, rules, reveals, trappers)
@@ -118,15 +119,13 @@ def fit_setup(
         raise RecordError(str(exc), at=at_tag) from None
 
 
-def _last_note(
-    face: str, board: Sequence[object], note_at: Mapping[int, Place] | None
-) -> Place | None:
+def _last_note(face: str, board: Sequence[object], note_at: Mapping[int, Place]) -> Place | None:
     """The last note in the file that names a ``face`` tile: the one that
     named a tile too many (``None`` when the notes name none, and the Setup
     tag alone names too many)."""
     noted = [
         place
-        for index, place in (note_at or {}).items()
+        for index, place in note_at.items()
         if isinstance(tile := board[index], Tile) and tile.face == face
     ]
     return max(noted, key=lambda place: (place.line or 0, place.column or 0), default=None)

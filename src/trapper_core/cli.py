@@ -426,11 +426,17 @@ def _play(args: argparse.Namespace) -> int:
     labels = {f"Seat{seat + 1}": name for seat, name in enumerate(game.players)}
     write = notation.Record.table_record if args.table else notation.Record.from_game
     record = write(game, **labels)
-    failure: OSError | None = None
+    failure: OSError | TrapperError | None = None
     if args.out is not None:  # before the output, whose reader may have left
         try:
-            (_append if args.append else _save)(args.out, record.text)
-        except OSError as exc:  # the record is printed all the same, then the error
+            if args.append:  # cut back to what the file held if the write fails
+                notation.dump(record, args.out, append=True)
+            else:
+                _save(args.out, record.text)
+        except (
+            OSError,
+            TrapperError,
+        ) as exc:  # the record is printed all the same, then the error
             failure = exc
     try:
         if left:
@@ -488,25 +494,6 @@ def _check_out(name: str) -> None:
 def _append_needs_out(args: argparse.Namespace) -> None:
     if args.append and args.out is None:
         raise SetupError("--append adds to the file of --out: give --out FILE too")
-
-
-def _append(name: str, text: str) -> None:
-    """Adds the record ``text`` to the end of the file ``name`` (made if
-    missing), after a blank line when the file holds something already, as
-    `notation.dump` with ``append=True`` writes it; a write that fails
-    halfway is cut back out, so that the file is left as it was."""
-    with open(name, "ab") as file:
-        held = os.fstat(file.fileno())  # a pipe or a device holds nothing to go after
-        start = held.st_size if stat.S_ISREG(held.st_mode) else 0
-        data = (("\n" + text) if start else text).encode("utf-8")
-        try:
-            file.write(data)  # a buffered file writes it all
-            file.flush()
-        except BaseException:
-            with contextlib.suppress(OSError):
-                if stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                    os.ftruncate(file.fileno(), start)
-            raise
 
 
 def _save(name: str, text: str) -> None:
