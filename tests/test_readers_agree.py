@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import trapper_core as tc
@@ -246,6 +246,9 @@ def _every_way(text: str, path: str) -> list[object]:
 
 @settings(max_examples=max(60, getattr(settings.default, "max_examples", 0)), deadline=None)
 @given(st.lists(st.sampled_from(_BLANKISH_LINES), max_size=24))
+# A game past max_game_size (40) whose lines came as one run of several:
+# the run was dropped whole, where line by line its lines that fit were kept.
+@example([' [A "b"]\n', "{ c }\n", '[Seed "3"]\n', "\n", "} x\n", "1. A: pass\n"])
 def test_issue10_item15_lines_read_in_a_loop_of_their_own_read_as_one_by_one(
     lines: list[str],
 ) -> None:

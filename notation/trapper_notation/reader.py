@@ -1233,13 +1233,22 @@ def _take(
 ) -> tuple[int, NotationSyntaxError | None]:
     """Adds ``block[start:stop]``, lines of the game being cut, to its
     ``parts`` (unless the game is skipped: too long, or dropped; then the
-    lines are not copied), and returns its size so far and its error."""
+    lines are not copied), and returns its size so far and its error. Of
+    lines that take the game past ``limit``, those that fit are kept, as
+    when they come one by one (`scan` indexes a game from its lines that fit)."""
     size += stop - start
-    if error is None and size > limit:
-        error = _too_long(first_line, limit)
-    if error is None and not drop:
-        parts.append(block[start:stop])
-    elif not parts:
+    if error is None:
+        if size <= limit:
+            if not drop:
+                parts.append(block[start:stop])
+                return size, error
+        else:
+            error = _too_long(first_line, limit)
+            if not drop:
+                fit = block.rfind("\n", start, limit - size + stop) + 1
+                if fit > start:
+                    parts.append(block[start:fit])
+    if not parts:
         parts.append("")  # the game is skipped to its end
     return size, error
 
