@@ -282,7 +282,7 @@ def test_issue10_item18_the_deal_fits_the_moves_up_to_a_turn_numbered_wrong() ->
     error, deals = replay_counting_deals(_record_5000_without_turn_8s_pass(numbered=True))
     assert isinstance(error, RecordError)
     assert re.fullmatch(
-        r"game 1, turn 8, 'E1', line \d+, column \d+: "
+        r"game 1, turn 8, '9\.', line \d+, column 1: "
         r"the record numbers this turn 9, but it is turn 8",
         str(error),
     )

@@ -54,14 +54,37 @@ def test_action_syntax_error_in_a_file_has_its_place() -> None:
     assert _told(caught.value) == (1, line, column, 2)
 
 
-def test_wrong_turn_number_is_a_record_error_at_the_move() -> None:
+def test_wrong_turn_number_is_a_record_error_at_the_number() -> None:
     text = notation.dumps(_game())
     broken = text.replace("\n3. A: ", "\n9. A: ", 1)
-    with pytest.raises(RecordError) as caught:
+    with pytest.raises(RecordError, match=r"'9\.', line") as caught:
         notation.loads(broken)[0].replay()
     line, _ = _place_of(broken, "\n9. A: ")
-    assert _attributes(caught.value) == (1, line + 1, 7, 3)  # the move after "9. A: "
+    assert _attributes(caught.value) == (1, line + 1, 1, 3)  # at "9."
     assert _told(caught.value) == _attributes(caught.value)
+
+
+def test_wrong_player_is_a_record_error_at_the_name() -> None:
+    text = notation.dumps(_game())
+    broken = text.replace("\n3. A: ", "\n3.\n   B: ", 1)
+    with pytest.raises(RecordError, match=r"'B:', line .*the record says B decides") as caught:
+        notation.loads(broken)[0].replay()
+    line, _ = _place_of(broken, "\n3.\n   B: ")
+    assert _attributes(caught.value) == (1, line + 2, 4, 3)  # at "B:", a line after "3."
+    assert _told(caught.value) == _attributes(caught.value)
+
+
+def test_quoted_player_is_told_as_written() -> None:
+    game = tc.play(
+        tc.new_game("base", ["Ann Lee", "Bob"], seed=4),
+        [tc.make_bot("random", 1), tc.make_bot("random", 2)],
+    )
+    broken = notation.dumps(game).replace('\n3. "Ann Lee": ', "\n3. Bob: ", 1)
+    with pytest.raises(RecordError, match=r"'Bob:', line"):
+        notation.loads(broken)[0].replay()
+    broken = notation.dumps(game).replace("\n2. Bob: ", '\n2. "Ann Lee": ', 1)
+    with pytest.raises(RecordError, match="turn 2, '\"Ann Lee\":', line"):
+        notation.loads(broken)[0].replay()
 
 
 def test_tag_error_has_the_tag_line_and_no_column() -> None:

@@ -1,6 +1,7 @@
 """The items of a record's move text: turn numbers, movers, moves, notes of
 chance outcomes and revealed tiles, and comments. Items compare equal when
-they say the same; where in a file they stood (``line``) does not count.
+they say the same; where in a file they stood (``line``, ``column``) does not
+count.
 
 An item holds only what the writer can write so that the reader reads it
 back as the same item: anything else raises `RecordError` when the item is
@@ -153,6 +154,7 @@ class TurnNumber:
 
     number: int = attrs.field(validator=_turn)
     line: int = attrs.field(default=0, eq=False, repr=False)
+    column: int = attrs.field(default=0, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -161,6 +163,7 @@ class Mover:
 
     name: str = attrs.field(validator=_name)
     line: int = attrs.field(default=0, eq=False, repr=False)
+    column: int = attrs.field(default=0, eq=False, repr=False)
 
 
 @attrs.frozen
@@ -217,19 +220,21 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def read_turn(number: int, line: int) -> TurnNumber:
-    """``TurnNumber(number, line)``, of a TURN word the reader has read."""
+def read_turn(number: int, line: int, column: int) -> TurnNumber:
+    """``TurnNumber(number, line, column)``, of a TURN word the reader has read."""
     item = _new(TurnNumber)
     _set(item, "number", number)
     _set(item, "line", line)
+    _set(item, "column", column)
     return item
 
 
-def read_mover(name: str, line: int) -> Mover:
-    """``Mover(name, line)``, of a PLAYER word the reader has read."""
+def read_mover(name: str, line: int, column: int) -> Mover:
+    """``Mover(name, line, column)``, of a PLAYER word the reader has read."""
     item = _new(Mover)
     _set(item, "name", name)
     _set(item, "line", line)
+    _set(item, "column", column)
     return item
 
 

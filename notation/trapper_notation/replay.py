@@ -44,6 +44,7 @@ from .items import Move, Mover, Notes, Reveal, TurnNumber
 from .setup_string import SetupSpec
 from .stretch import Stretch, unquote
 from .table_setup import fit_setup, named_squares
+from .writer import item_text
 
 if TYPE_CHECKING:
     from .items import Item
@@ -420,26 +421,42 @@ class _Replayer:
         told += f", line {move.line}, column {move.column}"
         return Place(told, self.record.number, move.line, move.column, turn)
 
+    def _word_before(self, game: Game, index: int, kind: type[TurnNumber | Mover]) -> Place:
+        """Where the turn number or player (``kind``) that move ``index``
+        reads stands in the record: told at the word itself, ``'12.'`` or
+        ``'Ann:'``, when it has a place in the file, else at the move."""
+        items = self.record.items
+        at = [i for i, item in enumerate(items) if isinstance(item, Move)][index]
+        for item in reversed(items[:at]):
+            if isinstance(item, kind) and item.line:
+                turn = game.state.turns
+                word = item_text(item)
+                told = f"{self.where}, turn {turn}, {word!r}"
+                told += f", line {item.line}, column {item.column}"
+                return Place(told, self.record.number, item.line, item.column, turn)
+            if isinstance(item, kind):
+                break
+        return self._context(game, index)
+
     def _step(self, game: Game, deal: Deal | None, index: int, decision: _Decision) -> None:
         text, turn, mover = decision
         if turn is not None and turn != game.state.turns:
             raise RecordError(
                 f"the record numbers this turn {turn}, but it is turn {game.state.turns}",
-                at=self._context(game, index),
+                at=self._word_before(game, index, TurnNumber),
             )
         if mover is not None:
             seat = game.to_move
             if seat is not None and mover != self.players[seat]:
-                where = self._context(game, index)
                 if not self._named(index):
                     raise RecordError(
                         f"the record names no player for this turn, and the last one named, "
                         f"{mover}, does not decide: it is {self.players[seat]}'s decision",
-                        at=where,
+                        at=self._context(game, index),
                     )
                 raise RecordError(
                     f"the record says {mover} decides, but it is {self.players[seat]}'s decision",
-                    at=where,
+                    at=self._word_before(game, index, Mover),
                 )
         shuffles: Sequence[Sequence[int]] | None
         if deal is None and index not in self.shuffles:

@@ -158,9 +158,9 @@ class Stretch:
                         start - line_start + 1,
                         f"a turn number has at most {TURN_DIGITS} digits, not {len(word) - 1}",
                     )
-                append(read_turn(int(word[:-1]), line))
+                append(read_turn(int(word[:-1]), line, start - line_start + 1))
             elif kind == "PLAYER":
-                append(read_mover(unquote(word[:-1]), line))
+                append(read_mover(unquote(word[:-1]), line, start - line_start + 1))
             elif kind == "BRACE_COMMENT":
                 append(read_comment(word[1:-1], False))
             else:

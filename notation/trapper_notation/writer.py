@@ -74,7 +74,8 @@ def _note(entry: Shuffle | Reveal) -> str:
     return f"{entry.square.name}={entry.tile.code}"
 
 
-def _item_text(item: Item) -> str:
+def item_text(item: Item) -> str:
+    """The text of one item as the writer writes it."""
     if isinstance(item, TurnNumber):
         return f"{item.number}."
     if isinstance(item, Mover):
@@ -108,7 +109,7 @@ def format_record(record: RecordLike) -> str:
             "a record is written with its tags (Seat1, Seat2, …): the reader reads a game "
             "from its first tag, and would read none"
         )
-    out = [_item_text(c) for c in record.preface]
+    out = [item_text(c) for c in record.preface]
     out += [tag_text(key, value) for key, value in record.tags]
     lines: list[str] = []
     current: list[str] = []
@@ -116,7 +117,7 @@ def format_record(record: RecordLike) -> str:
         if isinstance(item, TurnNumber) and current:
             lines.append(" ".join(current))
             current = []
-        current.append(_item_text(item))
+        current.append(item_text(item))
         if isinstance(item, Comment) and item.to_end_of_line:
             lines.append(" ".join(current))
             current = []
