@@ -183,6 +183,23 @@ def test_R8_empty_draw_pile_is_replaced_by_the_shuffled_discard_pile() -> None:
     assert game.hands[0].total == before
 
 
+def test_R8_a_shuffle_given_as_whole_numbers_that_are_not_int_is_read() -> None:
+    class Index:  # a whole number that is no int, as a NumPy integer is
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+        def __index__(self) -> int:
+            return self.value
+
+    game = game_with({"d6": "B1n", "d7": "B2n"}, hands=["BBBBBB", "EEEEEE"])
+    _empty_the_draw_pile(game)
+    play(game, "Bd6")
+    game.apply(game.parse_action("end"), shuffles=[[Index(int(Colour.BLUE))]])
+    assert game.state.shuffles == 1
+    with pytest.raises(tc.IllegalActionError, match="colour indices 0-3"):
+        game.apply(game.legal_actions()[0], shuffles=[[True]])
+
+
 def test_D4_draw_is_cut_short_when_both_piles_are_empty() -> None:
     game = game_with({"d6": "B1n", "d7": "B2n"}, hands=["BBBBBB", "EEEEEE"])
     _empty_the_draw_pile(game)

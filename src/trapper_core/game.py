@@ -204,7 +204,7 @@ def _piles(shuffles: Sequence[Sequence[int]], action: Action) -> list[tuple[int,
         given = tuple(pile)  # read once: a sequence may say otherwise the next time
         # The values as ints (an int subclass's own, by __index__), checked as they are kept.
         colours = tuple(
-            operator.index(c) if isinstance(c, int) and not isinstance(c, bool) else -1
+            operator.index(c) if isinstance(c, int) and not isinstance(c, bool) else _index(c)
             for c in given
         )
         if not all(0 <= c < 4 for c in colours):
@@ -215,6 +215,17 @@ def _piles(shuffles: Sequence[Sequence[int]], action: Action) -> list[tuple[int,
             )
         piles.append(colours)
     return piles
+
+
+def _index(value: object) -> int:
+    """A colour given as a whole number that is no ``int`` (a NumPy integer)
+    as an ``int``; -1 (no colour) for anything else, a bool too."""
+    if isinstance(value, bool):
+        return -1
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return -1
 
 
 def _unshuffled(game: Game, action: Action, snapshot: tuple[object, ...]) -> str:
@@ -572,7 +583,8 @@ class Game:
         unchanged.
 
         ``shuffles``, when given, are the outcomes (colours as indices 0–3,
-        top first) of the shuffles this action causes, in order, used instead
+        any whole number: an ``int``, a ``Colour``, a NumPy integer; top
+        first) of the shuffles this action causes, in order, used instead
         of the seeded generator: this is how a record's chance outcomes are
         replayed. A shuffle the list lacks, one too many, or one that is not
         the cards shuffled is an error.
