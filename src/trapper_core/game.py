@@ -8,7 +8,7 @@ import random
 import secrets
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from . import serialize
 from .actions import Action
@@ -187,7 +187,7 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
     return names  # type: ignore[return-value]  # every one a str, as checked
 
 
-def _piles(shuffles: Sequence[Sequence[int]], action: Action) -> list[tuple[int, ...]]:
+def _piles(shuffles: Sequence[Sequence[SupportsIndex]], action: Action) -> list[tuple[int, ...]]:
     """The outcomes given to ``Game.apply``, checked to be colour indices."""
     if isinstance(shuffles, str | bytes) or not isinstance(shuffles, Iterable):
         raise IllegalActionError(
@@ -575,7 +575,9 @@ class Game:
         except ValueError:
             return None
 
-    def apply(self, action: Action, *, shuffles: Sequence[Sequence[int]] | None = None) -> None:
+    def apply(
+        self, action: Action, *, shuffles: Sequence[Sequence[SupportsIndex]] | None = None
+    ) -> None:
         """Plays ``action`` for the player to move.
 
         Raises [`IllegalActionError`][trapper_core.IllegalActionError] (naming
@@ -778,7 +780,9 @@ class Game:
             raise self._explain(action)
         return found  # the very object legal_actions() lists: apply() then finds it at once
 
-    def apply_text(self, text: str, *, shuffles: Sequence[Sequence[int]] | None = None) -> Action:
+    def apply_text(
+        self, text: str, *, shuffles: Sequence[Sequence[SupportsIndex]] | None = None
+    ) -> Action:
         """Reads ``text`` as an action and plays it (like python-chess's
         ``push_san``); returns the action. Raises as
         [`parse_action`][trapper_core.Game.parse_action] and
