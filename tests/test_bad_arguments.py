@@ -385,7 +385,12 @@ loose: Any = tc
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda: loose.RandomBot("x"), "a bot's seed is a whole number or None, not 'x'"),
+        (
+            lambda: loose.RandomBot("x"),
+            "a bot's seed is a whole number of 0 or more, or None, not 'x'",
+        ),
+        (lambda: loose.RandomBot(-5), "not -5"),  # random.Random(-5) is random.Random(5)
+        (lambda: loose.make_bot("ismcts", -1), "a bot's seed is a whole number of 0 or more"),
         (lambda: loose.RandomBot(1.5), "not 1.5"),
         (lambda: loose.GreedyBot(True), "not True"),
         (lambda: loose.make_bot("random", b"seed"), "a bot's seed"),

@@ -63,13 +63,16 @@ class Bot(Protocol):
 
 
 def _seed(seed: object) -> int | None:
-    """A bot's seed: a whole number (anything that is one, such as a NumPy
-    integer, but not a bool) or None. ``random.Random`` would also take
-    text, bytes and floats; a bot's seed is documented as a number, and one
-    of another type is more likely a slip than a wish."""
+    """A bot's seed: a whole number of 0 or more (anything that is one, such
+    as a NumPy integer, but not a bool) or None, as a game's seed is.
+    ``random.Random`` would also take text, bytes and floats, and a negative
+    number as its absolute value (-5 the same bot as 5); a bot's seed is
+    documented as a number, and another is more likely a slip than a wish."""
     if seed is None:
         return None
-    return as_whole(seed, SetupError, "a bot's seed is a whole number or None")
+    return as_whole(
+        seed, SetupError, "a bot's seed is a whole number of 0 or more, or None", low=0
+    )
 
 
 def _number(what: str, value: object, low: float | None, *, above: bool = False) -> float:
