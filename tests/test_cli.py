@@ -56,6 +56,51 @@ def test_play_table_writes_the_table_record(
     assert again.scores() == record.result
 
 
+def test_play_names_the_players(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "game.trn"
+    assert main(["play", "--seed", "4", "--names", "Ann, Bob Lee,Cy", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert '[Seat2 "Bob Lee"]' in printed
+    assert "[Seat4 " not in printed
+    assert "\n1. Ann: " in printed
+    (record,) = notation.loads(out.read_text())
+    assert record.replay().players == ("Ann", "Bob Lee", "Cy")
+
+
+def test_play_with_a_human_seat_by_name(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("pass\nq\n"))
+    assert main(["play", "--seed", "3", "--names", "Ann,Bob", "--human", "Bob"]) == 0
+    out = capsys.readouterr().out
+    assert "Bob, your action" in out
+    assert "\n2. Bob: pass\n" in out
+    assert "Bob (you): " in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    assert main(["play", "--seed", "3", "--names", "Ann,Bob", "--human", "b"]) == 0
+    assert "Bob (you): " in capsys.readouterr().out  # a seat letter still says the seat
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--names", "Ann,Bob", "--players", "3"],
+            "--names names 2 players, but --players says 3",
+        ),
+        (["--names", "Ann"], "'base' is played by 2 to 4 players, not 1"),
+        (["--names", "Ann,Ann"], "player names must differ"),
+        (["--names", "Ann,,Bob"], "a player's name is a line of printable text, not ''"),
+        (["--names", "Ann,Bob", "--human", "Cy"], r"or a name of --names \(Ann, Bob\), not 'Cy'"),
+    ],
+)
+def test_play_refuses_names_that_make_no_game(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", "--seed", "1", *args]) == 2
+    assert re.search(message, capsys.readouterr().err)
+
+
 def test_play_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     main(["play", "--seed", "5", "--bots", "random"])
     first = capsys.readouterr().out

@@ -52,15 +52,32 @@ def seat_letter(seat: int) -> str:
     return SEATS[seat] if 0 <= seat < len(SEATS) else f"P{seat + 1}"
 
 
-def _seat(text: str, players: int, option: str) -> int:
-    """Reads a seat letter typed by a person (``B`` or ``b``)."""
+def _seat(text: str, players: int, option: str, names: Sequence[str] = ()) -> int:
+    """Reads a seat typed by a person: a letter (``B`` or ``b``), or one of
+    the players' ``names`` given on the command line."""
+    if text in names:
+        return list(names).index(text)
     letters = SEATS[:players]
     if len(text) == 1 and text.upper() in letters:
         return letters.index(text.upper())
+    named = f" or a name of --names ({', '.join(names)})" if names else ""
     raise SetupError(
         f"{option} takes a seat letter from A to {letters[-1]} (seats are letters, as in "
-        f"the notation), not {text!r}"
+        f"the notation){named}, not {text!r}"
     )
+
+
+def _players(args: argparse.Namespace) -> int | list[str]:
+    """The players of ``trapper play``: ``--names`` (checked against
+    ``--players`` when both are given), else the count, 4 by default."""
+    if args.names is None:
+        return 4 if args.players is None else args.players
+    names = [name.strip() for name in args.names.split(",")]
+    if args.players is not None and args.players != len(names):
+        raise SetupError(
+            f"--names names {_count(len(names), 'player')}, but --players says {args.players}"
+        )
+    return names
 
 
 def transcript(game: Game) -> list[tuple[int, list[str]]]:
@@ -95,7 +112,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     _game_options(play)
     play.add_argument(
-        "--human", metavar="SEAT", help="play seat SEAT yourself: a letter, A is the first seat"
+        "--names",
+        metavar="NAMES",
+        help="the players' names in seat order, comma-separated (Ann,Bob,Cy): as many as "
+        "there are players, which they set when --players is not given (default: A, B, C, D)",
+    )
+    play.add_argument(
+        "--human",
+        metavar="SEAT",
+        help="play seat SEAT yourself: a letter, A is the first seat, or a name of --names",
     )
     play.add_argument(
         "--out",
@@ -196,7 +221,9 @@ def _game_options(
     seed: str = "seed of the game's chance (default: one at random)",
 ) -> None:
     parser.add_argument("--variant", default="base", help="variant name (default: base)")
-    parser.add_argument("--players", type=int, default=4, metavar="N", help="players (default: 4)")
+    parser.add_argument(
+        "--players", type=int, default=None, metavar="N", help="players (default: 4)"
+    )
     parser.add_argument("--seed", type=int, default=None, help=seed)
     parser.add_argument(
         "--bots",
@@ -389,15 +416,17 @@ def _bot_maker(spec: str) -> BotMaker:
 def _play(args: argparse.Namespace) -> int:
     from .simulation import _made
 
-    game = new_game(args.variant, args.players, seed=args.seed)
+    game = new_game(args.variant, _players(args), seed=args.seed)
+    players = len(game.players)
     kinds = _bot_kinds(args.bots)
-    human = None if args.human is None else _seat(args.human, args.players, "--human")
-    bot_seats = [seat for seat in range(args.players) if seat != human]
+    names = game.players if args.names is not None else ()
+    human = None if args.human is None else _seat(args.human, players, "--human", names)
+    bot_seats = [seat for seat in range(players) if seat != human]
     if args.bots is not None and len(kinds) > len(bot_seats):
         raise SetupError(
             f"--bots names {len(kinds)} bots for {_count(len(bot_seats), 'bot seat')}"
         )
-    seats: list[Bot | None] = [None] * args.players
+    seats: list[Bot | None] = [None] * players
     for number, seat in enumerate(bot_seats):
         seats[seat] = _made(kinds[number % len(kinds)], game.seed + 1 + seat, "--bots")
     _append_needs_out(args)
@@ -873,6 +902,8 @@ def _list(texts: list[str], stdout: IO[str], limit: int | None) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     from .simulation import _check, cores
 
+    if args.players is None:
+        args.players = 4
     _append_needs_out(args)
     if args.out is not None:
         _out_named(args.out)
