@@ -360,3 +360,53 @@ def test_pettingzoo_refuses_a_huge_count_in_a_short_message(
     with pytest.raises(tc.SetupError, match=message) as error:
         TrapperEnv("base", **arguments)  # type: ignore[arg-type]
     assert len(str(error.value)) < 200
+
+
+class _Broken(Exception):
+    """What a broken plugin raises."""
+
+
+@pytest.mark.parametrize("failing", ["Speller", "returns"])
+def test_pettingzoo_a_step_the_rules_fail_in_changes_nothing(
+    failing: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rules failing after the engine's action was played (listing the
+    next decision, or the rewards at the end; a broken plugin's error) leave
+    the game, the spelling and the rewards as they were: the step can be
+    taken again."""
+    import trapper_core.pettingzoo as adapter
+
+    table = env("base", 2)
+    table.reset(seed=6)
+    rng = random.Random(6)
+    working = getattr(adapter, failing)
+    failed = 0
+    while not all(table.terminations.values()) and failed < 5:
+        agent = table.agent_selection
+        legal = np.flatnonzero(table.observe(agent)["action_mask"]).tolist()
+        choice = rng.choice(legal)
+        trial = table.game.copy()
+        spelling = Speller(trial)
+        spelling.prefix = table._speller.prefix  # type: ignore[union-attr]
+        chosen = spelling.choose(choice)
+        if chosen is not None and (failing == "Speller") != _ends(trial, chosen):
+
+            def broken(*args: object) -> None:
+                raise _Broken
+
+            before = (env_state(table), table._speller.prefix, table._steps, dict(table.rewards))  # type: ignore[union-attr]
+            monkeypatch.setattr(adapter, failing, broken)
+            with pytest.raises(_Broken):
+                table.step(choice)
+            monkeypatch.setattr(adapter, failing, working)
+            after = (env_state(table), table._speller.prefix, table._steps, dict(table.rewards))  # type: ignore[union-attr]
+            assert after == before
+            failed += 1
+        table.step(choice)
+    assert failed == (5 if failing == "Speller" else 1)
+    assert all(table.terminations.values()) or failing == "Speller"
+
+
+def _ends(game: tc.Game, action: tc.Action) -> bool:
+    game.apply(action)
+    return game.is_over

@@ -186,16 +186,20 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def _next(self) -> None:
+    def _next(self, following: Speller | None = None, final: list[float] | None = None) -> None:
+        """Moves on to the next decision (``following``, the speller of the
+        player to move) or, once the game is over, to the end (``final``,
+        the returns); each is worked out here when not given."""
         game = self._game
         assert game is not None
-        if game.is_over:
+        if final is not None or (following is None and game.is_over):
             self._speller = None
-            for agent, reward in zip(self.possible_agents, returns(game), strict=True):
+            rewards = returns(game) if final is None else final
+            for agent, reward in zip(self.possible_agents, rewards, strict=True):
                 self.rewards[agent] = reward
                 self.terminations[agent] = True
             return
-        self._speller = Speller(game)
+        self._speller = Speller(game) if following is None else following
         assert game.to_move is not None
         self.agent_selection = self.possible_agents[game.to_move]
 
@@ -254,13 +258,32 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         assert game is not None
         if action is None:
             raise IllegalActionError(f"{agent} is to act: step() takes an id of its action_mask")
+        spelt = speller.prefix
         chosen = speller.choose(_action_id(action))
+        following: Speller | None = None
+        final: list[float] | None = None
+        if chosen is not None:
+            # Everything that asks the variant's rules, before any field of
+            # the environment changes: an error there (a broken plugin's)
+            # leaves the game, the spelling and the rewards as they were.
+            try:
+                game.apply(chosen)
+                try:
+                    if game.is_over:
+                        final = list(returns(game))
+                    else:
+                        following = Speller(game)
+                except BaseException:
+                    game.undo()
+                    raise
+            except BaseException:
+                speller.prefix = spelt
+                raise
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._steps += 1
         if chosen is not None:
-            game.apply(chosen)
-            self._next()
+            self._next(following, final)
             if self.render_mode == "human":
                 self.render()
         if not game.is_over and self._cut_short():
