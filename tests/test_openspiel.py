@@ -937,3 +937,80 @@ def test_openspiel_information_state_credits_draws_to_the_hand_that_grew(
     assert state.draws(mover) == before[mover]
     assert len(state.draws(other)) == len(before[other]) + 1
     assert len(state.draws(other)[-1]) == 2
+
+
+class _Broken(Exception):
+    """What a broken plugin raises."""
+
+
+def _fingerprint(state: TrapperState) -> tuple[object, ...]:
+    """All a step that fails must leave as it was."""
+    players = range(state.num_players())
+    return (
+        state.history(),
+        str(state),
+        state.current_player(),
+        state.chance_outcomes() if state.is_chance_node() else state.legal_actions(),
+        state.prefix,
+        [state.information_state_string(p) for p in players],
+        [state.observation_string(p) for p in players],
+        state.is_terminal(),
+        None if state.trapper_game is None else state.trapper_game.to_dict(),
+    )
+
+
+def _play_failing_each_step(
+    monkeypatch: pytest.MonkeyPatch, seed: int, *, fail: bool
+) -> tuple[list[int], Counter[str]]:
+    """A base 2-player game of seeded random chance and ids; with ``fail``,
+    each step is first tried with the adapter's speller broken, and a step
+    that fails is checked to have changed nothing, then taken again. Returns
+    the history and how many steps failed, by kind."""
+    import trapper_core.openspiel as adapter
+
+    working = getattr(adapter, "Speller")  # noqa: B009 (not exported: what the test breaks)
+
+    def broken(*args: object) -> None:
+        raise _Broken
+
+    state = load("base", 2).new_initial_state()
+    rng = random.Random(seed)
+    failed = Counter[str]()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            choice = rng.choices(outcomes, weights)[0]
+            kind = "deal" if state.trapper_game is None else "shuffle"
+        else:
+            legal = state.legal_actions()
+            if state.prefix == "" and len(legal) > 1 and action_id("r") in legal:
+                legal.remove(action_id("r"))
+            choice = rng.choice(legal)
+            kind = "decision"
+        if fail:
+            before = _fingerprint(state)
+            monkeypatch.setattr(adapter, "Speller", broken)
+            try:
+                state.apply_action(choice)
+                continue
+            except _Broken:
+                assert _fingerprint(state) == before
+                failed[kind] += 1
+            finally:
+                monkeypatch.setattr(adapter, "Speller", working)
+        state.apply_action(choice)
+    return state.history(), failed
+
+
+def test_openspiel_a_step_the_rules_fail_in_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rules failing once the engine has been asked (the game made from
+    the deal, the next decision listed after an action or a reshuffle; a
+    broken plugin's error) leave the state as it was: the step can be taken
+    again, and the game plays on to the same end."""
+    history, failed = _play_failing_each_step(monkeypatch, 5, fail=True)
+    assert failed["deal"] == 1
+    assert failed["decision"] > 50
+    assert failed["shuffle"] >= 1
+    assert history == _play_failing_each_step(monkeypatch, 5, fail=False)[0]

@@ -272,9 +272,9 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
             grid[s.index] = None
         deck = [COLOURS[c] for c in self._cards]
         setup = Setup(grid, deck, board.trappers, box, 0)  # type: ignore[arg-type]
-        self._game = new_game(spec.variant, self.num_players(), seed=0, setup=setup)
+        game = new_game(spec.variant, self.num_players(), seed=0, setup=setup)
         deal, top = [], 0
-        for hand in self._game.state.hands:  # dealt in blocks from the top, seat by seat
+        for hand in game.state.hands:  # dealt in blocks from the top, seat by seat
             block = tuple(self._cards[top : top + sum(hand)])
             top += sum(hand)
             if tuple(block.count(c) for c in range(len(COLOURS))) != hand:
@@ -283,12 +283,10 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
                 # the seat saw.
                 block = tuple(c for c, n in enumerate(hand) for _ in range(n))
             deal.append(block)
-        self._deal = tuple(deal)
-        self._next_decision()
-
-    def _next_decision(self) -> None:
-        assert self._game is not None
-        self._speller = None if self._game.is_over else Speller(self._game)
+        following = None if game.is_over else Speller(game)
+        # Set once the rules have answered: when they fail (a broken
+        # plugin's error), the state stays one of dealing.
+        self._game, self._deal, self._speller = game, tuple(deal), following
 
     def _play(self, action: Action) -> None:
         """Plays a complete action, or stops for chance when it shuffles."""
@@ -309,11 +307,21 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         self._record(text, point)
 
     def _record(self, text: str, point: _DrawPoint) -> None:
+        """Keeps the action the game has just played, and moves on to the
+        next decision. The rules are asked first (the end, the next listing):
+        when they fail (a broken plugin's error), the action is undone and
+        nothing of the state changes."""
         game = self._game
         assert game is not None
+        try:
+            drew = _drawn_since(game, point)
+            following = None if game.is_over else Speller(game)
+        except BaseException:
+            game.undo()
+            raise
         self._played.append(text)
-        self._drew.append(_drawn_since(game, point))
-        self._next_decision()
+        self._drew.append(drew)
+        self._speller = following
 
     # ------------------------------------------------------------------
     # The OpenSpiel State API
@@ -376,11 +384,17 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         ``chance_outcomes()`` does not list, like an id outside
         ``legal_actions()``, raises `trapper_core.IllegalActionError` and
         changes nothing."""
-        if self._speller is not None and self._ids < self._limit:
-            chosen = self._speller.choose(int(action))
-            self._ids += 1
+        speller = self._speller
+        if speller is not None and self._ids < self._limit:
+            spelt = speller.prefix
+            chosen = speller.choose(int(action))
             if chosen is not None:
-                self._play(chosen)
+                try:
+                    self._play(chosen)
+                except BaseException:  # the rules failed: the spelling as it was
+                    speller.prefix = spelt
+                    raise
+            self._ids += 1
             return
         if self.is_terminal():
             raise IllegalActionError(f"the game is over: no action is played, not id {action}")
@@ -391,7 +405,11 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         elif what == "card":
             self._cards.append(int(action))
             if len(self._cards) == sum(self._spiel_game().deck.values()):
-                self._start()
+                try:
+                    self._start()
+                except BaseException:  # the rules failed: this card is not dealt
+                    self._cards.pop()
+                    raise
         else:
             self._deal_shuffled(int(action))
 
@@ -413,11 +431,15 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         game, action = self._game, self._pending
         assert game is not None
         assert action is not None
-        text = game.action_text(action)
-        point = _draw_point(game)
-        game.apply(action, shuffles=self._dealt)
+        try:
+            text = game.action_text(action)
+            point = _draw_point(game)
+            game.apply(action, shuffles=self._dealt)
+            self._record(text, point)
+        except BaseException:  # the rules failed: this outcome is not dealt
+            self._dealt[-1].pop()
+            raise
         self._pending, self._piles, self._dealt = None, [], []
-        self._record(text, point)
 
     def _action_to_string(self, player: int, action: int) -> str:
         """Returns an id as text: a character, ``DONE``, or a chance outcome."""
