@@ -122,3 +122,30 @@ class _Faces(collections.abc.Mapping[str, int]):
 
     def __len__(self) -> int:
         return len(self._counts)
+
+
+def test_R6_a_setup_subclass_that_skips_the_checks_is_checked_by_new_game() -> None:
+    """A subclass whose own ``__attrs_post_init__`` and ``check`` check
+    nothing: ``new_game`` checks its fields as a ``Setup``'s (a tile on a
+    trapper's square was laid out under the trapper)."""
+
+    class Lax(tc.Setup):
+        def __attrs_post_init__(self) -> None:
+            pass
+
+        def check(self, *args: object, **kwargs: object) -> None:
+            pass
+
+    board = list(SETUP.board)
+    for square, tile in zip(SETUP.trappers, SETUP.box, strict=True):
+        board[square.index] = tile
+    lax = Lax(tuple(board), SETUP.deck, SETUP.trappers, (), 0)
+    with pytest.raises(tc.SetupError, match="the blue trapper stands on d5, so that square"):
+        tc.new_game("base", 2, setup=lax)
+    with pytest.raises(tc.SetupError, match="start player 3 does not exist among 2 players"):
+        tc.new_game("base", 2, setup=Lax(SETUP.board, SETUP.deck, SETUP.trappers, SETUP.box, 3))
+    # A subclass whose fields are a good setup plays the game they describe.
+    good = Lax(SETUP.board, SETUP.deck, SETUP.trappers, SETUP.box, 1)
+    game = tc.new_game("base", 2, setup=good)
+    assert game.setup == tc.Setup(SETUP.board, SETUP.deck, SETUP.trappers, SETUP.box, 1)
+    assert game.to_move == 1

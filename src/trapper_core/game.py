@@ -111,7 +111,11 @@ def new_game(
     elif not isinstance(setup, Setup):
         raise SetupError(f"setup must be a Setup, not {type(setup).__name__}")
     else:
-        setup.check(faces_of(tile_set), deck, len(names), board)
+        if type(setup) is not Setup:
+            # A subclass's own __init__ or check may skip Setup's: its
+            # fields are made into a Setup, which checks them all.
+            setup = Setup(setup.board, setup.deck, setup.trappers, setup.box, setup.start_player)
+        Setup.check(setup, faces_of(tile_set), deck, len(names), board)
     return Game._start(rules, names, seed, setup, undo=undo)
 
 
