@@ -54,23 +54,21 @@ def test_action_syntax_error_in_a_file_has_its_place() -> None:
     assert _told(caught.value) == (1, line, column, 2)
 
 
-def test_wrong_turn_number_is_a_record_error_at_the_number() -> None:
-    text = notation.dumps(_game())
-    broken = text.replace("\n3. A: ", "\n9. A: ", 1)
-    with pytest.raises(RecordError, match=r"'9\.', line") as caught:
+@pytest.mark.parametrize(
+    ("written", "message", "lines_on", "column"),
+    [
+        ("\n9. A: ", r"'9\.', line .*the record numbers this turn 9", 1, 1),  # at "9."
+        ("\n3.\n   B: ", r"'B:', line .*the record says B decides", 2, 4),  # at "B:"
+    ],
+)
+def test_wrong_turn_number_or_player_is_a_record_error_at_its_word(
+    written: str, message: str, lines_on: int, column: int
+) -> None:
+    broken = notation.dumps(_game()).replace("\n3. A: ", written, 1)
+    with pytest.raises(RecordError, match=message) as caught:
         notation.loads(broken)[0].replay()
-    line, _ = _place_of(broken, "\n9. A: ")
-    assert _attributes(caught.value) == (1, line + 1, 1, 3)  # at "9."
-    assert _told(caught.value) == _attributes(caught.value)
-
-
-def test_wrong_player_is_a_record_error_at_the_name() -> None:
-    text = notation.dumps(_game())
-    broken = text.replace("\n3. A: ", "\n3.\n   B: ", 1)
-    with pytest.raises(RecordError, match=r"'B:', line .*the record says B decides") as caught:
-        notation.loads(broken)[0].replay()
-    line, _ = _place_of(broken, "\n3.\n   B: ")
-    assert _attributes(caught.value) == (1, line + 2, 4, 3)  # at "B:", a line after "3."
+    line, _ = _place_of(broken, written)
+    assert _attributes(caught.value) == (1, line + lines_on, column, 3)
     assert _told(caught.value) == _attributes(caught.value)
 
 
