@@ -528,7 +528,7 @@ def test_play_prints_its_record_when_the_out_file_cannot_be_written(
     printed = capsys.readouterr()
     assert '[Seed "1"]' in printed.out
     assert "Winner: " in printed.out
-    assert printed.err == "trapper: error: /dev/full: No space left on device\n"
+    assert printed.err == "trapper: error: cannot write '/dev/full': No space left on device\n"
 
 
 def test_replay_tells_of_a_file_that_holds_no_game_and_fails(

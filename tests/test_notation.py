@@ -118,6 +118,49 @@ def test_dump_writes_to_a_path_as_load_reads_one(tmp_path: Path) -> None:
     assert path.read_bytes() == before
 
 
+def test_issue10_a_failed_dump_to_a_path_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    """A write that fails halfway (a full disk; here the limit on a file's
+    size) leaves the old file whole, replacing or appending: opened to be
+    replaced, it was emptied at once and cut back to nothing."""
+    import subprocess
+    import sys
+    import textwrap
+
+    path = tmp_path / "games.trn"
+    link = tmp_path / "link.trn"
+    notation.dump(bot_game("base", 2, 1, "random"), path)
+    path.chmod(0o640)
+    link.symlink_to(path.name)
+    before = path.read_bytes()
+    script = textwrap.dedent(
+        f"""
+        import resource, signal
+        import trapper_core as tc
+        from trapper_core import notation
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG)
+        games = [tc.new_game("base", 2, seed=s) for s in range(40)]
+        resource.setrlimit(resource.RLIMIT_FSIZE, ({len(before) + 100}, resource.RLIM_INFINITY))
+        for target in ({str(path)!r}, {str(link)!r}):
+            for append in (False, True):
+                try:
+                    notation.dump(games, target, append=append)
+                except notation.NotationError as exc:
+                    print(exc)
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.count(": File too large") == 4, done.stdout + done.stderr
+    assert path.read_bytes() == before
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert link.is_symlink()
+    assert set(tmp_path.iterdir()) == {path, link}  # no temporary file left
+    notation.dump(bot_game("base", 2, 2, "random"), link)  # replaced through the link
+    assert link.is_symlink()
+    assert path.stat().st_mode & 0o777 == 0o640
+
+
 def test_dump_and_the_readers_take_gzip_binary_streams_as_typed(tmp_path: Path) -> None:
     """``gzip.open(path)`` is an ``io.BufferedIOBase``, not a
     ``typing.BinaryIO``: ``dump``, ``load``, ``games`` and ``read_game``

@@ -15,6 +15,7 @@ import io
 import os
 import re
 import stat
+import tempfile
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
 from typing import IO, Any, SupportsIndex, cast, overload
@@ -483,7 +484,9 @@ def dump(
     a text file, or a binary one (``open(path, "wb")``, ``io.BytesIO``,
     ``gzip.open(path, "wb")``), in UTF-8, as [`load`][trapper_notation.load]
     reads both; or to the file at a path (a ``str`` or ``Path``), which it
-    replaces (or, with ``append=True``, adds to). Nothing is written, and a
+    replaces (or, with ``append=True``, adds to). A file at a path is
+    replaced whole or not at all (written beside it, then renamed over it),
+    and what a failed append wrote is cut back out. Nothing is written, and a
     file at a path is not touched, when the games cannot be (a
     [`RecordError`][trapper_notation.RecordError], or a
     [`NotationError`][trapper_notation.NotationError] for a text file whose
@@ -542,7 +545,10 @@ def _dump_to_path(
     if not at_start and text:
         text = "\n" + text
     try:
-        with open(name, "ab" if append else "wb") as file:
+        if not append:
+            _replace(name, text.encode("utf-8"))
+            return
+        with open(name, "ab") as file:
             start = file.tell() if file.seekable() else None  # a pipe cannot tell
             try:
                 file.write(text.encode("utf-8"))
@@ -555,6 +561,39 @@ def _dump_to_path(
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise NotationError(f"cannot write {shown(name)}: {reason[:80]}") from None
+
+
+def _replace(name: str, data: bytes) -> None:
+    """Writes ``data`` to the file ``name`` whole or not at all: a new file is
+    written beside it and renamed over it (with the old file's permissions),
+    so that a failure halfway (a full disk) leaves the old file as it was;
+    opened to write in place, the old file was emptied at once. A symbolic
+    link is followed (its target replaced, the link kept); a device or a
+    pipe (``/dev/stdout``) is written in place."""
+    target = os.path.realpath(name)
+    if os.path.exists(target) and not os.path.isfile(target):
+        with open(target, "wb") as file:
+            file.write(data)
+        return
+    if os.path.exists(target):
+        mode = os.stat(target).st_mode & 0o7777
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    directory, base = os.path.split(target)
+    handle, temporary = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def _at_start(file: object) -> bool:

@@ -23,7 +23,6 @@ import os
 import signal
 import stat
 import sys
-import tempfile
 import threading
 import traceback
 import warnings
@@ -458,10 +457,8 @@ def _play(args: argparse.Namespace) -> int:
     failure: OSError | TrapperError | None = None
     if args.out is not None:  # before the output, whose reader may have left
         try:
-            if args.append:  # cut back to what the file held if the write fails
-                notation.dump(record, args.out, append=True)
-            else:
-                _save(args.out, record.text)
+            # Whole or not at all: a failed write leaves the file as it was.
+            notation.dump(record, args.out, append=args.append)
         except (
             OSError,
             TrapperError,
@@ -523,42 +520,6 @@ def _check_out(name: str) -> None:
 def _append_needs_out(args: argparse.Namespace) -> None:
     if args.append and args.out is None:
         raise SetupError("--append adds to the file of --out: give --out FILE too")
-
-
-def _save(name: str, text: str) -> None:
-    """Writes ``text`` to the file ``name`` whole or not at all: a file (or a
-    new one) is written beside it and renamed over it, so that a failure
-    halfway leaves the old file as it was; a device or a pipe
-    (``/dev/stdout``) is written in place. An error names ``name``."""
-    target = os.path.realpath(name)
-    data = text.encode("utf-8")
-    try:
-        if os.path.exists(target) and not os.path.isfile(target):
-            with open(target, "wb") as file:
-                file.write(data)
-            return
-        if os.path.exists(target):
-            mode = os.stat(target).st_mode & 0o7777
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        directory, base = os.path.split(target)
-        handle, temporary = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=directory)
-        try:
-            with os.fdopen(handle, "wb") as file:
-                file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-            os.chmod(temporary, mode)
-            os.replace(temporary, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
-    except OSError as exc:
-        exc.filename = name  # not the temporary file's name, nor None (a full disk)
-        raise
 
 
 def _named(name: str, what: str) -> None:
