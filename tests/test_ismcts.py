@@ -251,8 +251,13 @@ def test_ismcts_scores_its_rollouts_by_the_variants_position_worth() -> None:
     assert unanswered == [0] * 5
 
 
-@pytest.mark.parametrize("answer", ["12", float("nan"), True, [1.0]])
-def test_ismcts_refuses_a_position_worth_that_is_no_number(answer: object) -> None:
+@pytest.mark.parametrize(
+    "answer",
+    ["12", float("nan"), True, [1.0], float("inf"), -float("inf"), 10**400, 1e301],
+)
+def test_ismcts_refuses_a_position_worth_that_is_no_finite_number(answer: object) -> None:
+    """Worths too large to subtract as floats (a lead of inf - inf is a NaN
+    reward; 10**400 is no float) are refused as NaN is."""
     registry = _worth_variant(answer, [])
     game = tc.new_game("worthy", 2, seed=4, registry=registry)
     bot = tc.ISMCTSBot(1, iterations=3, rollout=1, registry=registry)
@@ -260,6 +265,16 @@ def test_ismcts_refuses_a_position_worth_that_is_no_number(answer: object) -> No
         tc.PluginError, match=r"trapper_position_worth answered .* for seat 0, not"
     ):
         bot.choose(game.view(0))
+
+
+def test_ismcts_takes_a_position_worth_of_any_real_number_type() -> None:
+    from fractions import Fraction
+
+    for answer in (Fraction(7, 2), 10**20, -(10**20)):
+        registry = _worth_variant(answer, [])
+        game = tc.new_game("worthy", 2, seed=4, registry=registry)
+        bot = tc.ISMCTSBot(1, iterations=3, rollout=1, registry=registry)
+        assert bot.choose(game.view(0)) in game.legal_actions()
 
 
 def test_base_position_worth_counts_money_bonus_potential_and_cards() -> None:

@@ -464,13 +464,31 @@ class ISMCTSBot:
             answer = worth(game.view(seat), greedy)
             if answer is None:
                 return _scores(game)
-            if not (type(answer) in (float, int) or _real(answer)) or answer != answer:
+            value = answer if type(answer) is float else _float(answer)
+            if not -_HUGE < value < _HUGE:  # NaN, an infinity, or one that leads by one
                 raise PluginError(
                     f"variant {game.variant!r}: trapper_position_worth answered {shown(answer)} "
-                    f"for seat {seat}, not a number (nor None)"
+                    f"for seat {seat}, not a finite number below 1e300 (nor None)"
                 )
-            out.append(answer)
+            out.append(value)
         return out
+
+
+#: The largest worth a position may have: the difference of two worths, a
+#: seat's lead, is then a float too (two of 1e308 made an infinite lead, and
+#: an infinity less another a NaN reward).
+_HUGE = 1e300
+
+
+def _float(answer: object) -> float:
+    """A worth that is no float as a float: NaN for what is no real number
+    (a bool neither) or too large to be a float (``10**400``)."""
+    if not _real(answer):
+        return math.nan
+    try:
+        return float(answer)  # type: ignore[arg-type]
+    except (OverflowError, TypeError, ValueError):
+        return math.nan
 
 
 def _real(value: object) -> bool:

@@ -329,7 +329,8 @@ class RulesSpec:
         [`potential`][trapper_base.strategy.potential] of the display and
         its worth of the cards in hand. Only public facts and the viewer's
         own hand may go into the estimate. An answer that is no number, or
-        NaN, is a `PluginError`.
+        not a finite one below 1e300 in size (NaN, an infinity), is a
+        `PluginError`.
         """
 
     # ------------------------------------------------------------------
