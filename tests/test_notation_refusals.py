@@ -142,6 +142,68 @@ def test_readers_refuse_a_stream_whose_read_gives_no_text(make: type) -> None:
         notation.read_game(make())
 
 
+class _Lines(io.TextIOBase):
+    """A text stream whose reads give ``lines`` in turn, whatever they are."""
+
+    def __init__(self, lines: list[Any]) -> None:
+        self.lines = lines
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:  # for scan, which asks where lines begin
+        return True
+
+    def tell(self) -> int:
+        return 0
+
+    def readline(self, size: int | None = -1) -> Any:
+        return self.lines.pop(0) if self.lines else ""
+
+
+def _readers() -> list[Any]:
+    return [
+        notation.load,
+        lambda s: list(notation.games(s)),
+        notation.read_game,
+        lambda s: list(notation.scan(s)),
+    ]
+
+
+@pytest.mark.parametrize("odd", [b'[Seat2 "B"]\n', None, 5, ["x"]])
+@pytest.mark.parametrize("at", [0, 1, 4])
+def test_issue10_readers_refuse_any_read_that_gives_no_text(odd: object, at: int) -> None:
+    """Every read is checked, not the first alone: a later one giving bytes,
+    None or a number raised a TypeError deep in the reader (scan took a
+    first None as the end)."""
+    lines: list[Any] = notation.dumps(tc.new_game("base", 2, seed=1)).splitlines(True)
+    lines[at] = odd
+    for read in _readers():
+        stream = _Lines(list(lines))
+        with pytest.raises(NotationError, match=f"the stream's read gave {type(odd).__name__}"):
+            read(stream)
+
+
+def test_issue10_readers_take_a_binary_stream_that_reads_bytearrays() -> None:
+    class Bytearrays(io.BytesIO):
+        def readline(self, size: int | None = -1) -> bytes:
+            return bytearray(super().readline(size))  # type: ignore[return-value]
+
+        def read1(self, size: int | None = -1) -> bytes:
+            return bytearray(super().read1(size))  # type: ignore[return-value]
+
+        def read(self, size: int | None = -1) -> bytes:
+            return bytearray(super().read(size))  # type: ignore[return-value]
+
+    games = [tc.new_game("base", 2, seed=s) for s in (1, 2)]
+    text = notation.dumps(games).encode()
+    records = notation.load(io.BytesIO(text))
+    assert notation.load(Bytearrays(text)) == records
+    assert list(notation.games(Bytearrays(text))) == records
+    assert notation.read_game(Bytearrays(text)) == records[0]
+    assert list(notation.scan(Bytearrays(text))) == list(notation.scan(io.BytesIO(text)))
+
+
 def test_readers_refuse_a_text_stream_over_bytes_that_are_not_utf8(two: bytes) -> None:
     for read in (notation.load, lambda s: list(notation.scan(s))):
         stream = io.TextIOWrapper(io.BytesIO(b"\xff" + two), encoding="utf-8")

@@ -739,9 +739,10 @@ def _each_line_of_stream(
                 read = stream.readline(asked)
             except UnicodeDecodeError as exc:
                 raise _not_text(exc, number) from None
+            if type(read) is not str:
+                read = _as_read(read, str)
         if first and read:
             first = False
-            _check_read(read, str)
             if read.startswith("\ufeff"):
                 read = read[1:]
                 asked -= 1
@@ -761,6 +762,8 @@ def _each_line_of_stream(
                     read = stream.readline(limit + 1)
                 except UnicodeDecodeError as exc:
                     raise _not_text(exc, number + len(lines)) from None
+                if type(read) is not str:
+                    read = _as_read(read, str)
                 if read[-1:] != "\n" or "\r" in read:
                     pending = read
                     break
@@ -811,6 +814,8 @@ def _each_line_of_stream(
                 carry = stream.readline(1)
             except UnicodeDecodeError as exc:
                 raise _not_text(exc, number) from None
+            if type(carry) is not str:
+                carry = _as_read(carry, str)
             if carry == "\n":
                 carry = ""
 
@@ -883,13 +888,20 @@ def _not_text(exc: UnicodeDecodeError, number: int) -> NotationError:
     )
 
 
-def _check_read(read: object, kind: type) -> None:
-    """What a stream's ``read`` or ``readline`` gave: ``kind`` (str, or bytes)."""
-    if not isinstance(read, kind) and not (kind is bytes and isinstance(read, bytearray)):
-        raise NotationError(
-            f"the stream's read gave {type(read).__name__}, not {kind.__name__}: "
-            "give an open text or binary file"
-        )
+def _as_read(read: Any, kind: type) -> Any:
+    """What a stream's ``read`` or ``readline`` gave, checked to be ``kind``
+    (str, or bytes: a bytearray is read as bytes). Every read is checked
+    (``if type(read) is not kind``, a test that costs next to nothing), not
+    the first alone: a stream whose later reads give another type raised a
+    TypeError deep in the reader."""
+    if isinstance(read, kind):
+        return read
+    if kind is bytes and isinstance(read, bytearray):
+        return bytes(read)
+    raise NotationError(
+        f"the stream's read gave {type(read).__name__}, not {kind.__name__}: "
+        "give an open text or binary file"
+    )
 
 
 #: Matches nothing: the runs of lines `_runs` does not join.
@@ -913,7 +925,7 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
     while True:
         block = read(1 << 16)
         if type(block) is not bytes:
-            _check_read(block, bytes)
+            block = _as_read(block, bytes)
         text = decoder.decode(block, final=not block)
         if first and text:
             first = False
@@ -1896,7 +1908,7 @@ class _Offsets:
         cr: Any = b"\r" if self.binary else "\r"
         mark: Any = _BOM_BYTES if self.binary else "\ufeff"  # a byte order mark
         carry_at = 0
-        first = True
+        kind = bytes if self.binary else str
         streak = False  # whether the line before was whole and plain (`_plain`)
         while True:
             at = stream.tell()
@@ -1904,9 +1916,8 @@ class _Offsets:
                 raw = stream.readline(limit + 1)
             except UnicodeDecodeError as exc:
                 raise _not_text(exc, number) from None
-            if first and raw:
-                first = False
-                _check_read(raw, bytes if self.binary else str)
+            if type(raw) is not kind:
+                raw = _as_read(raw, kind)
             if number and not carry and raw[-1:] == newline and self._plain(raw):
                 # The second such line in a row begins a run, read in a loop of
                 # its own (a run of one line, as between the tags of tiny
@@ -1949,6 +1960,8 @@ class _Offsets:
                     carry = stream.readline(1)
                 except UnicodeDecodeError as exc:
                     raise _not_text(exc, number) from None
+                if type(carry) is not kind:
+                    carry = _as_read(carry, kind)
                 if carry == newline:
                     if last.endswith(cr):  # else its "\r" was made a "\n" already
                         pieces[-1] = (last + carry, last_at)
@@ -1997,6 +2010,7 @@ class _Offsets:
         stream = self.stream
         within = self.within
         newline, bracket, cr = (b"\n", b"[", b"\r") if self.binary else ("\n", "[", "\r")
+        kind = bytes if self.binary else str
         lines = [raw]
         size = len(raw)
         next_at: int | None = None
@@ -2012,6 +2026,8 @@ class _Offsets:
                 raw = stream.readline(limit + 1)
             except UnicodeDecodeError as exc:
                 raise _not_text(exc, number + len(lines)) from None
+            if type(raw) is not kind:
+                raw = _as_read(raw, kind)
             if raw != newline and (raw[-1:] != newline or bracket in raw or cr in raw):
                 break
             lines.append(raw)
@@ -2034,6 +2050,8 @@ class _Offsets:
                 raw = stream.readline(limit + 1)
             except UnicodeDecodeError as exc:
                 raise _not_text(exc, number) from None
+            if type(raw) is not kind:
+                raw = _as_read(raw, kind)
         return raw, at, number
 
     def _batch(self, lines: list[Any], number: int) -> Iterator[str | _BadLine]:
