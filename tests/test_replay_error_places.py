@@ -95,6 +95,19 @@ def test_tag_error_has_the_tag_line_and_no_column() -> None:
     assert _told(caught.value) == (1, line, None, None)
 
 
+@pytest.mark.parametrize("seed", ['[Seed "1"]\n', ""])
+@pytest.mark.parametrize("name", ["B\x07", " ", ""])
+def test_a_seat_name_no_game_takes_is_told_at_its_tag(seed: str, name: str) -> None:
+    """Told at its Seat tag, with or without a Seed tag (the error of the
+    game dealt from the seed was told at the Seed tag, or, without it, at
+    another tag)."""
+    text = f'[Event "e"]\n[Seat1 "A"]\n[Seat2 "{name}"]\n[Site "s"]\n{seed}\n1. A: pass\n'
+    with pytest.raises(RecordError, match=r"Seat2 names .*: a player's name is a line") as caught:
+        notation.loads(text)[0].replay()
+    assert _attributes(caught.value) == (1, 3, None, None)
+    assert _told(caught.value) == _attributes(caught.value)
+
+
 def test_result_tag_error_has_the_tag_line() -> None:
     text = notation.dumps(_game())
     broken = re.sub(r'\[Result "[^"]*"\]', '[Result "1-0"]', text, count=1)

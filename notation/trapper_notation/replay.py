@@ -215,6 +215,11 @@ class _Replayer:
             )
         seen: set[str] = set()
         for seat, name in enumerate(self.players, start=1):
+            if not name.strip() or not name.isprintable():  # as new_game refuses it
+                raise RecordError(
+                    f"Seat{seat} names {shown(name)}: a player's name is a line of printable text",
+                    at=self._at(f"Seat{seat}"),
+                )
             if name in seen:
                 raise RecordError(
                     f"Seat{seat} names {name!r} again; players' names must differ",
