@@ -55,6 +55,37 @@ def test_issue10_every_reader_cuts_a_file_into_the_same_games(text: str) -> None
     assert _said(notation.load(io.StringIO(text))) == alone
 
 
+@pytest.mark.parametrize(
+    "moves",
+    [
+        '1. A: pass [Event "x"] )',  # a tag, then what no game reads
+        '1. A: pass [Event "x"]',
+        '1. A: pass [Event "x"] 1. B: pass [Event "y"] )',
+        '1. A: pass [Event "x"] ) [Event "y"] 2. B: pass',
+    ],
+)
+def test_issue10_scan_numbers_the_games_as_the_readers_do(moves: str) -> None:
+    """A line of moves that holds a tag: ``scan`` counted a game from it even
+    when the game does not read (the readers count such a game, broken, as
+    one), and numbered every game after it one more than ``read_game``
+    given its offset, and the errors, did."""
+    text = f'[Seat1 "A"]\n[Seat2 "B"]\n\n{moves}\n\n[Seat1 "C"]\n[Seat2 "D"]\n\n1. C: pass\n'
+    errors: list[Exception] = []
+    records = notation.loads(text, errors=errors)
+    told = {(r.number, r.line) for r in records}
+    broken = {error.game for error in errors}  # type: ignore[attr-defined]
+    index = list(notation.scan(io.BytesIO(text.encode())))
+    assert {found.number for found in index} == {n for n, _ in told} | broken
+    assert told <= {(found.number, found.line) for found in index}
+    stream = io.BytesIO(text.encode())
+    for found in index:
+        stream.seek(found.offset)
+        again = notation.read_game(stream, number=found.number, line=found.line, errors=[])
+        if found.number not in broken:
+            assert again is not None
+            assert (again.number, again.line) == (found.number, found.line)
+
+
 def test_issue10_real_games_cut_alike_when_a_tag_line_starts_on_a_move_line() -> None:
     lines = notation.dumps(_games()).split("\n")
     second = [i for i, line in enumerate(lines) if line.startswith("[Event")][2]

@@ -1851,6 +1851,15 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
             previous = "TAG"
         elif kind not in ("COMMENTS", "TAG_COMMENTS") or previous != "TAG":
             previous = kind if found else ""
+    if len(found) > 1:
+        # Games of one chunk are told apart only when it parses: the
+        # readers count a chunk that does not as one broken game, and the
+        # numbers must name the same games.
+        try:
+            with no_gc():
+                _parse(chunk.text)
+        except NotationSyntaxError:
+            return one
     return found or one
 
 
