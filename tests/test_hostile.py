@@ -101,7 +101,10 @@ def test_issue10_item4_a_seed_tag_of_other_digits_is_a_record_error(seed: str) -
             "".join(f'[Seat{i} "{c}"]\n' for i, c in enumerate("ABCDE", start=1)),
             r"line 6: 'base' is played by 2 to 4 players, but the Seat tags name 5",
         ),
-        ('[Seat1 "A\\\\"]\n[Seat2 "\u0007"]\n', "line 2: a player's name is a line of printable"),
+        (
+            '[Seat1 "A\\\\"]\n[Seat2 "\u0007"]\n',
+            r"line 3: Seat2 names '\\x07': a player's name is a line of printable",
+        ),
     ],
 )
 def test_issue10_item5_bad_seats_are_record_errors_at_the_tag(seats: str, message: str) -> None:

@@ -109,6 +109,38 @@ def test_issue10_scan_offsets_lead_read_game_to_each_game_whatever_the_line_ends
         assert record.tags["Seed"] == game.tags["Seed"]
 
 
+@pytest.mark.parametrize("end", ["\r", "\r\n", "\n", "\r\r", "\r\r\n", "\r\n\r"])
+def test_issue10_scan_offsets_in_a_text_file_lead_read_game_to_each_games_first_line(
+    end: str, tmp_path: Any
+) -> None:
+    """A text file opened with ``newline=""`` (its positions opaque; a lone
+    "\r" ends a line): a blank line of a lone "\r" before a game gave the
+    game the blank line's offset, and ``read_game`` there counted one line
+    too many (an error in the game was told a line late)."""
+    text = notation.dumps(_games()).replace("\n\n", end + end).replace("\n", end)
+    text = text[: -len(end)] + " ]" + end  # the last game broken at its last line
+    path = tmp_path / "games.trn"
+    path.write_bytes(text.encode())
+    errors: list[Exception] = []
+    records = notation.load(path, errors=errors)
+    told: list[object] = [(r.number, r.line, r.moves) for r in records]
+    told.append((errors[0].game, errors[0].line))  # type: ignore[attr-defined]
+    for binary in (False, True):
+        with open(path, "rb") if binary else open(path, encoding="utf-8", newline="") as stream:
+            found = list(notation.scan(stream))
+            read: list[object] = []
+            for game in found:
+                stream.seek(game.offset)
+                try:
+                    record = notation.read_game(stream, number=game.number, line=game.line)
+                except notation.NotationSyntaxError as error:
+                    read.append((error.game, error.line))
+                else:
+                    assert record is not None
+                    read.append((record.number, record.line, record.moves))
+        assert read == told
+
+
 @pytest.mark.parametrize("binary", [True, False])
 def test_issue10_scan_finds_several_games_on_one_line(binary: bool) -> None:
     text = "\ufeff" + notation.dumps(_games()).replace("\n", " ") + "\n"

@@ -1927,6 +1927,16 @@ class _Offsets:
                 raise _not_text(exc, number) from None
             if type(raw) is not kind:
                 raw = _as_read(raw, kind)
+            if carry == cr and not raw.startswith(newline) and not self.within:
+                # The "\r" read to see whether a "\n" followed the line
+                # before is a blank line of its own, in a text file whose
+                # positions are opaque (a line's pieces share its offset):
+                # told at its own offset, so that the line read after it has
+                # the offset where it begins (it had the blank line's, and
+                # read_game began there, one line early).
+                yield from self._pieces([(carry, 0)], number, carry_at)
+                number += 1
+                carry = carry[:0]
             if number and not carry and raw[-1:] == newline and self._plain(raw):
                 # The second such line in a row begins a run, read in a loop of
                 # its own (a run of one line, as between the tags of tiny
