@@ -127,6 +127,10 @@ def test_issue10_from_game_and_dumps_refuse_what_is_no_game_or_record() -> None:
     refused(lambda: notation.dumps(5), RecordError, "not int")  # type: ignore[arg-type]
     refused(lambda: notation.dumps("text"), RecordError, "not str")  # type: ignore[arg-type]
     refused(lambda: notation.dumps([played(), "text"]), RecordError, "not str")  # type: ignore[list-item]
+    # A view is named by its public class, not the private one Game.view makes.
+    view: Any = played().view(0)
+    refused(lambda: Record.from_game(view), RecordError, "made from a Game, not PlayerView$")
+    refused(lambda: notation.dumps([view]), RecordError, "not PlayerView$")
 
 
 def test_issue10_a_record_holds_only_items() -> None:

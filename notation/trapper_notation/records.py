@@ -23,7 +23,7 @@ from typing import IO, Any, SupportsIndex, cast, overload
 import attrs
 
 from trapper_core import Game, Registry
-from trapper_core.errors import as_tuple, shown
+from trapper_core.errors import as_tuple, shown, type_name
 
 from . import writer
 from .errors import NotationError, Place, RecordError
@@ -455,7 +455,7 @@ def _dumps(games: Game | Record | Iterable[Game | Record], *, first: bool) -> st
     if isinstance(games, (Game, Record)):
         games = [games]
     elif not isinstance(games, Iterable) or isinstance(games, str | bytes):
-        raise RecordError(_NOT_WRITTEN + type(games).__name__)
+        raise RecordError(_NOT_WRITTEN + type_name(games))
     texts: list[str] = []
     for game in games:
         if isinstance(game, Record):
@@ -463,7 +463,7 @@ def _dumps(games: Game | Record | Iterable[Game | Record], *, first: bool) -> st
         elif isinstance(game, Game):
             record = Record.from_game(game)
         else:
-            raise RecordError(_NOT_WRITTEN + type(game).__name__)
+            raise RecordError(_NOT_WRITTEN + type_name(game))
         if record.preface and (texts or not first):
             raise RecordError(
                 f"only a file's first game has a preface; game {len(texts) + 1} "

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from trapper_core import COLOURS, SQUARES, Game, Setup, Tile, TrapperError
-from trapper_core.errors import shown
+from trapper_core.errors import shown, type_name
 
 from .errors import RecordError
 from .items import (
@@ -138,7 +138,7 @@ def record_parts(
     ``Record.from_game``), or with ``table`` of its table record (see
     ``Record.table_record``)."""
     if not isinstance(game, Game):
-        raise RecordError(f"a record is made from a Game, not {type(game).__name__}")
+        raise RecordError(f"a record is made from a Game, not {type_name(game)}")
     if not game.from_setup:
         raise RecordError(
             "this game begins at a position (game_at, Sampler.position), which its setup does "

@@ -132,6 +132,16 @@ def _shown(value: object, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def type_name(value: object) -> str:
+    """The name of ``value``'s type for an error message: its first public
+    class (a view that ``Game.view`` makes, of a private subclass, is named
+    ``PlayerView``)."""
+    for kind in type(value).__mro__:
+        if not kind.__name__.startswith("_"):
+            return kind.__name__
+    return type(value).__name__
+
+
 def as_whole(
     value: object, error: type[TrapperError], what: str, *, low: int | None = None
 ) -> int:

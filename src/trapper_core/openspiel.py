@@ -77,6 +77,7 @@ from .errors import (
     UnknownVariantError,
     as_whole,
     shown,
+    type_name,
 )
 from .game import Game, new_game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
@@ -687,7 +688,7 @@ def state_from_game(game: Game, spiel_game: TrapperGame | None = None) -> Trappe
     else `trapper_core.SetupError` is raised.
     """
     if not isinstance(game, Game):
-        raise SetupError(f"state_from_game takes a trapper_core Game, not {type(game).__name__}")
+        raise SetupError(f"state_from_game takes a trapper_core Game, not {type_name(game)}")
     if spiel_game is not None and not isinstance(spiel_game, TrapperGame):
         raise SetupError(
             f"spiel_game is None or a {GAME_NAME} game, not {type(spiel_game).__name__}"
