@@ -92,6 +92,10 @@ def test_play_with_a_human_seat_by_name(
         (["--names", "Ann,Ann"], "player names must differ"),
         (["--names", "Ann,,Bob"], "a player's name is a line of printable text, not ''"),
         (["--names", "Ann,Bob", "--human", "Cy"], r"or a name of --names \(Ann, Bob\), not 'Cy'"),
+        (
+            ["--names", "B,A", "--human", "A"],
+            "--human 'A' is the name of seat B and the letter of seat A",
+        ),
     ],
 )
 def test_play_refuses_names_that_make_no_game(

@@ -54,15 +54,22 @@ def seat_letter(seat: int) -> str:
 def _seat(text: str, players: int, option: str, names: Sequence[str] = ()) -> int:
     """Reads a seat typed by a person: a letter (``B`` or ``b``), or one of
     the players' ``names`` given on the command line."""
-    if text in names:
-        return list(names).index(text)
     letters = SEATS[:players]
-    if len(text) == 1 and text.upper() in letters:
-        return letters.index(text.upper())
-    named = f" or a name of --names ({', '.join(names)})" if names else ""
+    letter = letters.index(text.upper()) if len(text) == 1 and text.upper() in letters else None
+    if text in names:
+        named = list(names).index(text)
+        if letter is not None and letter != named:  # --names B,A --human A
+            raise SetupError(
+                f"{option} {text!r} is the name of seat {letters[named]} and the letter of "
+                f"seat {letters[letter]}: name the players otherwise"
+            )
+        return named
+    if letter is not None:
+        return letter
+    or_name = f" or a name of --names ({', '.join(names)})" if names else ""
     raise SetupError(
         f"{option} takes a seat letter from A to {letters[-1]} (seats are letters, as in "
-        f"the notation){named}, not {text!r}"
+        f"the notation){or_name}, not {text!r}"
     )
 
 
