@@ -133,6 +133,45 @@ def test_issue10_from_game_and_dumps_refuse_what_is_no_game_or_record() -> None:
     refused(lambda: notation.dumps([view]), RecordError, "not PlayerView$")
 
 
+@pytest.mark.parametrize(
+    ("where", "message"),
+    [
+        ({"tag_lines": None}, "tag_lines are a sequence of line numbers, not None"),
+        ({"tag_lines": [1, -2]}, "tag_lines are line numbers, whole numbers from 0 .*not -2"),
+        ({"tag_lines": range(-1, 1)}, "not -1"),
+        ({"line": "x"}, "line is a whole number from 0 .*not 'x'"),
+        ({"line": -5}, "not -5"),
+        ({"line": True}, "not True"),
+        ({"note_places": "ab"}, "note_places are a line and a column a note, .*not 'a'"),
+        ({"note_places": (1, 2, 3)}, "a line and a column a note, not 3 numbers"),
+    ],
+)
+def test_a_record_says_where_it_stands_in_line_numbers(
+    where: dict[str, Any], message: str
+) -> None:
+    tags = [("Variant", "base"), ("Seat1", "A"), ("Seat2", "B")]
+    refused(lambda: Record(tags, **where), RecordError, message)
+    assert Record(tags, line=1, tag_lines=range(1, 4), note_places=[5, 7]).line == 1
+
+
+@pytest.mark.parametrize(
+    ("pairs", "message"),
+    [
+        ([1, 2], r"tags are \(name, value\) pairs, not 1"),
+        ("ab", r"tags are \(name, value\) pairs, not 'ab'"),
+        (None, "a sequence of .* pairs, not None"),
+        ([("Event", 1)], r"a tag's name and value are str, not \('Event', 1\)"),
+    ],
+)
+def test_tags_made_in_code_are_pairs_of_str(pairs: Any, message: str) -> None:
+    """``Tags`` made directly checks its pairs as a record does (``Tags([1,
+    2])["x"]`` raised a TypeError when read, ``Tags("ab").keys()`` a bare
+    ValueError)."""
+    refused(lambda: notation.Tags(pairs), RecordError, message)
+    assert notation.Tags({"Event": "Club"})["Event"] == "Club"
+    assert notation.Tags([("Round", "2")]).keys() == ["Round"]
+
+
 def test_issue10_a_record_holds_only_items() -> None:
     tags = [("Variant", "base"), ("Seat1", "A"), ("Seat2", "B")]
     refused(lambda: Record(tags, ["pass"]), RecordError, "items are .* objects, not 'pass'")  # type: ignore[list-item]

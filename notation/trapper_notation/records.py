@@ -46,6 +46,9 @@ class Tags(tuple[tuple[str, str], ...]):
 
     __slots__ = ()
 
+    def __new__(cls, pairs: Sequence[tuple[str, str]] | Mapping[str, str] = ()) -> Tags:
+        return tuple.__new__(cls, _pairs(pairs))
+
     @overload
     def __getitem__(self, key: str) -> str: ...
     @overload
@@ -86,15 +89,19 @@ class Tags(tuple[tuple[str, str], ...]):
 
 
 def _tags(value: Sequence[tuple[str, str]] | Mapping[str, str]) -> Tags:
-    if type(value) is Tags:
-        return value
+    return value if type(value) is Tags else Tags(value)
+
+
+def _pairs(value: Sequence[tuple[str, str]] | Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """The ``(name, value)`` pairs of tags given as pairs or a mapping,
+    each checked to be two str; raises `RecordError` naming what is not."""
     if isinstance(value, str | bytes):
         raise RecordError(f"a record's tags are (name, value) pairs, not {shown(value)}")
     if isinstance(value, Mapping):  # {"Event": "Club"}, as python-chess's headers
         value = list(value.items())
     pairs = as_tuple(value, RecordError, "a record's tags are a sequence of (name, value) pairs")
     if all(type(p) is tuple and len(p) == 2 and type(p[0]) is type(p[1]) is str for p in pairs):
-        return Tags(pairs)  # the reader's pairs, kept as they are (and shared)
+        return pairs  # the reader's pairs, kept as they are (and shared)
     checked = []
     for pair in pairs:
         if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
@@ -103,7 +110,7 @@ def _tags(value: Sequence[tuple[str, str]] | Mapping[str, str]) -> Tags:
         if type(name) is not str or type(text) is not str:
             raise RecordError(f"a tag's name and value are str, not {shown(pair)}")
         checked.append((name, text))
-    return Tags(checked)
+    return tuple(checked)
 
 
 def _number(record: object, attribute: object, value: object) -> None:
@@ -149,7 +156,39 @@ def _expanded(parts: tuple[Item | Stretch, ...]) -> tuple[Item, ...]:
 def _lines(value: Iterable[int]) -> range | tuple[int, ...]:
     # The reader's range of evenly spaced lines is kept as it is: it holds
     # no int a tag.
-    return value if type(value) is range else tuple(value)
+    if type(value) is range and (not value or min(value[0], value[-1]) >= 0):
+        return value
+    lines = as_tuple(value, RecordError, "a record's tag_lines are a sequence of line numbers")
+    _check_places(lines, "tag_lines are line numbers")
+    return lines
+
+
+def _places(value: Sequence[int]) -> Sequence[int]:
+    if type(value) is array or value == ():  # the reader's, or none
+        return value
+    places = as_tuple(value, RecordError, "a record's note_places are a sequence of numbers")
+    _check_places(places, "note_places are a line and a column a note")
+    if len(places) % 2:
+        raise RecordError(
+            f"a record's note_places are a line and a column a note, not {len(places)} numbers"
+        )
+    return places
+
+
+def _check_places(numbers: tuple[object, ...], what: str) -> None:
+    for number in numbers:
+        if type(number) is not int or number < 0:
+            raise RecordError(
+                f"a record's {what}, whole numbers from 0 (0: not known), not {shown(number)}"
+            )
+
+
+def _line(record: object, attribute: object, value: object) -> None:
+    if type(value) is not int or value < 0:
+        raise RecordError(
+            "a record's line is a whole number from 0 (0: not read from a file), "
+            f"not {shown(value)}"
+        )
 
 
 def _comments(value: Sequence[Comment | Stretch]) -> tuple[Comment | Stretch, ...]:
@@ -186,13 +225,13 @@ class Record:
     _preface: tuple[Comment | Stretch, ...] = attrs.field(
         default=(), converter=_comments, alias="preface", eq=_expanded_comments
     )
-    line: int = attrs.field(default=0, eq=False)
+    line: int = attrs.field(default=0, eq=False, validator=_line)
     """The line of the game's first tag in its file (0: not read from a file)."""
     _tag_lines: range | tuple[int, ...] = attrs.field(
         default=(), converter=_lines, alias="tag_lines", eq=False, repr=False
     )
     _note_places: Sequence[int] = attrs.field(
-        default=(), alias="note_places", eq=False, repr=False, hash=False
+        default=(), converter=_places, alias="note_places", eq=False, repr=False, hash=False
     )
     """The line and column of each note of the move text read from a file,
     in turn (empty: not read from a file), for the replay's errors."""
