@@ -4,6 +4,7 @@ errors only, with their place."""
 from __future__ import annotations
 
 import io
+import os
 import re
 from pathlib import Path
 from typing import Any
@@ -611,3 +612,16 @@ def test_every_item_the_reader_and_the_writer_make_passes_the_items_checks(
             for item in (*record.preface, *record.items):
                 assert _remade(item) == item
         assert notation.loads(notation.dumps(records)) == records
+
+
+@pytest.mark.skipif(
+    not os.path.exists("/proc/self/mem"), reason="needs /proc/self/mem, a file no read of succeeds"
+)
+def test_readers_say_a_path_that_opens_but_cannot_be_read() -> None:
+    """Only a failure to open a path was a `NotationError`: one to read it
+    (EIO) came out as a bare OSError."""
+    for read in _readers():
+        if read is notation.read_game:  # reads streams only
+            continue
+        with pytest.raises(NotationError, match="cannot read '/proc/self/mem': Input/output"):
+            read("/proc/self/mem")

@@ -1593,7 +1593,13 @@ def _opened(source: Source) -> Iterator[IO[str] | IO[bytes]]:
         except (OSError, ValueError) as exc:
             raise _cannot_open(source, exc) from None
         with file:
-            yield file
+            try:
+                yield file
+            except OSError as exc:  # a file that opens but cannot be read (EIO)
+                reason = exc.strerror or str(exc)
+                raise NotationError(
+                    f"cannot read {shown(os.fspath(source))}: {reason[:80]}"
+                ) from None
     else:
         _check_stream(source)
         yield _as_io(source)
