@@ -156,3 +156,24 @@ def test_pettingzoo_reset_refuses_a_negative_seed_and_keeps_its_game(seed: int) 
         table.reset(seed=seed)
     _refused(err.value)
     assert table.game == before
+
+
+@pytest.mark.parametrize(
+    ("fields", "told"),
+    [
+        ({"board": ()}, "its board has 64 squares"),
+        ({"displays": ()}, "its displays are a tuple of 2 entries"),
+        ({"hand": None}, "its hand is a Hand"),
+    ],
+)
+@pytest.mark.parametrize("bot", [tc.GreedyBot(1), tc.ISMCTSBot(1, iterations=2)])
+def test_bots_name_what_is_wrong_with_a_view_whose_fields_fit_no_game(
+    bot: Any, fields: dict[str, Any], told: str
+) -> None:
+    """A view with a decision to make but misshapen fields: the greedy bot's
+    estimate raised an IndexError or AttributeError where the search bot
+    named the field."""
+    view = attrs.evolve(tc.new_game("base", 2, seed=3).view(0), **fields)
+    said = f"a (bot chooses from|sampler samples) a view of a game, and {told}"
+    with pytest.raises(tc.SetupError, match=said):
+        bot.choose(view)

@@ -184,12 +184,22 @@ class GreedyBot:
         legal = _legal(view)
         best: list[Action] = []
         best_worth = float("-inf")
-        for action in legal:
-            worth = self.worth(view, action)
-            if worth > best_worth:
-                best, best_worth = [action], worth
-            elif worth == best_worth:
-                best.append(action)
+        try:
+            for action in legal:
+                worth = self.worth(view, action)
+                if worth > best_worth:
+                    best, best_worth = [action], worth
+                elif worth == best_worth:
+                    best.append(action)
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError):
+            # A view built by hand that fits no game fails the estimate (its
+            # board or displays of another size): named for what is wrong
+            # with it, as the search bot names it. Asked only then: nothing
+            # is checked on the way of a good view.
+            problem = misshapen(view)
+            if problem is not None:
+                raise SetupError(f"a bot chooses from a view of a game, and {problem}") from None
+            raise
         return best[self.rng.randrange(len(best))]
 
     def rules(self, variant: str) -> Rules:
