@@ -121,6 +121,43 @@ def test_issue10_a_line_over_the_size_cap_ends_the_reading_from_any_source(sourc
     assert found[0].replay() == played[0]
 
 
+@pytest.mark.parametrize("binary", [False, True])
+@pytest.mark.parametrize("lenient", [False, True])
+def test_issue10_read_game_after_a_line_over_the_size_cap_reads_no_more(
+    binary: bool, lenient: bool
+) -> None:
+    """Reading ends at a line longer than the cap, for the calls after the
+    error too: a text stream, which stands part-way along that line, was read
+    afresh from there by the next call but one (a new error, numbered game
+    1, line 1), where a binary one, read ahead in blocks, was at its end.
+    A seek reads afresh from where it leads."""
+    _, played = games_text(2)
+    parts = [notation.dumps(game) for game in played]
+    text = parts[0] + "\n" + '[Event "' + "x" * 5000 + '"]\n' + parts[1]
+    stream = io.BytesIO(text.encode()) if binary else io.StringIO(text)
+    errors: list[Exception] = []
+    said: list[object] = []
+    for _ in range(5):
+        try:
+            record = notation.read_game(
+                stream, errors=errors if lenient else None, max_game_size=4000
+            )
+        except NotationSyntaxError as error:
+            said.append(error.expected)
+        else:
+            said.append(None if record is None else record.number)
+    too_long = "a game is longer than 4,000 characters (max_game_size)"
+    if lenient:
+        assert said == [1, None, None, None, None]
+        assert [e.expected for e in errors] == [too_long]  # type: ignore[attr-defined]
+    else:
+        assert said == [1, too_long, None, None, None]
+    stream.seek(0)
+    again = notation.read_game(stream, max_game_size=4000)
+    assert again is not None
+    assert again.replay() == played[0]
+
+
 def test_issue10_the_command_line_replays_a_big_file_game_by_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1654,6 +1654,11 @@ class _StreamState:
     numbering: _Numbering = attrs.Factory(_Numbering)
     waiting: list[Record] = attrs.Factory(list)
     position: int | None = None
+    # Whether reading ended with an error of the stream's text (a line longer
+    # than max_game_size, bytes that are not UTF-8): the stream stands
+    # part-way along a line, and the next call returns None rather than read
+    # on from there, as for a stream read whole (one read ahead in blocks).
+    ended: bool = False
 
 
 _READING: weakref.WeakKeyDictionary[Any, _StreamState] = weakref.WeakKeyDictionary()
@@ -1675,6 +1680,8 @@ def read_game(
     ``seek`` in between is read afresh from where it stands). Errors as
     in [`loads`][trapper_notation.loads]: strict, the next call reads on
     after the broken game; with an ``errors`` list a broken game is skipped.
+    A line longer than ``max_game_size`` ends the reading: the calls after
+    its error return ``None`` until a ``seek`` moves the stream.
 
     Game numbers and lines count from where the reading began afresh (the
     first call on a stream, or the first after a ``seek``), as game
@@ -1697,7 +1704,14 @@ def read_game(
         state = _StreamState(_Games(lines, max_game_size, read=line - 1), _Numbering(number))
         _keep_state(opened, state)
     while not state.waiting:
-        chunk = next(state.chunks, None)
+        if state.ended:
+            return None
+        try:
+            chunk = next(state.chunks, None)
+        except TrapperError:
+            state.ended = True
+            state.position = _tell(opened)
+            raise
         if chunk is None:
             _keep_state(opened, None)
             return None
@@ -1705,6 +1719,7 @@ def read_game(
             state.waiting = state.numbering.parse(chunk, errors)
         finally:
             state.position = _tell(opened)
+            state.ended = state.chunks.stopped is not None
     return state.waiting.pop(0)
 
 
