@@ -86,6 +86,34 @@ def test_issue10_scan_numbers_the_games_as_the_readers_do(moves: str) -> None:
             assert (again.number, again.line) == (found.number, found.line)
 
 
+@pytest.mark.parametrize(
+    ("text", "cap"),
+    [
+        # A first line as long as the cap once the byte order mark is off: the
+        # text stream cut it after the cap and read its line end as a line.
+        ("\ufeff (shuffle BEG\n[", 13),
+        # A second mark is a character: loads took it off too, from the lines
+        # before a line too long.
+        ('\ufeff\ufeff\n\n[d2=B2e) [Event "x"{', 19),
+    ],
+)
+def test_issue10_readers_agree_on_a_byte_order_mark_at_the_size_cap(text: str, cap: int) -> None:
+    said = []
+    sources: list[str | io.StringIO | io.BytesIO] = [
+        text,
+        io.StringIO(text),
+        io.BytesIO(text.encode()),
+    ]
+    for source in sources:
+        errors: list[Exception] = []
+        if isinstance(source, str):
+            records = notation.loads(source, errors=errors, max_game_size=cap)
+        else:
+            records = notation.load(source, errors=errors, max_game_size=cap)
+        said.append((_said(records), [str(e) for e in errors]))
+    assert said[0] == said[1] == said[2]
+
+
 def test_issue10_real_games_cut_alike_when_a_tag_line_starts_on_a_move_line() -> None:
     lines = notation.dumps(_games()).split("\n")
     second = [i for i, line in enumerate(lines) if line.startswith("[Event")][2]

@@ -677,9 +677,16 @@ def _lines_of_text(text: str, limit: int) -> Iterator[str | _BadLine]:
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return _lines_of_plain_text(text, limit)
+
+
+def _lines_of_plain_text(text: str, limit: int) -> Iterator[str | _BadLine]:
+    """`_lines_of_text` of a text whose byte order mark is taken off and whose
+    line ends are ``\n`` (a second mark is a character of the text: taken off
+    again here, the lines before a line too long lost it)."""
     long = _long_line(text, limit) if len(text) > limit else -1
     if long >= 0:
-        yield from _lines_of_text(text[:long], limit)
+        yield from _lines_of_plain_text(text[:long], limit)
         number = text.count("\n", 0, long) + 1
         yield _unicode(text[long : long + min(_HEAD, limit + 1)], number)
         raise _too_long(number, limit)
@@ -790,7 +797,7 @@ def _each_line_of_stream(
         last = pieces[-1]
         cut = len(read) >= asked and not line.endswith("\n")  # the read stopped at its size
         cr_last = cut and last.endswith("\r")  # a "\r\n" may be cut between the two
-        if cut and not cr_last and len(pieces) > 1 and len(last) <= limit:
+        if cut and not cr_last and len(last) <= limit:
             carry = pieces.pop()  # its end comes with the next read
         too_long = cut and not cr_last and not carry and len(last) > limit
         if too_long:
