@@ -86,6 +86,40 @@ def test_issue10_scan_numbers_the_games_as_the_readers_do(moves: str) -> None:
             assert (again.number, again.line) == (found.number, found.line)
 
 
+def _placed(records: list[notation.Record]) -> list[object]:
+    """Where each record's items and notes stand in the file."""
+    return [
+        (
+            [
+                (item.line, item.column)
+                for item in r.items
+                if isinstance(item, notation.TurnNumber | notation.Mover | notation.Move)
+            ],
+            list(r._note_places),
+        )
+        for r in records
+    ]
+
+
+@pytest.mark.parametrize("before", [" ", "\t ", "{x} ", "{a}{b}  "])
+def test_issue10_items_have_the_same_columns_in_games_parsed_together_or_alone(
+    before: str,
+) -> None:
+    """A game whose tags begin part-way along their line, after white space or
+    comments, parsed together with the game before it (as ``loads`` and
+    ``load`` parse small games): the text before its tags stood twice in the
+    joined text, and its items' columns were as many too far right."""
+    text = (
+        '[A "1"]\n\n1. A: pass\n\n[B "2"]\n\n1. A: pass\n\n'
+        f'{before}[C "3"][D "4"] 1. A: pass (d2=B2e)\n'
+    )
+    alone = _by_read_game(io.StringIO(text))
+    assert _placed(notation.loads(text)) == _placed(alone)
+    assert _placed(notation.load(io.BytesIO(text.encode()))) == _placed(alone)
+    column = len(before) + len('[C "3"][D "4"] ') + 1
+    assert _placed(alone)[2] == ([(9, column), (9, column + 3), (9, column + 6)], [9, column + 11])
+
+
 @pytest.mark.parametrize(
     ("text", "cap"),
     [

@@ -1034,6 +1034,11 @@ class _Chunk:
     opening: _Opening | None = None
     """Its first line that is not blank or a comment: kind, number, text,
     and where in the text its first token stands (`_classify`)."""
+    lead: str = ""
+    """What stands before its first tag on its first line (comments, white
+    space), which the chunk before it holds: its own text has as many blanks
+    there, so that the tags keep their columns when it is parsed alone, and
+    `_Numbering._together` leaves them out after that chunk."""
 
 
 class _Games:
@@ -1080,6 +1085,8 @@ class _Games:
         # The error that ended the lines (a line too long), once the game it
         # ended is cut: `scan` raises it after that game's tags.
         self.stopped: NotationSyntaxError | None = None
+        # What stood before the tags on the pending line (`_Chunk.lead`).
+        self.lead = ""
 
     def __iter__(self) -> Iterator[_Chunk]:
         return self
@@ -1091,6 +1098,7 @@ class _Games:
         blank_since = False
         in_comment = False
         first_line = self.number + (0 if self.pending is not None else 1)
+        lead, self.lead = self.lead, ""
         error: NotationSyntaxError | None = None
         opening: _Opening | None = None
         lines, limit = self.lines, self.limit
@@ -1218,6 +1226,7 @@ class _Games:
                         size, error = _take(
                             parts, line, 0, head, size, error, drop, limit, first_line
                         )
+                        self.lead = line[:head]
                         line = " " * head + line[head:]
                     self.pending = (line, bad, kind, in_comment, head)
                     break
@@ -1232,7 +1241,7 @@ class _Games:
             size, error = _take(parts, line, 0, len(line), size, error, drop, limit, first_line)
         if not parts:
             raise StopIteration
-        return _Chunk("".join(parts), first_line, error, opening)
+        return _Chunk("".join(parts), first_line, error, opening, lead)
 
     def _drops(self, opening: _Opening) -> bool:
         """Whether the text of a game that opens so is dropped (see ``keep_broken``)."""
@@ -1472,9 +1481,19 @@ class _Numbering:
             start, width = start + len(window), width * 2
 
     def _together(self, batch: list[_Chunk]) -> list[Record]:
-        """The records of games' texts parsed as one text (raises as ``_parse``)."""
+        """The records of games' texts parsed as one text (raises as ``_parse``).
+        A game whose tags begin part-way along a line follows the text before
+        them, which the game before it holds, not the blanks in its own
+        (its tags' columns were shifted by as many)."""
+        texts = [batch[0].text]
+        for before, chunk in itertools.pairwise(batch):
+            lead = chunk.lead
+            if lead and before.text.endswith(lead):
+                texts.append(chunk.text[len(lead) :])
+            else:
+                texts.append(chunk.text)
         with no_gc():
-            return _parse("".join(c.text for c in batch), batch[0].first_line - 1)
+            return _parse("".join(texts), batch[0].first_line - 1)
 
 
 def _aligned(window: list[_Chunk], found: list[Record]) -> bool:
