@@ -86,6 +86,37 @@ def test_issue10_scan_numbers_the_games_as_the_readers_do(moves: str) -> None:
             assert (again.number, again.line) == (found.number, found.line)
 
 
+def _second_game_error(stream: io.BytesIO, lenient: bool, **where: int) -> tuple[object, ...]:
+    """The error of the next game ``read_game`` reads, strict or lenient."""
+    errors: list[Exception] = []
+    try:
+        found = notation.read_game(stream, errors=errors if lenient else None, **where)
+    except notation.NotationSyntaxError as raised:
+        errors.append(raised)
+    else:
+        assert found is None
+    (told,) = errors
+    assert isinstance(told, notation.NotationSyntaxError)
+    return (told.game, told.line, told.column, str(told))
+
+
+@pytest.mark.parametrize("lenient", [False, True])
+def test_issue10_read_game_after_a_seek_tells_bytes_that_are_not_utf8_at_the_files_line(
+    lenient: bool,
+) -> None:
+    """``line=`` counted the lines of syntax errors and of games too long, not
+    those of bytes that are not UTF-8 (told at line 3 of game 2, which is
+    line 7 of the file)."""
+    data = b'[A "1"]\n\n1. A: pass\n\n[B "2"]\n\n1. A: p\x80ss\n'
+    whole = io.BytesIO(data)
+    assert notation.read_game(whole) is not None
+    said = _second_game_error(whole, lenient)
+    assert said[:3] == (2, 7, 8)
+    seeked = io.BytesIO(data)
+    seeked.seek(data.index(b"[B"))  # (scan stops at bytes that are not UTF-8)
+    assert _second_game_error(seeked, lenient, number=2, line=5) == said
+
+
 def _placed(records: list[notation.Record]) -> list[object]:
     """Where each record's items and notes stand in the file."""
     return [

@@ -1068,7 +1068,7 @@ class _Games:
         keep_broken: bool = False,
         read: int = 0,
     ) -> None:
-        self.lines = lines
+        self.lines = _lines_after(lines, read) if read else lines
         self.limit = limit
         # Whether to keep the text of a game that cannot begin as it does (a
         # broken first tag, moves before any tag): the reader only reports
@@ -1246,6 +1246,27 @@ class _Games:
     def _drops(self, opening: _Opening) -> bool:
         """Whether the text of a game that opens so is dropped (see ``keep_broken``)."""
         return not self.keep_broken and _broken_opening(opening)
+
+
+def _lines_after(lines: Iterator[str | _BadLine], read: int) -> Iterator[str | _BadLine]:
+    """``lines`` read from line ``read + 1`` of a file on (`read_game` after
+    a seek, told where it stands): the errors their reader makes, which
+    counts lines from 1, told at the lines of the whole file, as the cutter
+    and the parser tell theirs."""
+    try:
+        for line in lines:
+            if type(line) is _BadLine:
+                line = _BadLine(line.text, _moved(line.error, read))
+            yield line
+    except NotationSyntaxError as exc:
+        raise _moved(exc, read) from None
+
+
+def _moved(error: NotationSyntaxError, lines: int) -> NotationSyntaxError:
+    """``error`` told ``lines`` lines further on."""
+    return NotationSyntaxError(
+        error.expected, line=error.line + lines, column=error.column, context=error.context
+    )
 
 
 def _take(
