@@ -256,8 +256,9 @@ def test_read_game_on_a_pipe_returns_a_game_once_the_next_begins(binary: bool) -
     [
         # tag lines after a line of tags: those that fit are read
         ('[A "b"]\n[C "d"]\n[E "f"]\n\n1. A: pass\n', 20, [(1, {"A": "b", "C": "d"})]),
-        # broken tag lines: those that fit are read, tags after moves begin games
-        ('[A "b"] x\n[C "d"] x\n[E "f"] x\n', 25, [(1, {"A": "b"}), (2, {"C": "d"})]),
+        # broken tag lines: a text past the cap is one broken game to the
+        # readers, whatever games its lines that fit read as: one game
+        ('[A "b"] x\n[C "d"] x\n[E "f"] x\n', 25, [(1, {"A": "b"})]),
     ],
 )
 def test_scan_of_a_game_over_the_size_cap_reads_the_lines_that_fit(

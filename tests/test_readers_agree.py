@@ -117,6 +117,75 @@ def test_issue10_read_game_after_a_seek_tells_bytes_that_are_not_utf8_at_the_fil
     assert _second_game_error(seeked, lenient, number=2, line=5) == said
 
 
+def _read_whole(data: bytes, cap: int) -> tuple[list[object], str | None]:
+    """What a lenient read of ``data`` finds (records and errors, with where
+    they stand), and its last error, the one that ended the reading if any."""
+    errors: list[Exception] = []
+    records = notation.load(io.BytesIO(data), errors=errors, max_game_size=cap)
+    found: list[object] = [(r.number, r.line, _placed([r])) for r in records]
+    found += [(e.game, e.line, e.column, str(e)) for e in errors]  # type: ignore[attr-defined]
+    return sorted(found, key=str), str(errors[-1]) if errors else None
+
+
+def _read_by_index(data: bytes, cap: int) -> tuple[list[object], str | None]:
+    """The same found through ``scan``'s index: each game read by ``read_game``
+    from its offset, told its number and line; and the error ``scan`` raises."""
+    found: list[object] = []
+    index: list[notation.ScannedGame] = []
+    raised = None
+    try:
+        for game in notation.scan(io.BytesIO(data), max_game_size=cap):
+            index.append(game)
+    except notation.NotationSyntaxError as error:
+        raised = str(error)
+    for game in index:
+        stream = io.BytesIO(data)
+        stream.seek(game.offset)
+        errors: list[Exception] = []
+        record = notation.read_game(
+            stream, errors=errors, max_game_size=cap, number=game.number, line=game.line
+        )
+        if record is not None and record.number == game.number:  # (else its game was broken)
+            found.append((record.number, record.line, _placed([record])))
+        found += [(e.game, e.line, e.column, str(e)) for e in errors[:1]]  # type: ignore[attr-defined]
+    return sorted(found, key=str), raised
+
+
+@pytest.mark.parametrize(
+    ("data", "cap"),
+    [
+        # A game's first tag line longer than the cap: indexed at offset 0, another game's.
+        (b'[A "1"]\n\n1. A: pass\n\n[A "12345678"]\n', 10),
+        (b'x\n[A "' + b"1" * 20 + b'"]\n', 25),
+        (b'x\r[A "' + b"1" * 20 + b'"]\r', 25),  # not indexed at all with lone "\r"s
+        # A tag part-way along a line of a game past the cap: scan counted its games.
+        (b'[A "1"]\n1. A: pass [B "2"]\n1. A: pass\n[C "3"]\n', 30),
+        # An indented tag line: indexed at its "[", the columns read there shifted.
+        (b' [A "1"] 1. A: pass Zz\n', 1000),
+        (b'\xef\xbb\xbf\t[A "1"] 1. A: pass (d2=B2e) Zz\n', 1000),
+        # Bytes that are not UTF-8: scan told another column, context or error.
+        (b"ab\xc3\r\n", 1000),
+        (b"\xef\xbb\xbfab\xc3\n", 1000),
+        (b'[B "2"]\n' + b"x" * 12 + b"\x80" + b"x" * 30 + b"\n", 21),
+        # A line past the cap: scan told the line, the readers the game's first.
+        (b'[A "1"]\n\n1. A: pass\n\n[B "3"]\n' + b"x" * 47 + b"\n", 25),
+    ],
+)
+def test_issue10_scan_and_read_game_at_its_offsets_agree_with_a_whole_read(
+    data: bytes, cap: int
+) -> None:
+    """Each game ``scan`` finds, read from its offset, is the game (or the
+    error) a whole read finds, at the same lines and columns; the error that
+    stops ``scan`` (bytes that are not UTF-8, a line past the cap) is the
+    one the whole read ends with."""
+    found, last = _read_whole(data, cap)
+    by_index, raised = _read_by_index(data, cap)
+    if raised is not None:
+        assert raised == last
+    if raised is None or "not UTF-8" not in raised:  # (scan indexes no game of such bytes)
+        assert by_index == found
+
+
 def _placed(records: list[notation.Record]) -> list[object]:
     """Where each record's items and notes stand in the file."""
     return [

@@ -1830,7 +1830,11 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
     (a file, not a pipe). Each offset is where ``read_game`` reads that game
     from; a game that begins part-way along a line (several games on one
     line) has its own offset in a binary stream or a ``StringIO``, and the
-    offset of its line in other text streams, whose positions are opaque.
+    offset of its line in other text streams, whose positions are opaque
+    (white space alone before a game's first tag: its line's offset in any
+    stream, so that its columns read from there are the file's). A text
+    longer than ``max_game_size`` is one game, as the readers count it,
+    whatever games its lines that fit would read as.
     """
     max_game_size = _check_options(None, max_game_size)
     with _opened(source) as stream:
@@ -1859,7 +1863,9 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
                     number += 1
                     yield ScannedGame(number, line, offsets.start_of(line, column), tags)
             if chunks.stopped is not None:  # a line longer than max_game_size ends reading
-                raise chunks.stopped
+                # Told as the readers tell it: the game's first error (its
+                # text past the cap, from its first line, when that came first).
+                raise chunk.error or chunks.stopped
             offsets.forget(chunks.number)
 
 
@@ -1898,7 +1904,9 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
         text = next(itertools.islice(_each_line(chunk.text), first - 1, None))
         column += len(text) - len(text.lstrip())
     one = [(chunk.first_line + max(first, 1) - 1, column, tags)]
-    if moves_at < 0 or chunk.text.find("[", moves_at) < 0:
+    if moves_at < 0 or chunk.text.find("[", moves_at) < 0 or chunk.error is not None:
+        # (A text longer than the cap is one broken game to the readers,
+        # whatever games its lines that fit would read as.)
         return one
     try:
         with no_gc():
@@ -2035,7 +2043,7 @@ class _Offsets:
             if begun and _characters(pieces[0][0].rstrip(cr + newline)) - bom > limit:
                 # (Bytes: a line of fewer characters than the cap may be
                 # more bytes than a read, and be found too long only here.)
-                yield self._head(pieces[0][0], number + 1)
+                yield self._head(pieces[0][0], number + 1, line_at, limit)
                 raise _too_long(number + 1, limit)
             if cut and raw.endswith(cr):
                 # The line ended at its "\r" (a text file opened with
@@ -2061,7 +2069,7 @@ class _Offsets:
                 if _characters(last) - (bom if len(pieces) == 0 else 0) > limit:
                     yield from self._pieces(pieces, number, line_at)
                     number += len(pieces)
-                    yield self._head(last, number + 1)
+                    yield self._head(last, number + 1, line_at + last_at, limit)
                     raise _too_long(number + 1, limit)
                 carry, carry_at = last, line_at + last_at
             yield from self._pieces(pieces, number, line_at)
@@ -2155,13 +2163,30 @@ class _Offsets:
         else:
             yield whole
 
-    @staticmethod
-    def _head(line: str | bytes, number: int) -> str | _BadLine:
-        """The start of a line too long, as a line of its own (no line
-        break), as the other readers give it before the error."""
+    def _head(self, line: str | bytes, number: int, offset: int, limit: int) -> str | _BadLine:
+        """The start of line ``number``, a line too long that begins at
+        ``offset``, as a line of its own (no line break), as the other
+        readers give it before the error: as many characters (so that a tag
+        that fits in them reads as one, with no line end after it); its offset
+        kept as any line's (a game it begins was indexed at the offset of
+        none, 0), and bytes in it that are not UTF-8 told first, as the other
+        readers tell them."""
+        most = min(_HEAD, limit + 1)
         if isinstance(line, bytes):
-            return _checked(line[: _HEAD * 4].decode("utf-8", "surrogateescape")[:_HEAD], number)
-        return _unicode(line[:_HEAD], number)
+            # Not final: a character the read cut in two is left out, not
+            # taken for bytes that are not UTF-8.
+            text = codecs.getincrementaldecoder("utf-8")("surrogateescape").decode(
+                line[: most * 4]
+            )
+            head = _checked(text[:most], number)
+        else:
+            head = _unicode(line[:most], number)
+        if isinstance(head, _BadLine):
+            self.bad = self.bad or head.error
+            self._keep(number, offset, head.text)
+        else:
+            self._keep(number, offset, head)
+        return head
 
     def _pieces(
         self, pieces: list[tuple[bytes, int]] | list[tuple[str, int]], number: int, at: int
@@ -2170,24 +2195,26 @@ class _Offsets:
         from offset ``at``), numbered from ``number + 1``, their offsets kept."""
         for piece, within in pieces:
             number += 1
-            if isinstance(piece, bytes):
-                checked = _checked(piece.decode("utf-8", "surrogateescape"), number)
-            else:
-                checked = _unicode(piece, number)
+            # The byte order mark and the line end are off before the text is
+            # checked, as the other readers check it: an error's column and
+            # context count neither.
+            text = piece.decode("utf-8", "surrogateescape") if isinstance(piece, bytes) else piece
+            if number == 1 and text.startswith("\ufeff"):
+                text = text[1:]
+                self.bom = 3 if self.binary else 1
+            if "\r" in text:
+                text = text.replace("\r\n", "\n").replace("\r", "\n")
+            checked = (
+                _checked(text, number) if isinstance(piece, bytes) else _unicode(text, number)
+            )
             if isinstance(checked, _BadLine):
                 # Told by `scan` once the game is cut, as `load` tells it.
                 self.bad = self.bad or checked.error
                 self._keep(number, at + within, checked.text)
                 yield checked
                 continue
-            text = checked
-            if number == 1 and text.startswith("\ufeff"):
-                text = text[1:]
-                self.bom = 3 if self.binary else 1
-            if "\r" in text:
-                text = text.replace("\r\n", "\n").replace("\r", "\n")
-            self._keep(number, at + within, text)
-            yield text
+            self._keep(number, at + within, checked)
+            yield checked
 
     def _keep(self, number: int, offset: int, line: str) -> None:
         if number == 1 or "[" in line:
@@ -2205,6 +2232,10 @@ class _Offsets:
         """Where the text that begins at ``line`` and ``column`` stands."""
         start = self.starts.get(line, 0)
         if column == 1 or not self.within:
+            return start
+        if not self.texts.get(line, "")[: column - 1].strip():
+            # White space alone before it: the game begins with its line, and
+            # read there its columns are the file's.
             return start
         start += self.bom if line == 1 else 0
         if not self.binary:  # a StringIO: positions count characters
