@@ -492,3 +492,20 @@ def test_issue10_item15_lines_read_in_a_loop_of_their_own_read_as_one_by_one(
             patch.setattr(reader._Offsets, "_plain", lambda self, raw: False)
             slow = _every_way(text, path)
     assert fast == slow
+
+
+def test_issue10_scan_indexes_a_game_after_a_vertical_tab_at_its_first_tag() -> None:
+    """A "\\v" before a game's tags is no white space to the grammar: the
+    readers give it to the game before, so the game read from its line's
+    start broke on it, where a whole read finds it whole."""
+    data = b'[A "1"]\n\n1. A: pass\n\n\x0b [B "2"]\n1. A: pass\n'
+    errors: list[Exception] = []
+    (whole,) = notation.load(io.BytesIO(data), errors=errors)
+    assert [e.game for e in errors] == [1]  # type: ignore[attr-defined]
+    for stream in (io.BytesIO(data), io.StringIO(data.decode())):
+        found = list(notation.scan(stream))[1]
+        stream.seek(found.offset)
+        record = notation.read_game(stream, number=found.number, line=found.line)
+        assert record == whole
+        assert record is not None
+        assert (record.number, record.line, record.moves) == (2, 5, ("pass",))

@@ -2233,9 +2233,11 @@ class _Offsets:
         start = self.starts.get(line, 0)
         if column == 1 or not self.within:
             return start
-        if not self.texts.get(line, "")[: column - 1].strip():
-            # White space alone before it: the game begins with its line, and
-            # read there its columns are the file's.
+        if not self.texts.get(line, "")[: column - 1].strip(" \t\f"):
+            # White space alone before it (the grammar's: a "\v" before a
+            # game's tags is the game before's, which the readers cut off):
+            # the game begins with its line, and read there its columns are
+            # the file's.
             return start
         start += self.bom if line == 1 else 0
         if not self.binary:  # a StringIO: positions count characters
