@@ -163,6 +163,8 @@ def _read_by_index(data: bytes, cap: int) -> tuple[list[object], str | None]:
         # An indented tag line: indexed at its "[", the columns read there shifted.
         (b' [A "1"] 1. A: pass Zz\n', 1000),
         (b'\xef\xbb\xbf\t[A "1"] 1. A: pass (d2=B2e) Zz\n', 1000),
+        # U+0085 is white space to str.strip, not to the grammar or the cutter.
+        (b'\xc2\x85 [Event "x\r\n(d2=\r\n[Setup "?"]\r\n30. A: Ba1 Bb1 Bf2 end', 59),
         # Bytes that are not UTF-8: scan told another column, context or error.
         (b"ab\xc3\r\n", 1000),
         (b"\xef\xbb\xbfab\xc3\n", 1000),

@@ -1869,6 +1869,11 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
             offsets.forget(chunks.number)
 
 
+#: The white space the cutter reads before a line's first token (`_LEADING`):
+#: not ``str.strip``'s, which takes U+0085 and U+3000 too.
+_WHITE = " \t\f\v"
+
+
 def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
     """The line, column and tags of each game in ``chunk``'s text: one,
     read from its tag lines, unless a tag stands after its first line of
@@ -1884,7 +1889,7 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
         if "{" in text:
             moves_at = position
             break
-        if text.lstrip().startswith("["):
+        if text.lstrip(_WHITE).startswith("["):
             # The tags the line begins with: not what a ";" comment after them holds.
             at = _SPACES.match(text).end()  # type: ignore[union-attr]
             while (match := _ONE_TAG.match(text, at)) is not None:
@@ -1895,14 +1900,14 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
             if not _TAG_LINE.fullmatch(text):  # more than tags: perhaps moves
                 moves_at = position
                 break
-        elif tags and text.strip() and not text.lstrip().startswith(("{", ";")):
+        elif tags and text.strip(_WHITE) and not text.lstrip(_WHITE).startswith(("{", ";")):
             moves_at = position
             break
         position += len(text) + 1
     column = 1
     if first:  # of the first tag (after white space, or comments the cutter blanked)
         text = next(itertools.islice(_each_line(chunk.text), first - 1, None))
-        column += len(text) - len(text.lstrip())
+        column += len(text) - len(text.lstrip(_WHITE))
     one = [(chunk.first_line + max(first, 1) - 1, column, tags)]
     if moves_at < 0 or chunk.text.find("[", moves_at) < 0 or chunk.error is not None:
         # (A text longer than the cap is one broken game to the readers,
