@@ -1702,9 +1702,10 @@ class _StreamState:
     waiting: list[Record] = attrs.Factory(list)
     position: int | None = None
     # Whether reading ended with an error of the stream's text (a line longer
-    # than max_game_size, bytes that are not UTF-8): the stream stands
-    # part-way along a line, and the next call returns None rather than read
-    # on from there, as for a stream read whole (one read ahead in blocks).
+    # than max_game_size, a text stream whose bytes do not decode, a read
+    # that gives no text): the stream stands part-way along a line, and the
+    # next call returns None rather than read on from there, as for a stream
+    # read whole (one read ahead in blocks).
     ended: bool = False
 
 
