@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import pickle
 import re
+from array import array
 from collections.abc import Callable
 from typing import Any
 
@@ -142,8 +143,10 @@ def test_issue10_from_game_and_dumps_refuse_what_is_no_game_or_record() -> None:
         ({"line": "x"}, "line is a whole number from 0 .*not 'x'"),
         ({"line": -5}, "not -5"),
         ({"line": True}, "not True"),
-        ({"note_places": "ab"}, "note_places are a line and a column a note, .*not 'a'"),
+        ({"note_places": "ab"}, "note_places are numbers, whole numbers from 0 .*not 'a'"),
         ({"note_places": (1, 2, 3)}, "a line and a column a note, not 3 numbers"),
+        ({"note_places": array("d", [-1.5, 2.0])}, "not -1.5"),
+        ({"note_places": array("q", [-1, 2])}, "not -1"),
     ],
 )
 def test_a_record_says_where_it_stands_in_line_numbers(
@@ -152,6 +155,36 @@ def test_a_record_says_where_it_stands_in_line_numbers(
     tags = [("Variant", "base"), ("Seat1", "A"), ("Seat2", "B")]
     refused(lambda: Record(tags, **where), RecordError, message)
     assert Record(tags, line=1, tag_lines=range(1, 4), note_places=[5, 7]).line == 1
+
+
+def test_a_record_takes_where_it_stands_as_any_whole_numbers() -> None:
+    """A NumPy array or integer, read by ``__index__`` as seeds and shuffles
+    are (an array's ``== ()`` raised NumPy's own error)."""
+
+    class Whole:
+        def __init__(self, value: int) -> None:
+            self.value = value
+
+        def __index__(self) -> int:
+            return self.value
+
+    class Numbers(list[Whole]):
+        def __eq__(self, other: object) -> bool:  # as a NumPy array compares
+            raise ValueError("operands could not be broadcast together")
+
+        __hash__ = None
+
+    tags = [("Variant", "base"), ("Seat1", "A"), ("Seat2", "B")]
+    loose: Any = Record
+    record = loose(
+        tags,
+        line=Whole(2),
+        tag_lines=[Whole(2), Whole(3), Whole(4)],
+        note_places=Numbers([Whole(9), Whole(12)]),
+    )
+    assert record.line == 2
+    assert type(record.line) is int
+    assert record.tag_line("Seat1") == 3
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ import contextlib
 import gzip
 import io
 import json
+import os
 import re
 from pathlib import Path
 
@@ -140,7 +141,7 @@ def test_issue10_a_failed_dump_to_a_path_leaves_the_file_as_it_was(tmp_path: Pat
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write past the limit fails (EFBIG)
         games = [tc.new_game("base", 2, seed=s) for s in range(40)]
         resource.setrlimit(resource.RLIMIT_FSIZE, ({len(before) + 100}, resource.RLIM_INFINITY))
-        for target in ({str(path)!r}, {str(link)!r}):
+        for target in ({str(path)!r}, {str(link)!r}, {str(tmp_path / "new.trn")!r}):
             for append in (False, True):
                 try:
                     notation.dump(games, target, append=append)
@@ -151,14 +152,45 @@ def test_issue10_a_failed_dump_to_a_path_leaves_the_file_as_it_was(tmp_path: Pat
     done = subprocess.run(
         [sys.executable, "-c", script], capture_output=True, text=True, check=True
     )
-    assert done.stdout.count(": File too large") == 4, done.stdout + done.stderr
+    assert done.stdout.count(": File too large") == 6, done.stdout + done.stderr
     assert path.read_bytes() == before
     assert path.stat().st_mode & 0o777 == 0o640
     assert link.is_symlink()
-    assert set(tmp_path.iterdir()) == {path, link}  # no temporary file left
+    # No temporary file left, and a new file that could not be written whole is
+    # not made (appended, it is cut back to nothing: a file to append to).
+    assert set(tmp_path.iterdir()) <= {path, link, tmp_path / "new.trn"}
+    assert not (tmp_path / "new.trn").exists() or (tmp_path / "new.trn").read_bytes() == b""
     notation.dump(bot_game("base", 2, 2, "random"), link)  # replaced through the link
     assert link.is_symlink()
     assert path.stat().st_mode & 0o777 == 0o640
+
+
+def test_dump_to_a_path_writes_in_place_what_renaming_would_not_replace(
+    tmp_path: Path,
+) -> None:
+    """A file with another name linked to it is written in place (renamed
+    over, the other name kept the old text), and so is a pipe named by a path
+    (``/dev/stdout`` read by another program: renaming beside its resolved
+    name failed)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "games.trn"
+    path.write_text("old\n")
+    other = tmp_path / "other.trn"
+    other.hardlink_to(path)
+    game = bot_game("base", 2, 3, "random")
+    notation.dump(game, path)
+    assert other.read_text() == path.read_text() == notation.dumps(game)
+    script = (
+        "import trapper_core as tc\nfrom trapper_core import notation\n"
+        "notation.dump(tc.new_game('base', 2, seed=1), '/dev/stdout')\n"
+    )
+    if os.path.exists("/dev/stdout"):
+        done = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True
+        )
+        assert done.stdout == notation.dumps(tc.new_game("base", 2, seed=1))
 
 
 def test_dump_and_the_readers_take_gzip_binary_streams_as_typed(tmp_path: Path) -> None:

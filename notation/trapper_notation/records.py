@@ -23,7 +23,7 @@ from typing import IO, Any, SupportsIndex, cast, overload
 import attrs
 
 from trapper_core import Game, Registry
-from trapper_core.errors import as_tuple, shown, type_name
+from trapper_core.errors import as_tuple, as_whole, shown, type_name
 
 from . import writer
 from .errors import NotationError, Place, RecordError
@@ -159,15 +159,17 @@ def _lines(value: Iterable[int]) -> range | tuple[int, ...]:
     if type(value) is range and (not value or min(value[0], value[-1]) >= 0):
         return value
     lines = as_tuple(value, RecordError, "a record's tag_lines are a sequence of line numbers")
-    _check_places(lines, "tag_lines are line numbers")
-    return lines
+    return _numbers(lines, "tag_lines are line numbers")
 
 
 def _places(value: Sequence[int]) -> Sequence[int]:
-    if type(value) is array or value == ():  # the reader's, or none
-        return value
-    places = as_tuple(value, RecordError, "a record's note_places are a sequence of numbers")
-    _check_places(places, "note_places are a line and a column a note")
+    # The reader's array of 64-bit numbers, checked in C (a record of many
+    # notes has two a note).
+    if type(value) is array and value.typecode == "q" and not (value and min(value) < 0):
+        places: Sequence[int] = value
+    else:
+        what = "a record's note_places are a sequence of numbers"
+        places = _numbers(as_tuple(value, RecordError, what), "note_places are numbers")
     if len(places) % 2:
         raise RecordError(
             f"a record's note_places are a line and a column a note, not {len(places)} numbers"
@@ -175,20 +177,21 @@ def _places(value: Sequence[int]) -> Sequence[int]:
     return places
 
 
-def _check_places(numbers: tuple[object, ...], what: str) -> None:
-    for number in numbers:
-        if type(number) is not int or number < 0:
-            raise RecordError(
-                f"a record's {what}, whole numbers from 0 (0: not known), not {shown(number)}"
-            )
+def _numbers(numbers: tuple[object, ...], what: str) -> tuple[int, ...]:
+    """``numbers`` as ints: whole numbers from 0 (a NumPy integer too)."""
+    if all(type(n) is int and n >= 0 for n in numbers):
+        return numbers  # type: ignore[return-value]  # every one an int, as checked
+    return tuple(
+        as_whole(n, RecordError, f"a record's {what}, whole numbers from 0 (0: not known)", low=0)
+        for n in numbers
+    )
 
 
-def _line(record: object, attribute: object, value: object) -> None:
-    if type(value) is not int or value < 0:
-        raise RecordError(
-            "a record's line is a whole number from 0 (0: not read from a file), "
-            f"not {shown(value)}"
-        )
+def _line(value: object) -> int:
+    if type(value) is int and value >= 0:
+        return value
+    what = "a record's line is a whole number from 0 (0: not read from a file)"
+    return as_whole(value, RecordError, what, low=0)
 
 
 def _comments(value: Sequence[Comment | Stretch]) -> tuple[Comment | Stretch, ...]:
@@ -225,7 +228,7 @@ class Record:
     _preface: tuple[Comment | Stretch, ...] = attrs.field(
         default=(), converter=_comments, alias="preface", eq=_expanded_comments
     )
-    line: int = attrs.field(default=0, eq=False, validator=_line)
+    line: int = attrs.field(default=0, eq=False, converter=_line)
     """The line of the game's first tag in its file (0: not read from a file)."""
     _tag_lines: range | tuple[int, ...] = attrs.field(
         default=(), converter=_lines, alias="tag_lines", eq=False, repr=False
@@ -524,8 +527,10 @@ def dump(
     ``gzip.open(path, "wb")``), in UTF-8, as [`load`][trapper_notation.load]
     reads both; or to the file at a path (a ``str`` or ``Path``), which it
     replaces (or, with ``append=True``, adds to). A file at a path is
-    replaced whole or not at all (written beside it, then renamed over it),
-    and what a failed append wrote is cut back out. Nothing is written, and a
+    replaced whole or not at all (written beside it, then renamed over it;
+    in place where renaming would not replace it as it is: a device, a pipe,
+    a file with other links or of another owner), and what a failed append
+    wrote is cut back out. Nothing is written, and a
     file at a path is not touched, when the games cannot be (a
     [`RecordError`][trapper_notation.RecordError], or a
     [`NotationError`][trapper_notation.NotationError] for a text file whose
@@ -603,31 +608,55 @@ def _dump_to_path(
 
 
 def _replace(name: str, data: bytes) -> None:
-    """Writes ``data`` to the file ``name`` whole or not at all: a new file is
-    written beside it and renamed over it (with the old file's permissions),
-    so that a failure halfway (a full disk) leaves the old file as it was;
-    opened to write in place, the old file was emptied at once. A symbolic
-    link is followed (its target replaced, the link kept); a device or a
-    pipe (``/dev/stdout``) is written in place."""
+    """Writes ``data`` to the file ``name``, an existing file whole or not at
+    all: a new file is written beside it and renamed over it (with the old
+    file's permissions), so that a failure halfway (a full disk) leaves the
+    old file as it was (opened to write in place, it was emptied at once).
+    A symbolic link is followed (its target replaced, the link kept).
+
+    Written in place instead, as ``open(name, "wb")`` writes: what renaming
+    would not replace as it is, a device or a pipe (``/dev/stdout``), a file
+    with other names linked to it or of another owner, or one in a directory
+    that may not be written; and a new file, which a failure removes again
+    (there was none to keep)."""
+    try:
+        info: os.stat_result | None = os.stat(name)
+    except FileNotFoundError:
+        info = None
+    if info is None:
+        made = True
+        try:
+            file = open(name, "xb")  # noqa: SIM115 (closed below)
+        except FileExistsError:  # a link to no file, or a file made meanwhile
+            file, made = open(name, "wb"), False  # noqa: SIM115 (closed below)
+        with file:
+            try:
+                file.write(data)
+                file.flush()
+            except BaseException:
+                if made:  # the file this call made, and nothing else
+                    with contextlib.suppress(OSError):
+                        os.unlink(name)
+                raise
+        return
     target = os.path.realpath(name)
-    if os.path.exists(target) and not os.path.isfile(target):
-        with open(target, "wb") as file:
+    directory, base = os.path.split(target)
+    if (
+        not stat.S_ISREG(info.st_mode)
+        or info.st_nlink > 1
+        or info.st_uid != os.geteuid()
+        or not os.access(directory, os.W_OK)
+    ):
+        with open(name, "wb") as file:
             file.write(data)
         return
-    if os.path.exists(target):
-        mode = os.stat(target).st_mode & 0o7777
-    else:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    directory, base = os.path.split(target)
     handle, temporary = tempfile.mkstemp(prefix=f".{base}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
             file.flush()
-            os.fsync(file.fileno())
-        os.chmod(temporary, mode)
+            os.fsync(file.fileno())  # the new text on the disk before its name
+        os.chmod(temporary, info.st_mode & 0o7777)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
