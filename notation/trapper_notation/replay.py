@@ -15,7 +15,7 @@ was legal.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -40,7 +40,7 @@ from trapper_core.plugins import Rules, default_registry, registry_or_default
 from .cards import PLENTY, add_hands
 from .deal import Deal, Step, infer_deal
 from .errors import NotationError, Place, RecordError, check_errors, locate, no_gc
-from .items import Move, Mover, Notes, Reveal, TurnNumber
+from .items import Item, Move, Mover, Notes, Reveal, TurnNumber
 from .setup_string import SetupSpec
 from .stretch import Stretch, unquote
 from .table_setup import fit_setup, named_squares
@@ -402,12 +402,17 @@ class _Replayer:
         (made from the record's items: only an error asks for it)."""
         return [item for item in self.record.items if isinstance(item, Move)][index]
 
+    def _before(self, index: int) -> Iterator[Item]:
+        """The record's items before its move ``index``, the nearest first
+        (made from the record's items: only an error asks for them)."""
+        items = self.record.items
+        at = [i for i, item in enumerate(items) if isinstance(item, Move)][index]
+        return reversed(items[:at])
+
     def _named(self, index: int) -> bool:
         """Whether a player is named in the turn of move ``index`` before it
         (else the mover is the last one named, in an earlier turn)."""
-        items = self.record.items
-        at = [i for i, item in enumerate(items) if isinstance(item, Move)][index]
-        for item in reversed(items[:at]):
+        for item in self._before(index):
             if isinstance(item, Mover):
                 return True
             if isinstance(item, TurnNumber):
@@ -430,17 +435,14 @@ class _Replayer:
         """Where the turn number or player (``kind``) that move ``index``
         reads stands in the record: told at the word itself, ``'12.'`` or
         ``'Ann:'``, when it has a place in the file, else at the move."""
-        items = self.record.items
-        at = [i for i, item in enumerate(items) if isinstance(item, Move)][index]
-        for item in reversed(items[:at]):
-            if isinstance(item, kind) and item.line:
+        for item in self._before(index):
+            if isinstance(item, kind):
+                if not item.line:  # made in code
+                    break
                 turn = game.state.turns
-                word = item_text(item)
-                told = f"{self.where}, turn {turn}, {word!r}"
+                told = f"{self.where}, turn {turn}, {item_text(item)!r}"
                 told += f", line {item.line}, column {item.column}"
                 return Place(told, self.record.number, item.line, item.column, turn)
-            if isinstance(item, kind):
-                break
         return self._context(game, index)
 
     def _step(self, game: Game, deal: Deal | None, index: int, decision: _Decision) -> None:

@@ -116,7 +116,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Play a game between bots, or take a seat yourself with --human, "
         "then print the game in notation and the scores.",
     )
-    _game_options(play)
+    _game_options(play, players=None)
     play.add_argument(
         "--names",
         metavar="NAMES",
@@ -225,10 +225,13 @@ def _parser() -> argparse.ArgumentParser:
 def _game_options(
     parser: argparse.ArgumentParser,
     seed: str = "seed of the game's chance (default: one at random)",
+    players: int | None = 4,
 ) -> None:
+    """The options of a game. ``players`` is the default of ``--players``:
+    ``None`` where another option may set it (``play --names``), 4 read then."""
     parser.add_argument("--variant", default="base", help="variant name (default: base)")
     parser.add_argument(
-        "--players", type=int, default=None, metavar="N", help="players (default: 4)"
+        "--players", type=int, default=players, metavar="N", help="players (default: 4)"
     )
     parser.add_argument("--seed", type=int, default=None, help=seed)
     parser.add_argument(
@@ -870,8 +873,6 @@ def _list(texts: list[str], stdout: IO[str], limit: int | None) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     from .simulation import _check, cores
 
-    if args.players is None:
-        args.players = 4
     _append_needs_out(args)
     if args.out is not None:
         _out_named(args.out)

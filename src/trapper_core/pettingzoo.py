@@ -182,24 +182,23 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._next()
+        self._next(*_what_follows(self._game))
         if self.render_mode == "human":
             self.render()
 
-    def _next(self, following: Speller | None = None, final: list[float] | None = None) -> None:
+    def _next(self, following: Speller | None, final: list[float] | None) -> None:
         """Moves on to the next decision (``following``, the speller of the
         player to move) or, once the game is over, to the end (``final``,
-        the returns); each is worked out here when not given."""
+        the returns): what `_what_follows` gives."""
         game = self._game
         assert game is not None
-        if final is not None or (following is None and game.is_over):
+        if final is not None:
             self._speller = None
-            rewards = returns(game) if final is None else final
-            for agent, reward in zip(self.possible_agents, rewards, strict=True):
+            for agent, reward in zip(self.possible_agents, final, strict=True):
                 self.rewards[agent] = reward
                 self.terminations[agent] = True
             return
-        self._speller = Speller(game) if following is None else following
+        self._speller = following
         assert game.to_move is not None
         self.agent_selection = self.possible_agents[game.to_move]
 
@@ -260,8 +259,6 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
             raise IllegalActionError(f"{agent} is to act: step() takes an id of its action_mask")
         spelt = speller.prefix
         chosen = speller.choose(_action_id(action))
-        following: Speller | None = None
-        final: list[float] | None = None
         if chosen is not None:
             # Everything that asks the variant's rules, before any field of
             # the environment changes: an error there (a broken plugin's)
@@ -269,10 +266,7 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
             try:
                 game.apply(chosen)
                 try:
-                    if game.is_over:
-                        final = list(returns(game))
-                    else:
-                        following = Speller(game)
+                    following, final = _what_follows(game)
                 except BaseException:
                     game.undo()
                     raise
@@ -322,6 +316,14 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
 # Every agent has taken its last None and left the dicts: PettingZoo's own
 # code would raise a bare KeyError.
 _ALL_DONE = "every agent is done (the game is over or truncated): call reset() for a new game"
+
+
+def _what_follows(game: Game) -> tuple[Speller | None, list[float] | None]:
+    """What comes after ``game``'s position, asked of its rules: the speller
+    of the player to move, or, once the game is over, every seat's return."""
+    if game.is_over:
+        return None, list(returns(game))
+    return Speller(game), None
 
 
 def _action_id(action: object) -> int:
