@@ -129,6 +129,24 @@ def test_issue12_greedy_memo_belongs_to_one_view() -> None:
     assert bot.memo(view) == {}  # the first view's memo is gone too
 
 
+def test_greedy_remembered_works_out_once_per_view_and_key() -> None:
+    game = tc.new_game("base", 2, seed=4)
+    bot = tc.GreedyBot(0)
+    view = game.view(0)
+    calls: list[int] = []
+
+    def work(value: int) -> int:
+        calls.append(value)
+        return value * 2
+
+    assert bot.remembered(view, "k", work, 3) == 6
+    assert bot.remembered(view, "k", work, 5) == 6  # kept: not worked out again
+    assert bot.remembered(view, "j", work, 5) == 10
+    assert bot.memo(view) == {"k": 6, "j": 10}
+    assert bot.remembered(game.view(0), "k", work, 4) == 8  # another view, another memo
+    assert calls == [3, 5, 4]
+
+
 @pytest.mark.parametrize("variant", ["base", "children", "tactical"])
 def test_issue12_greedy_estimates_do_not_depend_on_what_was_estimated_before(
     variant: str,

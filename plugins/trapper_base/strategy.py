@@ -194,12 +194,7 @@ def denial_worth(view: PlayerView, tile: Tile, bot: GreedyBot) -> float:
     as `take_worth` counts them, and nothing when it would harm them all).
     The same for every way of paying for the tile: worked out once per tile
     and view."""
-    memo = bot.memo(view)
-    key = (_DENIAL, tile)
-    worth: float | None = memo.get(key)
-    if worth is None:
-        worth = memo[key] = _denial(view, tile, bot)
-    return worth
+    return bot.remembered(view, (_DENIAL, tile), _denial, view, tile, bot)
 
 
 def _denial(view: PlayerView, tile: Tile, bot: GreedyBot) -> float:

@@ -16,12 +16,7 @@ _BEST_TAKE = "trapper_tactical.best_take"  # memo key, with the colour
 def best_take(view: PlayerView, colour: Colour, bot: GreedyBot) -> float:
     """What the best tile the ``colour`` trapper can reach is worth to the viewer,
     before paying for it."""
-    memo = bot.memo(view)
-    key = (_BEST_TAKE, colour)
-    best: float | None = memo.get(key)
-    if best is None:
-        best = memo[key] = _best_take(view, colour, bot)
-    return best
+    return bot.remembered(view, (_BEST_TAKE, colour), _best_take, view, colour, bot)
 
 
 def _best_take(view: PlayerView, colour: Colour, bot: GreedyBot) -> float:

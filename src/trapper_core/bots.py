@@ -15,8 +15,8 @@ import math
 import numbers
 import random
 import time
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -35,6 +35,8 @@ from .game import Game
 from .plugins import Registry, Rules, default_registry, registry_or_default
 from .sampling import AT_POSITION, Sampler, SamplingError, begins_at_position
 from .view import PlayerView, misshapen
+
+_T = TypeVar("_T")
 
 __all__ = [
     "BOTS",
@@ -228,6 +230,17 @@ class GreedyBot:
             self._memo_view = view
             self._memo = {}
         return self._memo
+
+    def remembered(self, view: PlayerView, key: object, work: Callable[..., _T], *args: Any) -> _T:
+        """Returns ``work(*args)``, worked out once per ``view`` and ``key``
+        and kept in [`memo`][trapper_core.GreedyBot.memo] under ``key`` (a
+        key of the variant's own, like ``("my_variant.best", colour)``)."""
+        memo = self.memo(view)
+        try:
+            found: _T = memo[key]
+        except KeyError:
+            found = memo[key] = work(*args)
+        return found
 
     def worth(self, view: PlayerView, action: Action) -> float:
         """Returns the variant's estimate of what ``action`` is worth now
