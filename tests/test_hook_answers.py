@@ -246,3 +246,79 @@ def test_hook_trapper_can_enter_answers_equal_to_a_bool_are_taken(answer: int) -
     game = tc.new_game("v", 2, seed=1, registry=registry)
     tc.play(game, [tc.RandomBot(0), tc.RandomBot(1)])
     assert game.is_over
+
+
+def _with_kind(kind: tc.ActionKind[Any]) -> tc.Game:
+    class Kinds:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [kind]
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[VariantSpec]:
+            return [VariantSpec("v", (Kinds(),), extends="base")]
+
+    return tc.new_game("v", 2, seed=1, registry=tc.Registry([Register()]))
+
+
+def test_kind_unavailable_answer_is_checked() -> None:
+    """``True`` for a reason failed inside the engine with a TypeError
+    (a rule id looked for in it) when the kind's action was tried."""
+
+    class NoRetiring(tb.RetireKind):
+        def unavailable(self, state: tc.GameState) -> str | None:
+            return True  # type: ignore[return-value]
+
+    game = _with_kind(NoRetiring())
+    assert "retire" not in [game.action_text(a) for a in game.legal_actions()]
+    before = game.to_dict()
+    with pytest.raises(tc.PluginError) as caught:
+        game.apply(tb.Retire())
+    assert str(caught.value) == (
+        f"the 'retire' kind ({NoRetiring.__module__}.{NoRetiring.__qualname__}): "
+        "unavailable(state) returned True, not a reason (str) or None"
+    )
+    assert game.to_dict() == before
+
+
+def test_kind_refuse_choice_answer_is_checked() -> None:
+    """A ``refuse_<choice>`` that answered a text failed inside the engine
+    with an AttributeError when an action of the kind was refused."""
+
+    class Terse(tb.ExchangeKind):
+        def refuse_species(self, state: tc.GameState, action: tb.Exchange) -> Any:
+            return "no"
+
+    game = _with_kind(Terse())
+    before = game.to_dict()
+    with pytest.raises(tc.PluginError) as caught:
+        game.apply(tb.Exchange((tc.Species.MINK,)))
+    assert str(caught.value) == (
+        f"the 'exchange' kind ({Terse.__module__}.{Terse.__qualname__}): "
+        "refuse_species(state, action) returned 'no', not an IllegalActionError"
+    )
+    assert game.to_dict() == before
+
+
+def test_R13_a_variant_step_target_face_down_is_refused_not_listed() -> None:
+    """A target whose tile is face down would be listed a step for each
+    placement of the tile (D6), telling what it is (seen with every tile
+    of the board a target): the base game's step takes face-up tiles."""
+
+    def every_tile(self: object, state: tc.GameState, trapper: tc.Colour) -> tuple[int, ...]:
+        return tuple(i for i, tile in enumerate(state.board) if tile is not None)
+
+    registry = _registry("trapper_step_targets", every_tile)
+    game = tc.new_game("v", 2, seed=1, registry=registry)
+    before = game.to_dict()
+    down = next(i for i in range(64) if game.state.board[i] and not game.state.face_up >> i & 1)
+    wanted = f"variant 'v': the tile on {tc.SQUARES[down]} is face down, and a target of a step"
+    with pytest.raises(
+        tc.PluginError, match=r"is face down, and a target of a step \(trapper_step"
+    ):
+        game.legal_actions()
+    step = tb.Step(tc.Colour.BLUE, tc.SQUARES[down], tc.Colour.BLUE)
+    with pytest.raises(tc.PluginError, match=re.escape(wanted)):
+        game.apply(step)
+    assert game.to_dict() == before

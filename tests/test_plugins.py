@@ -10,7 +10,7 @@ import random
 import sys
 import types
 import warnings
-from collections.abc import Callable, Generator, Hashable
+from collections.abc import Callable, Generator, Hashable, Sequence
 from pathlib import Path
 from typing import Any, Literal, Union
 
@@ -1322,14 +1322,36 @@ def test_a_plugin_class_whose_hooks_are_instance_methods_is_refused_when_resolve
         assert [h.total for h in tc.new_game(name, 2, seed=1, registry=registry).hands] == [9, 9]
 
 
+class _BlindStep(tb.StepKind):
+    """A step that may take a tile face down: the player cannot choose how
+    to place a tile they have not seen, so it goes where it fits first."""
+
+    def placement_options(self, state: GameState, square: tc.Square) -> Sequence[object]:
+        if not state.face_up >> square.index & 1 and state.board[square.index] is not None:
+            return (None,)
+        return super().placement_options(state, square)
+
+    def apply(self, state: GameState, step: tb.Step) -> None:
+        tile = state.board[step.square.index]
+        if step.placement is None and tile is not None:
+            choices = state.rules.placement_choices(state.displays[state.seat], tile)
+            step = attrs.evolve(step, placement=choices[0])  # type: ignore[arg-type]
+        super().apply(state, step)
+
+
 def test_a_variant_that_steps_onto_unseen_tiles_plays_with_the_greedy_bot() -> None:
     """A variant whose trappers may take a neighbour face down (nothing is
-    turned up at the start): the greedy bot prices such a step by its cards
+    turned up at the start), with a step kind of its own that places such a
+    tile where it fits first: the greedy bot prices such a step by its cards
     (it failed on a bare assert) and the variant passes the conformance kit."""
     from trapper_core import NEIGHBOURS
     from trapper_core.conformance import check_variant
 
     class Blind:
+        @hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [_BlindStep()]
+
         @hookimpl
         def trapper_start(self, state: GameState, setup: tc.Setup) -> bool:
             tb.deal(state, setup)  # no tile turned up
@@ -1351,6 +1373,39 @@ def test_a_variant_that_steps_onto_unseen_tiles_plays_with_the_greedy_bot() -> N
     tc.play(game, [tc.GreedyBot(s, registry=registry) for s in range(3)])
     assert game.is_over
     assert check_variant("blind", games=3, registry=registry).ok
+
+
+def test_R13_the_base_step_lists_no_placement_of_a_face_down_tile() -> None:
+    """The same variant with the base game's step listed a step for each
+    way to place the face-down tile (two for a herb between two canoes,
+    none more for a canoe with nothing to gather): the actions told what the
+    tile was. Listing and checking such a step are refused instead."""
+    from trapper_core import NEIGHBOURS
+
+    class Blind:
+        @hookimpl
+        def trapper_start(self, state: GameState, setup: tc.Setup) -> bool:
+            tb.deal(state, setup)
+            return True
+
+        @hookimpl
+        def trapper_step_targets(self, state: GameState, trapper: tc.Colour) -> tuple[int, ...]:
+            board = state.board
+            return tuple(s for s, _ in NEIGHBOURS[state.trappers[trapper]] if board[s] is not None)
+
+        @hookimpl
+        def trapper_invariants(self) -> dict[str, None]:
+            return {"revealed": None}
+
+    registry = registry_with(Blind(), name="blind")
+    game = tc.new_game("blind", 3, seed=2, registry=registry)
+    before = game.to_dict()
+    with pytest.raises(tc.PluginError, match=r"the tile on \w\d is face down, and a target"):
+        game.legal_actions()
+    target = game.state.step_targets(tc.Colour.BLUE)[0]
+    with pytest.raises(tc.PluginError, match=r"step takes a face-up tile \(R13, R14\)"):
+        game.apply(tb.Step(tc.Colour.BLUE, tc.SQUARES[target], tc.Colour.BLUE))
+    assert game.to_dict() == before
 
 
 def test_a_function_named_like_a_hook_without_hookimpl_is_refused() -> None:

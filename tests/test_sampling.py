@@ -997,3 +997,118 @@ def test_keep_draws_takes_colours_as_whole_numbers_of_any_integer_type() -> None
         bad = [*draws[:-1], (wrong, *draws[-1][1:])]
         with pytest.raises(tc.SamplingError, match=r"colours \(Colour or 0 to 3\)"):
             tc.Sampler(game.view(0)).keep_draws(bad)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------
+# A variant that deals otherwise tells its sampler how (Sampler.deal)
+# ----------------------------------------------------------------------
+
+
+class _AroundTheTable:
+    """Deals the hands a card at a time around the table, seat 0 first."""
+
+    @tc.hookimpl
+    def trapper_start(self, state: tc.GameState, setup: tc.Setup) -> bool:
+        tb.components.trapper_start(state, setup)  # reveals and deals in blocks
+        players, size = state.players, state.rules.hand_size(state.players)
+        deck = [int(c) for c in setup.deck]
+        dealt = [deck[p : players * size : players] for p in range(players)]
+        state.hands = tuple(
+            (hand.count(0), hand.count(1), hand.count(2), hand.count(3)) for hand in dealt
+        )
+        return True
+
+
+class _AroundTheTableSampler(tc.Sampler):
+    def deal(self, players: int) -> tuple[tuple[int, ...], ...]:
+        size = self.rules.hand_size(players)
+        return tuple(tuple(range(p, players * size, players)) for p in range(players))
+
+
+def _dealing(*plugins: object) -> tc.Registry:
+    class Register:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("around", (_AroundTheTable(), *plugins), extends="base")]
+
+    return tc.Registry([Register()])
+
+
+def _around_game(registry: tc.Registry, players: int = 3, cut: int = 40) -> tc.Game:
+    game = tc.new_game("around", players, seed=5, registry=registry)
+    return tc.play(game, [tc.RandomBot(i) for i in range(players)], max_actions=cut)
+
+
+def test_D14_a_deal_the_sampler_does_not_know_is_named() -> None:
+    registry = _dealing()
+    game = _around_game(registry)
+    with pytest.raises(tc.PluginError, match=r"does not deal the cards as the base game does"):
+        game.view(1).sample(random.Random(0), registry=registry)
+
+
+def test_D14_a_sampler_told_the_deal_samples_worlds_of_it() -> None:
+    class Sampled:
+        @tc.hookimpl
+        def trapper_sampler(self, view: tc.PlayerView, rules: tc.Rules) -> tc.Sampler:
+            return _AroundTheTableSampler(view, rules)
+
+    registry = _dealing(Sampled())
+    game = _around_game(registry)
+    for seat in range(3):
+        view = game.view(seat)
+        for seed in range(3):
+            world = view.sample(random.Random(seed), registry=registry)
+            assert world.view(seat) == view
+    bot = tc.ISMCTSBot(1, iterations=20, registry=registry)
+    assert bot.choose(game.view(game.state.seat)) in game.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("answer", "wanted"),
+    [
+        (5, "not a tuple of 3 tuples of deck positions"),
+        (((0, 1), (2,)), "not a tuple of 3 tuples of deck positions"),
+        (((0,), [1], (2,)), "a seat's cards are a tuple of deck positions"),
+        (((0,), (1,), (3,)), "must be the top ones of the deck"),
+        (((0,), (1,), (1,)), "must be the top ones of the deck"),
+        (((0,), (1,), (-1,)), "must be the top ones of the deck"),
+    ],
+    ids=repr,
+)
+def test_D14_a_deal_that_is_no_deal_is_refused(answer: object, wanted: str) -> None:
+    class Odd(tc.Sampler):
+        def deal(self, players: int) -> tuple[tuple[int, ...], ...]:
+            return answer  # type: ignore[return-value]
+
+    class Sampled:
+        @tc.hookimpl
+        def trapper_sampler(self, view: tc.PlayerView, rules: tc.Rules) -> tc.Sampler:
+            return Odd(view, rules)
+
+    registry = _dealing(Sampled())
+    game = _around_game(registry, cut=5)
+    with pytest.raises(tc.PluginError, match=re.escape(wanted)):
+        game.view(0).sample(random.Random(0), registry=registry)
+
+
+def test_hook_trapper_sampler_answer_is_checked() -> None:
+    """Before, an answer that was no sampler failed with AttributeError
+    in ``view.sample`` and the search bot."""
+
+    class Sampled:
+        @tc.hookimpl
+        def trapper_sampler(self, view: tc.PlayerView, rules: tc.Rules) -> object:
+            return "sampler"
+
+    class Register:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("v", (Sampled(),), extends="base")]
+
+    registry = tc.Registry([Register()])
+    game = tc.new_game("v", 2, seed=1, registry=registry)
+    wanted = "variant 'v': trapper_sampler(view, rules) returned 'sampler', not a trapper_core"
+    with pytest.raises(tc.PluginError, match=re.escape(wanted)):
+        game.view(0).sample(random.Random(0), registry=registry)
+    with pytest.raises(tc.PluginError, match=re.escape(wanted)):
+        tc.ISMCTSBot(0, iterations=5, registry=registry).choose(game.view(0))

@@ -218,6 +218,8 @@ PLUGINS = (
 
 @hookimpl
 def trapper_variants() -> list[VariantSpec]:
+    """The base game, registered as any variant is: through the
+    ``trapper_core.plugins`` entry point, which names this module."""
     return [
         VariantSpec(
             name="base",

@@ -65,6 +65,7 @@ from .mechanics import (
     retire,
     take,
 )
+from .movement import trapper_step_targets as _base_targets  # not a hook of this module
 from .placement import answer, answer_tables, forced_kinds
 from .placement import trapper_placement_choices as _base_choices  # not a hook of this module
 from .text import EXCHANGE, STEP, parse_payment, parse_placement, placement_text
@@ -128,15 +129,53 @@ def _check_targets(state: GameState) -> None:
     an answer is a tuple; its indices are checked here, when listing the
     steps fails on one."""
     for trapper, targets in enumerate(state.targets):
-        if targets and not all(
-            type(i) is int and 0 <= i < len(state.board) and state.board[i] is not None
-            for i in targets
-        ):
-            raise PluginError(
-                f"variant {state.rules.variant!r}: trapper_step_targets(state, "
-                f"{COLOURS[trapper]}) returned {shown(targets)}, not a tuple of square "
-                "indices (0-63), ascending, of squares holding a tile"
-            )
+        if targets:
+            _check_squares(state, trapper, targets)
+
+
+def _check_squares(state: GameState, trapper: Colour | int, targets: tuple[int, ...]) -> None:
+    if not all(
+        type(i) is int and 0 <= i < len(state.board) and state.board[i] is not None
+        for i in targets
+    ):
+        raise PluginError(
+            f"variant {state.rules.variant!r}: trapper_step_targets(state, "
+            f"{COLOURS[trapper]}) returned {shown(targets)}, not a tuple of square "
+            "indices (0-63), ascending, of squares holding a tile"
+        )
+
+
+def _targets(state: GameState, trapper: Colour | int) -> tuple[int, ...]:
+    """The step targets of ``trapper`` (cached), checked to be face up when
+    the variant answers ``trapper_step_targets`` itself (R13, R14: a step
+    takes a face-up tile; the base game's answer holds no other)."""
+    found = state.targets[trapper] or state.step_targets(trapper)
+    if state.rules.step_targets is not _base_targets:
+        _check_face_up(state, trapper, found)
+    return found
+
+
+def _check_face_up(state: GameState, trapper: Colour | int, found: tuple[int, ...]) -> None:
+    """Raises `PluginError` for a target of a variant's ``trapper_step_targets``
+    whose tile is face down (`_face_down`)."""
+    _check_squares(state, trapper, found)
+    face_up = state.face_up
+    for square in found:
+        if not face_up >> square & 1:
+            raise _face_down(state, square, f" (trapper_step_targets(state, {COLOURS[trapper]}))")
+
+
+def _face_down(state: GameState, square: int, asked: str = "") -> PluginError:
+    """The error for a step to a face-down tile, a target of the variant's
+    own. The step kind lists a step for each placement of a target's tile
+    (D6): for a face-down tile, that would tell what it is."""
+    return PluginError(
+        f"variant {state.rules.variant!r}: the tile on {SQUARES[square]} is face down, and "
+        f"a target of a step{asked}: the base game's step takes a face-up tile (R13, R14) "
+        "and is listed once for each way to place it; a variant whose trappers take "
+        "unseen tiles gives its step kind placement options of its own (a subclass of "
+        "StepKind)"
+    )
 
 
 def _error(rule: str, text: str, action: Action | None = None) -> IllegalActionError:
@@ -381,6 +420,8 @@ class StepKind(ActionKind[Step]):
         tile = state.board[square.index]
         if tile is None:
             return ()
+        if not state.face_up >> square.index & 1:
+            raise _face_down(state, square.index)
         return checked_choices(state.rules, state.displays[state.to_move], tile)  # type: ignore[index]
 
     def payment_options(self, state: GameState, trapper: Colour) -> Sequence[Colour]:
@@ -412,6 +453,9 @@ class StepKind(ActionKind[Step]):
             board = state.board
             targets = state.targets
             choices = state.rules.placement_choices
+            # A variant's own targets are checked to be face up (R13, R14):
+            # the base game's never hold another.
+            foreign = state.rules.step_targets is not _base_targets
             # With the base game's placement, a display of fewer than two
             # open rows places every tile but a canoe without a choice, and
             # one of fewer than two separate tiles every canoe (D6): such
@@ -441,7 +485,10 @@ class StepKind(ActionKind[Step]):
                     if not mask:
                         continue
                     paid = STEPS_PAID[trapper][mask]
-                    for square in targets[trapper] or state.step_targets(trapper):
+                    found = targets[trapper] or state.step_targets(trapper)
+                    if foreign:
+                        _check_face_up(state, trapper, found)
+                    for square in found:
                         tile: Tile = board[square]  # type: ignore[assignment]
                         if tile.kind is canoe:
                             if plain_canoe:
@@ -500,7 +547,7 @@ class StepKind(ActionKind[Step]):
         if not pay_masks(state.hands[player])[trapper] >> action.payment & 1:
             return False
         square = action.square.index
-        if square not in (state.targets[trapper] or state.step_targets(trapper)):
+        if square not in _targets(state, trapper):
             return False
         tile = state.board[square]
         assert tile is not None  # a target holds a tile

@@ -33,7 +33,7 @@ from .errors import (
 )
 from .game import Game
 from .plugins import Registry, Rules, default_registry, registry_or_default
-from .sampling import AT_POSITION, Sampler, SamplingError, begins_at_position
+from .sampling import AT_POSITION, Sampler, SamplingError, begins_at_position, sampler_of
 from .view import PlayerView, misshapen
 
 _T = TypeVar("_T")
@@ -373,7 +373,7 @@ class ISMCTSBot:
             exc.add_note(_OWN_REGISTRY)
             raise
         try:
-            sampler: Sampler = rules.sampler(view, rules)
+            sampler = sampler_of(view, rules)
             if self._sampler is not None:
                 # the last decision's deal, a few actions back, is where to start
                 sampler.warm(self._sampler)

@@ -345,7 +345,9 @@ class RulesSpec:
 
         Called by ``PlayerView.sample`` and by the search bot, once per view.
         The base game answers with the engine's sampler, which draws the
-        hidden parts the core knows: face-down tiles, the box, every hand,
-        the draw pile and the reshuffles so far. A variant with hidden parts
-        of its own answers with a subclass that draws those too.
+        hidden parts, the core's whatever the variant: face-down tiles, the
+        box, every hand, the draw pile and the reshuffles so far. It assumes
+        the base game's deal; a variant that deals otherwise answers with a
+        subclass whose ``deal`` says which deck positions each seat is dealt.
+        An answer that is no ``Sampler`` is a `PluginError`.
         """

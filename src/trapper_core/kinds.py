@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import attrs
 
 from .actions import Action
-from .errors import IllegalActionError, shown
+from .errors import IllegalActionError, PluginError, shown
 from .interning import SIZE
 
 if TYPE_CHECKING:
@@ -162,6 +162,15 @@ class ActionKind(abc.ABC, Generic[A]):
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
 
+    def _misanswered(self, call: str, answer: object, wanted: str) -> PluginError:
+        """The error for a method of the kind's that answered what the
+        engine cannot use (checked where the answer is read)."""
+        cls = type(self)
+        return PluginError(
+            f"the {self.name!r} kind ({cls.__module__}.{cls.__qualname__}): {call} "
+            f"returned {shown(answer, 60)}, not {wanted}"
+        )
+
     # ------------------------------------------------------------------
     # What a kind states
     # ------------------------------------------------------------------
@@ -208,6 +217,10 @@ class ActionKind(abc.ABC, Generic[A]):
         explain = getattr(self, f"refuse_{choice}", None)
         if explain is not None:
             error: IllegalActionError = explain(state, action)
+            if not isinstance(error, IllegalActionError):
+                raise self._misanswered(
+                    f"refuse_{choice}(state, action)", error, "an IllegalActionError"
+                )
             return error
         return IllegalActionError(
             f"{self.name}: {getattr(action, choice)!r} is not a {choice} open now",
@@ -384,6 +397,8 @@ class ActionKind(abc.ABC, Generic[A]):
         """
         reason = self.unavailable(state)
         if reason is not None:
+            if type(reason) is not str and not isinstance(reason, str):
+                raise self._misanswered("unavailable(state)", reason, "a reason (str) or None")
             rule = _RULE_ID.match(reason)
             error = IllegalActionError(reason, rule=rule[1] if rule else None)
         else:

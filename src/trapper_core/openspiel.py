@@ -82,7 +82,7 @@ from .errors import (
 from .game import Game, new_game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
 from .plugins import Rules, available_variants, default_registry
-from .sampling import Sampler
+from .sampling import sampler_of
 from .setups import Setup
 from .terminal import describe
 from .view import PlayerView
@@ -632,7 +632,7 @@ def _sample(view: PlayerView, draws: tuple[tuple[int, ...], ...], rng: random.Ra
     """A complete game consistent with ``view`` in which its player drew
     ``draws``: ``PlayerView.sample`` with the draws kept."""
     rules = default_registry().rules(view.variant)
-    sampler: Sampler = rules.sampler(view, rules)
+    sampler = sampler_of(view, rules)
     sampler.keep_draws(draws)
     return sampler.sample(rng)
 

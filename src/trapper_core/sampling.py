@@ -92,8 +92,10 @@ A game that begins at a position
     position with its hidden parts drawn, and ``game`` plays the history on
     a copy of it.
 
-A variant with hidden parts of its own answers the ``trapper_sampler`` hook
-with a subclass of `Sampler` that samples them too.
+The hidden parts are the core's whatever the variant (a variant keeps
+nothing hidden of its own: its turn record is public), but a variant may
+deal them otherwise: it answers the ``trapper_sampler`` hook with a
+subclass of `Sampler` that says how (`Sampler.deal`).
 """
 
 from __future__ import annotations
@@ -465,10 +467,28 @@ class Sampler:
             o.count(-1) for o in self.owner
         )
 
+    def deal(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The positions in the deck (0 is its top) of the cards each seat is
+        dealt at the start, before any action: the variant's deal
+        (``trapper_start``), as the sampler must know it to tell which cards
+        a hand may hold.
+
+        The positions dealt are the top ones, each dealt once (``k`` cards
+        in all: positions 0 to ``k - 1``), and the rest of the deck is the
+        draw pile, in its order. The default is the base game's deal:
+        ``trapper_hand_size(players)`` cards a seat, in blocks from the top,
+        seat 0 first. A variant that deals otherwise (a card at a time
+        around the table, more cards to later seats) answers the
+        ``trapper_sampler`` hook with a subclass that says so here; the
+        sampler checks the answer against the game its deal starts."""
+        size = self.rules.hand_size(players)
+        return tuple(tuple(range(p * size, (p + 1) * size)) for p in range(players))
+
     def _deal_setup(self) -> Game:
         """The game at the view's setup, the unseen tiles laid anyhow, its
         deck dealt in its order; notes the deck as the first pile and the
-        hands' draws from it. Every hand then holds plenty of every colour."""
+        hands' draws from it (`deal`). Every hand then holds plenty of
+        every colour."""
         view, rules = self.view, self.rules
         players = len(view.players)
         grid, box = self._layout(random.Random(0))
@@ -476,28 +496,60 @@ class Sampler:
         setup = Setup(grid, deck, view.start_trappers, box, view.start_player)
         game = Game._start(rules, view.players, 0, setup)
         state = game.state
-        size = rules.hand_size(players)
-        dealt = players * size
         colours = [int(c) for c in deck]
-        blocks = tuple(_counts(colours[p * size : (p + 1) * size]) for p in range(players))
-        if state.drawn != 0 or state.pile != tuple(colours[dealt:]) or state.hands != blocks:
+        seats = self._dealt_positions(players, len(colours))
+        dealt = sum(len(positions) for positions in seats)
+        hands = tuple(_counts([colours[i] for i in positions]) for positions in seats)
+        if state.drawn != 0 or state.pile != tuple(colours[dealt:]) or state.hands != hands:
+            own = type(self).deal is not Sampler.deal
             raise PluginError(
-                f"variant {view.variant!r} does not deal hands in blocks from the top: "
-                "answer the trapper_sampler hook with a sampler that knows its deal"
+                f"variant {view.variant!r} does not deal the cards as "
+                + (
+                    f"its sampler's deal() says ({type(self).__qualname__})"
+                    if own
+                    else "the base game does, in blocks from the top"
+                )
+                + ": answer the trapper_sampler hook with a Sampler whose deal() gives the "
+                "deck positions each seat is dealt"
             )
         self.offsets[0] = dealt
         self.piles: list[list[int]] = [colours]  # the replay's colours, right as a whole
         self.owner: list[list[int]] = [[-1] * len(colours)]  # seat that drew each position
         self.made_by: list[int] = [-1]  # the action whose draw reshuffled each pile
-        for p in range(players):
-            slots = [(0, i) for i in range(p * size, (p + 1) * size)]
-            for _, i in slots:
+        for p, positions in enumerate(seats):
+            slots = tuple((0, i) for i in positions)
+            for i in positions:
                 self.owner[0][i] = p
-            self._op(p, _Op("draw", tuple(slots)))
+            self._op(p, _Op("draw", slots))
         state.hands = tuple(
             (h[0] + PLENTY, h[1] + PLENTY, h[2] + PLENTY, h[3] + PLENTY) for h in state.hands
         )
         return game
+
+    def _dealt_positions(self, players: int, cards: int) -> tuple[tuple[int, ...], ...]:
+        """`deal`'s answer, checked: one tuple of positions a seat, each an
+        int, together the top positions of a deck of ``cards``, once each."""
+        seats = self.deal(players)
+        where = f"{type(self).__qualname__}.deal({players})"
+        if not isinstance(seats, tuple) or len(seats) != players:
+            raise PluginError(
+                f"{where} returned {shown(seats, 60)}, not a tuple of {players} tuples of "
+                "deck positions, one a seat"
+            )
+        found: list[int] = []
+        for positions in seats:
+            if not isinstance(positions, tuple) or not all(type(i) is int for i in positions):
+                raise PluginError(
+                    f"{where} returned {shown(seats, 60)}: a seat's cards are a tuple of "
+                    "deck positions (ints)"
+                )
+            found += positions
+        if sorted(found) != list(range(len(found))) or len(found) > cards:
+            raise PluginError(
+                f"{where} returned {shown(seats, 60)}: the positions dealt must be the top "
+                f"ones of the deck of {cards} cards (0, 1, 2 …), each dealt once"
+            )
+        return seats
 
     def _deal_origin(self, origin: PlayerView) -> Game:
         """The game at the view's origin, the unseen tiles laid anyhow and
@@ -1305,8 +1357,19 @@ def sample(view: PlayerView, rng: random.Random, *, registry: Registry | None = 
     if not isinstance(rng, random.Random):
         raise SamplingError(f"sample() draws with a random.Random, not {type(rng).__name__}")
     rules = _registry(registry).rules(view.variant)
+    return sampler_of(view, rules).sample(rng)
+
+
+def sampler_of(view: PlayerView, rules: Rules) -> Sampler:
+    """The variant's sampler for ``view`` (its ``trapper_sampler`` answer);
+    raises `PluginError` for an answer that is no `Sampler`."""
     sampler = rules.sampler(view, rules)
-    return sampler.sample(rng)
+    if not isinstance(sampler, Sampler):
+        raise PluginError(
+            f"variant {rules.variant!r}: trapper_sampler(view, rules) returned "
+            f"{shown(sampler, 60)}, not a trapper_core.Sampler"
+        )
+    return sampler
 
 
 def _check_draw(rng: object, steps: object) -> None:
