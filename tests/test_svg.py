@@ -58,3 +58,30 @@ def test_a_game_without_undo_is_drawn_as_the_same_game_with_it() -> None:
     assert svg.position(bare) == svg.position(kept)
     assert svg.position(bare, seat=1) == svg.position(kept, seat=1)
     assert bare._repr_svg_() == kept._repr_svg_()
+
+
+def _outside(picture: str) -> list[str]:
+    """The rectangles and texts of ``picture`` that stand outside it."""
+    root = ET.fromstring(picture)
+    width, height = float(root.get("width", 0)), float(root.get("height", 0))
+    found = []
+    for element in root.iter():
+        tag = element.tag.rsplit("}", 1)[-1]
+        x, y = float(element.get("x", 0)), float(element.get("y", 0))
+        right = x + float(element.get("width", 0)) if tag == "rect" else x
+        bottom = y + float(element.get("height", 0)) if tag == "rect" else y
+        if tag in ("rect", "text") and (right > width + 0.5 or bottom > height + 0.5):
+            found.append(f"{tag} at {x:.0f},{y:.0f} in {width:.0f}x{height:.0f}")
+    return found
+
+
+def test_issue11_a_late_display_stays_inside_the_picture() -> None:
+    """The tiles of a long game's displays ran off the picture's right edge
+    (27 of one children's game, 2 players): they flow onto more rows."""
+    for variant, players, seed in (("children", 2, 0), ("base", 4, 3), ("tactical", 3, 1)):
+        bots = [tc.GreedyBot(0), *(tc.RandomBot(i) for i in range(1, players))]
+        game = tc.play(tc.new_game(variant, players, seed=seed), bots)
+        for size in (30, 60, 97):
+            picture = svg.position(game, size=size)
+            assert _outside(picture) == [], (variant, size)
+        assert _outside(svg.position(game.view(0))) == []

@@ -195,7 +195,10 @@ def _display_line(
     display: Display,
     cards: int,
     to_move: bool,
-) -> str:
+    width: float,
+) -> tuple[str, int]:
+    """A player's line and display, ``width`` wide at most: the markup and
+    how many rows of tiles it takes."""
     small = size * 0.55
     tokens = ", tokens " + ", ".join(str(t) for t in display.tokens) if display.tokens else ""
     line = f"{name}: {display.money} money, {cards} card{'s' if cards != 1 else ''}{tokens}"
@@ -211,15 +214,30 @@ def _display_line(
     groups += [("valued", valued.row.tiles) for valued in display.valued]
     if display.separate:
         groups.append(("separate", display.separate))
-    cursor = x
+    # The groups flow in rows as wide as the picture: a group that does not
+    # fit where the row has got to begins the next row, and one longer than
+    # a row goes on in the next (a late game's displays ran off the picture).
+    end = x + max(width, small)
+    cursor, row = x, 0
     for label, tiles in groups:
-        parts.append(_text(cursor, y + size * 0.5, max(font, size * 0.16), label, fill="#555"))
+        if cursor > x and cursor + min(len(tiles) * small, end - x) > end:
+            cursor, row = x, row + 1
+        top = y + row * _ROW * size
+        parts.append(_text(cursor, top + size * 0.5, max(font, size * 0.16), label, fill="#555"))
         for tile in tiles:
-            parts.append(_tile(cursor, y + size * 0.56, small, tile, font, water=False))
+            if cursor > x and cursor + small > end:
+                cursor, row = x, row + 1
+                top = y + row * _ROW * size
+            parts.append(_tile(cursor, top + size * 0.56, small, tile, font, water=False))
             cursor += small
         cursor += small * 0.4
     parts.append("</g>")
-    return "".join(parts)
+    return "".join(parts), row + 1
+
+
+#: The height of a row of display tiles after the first, in squares: a
+#: label and a tile of 0.55 squares.
+_ROW = 0.85
 
 
 TRAPPER = "trapper"
@@ -341,7 +359,28 @@ def position(
     status_lines = _wrap(status_lines, status_font, width - margin * 1.5)
     status_step = status_font * 1.4
     status = status_step * len(status_lines) + size * 0.2
-    height = board_height + status + (len(players) * line + size * 0.3 if displays else 0)
+    drawn: list[str] = []  # each player's display, laid out before the height is known
+    rows = 0  # rows of display tiles below the first of each player
+    if displays:
+        y = board_height + status
+        for number, (name, display) in enumerate(zip(players, shown, strict=True)):
+            markup, used = _display_line(
+                margin,
+                y,
+                size,
+                font,
+                name,
+                display,
+                cards[number],
+                number == to_move,
+                width - margin * 1.5,
+            )
+            drawn.append(markup)
+            rows += used - 1
+            y += line + (used - 1) * _ROW * size
+    height = board_height + status
+    if displays:
+        height += len(players) * line + rows * _ROW * size + size * 0.3
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">',
@@ -393,15 +432,7 @@ def position(
     parts.append(
         _status(margin, board_height, status_step, status_font, status_class, status_lines)
     )
-    if displays:
-        y = board_height + status
-        for number, (name, display) in enumerate(zip(players, shown, strict=True)):
-            parts.append(
-                _display_line(
-                    margin, y, size, font, name, display, cards[number], number == to_move
-                )
-            )
-            y += line
+    parts += drawn
     parts.append("</svg>")
     return "\n".join(parts)
 
