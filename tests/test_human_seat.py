@@ -9,6 +9,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -277,6 +278,33 @@ def test_play_out_keeps_the_game_so_far_on_sigterm_and_sighup(
     (record,) = notation.loads(out.read_text())
     assert record.moves[:2] == ("E1", "3")
     assert record.result is None
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+def test_play_out_acts_on_a_signal_that_interrupts_no_wait(tmp_path: Path) -> None:
+    """A SIGTERM that came just before the wait for an answer began
+    interrupted nothing, and the game waited for a keypress (2 of 40 sent as
+    the prompt was drawn). Here it reaches another thread, which interrupts
+    the wait no more: it is acted on all the same, within a moment."""
+    out = tmp_path / "signalled.trn"
+    read, write = os.pipe()
+    kill = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGTERM))
+    kill.start()  # before the mask: this thread takes the signal
+    # Without the fix the game would wait for ever: an answer after 20 s ends it.
+    answer = threading.Timer(20.0, os.write, (write, b"q\n"))
+    answer.start()
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        with open(read, encoding="utf-8") as stdin:
+            status = main([*TACTICAL, "--out", str(out)], stdin=stdin, stdout=io.StringIO())
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+        answer.cancel()
+        kill.cancel()
+        os.close(write)
+    assert status == 128 + signal.SIGTERM  # not 0, as the answer q would end it
+    (record,) = notation.loads(out.read_text())
+    assert record.moves[:1] == ("E1",)
 
 
 def test_a_number_typed_in_the_tactical_game_gets_no_list_position_hint() -> None:

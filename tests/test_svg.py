@@ -79,7 +79,7 @@ def test_issue11_a_late_display_stays_inside_the_picture() -> None:
     """The tiles of a long game's displays ran off the picture's right edge
     (27 of one children's game, 2 players): they flow onto more rows."""
     for variant, players, seed in (("children", 2, 0), ("base", 4, 3), ("tactical", 3, 1)):
-        bots = [tc.GreedyBot(0), *(tc.RandomBot(i) for i in range(1, players))]
+        bots: list[tc.Bot] = [tc.GreedyBot(0), *(tc.RandomBot(i) for i in range(1, players))]
         game = tc.play(tc.new_game(variant, players, seed=seed), bots)
         for size in (30, 60, 97):
             picture = svg.position(game, size=size)

@@ -577,6 +577,38 @@ class _Stop:
         if self.asking:
             raise _Signalled(signum)
 
+    @contextlib.contextmanager
+    def waiting(self) -> Iterator[None]:
+        """While a person is asked: a signal ends the wait at once. Python
+        runs a signal's handler when the call waiting for input is
+        interrupted, and a signal that comes just before the wait begins
+        interrupts nothing: the game waited for a keypress (seen once in
+        twenty SIGTERMs sent as the prompt was drawn). A timer interrupts
+        the wait five times a second, so a signal met is acted on within
+        0.2 s."""
+        self.asking = True
+        timer = (
+            hasattr(signal, "setitimer")
+            and threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, signal.SIG_IGN, None)
+        )
+        if timer:
+            previous = signal.signal(signal.SIGALRM, _tick)
+            signal.setitimer(signal.ITIMER_REAL, 0.2, 0.2)
+        try:
+            self.check()
+            yield
+        finally:
+            self.asking = False
+            if timer:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, previous)
+
+
+def _tick(signum: int, frame: object) -> None:
+    """SIGALRM's handler while a person is asked (`_Stop.waiting`): the
+    interruption itself is what it is for."""
+
 
 @contextlib.contextmanager
 def _ending_signals() -> Iterator[_Stop]:
@@ -646,12 +678,8 @@ def _play_out(
         assert seat is not None
         bot = seats[seat]
         if bot is None:
-            stop.asking = True  # a signal ends the wait for an answer at once
-            try:
-                stop.check()
+            with stop.waiting():  # a signal ends the wait for an answer at once
                 action = _ask(game, seat, stdin, sys.stdout, out)
-            finally:
-                stop.asking = False
         else:
             view = game.view(seat)
             try:
