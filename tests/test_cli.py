@@ -468,6 +468,21 @@ def test_user_mistakes_give_one_line_and_status_2(
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize(
+    "argv", [["play", "--seed", "1"], ["simulate", "--seed", "1", "--games", "1"]], ids=str
+)
+def test_an_out_file_that_cannot_be_made_is_refused_before_the_first_move(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A name too long for the file system passed the checks of the
+    directory, and the game was played whole before it failed."""
+    assert main([*argv, "--out", str(tmp_path / ("a" * 300 + ".trn"))]) == 2
+    captured = capsys.readouterr()
+    assert "File name too long" in captured.err
+    assert captured.out == ""  # no game played
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("argv", [["play", "--seed", "soon"], [], ["dance"]])
 def test_bad_arguments_exit_2(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exc:

@@ -507,8 +507,9 @@ def _bot_failed(failed: _BotFailed) -> int:
 
 
 def _check_out(name: str) -> None:
-    """Checks that the file ``name`` can be written, without touching it: a
-    file of that name is replaced only when the game is over or left."""
+    """Checks that the file ``name`` can be written, leaving it as it is: a
+    file of that name is replaced only when the game is over or left (one
+    that does not exist yet is made and removed again, to try)."""
     _out_named(name)
     target = os.path.realpath(name)
     if os.path.isdir(target):
@@ -525,6 +526,13 @@ def _check_out(name: str) -> None:
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name)
     if not os.access(directory, os.W_OK | os.X_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), name)
+    if not os.path.lexists(name):
+        # Made and removed at once: what the checks above cannot tell (a
+        # name too long, a file system that takes no new file, such as /sys
+        # or one mounted read-only) was found only when the game was over.
+        with _writing(name):
+            os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.unlink(name)
 
 
 def _append_needs_out(args: argparse.Namespace) -> None:
