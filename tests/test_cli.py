@@ -912,18 +912,41 @@ def test_simulate_stopped_by_an_error_says_what_its_out_file_holds(
     out.write_text("what the file held before\n")
     command = ["simulate", "--games", "5", "--players", "2", "--seed", "0", "--out", str(out)]
     bots = ["--bots", f"{own_bots}:Wrong,greedy", "--workers", workers, "--batch", "1"]
-    assert main([*command, *bots]) == 2
+    assert main([*command, *bots]) == 1  # a bot's failure, as play tells it
     err = capsys.readouterr().err.splitlines()
     assert err[-1] == (
         "trapper: error: 'nonsense' is not an action; a text is read with Game.parse_action "
         "or played with Game.apply_text (a bot returns one of its view's legal_actions) "
-        "(in simulate(): game 2 (seed 2), a decision of seat 0 (bot wrong))"
+        "(game 2 (seed 2), a decision of seat 0 (bot wrong))"
     )
     records = notation.loads(out.read_text())
     assert all(record.replay().is_over for record in records)
     assert err[-2] == (
         f"trapper: note: {out} is incomplete, it holds the first {len(records)} of the 5 games"
     )
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_simulate_tells_a_bots_exception_as_play_does(
+    own_bots: str, workers: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot whose own code raised ended simulate with the engine's whole
+    traceback (36 lines through the command line and the simulation) and
+    no ``trapper: error`` line, status 1 where play gave its own frames, a
+    line naming the bot, and status 1."""
+    command = ["simulate", "--games", "2", "--players", "2", "--seed", "0"]
+    bots = ["--bots", f"{own_bots}:Raising,greedy", "--workers", workers]
+    assert main([*command, *bots]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "Traceback (most recent call last):"
+    raising = _OWN_BOTS.splitlines().index('            raise RuntimeError("a bug in the bot")')
+    assert err[1].endswith(f'{own_bots}.py", line {raising + 1}, in choose')
+    assert err[-2] == "RuntimeError: a bug in the bot"
+    assert err[-1] == (
+        "trapper: error: RuntimeError: a bug in the bot "
+        "(game 0 (seed 0), a decision of seat 0 (bot raising))"
+    )
+    assert not [line for line in err if "trapper_core" in line or "simulate()" in line]
 
 
 def test_simulate_append_stopped_by_an_error_keeps_what_the_file_held(
@@ -934,7 +957,7 @@ def test_simulate_append_stopped_by_an_error_keeps_what_the_file_held(
     out.write_text(before, encoding="utf-8")
     command = ["simulate", "--games", "5", "--players", "2", "--seed", "0", "--out", str(out)]
     bots = ["--bots", f"{own_bots}:Wrong,greedy", "--workers", "1", "--batch", "1"]
-    assert main([*command, "--append", *bots]) == 2
+    assert main([*command, "--append", *bots]) == 1
     err = capsys.readouterr().err.splitlines()
     text = out.read_text(encoding="utf-8")
     assert text.startswith(before)

@@ -945,9 +945,11 @@ def _simulate(args: argparse.Namespace) -> int:
         return 128 + exc.signum
     except BrokenPipeError:  # the reader of --out left (`--out /dev/stdout | head`): quietly
         raise
-    except Exception:  # the error is told by _run; what --out holds, here
+    except Exception as exc:  # the error is told by _run (a decision's, here); what --out holds
         if played.out:
             _note(f"{args.out} is incomplete, {_holds(args, played)}")
+        if _DECISION in _notes(exc):
+            return _decision_failed(exc)
         raise
     print(
         f"{args.games} games of {variant}, {args.players} players, seeds "
@@ -962,6 +964,57 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     print(f"mean length: {summary.mean_actions:.1f} actions, {summary.mean_turns:.1f} turns")
     return 0
+
+
+#: How the note of an error met during a decision of simulate() begins.
+_DECISION = "in simulate(): "
+
+
+def _notes(error: BaseException) -> str:
+    return "\n".join(n for n in getattr(error, "__notes__", ()) if isinstance(n, str))
+
+
+def _decision_failed(error: Exception) -> int:
+    """A decision of a simulation failed (a bot's wrong action, an exception
+    of its own code or of the variant's): told as ``play`` tells a bot's
+    failure, the traceback of the code that raised (from the decision on,
+    without the engine's frames above it), then a line with the note that
+    names the game, the seed, the seat and its bot; status 1."""
+    if not isinstance(error, TrapperError) and sys.stderr is not None:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write("".join(_from_the_decision(error)))
+    message = str(error) if isinstance(error, TrapperError) else _raised(error)
+    note = _notes(error).partition(_DECISION)[2].partition("\n")[0]
+    _stderr(f"trapper: error: {message} ({note})")
+    return 1
+
+
+def _raised(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
+def _from_the_decision(error: BaseException) -> list[str]:
+    """The traceback of ``error`` from the frame below the decision's
+    (``simulation._play_one``): the bot's code, or the variant's. An error
+    from a worker process carries its traceback as text (its cause)."""
+    notes = set(_notes(error).splitlines())  # told in the error's line, not twice
+    remote = getattr(error.__cause__, "tb", None)
+    if isinstance(remote, str):  # concurrent.futures' _RemoteTraceback
+        lines = remote.splitlines(keepends=True)
+        cut = max((i for i, line in enumerate(lines) if ", in _play_one" in line), default=-1)
+        while 0 <= cut + 1 < len(lines) and not lines[cut + 1].lstrip().startswith("File "):
+            cut += 1  # the decision's own source lines
+        kept = [line for line in lines[cut + 1 :] if line.strip() not in (*notes, '"""', "")]
+        return ["Traceback (most recent call last):\n", *kept]
+    frames = traceback.extract_tb(error.__traceback__)
+    names = [frame.name for frame in frames]
+    start = len(names) - names[::-1].index("_play_one") if "_play_one" in names else 0
+    last = traceback.format_exception_only(error)
+    return [
+        "Traceback (most recent call last):\n",
+        *traceback.format_list(frames[start:]),
+        *(line for line in last if line.strip() not in notes),
+    ]
 
 
 def _stopped(how: str, args: argparse.Namespace, played: _Played) -> None:

@@ -187,20 +187,24 @@ def _seats(value: object, players: tuple[str, ...]) -> str:
 
 def _summary(display: Display, hand: Hand | int) -> str:
     if isinstance(hand, int):
-        cards = f"{hand} cards"
+        cards = _cards(hand)
     else:
-        cards = " ".join(f"{c.letter}{hand[c]}" for c in COLOURS) + f" ({hand.total} cards)"
+        cards = " ".join(f"{c.letter}{hand[c]}" for c in COLOURS) + f" ({_cards(hand.total)})"
     tokens = ", tokens " + ", ".join(str(t) for t in display.tokens) if display.tokens else ""
     return f"{display.money} money{tokens}; {cards}"
+
+
+def _cards(count: int) -> str:
+    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def _display_lines(display: Display, colour: bool) -> list[str]:
     out = []
     for row in display.open:
-        out.append("    open   " + " ".join(_tile(t, colour) for t in row.tiles))
+        out.append("    open     " + " ".join(_tile(t, colour) for t in row.tiles))
     for valued in display.valued:
         tiles = " ".join(_tile(t, colour) for t in valued.row.tiles)
-        out.append(f"    valued {tiles}  = {valued.payout}")
+        out.append(f"    valued   {tiles}  = {valued.payout}")
     if display.separate:
-        out.append("    apart  " + " ".join(_tile(t, colour) for t in display.separate))
+        out.append("    separate " + " ".join(_tile(t, colour) for t in display.separate))
     return out
