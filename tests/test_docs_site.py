@@ -31,13 +31,31 @@ def rendered_problems(page: str) -> list[str]:
         if marker in prose:
             at = prose.index(marker)
             problems.append(f"a doctest line outside a code block: {prose[at : at + 80]!r}")
+    # An indented paragraph of a docstring is a code block to Markdown: its
+    # ``literals`` then show their backticks (the sampling module's sections).
+    for block in re.findall(r"<pre\b.*?</pre>", page, flags=re.DOTALL):
+        text = html.unescape(re.sub(r"<[^>]+>", "", block))
+        if "``" in text and not _python(text):  # in a docstring of an example, it is code
+            at = text.index("``")
+            problems.append(f"prose shown as code: {text[max(0, at - 40) : at + 40]!r}")
     return problems
+
+
+def _python(text: str) -> bool:
+    try:
+        ast.parse(text)
+    except SyntaxError:
+        return False
+    return True
 
 
 def test_issue11_the_check_finds_roles_and_mangled_examples() -> None:
     assert rendered_problems("<p>Calls :meth:<code>apply</code> first.</p>")
     assert rendered_problems("<blockquote>\n<blockquote>\n<blockquote>\n<p>x = 1</p>")
     assert rendered_problems("<p>&gt;&gt;&gt; game.to_move</p>")
+    assert rendered_problems(
+        "<pre><code>the sampler (<span>``_colour``</span>) finds one</code></pre>"
+    )
     fine = (
         '<p>Calls <a href="#x"><code>apply</code></a>.</p><pre><code>&gt;&gt;&gt; 1</code></pre>'
     )

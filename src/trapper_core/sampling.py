@@ -5,92 +5,92 @@ in, given everything they know. `PlayerView.sample` returns one; a
 `Sampler` prepared once for a view returns many (what a search bot
 does once per iteration).
 
-What a world must agree with
-    Everything the view shows — the face-up tiles, every tile taken and
-    where from (``PlayerView.taken``), the displays, the discard pile, the
-    viewer's hand, every hand's size — and the whole public history: every
-    action was legal when it was played, so every card a player paid was in
-    their hand then, every bid could be paid, and every reshuffled pile
-    held exactly the cards discarded before it. The sampled game's view for
-    the viewer *equals* the view it was sampled from; `Sampler.game`
-    checks that for every world it builds. A view holds the viewer's hand
-    as it is now; a sampler told the viewer's own draws as well
-    (`Sampler.keep_draws`: a player who remembers them, as OpenSpiel's
-    perfect-recall information state does) keeps them too.
+**What a world must agree with.**
+Everything the view shows — the face-up tiles, every tile taken and
+where from (``PlayerView.taken``), the displays, the discard pile, the
+viewer's hand, every hand's size — and the whole public history: every
+action was legal when it was played, so every card a player paid was in
+their hand then, every bid could be paid, and every reshuffled pile
+held exactly the cards discarded before it. The sampled game's view for
+the viewer *equals* the view it was sampled from; `Sampler.game`
+checks that for every world it builds. A view holds the viewer's hand
+as it is now; a sampler told the viewer's own draws as well
+(`Sampler.keep_draws`: a player who remembers them, as OpenSpiel's
+perfect-recall information state does) keeps them too.
 
-What is drawn, and how
-    *Tiles.* The tiles nobody has seen (the variant's tile set less every
-    tile seen, water edges and all) are laid in a uniformly random order onto the
-    face-down squares and into the box: exactly uniform, since no public
-    fact depends on a face-down tile.
+**What is drawn, and how.**
+*Tiles.* The tiles nobody has seen (the variant's tile set less every
+tile seen, water edges and all) are laid in a uniformly random order onto the
+face-down squares and into the box: exactly uniform, since no public
+fact depends on a face-down tile.
 
-    *Cards.* One replay of the history with every hand holding plenty of
-    every colour (so every move goes through whatever the colours) shows
-    everything about the cards but their colours: the piles (the deck, then
-    each reshuffled discard pile, whose colours are public), who drew which
-    positions of which pile and when, what each action paid, which actions
-    needed cards in hand without paying (bids), and who retired with their
-    hand. A world is then a colouring of every pile position with the pile's
-    colours such that every payment and bid is covered and the viewer ends
-    with their hand. All colourings are equally likely before the history is
-    known (every shuffle is uniform), so the consistent ones should be drawn
-    uniformly.
+*Cards.* One replay of the history with every hand holding plenty of
+every colour (so every move goes through whatever the colours) shows
+everything about the cards but their colours: the piles (the deck, then
+each reshuffled discard pile, whose colours are public), who drew which
+positions of which pile and when, what each action paid, which actions
+needed cards in hand without paying (bids), and who retired with their
+hand. A world is then a colouring of every pile position with the pile's
+colours such that every payment and bid is covered and the viewer ends
+with their hand. All colourings are equally likely before the history is
+known (every shuffle is uniform), so the consistent ones should be drawn
+uniformly.
 
-    The sampler first finds one consistent colouring, by two searches
-    taken in turn, each with twice its budget of the turn before. The
-    complete one (``_colour``: hand by hand, the viewer's back in time from
-    the hand it ends with, the others forward with a card's colour chosen
-    only when a payment or a bid needs it; depth first with backtracking,
-    pruned by what the piles must still give the hands, searched-out states
-    remembered; its docstring proves that it finds a colouring whenever one
-    exists) takes a few milliseconds for most views, but its worst case is
-    exponential: on a rare long tactical history it wanders for minutes
-    among choices of hands searched early that a hand searched later
-    cannot live with. The repair (``Sampler._repair``: a local search that
-    swaps two cards of a pile to mend a payment, a bid or the viewer's end
-    that fails, across every hand at once) finds those in milliseconds to
-    a second or two, but may miss a colouring that exists. In turn, the
-    two find one quickly wherever either does, and the complete search
-    still proves that there is none: a view of a real game always has one,
-    so `SamplingError` means the view is inconsistent (a hand-built view,
-    or one of another game). Neither result is uniform (the search colours
-    no more than it must and takes the first branch that works; the
-    repair stops at the first colouring without a fault that its walk
-    comes to). So it is only the
-    start of a Markov chain that swaps the colours of two positions of one
-    pile and keeps the swap when every hand it touches stays consistent.
-    The swaps are symmetric, so the chain's stationary distribution is the
-    uniform one over the colourings it can reach; `BURN_IN` swaps per
-    position drawn so far are made for every new sampler, and ``steps``
-    more per world after the first (the worlds of one sampler are
-    therefore correlated, more so for small ``steps``). Exactly uniform
-    while nobody has paid or bid; afterwards uniform in the limit of many
-    swaps, and close to it after the burn-in (the tests check the
-    distribution by chi-square tests on small cases, and that they fail
-    without the chain). Whether every consistent colouring is reachable by
-    such swaps from every other is not proved: a history so tight that two
-    consistent colourings differ only by a cycle of three or more positions
-    through hands that each block a single swap would keep the chain in
-    part of them.
+The sampler first finds one consistent colouring, by two searches
+taken in turn, each with twice its budget of the turn before. The
+complete one (``_colour``: hand by hand, the viewer's back in time from
+the hand it ends with, the others forward with a card's colour chosen
+only when a payment or a bid needs it; depth first with backtracking,
+pruned by what the piles must still give the hands, searched-out states
+remembered; its docstring proves that it finds a colouring whenever one
+exists) takes a few milliseconds for most views, but its worst case is
+exponential: on a rare long tactical history it wanders for minutes
+among choices of hands searched early that a hand searched later
+cannot live with. The repair (``Sampler._repair``: a local search that
+swaps two cards of a pile to mend a payment, a bid or the viewer's end
+that fails, across every hand at once) finds those in milliseconds to
+a second or two, but may miss a colouring that exists. In turn, the
+two find one quickly wherever either does, and the complete search
+still proves that there is none: a view of a real game always has one,
+so `SamplingError` means the view is inconsistent (a hand-built view,
+or one of another game). Neither result is uniform (the search colours
+no more than it must and takes the first branch that works; the
+repair stops at the first colouring without a fault that its walk
+comes to). So it is only the
+start of a Markov chain that swaps the colours of two positions of one
+pile and keeps the swap when every hand it touches stays consistent.
+The swaps are symmetric, so the chain's stationary distribution is the
+uniform one over the colourings it can reach; `BURN_IN` swaps per
+position drawn so far are made for every new sampler, and ``steps``
+more per world after the first (the worlds of one sampler are
+therefore correlated, more so for small ``steps``). Exactly uniform
+while nobody has paid or bid; afterwards uniform in the limit of many
+swaps, and close to it after the burn-in (the tests check the
+distribution by chi-square tests on small cases, and that they fail
+without the chain). Whether every consistent colouring is reachable by
+such swaps from every other is not proved: a history so tight that two
+consistent colourings differ only by a cycle of three or more positions
+through hands that each block a single swap would keep the chain in
+part of them.
 
-    *The future.* The world has its own seed, drawn by ``rng``: it decides
-    the reshuffles that have not happened yet.
+*The future.* The world has its own seed, drawn by ``rng``: it decides
+the reshuffles that have not happened yet.
 
-A game that begins at a position
-    (``game_at``, ``Position.to_game``, ``Sampler.position``) has no setup
-    to replay from; its views hold the viewer's view of that position
-    (``PlayerView.origin``), and the history is replayed from there. The
-    tiles nobody has seen there go to its face-down squares and the box. The
-    cards are two piles, each right as a whole: the viewer's hand there (a
-    pile of its own: the view fixes it), and what the deck holds besides it
-    and the discard pile, dealt to the other hands, then the draw pile, then
-    out of the game, by the sizes the position shows; a hand there must
-    allow what the variant's checks of a position ask of it (the tactical
-    auction's leader can pay the bid), checked as a bid is. The search, the
-    repair and the chain then run as for a setup, the reshuffles since the
-    position being the piles after those two. A world's ``start`` is the
-    position with its hidden parts drawn, and ``game`` plays the history on
-    a copy of it.
+**A game that begins at a position.**
+(``game_at``, ``Position.to_game``, ``Sampler.position``) has no setup
+to replay from; its views hold the viewer's view of that position
+(``PlayerView.origin``), and the history is replayed from there. The
+tiles nobody has seen there go to its face-down squares and the box. The
+cards are two piles, each right as a whole: the viewer's hand there (a
+pile of its own: the view fixes it), and what the deck holds besides it
+and the discard pile, dealt to the other hands, then the draw pile, then
+out of the game, by the sizes the position shows; a hand there must
+allow what the variant's checks of a position ask of it (the tactical
+auction's leader can pay the bid), checked as a bid is. The search, the
+repair and the chain then run as for a setup, the reshuffles since the
+position being the piles after those two. A world's ``start`` is the
+position with its hidden parts drawn, and ``game`` plays the history on
+a copy of it.
 
 The hidden parts are the core's whatever the variant (a variant keeps
 nothing hidden of its own: its turn record is public), but a variant may
