@@ -1,5 +1,9 @@
 """Seeded bot games of every variant, with every invariant checked after every action.
 
+The checks: the core's and the variant's invariants, every legal action's
+text and its near misses (``check_action``), every seat's view, the dict
+form at the end, and the same seed playing the same game again.
+
     python benchmarks/playouts.py                 # 1,000 random + 1,000 greedy games per variant
     python benchmarks/playouts.py --games 100 --no-check   # raw speed
 
@@ -89,10 +93,23 @@ def _play(variant: str, bot: str, check: bool, max_actions: int, i: int) -> tupl
             check_invariants(game)
             check_action(game)
             check_view(game, view)
+            for other in range(players):  # what the seats not to move see, too
+                if other != seat:
+                    check_view(game, game.view(other))
         game.apply(bots[seat].choose(view))
     if check:
         check_invariants(game)
+        for other in range(players):
+            check_view(game, game.view(other))
         assert tc.Game.from_dict(game.to_dict()) == game
+        # The same seed plays the same game again.
+        again = tc.new_game(variant, players, seed=i)
+        replayed = [tc.make_bot(bot, i * 10 + s) for s in range(players)]
+        while not again.is_over and len(again.history) < len(game.history):
+            turn = again.to_move
+            assert turn is not None
+            again.apply(replayed[turn].choose(again.view(turn)))
+        assert again.history == game.history, f"seed {i}: another game from the same seed"
     best = max(game.scores()) if game.is_over else 0
     return game.is_over, len(game.history), best
 
