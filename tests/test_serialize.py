@@ -57,3 +57,16 @@ def test_a_stored_pile_longer_than_any_deck_is_shown_in_part(length: int) -> Non
     message = str(caught.value)
     assert f"{'B' * 64}… ({length:,} cards)" in message
     assert len(message) < 400
+
+
+def test_from_dict_makes_a_game_without_undo_when_asked() -> None:
+    """The data hold the game, not how it is kept: a game without undo came
+    back from its dict with undo, equal to it all the same."""
+    game = tc.play(tc.new_game("base", 2, seed=3, undo=False), [tc.RandomBot(0), tc.RandomBot(1)])
+    assert not game.keeps_undo
+    assert tc.Game.from_dict(game.to_dict()).keeps_undo
+    again = tc.Game.from_dict(game.to_dict(), undo=False)
+    assert not again.keeps_undo
+    assert again == game
+    with pytest.raises(tc.SetupError, match="undo is True or False, not 'no'"):
+        tc.Game.from_dict(game.to_dict(), undo="no")  # type: ignore[arg-type]

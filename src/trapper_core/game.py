@@ -1044,13 +1044,18 @@ class Game:
         return serialize.game_to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, registry: Registry | None = None) -> Game:
+    def from_dict(
+        cls, data: Mapping[str, Any], *, registry: Registry | None = None, undo: bool = True
+    ) -> Game:
         """Rebuilds a game from [`to_dict`][trapper_core.Game.to_dict] data, replaying and checking
         every action. Raises [`GameFormatError`][trapper_core.GameFormatError] for bad data,
         a key the format does not have among them (a misspelt key would
         otherwise be read as left out: ``shuffles``, say, as shuffles by the
-        seed)."""
-        return _from_dict(data, registry)
+        seed). The data hold the game, not how it is kept: ``undo=False``
+        makes a game that keeps no undo information, as ``new_game`` does."""
+        if type(undo) is not bool:  # the caller's mistake, not the data's
+            raise SetupError(f"undo is True or False, not {shown(undo)}")
+        return _from_dict(data, registry, undo)
 
     def __copy__(self) -> Game:
         return self.copy()
