@@ -212,6 +212,28 @@ def test_issue10_item12_a_comment_between_tag_lines_stays_in_its_game() -> None:
     assert notation.loads(record.text) == [record]
 
 
+@pytest.mark.parametrize("between", ["{x}", "; x", "{x}\n", "\n{x}"], ids=repr)
+def test_issue10_item12_a_comment_line_after_tags_with_a_comment_among_them_stays(
+    between: str,
+) -> None:
+    """A line of tags with a comment between two of them was read as a
+    broken tag line, and the tag line after a line of comments then began
+    another game: two records, the second without its seats."""
+    text = f'[Seat1 "A"] {{c}} [Seat2 "B"]\n{between}\n[Seed "1"]\n\n1. A: pass\n'
+    readers = {
+        "loads": notation.loads(text),
+        "games": list(notation.games(io.StringIO(text))),
+        "read_game": [notation.read_game(io.StringIO(text))],
+    }
+    for name, records in readers.items():
+        assert [r.players for r in records] == [("A", "B")], name
+        assert [r.tags["Seed"] for r in records] == ["1"], name
+    assert len(list(notation.scan(io.StringIO(text)))) == 1
+    (record,) = notation.loads(text)
+    assert record.moves == ("pass",)
+    assert record.replay().players == ("A", "B")
+
+
 def test_issue10_item13_lenient_reading_recovers_the_game_after_a_broken_tag_line() -> None:
     good = notation.dumps(bot_game("base", 2, 3))
     text = SEATS + "1. A: @@\n[x\n\n" + good + "\n" + good

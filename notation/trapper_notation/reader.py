@@ -624,11 +624,13 @@ def _parse(text: str, line_offset: int = 0) -> list[Record]:
 # Lines and games
 # ----------------------------------------------------------------------
 
-#: A line of tags: tags, then comments, the last perhaps a ``;`` comment or a
-#: ``{`` comment that runs on to the next lines.
+#: A line of tags: tags, ``{ }`` comments among and after them, the last
+#: perhaps a ``;`` comment or a ``{`` comment that runs on to the next lines.
+#: (A comment between two tags of a line once made it a broken tag line, and a
+#: tag line after a comment line then began another game.)
 _TAG_LINE = re.compile(
-    r'[ \t]*(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*"[ \t]*\][ \t]*)+'
-    r"(?:\{[^}\n]*\}[ \t]*)*(?:;.*|\{[^}\n]*)?\n?"
+    r'[ \t]*(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*"[ \t]*\][ \t]*'
+    r"(?:\{[^}\n]*\}[ \t]*)*)+(?:;.*|\{[^}\n]*)?\n?"
 )
 #: White space and comments closed on the line: what stands before a
 #: line's first token (`_classify`).
@@ -1354,7 +1356,7 @@ _BROKEN_RUN = re.compile(
 #: open no comment. (No capturing group: CPython 3.11's possessive
 #: repetition can get a group's span wrong, a SystemError.)
 _TAG_RUN = re.compile(
-    r"(?:[ \t]*(?:" + _A_TAG + r"[ \t]*)++(?:\{[^}\n]*+\}[ \t]*)*+(?:;[^\n]*+)?\n"
+    r"(?:[ \t]*(?:" + _A_TAG + r"[ \t]*(?:\{[^}\n]*+\}[ \t]*)*+)++(?:;[^\n]*+)?\n"
     r"|" + _BLANK_BODY + r"\n)++"
 )
 
