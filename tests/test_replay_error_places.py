@@ -256,3 +256,26 @@ def test_syntax_errors_have_the_same_four_attributes() -> None:
     with pytest.raises(notation.NotationSyntaxError) as caught:
         notation.loads('[Seat1 "A"]\n[Seat2 "B"]\n\n1. A: pass ]\n')
     assert _attributes(caught.value) == (1, 4, 12, None)
+
+
+_HEAD = '[Variant "base"]\n[Seat1 "A"]\n[Seat2 "B"]\n[Seed "1"]\n\n'
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        _HEAD + "1. A: " + "x" * 100_000 + "\n",
+        _HEAD + "1. " + "Q" * 100_000 + ": pass\n",
+        _HEAD.replace('"A"', '"' + "A" * 100_000 + '"') + "1. B: pass\n",
+    ],
+    ids=["move", "mover", "seat"],
+)
+def test_issue10_a_replay_error_quotes_a_long_word_in_a_short_message(text: str) -> None:
+    """A 100,000-character move came back in a 100,172-character message,
+    a name in one of 200,089: the record's words are cut as the engine's
+    messages cut what they quote."""
+    (record,) = notation.loads(text)
+    with pytest.raises(tc.TrapperError) as error:
+        record.replay()
+    assert len(str(error.value)) < 400
+    assert "line 6, column" in str(error.value)

@@ -222,7 +222,7 @@ class _Replayer:
                 )
             if name in seen:
                 raise RecordError(
-                    f"Seat{seat} names {name!r} again; players' names must differ",
+                    f"Seat{seat} names {shown(name)} again; players' names must differ",
                     at=self._at(f"Seat{seat}"),
                 )
             seen.add(name)
@@ -423,7 +423,7 @@ class _Replayer:
         """Where move ``index`` is: the game, the turn, the move (unless not
         ``quoted``), and its line and column in the file."""
         move = self._move(index)
-        said = f", {move.text!r}" if quoted else ""
+        said = f", {shown(move.text)}" if quoted else ""
         turn = game.state.turns
         told = f"{self.where}, turn {turn}{said}"
         if not move.line:  # made in code, with no place in a file: the game and turn say where
@@ -440,7 +440,7 @@ class _Replayer:
                 if not item.line:  # made in code
                     break
                 turn = game.state.turns
-                told = f"{self.where}, turn {turn}, {item_text(item)!r}"
+                told = f"{self.where}, turn {turn}, {shown(item_text(item))}"
                 told += f", line {item.line}, column {item.column}"
                 return Place(told, self.record.number, item.line, item.column, turn)
         return self._context(game, index)
@@ -458,11 +458,13 @@ class _Replayer:
                 if not self._named(index):
                     raise RecordError(
                         f"the record names no player for this turn, and the last one named, "
-                        f"{mover}, does not decide: it is {self.players[seat]}'s decision",
+                        f"{_cut(mover)}, does not decide: it is {_cut(self.players[seat])}'s "
+                        "decision",
                         at=self._context(game, index),
                     )
                 raise RecordError(
-                    f"the record says {mover} decides, but it is {self.players[seat]}'s decision",
+                    f"the record says {_cut(mover)} decides, but it is "
+                    f"{_cut(self.players[seat])}'s decision",
                     at=self._word_before(game, index, Mover),
                 )
         shuffles: Sequence[Sequence[int]] | None
@@ -522,7 +524,8 @@ class _Replayer:
                 except TrapperError:
                     return  # the move's own fault: told at the move
             raise RecordError(
-                f"the reshuffle noted does not fit the move {text!r}{self._line_of(index)}: {exc}",
+                f"the reshuffle noted does not fit the move {shown(text)}{self._line_of(index)}: "
+                f"{exc}",
                 at=self.shuffle_at[index],
             ) from None
         if self.seed is not None:  # they fit the move, but the seed makes others
@@ -611,3 +614,10 @@ def _with_plenty(
     except TrapperError:
         return None
     return None
+
+
+def _cut(name: str, limit: int = 60) -> str:
+    """A player's name as an error message names it: whole when short, else
+    its first ``limit`` characters and an ellipsis (a name may be as long as
+    a tag's value: a message stays a line to read)."""
+    return name if len(name) <= limit else name[:limit] + "…"
