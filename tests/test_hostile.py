@@ -113,6 +113,18 @@ def test_issue10_item5_bad_seats_are_record_errors_at_the_tag(seats: str, messag
         record.replay()
 
 
+@pytest.mark.parametrize("count", [99, 100, 1000])
+def test_issue10_item5_many_seats_are_too_many_players(count: int) -> None:
+    """With 100 Seat tags or more, Seat100 was told "no seat's tag … without
+    a gap": there is no gap, there are too many players."""
+    seats = "".join(f'[Seat{n} "P{n}"]\n' for n in range(1, count + 1))
+    (record,) = notation.loads('[Variant "base"]\n' + seats)
+    with pytest.raises(
+        RecordError, match=f"played by 2 to 4 players, but the Seat tags name {count}"
+    ):
+        record.replay()
+
+
 def test_issue10_item6_a_player_name_with_a_newline_is_refused() -> None:
     with pytest.raises(tc.SetupError, match="printable text"):
         tc.new_game("base", ["Ann\nLee", "Bob"])
@@ -220,14 +232,14 @@ def test_issue10_item12_a_comment_line_after_tags_with_a_comment_among_them_stay
     broken tag line, and the tag line after a line of comments then began
     another game: two records, the second without its seats."""
     text = f'[Seat1 "A"] {{c}} [Seat2 "B"]\n{between}\n[Seed "1"]\n\n1. A: pass\n'
-    readers = {
-        "loads": notation.loads(text),
+    readers: dict[str, list[notation.Record | None]] = {
+        "loads": list(notation.loads(text)),
         "games": list(notation.games(io.StringIO(text))),
         "read_game": [notation.read_game(io.StringIO(text))],
     }
     for name, records in readers.items():
-        assert [r.players for r in records] == [("A", "B")], name
-        assert [r.tags["Seed"] for r in records] == ["1"], name
+        assert [r and r.players for r in records] == [("A", "B")], name
+        assert [r and r.tags["Seed"] for r in records] == ["1"], name
     assert len(list(notation.scan(io.StringIO(text)))) == 1
     (record,) = notation.loads(text)
     assert record.moves == ("pass",)

@@ -53,7 +53,6 @@ if TYPE_CHECKING:
 __all__ = ["replay"]
 
 _SEAT_TAG = re.compile(r"Seat([0-9]+)")
-_SEAT_NAMES = tuple(f"Seat{n}" for n in range(1, 100))
 #: The tags the replay reads besides the Seat tags.
 _READ_TAGS = frozenset({"Variant", "Setup", "Seed", "Result"})
 
@@ -195,17 +194,20 @@ class _Replayer:
         count = len(self.players)
         for key, _value in self.record.tags:
             number = _SEAT_TAG.fullmatch(key)
-            if number is not None and key not in _SEAT_NAMES[:count]:
+            if number is None:
+                continue
+            digits = number[1]
+            if digits[0] == "0":  # Seat0, Seat01: no seat's
+                what = f"{_cut(key)} is no seat's tag"
+            elif len(digits) > len(str(count)) or int(digits) > count:
                 # Seat tags after a gap would name players the game leaves out.
-                what = (
-                    f"{key} follows no Seat{count + 1}"
-                    if key in _SEAT_NAMES
-                    else f"{key} is no seat's tag"
-                )
-                raise RecordError(
-                    f"{what}: the Seat tags number the seats Seat1, Seat2, … without a gap",
-                    at=self._at(key),
-                )
+                what = f"{_cut(key)} follows no Seat{count + 1}"
+            else:
+                continue
+            raise RecordError(
+                f"{what}: the Seat tags number the seats Seat1, Seat2, … without a gap",
+                at=self._at(key),
+            )
         if not spec.min_players <= count <= spec.max_players:
             tag = f"Seat{min(count, spec.max_players + 1)}"
             raise RecordError(
