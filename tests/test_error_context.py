@@ -7,6 +7,7 @@ import pytest
 
 import trapper_base as tb
 import trapper_core as tc
+from trapper_core import notation
 from trapper_core.cli import main
 
 
@@ -77,3 +78,34 @@ def test_simulate_writes_its_progress_a_line_at_a_time_in_a_log(
     assert "\r" not in progress
     assert lines[-1].endswith("10/10")
     assert len(lines) == 10
+
+
+@pytest.mark.parametrize("how", ["str", "bytes", "text", "scan"])
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("x" * 600, "x" * 60),
+        ('[A "b"]\n1. A: ' + "y" * 600 + "\n", "1. A: yyyy"),
+        ('[A "b"]\n' + "1. A: pass\n" * 100, '[A "b"]\n^'),
+    ],
+    ids=["a long first line", "a long line", "a long game"],
+)
+def test_issue10_a_game_too_long_shows_its_line(how: str, text: str, shown: str) -> None:
+    """The error for a game or a line longer than max_game_size had no
+    context, where every other syntax error shows its line and a caret."""
+    import io
+    from collections.abc import Callable
+
+    if how == "scan" and "pass" in text:
+        pytest.skip("scan indexes a game from its lines that fit: no error")
+    readers: dict[str, Callable[[], object]] = {
+        "str": lambda: notation.loads(text, max_game_size=500),
+        "bytes": lambda: notation.load(io.BytesIO(text.encode()), max_game_size=500),
+        "text": lambda: notation.load(io.StringIO(text), max_game_size=500),
+        "scan": lambda: list(notation.scan(io.BytesIO(text.encode()), max_game_size=500)),
+    }
+    with pytest.raises(notation.NotationSyntaxError) as caught:
+        readers[how]()
+    assert shown in caught.value.context
+    assert caught.value.context.endswith("\n^")
+    assert "max_game_size" in str(caught.value)

@@ -645,13 +645,22 @@ _BLANK, _TAGS, _BAD_TAG, _TEXT = range(4)
 _HEAD = 100
 
 
-def _too_long(line: int, limit: int) -> NotationSyntaxError:
+def _too_long(line: int, limit: int, text: str = "") -> NotationSyntaxError:
+    """The error for a game longer than ``limit``, told at its first line
+    (``line``), or for a line longer than it; ``text`` begins with that
+    line, shown in the context (its start, with undecodable bytes as
+    U+FFFD) unless it is blank."""
+    first = _NOT_UTF8.sub("\ufffd", text[: text.find("\n") if "\n" in text else len(text)])
     return NotationSyntaxError(
         f"a game is longer than {limit:,} characters (max_game_size)",
         line=line,
         column=1,
-        context="",
+        context=_caret(first.rstrip("\r"), 1, 1) if first.strip() else "",
     )
+
+
+def _text_of(line: str | _BadLine) -> str:
+    return line if isinstance(line, str) else line.text
 
 
 def _long_line(text: str, limit: int) -> int:
@@ -691,7 +700,7 @@ def _lines_of_plain_text(text: str, limit: int) -> Iterator[str | _BadLine]:
         yield from _lines_of_plain_text(text[:long], limit)
         number = text.count("\n", 0, long) + 1
         yield _unicode(text[long : long + min(_HEAD, limit + 1)], number)
-        raise _too_long(number, limit)
+        raise _too_long(number, limit, text[long : long + _HEAD])
     if _SURROGATE.search(text) is None:
         if text:
             yield text
@@ -813,7 +822,7 @@ def _each_line_of_stream(
                 piece = piece.replace("\r\n", "\n").replace("\r", "\n")
             yield _unicode(piece, number)
         if too_long:
-            raise _too_long(number, limit)
+            raise _too_long(number, limit, pieces[-1])
         if not read:
             return
         if cr_last:
@@ -982,7 +991,7 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
                 if len(head) == most:
                     break
             yield _checked(head, number + 1)
-            raise _too_long(number + 1, limit)
+            raise _too_long(number + 1, limit, head)
         if not block:
             rest = "".join(parts)
             if rest:
@@ -1294,11 +1303,13 @@ def _take(
                 parts.append(block[start:stop])
                 return size, error
         else:
-            error = _too_long(first_line, limit)
             if not drop:
                 fit = block.rfind("\n", start, limit - size + stop) + 1
                 if fit > start:
                     parts.append(block[start:fit])
+            # Told at the game's first line, shown from the lines kept
+            # (which begin with it, however the lines came).
+            error = _too_long(first_line, limit, parts[0][:_HEAD] if parts else "")
     if not parts:
         parts.append("")  # the game is skipped to its end
     return size, error
@@ -2051,8 +2062,9 @@ class _Offsets:
             if begun and _characters(pieces[0][0].rstrip(cr + newline)) - bom > limit:
                 # (Bytes: a line of fewer characters than the cap may be
                 # more bytes than a read, and be found too long only here.)
-                yield self._head(pieces[0][0], number + 1, line_at, limit)
-                raise _too_long(number + 1, limit)
+                head = self._head(pieces[0][0], number + 1, line_at, limit)
+                yield head
+                raise _too_long(number + 1, limit, _text_of(head))
             if cut and raw.endswith(cr):
                 # The line ended at its "\r" (a text file opened with
                 # newline="" ends lines there; other streams may have cut the
@@ -2077,8 +2089,9 @@ class _Offsets:
                 if _characters(last) - (bom if len(pieces) == 0 else 0) > limit:
                     yield from self._pieces(pieces, number, line_at)
                     number += len(pieces)
-                    yield self._head(last, number + 1, line_at + last_at, limit)
-                    raise _too_long(number + 1, limit)
+                    head = self._head(last, number + 1, line_at + last_at, limit)
+                    yield head
+                    raise _too_long(number + 1, limit, _text_of(head))
                 carry, carry_at = last, line_at + last_at
             yield from self._pieces(pieces, number, line_at)
             number += len(pieces)
