@@ -697,3 +697,16 @@ def test_R21_game_at_refuses_one_exchange_of_two_canoes_of_a_species() -> None:
         tc.SetupError, match=r"R21: player 1 has returned 2 bear canoes in 1 exchange, and"
     ):
         tc.game_at("base", 2, **parts_of(game, displays=displays, supply=supply))
+
+
+def test_a_position_turn_is_read_only_as_it_is_written() -> None:
+    """``trapper=e`` was read as the beige trapper and kept as written, so
+    two strings of one position were two positions; every other field is
+    read only as ``str(position)`` writes it."""
+    game = tc.new_game("base", 2, seed=3)
+    fields = str(Position.from_game(game)).split(" ")
+    fields[3] = "Turn:{trapper=e,exchanged=n}"
+    with pytest.raises(notation.NotationError, match=r"field 4 \(turn\): .* is written "):
+        Position.parse(" ".join(fields)).to_game("base")
+    fields[3] = "Turn:{trapper=E,exchanged=n}"
+    assert Position.parse(" ".join(fields)).to_game("base").state.turn.trapper is tc.Colour.BEIGE  # type: ignore[attr-defined]

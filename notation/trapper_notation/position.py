@@ -222,6 +222,12 @@ class Position:
                 f"the position has {count} players' hands, but players gives {seats} seats"
             )
         turn = _read_turn(self.turn, type(fresh.turn), seats)
+        written = _turn_text(turn)
+        if written != self.turn:  # read only as str(position) writes it, as every field
+            given, canonical = _where_they_differ(self.turn, written)
+            raise NotationError(
+                "position string, field 4 (turn): " + _cut(f"{given} is written {canonical}")
+            )
         try:
             return game_at(
                 variant,
