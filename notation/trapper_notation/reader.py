@@ -659,6 +659,23 @@ def _too_long(line: int, limit: int, text: str = "") -> NotationSyntaxError:
     )
 
 
+def _shown(
+    error: NotationSyntaxError | None, opening: _Opening | None, limit: int
+) -> NotationSyntaxError | None:
+    """A game's error, a game too long told at its first line with that line
+    in its context when it is the game's opening line, however the game's
+    lines came (one at a time or many, kept or dropped)."""
+    if (
+        error is not None
+        and not error.context
+        and error.expected.startswith("a game is longer than")
+        and opening is not None
+        and opening[1] == error.line
+    ):
+        return _too_long(error.line, limit, opening[2])
+    return error
+
+
 def _text_of(line: str | _BadLine) -> str:
     return line if isinstance(line, str) else line.text
 
@@ -1252,7 +1269,7 @@ class _Games:
             size, error = _take(parts, line, 0, len(line), size, error, drop, limit, first_line)
         if not parts:
             raise StopIteration
-        return _Chunk("".join(parts), first_line, error, opening, lead)
+        return _Chunk("".join(parts), first_line, _shown(error, opening, limit), opening, lead)
 
     def _drops(self, opening: _Opening) -> bool:
         """Whether the text of a game that opens so is dropped (see ``keep_broken``)."""
@@ -1307,9 +1324,7 @@ def _take(
                 fit = block.rfind("\n", start, limit - size + stop) + 1
                 if fit > start:
                     parts.append(block[start:fit])
-            # Told at the game's first line, shown from the lines kept
-            # (which begin with it, however the lines came).
-            error = _too_long(first_line, limit, parts[0][:_HEAD] if parts else "")
+            error = _too_long(first_line, limit)  # its line shown by the cutter (`_shown`)
     if not parts:
         parts.append("")  # the game is skipped to its end
     return size, error
