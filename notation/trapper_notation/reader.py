@@ -22,6 +22,7 @@ import weakref
 from array import array
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from types import SimpleNamespace
 from typing import IO, Any, AnyStr, NamedTuple, cast
 
 import attrs
@@ -1944,7 +1945,7 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
         return one
     try:
         with no_gc():
-            tokens = list(parser().lex(chunk.text))
+            tokens = list(_scan_lexer().lex(chunk.text))
     except (UnexpectedInput, _LexError, _BadToken, BadWord):
         return one  # move text that does not read: one game, as before
     found: list[tuple[int, int, dict[str, str]]] = []
@@ -1971,6 +1972,14 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
         except NotationSyntaxError:
             return one
     return found or one
+
+
+@interned
+def _scan_lexer() -> _Lexer:
+    """The parser's lexer, made once for `_games_of`: ``Lark.lex`` made a
+    lexer of its own at every call (0.1 ms: a flood of short broken games
+    cost `scan` 23 µs a byte), and one of other tokens than the parser's."""
+    return _Lexer(SimpleNamespace(terminals=parser().terminals))
 
 
 def _each_line(text: str) -> Iterator[str]:
