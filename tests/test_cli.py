@@ -383,12 +383,15 @@ def test_replay_names_the_game_a_syntax_error_broke(
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_replay_prints_no_empty_line(capsys: pytest.CaptureFixture[str]) -> None:
-    """/dev/zero: a game longer than the cap, whose line has no text to show."""
+    """/dev/zero: a game longer than the cap, its line shown as the context
+    shows a line (its start, control characters escaped), then the caret."""
     assert main(["replay", "/dev/zero"]) == 1
     out = capsys.readouterr().out
     assert out.startswith("/dev/zero: game 1, line 1, column 1: a game is longer than")
     assert "\n\n" not in out
-    assert out.count("\n") == 1
+    _message, line, caret = out.splitlines()
+    assert line.startswith("\\x00\\x00")
+    assert caret == "^"
 
 
 def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str]) -> None:
