@@ -107,12 +107,11 @@ def _play(variant: str, bot: str, check: bool, max_actions: int, i: int) -> tupl
             check_view(game, game.view(other))
         assert tc.Game.from_dict(game.to_dict()) == game
         # The same seed plays the same game again.
-        again = tc.new_game(variant, players, seed=i)
-        replayed = [tc.make_bot(bot, i * 10 + s) for s in range(players)]
-        while not again.is_over and len(again.history) < len(game.history):
-            turn = again.to_move
-            assert turn is not None
-            again.apply(replayed[turn].choose(again.view(turn)))
+        again = tc.play(
+            tc.new_game(variant, players, seed=i),
+            [tc.make_bot(bot, i * 10 + s) for s in range(players)],
+            max_actions=len(game.history),
+        )
         assert again.history == game.history, f"seed {i}: another game from the same seed"
     best = max(game.scores()) if game.is_over else 0
     return game.is_over, len(game.history), best

@@ -41,7 +41,7 @@ from .cards import PLENTY, add_hands
 from .deal import Deal, Step, infer_deal
 from .errors import NotationError, Place, RecordError, check_errors, locate, no_gc
 from .items import Item, Move, Mover, Notes, Reveal, TurnNumber
-from .setup_string import SetupSpec
+from .setup_string import SetupSpec, _cut
 from .stretch import Stretch, unquote
 from .table_setup import fit_setup, named_squares
 from .writer import item_text
@@ -198,10 +198,10 @@ class _Replayer:
                 continue
             digits = number[1]
             if digits[0] == "0":  # Seat0, Seat01: no seat's
-                what = f"{_cut(key)} is no seat's tag"
+                what = f"{_cut(key, 60)} is no seat's tag"
             elif len(digits) > len(str(count)) or int(digits) > count:
                 # Seat tags after a gap would name players the game leaves out.
-                what = f"{_cut(key)} follows no Seat{count + 1}"
+                what = f"{_cut(key, 60)} follows no Seat{count + 1}"
             else:
                 continue
             raise RecordError(
@@ -459,14 +459,14 @@ class _Replayer:
             if seat is not None and mover != self.players[seat]:
                 if not self._named(index):
                     raise RecordError(
-                        f"the record names no player for this turn, and the last one named, "
-                        f"{_cut(mover)}, does not decide: it is {_cut(self.players[seat])}'s "
-                        "decision",
+                        "the record names no player for this turn, and the last one named, "
+                        f"{_cut(mover, 60)}, does not decide: it is "
+                        f"{_cut(self.players[seat], 60)}'s decision",
                         at=self._context(game, index),
                     )
                 raise RecordError(
-                    f"the record says {_cut(mover)} decides, but it is "
-                    f"{_cut(self.players[seat])}'s decision",
+                    f"the record says {_cut(mover, 60)} decides, but it is "
+                    f"{_cut(self.players[seat], 60)}'s decision",
                     at=self._word_before(game, index, Mover),
                 )
         shuffles: Sequence[Sequence[int]] | None
@@ -616,10 +616,3 @@ def _with_plenty(
     except TrapperError:
         return None
     return None
-
-
-def _cut(name: str, limit: int = 60) -> str:
-    """A player's name as an error message names it: whole when short, else
-    its first ``limit`` characters and an ellipsis (a name may be as long as
-    a tag's value: a message stays a line to read)."""
-    return name if len(name) <= limit else name[:limit] + "…"

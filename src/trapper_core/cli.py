@@ -332,8 +332,7 @@ def _run(args: argparse.Namespace) -> int:
         message = str(exc) if getattr(exc, "context", "") else str(exc).splitlines()[0]
         message = _without_registry_advice(message)  # no registry= to pass here
         # Where it happened, when a note says (simulate: the game and the bot).
-        notes = [n for n in getattr(exc, "__notes__", ()) if isinstance(n, str)]
-        _stderr(f"trapper: error: {message}" + "".join(f" ({n})" for n in notes))
+        _stderr(f"trapper: error: {message}" + "".join(f" ({n})" for n in _notes(exc)))
         return 2
     except BrokenPipeError:
         # The reader of the output left (`trapper play | head`): stop quietly,
@@ -948,7 +947,7 @@ def _simulate(args: argparse.Namespace) -> int:
     except Exception as exc:  # the error is told by _run (a decision's, here); what --out holds
         if played.out:
             _note(f"{args.out} is incomplete, {_holds(args, played)}")
-        if _DECISION in _notes(exc):
+        if any(note.startswith(_DECISION) for note in _notes(exc)):
             return _decision_failed(exc)
         raise
     print(
@@ -970,8 +969,9 @@ def _simulate(args: argparse.Namespace) -> int:
 _DECISION = "in simulate(): "
 
 
-def _notes(error: BaseException) -> str:
-    return "\n".join(n for n in getattr(error, "__notes__", ()) if isinstance(n, str))
+def _notes(error: BaseException) -> list[str]:
+    """The notes added to ``error`` (those that are text)."""
+    return [n for n in getattr(error, "__notes__", ()) if isinstance(n, str)]
 
 
 def _decision_failed(error: Exception) -> int:
@@ -984,7 +984,7 @@ def _decision_failed(error: Exception) -> int:
         with contextlib.suppress(OSError, ValueError):
             sys.stderr.write("".join(_from_the_decision(error)))
     message = str(error) if isinstance(error, TrapperError) else _raised(error)
-    note = _notes(error).partition(_DECISION)[2].partition("\n")[0]
+    note = next(n for n in _notes(error) if n.startswith(_DECISION)).removeprefix(_DECISION)
     _stderr(f"trapper: error: {message} ({note})")
     return 1
 
@@ -997,7 +997,7 @@ def _from_the_decision(error: BaseException) -> list[str]:
     """The traceback of ``error`` from the frame below the decision's
     (``simulation._play_one``): the bot's code, or the variant's. An error
     from a worker process carries its traceback as text (its cause)."""
-    notes = set(_notes(error).splitlines())  # told in the error's line, not twice
+    notes = set(_notes(error))  # told in the error's line, not twice
     remote = getattr(error.__cause__, "tb", None)
     if isinstance(remote, str):  # concurrent.futures' _RemoteTraceback
         lines = remote.splitlines(keepends=True)

@@ -397,7 +397,7 @@ class ActionKind(abc.ABC, Generic[A]):
         """
         reason = self.unavailable(state)
         if reason is not None:
-            if type(reason) is not str and not isinstance(reason, str):
+            if not isinstance(reason, str):
                 raise self._misanswered("unavailable(state)", reason, "a reason (str) or None")
             rule = _RULE_ID.match(reason)
             error = IllegalActionError(reason, rule=rule[1] if rule else None)
