@@ -268,13 +268,24 @@ def test_tactical_texts_round_trip_and_reject_nonsense() -> None:
     game = tactical(["EGGBBPPP", "EEEEEEEE"])
     for action in game.legal_actions():
         assert game.parse_action(game.action_text(action)) == action
-    with pytest.raises(tc.ActionSyntaxError, match="only by an auction's winner"):
-        game.parse_action("Ee6")
-    play(game, "E2", "pass")
-    with pytest.raises(tc.ActionSyntaxError, match="for the beige trapper"):
-        game.parse_action("Ge6")
     for action in game.legal_actions():
         assert game.parse_action(game.action_text(action)) == action
+
+
+def test_R43_a_take_written_out_of_place_is_refused_by_the_rule() -> None:
+    # A take's text before any auction, or naming another trapper than the
+    # auction's, is a take all the same: refused by R43, the game unchanged.
+    game = tactical(["EGGBBPPP", "EEEEEEEE"])
+    with pytest.raises(tc.IllegalActionError, match=r"^R43: .* by an auction's winner") as err:
+        game.parse_action("Ee6")
+    assert err.value.rule == "R43"
+    play(game, "E2", "pass")
+    before = game.to_dict()
+    for text in ("Ge6", "Ge6/GG"):
+        with pytest.raises(tc.IllegalActionError, match=r"^R43: .* the beige one$") as err:
+            game.apply_text(text)
+        assert err.value.rule == "R43"
+    assert game.to_dict() == before
 
 
 def test_tactical_bots_play_whole_games() -> None:

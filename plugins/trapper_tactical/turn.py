@@ -39,7 +39,6 @@ from trapper_core import (
     Action,
     ActionFieldError,
     ActionKind,
-    ActionSyntaxError,
     Colour,
     GameState,
     IllegalActionError,
@@ -463,13 +462,21 @@ class TakeKind(ActionKind[Take]):
         match = TAKE.fullmatch(text)
         if match is None:
             return None
+        # A take written out of place is a take all the same: refused by the
+        # rule it breaks (a Take names no trapper, so it is refused here).
         if auction is None:
-            raise ActionSyntaxError(
-                f"{text!r}: in the tactical variant a tile is taken only by an auction's winner"
+            raise IllegalActionError(
+                "R43: in the tactical variant a tile is taken only by an auction's "
+                "winner, and no auction is open",
+                rule="R43",
             )
         trapper = Colour.from_letter(match["trapper"])
         if trapper is not auction.colour:
-            raise ActionSyntaxError(f"{text!r}: this auction is for the {auction.colour} trapper")
+            raise IllegalActionError(
+                "R43: the auction's winner takes a tile with the auction's trapper, "
+                f"the {auction.colour} one",
+                rule="R43",
+            )
         square = Square.parse(match["square"])
         placement = parse_placement(state, text, square, match)
         return Take(square, _cards_paid(match, auction.colour, auction.bid), placement)
