@@ -30,8 +30,14 @@ def test_available_variants_from_a_fresh_interpreter() -> None:
 
 
 def test_new_game_rejects_bad_arguments() -> None:
-    with pytest.raises(tc.UnknownVariantError, match="no variant is called 'chess'"):
+    with pytest.raises(tc.UnknownVariantError, match="no variant is called 'chess'; installed"):
         tc.new_game("chess")
+    # A misspelt name, or alias, is named with the variant it is closest to.
+    for typo, meant in (("bsae", "base"), ("Tactcal", "tactical"), ("kid", "children")):
+        with pytest.raises(
+            tc.UnknownVariantError, match=f"'{typo}' \\(did you mean '{meant}'\\?\\)"
+        ):
+            tc.new_game(typo)
     with pytest.raises(tc.SetupError, match="seed"):
         tc.new_game(seed=-1)
     with pytest.raises(tc.SetupError, match="seed"):

@@ -711,8 +711,16 @@ class Registry:
         key = self._lookup.get(name.lower()) if isinstance(name, str) else None
         if key is None:
             left_out = "".join(f"; left out: {n} ({why})" for n, why in self.failed.items())
+            close = (
+                difflib.get_close_matches(name.lower(), self._lookup, n=1)
+                if isinstance(name, str) and len(name) <= 100
+                else []
+            )
+            hint = (
+                f" (did you mean {self._specs[self._lookup[close[0]]].name!r}?)" if close else ""
+            )
             raise UnknownVariantError(
-                f"no variant is called {shown(name)}; installed: {', '.join(self.names())}"
+                f"no variant is called {shown(name)}{hint}; installed: {', '.join(self.names())}"
                 + left_out
                 + (_IN_CODE if self is _default else "")
             )
