@@ -402,6 +402,40 @@ def test_variants_lists_the_installed_variants(capsys: pytest.CaptureFixture[str
     assert "tactical" in out
 
 
+def test_players_default_to_a_count_the_variant_is_played_by(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--players defaults to 4, or to the count nearest it that the variant
+    takes: a variant of two players was refused unless --players 2 was typed."""
+    from trapper_core import plugins
+
+    module = types.ModuleType("trapper_two_only")
+
+    @tc.hookimpl
+    def trapper_variants() -> list[tc.VariantSpec]:
+        return [
+            tc.VariantSpec("duel", (), extends="base", max_players=2),
+            tc.VariantSpec("crowd", (), extends="base", min_players=5, max_players=6),
+        ]
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    install_plugins(monkeypatch, two_only=module)
+    monkeypatch.setattr(plugins, "_default", None)
+    assert main(["play", "--variant", "duel", "--seed", "1", "--bots", "random"]) == 0
+    out = capsys.readouterr().out
+    assert '[Seat2 "B"]' in out
+    assert "[Seat3" not in out
+    argv = ["simulate", "--games", "2", "--workers", "1", "--bots", "random"]
+    assert main([*argv, "--variant", "duel"]) == 0
+    assert "2 games of duel, 2 players" in capsys.readouterr().out
+    assert main([*argv, "--variant", "base"]) == 0
+    assert "2 games of base, 4 players" in capsys.readouterr().out
+    assert main([*argv, "--variant", "crowd"]) == 0
+    assert "2 games of crowd, 5 players" in capsys.readouterr().out
+    assert main(["play", "--variant", "duel", "--players", "4"]) == 2
+    assert "'duel' is played by 2 to 2 players, not 4" in capsys.readouterr().err
+
+
 def test_variants_says_which_cannot_be_played_and_why(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

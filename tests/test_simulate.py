@@ -13,8 +13,10 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_core import notation
 from trapper_core.cli import main
@@ -115,6 +117,8 @@ def test_issue13_a_batch_pickles_small_and_plays_alone() -> None:
         ({"games": 0}, "games takes a number of at least 1, not 0"),
         ({"batch": 0}, "batch takes a number of at least 1, not 0"),
         ({"ahead": -1}, "ahead takes a number of at least 1, not -1"),
+        ({"max_actions": 0}, "max_actions takes a number of at least 1, not 0"),
+        ({"max_actions": True}, "max_actions takes a number of at least 1, not True"),
         ({"variant": "chess"}, "chess"),
         ({"players": 9}, "9"),
     ],
@@ -324,6 +328,70 @@ def test_simulate_plays_bots_of_the_callers_own_tallied_by_their_name() -> None:
         assert tc.simulate("base", 2, 6, bots=[CautiousBot, "random"], seed=4, executor=pool) == (
             inline
         )
+
+
+class PassingBot:
+    """A bot of a test's own that passes whenever it may (D20: a game of
+    passes need not end), retiring never."""
+
+    name = "passer"
+
+    def __init__(self, seed: int | None = None) -> None:
+        pass
+
+    def choose(self, view: tc.PlayerView) -> tc.Action:
+        return tb.PASS if tb.PASS in view.legal_actions else view.legal_actions[0]
+
+
+def test_D20_simulate_cuts_games_at_max_actions_and_tallies_them_apart() -> None:
+    # Nothing in the rules ends a game of passes (D20): a bot that passes for
+    # ever makes games that never end, which max_actions cuts short.
+    stalled = list(results("base", 2, 2, bots=[PassingBot, "greedy"], seed=1, max_actions=300))
+    assert [(r.finished, r.actions, r.winners) for r in stalled] == [(False, 300, ())] * 2
+    # A limit that some games of greedy and random bots reach and others
+    # do not: the unfinished ones are kept out of the bots' tallies, the
+    # finished ones tallied as ever.
+    arguments: dict[str, Any] = {"bots": ["greedy", "random"], "seed": 1, "max_actions": 105}
+    cut = list(results("base", 2, 8, **arguments))
+    finished = [r for r in cut if r.finished]
+    assert 0 < len(finished) < len(cut)
+    assert all(r.actions == 105 and r.winners == () for r in cut if not r.finished)
+    free = list(results("base", 2, 8, bots=["greedy", "random"], seed=1))
+    assert finished == [r for r in free if r.actions <= 105]  # the same games, to the end
+    summary = tc.simulate("base", 2, 8, **arguments)
+    assert (summary.games, summary.unfinished) == (8, len(cut) - len(finished))
+    assert summary.actions == sum(r.actions for r in cut)
+    assert sum(tally.seats for tally in summary.bots.values()) == 2 * len(finished)
+    assert sum(tally.wins for tally in summary.bots.values()) == pytest.approx(len(finished))
+    # The same with a pool, records and all: an unfinished game's record
+    # reads back as a game still going.
+    with ThreadPoolExecutor(2) as pool:
+        pooled = list(
+            results("base", 2, 8, **arguments, executor=pool, batch=1, record=notation.dumps)
+        )
+    assert [attrs.evolve(r, record=None) for r in pooled] == cut
+    unfinished = next(r for r in pooled if not r.finished)
+    assert not notation.loads(unfinished.record or "")[0].replay().is_over
+    assert tc.simulate("base", 2, 8, bots=["greedy", "random"], seed=1).unfinished == 0
+
+
+def test_D20_play_and_simulate_on_the_command_line_stop_at_max_actions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    bots = f"{__name__}:PassingBot,greedy"
+    assert (
+        main(["play", "--players", "2", "--seed", "1", "--bots", bots, "--max-actions", "40"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "(left unfinished after 40 actions)" in out
+    assert "The game was left unfinished." in out
+    assert '[Result "*"]' in out
+    argv = ["simulate", "--players", "2", "--games", "3", "--workers", "1", "--bots", bots]
+    assert main([*argv, "--max-actions", "300"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"unfinished: \d games? left after 300 actions, in no bot's tally", out)
+    assert main([*argv, "--max-actions", "0"]) == 2
+    assert "--max-actions takes a number of at least 1, not 0" in capsys.readouterr().err
 
 
 class FailingBot(tc.RandomBot):

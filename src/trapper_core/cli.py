@@ -75,15 +75,23 @@ def _seat(text: str, players: int, option: str, names: Sequence[str] = ()) -> in
 
 def _players(args: argparse.Namespace) -> int | list[str]:
     """The players of ``trapper play``: ``--names`` (checked against
-    ``--players`` when both are given), else the count, 4 by default."""
+    ``--players`` when both are given), else the count (by default
+    `_default_players`)."""
     if args.names is None:
-        return 4 if args.players is None else args.players
+        return _default_players(args.variant) if args.players is None else args.players
     names = [name.strip() for name in args.names.split(",")]
     if args.players is not None and args.players != len(names):
         raise SetupError(
             f"--names names {_count(len(names), 'player')}, but --players says {args.players}"
         )
     return names
+
+
+def _default_players(variant: str) -> int:
+    """The default of ``--players``: 4, or the count nearest to it that the
+    variant is played by (a variant of two players: 2)."""
+    spec = default_registry().spec(variant)
+    return max(spec.min_players, min(4, spec.max_players))
 
 
 def transcript(game: Game) -> list[tuple[int, list[str]]]:
@@ -116,7 +124,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Play a game between bots, or take a seat yourself with --human, "
         "then print the game in notation and the scores.",
     )
-    _game_options(play, players=None)
+    _game_options(play)
     play.add_argument(
         "--names",
         metavar="NAMES",
@@ -225,13 +233,15 @@ def _parser() -> argparse.ArgumentParser:
 def _game_options(
     parser: argparse.ArgumentParser,
     seed: str = "seed of the game's chance (default: one at random)",
-    players: int | None = 4,
 ) -> None:
-    """The options of a game. ``players`` is the default of ``--players``:
-    ``None`` where another option may set it (``play --names``), 4 read then."""
+    """The options of a game."""
     parser.add_argument("--variant", default="base", help="variant name (default: base)")
     parser.add_argument(
-        "--players", type=int, default=players, metavar="N", help="players (default: 4)"
+        "--players",
+        type=int,
+        metavar="N",
+        help="players (default: 4, or the count nearest to 4 that the variant is played by; "
+        "trapper play: as many as --names names, when given)",
     )
     parser.add_argument("--seed", type=int, default=None, help=seed)
     parser.add_argument(
@@ -239,6 +249,13 @@ def _game_options(
         default=None,
         help="bots by seat, comma-separated, at most one a seat, repeated to fill the seats "
         f"({', '.join(BOTS)}, or module:Class for a bot of your own; default: greedy,random)",
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=int,
+        metavar="N",
+        help="leave a game unfinished after N decisions (nothing in the rules ends a game "
+        "in which the players pass for ever, D20; default: no limit)",
     )
 
 
@@ -424,6 +441,7 @@ def _bot_maker(spec: str) -> BotMaker:
 def _play(args: argparse.Namespace) -> int:
     from .simulation import _made
 
+    _max_actions(args)
     game = new_game(args.variant, _players(args), seed=args.seed)
     players = len(game.players)
     kinds = _bot_kinds(args.bots)
@@ -449,7 +467,17 @@ def _play(args: argparse.Namespace) -> int:
     failed: _BotFailed | None = None
     try:
         with _ending_signals() as stop, contextlib.suppress(_Quit):
-            _play_out(game, seats, stdin, stop, show=human is not None, out=args.out)
+            _play_out(
+                game,
+                seats,
+                stdin,
+                stop,
+                show=human is not None,
+                out=args.out,
+                max_actions=args.max_actions,
+            )
+            if not game.is_over:  # the game went on for --max-actions decisions
+                ending = f"left unfinished after {_count(args.max_actions, 'action')}"
     except KeyboardInterrupt:  # Ctrl-C: the game so far is kept all the same
         status, ending = 130, "interrupted"
     except _Signalled as exc:  # SIGTERM, SIGHUP: likewise
@@ -675,11 +703,18 @@ def _play_out(
     *,
     show: bool,
     out: str | None = None,
+    max_actions: int | None = None,
 ) -> None:
-    """Plays until the game ends. With a person at the table (``show``), every
-    decision is printed as it happens, as its notation line with the turn
-    number; ``out`` is the file the record is saved to, if any."""
+    """Plays until the game ends, or for ``max_actions`` decisions. With a
+    person at the table (``show``), every decision is printed as it happens,
+    as its notation line with the turn number; ``out`` is the file the
+    record is saved to, if any."""
+    left = max_actions
     while not game.is_over:
+        if left is not None:
+            if not left:
+                return
+            left -= 1
         stop.check()
         seat = game.to_move
         assert seat is not None
@@ -905,9 +940,17 @@ def _list(texts: list[str], stdout: IO[str], limit: int | None) -> None:
         print(f"     … and {len(texts) - len(shown)} more (? lists them all)", file=stdout)
 
 
+def _max_actions(args: argparse.Namespace) -> None:
+    if args.max_actions is not None and args.max_actions < 1:
+        raise SetupError(f"--max-actions takes a number of at least 1, not {args.max_actions}")
+
+
 def _simulate(args: argparse.Namespace) -> int:
     from .simulation import _check, cores
 
+    _max_actions(args)
+    if args.players is None:
+        args.players = _default_players(args.variant)
     _append_needs_out(args)
     if args.out is not None:
         _out_named(args.out)
@@ -921,7 +964,12 @@ def _simulate(args: argparse.Namespace) -> int:
     first_seed = args.seed if args.seed is not None else 0
     # Every argument (the seeds of all the games too) is checked before a
     # worker starts or --out is written.
-    options: dict[str, Any] = {"bots": kinds, "seed": first_seed, "batch": args.batch}
+    options: dict[str, Any] = {
+        "bots": kinds,
+        "seed": first_seed,
+        "batch": args.batch,
+        "max_actions": args.max_actions,
+    }
     _check(
         args.variant, args.players, args.games, executor=None, ahead=None, record=None, **options
     )
@@ -962,6 +1010,11 @@ def _simulate(args: argparse.Namespace) -> int:
             f"{tally.mean_score:11.1f}"
         )
     print(f"mean length: {summary.mean_actions:.1f} actions, {summary.mean_turns:.1f} turns")
+    if summary.unfinished:
+        print(
+            f"unfinished: {_count(summary.unfinished, 'game')} left after "
+            f"{_count(args.max_actions, 'action')}, in no bot's tally"
+        )
     return 0
 
 

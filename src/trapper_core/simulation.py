@@ -57,7 +57,8 @@ __all__ = [
 
 @attrs.frozen
 class GameResult:
-    """One finished game of a simulation, as a worker sends it back."""
+    """One game of a simulation, as a worker sends it back: finished, or
+    cut at the simulation's `max_actions` (`finished` false)."""
 
     number: int
     """The game's number in the simulation, from 0."""
@@ -66,15 +67,17 @@ class GameResult:
     bots: tuple[str, ...]
     """The bot's name in each seat."""
     scores: tuple[int, ...]
-    """The final scores by seat."""
+    """The final scores by seat (of a game cut short: the money so far)."""
     winners: tuple[int, ...]
-    """The winning seats."""
+    """The winning seats (none for a game cut short)."""
     actions: int
     """Decisions played (the length of the history)."""
     turns: int
     """Turns played."""
     record: str | None = None
     """The game's record, when the simulation makes them (see `record`)."""
+    finished: bool = True
+    """Whether the game ended; false for a game cut at `max_actions`."""
 
 
 @attrs.frozen
@@ -96,6 +99,9 @@ class Batch:
     """What makes each game's record (`trapper_core.notation.dumps` for the
     notation); it travels to the workers, so it must pickle: a function of a
     module the workers can import."""
+    max_actions: int | None = None
+    """The decisions after which a game still going is cut short (see
+    `simulate`); `None`: none."""
 
     def __attrs_post_init__(self) -> None:
         # Checked where the batch is made: in the worker that plays it, a bad
@@ -111,6 +117,8 @@ class Batch:
             raise SetupError(
                 f"Batch: record takes a function of a game to text, not {shown(self.record)}"
             )
+        if self.max_actions is not None:
+            object.__setattr__(self, "max_actions", _whole(self.max_actions, "Batch: max_actions"))
 
 
 def play_batch(batch: Batch) -> list[GameResult]:
@@ -127,7 +135,12 @@ def _play_one(batch: Batch, number: int) -> GameResult:
     kinds = tuple(batch.bots[(s + number) % len(batch.bots)] for s in range(batch.players))
     game = new_game(batch.variant, seat_names(kinds), seed=seed)
     bots = [_made(kind, seed * 10 + s) for s, kind in enumerate(kinds)]
+    left = batch.max_actions
     while not game.is_over:
+        if left is not None:
+            if not left:  # cut short: nothing in the rules ends a game of passes (D20)
+                break
+            left -= 1
         seat = game.to_move
         assert seat is not None
         try:
@@ -157,6 +170,7 @@ def _play_one(batch: Batch, number: int) -> GameResult:
         actions=len(game.history),
         turns=game.state.turns,
         record=record,
+        finished=game.is_over,
     )
 
 
@@ -186,8 +200,11 @@ class BotTally:
 class Summary:
     """The tally of a simulation: per bot, and the games' lengths.
 
-    Results are added in game order, so two runs of the same games give
-    equal summaries (equal to the last bit of every float)."""
+    A game cut at `max_actions` counts in `games` and `unfinished`, and its
+    length in `actions` and `turns`, but in no bot's tally: it has no final
+    scores and no winner. Results are added in game order, so two runs of
+    the same games give equal summaries (equal to the last bit of every
+    float)."""
 
     variant: str
     players: int
@@ -196,18 +213,23 @@ class Summary:
     bots: dict[str, BotTally] = attrs.Factory(dict)
     actions: int = 0
     turns: int = 0
+    unfinished: int = 0
+    """Games cut at `max_actions`, still going."""
 
     def add(self, result: GameResult) -> None:
-        """Counts one finished game."""
+        """Counts one game."""
         self.games += 1
+        self.actions += result.actions
+        self.turns += result.turns
+        if not result.finished:
+            self.unfinished += 1
+            return
         for seat, kind in enumerate(result.bots):
             tally = self.bots.setdefault(kind, BotTally())
             tally.seats += 1
             tally.money += result.scores[seat]
             if seat in result.winners:
                 tally.wins += 1 / len(result.winners)
-        self.actions += result.actions
-        self.turns += result.turns
 
     @property
     def mean_actions(self) -> float:
@@ -231,6 +253,7 @@ def results(
     batch: int | None = None,
     ahead: int | None = None,
     record: Callable[[Game], str] | None = None,
+    max_actions: int | None = None,
 ) -> Generator[GameResult, None, None]:
     """Plays the simulation's games and yields their results in game order,
     as they come back (see [`simulate`][trapper_core.simulate] for the
@@ -242,7 +265,9 @@ def results(
     games holds only a window of them in memory. Closing the generator
     early cancels the batches not yet started.
     """
-    simulation = _check(variant, players, games, bots, seed, executor, batch, ahead, record)
+    simulation = _check(
+        variant, players, games, bots, seed, executor, batch, ahead, record, max_actions
+    )
     return _stream(simulation, executor)
 
 
@@ -259,6 +284,7 @@ class _Simulation:
     batch: int | None
     ahead: int | None
     record: Callable[[Game], str] | None
+    max_actions: int | None
 
 
 def _stream(
@@ -275,6 +301,7 @@ def _stream(
             first,
             count,
             simulation.record,
+            simulation.max_actions,
         )
         for first, count in batches(simulation.games, workers, simulation.batch)
     )
@@ -325,6 +352,7 @@ def simulate(
     ahead: int | None = None,
     record: Callable[[Game], str] | None = None,
     on_game: Callable[[GameResult], None] | None = None,
+    max_actions: int | None = None,
 ) -> Summary:
     """Plays `games` seeded games of `variant` between `bots` and sums them up.
 
@@ -348,6 +376,14 @@ def simulate(
     any function of a game to text that pickles. `on_game` is called with
     each result in game order (to write records, or show progress).
 
+    `max_actions` cuts a game short after that many decisions: nothing in
+    the rules ends a game in which the players still in it pass for ever
+    (D20), and bots of your own may well do that. A game cut short is
+    reported unfinished ([`GameResult.finished`][trapper_core.simulation.GameResult.finished]
+    false; its record, if made, is an unfinished game's) and tallied apart
+    ([`Summary.unfinished`][trapper_core.simulation.Summary.unfinished]).
+    The built-in bots end their games; `None` (the default) sets no limit.
+
     Game `n` has the seed `seed + n`, so every seed from `seed` to
     `seed + games - 1` must be one [`new_game`][trapper_core.new_game] takes
     (below 2**64); `seed=None` picks the first seed at random, as `new_game`
@@ -369,7 +405,9 @@ def simulate(
     """
     if on_game is not None and not callable(on_game):
         raise SetupError(f"simulate: on_game takes a function of a result, not {shown(on_game)}")
-    simulation = _check(variant, players, games, bots, seed, executor, batch, ahead, record)
+    simulation = _check(
+        variant, players, games, bots, seed, executor, batch, ahead, record, max_actions
+    )
     summary = Summary(variant, simulation.players, simulation.seed)
     for result in _stream(simulation, executor):
         summary.add(result)
@@ -388,6 +426,7 @@ def _check(
     batch: int | None,
     ahead: int | None,
     record: Callable[[Game], str] | None,
+    max_actions: int | None = None,
 ) -> _Simulation:
     """Checks a simulation's arguments; returns them with the first game's
     seed (picked at random for `None`), and whole numbers (a NumPy integer
@@ -399,6 +438,8 @@ def _check(
     games = _whole(games, "simulate: games")
     batch = None if batch is None else _whole(batch, "simulate: batch")
     ahead = None if ahead is None else _whole(ahead, "simulate: ahead")
+    if max_actions is not None:
+        max_actions = _whole(max_actions, "simulate: max_actions")
     if isinstance(executor, type):
         raise SetupError(
             f"simulate: executor takes an executor, not the class {shown(executor)}: "
@@ -457,7 +498,7 @@ def _check(
     for number, kind in enumerate(names):
         if not isinstance(kind, str):
             _made(kind, first * 10 + number)
-    return _Simulation(variant, players, games, names, first, batch, ahead, record)
+    return _Simulation(variant, players, games, names, first, batch, ahead, record, max_actions)
 
 
 def _whole(value: object, what: str, low: int = 1) -> int:
