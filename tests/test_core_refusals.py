@@ -128,19 +128,33 @@ def test_sampler_refuses_rules_registries_and_worlds_of_the_wrong_type() -> None
 # ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bad", [0, "a1", None, (0, 0), 1.0, HUGE], ids=shown)
-def test_tile_at_and_is_face_up_take_a_square_only(bad: object) -> None:
+@pytest.mark.parametrize(
+    ("bad", "said"),
+    [
+        (0, "Square"),
+        (None, "Square"),
+        ((0, 0), "Square"),
+        (1.0, "Square"),
+        (HUGE, "Square"),
+        ("a9", "not a square name"),
+        ("A1", "not a square name"),
+        (" a1", "not a square name"),
+        ("", "not a square name"),
+    ],
+    ids=shown,
+)
+def test_tile_at_and_is_face_up_take_a_square_or_its_name_only(bad: object, said: str) -> None:
     game = tc.new_game("base", 3, seed=1)
     view = game.view(0)
     with pytest.raises(ActionFieldError) as exc:
         view.tile_at(bad)  # type: ignore[arg-type]
-    assert "Square" in _short(exc)
+    assert said in _short(exc)
     with pytest.raises(ActionFieldError) as exc:
         game.is_face_up(bad)  # type: ignore[arg-type]
-    assert "Square" in _short(exc)
-    square = tc.Square.parse("a1")
-    assert view.tile_at(square) == view.board[0]
-    assert game.is_face_up(square) in (True, False)
+    assert said in _short(exc)
+    for square in (tc.Square.parse("d6"), "d6"):
+        assert view.tile_at(square) == view.board[tc.Square.parse("d6").index]
+        assert game.is_face_up(square) is True  # R7: next to a trapper at the start
 
 
 def test_square_and_letter_readers_refuse_with_a_short_action_field_error() -> None:

@@ -499,10 +499,15 @@ class Game:
         """The tile on every square (face up or not), ``None`` where empty."""
         return self._state.board
 
-    def is_face_up(self, square: Square) -> bool:
-        """Whether the tile on ``square`` is face up."""
+    def is_face_up(self, square: Square | str) -> bool:
+        """Whether the tile on ``square`` (a `Square` or its name, ``"c5"``) is face up."""
         if square.__class__ is not Square:
-            raise ActionFieldError(f"is_face_up() takes a Square, not {shown(square)}")
+            if isinstance(square, str):
+                square = Square.parse(square)  # a name that is none: ActionFieldError
+            else:
+                raise ActionFieldError(
+                    f"is_face_up() takes a Square or a square's name, not {shown(square)}"
+                )
         return bool(self._state.face_up >> square.index & 1)
 
     @property

@@ -210,10 +210,16 @@ class PlayerView:
 
         return sample(self, rng, registry=registry)
 
-    def tile_at(self, square: Square) -> Tile | FaceDown | None:
-        """Returns what the viewer sees on ``square``."""
+    def tile_at(self, square: Square | str) -> Tile | FaceDown | None:
+        """Returns what the viewer sees on ``square``, a `Square` or its name
+        (``"c5"``): its tile, ``FACE_DOWN``, or ``None`` for an empty one."""
         if square.__class__ is not Square:
-            raise ActionFieldError(f"tile_at() takes a Square, not {shown(square)}")
+            if isinstance(square, str):
+                square = Square.parse(square)  # a name that is none: ActionFieldError
+            else:
+                raise ActionFieldError(
+                    f"tile_at() takes a Square or a square's name, not {shown(square)}"
+                )
         return self.board[square.index]
 
     def __getstate__(self) -> dict[str, Any]:
