@@ -112,6 +112,25 @@ def check_games_go_on(variant: str, seeds: range) -> None:
             count += 1
 
 
+@pytest.mark.parametrize("variant", ["children", "tactical"])
+def test_a_position_read_with_no_variant_is_the_base_games_and_its_error_says_so(
+    variant: str,
+) -> None:
+    # A position string, like a FEN, does not say its variant: to_game reads
+    # it as the base game's unless told, and an error then says how it was read.
+    text = str(Position.from_game(played(variant, 3, 1, 10)))
+    with pytest.raises(
+        NotationError, match=r"\(read as a position of the base game: to_game\(variant\)"
+    ):
+        Position.parse(text).to_game(players=3)
+    with pytest.raises(NotationError) as told:
+        Position.parse(text).to_game("base", players=3)
+    assert "read as" not in str(told.value)
+    assert Position.parse(text).to_game(variant, players=3).variant == variant
+    base = str(Position.from_game(played("base", 3, 1, 10)))
+    assert Position.parse(base).to_game(players=3).variant == "base"
+
+
 def test_game_at_builds_a_position_from_its_parts() -> None:
     """The parts of a position given one by one: the game holds them."""
     board: list[tc.Tile | None] = [None] * 64

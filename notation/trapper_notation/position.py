@@ -160,15 +160,16 @@ class Position:
 
     def to_game(
         self,
-        variant: str = "base",
+        variant: str | None = None,
         players: int | Sequence[str] | None = None,
         *,
         seed: int | None = None,
         registry: Registry | None = None,
         undo: bool = True,
     ) -> Game:
-        """Returns a game of ``variant`` that begins at this position, as
-        python-chess sets up a board from a FEN
+        """Returns a game of ``variant`` (the base game when left out: a
+        position string, like a FEN, does not say its variant) that begins
+        at this position, as python-chess sets up a board from a FEN
         ([`game_at`][trapper_core.game_at]): no history, ``from_setup``
         ``False``, no record.
 
@@ -182,7 +183,8 @@ class Position:
         does not hold together, whose count of hands the variant is not
         played by, or whose turn record is not the variant's, raises
         [`NotationError`][trapper_notation.NotationError] (a `ValueError`)
-        saying what is wrong; arguments that
+        saying what is wrong (and, with no ``variant`` given, that it was
+        read as the base game's); arguments that
         [`new_game`][trapper_core.new_game] would refuse raise as it does.
 
         Examples:
@@ -200,6 +202,25 @@ class Position:
                 f"a view's position hides {hidden}: only a whole game's position "
                 "(Position.from_game) makes a game"
             )
+        if variant is not None:
+            return self._to_game(variant, players, seed, registry, undo)
+        try:
+            return self._to_game("base", players, seed, registry, undo)
+        except NotationError as exc:
+            # Another variant's position may well fail the base game's checks.
+            raise NotationError(
+                f"{exc} (read as a position of the base game: to_game(variant) reads "
+                "another variant's)"
+            ) from None
+
+    def _to_game(
+        self,
+        variant: str,
+        players: int | Sequence[str] | None,
+        seed: int | None,
+        registry: Registry | None,
+        undo: bool,
+    ) -> Game:
         count = len(self.hands)
         # A count of hands the variant is not played by is the position's
         # fault, whatever players says (an unknown variant or a bad
