@@ -871,9 +871,14 @@ def test_play_keeps_the_game_so_far_when_a_bot_raises(
     assert status == 1
     assert "(stopped: a bot failed)" in printed.out
     assert "The game was left unfinished." in printed.out
-    assert 'File "' in printed.err
-    assert "RuntimeError: a bug in the bot" in printed.err
-    assert printed.err.splitlines()[-1] == (
+    err = printed.err.splitlines()
+    # The bot's own frames, as simulate tells them: none of the command line's.
+    assert err[0] == "Traceback (most recent call last):"
+    raising = _OWN_BOTS.splitlines().index('            raise RuntimeError("a bug in the bot")')
+    assert err[1].endswith(f'{own_bots}.py", line {raising + 1}, in choose')
+    assert err[-2] == "RuntimeError: a bug in the bot"
+    assert not [line for line in err if "trapper_core" in line]
+    assert err[-1] == (
         "trapper: error: the bot of seat 0 (A, raising) raised RuntimeError: a bug in the bot"
     )
     record = notation.load(out)[0]

@@ -527,8 +527,22 @@ def _bot_failed(failed: _BotFailed) -> int:
     an exception of the bot's own code with its traceback, which points
     into that code, then one line saying which bot; status 1."""
     if not isinstance(failed.error, TrapperError) and sys.stderr is not None:
+        error = failed.error
+        # From the bot's own frame on, as simulate tells it: the command
+        # line's frame above it is no part of the bot's error.
+        frames = traceback.extract_tb(error.__traceback__)
+        while frames and frames[0].filename == __file__:
+            del frames[0]
         with contextlib.suppress(OSError, ValueError):
-            traceback.print_exception(failed.error, file=sys.stderr)
+            sys.stderr.write(
+                "".join(
+                    [
+                        "Traceback (most recent call last):\n",
+                        *traceback.format_list(frames),
+                        *traceback.format_exception_only(error),
+                    ]
+                )
+            )
     _stderr(f"trapper: error: {failed.told}")
     return 1
 
