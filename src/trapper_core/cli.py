@@ -254,8 +254,8 @@ def _game_options(
         "--max-actions",
         type=int,
         metavar="N",
-        help="leave a game unfinished after N decisions (nothing in the rules ends a game "
-        "in which the players pass for ever, D20; default: no limit)",
+        help="leave a game unfinished after N decisions (the rules need not end a game "
+        "in which the players pass for ever; default: no limit)",
     )
 
 

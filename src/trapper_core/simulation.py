@@ -138,7 +138,7 @@ def _play_one(batch: Batch, number: int) -> GameResult:
     left = batch.max_actions
     while not game.is_over:
         if left is not None:
-            if not left:  # cut short: nothing in the rules ends a game of passes (D20)
+            if not left:  # cut short: the rules need not end a game of passes
                 break
             left -= 1
         seat = game.to_move
@@ -376,9 +376,10 @@ def simulate(
     any function of a game to text that pickles. `on_game` is called with
     each result in game order (to write records, or show progress).
 
-    `max_actions` cuts a game short after that many decisions: nothing in
-    the rules ends a game in which the players still in it pass for ever
-    (D20), and bots of your own may well do that. A game cut short is
+    `max_actions` cuts a game short after that many decisions: a
+    variant's rules need not end a game in which the players still in it
+    pass for ever (the built-in variants' do not), and bots of your own may
+    well do that. A game cut short is
     reported unfinished ([`GameResult.finished`][trapper_core.simulation.GameResult.finished]
     false; its record, if made, is an unfinished game's) and tallied apart
     ([`Summary.unfinished`][trapper_core.simulation.Summary.unfinished]).
