@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from fractions import Fraction
 
 import attrs
 import pytest
@@ -18,6 +20,7 @@ from trapper_core.encoding import (
     id_text,
     returns,
     view_size,
+    zero_sum_shares,
 )
 
 
@@ -194,6 +197,22 @@ def test_issue12_returns_share_the_win_and_sum_to_zero() -> None:
         expected = 1 / len(game.winners()) - 1 / 4 if seat in game.winners() else -1 / 4
         assert reward == pytest.approx(expected)
     assert returns(tc.new_game("base", 3, seed=2)) == [0.0, 0.0, 0.0]
+
+
+def test_returns_add_up_to_exactly_zero_for_every_outcome() -> None:
+    # OpenSpiel's API test asks sum(returns) == 0.0 exactly of a zero-sum
+    # game: 2/3 - 1/3 - 1/3 written as differences of rounded floats gave
+    # 1.1e-16 with 3 players.
+    for players in range(1, 8):
+        for count in range(1, players + 1):
+            for winners in itertools.combinations(range(players), count):
+                values = zero_sum_shares(players, winners)
+                assert sum(values) == 0.0, (players, winners)
+                for seat, value in enumerate(values):
+                    exact = Fraction(int(seat in winners), count) - Fraction(1, players)
+                    assert value == pytest.approx(float(exact), abs=1e-15)
+                    if seat < players - 1:
+                        assert value == float(exact)  # the float nearest to it
 
 
 @pytest.mark.parametrize("bad", [2.0, False, True, "1", None])

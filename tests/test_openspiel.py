@@ -1014,3 +1014,23 @@ def test_openspiel_a_step_the_rules_fail_in_changes_nothing(
     assert failed["decision"] > 50
     assert failed["shuffle"] >= 1
     assert history == _play_failing_each_step(monkeypatch, 5, fail=False)[0]
+
+
+def test_the_information_state_keeps_the_canoes_an_exchange_gave_back() -> None:
+    # R21: an exchange returns valued canoes to the box. Their tiles had been
+    # seen, so two pasts that differ in them are two information states: the
+    # text showed only how many there were, and joined such pasts.
+    game = tc.new_game("base", players=2, seed=29)
+    bots = [tc.GreedyBot(0), tc.GreedyBot(1)]
+    while not any(type(a).__name__ == "Exchange" for a in game.history):
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat)))
+    returned = game.view(0).returned
+    assert returned
+    state = state_from_game(game)
+    for player in (0, 1):
+        text = state.information_state_string(player)
+        for seat, canoe in returned:
+            codes = " ".join(tile.code for tile in canoe.row.tiles)
+            assert f"{seat} {codes} ={canoe.payout}" in text

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import enum
 import string
+from fractions import Fraction
 
 import attrs
 
@@ -49,6 +50,7 @@ __all__ = [
     "returns",
     "spelled_features",
     "view_size",
+    "zero_sum_shares",
 ]
 
 ALPHABET = string.ascii_uppercase + string.ascii_lowercase + string.digits + "/<>+=-"
@@ -360,7 +362,21 @@ def returns(game: Game) -> list[float]:
     players = len(game.players)
     if not game.is_over:
         return [0.0] * players
-    winners = game.winners()
-    return [
-        (1 / len(winners) if seat in winners else 0.0) - 1 / players for seat in range(players)
-    ]
+    return zero_sum_shares(players, game.winners())
+
+
+def zero_sum_shares(players: int, winners: tuple[int, ...]) -> list[float]:
+    """The rewards of `returns`: ``1 / len(winners) - 1 / players`` for a
+    winner, ``-1 / players`` for the others, summing to exactly 0.0 as
+    ``sum()`` adds them. Each is the float nearest to its fraction (not the
+    difference of two rounded ones), and where those still do not add up
+    to 0.0 (a sum off by about 1e-17 with 3 winners of 4, or 5 players), the
+    last seat's takes up the rounding, within a few units in the last place
+    of its fraction: OpenSpiel's API test asks that a zero-sum game's
+    returns add up to 0.0 exactly."""
+    share, each = Fraction(1, len(winners)), Fraction(1, players)
+    values = [float((share if seat in winners else 0) - each) for seat in range(players)]
+    before_last = sum(values[:-1])
+    if before_last + values[-1] != 0.0:
+        values[-1] = -before_last
+    return values

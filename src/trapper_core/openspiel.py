@@ -769,6 +769,12 @@ def view_text(view: PlayerView, *, hand: bool = True) -> str:
     board = " ".join(
         "." if seen is None else "##" if seen is FACE_DOWN else seen.code for seen in view.board
     )
+    # The canoes given back by exchanges, whole: their tiles were seen, and an
+    # information state that kept only their count would join pasts that
+    # differ in them (perfect recall).
+    returned = (
+        "; ".join(f"{seat} {_tiles(v.row.tiles)} ={v.payout}" for seat, v in view.returned) or "-"
+    )
     lines = [
         f"board {board}",
         "trappers " + " ".join(s.name for s in view.trappers),
@@ -777,7 +783,7 @@ def view_text(view: PlayerView, *, hand: bool = True) -> str:
         + f"hands {view.hand_sizes}",
         f"pile {view.draw_pile_size}; discard {''.join(map(str, view.discard.counts))}; "
         f"out {view.out_of_game}; shuffles {view.shuffles}",
-        f"supply {view.supply.canoe} {view.supply.species}; returned {len(view.returned)}",
+        f"supply {view.supply.canoe} {view.supply.species}; returned {returned}",
     ]
     for seat, display in enumerate(view.displays):
         rows = "; ".join(_tiles(row.tiles) for row in display.open)
