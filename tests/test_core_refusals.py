@@ -8,6 +8,7 @@ import math
 import random
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -344,3 +345,47 @@ def test_a_huge_number_in_game_at_or_a_tile_is_refused_by_its_size(
     with pytest.raises(error) as exc:
         call()
     assert "bits" in _short(exc)
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_D6_an_ambiguous_action_offers_only_legal_candidates(variant: str) -> None:
+    # A step (or a tactical take) with its placement left open and paid
+    # with cards the hand lacks was refused as ambiguous (D6), offering
+    # candidates that were all refused in turn for their payment: such an
+    # action is refused for what no placement settles (R13, R43).
+    import attrs
+
+    ambiguous = refused_otherwise = 0
+    for seed in range(6):
+        game = tc.new_game(variant, 2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            for listed in legal:
+                action: Any = listed  # a Step or a Take: evolved by its fields below
+                if getattr(action, "placement", None) is None:
+                    continue
+                names = {field.name for field in attrs.fields(type(action))}
+                tries = [attrs.evolve(action, placement=None)]
+                if "payment" in names:
+                    tries += [attrs.evolve(action, placement=None, payment=c) for c in tc.COLOURS]
+                if "cards" in names:
+                    more = tuple(n + 1 for n in action.cards)
+                    tries.append(attrs.evolve(action, placement=None, cards=more))
+                for tried in tries:
+                    if tried in legal:
+                        continue
+                    before = game.to_dict()
+                    with pytest.raises(tc.IllegalActionError) as refused:
+                        game.apply(tried)
+                    assert game.to_dict() == before
+                    if isinstance(refused.value, tc.AmbiguousActionError):
+                        ambiguous += 1
+                        assert refused.value.candidates
+                        assert all(game.is_legal(c) for c in refused.value.candidates)
+                    else:
+                        refused_otherwise += 1
+                        assert refused.value.rule is not None
+            game.apply(rng.choice(legal))
+    assert ambiguous
+    assert refused_otherwise

@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import attrs
 
 from .actions import Action
-from .errors import IllegalActionError, PluginError, shown
+from .errors import AmbiguousActionError, IllegalActionError, PluginError, shown
 from .interning import SIZE
 
 if TYPE_CHECKING:
@@ -407,12 +407,30 @@ class ActionKind(abc.ABC, Generic[A]):
                 earlier = [values[k] for k in self._depends[level]]
                 if values[level] not in options(state, *earlier):
                     error = self.refuse(state, action, self.choices[level])
+                    if isinstance(error, AmbiguousActionError) and error.candidates:
+                        error = self._settled(state, action, error)
                     break
             else:
                 return None
         if error.action is None:
             error.action = action
         return error
+
+    def _settled(
+        self, state: GameState, action: A, error: AmbiguousActionError
+    ) -> IllegalActionError:
+        """A choice left open is the error only if settling it makes the
+        action legal: a step paid with cards the hand lacks, with its
+        placement left open, was refused as ambiguous, offering candidates
+        all refused for their payment. Then the candidates' own error is
+        the action's (the first's: they differ in the open choice alone)."""
+        if any(self.allows(state, c) for c in error.candidates):  # type: ignore[arg-type]
+            return error
+        settled = self.problem(state, error.candidates[0])  # type: ignore[arg-type]
+        if settled is None or isinstance(settled, AmbiguousActionError):
+            return error
+        settled.action = action
+        return settled
 
 
 def listing(kinds: Sequence[ActionKind[Any]]) -> Callable[[GameState], list[Action]]:
