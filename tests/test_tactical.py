@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
 
 import trapper_core as tc
@@ -357,3 +358,14 @@ def test_tactical_kinds_subclassed_list_through_their_own_build_and_options() ->
         theirs.apply(action)
         ours.apply(action)
     assert {"open", "bid", "take"} <= set(built)
+
+
+def test_tactical_bots_choose_from_a_view_whose_targets_hold_no_tile_seen() -> None:
+    # A view made by hand (attrs.evolve) whose step targets hold no face-up
+    # tile: the bids' estimate asserted a tile there (a bare AssertionError,
+    # an AttributeError under -O); it gains nothing from such a square, as
+    # the base game's estimate does.
+    game = tc.new_game("tactical", 3, seed=1)
+    view = attrs.evolve(game.view(0), targets=((0,),) * 4)  # a1: no tile seen
+    for bot in (tc.GreedyBot(1), tc.ISMCTSBot(1, iterations=3)):
+        assert bot.choose(view) in view.legal_actions

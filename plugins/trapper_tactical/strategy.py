@@ -23,7 +23,8 @@ def _best_take(view: PlayerView, colour: Colour, bot: GreedyBot) -> float:
     best = float("-inf")
     for square in view.targets[colour]:
         tile = view.board[square]
-        assert isinstance(tile, Tile)
+        if not isinstance(tile, Tile):  # no tile seen there (a view made by hand): nothing to gain
+            continue
         for placement in bot.rules(view.variant).placement_choices(view.display, tile):
             best = max(best, take_worth(view, tile, placement, 0, bot))
     return best
@@ -41,8 +42,10 @@ def trapper_action_worth(view: PlayerView, action: Action, bot: GreedyBot) -> fl
         return best_take(view, turn.auction.colour, bot) - bot.card_value * action.bid
     if isinstance(action, Take):
         tile = view.board[action.square.index]
-        assert isinstance(tile, Tile)
-        return take_worth(view, tile, action.placement, sum(action.cards[c] for c in COLOURS), bot)
+        cards = sum(action.cards[c] for c in COLOURS)
+        if not isinstance(tile, Tile):  # as the base game's step: only its price is known
+            return -bot.card_value * cards
+        return take_worth(view, tile, action.placement, cards, bot)
     if isinstance(action, Pass):
         return 0.0 if turn.auction is not None else pass_worth(view, bot)
     if isinstance(action, Retire):
