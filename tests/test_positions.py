@@ -729,3 +729,39 @@ def test_a_position_turn_is_read_only_as_it_is_written() -> None:
         Position.parse(" ".join(fields)).to_game("base")
     fields[3] = "Turn:{trapper=E,exchanged=n}"
     assert Position.parse(" ".join(fields)).to_game("base").state.turn.trapper is tc.Colour.BEIGE  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"turn": None}, "its turn should be the turn record's text, a str, not None"),
+        ({"hands": None}, "its hands should be a Hand (or a count) per player, not None"),
+        ({"to_move": 7}, "its to_move should be a seat from 0 to 1 or None, not 7"),
+        ({"discard": None}, "its discard should be a Hand, not None"),
+        ({"board": (None,) * 3}, "its board should be 64 squares"),
+        ({"trappers": (None,) * 4}, "its trappers should be a tuple of Squares"),
+        ({"displays": ()}, "its displays should be a Display per player"),
+        ({"returned": ((5, None),)}, "its returned should be (seat, ValuedCanoe) pairs"),
+        ({"turns": True}, "its turns should be a count, not True"),
+        ({"draw_pile": -1}, "its draw_pile should be a tuple of Colours, or a count, not -1"),
+    ],
+)
+def test_a_position_made_by_hand_is_refused_for_what_is_wrong_with_it(
+    change: dict[str, Any], said: str
+) -> None:
+    # A Position built with attrs.evolve was written and read with no check:
+    # str() and to_game raised AttributeError, TypeError or IndexError.
+    position = attrs.evolve(Position.from_game(tc.new_game("base", 2, seed=1)), **change)
+    for use in (str, lambda p: p.to_game("base")):
+        with pytest.raises(NotationError, match=re.escape(said)):
+            use(position)
+
+
+def test_a_position_from_a_view_of_no_game_is_refused() -> None:
+    view = attrs.evolve(tc.new_game("base", 2, seed=1).view(0), trappers=(None,) * 4)  # type: ignore[arg-type]
+    with pytest.raises(
+        NotationError, match="a view of no game: its trappers hold what is no Square"
+    ):
+        Position.from_view(view)
+    with pytest.raises(NotationError, match="takes a PlayerView, not"):
+        Position.from_view(tc.new_game("base", 2, seed=1))  # type: ignore[arg-type]

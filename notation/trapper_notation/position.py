@@ -65,6 +65,7 @@ from trapper_core import (
 from trapper_core.errors import shown
 from trapper_core.model import FACE_DOWN
 from trapper_core.plugins import registry_or_default
+from trapper_core.view import misshapen
 
 from .errors import NotationError
 from .setup_string import SEAT_LETTERS, _cut, board_text, parse_board, parse_seat, seat_text
@@ -138,6 +139,11 @@ class Position:
     @classmethod
     def from_view(cls, view: PlayerView) -> Position:
         """The position as the player of ``view`` knows it."""
+        if not isinstance(view, PlayerView):
+            raise NotationError(f"Position.from_view takes a PlayerView, not {shown(view)}")
+        problem = misshapen(view)  # a view made by hand may hold anything
+        if problem is not None:
+            raise NotationError(f"Position.from_view: a view of no game: {problem}")
         hands: tuple[Hand | int, ...] = tuple(
             view.hand if seat == view.player else size for seat, size in enumerate(view.hand_sizes)
         )
@@ -196,6 +202,7 @@ class Position:
             >>> str(Position.from_game(again)) == text
             True
         """
+        self._check()
         hidden = self._hidden()
         if hidden:
             raise NotationError(
@@ -277,6 +284,87 @@ class Position:
         except SetupError as exc:
             raise NotationError(f"position string: {exc}") from None
 
+    def _misshapen(self) -> str:
+        """What makes this position no position at all, by the types and
+        counts of its fields (one made by hand, with ``attrs.evolve``), or
+        ''. `from_game`, `from_view` and `parse` make none such."""
+        seats = self.hands
+        if type(seats) is not tuple or not seats:
+            return f"its hands should be a Hand (or a count) per player, not {shown(seats)}"
+        count = len(seats)
+
+        def is_count(value: object) -> bool:
+            return type(value) is int and value >= 0
+
+        def of(values: object, *types: type) -> bool:
+            return type(values) is tuple and all(isinstance(v, types) for v in values)
+
+        pile, board = self.draw_pile, self.board
+        problems = [
+            (
+                "board",
+                type(board) is tuple
+                and len(board) == 64
+                and all(
+                    t is None or t is FACE_DOWN or isinstance(t, Tile | FaceDownTile)
+                    for t in board
+                ),
+                "64 squares, each a tile, FaceDownTile, FACE_DOWN or None",
+            ),
+            ("trappers", of(self.trappers, Square), "a tuple of Squares"),
+            (
+                "to_move",
+                self.to_move is None or (type(self.to_move) is int and 0 <= self.to_move < count),
+                f"a seat from 0 to {count - 1} or None",
+            ),
+            ("turn", type(self.turn) is str, "the turn record's text, a str"),
+            (
+                "hands",
+                all(isinstance(h, Hand) or is_count(h) for h in seats),
+                "a Hand (or a count) per player",
+            ),
+            ("draw_pile", is_count(pile) or of(pile, Colour), "a tuple of Colours, or a count"),
+            ("discard", isinstance(self.discard, Hand), "a Hand"),
+            ("out", isinstance(self.out, Hand) or is_count(self.out), "a Hand, or a count"),
+            (
+                "displays",
+                of(self.displays, Display) and len(self.displays) == count,
+                "a Display per player",
+            ),
+            ("supply", isinstance(self.supply, TokenSupply), "a TokenSupply"),
+            (
+                "returned",
+                type(self.returned) is tuple
+                and all(
+                    type(r) is tuple
+                    and len(r) == 2
+                    and type(r[0]) is int
+                    and 0 <= r[0] < count
+                    and isinstance(r[1], ValuedCanoe)
+                    for r in self.returned
+                ),
+                "(seat, ValuedCanoe) pairs",
+            ),
+            (
+                "retired",
+                of(self.retired, bool) and len(self.retired) == count,
+                "a bool per player",
+            ),
+            ("turns", is_count(self.turns), "a count"),
+            ("shuffles", is_count(self.shuffles), "a count"),
+        ]
+        for name, good, should in problems:
+            if not good:
+                return f"its {name} should be {should}, not {shown(getattr(self, name))}"
+        return ""
+
+    def _check(self) -> None:
+        problem = self._misshapen()
+        if problem:
+            raise NotationError(
+                f"a Position made otherwise than by from_game, from_view or parse: {problem}"
+            )
+
     def _hidden(self) -> str:
         """What of a whole game's position this one hides (a view's), or ''."""
         if any(t is FACE_DOWN for t in self.board):
@@ -290,6 +378,7 @@ class Position:
         return ""
 
     def __str__(self) -> str:
+        self._check()
         fields = [
             _board_text(self.board),
             "".join(s.name for s in self.trappers),
