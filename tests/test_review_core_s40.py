@@ -57,6 +57,19 @@ def test_bots_refuse_a_view_built_by_hand_that_fits_no_game_with_a_setup_error(
     _refused(err.value)
 
 
+@pytest.mark.parametrize(
+    "fields", [{"taken": None}, {"displays": None}, {"start_trappers": 3}], ids=str
+)
+def test_the_search_bot_refuses_a_view_with_a_decision_that_fits_no_game(
+    fields: dict[str, Any],
+) -> None:
+    # With a decision to make, a view built by hand failed inside the search
+    # (a TypeError from begins_at_position for taken=None).
+    view = attrs.evolve(tc.new_game("base", 3, seed=1).view(0), **fields)
+    with pytest.raises(tc.SetupError, match="a bot chooses from a view of a game, and its "):
+        tc.ISMCTSBot(1, iterations=3).choose(view)
+
+
 def test_bots_refuse_legal_actions_that_are_no_tuple_with_a_setup_error() -> None:
     game = tc.new_game("base", 2, seed=3)
     view = attrs.evolve(game.view(0), legal_actions=iter(game.legal_actions()))  # type: ignore[arg-type]

@@ -365,6 +365,11 @@ class ISMCTSBot:
         if len(legal) == 1:
             self._last = None
             return legal[0]
+        # A view made by hand is named for what is wrong with it, not failed
+        # inside the search (a few microseconds of a decision of milliseconds).
+        problem = misshapen(view)
+        if problem is not None:
+            raise SetupError(f"a bot chooses from a view of a game, and {problem}")
         if begins_at_position(view):
             raise SamplingError(f"ISMCTSBot: {AT_POSITION}")
         try:
