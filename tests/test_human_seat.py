@@ -147,7 +147,7 @@ def test_issue11_item4_records_write_seats_as_letters_and_read_old_digits() -> N
     old = str(spec).split()
     old[2] = str(game.setup.start_player + 1)  # how records before 0.3 wrote it
     assert SetupSpec.parse(" ".join(old)) == spec
-    with pytest.raises(ValueError, match="seat letter from A to D, not '²'"):
+    with pytest.raises(ValueError, match="seat letter from A to Z, not '²'"):
         SetupSpec.parse(" ".join([*old[:2], "²", *old[3:]]))
 
 

@@ -312,7 +312,7 @@ def test_setup_string_with_unknown_parts() -> None:
         ("9/8/8/8/8/8/8/8 d5e5d4e4 1 ? ?", "not a tile code"),
         ("7/8/8/8/8/8/8/8 d5e5d4e4 1 ? ?", "7 squares"),
         ("8/8/8/8/8/8/8/8 d5e5 1 ? ?", "four trapper squares"),
-        ("8/8/8/8/8/8/8/8 d5e5d4e4 0 ? ?", "seat letter from A to D"),
+        ("8/8/8/8/8/8/8/8 d5e5d4e4 0 ? ?", "seat letter from A to Z"),
         ("8/8/8/8/8/8/8/8 d5e5d4e4 1 BXG ?", "B, E, G, P"),
         ("8/8/8/8/8/8/8/8 d5e5d4e4 1 ? B3nQ", "tile codes"),
         ("8/8/8/8/8/8/8/8", "5 fields"),

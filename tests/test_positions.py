@@ -765,3 +765,43 @@ def test_a_position_from_a_view_of_no_game_is_refused() -> None:
         Position.from_view(view)
     with pytest.raises(NotationError, match="takes a PlayerView, not"):
         Position.from_view(tc.new_game("base", 2, seed=1))  # type: ignore[arg-type]
+
+
+class _Crowd:
+    """A variant of the base game for up to eight players."""
+
+    @tc.hookimpl
+    def trapper_variants(self) -> list[tc.VariantSpec]:
+        return [tc.VariantSpec(name="crowd", extends="base", max_players=8)]
+
+
+def test_seats_past_the_fourth_are_written_with_their_letters() -> None:
+    # Seat letters were A to D: a variant of more players (which VariantSpec
+    # took) raised IndexError writing a position or setup string that named
+    # seat E on.
+    registry = tc.Registry([_Crowd()])
+    setup = tc.new_game("crowd", 6, seed=1, registry=registry).setup
+    game = tc.new_game(
+        "crowd", 6, seed=1, registry=registry, setup=attrs.evolve(setup, start_player=5)
+    )
+    assert (
+        notation.SetupSpec.parse(notation.Record.from_game(game).tag("Setup") or "").start_player
+        == 5
+    )
+    while game.to_move != 4:
+        game.apply(game.legal_actions()[0])
+    text = str(Position.from_game(game))
+    assert text.split()[2] == "E"
+    again = Position.parse(text).to_game("crowd", players=6, seed=1, registry=registry)
+    assert str(Position.from_game(again)) == text
+    tc.play(game, [tc.RandomBot(seat) for seat in range(6)])
+    record = notation.loads(notation.dumps(game))[0]
+    assert record.replay(registry=registry) == game
+
+
+def test_a_variant_seats_at_most_26_players() -> None:
+    assert tc.MAX_PLAYERS == 26
+    tc.VariantSpec(name="many", extends="base", max_players=26)
+    for bad in (27, 10**12):
+        with pytest.raises(tc.PluginError, match=r"max_players.* from 1 to 26"):
+            tc.VariantSpec(name="many", extends="base", max_players=bad)

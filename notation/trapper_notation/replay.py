@@ -41,7 +41,7 @@ from .cards import PLENTY, add_hands
 from .deal import Deal, Step, infer_deal
 from .errors import NotationError, Place, RecordError, check_errors, locate, no_gc
 from .items import Item, Move, Mover, Notes, Reveal, TurnNumber
-from .setup_string import SetupSpec, _cut
+from .setup_string import SetupSpec, _cut, seat_text
 from .stretch import Stretch, unquote
 from .table_setup import fit_setup, named_squares
 from .writer import item_text
@@ -143,9 +143,8 @@ class _Replayer:
         start, seats = self.setup.start_player, len(self.players)
         if not 0 <= start < seats:
             raise RecordError(
-                f"Setup tag: the start player is seat "
-                f"{'ABCD'[start] if start < 4 else start + 1}, and the game has {seats} seats "
-                f"(A to {'ABCD'[seats - 1]})",
+                f"Setup tag: the start player is seat {seat_text(start)}, and the game has "
+                f"{seats} seats (A to {seat_text(seats - 1)})",
                 at=self._at("Setup"),
             )
 

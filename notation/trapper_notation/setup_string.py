@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import enum
 import re
+import string
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -243,8 +244,9 @@ def _parse_trappers(text: str) -> tuple[Square, ...] | None:
     return tuple(Square.parse(text[i : i + 2]) for i in range(0, 8, 2))
 
 
-#: A seat as records write it: ``A`` is the first seat (``Seat1``).
-SEAT_LETTERS = "ABCD"
+#: A seat as records write it: ``A`` is the first seat (``Seat1``), ``Z``
+#: the 26th, the most a variant may seat (``trapper_core.MAX_PLAYERS``).
+SEAT_LETTERS = string.ascii_uppercase
 
 
 def seat_text(seat: int) -> str:
@@ -254,14 +256,15 @@ def seat_text(seat: int) -> str:
 
 
 def parse_seat(text: str, what: str = "a seat") -> int:
-    """Reads a seat letter (``A`` to ``D``) back to its seat, from 0; a digit
-    ``1`` to ``4`` (records before 0.3 counted seats from 1) is read too."""
+    """Reads a seat letter (``A`` to ``Z``) back to its seat, from 0; a digit
+    ``1`` to ``4`` (records before 0.3 counted seats from 1, and had four at
+    most) is read too."""
     if len(text) == 1:
         if text in SEAT_LETTERS:
             return SEAT_LETTERS.index(text)
         if text in "1234":
             return int(text) - 1
-    raise ValueError(f"{what} is a seat letter from A to D, not {shown(text)}")
+    raise ValueError(f"{what} is a seat letter from A to Z, not {shown(text)}")
 
 
 def _parse_start(text: str) -> int:

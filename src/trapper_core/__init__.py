@@ -56,7 +56,14 @@ from .model import (
     Token,
     TokenKind,
 )
-from .plugins import ENTRY_POINT_GROUP, Registry, Rules, VariantSpec, available_variants
+from .plugins import (
+    ENTRY_POINT_GROUP,
+    MAX_PLAYERS,
+    Registry,
+    Rules,
+    VariantSpec,
+    available_variants,
+)
 from .positions import MAX_SHUFFLES, game_at
 from .sampling import Sampler, SamplingError, World
 from .setups import Setup
@@ -75,6 +82,7 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "FACE_DOWN",
     "MAX_COUNT",
+    "MAX_PLAYERS",
     "MAX_SHUFFLES",
     "NEIGHBOURS",
     "SPECIES",

@@ -22,6 +22,7 @@ import io
 import os
 import signal
 import stat
+import string
 import sys
 import threading
 import traceback
@@ -41,9 +42,9 @@ if TYPE_CHECKING:
 
 __all__ = ["main", "seat_letter", "transcript"]
 
-SEATS = "ABCD"
-"""Seats as a person reads and types them: A is the first seat (the notation's
-default player names)."""
+SEATS = string.ascii_uppercase
+"""Seats as a person reads and types them: A is the first seat, Z the 26th
+(the notation's seat letters, and the default player names)."""
 
 
 def seat_letter(seat: int) -> str:

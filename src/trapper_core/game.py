@@ -161,7 +161,8 @@ def _seed(seed: object) -> int:
 
 
 def default_names(count: int) -> tuple[str, ...]:
-    """The names of ``count`` players given by number: A, B, C, … (P27 on)."""
+    """The names of ``count`` players given by number: A, B, C, … (the seat
+    letters; a variant seats at most `MAX_PLAYERS`, 26)."""
     return tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ"[i] if i < 26 else f"P{i + 1}" for i in range(count))
 
 

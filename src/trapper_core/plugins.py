@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENTRY_POINT_GROUP",
+    "MAX_PLAYERS",
     "Registry",
     "Rules",
     "VariantSpec",
@@ -56,6 +57,10 @@ __all__ = [
 
 ENTRY_POINT_GROUP = "trapper_core.plugins"
 """The entry-point group through which variant plugins register."""
+
+MAX_PLAYERS = 26
+"""The most players a variant may seat (`VariantSpec.max_players`): the
+notation writes a seat as a letter, ``A`` to ``Z``."""
 
 
 def _listed(value: Iterable[Any]) -> tuple[Any, ...]:
@@ -153,8 +158,12 @@ def _check_spec(spec: VariantSpec) -> None:
             raise bad("aliases", "a list of lines of printable text", alias)
     for field in ("min_players", "max_players"):
         count = getattr(spec, field)
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise bad(field, "a whole number of 1 or more", count)
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_PLAYERS:
+            raise bad(
+                field,
+                f"a whole number from 1 to {MAX_PLAYERS} (a record writes a seat as a letter)",
+                count,
+            )
     if spec.min_players > spec.max_players:
         raise PluginError(
             f"variant {shown(spec.name)}: min_players {spec.min_players} is more than "
@@ -199,7 +208,7 @@ class VariantSpec:
     stand on top of this variant's plugins.
 
     A variant is played by ``min_players`` to ``max_players`` players (at
-    least 1). A field that cannot be used raises
+    least 1, at most [`MAX_PLAYERS`][trapper_core.MAX_PLAYERS]). A field that cannot be used raises
     [`PluginError`][trapper_core.PluginError] when the spec is made.
     """
 

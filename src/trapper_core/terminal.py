@@ -18,11 +18,12 @@ assert "* A: 0 money" in render(game.view(0))  # * marks the player to move
 A variant's turn record is written out field by field
 ([`describe`][trapper_core.terminal.describe]); a field that holds a seat
 (marked `attrs.field(metadata={"seat": True})`) is written as the player's
-name, the letters A–D by default.
+name, the seat letters A, B, C, … by default.
 """
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -155,7 +156,7 @@ def describe(value: object, players: tuple[str, ...] = ()) -> str:
     """Returns a variant's turn record (or any of its parts) in words:
     ``trapper green, exchanged no``. Fields marked as seats
     ([`SEAT`][trapper_core.terminal.SEAT]) are written as the names in
-    ``players`` (the letters A–D when none are given)."""
+    ``players`` (the seat letters A, B, C, … when none are given)."""
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -179,7 +180,11 @@ def describe(value: object, players: tuple[str, ...] = ()) -> str:
 
 def _seats(value: object, players: tuple[str, ...]) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
-        return players[value] if value < len(players) else "ABCD"[value : value + 1] or "?"
+        return (
+            players[value]
+            if value < len(players)
+            else string.ascii_uppercase[value : value + 1] or "?"
+        )
     if isinstance(value, tuple):
         return " ".join(_seats(v, players) for v in value) or "none"
     return describe(value, players)
