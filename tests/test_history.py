@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -251,3 +252,18 @@ def test_a_view_holds_no_path_to_what_it_hides() -> None:
     play(lambda: bool(game.state.shuffled))  # past a reshuffle
     play(lambda: len(game.history) >= 100)
     check()
+
+
+@pytest.mark.parametrize(
+    ("played", "count", "message"),
+    [
+        (0, -1, "the game has 0 actions: at takes only 0, not -1"),
+        (1, 2, "the game has 1 action: at takes 0 to 1 (or -1 to -1), not 2"),
+    ],
+)
+def test_at_says_which_counts_a_short_history_takes(played: int, count: int, message: str) -> None:
+    # With no action, at() offered "-1 to -0" and refused -1.
+    game = tc.new_game("base", 2, seed=1)
+    tc.play(game, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=played)
+    with pytest.raises(tc.UndoError, match=re.escape(message)):
+        game.at(count)

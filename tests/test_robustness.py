@@ -145,3 +145,16 @@ def test_a_game_of_a_variant_given_to_a_registry_says_why_it_does_not_unpickle()
     with pytest.raises(tc.UnknownVariantError) as info:  # pickle.loads takes no registry=
         pickle.loads(pickle.dumps(game))
     assert "found by passing registry=" not in str(info.value)
+
+
+def test_from_dict_cuts_a_long_history_entry_in_its_error() -> None:
+    # A history entry of a million characters was repeated whole in the error.
+    data = tc.new_game("base", 2, seed=1).to_dict()
+    data["history"] = ["x" * 10**6]
+    with pytest.raises(tc.GameFormatError, match=r"^history\[0\] 'x+…") as error:
+        tc.Game.from_dict(data)
+    assert len(str(error.value)) < 400
+    game = tc.new_game("base", 2, seed=1)
+    with pytest.raises(tc.ActionSyntaxError) as error2:
+        game.apply_text("Zz9" + " " * 10**5 + "q")
+    assert len(str(error2.value)) < 400

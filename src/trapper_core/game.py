@@ -824,7 +824,9 @@ class Game:
         if action is None:
             examples = ", ".join(repr(self.action_text(a)) for a in self.legal_actions()[:4])
             hint = f"; legal now are, for instance, {examples}" if examples else ""
-            raise ActionSyntaxError(f"{text!r} is not an action of the {self.variant} game{hint}")
+            raise ActionSyntaxError(
+                f"{shown(text)} is not an action of the {self.variant} game{hint}"
+            )
         return action
 
     def action_text(self, action: Action) -> str:
@@ -985,10 +987,9 @@ class Game:
         if number < 0:
             number += total
         if not 0 <= number <= total:
-            raise UndoError(
-                f"the game has {total} actions: at takes 0 to {total} (or -1 to -{total}), "
-                f"not {shown(count)}"
-            )
+            counts = f"0 to {total} (or -1 to -{total})" if total else "only 0"
+            actions = "1 action" if total == 1 else f"{total} actions"
+            raise UndoError(f"the game has {actions}: at takes {counts}, not {shown(count)}")
         game = self.root()
         history, outcomes = self.history[:number], self.outcomes()[:number]
         for action, shuffles in zip(history, outcomes, strict=True):
@@ -1202,5 +1203,5 @@ def _from_dict(
             action = game.parse_action(text)
             game.apply(action, shuffles=None if shuffles is None else shuffles[i])
         except TrapperError as exc:
-            raise GameFormatError(f"history[{i}] {text!r}: {exc}") from exc
+            raise GameFormatError(f"history[{i}] {shown(text)}: {exc}") from exc
     return game
