@@ -26,6 +26,7 @@ lists in arrays.
 from __future__ import annotations
 
 import enum
+import math
 import string
 from fractions import Fraction
 
@@ -367,16 +368,42 @@ def returns(game: Game) -> list[float]:
 
 def zero_sum_shares(players: int, winners: tuple[int, ...]) -> list[float]:
     """The rewards of `returns`: ``1 / len(winners) - 1 / players`` for a
-    winner, ``-1 / players`` for the others, summing to exactly 0.0 as
-    ``sum()`` adds them. Each is the float nearest to its fraction (not the
-    difference of two rounded ones), and where those still do not add up
-    to 0.0 (a sum off by about 1e-17 with 3 winners of 4, or 5 players), the
-    last seat's takes up the rounding, within a few units in the last place
-    of its fraction: OpenSpiel's API test asks that a zero-sum game's
-    returns add up to 0.0 exactly."""
+    winner, ``-1 / players`` for the others, summing to exactly 0.0 and
+    each within ``-1 / players`` and ``1 - 1 / players`` (the OpenSpiel
+    game's `min_utility` and `max_utility`).
+
+    OpenSpiel's API test asks that a zero-sum game's returns add up to 0.0
+    exactly, and ``sum()`` adds floats otherwise from Python 3.12 on
+    (compensated): as the nearest floats, or as rounded differences (2/3 -
+    1/3 - 1/3 came to 1.1e-16 with 3 players), they do not always. So every
+    reward is a multiple of 2**-40, the nearest to its fraction within those
+    bounds, and the few units the rounding leaves over go to seats whose
+    fraction is off that grid, from the last seat on (then to the others):
+    every partial sum is exact, and so the total is 0.0 however it is added.
+    Each reward is within 1e-10 of its fraction (a unit of 2**-40 a player
+    at most), and the halves and quarters of two and four players are exact
+    (0.75 and -0.25)."""
     share, each = Fraction(1, len(winners)), Fraction(1, players)
-    values = [float((share if seat in winners else 0) - each) for seat in range(players)]
-    before_last = sum(values[:-1])
-    if before_last + values[-1] != 0.0:
-        values[-1] = -before_last
-    return values
+    exact = [(share if seat in winners else 0) - each for seat in range(players)]
+    # The bounds as OpenSpiel is told them: floats, on the grid.
+    low = math.ceil(Fraction(-1 / players) * _UNIT)
+    high = math.floor(Fraction(1 - 1 / players) * _UNIT)
+    units = [min(max(round(value * _UNIT), low), high) for value in exact]
+    left = -sum(units)
+    if left:
+        step = 1 if left > 0 else -1
+        order = sorted(
+            range(players - 1, -1, -1), key=lambda s: (exact[s] * _UNIT).denominator == 1
+        )
+        while left:
+            for seat in order:
+                if left and low <= units[seat] + step <= high:
+                    units[seat] += step
+                    left -= step
+    return [unit / _UNIT for unit in units]
+
+
+_UNIT = 2**40
+"""The grid of `zero_sum_shares`: fine enough for every reward to be within
+1e-10 of its fraction, coarse enough for every sum of 26 rewards to be a
+float exactly."""
