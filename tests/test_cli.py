@@ -329,6 +329,27 @@ def test_show_a_position_before_a_move_against_the_rules(
         assert f"game 1, turn 4, 'Bh8', line {at + 1}, column 7: R13" in capsys.readouterr().err
 
 
+def test_show_the_end_of_a_record_whose_result_tag_disagrees_with_the_play(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A wrong Result tag is no move against the rules: the end was refused
+    as the positions after a bad move are; it is shown, the tag noted."""
+    path = tmp_path / "miscounted.trn"
+    path.write_text(
+        '[Variant "base"]\n[Seat1 "Ann"]\n[Seat2 "Bob"]\n[Seed "4"]\n[Result "1 0"]\n\n'
+        "1. Ann: pass\n2. Bob: retire\n3. Ann: retire\n"
+    )
+    for turn in ([], ["--turn", "3"]):
+        assert main(["show", str(path), *turn, "--colour", "never"]) == 0
+        captured = capsys.readouterr()
+        assert "game 1 (base): the end" in captured.out
+        assert captured.err == (
+            f"trapper: note: {path}: later, game 1, line 5: the Result tag says 1 0, "
+            "the replay gives 0 0\n"
+        )
+    assert main(["replay", str(path)]) == 1  # replay still reports it
+
+
 def test_replay_checks_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert main(["replay", str(RECORDS / "club-night.trn")]) == 0
     assert "game 1: final: Ann 4, Bob -7; winner Ann" in capsys.readouterr().out

@@ -1257,9 +1257,11 @@ def _show(args: argparse.Namespace) -> int:
     try:
         record, count = _game_of(args.file, args.game, args.stdin)
         # Leniently: a move against the rules later in the record hides
-        # none of the positions before it.
+        # none of the positions before it. An error of no move (a Result tag
+        # that disagrees with the play) hides none: it is noted below.
         game = None if record is None else record.replay(errors=broken)
-        if game is not None and broken and (args.turn is None or args.turn >= game.state.turns):
+        of_a_move = bool(broken) and getattr(broken[0], "turn", None) is not None
+        if game is not None and of_a_move and (args.turn is None or args.turn >= game.state.turns):
             raise broken[0]
     except TrapperError as exc:
         exc.args = (f"{name}: {exc}", *exc.args[1:])  # which file, as replay tells
