@@ -279,3 +279,24 @@ def test_issue10_a_replay_error_quotes_a_long_word_in_a_short_message(text: str)
         record.replay()
     assert len(str(error.value)) < 400
     assert "line 6, column" in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("moves", "word", "line", "message"),
+    [
+        # No turn numbers: the name is the first turn's, the second names nobody.
+        ("Ann: pass\npass\n", "'pass'", 7, "the record names no player for this turn"),
+        ("Ann: pass\nAnn: pass\n", "'Ann:'", 7, "the record says Ann decides"),
+        ("1. Ann: pass\n2. pass\n", "'pass'", 7, "the record names no player for this turn"),
+    ],
+)
+def test_a_turn_that_names_nobody_is_told_at_its_move(
+    moves: str, word: str, line: int, message: str
+) -> None:
+    # Without turn numbers, the error was told at the name of the turn
+    # before ('Ann:' on line 6), as if this turn had named Ann.
+    text = '[Variant "base"]\n[Seat1 "Ann"]\n[Seat2 "Bob"]\n[Seed "4"]\n\n' + moves
+    with pytest.raises(RecordError, match=message) as caught:
+        notation.loads(text)[0].replay()
+    assert f"turn 2, {word}, line {line}, column" in str(caught.value)
+    assert caught.value.line == line

@@ -410,13 +410,20 @@ class _Replayer:
         at = [i for i, item in enumerate(items) if isinstance(item, Move)][index]
         return reversed(items[:at])
 
-    def _named(self, index: int) -> bool:
+    def _named(self, game: Game, index: int) -> bool:
         """Whether a player is named in the turn of move ``index`` before it
-        (else the mover is the last one named, in an earlier turn)."""
+        (else the mover is the last one named, in an earlier turn: one before
+        a turn number, or before a move of another turn when the record
+        numbers no turns). ``game`` is at move ``index``."""
+        moves = 0  # between the player named and move index
         for item in self._before(index):
-            if isinstance(item, Mover):
-                return True
-            if isinstance(item, TurnNumber):
+            if isinstance(item, Move):
+                moves += 1
+            elif isinstance(item, Mover):
+                # The turn of the first move after the name (replayed again:
+                # only an error asks) is this one, or the name is an earlier turn's.
+                return not moves or game.at(index - moves).state.turns == game.state.turns
+            elif isinstance(item, TurnNumber):
                 return False
         return True
 
@@ -456,7 +463,7 @@ class _Replayer:
         if mover is not None:
             seat = game.to_move
             if seat is not None and mover != self.players[seat]:
-                if not self._named(index):
+                if not self._named(game, index):
                     raise RecordError(
                         "the record names no player for this turn, and the last one named, "
                         f"{_cut(mover, 60)}, does not decide: it is "
