@@ -337,6 +337,12 @@ def _chosen_row(display: Display, tile: Tile, rows: list[int], placement: Placem
         )
     if placement in options:
         return rows[options.index(placement)]
+    if len(options) == 1:  # no choice: its place is named by no placement (D6)
+        raise IllegalActionError(
+            f"R16: {tile.name} cannot go to {_placement_name(placement)}; its one place is "
+            f"{_placement_name(options[0])}, where it goes with no placement named",
+            rule="R16",
+        )
     raise IllegalActionError(
         f"R16: {tile.name} cannot go to {_placement_name(placement)}; it fits "
         + ", ".join(o.text for o in options),
