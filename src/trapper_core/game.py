@@ -28,7 +28,7 @@ from .errors import (
     shown,
 )
 from .kinds import ACTION_TEXT
-from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile
+from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile, square_or_name
 from .plugins import (
     Registry,
     Rules,
@@ -503,12 +503,7 @@ class Game:
     def is_face_up(self, square: Square | str) -> bool:
         """Whether the tile on ``square`` (a `Square` or its name, ``"c5"``) is face up."""
         if square.__class__ is not Square:
-            if isinstance(square, str):
-                square = Square.parse(square)  # a name that is none: ActionFieldError
-            else:
-                raise ActionFieldError(
-                    f"is_face_up() takes a Square or a square's name, not {shown(square)}"
-                )
+            square = square_or_name(square, "is_face_up()")
         return bool(self._state.face_up >> square.index & 1)
 
     @property

@@ -223,6 +223,16 @@ _SQUARE_NAMES = tuple(f"{'abcdefgh'[i & 7]}{(i >> 3) + 1}" for i in range(64))
 SQUARES: tuple[Square, ...] = tuple(Square(i) for i in range(64))
 
 
+def square_or_name(value: object, taker: str) -> Square:
+    """``value``, a `Square` or a square's name (``"c5"``), as a `Square`;
+    anything else raises `ActionFieldError` naming ``taker``, the call."""
+    if value.__class__ is Square:
+        return value
+    if isinstance(value, str):
+        return Square.parse(value)  # a name that is none: ActionFieldError
+    raise ActionFieldError(f"{taker} takes a Square or a square's name, not {shown(value)}")
+
+
 def _neighbours(index: int) -> tuple[tuple[int, Direction], ...]:
     file, rank = index & 7, index >> 3
     out = []

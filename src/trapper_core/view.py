@@ -15,9 +15,9 @@ import attrs
 from .actions import Action
 from .board import Board
 from .display import Display, ValuedCanoe
-from .errors import ActionFieldError, shown
+from .errors import shown
 from .interning import interned
-from .model import FACE_DOWN, SQUARES, FaceDown, Hand, Square, Tile
+from .model import FACE_DOWN, SQUARES, FaceDown, Hand, Square, Tile, square_or_name
 from .state import GameState, TokenSupply, Valuation, _squares_of, changed_squares
 
 if TYPE_CHECKING:
@@ -214,12 +214,7 @@ class PlayerView:
         """Returns what the viewer sees on ``square``, a `Square` or its name
         (``"c5"``): its tile, ``FACE_DOWN``, or ``None`` for an empty one."""
         if square.__class__ is not Square:
-            if isinstance(square, str):
-                square = Square.parse(square)  # a name that is none: ActionFieldError
-            else:
-                raise ActionFieldError(
-                    f"tile_at() takes a Square or a square's name, not {shown(square)}"
-                )
+            square = square_or_name(square, "tile_at()")
         return self.board[square.index]
 
     def __getstate__(self) -> dict[str, Any]:
