@@ -706,6 +706,27 @@ def test_a_dash_reads_the_notation_from_the_standard_input(
     assert result.stdout == b"<stdin>: game 1: final: Ann 4, Bob -7; winner Ann\n"
 
 
+def test_replay_and_show_read_files_saved_with_a_byte_order_mark_and_joined(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``cat a.trn b.trn > all.trn`` of files saved with a byte order mark:
+    the second mark begins the line of the second file's first game, which
+    ``replay`` refused ("unexpected '\\ufeff'") and ``show --game 2`` could
+    not find."""
+    club = (RECORDS / "club-night.trn").read_text()
+    game = tc.play(tc.new_game("base", 2, seed=4), [tc.GreedyBot(1), tc.GreedyBot(2)])
+    text = "\ufeff" + club + "\ufeff" + notation.dumps(game)
+    path = tmp_path / "all.trn"
+    path.write_bytes(text.encode())
+    expected = f"game 1: final: Ann 4, Bob -7; winner Ann\n{path}: game 2: final: "
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.startswith(f"{path}: {expected}")
+    assert main(["replay", "-"], stdin=io.StringIO(text)) == 0
+    assert capsys.readouterr().out.startswith("<stdin>: " + expected.replace(str(path), "<stdin>"))
+    assert main(["show", str(path), "--game", "2", "--colour", "never"]) == 0
+    assert capsys.readouterr().out.startswith(f"{path}, game 2 (base): the end")
+
+
 def test_show_and_replay_of_a_closed_standard_input_name_it_stdin(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -3,14 +3,18 @@ where ``read_game`` reads it, and bad arguments meet clear errors."""
 
 from __future__ import annotations
 
+import functools
 import io
+import itertools
 import os
+import re
 import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 import trapper_core as tc
@@ -511,3 +515,338 @@ def test_issue10_scan_indexes_a_game_after_a_vertical_tab_at_its_first_tag() -> 
         assert record == whole
         assert record is not None
         assert (record.number, record.line, record.moves) == (2, 5, ("pass",))
+
+
+def _where(record: notation.Record, games: int = 0, lines: int = 0) -> tuple[object, ...]:
+    """A record's number, its lines and columns (its first tag's, its
+    moves' and its notes'), tags and moves, told ``games`` games and
+    ``lines`` lines further on."""
+    notes = list(record._note_places)
+    notes[0::2] = [line + lines for line in notes[0::2]]
+    items = [
+        (item.line + lines, item.column)
+        for item in record.items
+        if isinstance(item, notation.TurnNumber | notation.Mover | notation.Move)
+    ]
+    return (
+        record.number + games,
+        record.line + lines,
+        dict(record.tags),
+        record.moves,
+        items,
+        notes,
+    )
+
+
+def _streams(text: str, path: Path) -> dict[str, Callable[[], Any]]:
+    """Every kind of stream the readers take, each opening ``text`` (kept at ``path``)."""
+    path.write_bytes(text.encode())
+    return {
+        "StringIO": lambda: io.StringIO(text),
+        "BytesIO": lambda: io.BytesIO(text.encode()),
+        "text file": lambda: open(path, encoding="utf-8"),
+        "text file, newline=''": lambda: open(path, encoding="utf-8", newline=""),
+        "binary file": lambda: open(path, "rb"),
+    }
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_bom_at_line_start_reads_as_white_space_in_every_reader(end: str, tmp_path: Path) -> None:
+    """Two files saved with a byte order mark, joined (``cat a.trn b.trn``):
+    the second mark stands at the start of the line where the second file's
+    first game begins. Strict reading stopped there ("unexpected '\\ufeff'")
+    and lenient reading left that game out. Every reader reads the games of
+    both, each as in its own file (the same columns), the lines and games of
+    the first file counted before; ``scan`` finds each where ``read_game``
+    reads it, the second file's first game at its mark's first byte, as the
+    first file's at 0."""
+    played = _games()
+    first = "\ufeff" + notation.dumps(played[:2]).replace("\n", end)
+    second = "\ufeff" + notation.dumps(played[2:]).replace("\n", end)
+    text = first + second
+    lines = len(re.findall("\r\n|\r|\n", first))
+    expected = [_where(r) for r in notation.loads(first)]
+    expected += [_where(r, 2, lines) for r in notation.loads(second)]
+    assert [e[2]["Seed"] for e in expected] == ["1", "2", "3"]  # type: ignore[index]
+    path = tmp_path / "all.trn"
+    streams = _streams(text, path)
+    found: dict[str, list[notation.Record]] = {
+        "loads": notation.loads(text),
+        "load(path)": notation.load(path),
+        "games(path)": list(notation.games(path)),
+    }
+    for name, make in streams.items():
+        with make() as stream:
+            found[f"load({name})"] = notation.load(stream)
+        with make() as stream:
+            found[f"games({name})"] = list(notation.games(stream))
+        with make() as stream:
+            found[f"read_game({name})"] = _by_read_game(stream)
+    for name, records in found.items():
+        assert [_where(r) for r in records] == expected, name
+    for name, make in streams.items():
+        with make() as stream:
+            index = list(notation.scan(stream))
+            assert [(g.number, g.line, g.tags) for g in index] == [e[:3] for e in expected], name
+            if name in ("BytesIO", "binary file"):
+                assert index[2].offset == len(first.encode()), name
+            elif name == "StringIO":
+                assert index[2].offset == len(first), name
+            for game in index:
+                stream.seek(game.offset)
+                record = notation.read_game(stream, number=game.number, line=game.line)
+                assert record is not None
+                assert _where(record) == expected[game.number - 1], name
+
+
+def _read_each(
+    stream: Any, errors: list[Exception] | None, cap: int = notation.MAX_GAME_SIZE
+) -> list[notation.Record]:
+    """The records ``read_game`` reads from ``stream``, one call after another."""
+    found = []
+    while (record := notation.read_game(stream, errors=errors, max_game_size=cap)) is not None:
+        found.append(record)
+    return found
+
+
+def _first_error(read: Callable[[list[Exception] | None], object]) -> tuple[object, ...]:
+    """The error a reader tells, strict (raised) and lenient (listed) alike."""
+    with pytest.raises(notation.NotationSyntaxError) as raised:
+        read(None)
+    errors: list[Exception] = []
+    read(errors)
+    assert [str(e) for e in errors] == [str(raised.value)]
+    error = raised.value
+    return (error.game, error.line, error.column, error.context, str(error))
+
+
+@pytest.mark.parametrize(
+    ("line", "column", "words"),
+    [
+        # The mark at the line's start is no column: the "]" is the 12th.
+        ("\ufeff1. A: pass ]", 12, "unexpected ']'"),
+        # One inside the line is a character, as before.
+        ("\ufeff1. A: pass \ufeff", 12, "unexpected '\\ufeff' (U+FEFF"),
+        # So is a second one at the line's start, as a second at the file's.
+        ("\ufeff\ufeff1. A: pass", 1, "unexpected '\\ufeff' (U+FEFF"),
+    ],
+)
+def test_bom_at_line_start_is_no_column_and_a_bom_elsewhere_stays_an_error(
+    line: str, column: int, words: str, tmp_path: Path
+) -> None:
+    """Every reader tells the same error, at the column the line has
+    without the byte order mark at its start (as a file's first line has),
+    the line shown without it."""
+    text = '[A "1"]\n\n1. A: pass\n\n\ufeff[B "2"]\n\n' + line + "\n"
+    readers: list[Callable[[list[Exception] | None], object]] = [
+        lambda errors: notation.loads(text, errors=errors)
+    ]
+    for make in _streams(text, tmp_path / "games.trn").values():
+        for read in (lambda s, e: notation.load(s, errors=e), _read_each):
+
+            def run(errors: list[Exception] | None, make: Any = make, read: Any = read) -> object:
+                with make() as stream:
+                    return read(stream, errors)
+
+            readers.append(run)
+    told = [_first_error(read) for read in readers]
+    assert all(t == told[0] for t in told)
+    game, at, place, context, message = told[0]
+    assert (game, at, place) == (2, 7, column)
+    assert context == line[1:] + "\n" + " " * (column - 1) + "^"
+    assert words in str(message)
+
+
+@pytest.mark.parametrize("binary", [True, False])
+def test_scan_offsets_of_games_on_a_line_after_a_bom_lead_read_game_to_each(binary: bool) -> None:
+    """Games on one line that begins with a byte order mark (a second file,
+    joined to the first): the first game is found at the line's start, its
+    mark's first byte, and each game after it where its first tag stands,
+    the mark counted (3 bytes, 1 character of a ``StringIO``)."""
+    first = "\ufeff" + notation.dumps(_games()[:1])
+    line = notation.dumps(_games()[1:]).replace("\n", " ")
+    text = first + "\ufeff" + line + "\n"
+    source: io.IOBase = io.BytesIO(text.encode()) if binary else io.StringIO(text)
+    found = list(notation.scan(source))  # type: ignore[arg-type]
+    lines = first.count("\n")
+    assert [(f.number, f.line, f.tags["Seed"]) for f in found] == [
+        (1, 1, "1"),
+        (2, lines + 1, "2"),
+        (3, lines + 1, "3"),
+    ]
+
+    def size(part: str) -> int:
+        return len(part.encode()) if binary else len(part)
+
+    third = line.index("[Event", 1)
+    assert [f.offset for f in found[1:]] == [
+        size(first),
+        size(first) + size("\ufeff") + size(line[:third]),
+    ]
+    for game in found:
+        source.seek(game.offset)
+        record = notation.read_game(source, number=game.number, line=game.line)  # type: ignore[arg-type]
+        assert record is not None
+        assert (record.number, record.line, record.tags["Seed"]) == (
+            game.number,
+            game.line,
+            game.tags["Seed"],
+        )
+
+
+#: Lines' texts, none beginning with a byte order mark: tags, moves,
+#: comments over lines, broken lines, a mark inside a line, lines as long
+#: as the caps below.
+_BODIES = [
+    "",
+    "pass",
+    '[A "1"]',
+    '[B "é2"] [C "3"]',
+    "1. A: pass",
+    " pass (d2=B2e)",
+    "{ a comment",
+    "over lines }",
+    "[x",
+    "; c",
+    "*",
+    "pass \ufeff",
+    "x" * 13,
+    "x" * 40,
+]
+
+
+def _without_marks(text: str) -> str:
+    """``text`` with the byte order mark at the start of each line taken off."""
+    lines = re.findall(r"[^\r\n]*(?:\r\n|\r|\n)?", text)
+    return "".join(line.removeprefix("\ufeff") for line in lines)
+
+
+def _everything_read(text: str, cap: int) -> list[object]:
+    """What every reader makes of ``text`` with the cap ``cap``: records,
+    errors, and ``scan``'s index with what ``read_game`` reads at each offset
+    (or, if ``scan`` stops at a line too long, the line and message of its
+    error: what it indexed of the games before is read as far as the bytes
+    read show it, which a mark before shifts)."""
+    data = text.encode()
+    found: list[object] = []
+    makers: list[Callable[[], Any]] = [lambda: io.StringIO(text), lambda: io.BytesIO(data)]
+    readers: list[Callable[[list[Exception]], list[notation.Record]]] = [
+        lambda errors: notation.loads(text, errors=errors, max_game_size=cap)
+    ]
+    for make in makers:
+        readers.append(functools.partial(_load_made, make, cap))
+        readers.append(functools.partial(_read_each_made, make, cap))
+    for read in readers:
+        errors: list[Exception] = []
+        records = read(errors)
+        found.append(([_where(r) for r in records], [str(e) for e in errors]))
+    for make in makers:
+        stream = make()
+        index: list[notation.ScannedGame] = []
+        try:
+            index.extend(notation.scan(stream, max_game_size=cap))
+        except notation.NotationSyntaxError as error:
+            found.append(str(error).split("\n")[0])
+            continue
+        for game in index:
+            stream.seek(game.offset)
+            errors = []
+            record = notation.read_game(
+                stream, errors=errors, max_game_size=cap, number=game.number, line=game.line
+            )
+            read_there = _where(record) if record is not None else None
+            found.append((game.number, game.line, game.tags, read_there, [str(e) for e in errors]))
+    return found
+
+
+def _load_made(
+    make: Callable[[], Any], cap: int, errors: list[Exception]
+) -> list[notation.Record]:
+    return notation.load(make(), errors=errors, max_game_size=cap)
+
+
+def _read_each_made(
+    make: Callable[[], Any], cap: int, errors: list[Exception]
+) -> list[notation.Record]:
+    return _read_each(make(), errors, cap)
+
+
+@settings(max_examples=max(100, getattr(settings.default, "max_examples", 0)), deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.booleans(), st.sampled_from(_BODIES), st.sampled_from(["\n", "\r\n", "\r"])),
+        max_size=16,
+    ),
+    st.booleans(),
+    st.sampled_from([4, 13, 40, notation.MAX_GAME_SIZE]),
+)
+@example([(True, '[A "1"]', "\n"), (False, "", "\n"), (True, '[B "2"]', "\n")], True, 40)
+@example([(False, "x", "\r"), (True, "", "\r\n"), (True, "[x", "\r")], True, 4)
+# A line as long as the cap, read to its "\r": the mark after it read alone.
+@example([(False, "x" * 13, "\r"), (True, '[A "1"]', "\n"), (False, "pass", "\n")], True, 13)
+def test_a_bom_at_the_start_of_any_line_reads_as_if_it_were_not_there(
+    lines: list[tuple[bool, str, str]], ended: bool, cap: int
+) -> None:
+    """Every reader (a str, text and binary streams, ``read_game``, and
+    ``scan`` with ``read_game`` at its offsets) makes of a text with byte
+    order marks at the starts of its lines what it makes of the text
+    without them: the same games, lines, columns and errors, the cap
+    counting no mark (a mark read alone, after a "\r" or at the end of a
+    read, included)."""
+    # (Not a mark alone between a "\r" and a "\n": without it they are one line end.)
+    assume(
+        not any(
+            before == "\r" and line == (True, "", "\n")
+            for (_, _, before), line in itertools.pairwise(lines)
+        )
+    )
+    text = "".join(("\ufeff" if marked else "") + body + end for marked, body, end in lines)
+    if lines and not ended:  # the last line without its line end
+        text = text[: -len(lines[-1][2])]
+    assert _everything_read(text, cap) == _everything_read(_without_marks(text), cap)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A line as long as the cap read to its "\r": the mark after it read alone.
+        "x" * 13 + '\r\ufeff\ufeff[A "1"]\n\n\ufeff[B "2"]\r\npass\n',
+        # A read of the cap's size that ends with a mark after a "\r".
+        "x" * 12 + '\r\ufeff\ufeff[A "1"]\n\n\ufeff[B "2"]\r\npass\n',
+    ],
+)
+def test_a_bom_read_alone_at_a_line_start_leaves_a_second_one_a_character(text: str) -> None:
+    """A text stream reads lines in reads of the cap's size: a byte order
+    mark read alone is the line's, and the mark after it a character (the
+    tag line after it no game's first), as a str reads them; the marks of
+    the lines after it are no characters again."""
+    found = _everything_read(text, 13)
+    assert all(entry == found[0] for entry in found[1:5])
+    records = notation.loads(text, errors=[], max_game_size=13)
+    assert [dict(r.tags) for r in records] == [{"B": "2"}]
+
+
+def test_a_bom_at_line_start_comes_off_a_str_with_a_lone_surrogate_as_off_its_bytes() -> None:
+    """A str that holds a lone surrogate is read line by line (each line
+    checked, as its bytes are): the marks at its lines' starts come off
+    there too (one a line: the second on line 1 is a character), and the
+    game with the surrogate is told at the column its bytes give."""
+    text = (
+        '\ufeff\ufeff\n[A "1"]\n\n1. A: pass\n\n\ufeff[B "2"]\n\n\ufeff1. A: pass\n'
+        '\ufeff{\ud800}\n\n\ufeff[C "3"]\n\n\ufeff1. A: pass\n'
+    )
+    from_bytes: list[Exception] = []
+    data = text.encode("utf-8", "surrogatepass")
+    expected = [_where(r) for r in notation.load(io.BytesIO(data), errors=from_bytes)]
+    told = [(e.game, e.line, e.column) for e in from_bytes]  # type: ignore[attr-defined]
+    assert told == [(1, 1, 1), (3, 9, 2)]
+    assert [r[2] for r in expected] == [{"A": "1"}, {"C": "3"}]
+    readers: list[Callable[[list[Exception]], list[notation.Record]]] = [
+        lambda errors: notation.loads(text, errors=errors),
+        lambda errors: notation.load(io.StringIO(text), errors=errors),
+        lambda errors: _read_each(io.StringIO(text), errors),
+    ]
+    for read in readers:
+        errors: list[Exception] = []
+        assert [_where(r) for r in read(errors)] == expected
+        assert [str(e) for e in errors] == [str(e) for e in from_bytes]

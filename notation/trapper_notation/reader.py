@@ -702,17 +702,36 @@ def _lines_of_text(text: str, limit: int) -> Iterator[str | _BadLine]:
     `_BadLine` (`_unicode`). A line longer than ``limit`` ends the lines as
     in a stream (`_each_line_of_stream`): the lines before it, its start,
     then the error."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return _lines_of_plain_text(text, limit)
+    return _lines_of_plain_text(_unmarked(text, True), limit)
+
+
+#: A byte order mark, U+FEFF. One at the start of a line is no character of
+#: that line: files saved with one and joined (``cat a.trn b.trn``) read as
+#: the files do, each game at the lines and columns it has in its file. Every
+#: reader takes it off as it reads the line, before the line is measured
+#: against the cap or cut into games; a second one, or one elsewhere in a
+#: line, is a character of the text.
+_MARK = "\ufeff"
+
+
+def _unmarked(text: str, begins: bool) -> str:
+    """``text``, lines whose ends are ``\n``, with the byte order mark at
+    the start of each line taken off; at its start too if ``begins`` (it
+    begins a line). Linear, and nearly free where there is none: ``in``
+    answers at once in a text of no character past U+00FF."""
+    if _MARK not in text:
+        return text
+    if begins and text.startswith(_MARK):
+        text = text[1:]
+    return text.replace("\n" + _MARK, "\n")
 
 
 def _lines_of_plain_text(text: str, limit: int) -> Iterator[str | _BadLine]:
-    """`_lines_of_text` of a text whose byte order mark is taken off and whose
-    line ends are ``\n`` (a second mark is a character of the text: taken off
-    again here, the lines before a line too long lost it)."""
+    """`_lines_of_text` of a text whose lines' byte order marks are taken
+    off and whose line ends are ``\n`` (a mark left is a character of the
+    text: taken off again here, the lines before a line too long lost it)."""
     long = _long_line(text, limit) if len(text) > limit else -1
     if long >= 0:
         yield from _lines_of_plain_text(text[:long], limit)
@@ -758,13 +777,16 @@ def _plain(line: str, ahead: bool) -> bool:
 def _each_line_of_stream(
     stream: IO[str], limit: int, *, ahead: bool = True
 ) -> Iterator[str | _BadLine]:
-    first = True
     number = 0
     # The start of a line whose end is not read yet: ``readline`` ends a
     # line at "\n" only, so a lone "\r" (a line end too) may leave the line
     # after it cut at the size asked for. It is carried to the next read,
     # and a line is too long by its own length, as in a str.
     carry = ""
+    # Whether the line whose start is read next has had its byte order mark
+    # taken off already: a mark read alone, after a "\r" or at the end of a
+    # read, leaves nothing to carry (a second mark is a character).
+    marked = False
     pending: str | None = None  # a line read by the loop of whole lines, not taken by it
     while True:
         asked = limit + 1 - len(carry)
@@ -777,11 +799,13 @@ def _each_line_of_stream(
                 raise _not_text(exc, number) from None
             if type(read) is not str:
                 read = _as_read(read, str)
-        if first and read:
-            first = False
-            if read.startswith("\ufeff"):
-                read = read[1:]
-                asked -= 1
+        if _MARK in read and read[0] == _MARK and not carry and not marked:
+            # A read from the start of a line: its byte order mark is no
+            # character of the line, nor of the size read. (``in`` first: it
+            # answers at once in a line of no character past U+00FF.)
+            read = read[1:]
+            asked -= 1
+        marked = False
         if not carry and _plain(read, ahead):
             # Whole lines with no "\r", read in a loop of their own and
             # passed on as one piece (up to `_BATCH` characters of them): a
@@ -793,8 +817,8 @@ def _each_line_of_stream(
             size = len(read)
             while size < _BATCH:
                 try:
-                    # (The size of a whole line, not ``asked``: that of line
-                    # 1 is one less when a byte order mark came before it.)
+                    # (The size of a whole line, not ``asked``: that of a
+                    # line is one less when a byte order mark came before it.)
                     read = stream.readline(limit + 1)
                 except UnicodeDecodeError as exc:
                     raise _not_text(exc, number + len(lines)) from None
@@ -807,14 +831,17 @@ def _each_line_of_stream(
                 size += len(read)
                 if not ahead and "[" in read:
                     break
+            # (The first line's mark is off already; the others' come off here.)
             whole = "".join(lines)
+            if _MARK in whole:
+                whole = _unmarked(whole, False)
             if _SURROGATE.search(whole) is None:
                 number += len(lines)
                 yield whole
             else:
-                for line in lines:
+                for index, line in enumerate(lines):
                     number += 1
-                    yield _unicode(line, number)
+                    yield _unicode(_unmarked(line, index > 0), number)
             continue
         if not read and not carry:
             return
@@ -823,11 +850,14 @@ def _each_line_of_stream(
             pieces = [line]
         else:
             pieces = [piece for piece, _at in _split_at(line, _LINE_ENDS)]
+            if _MARK in line:  # each piece after the first begins a line
+                pieces[1:] = [piece.removeprefix(_MARK) for piece in pieces[1:]]
         last = pieces[-1]
         cut = len(read) >= asked and not line.endswith("\n")  # the read stopped at its size
         cr_last = cut and last.endswith("\r")  # a "\r\n" may be cut between the two
         if cut and not cr_last and len(last) <= limit:
             carry = pieces.pop()  # its end comes with the next read
+            marked = not carry  # (only a mark taken off leaves a piece empty)
         too_long = cut and not cr_last and not carry and len(last) > limit
         if too_long:
             # A line too long: its start comes as a line of its own (no line
@@ -835,6 +865,8 @@ def _each_line_of_stream(
             # game (the game before it is then whole); then reading ends.
             pieces[-1] = last[:_HEAD]
         for piece in pieces:
+            if not piece:  # a byte order mark alone at the end of the text: no line
+                continue
             number += 1
             if "\r" in piece:
                 piece = piece.replace("\r\n", "\n").replace("\r", "\n")
@@ -854,6 +886,8 @@ def _each_line_of_stream(
                 carry = _as_read(carry, str)
             if carry == "\n":
                 carry = ""
+            elif carry == _MARK:  # the next line's byte order mark
+                carry, marked = "", True
 
 
 def _runs(lines: Iterator[str | _BadLine], *, ahead: bool = True) -> Iterator[str | _BadLine]:
@@ -949,7 +983,7 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
     decoder = codecs.getincrementaldecoder("utf-8")("surrogateescape")
     parts: list[str] = []  # the line begun so far, in pieces (no quadratic joins)
     size = 0
-    first = True
+    begins = True  # whether the next text decoded begins a line (its mark not yet off)
     number = 0
     held_cr = False  # a "\r" at the end of a block: "\r\n" may be split between blocks
     # ``read1`` where the stream has it: what has come so far, up to a block,
@@ -963,10 +997,6 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
         if type(block) is not bytes:
             block = _as_read(block, bytes)
         text = decoder.decode(block, final=not block)
-        if first and text:
-            first = False
-            if text.startswith("\ufeff"):
-                text = text[1:]
         if held_cr:
             text = "\r" + text
         held_cr = bool(block) and text.endswith("\r")
@@ -974,6 +1004,12 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
             text = text[:-1]
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
+        if text:
+            # The byte order marks at the lines' starts off (`_MARK`); the
+            # next block begins a line if this one ends one (a held "\r"
+            # comes back as the next block's first line end).
+            text = _unmarked(text, begins)
+            begins = text.endswith("\n")
         last = text.rfind("\n")
         if last < 0:
             parts.append(text)
@@ -1656,7 +1692,8 @@ def load(
     source: Source, *, errors: list[Exception] | None = None, max_game_size: int = MAX_GAME_SIZE
 ) -> list[Record]:
     """Reads every game in a file: a path (``notation.load("games.trn")``) or
-    an open file (text, or bytes in UTF-8; a byte order mark is skipped).
+    an open file (text, or bytes in UTF-8; a byte order mark at the start
+    of a line is skipped).
     Errors as in [`loads`][trapper_notation.loads]."""
     return list(games(source, errors=errors, max_game_size=max_game_size))
 
@@ -2003,7 +2040,9 @@ class _Offsets:
         self.stream = stream
         self.starts: dict[int, int] = {}
         self.texts: dict[int, str] = {}
-        self.bom = 0  # bytes of a byte order mark before line 1's text
+        # Of a line kept that began with a byte order mark: the mark's size
+        # (bytes, or 1 in a StringIO), which its text has not.
+        self.marks: dict[int, int] = {}
         # Offsets within a line are counted in bytes in a binary stream, in
         # characters in a StringIO; a text file's positions are opaque.
         self.within = isinstance(stream, io.StringIO) or not isinstance(stream, io.TextIOBase)
@@ -2034,7 +2073,7 @@ class _Offsets:
         carry: Any = b"" if self.binary else ""
         newline: Any = b"\n" if self.binary else "\n"
         cr: Any = b"\r" if self.binary else "\r"
-        mark: Any = _BOM_BYTES if self.binary else "\ufeff"  # a byte order mark
+        mark: Any = _BOM_BYTES if self.binary else _MARK  # a byte order mark
         carry_at = 0
         kind = bytes if self.binary else str
         streak = False  # whether the line before was whole and plain (`_plain`)
@@ -2081,9 +2120,14 @@ class _Offsets:
                 pieces = [(piece, 0) for piece in _split_cr(line)]
             last, last_at = pieces[-1]
             cut = bool(raw) and not raw.endswith(newline)
-            # A byte order mark before the first line is no character of it.
-            bom = 1 if number == 0 and line.startswith(mark) else 0
-            if begun and _characters(pieces[0][0].rstrip(cr + newline)) - bom > limit:
+            # A byte order mark before a line is no character of it (``line``
+            # begins a line: what is carried is the start of one).
+            if (
+                begun
+                and _characters(pieces[0][0].rstrip(cr + newline))
+                - (1 if line.startswith(mark) else 0)
+                > limit
+            ):
                 # (Bytes: a line of fewer characters than the cap may be
                 # more bytes than a read, and be found too long only here.)
                 head = self._head(pieces[0][0], number + 1, line_at, limit)
@@ -2110,7 +2154,7 @@ class _Offsets:
                 # too long already: then its start comes as a line of its own
                 # (no line break), as the other readers give it, and reading ends.
                 pieces.pop()
-                if _characters(last) - (bom if len(pieces) == 0 else 0) > limit:
+                if _characters(last) - (1 if last.startswith(mark) else 0) > limit:
                     yield from self._pieces(pieces, number, line_at)
                     number += len(pieces)
                     head = self._head(last, number + 1, line_at + last_at, limit)
@@ -2206,7 +2250,7 @@ class _Offsets:
         if bad:
             yield from self._pieces([(line, 0) for line in lines], number, 0)
         else:
-            yield whole
+            yield _unmarked(whole, True) if _MARK in whole else whole  # (each begins a line)
 
     def _head(self, line: str | bytes, number: int, offset: int, limit: int) -> str | _BadLine:
         """The start of line ``number``, a line too long that begins at
@@ -2217,20 +2261,26 @@ class _Offsets:
         none, 0), and bytes in it that are not UTF-8 told first, as the other
         readers tell them."""
         most = min(_HEAD, limit + 1)
+        # (As many characters after a byte order mark, which is none of them.)
+        mark = 0
         if isinstance(line, bytes):
             # Not final: a character the read cut in two is left out, not
             # taken for bytes that are not UTF-8.
             text = codecs.getincrementaldecoder("utf-8")("surrogateescape").decode(
-                line[: most * 4]
+                line[: most * 4 + len(_BOM_BYTES)]
             )
+            if text.startswith(_MARK):
+                text, mark = text[1:], len(_BOM_BYTES)
             head = _checked(text[:most], number)
         else:
+            if line.startswith(_MARK):
+                line, mark = line[1:], 1
             head = _unicode(line[:most], number)
         if isinstance(head, _BadLine):
             self.bad = self.bad or head.error
-            self._keep(number, offset, head.text)
+            self._keep(number, offset, head.text, mark)
         else:
-            self._keep(number, offset, head)
+            self._keep(number, offset, head, mark)
         return head
 
     def _pieces(
@@ -2244,9 +2294,10 @@ class _Offsets:
             # checked, as the other readers check it: an error's column and
             # context count neither.
             text = piece.decode("utf-8", "surrogateescape") if isinstance(piece, bytes) else piece
-            if number == 1 and text.startswith("\ufeff"):
+            mark = 0  # (each piece begins a line: its mark is no character of it)
+            if _MARK in text and text[0] == _MARK:
                 text = text[1:]
-                self.bom = 3 if self.binary else 1
+                mark = len(_BOM_BYTES) if self.binary else 1
             if "\r" in text:
                 text = text.replace("\r\n", "\n").replace("\r", "\n")
             checked = (
@@ -2255,16 +2306,21 @@ class _Offsets:
             if isinstance(checked, _BadLine):
                 # Told by `scan` once the game is cut, as `load` tells it.
                 self.bad = self.bad or checked.error
-                self._keep(number, at + within, checked.text)
+                self._keep(number, at + within, checked.text, mark)
                 yield checked
                 continue
-            self._keep(number, at + within, checked)
+            self._keep(number, at + within, checked, mark)
             yield checked
 
-    def _keep(self, number: int, offset: int, line: str) -> None:
+    def _keep(self, number: int, offset: int, line: str, mark: int) -> None:
+        """Keeps where line ``number`` begins (``offset``, before its byte
+        order mark of ``mark`` bytes, or characters in a ``StringIO``, if it
+        has one) and its text, if a game may begin in it."""
         if number == 1 or "[" in line:
             self.starts[number] = offset
             self.texts[number] = line
+            if mark:
+                self.marks[number] = mark
 
     def forget(self, before: int) -> None:
         """Lines before ``before`` are not asked for again."""
@@ -2272,6 +2328,7 @@ class _Offsets:
             del self.starts[number]
             self.texts.pop(number, None)
             self.measured.pop(number, None)
+            self.marks.pop(number, None)
 
     def start_of(self, line: int, column: int = 1) -> int:
         """Where the text that begins at ``line`` and ``column`` stands."""
@@ -2284,7 +2341,7 @@ class _Offsets:
             # the game begins with its line, and read there its columns are
             # the file's.
             return start
-        start += self.bom if line == 1 else 0
+        start += self.marks.get(line, 0)  # the game's text begins after the mark
         if not self.binary:  # a StringIO: positions count characters
             return start + column - 1
         # Bytes: the games on one line are asked for from left to right, so
