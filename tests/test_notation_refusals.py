@@ -508,6 +508,12 @@ _B2N = tc.Tile.from_code("B2n")
         (lambda: notation.Comment("a}b"), r"a \{ \} comment cannot hold '\}': 'a\}b'$"),
         (lambda: notation.Comment("a\nb", True), r"a ';' comment is one line: 'a\\nb'$"),
         (lambda: notation.Comment("a\rb"), r"a comment's line ends are '\\n' .*: 'a\\rb'$"),
+        # Read back without the mark: one at a line's start is none (a
+        # byte order mark of a file joined to another).
+        (
+            lambda: notation.Comment("a\n\ufeffb"),
+            r"a comment's line cannot begin with U\+FEFF .*: 'a\\n\\ufeffb'$",
+        ),
         (lambda: notation.Comment("\ud800"), r"a Comment's text is Unicode text, with no lone"),
     ],
     ids=lambda value: value if isinstance(value, str) else None,

@@ -142,6 +142,11 @@ def _comment(item: Any, attribute: object, value: object) -> None:
         raise RecordError(
             f"a comment's line ends are '\\n' (the reader reads '\\r' as one): {shown(text)}"
         )
+    if "\n\ufeff" in text:
+        raise RecordError(
+            "a comment's line cannot begin with U+FEFF (the reader reads a byte order "
+            f"mark at the start of a line as none): {shown(text)}"
+        )
     if SURROGATE.search(text) is not None:
         raise RecordError(
             f"a Comment's text is Unicode text, with no lone surrogate: {shown(text)}"
