@@ -3,6 +3,7 @@ the view must hide, and walks a game's history once, not once a view."""
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -128,3 +129,30 @@ def test_issue10_item10_a_view_reaches_no_displays_cache() -> None:
     forged = _forge(game.view(1), displays=game.state.displays)
     with pytest.raises(tc.InvariantError, match="a display's cache, which the game writes"):
         check_view(game, forged)
+
+
+def test_issue10_item10_each_view_has_its_own_display_copies() -> None:
+    """A bot that asks the rules about its view's displays (GreedyBot
+    weighs what a placement gives the others) fills that view's copies'
+    caches alone: another seat's view of the same moment, a view taken
+    before, and the pickle of either show nothing of what was asked,
+    which the hand of the player to move decided."""
+    game = _game("base", 40, seed=5)
+    mover = game.to_move
+    assert mover is not None
+    other = (mover + 1) % 3
+    before = game.view(other)
+    before_displays = before.displays
+    view = game.view(mover)
+    tc.GreedyBot(mover).choose(view)
+    asked = [d.cache for d in view.displays if d.cache]
+    assert asked, "the bot asked about no display: the test shows nothing"
+    after = game.view(other)
+    ids = {id(d) for d in view.displays}
+    for seen in (before, after):
+        assert not ids & {id(d) for d in seen.displays}
+        assert all(d.cache is None for d in seen.displays)
+        assert seen.displays == view.displays
+    assert before.displays is before_displays
+    again = pickle.loads(pickle.dumps(after))
+    assert all(d.cache is None for d in again.displays)

@@ -340,7 +340,8 @@ def _read(view: PlayerView) -> None:
             public[:] = seen, taken, ()
         trappers, hand, discard, last, count = later
         fields.update(zip(_FACTS, facts, strict=True))
-        fields["displays"] = tuple([f.display() for f in facts[6]])  # "displays" in _FACTS
+        # each view its own copies (see _DisplayFacts)
+        fields["displays"] = tuple([Display(*f.values) for f in facts[6]])  # "displays" in _FACTS
         fields["board"] = seen
         fields["taken"] = taken
         fields["trappers"] = _squares_at(trappers)
@@ -422,20 +423,20 @@ def make_view(
 
 
 class _DisplayFacts:
-    """A display as views show it: its values, and the copy made of them
-    when a view's displays are first read. A display's scratch cache
-    (``Display.cache``) holds the rules' answers from the display alone,
-    but which answers it holds depends on what the player to move could
-    afford to ask, and it is the game's own mutable dict: a view that led
-    to it would show a trace of a hand and let a bot change the game's
-    answers. The facts of a display are made once for all the views that
-    show it (a display changes when its player places a tile), and its copy
-    once for all the views that read it."""
+    """A display as views show it: its values, made once for all the views
+    that show it (a display changes when its player places a tile). Each
+    view makes its own copies of the displays from them when it is first
+    read (`_read`): a display's scratch cache (``Display.cache``) holds the
+    rules' answers from the display alone, but which answers it holds
+    depends on what was asked, and a bot that asks the rules about a view's
+    display (``placement_choices``) writes into that copy's cache. A copy
+    shared by views would carry one player's questions, which the hand of
+    the player to move decides, into another's view, into older views and
+    into their pickles."""
 
-    __slots__ = ("copy", "values")
+    __slots__ = ("values",)
 
     values: tuple[Any, ...]
-    copy: Display | None
 
     def __init__(self, display: Display) -> None:
         self.values = (
@@ -445,13 +446,6 @@ class _DisplayFacts:
             display.money,
             display.tokens,
         )
-        self.copy = None
-
-    def display(self) -> Display:
-        copy = self.copy
-        if copy is None:
-            copy = self.copy = Display(*self.values)
-        return copy
 
 
 def _public_displays(game: Game, displays: tuple[Display, ...]) -> tuple[_DisplayFacts, ...]:
