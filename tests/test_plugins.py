@@ -1550,3 +1550,30 @@ def test_hookimpl_has_its_own_docstring_for_the_api_page() -> None:
     assert isinstance(text, str)
     for says in ("tryfirst=True", "trylast=True", "wrapper=True", "never answers ``None``"):
         assert says in text
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_check_action_of_a_finished_game_checks_that_it_refuses_everything(
+    variant: str,
+) -> None:
+    """A finished game has nothing listed and refuses every action: the
+    check says so rather than asking the kinds about a position with no
+    player to move, and leaves the game as it was."""
+    game = tc.play(tc.new_game(variant, 3, seed=4), [tc.GreedyBot(s) for s in range(3)])
+    assert game.is_over
+    before = game.copy()
+    check_action(game)
+    assert game == before
+
+
+def test_check_action_checks_undo_on_a_copy_of_a_game_without_undo() -> None:
+    """A game made with ``undo=False`` keeps no snapshot to take back: the
+    undo part of the check runs on a copy that keeps undo, and the game is
+    left as it was, its history unchanged."""
+    game = tc.new_game("base", 3, seed=4, undo=False)
+    tc.play(game, [tc.RandomBot(s) for s in range(3)], max_actions=20)
+    before = game.copy()
+    check_action(game)
+    assert game == before
+    assert len(game.history) == 20
+    assert not game.keeps_undo

@@ -1012,6 +1012,18 @@ class Game:
         other._origin_views = self._origin_views
         return other
 
+    def _copy_keeping_undo(self) -> Game:
+        """A copy that keeps undo information for the actions applied to it
+        from now on (the game itself may keep none: ``undo=False``): what
+        `check_action` takes an action back on. Actions older than the
+        copy cannot be taken back unless the game kept undo itself."""
+        other = self.copy()
+        if other._undo is None:
+            other._undo = deque(maxlen=RECENT)
+            # the checkpoint an undo back to this position finds
+            other._checkpoints = (None, other._count, _snapshot(other._state))
+        return other
+
     def _as_root(self) -> None:
         """Makes the current position the game's start: no history, nothing to
         undo. For the sampler's positions (``Sampler.position``), which are

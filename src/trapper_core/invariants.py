@@ -392,10 +392,18 @@ def check_action(game: Game) -> None:
     """Checks the current position's actions: each text reads back as the
     same action, each kind's check agrees with its listing (for the legal
     actions and for near misses), and a rejected action, a copy and an undo
-    leave the game exactly as it was. Leaves ``game`` unchanged."""
+    leave the game exactly as it was. Leaves ``game`` unchanged.
+
+    A finished game has no action to check: its listing must be empty and
+    it must refuse every kind's action without choices, unchanged. A game
+    made with ``undo=False`` has its undo checked on a copy that keeps
+    undo."""
     if not isinstance(game, Game):
         raise SetupError(f"check_action takes a Game, not {shown(game)}")
     legal = game.legal_actions()
+    if game.is_over:
+        _check_finished(game, legal)
+        return
     rules = game.rules
     state = game.state
     for action in legal:
@@ -443,10 +451,33 @@ def check_action(game: Game) -> None:
     copy.apply(legal[-1])
     if game != before:
         raise _fail(game, "applying an action to a copy changed the original")
-    game.apply(legal[0])
-    undone = game.undo()
-    if undone != legal[0] or game != before:
+    # A game without undo has it checked on a copy that keeps undo: the
+    # same position, with the snapshot of the one action to take back.
+    trial = game if game.keeps_undo else game._copy_keeping_undo()
+    trial.apply(legal[0])
+    undone = trial.undo()
+    if undone != legal[0] or trial != before:
         raise _fail(game, f"undo after {legal[0]!r} did not restore the game")
+
+
+def _check_finished(game: Game, legal: tuple[Action, ...]) -> None:
+    """`check_action` of a finished game: nothing listed, every kind's
+    action without choices refused, and the game left as it was."""
+    if legal:
+        raise _fail(game, f"the game is over but lists {len(legal)} legal actions")
+    before = game.copy()
+    for kind in game.rules.kinds:
+        if kind.choices:
+            continue
+        action = kind.build()
+        try:
+            game.apply(action)
+        except IllegalActionError:
+            pass
+        else:
+            raise _fail(game, f"the game is over, but apply took {action!r}")
+        if game != before:
+            raise _fail(game, f"{action!r}, refused, changed the finished game")
 
 
 def _near_misses(game: Game, legal: tuple[Action, ...]) -> list[Action]:
