@@ -9,6 +9,7 @@ import random
 import re
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -19,7 +20,7 @@ import trapper_base as tb
 import trapper_core as tc
 from trapper_core import notation
 from trapper_core.notation import NotationSyntaxError, Notes, Record, RecordError
-from trapper_notation import deal
+from trapper_notation import deal, replay
 from trapper_notation.cards import Schedule
 from trapper_notation.flow import UNBOUNDED
 
@@ -493,6 +494,37 @@ def test_issue10_item18_table_records_of_300_four_player_greedy_tactical_games_r
     seeds = [*range(1000, 1100), *range(3000, 3200)]
     games = ((seed, bot_game("tactical", 4, seed, "greedy")) for seed in seeds)
     assert not _unplanned(games)
+
+
+@pytest.mark.parametrize(
+    ("name", "nodes"),
+    [
+        ("table-record-4000-nodes.trn", 4000),
+        pytest.param("table-record-3111-nodes.trn", 3111, marks=pytest.mark.slow),
+    ],
+)
+def test_issue10_item18_a_rare_long_record_needing_thousands_of_nodes_replays(
+    name: str, nodes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cache audit's finds: the table records of two engine games (a
+    children game of four players and twelve reshuffles, a tactical game
+    of four players and 220 actions), whose deals the search finds in
+    4,000 and 3,111 nodes, were refused as past the search's bound when it
+    was 3,000 nodes. Each replays to the game's moves and scores."""
+    path = Path(__file__).parent / "records" / name
+    game = notation.loads(path.read_text(encoding="utf-8"))[0].replay()
+    text = Record.table_record(game).text
+    deals: list[deal.Deal] = []
+
+    def infer(*args: Any, **kwargs: Any) -> deal.Deal:
+        deals.append(deal.infer_deal(*args, **kwargs))
+        return deals[-1]
+
+    monkeypatch.setattr(replay, "infer_deal", infer)
+    again = notation.loads(text)[0].replay()
+    assert sum(d.nodes for d in deals) == nodes <= deal.MAX_NODES
+    assert again.history == game.history
+    assert again.scores() == game.scores()
 
 
 def test_issue10_item18_a_search_past_its_bound_says_so_for_the_record(

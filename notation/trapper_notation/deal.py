@@ -268,10 +268,13 @@ The bound
     node's bounds: a node whose bounds differ from its parent's in a few
     places is mended in a few paths, whether it has a flow or not. (The
     flow found is then the one nearest the parent's, which is what the
-    search follows: the same for the same record, every time.) About one
-    and a half to two milliseconds a node, on the two-core machine of the
-    benchmarks. Records written from real games need from a few to a few
-    hundred nodes (1,300 tactical bot games: at most 443); a record that
+    search follows: the same for the same record, every time.) About two
+    thirds of a millisecond a node, on the two-core machine of the
+    benchmarks (was one and a half to two). Records written from bot games
+    need from a few to a few hundred nodes (1,300 tactical bot games: at
+    most 443; 400 children games of four players: at most 129), a rare
+    long one some thousands (a children game of twelve reshuffles, 4,000;
+    a tactical one, 3,111); a record that
     cannot fit is usually told so by the relaxations, in a handful of
     nodes. The search is exponential in the worst case, so at most
     `MAX_NODES` nodes are solved for a record (about five seconds): a
@@ -294,10 +297,13 @@ from .flow import UNBOUNDED, BoundsError, Network
 
 __all__ = ["FIRST_BUDGET", "MAX_NODES", "ORDERS", "Deal", "Step", "infer_deal"]
 
-MAX_NODES = 3000
+MAX_NODES = 8000
 """The most nodes the search for one record's deal solves (about five
 seconds): a record that needs more is reported as a whole, saying that the
-search stopped."""
+search stopped. (It was 3,000, set when a node cost 1.5 to 2 ms; at 0.65 ms
+a node, 8,000 take the same time, and the table records of two engine
+games, which needed 3,111 and 4,000 nodes, replay:
+``tests/records/table-record-*-nodes.trn``.)"""
 
 FIRST_BUDGET = 150
 """The nodes the search is first allowed in each of its `ORDERS` (then
