@@ -101,6 +101,19 @@ def _positions(game: tc.Game) -> list[tc.Game]:
     return out
 
 
+def test_issue12_ismcts_seconds_alone_bound_the_search_alone() -> None:
+    """``ISMCTSBot(seconds=...)`` searches for that long, not for the 100
+    iterations of the default budget (which would end it first); without
+    ``seconds`` the default is 100 iterations, and a bound on iterations
+    given with ``seconds`` stays."""
+    assert tc.ISMCTSBot(1).iterations == 100
+    timed = tc.ISMCTSBot(1, seconds=0.5)
+    assert timed.iterations is None
+    assert timed.seconds == 0.5
+    assert tc.ISMCTSBot(1, iterations=7, seconds=0.5).iterations == 7
+    assert tc.ISMCTSBot(1, iterations=None, seconds=0.5).iterations is None
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [

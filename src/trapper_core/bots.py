@@ -11,6 +11,7 @@ players'), [`SetupError`][trapper_core.SetupError].
 
 from __future__ import annotations
 
+import enum
 import math
 import numbers
 import random
@@ -273,6 +274,19 @@ class _Node:
         self.prior = 0.0
 
 
+class _Unset(enum.Enum):
+    """An argument not given (`ISMCTSBot`'s ``iterations``, whose default
+    depends on ``seconds``)."""
+
+    UNSET = "not given"
+
+    def __repr__(self) -> str:
+        return "(not given)"
+
+
+_UNSET = _Unset.UNSET
+
+
 class ISMCTSBot:
     """Information-set Monte Carlo tree search (single observer, Cowling,
     Powley and Whitehouse 2012), playing from a view only.
@@ -317,6 +331,9 @@ class ISMCTSBot:
     ``iterations`` (per decision) or ``seconds`` (per decision) bounds the
     search, and with both the first reached ends it (at least one iteration
     is made); with iterations alone, the same ``seed`` gives the same game.
+    Without ``seconds`` the bot searches 100 iterations unless told
+    otherwise; given ``seconds`` alone, it searches for that long
+    (``ISMCTSBot(seconds=0.5)``), with no bound on iterations.
     ``searched`` counts the iterations made so far, over every decision.
     """
 
@@ -326,7 +343,7 @@ class ISMCTSBot:
         self,
         seed: int | None = None,
         *,
-        iterations: int | None = 100,
+        iterations: int | _Unset | None = _UNSET,
         seconds: float | None = None,
         rollout: int = 6,
         exploration: float = 0.5,
@@ -334,6 +351,9 @@ class ISMCTSBot:
         scale: float = 10.0,
         registry: Registry | None = None,
     ) -> None:
+        if isinstance(iterations, _Unset):
+            # 100 iterations by default; a time alone bounds the search alone
+            iterations = 100 if seconds is None else None
         if iterations is None and seconds is None:
             raise SetupError("an ISMCTS bot needs a budget: iterations or seconds")
         if iterations is not None:
