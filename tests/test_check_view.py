@@ -156,3 +156,49 @@ def test_issue10_item10_each_view_has_its_own_display_copies() -> None:
     assert before.displays is before_displays
     again = pickle.loads(pickle.dumps(after))
     assert all(d.cache is None for d in again.displays)
+
+
+def test_issue10_item10_each_view_has_its_own_origin_and_worlds_their_own_displays() -> None:
+    """A game that begins at a position gives its views an ``origin``, the
+    view of that position: each view its own, whose displays are its own
+    copies, and a sampled world's displays are copies of them. A bot that
+    asks the rules about its view's origin, or an ISMCTS bot's worlds,
+    fill no other view's displays, no older view's, no copy's or
+    pickle's."""
+    from trapper_core.notation import Position
+
+    base = tc.new_game("base", 3, seed=5)
+    bots = [tc.RandomBot(seat) for seat in range(3)]
+    while not any(len(d.open) >= 2 for d in base.state.displays):
+        seat = base.to_move
+        assert seat is not None
+        base.apply(bots[seat].choose(base.view(seat)))
+    game = Position.from_game(base).to_game()
+    viewer = game.to_move
+    assert viewer is not None
+    older = game.view(viewer)
+    newer = game.view(viewer)
+    assert older.origin is not None
+    assert newer.origin is not None
+    assert older.origin == newer.origin
+    assert not {id(d) for d in older.origin.displays} & {id(d) for d in newer.origin.displays}
+    seat = next(s for s, d in enumerate(game.state.displays) if len(d.open) >= 2)
+    animal = next(
+        t
+        for t in game.rules.tile_set().tiles
+        if t.kind is tc.Kind.ANIMAL and t.species == game.state.displays[seat].open[0].species
+    )
+    game.rules.placement_choices(newer.origin.displays[seat], animal)
+    assert newer.origin.displays[seat].cache
+    tc.ISMCTSBot(1, iterations=20).choose(older)
+    sampler = tc.Sampler(older)
+    world = sampler.position(random.Random(0), steps=0)
+    assert not {id(d) for d in world.state.displays} & {id(d) for d in older.origin.displays}
+    for view in (
+        older,
+        game.view(viewer),
+        game.copy().view(viewer),
+        pickle.loads(pickle.dumps(older)),
+    ):
+        assert view.origin is not None
+        assert all(d.cache is None for d in view.origin.displays)

@@ -43,7 +43,7 @@ from .state import NO_TARGETS, GameState, TokenSupply, Valuation
 from .state import restore as _restore
 from .state import snapshot as _snapshot
 from .tiles import faces_of
-from .view import History, PlayerView, make_view
+from .view import History, PlayerView, make_view, unread_copy
 
 __all__ = ["MAX_SEED", "Game", "new_game"]
 
@@ -924,7 +924,10 @@ class Game:
 
     def _origin_view(self, player: int) -> PlayerView:
         """``player``'s view of the position this game begins at (a game
-        whose history does not begin at its setup): ``view.origin``."""
+        whose history does not begin at its setup): ``view.origin``. The
+        facts are made once a seat (kept in a view never read), and each
+        call returns a view of its own: its displays are its own copies,
+        as any view's are."""
         views = self._origin_views
         if views is None:
             views = self._origin_views = {}
@@ -933,7 +936,7 @@ class Game:
             root = self.root()
             legal = root.legal_actions() if root.to_move == player else ()
             view = views[player] = make_view(root, player, legal, origin=False)
-        return view
+        return unread_copy(view)
 
     def _check_seat(self, player: object) -> int:
         """``player`` as an int seat: any whole number (a NumPy integer too), not a bool."""

@@ -110,6 +110,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .actions import Action
+from .display import Display
 from .errors import IllegalActionError, PluginError, SetupError, TrapperError, shown
 from .game import Game, _seed
 from .model import COLOURS, FACE_DOWN, Colour, Tile
@@ -655,7 +656,11 @@ class Sampler:
             pile=tuple(colours[1][offset:end]),
             discard=origin.discard.counts,
             out=_counts(colours[1][end:]),
-            displays=origin.displays,
+            # copies: the rules write their answers into a display's cache,
+            # and the view's own copies are the view's
+            displays=tuple(
+                [Display(d.open, d.valued, d.separate, d.money, d.tokens) for d in origin.displays]
+            ),
             supply=origin.supply,
             returned=origin.returned,
             to_move=origin.to_move,

@@ -422,6 +422,15 @@ def make_view(
     return view
 
 
+def unread_copy(view: PlayerView) -> PlayerView:
+    """A new view of the same facts as ``view``, which must not have been
+    read (its fields still waiting): read, it makes copies of the displays
+    of its own."""
+    copy = _new(_Unread)
+    _set(copy, "__dict__", dict(view.__dict__))
+    return copy
+
+
 class _DisplayFacts:
     """A display as views show it: its values, made once for all the views
     that show it (a display changes when its player places a tile). Each
