@@ -3,11 +3,14 @@ path or a stream, the cap on one game's size."""
 
 from __future__ import annotations
 
+import gc
 import io
 import os
 import random
 import re
 import threading
+import warnings
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -194,6 +197,33 @@ def test_issue10_read_game_reads_a_stream_of_its_own() -> None:
     assert second is not None
     assert [first.replay(), second.replay()] == played
     assert notation.read_game(stream) is None  # type: ignore[arg-type]
+
+
+def test_issue10_read_game_keeps_no_stream_the_caller_dropped(tmp_path: Path) -> None:
+    """Where ``read_game`` stands in a stream goes with the stream: a stream
+    read part-way (the first game of a file of two, as python-chess users
+    read) is freed when the caller drops it, and a file's descriptor with
+    it; it was kept, open, for the life of the process."""
+    text, _ = games_text(2)
+    path = tmp_path / "two.trn"
+    path.write_text(text, encoding="utf-8")
+    refs: list[weakref.ref[Any]] = []
+    for make in (lambda: io.StringIO(text), lambda: io.BytesIO(text.encode())):
+        for _ in range(3):
+            stream = make()
+            assert notation.read_game(stream) is not None
+            refs.append(weakref.ref(stream))
+            del stream
+    with warnings.catch_warnings():
+        # the files are closed as they are freed, which warns
+        warnings.simplefilter("ignore", ResourceWarning)
+        for mode in ("r", "rb"):
+            handle = open(path, mode)  # noqa: SIM115 (dropped unclosed, as a careless caller does)
+            assert notation.read_game(handle) is not None
+            refs.append(weakref.ref(handle))
+            del handle
+        gc.collect()
+    assert [ref() for ref in refs] == [None] * 8
 
 
 def test_read_game_reads_no_further_than_the_first_line_of_the_next_game() -> None:

@@ -1775,7 +1775,14 @@ class _StreamState:
     ended: bool = False
 
 
-_READING: weakref.WeakKeyDictionary[Any, _StreamState] = weakref.WeakKeyDictionary()
+#: Where ``read_game`` stands in a stream is kept in the stream's own
+#: ``__dict__`` (every stream of ``io``, ``gzip``, ``bz2``, ``lzma`` and
+#: ``tempfile`` has one) under this name: the state holds the stream (its
+#: lines are read from it), and the two then make a cycle that the garbage
+#: collector frees when the caller drops the stream. Kept in a table keyed
+#: by the stream, even weakly, the state kept its key alive: a stream read
+#: part-way stayed in memory (a file, open) for the life of the process.
+_STATE = "_trapper_notation_read_game"
 
 
 def read_game(
@@ -1837,19 +1844,35 @@ def read_game(
     return state.waiting.pop(0)
 
 
-_READING_STRONG: dict[int, tuple[Any, _StreamState]] = {}  # streams without weak references
+#: The states of streams without a ``__dict__`` (a class of the caller's
+#: own with ``__slots__``), kept by weak reference where the stream has one
+#: (freed only with the module: the state holds the stream) and by ``id``
+#: where it has none.
+_READING: weakref.WeakKeyDictionary[Any, _StreamState] = weakref.WeakKeyDictionary()
+_READING_STRONG: dict[int, tuple[Any, _StreamState]] = {}
 
 
 def _state_of(stream: Any) -> _StreamState | None:
+    kept = _own_dict(stream)
+    if kept is not None:
+        state = kept.get(_STATE)
+        return state if isinstance(state, _StreamState) else None
     try:
         return _READING.get(stream)
     except TypeError:  # a stream that cannot be weakly referenced
-        kept = _READING_STRONG.get(id(stream))
-        return kept[1] if kept is not None and kept[0] is stream else None
+        pair = _READING_STRONG.get(id(stream))
+        return pair[1] if pair is not None and pair[0] is stream else None
 
 
 def _keep_state(stream: Any, state: _StreamState | None) -> None:
     """Keeps (or, with ``None``, forgets) where ``read_game`` stands in ``stream``."""
+    kept = _own_dict(stream)
+    if kept is not None:
+        if state is None:
+            kept.pop(_STATE, None)
+        else:
+            kept[_STATE] = state
+        return
     try:
         if state is None:
             _READING.pop(stream, None)
@@ -1860,6 +1883,16 @@ def _keep_state(stream: Any, state: _StreamState | None) -> None:
             _READING_STRONG.pop(id(stream), None)
         else:
             _READING_STRONG[id(stream)] = (stream, state)
+
+
+def _own_dict(stream: Any) -> dict[str, Any] | None:
+    """The stream's own ``__dict__``, read past any ``__getattr__`` of its
+    class (a wrapper that hands attributes on to what it wraps), or ``None``."""
+    try:
+        kept = object.__getattribute__(stream, "__dict__")
+    except (AttributeError, TypeError):
+        return None
+    return kept if type(kept) is dict else None
 
 
 def _tell(stream: IO[Any]) -> int | None:
