@@ -593,6 +593,61 @@ def test_issue12_views_that_stalled_the_search_are_repaired(name: str) -> None:
     assert view.sample(random.Random(0)).view(view.player) == view
 
 
+def test_issue12_luby_sequence() -> None:
+    assert [sampling._luby(run) for run in range(1, 32)] == [
+        1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8,
+        1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 16,
+    ]  # fmt: skip
+
+
+def test_issue12_the_search_and_the_repair_share_the_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With both failing, the first colouring is sought by the search's
+    restarts (Luby's sequence times ``_BUDGET`` branches) and the repair's
+    doubling turns in turn, the search's branches kept within ``_SHARE``
+    times the repair's moves: neither starves the other, so a view that only
+    one long run of the search can colour gets that run before the repair
+    has spent much more than its share of the time, and a view only the
+    repair mends gets its turns. When the search succeeds, it is what
+    ``_first`` returns."""
+    view = played("tactical", 4, 3, 120).view(0)
+    sampler = tc.Sampler(view)
+    sampler._index()
+    calls: list[tuple[str, int]] = []
+    answer = [[0] * len(pile) for pile in sampler.piles]
+
+    def search(*args: object, **kwargs: object) -> list[list[int]]:
+        budget = args[5]
+        assert isinstance(budget, int)
+        calls.append(("search", budget))
+        if sum(b for kind, b in calls if kind == "search") > 400_000:
+            return answer
+        raise sampling._OutOfBudget
+
+    def repair(rng: random.Random, moves: int, *, start: object = ()) -> None:
+        calls.append(("repair", moves))
+
+    monkeypatch.setattr(sampling, "_colour", search)
+    monkeypatch.setattr(sampler, "_repair", repair)
+    assert sampler._first(random.Random(0)) is answer
+    runs = [b for kind, b in calls if kind == "search"]
+    turns = [m for kind, m in calls if kind == "repair"]
+    assert calls[0] == ("search", sampling._BUDGET)  # the cheap try comes first
+    assert runs == [sampling._BUDGET * sampling._luby(k) for k in range(1, len(runs) + 1)]
+    assert turns == [sampling._REPAIR * 2**k for k in range(len(turns))]
+    searched = repaired = 0
+    for kind, amount in calls:
+        if kind == "search":
+            assert searched <= sampling._SHARE * repaired  # each run starts within the share
+            searched += amount
+        else:
+            assert searched > sampling._SHARE * repaired  # the share was used up first
+            repaired += amount
+    assert len(turns) >= 6
+    assert max(runs) >= 16 * sampling._BUDGET
+
+
 def _tail_game(actions: int) -> tc.Game:
     """The game of ``records/sampler-tail.trn`` after its first ``actions``."""
     text = (Path(__file__).parent / "records" / "sampler-tail.trn").read_text(encoding="utf-8")

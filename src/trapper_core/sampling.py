@@ -36,42 +36,45 @@ with their hand. All colourings are equally likely before the history is
 known (every shuffle is uniform), so the consistent ones should be drawn
 uniformly.
 
-The sampler first finds one consistent colouring, by two searches
-taken in turn, each with twice its budget of the turn before. The
-complete one (``_colour``: hand by hand, the viewer's back in time from
-the hand it ends with, the others forward with a card's colour chosen
-only when a payment or a bid needs it; depth first with backtracking,
-pruned by what the piles must still give the hands, searched-out states
-remembered; its docstring proves that it finds a colouring whenever one
-exists) takes a few milliseconds for most views, but its worst case is
-exponential: on a rare long tactical history it wanders for minutes
-among choices of hands searched early that a hand searched later
-cannot live with. The repair (``Sampler._repair``: a local search that
-swaps two cards of a pile to mend a payment, a bid or the viewer's end
-that fails, across every hand at once) finds those in milliseconds to
-a second or two, but may miss a colouring that exists. In turn, the
-two find one quickly wherever either does, and the complete search
-still proves that there is none: a view of a real game always has one,
-so `SamplingError` means the view is inconsistent (a hand-built view,
-or one of another game). Neither result is uniform (the search colours
-no more than it must and takes the first branch that works; the
-repair stops at the first colouring without a fault that its walk
-comes to). So it is only the
-start of a Markov chain that swaps the colours of two positions of one
-pile and keeps the swap when every hand it touches stays consistent.
-The swaps are symmetric, so the chain's stationary distribution is the
-uniform one over the colourings it can reach; `BURN_IN` swaps per
-position drawn so far are made for every new sampler, and ``steps``
-more per world after the first (the worlds of one sampler are
-therefore correlated, more so for small ``steps``). Exactly uniform
-while nobody has paid or bid; afterwards uniform in the limit of many
-swaps, and close to it after the burn-in (the tests check the
-distribution by chi-square tests on small cases, and that they fail
-without the chain). Whether every consistent colouring is reachable by
-such swaps from every other is not proved: a history so tight that two
-consistent colourings differ only by a cycle of three or more positions
-through hands that each block a single swap would keep the chain in
-part of them.
+The sampler first finds one consistent colouring, by two searches taken
+in turn. The complete one (``_colour``: hand by hand, the viewer's back
+in time from the hand it ends with, the others forward with a card's
+colour chosen only when a payment or a bid needs it; depth first with
+backtracking, pruned by what the piles must still give the hands,
+searched-out states remembered; its docstring proves that it finds a
+colouring whenever one exists) takes a few milliseconds for most views,
+but its worst case is exponential: on a rare long tactical history it
+wanders for minutes among choices of hands searched early that a hand
+searched later cannot live with. The repair (``Sampler._repair``: a
+local search that swaps two cards of a pile to mend a payment, a bid or
+the viewer's end that fails, across every hand at once) finds those in
+milliseconds to a second or two, but may miss a colouring that exists.
+The search starts afresh in a new random order every run, its runs
+growing by Luby's sequence (mostly short, now and then one twice as long
+as any before: the time of a run that will succeed is random and
+unknown), and the repair gets turns twice as long each time, the
+search's branches kept within a share of the repair's moves (``_SHARE``:
+about the same time). In turn, the two find one quickly wherever either
+does, and the complete search still proves that there is none: a view of
+a real game always has one, so `SamplingError` means the view is
+inconsistent (a hand-built view, or one of another game). Neither result
+is uniform (the search colours no more than it must and takes the first
+branch that works; the repair stops at the first colouring without a
+fault that its walk comes to). So it is only the start of a Markov chain
+that swaps the colours of two positions of one pile and keeps the swap
+when every hand it touches stays consistent. The swaps are symmetric, so
+the chain's stationary distribution is the uniform one over the
+colourings it can reach; `BURN_IN` swaps per position drawn so far are
+made for every new sampler, and ``steps`` more per world after the first
+(the worlds of one sampler are therefore correlated, more so for small
+``steps``). Exactly uniform while nobody has paid or bid; afterwards
+uniform in the limit of many swaps, and close to it after the burn-in
+(the tests check the distribution by chi-square tests on small cases,
+and that they fail without the chain). Whether every consistent
+colouring is reachable by such swaps from every other is not proved: a
+history so tight that two consistent colourings differ only by a cycle
+of three or more positions through hands that each block a single swap
+would keep the chain in part of them.
 
 *The future.* The world has its own seed, drawn by ``rng``: it decides
 the reshuffles that have not happened yet.
@@ -811,12 +814,14 @@ class Sampler:
 
     def _first(self, rng: random.Random) -> list[list[int]]:
         """A first consistent colouring: the complete search (``_colour``)
-        and the repair (``_repair``) in turn, each with twice its budget of
-        the turn before, until one finds one or the search proves there is
-        none; first, when `warm` gave one, the repair from an earlier
-        view's colouring. The positions the search leaves free are laid out
-        at random. Reads what ``_index`` notes."""
-        budget, moves = _BUDGET, _REPAIR
+        and the repair (``_repair``) in turn until one finds one or the
+        search proves there is none; first, when `warm` gave one, the repair
+        from an earlier view's colouring. The search starts afresh in a new
+        random order every run, its runs ``_BUDGET`` times Luby's sequence
+        (`_luby`) of branches, as many runs as keep its branches within
+        ``_SHARE`` times the repair's moves; the repair's turns are
+        ``_REPAIR`` moves, twice as many each turn. The positions the search
+        leaves free are laid out at random. Reads what ``_index`` notes."""
         # The warm start's colouring (``warm``) knows nothing of kept draws
         # (`keep_draws`): with draws kept, the search starts afresh.
         if self._hint is not None and self._pins is None:
@@ -825,26 +830,30 @@ class Sampler:
             if colours is not None:
                 return colours
         ops, hand = self._searched()
+        run, searched, repaired, moves = 1, 0, 0, _REPAIR
         while True:
-            try:
-                colours = _colour(
-                    self.piles, ops, self.view.player, hand, rng, budget, fixed=self._pins
-                )
-                break
-            except _OutOfBudget:
-                pass
+            while searched <= _SHARE * repaired:
+                budget = _BUDGET * _luby(run)
+                run += 1
+                try:
+                    found = _colour(
+                        self.piles, ops, self.view.player, hand, rng, budget, fixed=self._pins
+                    )
+                except _OutOfBudget:
+                    searched += budget
+                    continue
+                if found is None:
+                    raise SamplingError(
+                        f"the view of seat {self.view.player} is inconsistent: no deal of the "
+                        "cards fits its history (every card paid held when paid, every bid "
+                        "payable) and its hand"
+                    )
+                return found
             colours = self._repair(rng, moves)
             if colours is not None:
-                break
-            budget *= 2
+                return colours
+            repaired += moves
             moves *= 2
-        if colours is None:
-            raise SamplingError(
-                f"the view of seat {self.view.player} is inconsistent: no deal of the cards "
-                "fits its history (every card paid held when paid, every bid payable) and "
-                "its hand"
-            )
-        return colours
 
     def _searched(self) -> tuple[list[list[_Op]], Hand]:
         """The hands' ops and the viewer's end, as the complete search takes
@@ -1408,7 +1417,8 @@ _DRAW, _PAY, _NEED, _RETIRE, _GIVE = range(5)
 _HAND, _UNPAY, _CHECK, _BACK, _EMPTY, _ADD, _TAKE = range(5, 12)
 
 _REPAIR = 2000
-"""Moves the repair (``Sampler._repair``) tries in its first turn."""
+"""Moves the repair (``Sampler._repair``) tries in its first turn; each
+turn tries twice as many as the turn before."""
 
 _NOISE = 0.7
 """The chance that the repair keeps a swap that adds a fault (to the power
@@ -1421,9 +1431,38 @@ most), 8 swaps and a chance of 0.7 mended all thirty starts in 9 s in all;
 one swap and 0.4, 22 of them in over a minute; 0.1, 3."""
 
 _BUDGET = 300
-"""Branches the search tries before it starts again in a new random order
-(with twice as many): a search that went wrong early spends its time
-deep in one corner, where a fresh start mostly walks straight through."""
+"""Branches of the search's shortest run; its runs are this times Luby's
+sequence (`_luby`). Each run starts afresh in a new random order: a search
+that went wrong early spends its time deep in one corner, where a fresh
+start mostly walks straight through, yet a few views need one long run."""
+
+_SHARE = 3
+"""Branches the search may try for each move the repair has tried. A branch
+costs some 30 to 150 µs on a long tactical view and a move of the repair
+about 300 µs, so the two get about the same time. On the 1,089 views of
+four-player tactical bot games whose first run fails (two starts each;
+``python benchmarks/sampler_schedule.py``), the first colourings took 623
+CPU s in all, 90th percentile 0.63 s, 99th 2.8 s, where the schedule
+before (one run of 300, 600, 1,200, … branches between the repair's
+turns, which gave the repair some 40 times the search's time) took 680 s,
+0.72 s and 3.5 s; the longest took 11 s under both. On the 160 hardest,
+shares of 1, 6 and 12 did worse than 3. A view that only one long run of
+the search colours quickly gets that run after a few times its length in
+shorter ones, where the schedule before made it wait for the repair's
+doubling turns (one such view took 28 s)."""
+
+
+def _luby(run: int) -> int:
+    """The ``run``-th term (from 1) of the sequence 1, 1, 2, 1, 1, 2, 4, 1,
+    1, 2, 1, 1, 2, 4, 8, … of Luby, Sinclair and Zuckerman (1993), the
+    restart schedule whose expected time is within a logarithmic factor of
+    the best fixed cut-off's for every search whose run time is random and
+    unknown: each length is tried as often, in time, as every shorter one."""
+    while True:
+        bits = run.bit_length()
+        if run == (1 << bits) - 1:
+            return 1 << (bits - 1)
+        run -= (1 << (bits - 1)) - 1
 
 
 _LOWEST = [0] + [(mask & -mask).bit_length() - 1 for mask in range(1, 16)]
