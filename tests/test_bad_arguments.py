@@ -157,6 +157,22 @@ def test_a_record_says_where_it_stands_in_line_numbers(
     assert Record(tags, line=1, tag_lines=range(1, 4), note_places=[5, 7]).line == 1
 
 
+def test_a_record_keeps_its_own_copy_of_an_array_of_note_places() -> None:
+    """The reader hands a record an ``array('q')`` of note places; one a
+    caller hands it is copied too, so changing the caller's array later
+    leaves the record (and the places its replay errors name) as made."""
+    from array import array
+
+    from trapper_notation.replay import note_places
+
+    tags = [("Variant", "base"), ("Seat1", "A"), ("Seat2", "B")]
+    places = array("q", [5, 7, 6, 1])
+    record = Record(tags, line=1, note_places=places)
+    places[0] = 99
+    places.append(3)
+    assert list(note_places(record)) == [5, 7, 6, 1]
+
+
 def test_a_record_takes_where_it_stands_as_any_whole_numbers() -> None:
     """A NumPy array or integer, read by ``__index__`` as seeds and shuffles
     are (an array's ``== ()`` raised NumPy's own error)."""

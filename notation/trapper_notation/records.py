@@ -164,9 +164,10 @@ def _lines(value: Iterable[int]) -> range | tuple[int, ...]:
 
 def _places(value: Sequence[int]) -> Sequence[int]:
     # The reader's array of 64-bit numbers, checked in C (a record of many
-    # notes has two a note).
+    # notes has two a note), and copied (in C too): a record built from a
+    # caller's array does not change when the caller's does.
     if type(value) is array and value.typecode == "q" and not (value and min(value) < 0):
-        places: Sequence[int] = value
+        places: Sequence[int] = value[:]
     else:
         what = "a record's note_places are a sequence of numbers"
         places = _numbers(as_tuple(value, RecordError, what), "note_places are numbers")
