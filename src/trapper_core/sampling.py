@@ -1446,10 +1446,12 @@ CPU s in all, 90th percentile 0.63 s, 99th 2.8 s, where the schedule
 before (one run of 300, 600, 1,200, … branches between the repair's
 turns, which gave the repair some 40 times the search's time) took 680 s,
 0.72 s and 3.5 s; the longest took 11 s under both. On the 160 hardest,
-shares of 1, 6 and 12 did worse than 3. A view that only one long run of
-the search colours quickly gets that run after a few times its length in
-shorter ones, where the schedule before made it wait for the repair's
-doubling turns (one such view took 28 s)."""
+shares of 1, 6 and 12 did worse than 3. A view that only a run of n
+branches colours gets one after runs of (log2(n / 300) + 1)
+times n branches in all (and the repair a third of that in moves), where
+the schedule before gave the search its run of n only after the repair's
+about 7 n moves (an audit's view whose search needed one long run took up to
+28 s so)."""
 
 
 def _luby(run: int) -> int:
