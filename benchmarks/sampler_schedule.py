@@ -4,11 +4,11 @@ A `Sampler` finds a first consistent colouring of the cards by two searches
 in turn (``Sampler._first``): the complete search, restarted in a new random
 order every run, and the repair, a local search. Most views are coloured by
 the search's first run of ``_BUDGET`` branches; this times the rest. It
-plays seeded four-player tactical games between bots (greedy, and random),
-takes the view of every seat every ``--every`` actions and at the end, keeps
-those whose first run fails, and times the first colouring of each (CPU
-time, from ``--starts`` random starts each) under two schedules, in turn
-view by view with the order rotating:
+plays seeded tactical games (four players, or ``--players``) between bots
+(greedy, and random), takes the view of every seat every ``--every`` actions
+and at the end, keeps those whose first run fails, and times the first
+colouring of each (CPU time, from ``--starts`` random starts each) under two
+schedules, in turn view by view with the order rotating:
 
 * ``luby`` — the one in ``sampling.py``: the search's runs are ``_BUDGET``
   times Luby's sequence, as many as keep its branches within ``_SHARE``
@@ -45,18 +45,18 @@ from trapper_core import PlayerView, sampling
 KINDS = ("greedy", "random")
 
 
-def hard_views(seed: int, kind: str, every: int) -> list[PlayerView]:
+def hard_views(seed: int, kind: str, every: int, players: int = 4) -> list[PlayerView]:
     """The views of ``kind`` bots' tactical game of ``seed`` whose first
     search run (``_BUDGET`` branches, ``random.Random(0)``) fails."""
-    game = tc.new_game("tactical", 4, seed=seed)
-    bots = [tc.make_bot(kind, seed + i) for i in range(4)]
+    game = tc.new_game("tactical", players, seed=seed)
+    bots = [tc.make_bot(kind, seed + i) for i in range(players)]
     views: list[PlayerView] = []
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
         game.apply(bots[seat].choose(game.view(seat)))
         if len(game.history) % every == 0 or game.is_over:
-            views += [game.view(s) for s in range(4)]
+            views += [game.view(s) for s in range(players)]
     hard = []
     for view in views:
         sampler = tc.Sampler(view)
@@ -145,6 +145,7 @@ def summary(times: list[float]) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", default="0-59", help="game seeds, as 0-59,70")
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     parser.add_argument("--every", type=int, default=20, help="actions between views")
     parser.add_argument("--starts", type=int, default=2, help="random starts per view")
     parser.add_argument("--cap", type=float, default=60.0, help="CPU seconds per colouring")
@@ -154,7 +155,12 @@ def main(argv: list[str] | None = None) -> None:
     with ProcessPoolExecutor(args.workers) as pool:
         views = [
             view
-            for found in pool.map(hard_views, *zip(*games, strict=True), [args.every] * len(games))
+            for found in pool.map(
+                hard_views,
+                *zip(*games, strict=True),
+                [args.every] * len(games),
+                [args.players] * len(games),
+            )
             for view in found
         ]
         print(f"{len(views)} views whose first run of {sampling._BUDGET} branches fails")
