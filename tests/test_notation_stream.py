@@ -226,6 +226,50 @@ def test_issue10_read_game_keeps_no_stream_the_caller_dropped(tmp_path: Path) ->
     assert [ref() for ref in refs] == [None] * 8
 
 
+class _WeakLines(_Lines):
+    """A stream of its own with ``__slots__`` that can be weakly referenced."""
+
+    __slots__ = ("__weakref__",)
+
+
+class _WeakBytes:
+    """A binary stream of its own with ``__slots__`` and weak references."""
+
+    __slots__ = ("__weakref__", "data")
+    mode = "rb"
+
+    def __init__(self, text: str) -> None:
+        self.data = io.BytesIO(text.encode())
+
+    def read(self, size: int = -1) -> bytes:
+        return self.data.read(size)
+
+    def readline(self, size: int = -1) -> bytes:
+        return self.data.readline(size)
+
+
+@pytest.mark.parametrize("kind", [_WeakLines, _WeakBytes])
+def test_issue10_read_game_keeps_no_slotted_stream_the_caller_dropped(kind: Any) -> None:
+    """A stream with no ``__dict__`` but weak references (a class of the
+    caller's own with ``__slots__``): where ``read_game`` stands is kept in
+    a table keyed weakly by the stream, and read through a weak proxy, so a
+    stream read part-way is freed when the caller drops it (the state held
+    the stream, and so kept its own key alive); one still held reads on."""
+    text, played = games_text(3)
+    kept = kind(text)
+    first = notation.read_game(kept)
+    dropped = kind(text)
+    assert notation.read_game(dropped) is not None
+    ref = weakref.ref(dropped)
+    del dropped
+    gc.collect()
+    assert ref() is None
+    rest = [notation.read_game(kept) for _ in range(3)]
+    assert first is not None
+    assert rest[2] is None
+    assert [first.replay(), *(r.replay() for r in rest[:2] if r is not None)] == played
+
+
 def test_read_game_reads_no_further_than_the_first_line_of_the_next_game() -> None:
     """From a text stream (a pipe, stdin), read_game returns a game once the
     first line of the next one is read, and reads no further: the lines of

@@ -988,12 +988,12 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
     held_cr = False  # a "\r" at the end of a block: "\r\n" may be split between blocks
     # ``read1`` where the stream has it: what has come so far, up to a block,
     # so that a game read from a pipe is read as soon as the next one begins
-    # (``read`` waits for a whole block, or the end of the stream).
-    read = getattr(stream, "read1", None)
-    if not callable(read):
-        read = stream.read
+    # (``read`` waits for a whole block, or the end of the stream). Looked
+    # up for each block, not kept: a bound method holds the stream, which
+    # ``read_game``'s state may read through a weak proxy (`_held`).
+    read = "read1" if callable(getattr(stream, "read1", None)) else "read"
     while True:
-        block = read(1 << 16)
+        block = getattr(stream, read)(1 << 16)
         if type(block) is not bytes:
             block = _as_read(block, bytes)
         text = decoder.decode(block, final=not block)
@@ -1821,7 +1821,7 @@ def read_game(
     position = _tell(opened)
     if state is None or (state.position is not None and state.position != position):
         # No read-ahead past the next game's first line (see `_runs`).
-        lines = _lines(opened, max_game_size, ahead=False)
+        lines = _lines(_held(opened), max_game_size, ahead=False)
         state = _StreamState(_Games(lines, max_game_size, read=line - 1), _Numbering(number))
         _keep_state(opened, state)
     while not state.waiting:
@@ -1846,10 +1846,24 @@ def read_game(
 
 #: The states of streams without a ``__dict__`` (a class of the caller's
 #: own with ``__slots__``), kept by weak reference where the stream has one
-#: (freed only with the module: the state holds the stream) and by ``id``
-#: where it has none.
+#: (the state reads it through a weak proxy, `_held`, so that the entry goes
+#: with the stream) and by ``id`` where it has none (kept until read to the
+#: end: nothing tells when such a stream is dropped).
 _READING: weakref.WeakKeyDictionary[Any, _StreamState] = weakref.WeakKeyDictionary()
 _READING_STRONG: dict[int, tuple[Any, _StreamState]] = {}
+
+
+def _held(stream: IO[Any]) -> IO[Any]:
+    """What ``read_game``'s state reads ``stream`` through: the stream, or,
+    for one kept in `_READING`, a weak proxy to it (the state is the weak
+    table's value: holding its key, it would keep the stream for the life
+    of the process)."""
+    if _own_dict(stream) is not None:
+        return stream
+    try:
+        return cast("IO[Any]", weakref.proxy(stream))
+    except TypeError:  # no weak references: kept by id in _READING_STRONG
+        return stream
 
 
 def _state_of(stream: Any) -> _StreamState | None:
