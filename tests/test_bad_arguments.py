@@ -161,8 +161,6 @@ def test_a_record_keeps_its_own_copy_of_an_array_of_note_places() -> None:
     """The reader hands a record an ``array('q')`` of note places; one a
     caller hands it is copied too, so changing the caller's array later
     leaves the record (and the places its replay errors name) as made."""
-    from array import array
-
     from trapper_notation.replay import note_places
 
     tags = [("Variant", "base"), ("Seat1", "A"), ("Seat2", "B")]

@@ -1439,20 +1439,15 @@ start mostly walks straight through, yet a few views need one long run."""
 _SHARE = 3
 """Branches the search may try for each move the repair has tried. A branch
 costs some 30 to 150 µs on a long tactical view and a move of the repair
-about 300 µs, so the two get about the same time. On the 1,089 views of
-four-player tactical bot games whose first run fails (two starts each;
-``python benchmarks/sampler_schedule.py``), the first colourings took 623
-CPU s in all, 90th percentile 0.63 s, 99th 2.8 s, where the schedule before
-(one run of 300, 600, 1,200, … branches between the repair's turns, which
-gave the repair some 40 times the search's time) took 680 s, 0.72 s and 3.5
-s; the longest took 11 s under both (at three and two players the 90th
-percentile is shorter too, the longest up to twice as long:
-docs/internals/bots.md). On the 160 hardest at four, shares of 1, 6 and 12
-did worse than 3. A view that only a run of n branches colours gets one
-after runs of (log2(n / 300) + 1) times n branches in all (and the repair a
-third of that in moves), where the schedule before gave the search its run
-of n only after the repair's about 7 n moves (an audit's view whose search
-needed one long run took up to 28 s so)."""
+about 300 µs, so the two get about the same time. A view that only a run of
+n branches colours gets one after runs of (log2(n / 300) + 1) times n
+branches in all (and the repair a third of that in moves); the schedule
+before (one run of 300, 600, 1,200, … branches between the repair's turns)
+gave it that run only after some 7 n moves, some 40 times the search's time.
+Measured against it on 1,597 hard views (``python
+benchmarks/sampler_schedule.py``; the table is in docs/internals/bots.md):
+the 90th percentile 12–35 % shorter, totals within 8 %, the longest
+colourings (which the repair's luck decides) up to twice as long."""
 
 
 def _luby(run: int) -> int:
