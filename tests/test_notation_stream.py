@@ -639,3 +639,19 @@ def test_read_game_refuses_a_number_or_line_that_is_no_whole_number_from_1(
         with pytest.raises(NotationError, match=f"{name} is a whole number from 1"):
             notation.read_game(stream, **{name: value})  # type: ignore[arg-type]
     assert stream.tell() == 0  # nothing read
+
+
+def test_read_game_refuses_a_line_too_large_to_count_from() -> None:
+    game = tc.play(tc.new_game("base", 2, seed=11), [tc.RandomBot(0), tc.RandomBot(1)])
+    text = notation.dumps(game)
+    assert "(shuffle" in text  # the notes' places are counted from `line` too
+    with pytest.raises(NotationError, match="line is at most 999,999,999,999,999,999"):
+        notation.read_game(io.StringIO(text), line=10**30)
+    stream = io.StringIO(text)
+    with pytest.raises(NotationError):
+        notation.read_game(stream, line=10**18)
+    assert stream.tell() == 0  # refused before anything was read
+    record = notation.read_game(io.StringIO(text), line=tc.MAX_COUNT)
+    assert record is not None
+    assert record.line == tc.MAX_COUNT
+    assert record.replay() == game

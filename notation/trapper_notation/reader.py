@@ -30,7 +30,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
-from trapper_core import Square, Tile, TrapperError, interned
+from trapper_core import MAX_COUNT, Square, Tile, TrapperError, interned
 from trapper_core.errors import shown
 
 from .errors import NotationError, NotationSyntaxError, check_errors, no_gc
@@ -1809,13 +1809,17 @@ def read_game(
     ``number`` and line ``line`` (1 and 1 by default): after seeking to a
     [`ScannedGame`][trapper_notation.ScannedGame]'s ``offset``, pass its
     ``number`` and ``line`` and the record and its errors name the game's
-    place in the whole file. A call that reads on counts on, whatever they are.
+    place in the whole file (``line`` at most ``MAX_COUNT``). A call that
+    reads on counts on, whatever they are.
     """
     _check_stream(stream, "an open text or binary stream")
     max_game_size = _check_options(errors, max_game_size)
     for name, value in (("number", number), ("line", line)):
         if type(value) is not int or value < 1:
             raise NotationError(f"{name} is a whole number from 1, not {shown(value)}")
+    if line > MAX_COUNT:
+        # The places of a record's notes are 64-bit numbers (``array("q")``).
+        raise NotationError(f"line is at most {MAX_COUNT:,}, not {shown(line)}")
     opened = _as_io(stream)
     state = _state_of(opened)
     position = _tell(opened)
