@@ -805,3 +805,15 @@ def test_a_variant_seats_at_most_26_players() -> None:
     for bad in (27, 10**12):
         with pytest.raises(tc.PluginError, match=r"max_players.* from 1 to 26"):
             tc.VariantSpec(name="many", extends="base", max_players=bad)
+
+
+@pytest.mark.parametrize("given", [None, 5, "game"])
+def test_position_from_game_refuses_what_is_no_game(given: object) -> None:
+    with pytest.raises(NotationError, match=r"Position\.from_game takes a Game"):
+        Position.from_game(given)  # type: ignore[arg-type]
+
+
+def test_position_from_game_given_a_view_points_to_from_view() -> None:
+    view = tc.new_game("base", 2, seed=1).view(0)
+    with pytest.raises(NotationError, match=r"Position\.from_view takes a view\), not PlayerView"):
+        Position.from_game(view)  # type: ignore[arg-type]

@@ -113,6 +113,11 @@ class Position:
     @classmethod
     def from_game(cls, game: Game) -> Position:
         """The position of ``game`` with everything the state knows."""
+        if not isinstance(game, Game):
+            raise NotationError(
+                f"Position.from_game takes a Game (Position.from_view takes a view), "
+                f"not {shown(game)}"
+            )
         state = game.state
         mask = state.face_up
         board = tuple(
