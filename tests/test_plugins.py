@@ -132,8 +132,29 @@ def test_variant_extending_an_unknown_variant() -> None:
 
 def test_variant_that_extends_itself() -> None:
     registry = registry_with(name="loop", extends="loop")
-    with pytest.raises(tc.PluginError, match="extends itself"):
+    with pytest.raises(tc.PluginError, match=r"extends itself: 'loop' extends 'loop'$"):
         registry.rules("loop")
+
+
+def test_variants_that_extend_each_other_name_the_whole_cycle() -> None:
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [
+                tc.VariantSpec("top", plugins=(), extends="one"),
+                tc.VariantSpec("one", plugins=(), extends="two"),
+                tc.VariantSpec("two", plugins=(), extends="one"),
+            ]
+
+    registry = tc.Registry([Register()])
+    with pytest.raises(
+        tc.PluginError,
+        match=(
+            r"variant 'top' extends 'one', which extends itself: "
+            r"'one' extends 'two' extends 'one'$"
+        ),
+    ):
+        registry.rules("top")
 
 
 def test_variant_missing_hooks_is_named() -> None:

@@ -758,7 +758,11 @@ class Registry:
                 )
             parent = self.spec(name)
             if parent in chain:
-                raise PluginError(f"variant {spec.name!r} extends itself through {parent.name!r}")
+                cycle = " extends ".join(
+                    repr(s.name) for s in [*chain[chain.index(parent) :], parent]
+                )
+                through = "" if parent is spec else f" {chain[1].name!r}, which extends"
+                raise PluginError(f"variant {spec.name!r} extends{through} itself: {cycle}")
             chain.append(parent)
         stack: list[object] = []
         for s in reversed(chain):
