@@ -150,11 +150,15 @@ def test_variants_that_extend_each_other_name_the_whole_cycle() -> None:
     with pytest.raises(
         tc.PluginError,
         match=(
-            r"variant 'top' extends 'one', which extends itself: "
-            r"'one' extends 'two' extends 'one'$"
+            r"variant 'top' extends a variant that extends itself: "
+            r"'top' extends 'one' extends 'two' extends 'one'$"
         ),
     ):
         registry.rules("top")
+    with pytest.raises(
+        tc.PluginError, match=r"variant 'one' extends itself: 'one' extends 'two' extends 'one'$"
+    ):
+        registry.rules("one")
 
 
 def test_variant_missing_hooks_is_named() -> None:

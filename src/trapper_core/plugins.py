@@ -758,11 +758,9 @@ class Registry:
                 )
             parent = self.spec(name)
             if parent in chain:
-                cycle = " extends ".join(
-                    repr(s.name) for s in [*chain[chain.index(parent) :], parent]
-                )
-                through = "" if parent is spec else f" {chain[1].name!r}, which extends"
-                raise PluginError(f"variant {spec.name!r} extends{through} itself: {cycle}")
+                path = " extends ".join(repr(s.name) for s in [*chain, parent])
+                which = "itself" if parent is spec else "a variant that extends itself"
+                raise PluginError(f"variant {spec.name!r} extends {which}: {path}")
             chain.append(parent)
         stack: list[object] = []
         for s in reversed(chain):
