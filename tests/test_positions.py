@@ -247,6 +247,33 @@ def test_game_at_refuses_a_game_over_with_somebody_to_move() -> None:
     assert over.scores() == game.scores()
 
 
+def test_R31_game_at_refuses_nobody_to_move_in_a_game_that_goes_on() -> None:
+    # Nobody to move means the game is over; a hunt under way, with tiles
+    # left that trappers can take and nobody retired, is not (R31, D8).
+    game = tc.new_game("base", 2, seed=1)
+    for _ in range(10):
+        game.apply(game.legal_actions()[0])
+    with pytest.raises(
+        tc.SetupError, match=r"to_move is None, for a game that is over, but the game base is not"
+    ):
+        tc.game_at("base", 2, **parts_of(game, to_move=None))
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_R31_game_at_ends_a_game_in_which_everyone_has_retired(variant: str) -> None:
+    game = tc.new_game(variant, 3, seed=4)
+    for _ in range(6):
+        game.apply(game.legal_actions()[0])
+    parts = parts_of(game, to_move=None, retired=(True, True, True))
+    parts["hands"] = [tc.Hand(0, 0, 0, 0)] * 3
+    parts["out"] = tc.Hand(
+        *(o + sum(hand[c] for hand in game.state.hands) for c, o in enumerate(game.state.out))
+    )
+    over = tc.game_at(variant, 3, **parts)
+    assert over.is_over
+    assert over.state.tiles_left == game.state.tiles_left > 0
+
+
 def test_a_game_at_a_position_has_no_record_and_its_views_hold_their_origin() -> None:
     """Copies, pickles and root keep the position; to_dict and the
     notation refuse it, as they refuse a position drawn by

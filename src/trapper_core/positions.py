@@ -26,7 +26,7 @@ from .errors import SetupError, TrapperError, as_tuple, as_whole, shown
 from .game import Game, _player_names, _seed, is_over
 from .invariants import InvariantError, check_invariants
 from .model import COLOURS, MAX_COUNT, SQUARES, Colour, Hand, Square, Tile, Token, TokenKind
-from .plugins import Registry, registry_or_default
+from .plugins import Registry, bad_answer, registry_or_default
 from .state import TokenSupply
 from .tiles import faces_of
 
@@ -260,18 +260,42 @@ def _end(game: Game, seat: int | None) -> None:
     """Ends ``game`` when it is over at its position; raises `SetupError`
     when ``seat`` (``to_move``) says otherwise."""
     state = game.state
-    over = is_over(game.rules, state)
     if seat is None:
-        if not over:
+        if not _over_for_everyone(game):
             raise SetupError(
                 "game_at: to_move is None, for a game that is over, but the game "
                 f"{game.variant} is not over at this position"
             )
         game._finish()
-    elif over:
+    elif is_over(game.rules, state):
         raise SetupError(
             f"game_at: the {game.variant} game is over at this position: to_move is None"
         )
+
+
+def _over_for_everyone(game: Game) -> bool:
+    """Whether the game of a position with nobody to move is over by its
+    rules. ``trapper_is_over`` answers true once nobody is to move (how play
+    ends when everyone has retired), so the question is put with somebody
+    to move: the next seat after seat 0 by ``trapper_next_player``, or none
+    when every player has retired by it."""
+    state = game.state
+    rules = game.rules
+    seat = rules.next_player(state, 0)
+    if type(seat) is not int or not -1 <= seat < state.players:
+        raise bad_answer(
+            game.variant,
+            "trapper_next_player(state, 0)",
+            seat,
+            f"a seat from 0 to {state.players - 1}, or -1 when every player has retired",
+        )
+    if seat < 0:
+        return True
+    state.to_move = seat
+    try:
+        return is_over(rules, state)
+    finally:
+        state.to_move = None
 
 
 def _check(game: Game) -> None:
