@@ -62,7 +62,7 @@ def test_issue10_item2_a_table_record_that_notes_its_reshuffles_replays() -> Non
         for s in range(64)
         if game.setup.board[s] is not None
     )
-    tags = [(k, "?" if k == "Setup" else v) for k, v in full.tags if k != "Seed"]
+    tags = [(k, "?" if k == "Setup" else v) for k, v in full.tags.pairs if k != "Seed"]
     table = Record(tags, [Notes(named), *full.items])
     assert any(
         isinstance(i, Notes) and i.entries[0].__class__ is notation.Shuffle for i in table.items

@@ -3,6 +3,9 @@ by name (issue 11, item 12)."""
 
 from __future__ import annotations
 
+import io
+import pickle
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -25,20 +28,45 @@ def test_issue11_item12_tags_read_as_a_mapping() -> None:
     (record,) = notation.load(CLUB_NIGHT)
     assert record.tags["Event"] == "Club night"
     assert record.tags["Seat2"] == "Bob"
-    # mypy's strict equality sees pairs in a tuple; the check by name is meant.
-    assert "Site" in record.tags  # type: ignore[comparison-overlap]
-    assert "Opening" not in record.tags  # type: ignore[comparison-overlap]
+    assert isinstance(record.tags, Mapping)
+    assert "Site" in record.tags
+    assert "Opening" not in record.tags
     assert record.tags.get("Opening") is None
     assert record.tags.get("Round") == "1"
-    assert record.tags.keys()[:2] == ["Event", "Site"]
+    assert list(record.tags)[:2] == ["Event", "Site"]
     with pytest.raises(KeyError, match="no tag 'Opening'"):
         record.tags["Opening"]
-    # Still the pairs in file order, as they are written back.
-    assert record.tags[0] == ("Event", "Club night")
+    with pytest.raises(KeyError):
+        record.tags[0]  # type: ignore[index]
+    # The pairs in file order, as they are written back.
+    assert record.tags.pairs[0] == ("Event", "Club night")
     assert dict(record.tags)["Result"] == "4 -7"
     assert notation.loads(record.text)[0].tags == record.tags
-    assert record.tags.values()[:2] == ["Club night", "Brno"]
-    assert record.tags.items() == list(record.tags)
+    assert list(record.tags.values())[:2] == ["Club night", "Brno"]
+    assert list(record.tags.items()) == list(record.tags.pairs)
+    assert record.tags == dict(record.tags.pairs)
+
+
+def test_issue10_tags_are_a_mapping_a_repeated_name_reads_as_its_first_value() -> None:
+    """As scan gives a repeated tag; the pairs keep both, as written."""
+    text = '[Event "a"]\n[Round "1"]\n[Event "b"]\n\n*\n'
+    (record,) = notation.loads(text)
+    tags = record.tags
+    assert tags["Event"] == "a"
+    assert tags.get("Event") == "a"
+    assert list(tags) == ["Event", "Round"]
+    assert len(tags) == 2
+    assert dict(tags) == {"Event": "a", "Round": "1"}
+    assert tags.pairs == (("Event", "a"), ("Round", "1"), ("Event", "b"))
+    assert [game.tags for game in notation.scan(io.StringIO(text))] == [tags]
+    assert notation.dumps(record) == text
+    assert tags != notation.Tags([("Event", "a"), ("Round", "1")])  # the records differ
+    assert tags == {"Event": "a", "Round": "1"}
+    assert notation.Tags(tags).pairs == tags.pairs
+    assert pickle.loads(pickle.dumps(tags)) == tags
+    assert hash(tags) == hash(notation.Tags(tags.pairs))
+    assert tags.get(1) is None  # type: ignore[arg-type]
+    assert 1 not in tags  # type: ignore[comparison-overlap]
 
 
 def test_with_tags_sets_adds_and_removes_tags_in_a_copy() -> None:
@@ -49,8 +77,7 @@ def test_with_tags_sets_adds_and_removes_tags_in_a_copy() -> None:
     before = record.text
     edited = record.with_tags(Event="Club final", Site=None, Annotator="Eve")
     assert record.text == before
-    names = record.tags.keys()  # iterating the tags gives pairs, not names
-    assert edited.tags.keys() == [*[k for k in names if k != "Site"], "Annotator"]
+    assert list(edited.tags) == [*[k for k in record.tags if k != "Site"], "Annotator"]
     assert edited.tags["Event"] == "Club final"
     assert edited.tag_line("Event") is None  # its line in the file holds the old value
     assert edited.tag_line("Round") == record.tag_line("Round")
@@ -60,7 +87,7 @@ def test_with_tags_sets_adds_and_removes_tags_in_a_copy() -> None:
     assert notation.loads(edited.text)[0].tags == edited.tags
     assert record.with_tags(Opening=None) == record
     doubled = notation.loads('[Event "a"]\n[Event "b"]\n[Variant "base"]\n\n')[0]
-    assert doubled.with_tags(Event="c").tags.items() == [("Event", "c"), ("Variant", "base")]
+    assert doubled.with_tags(Event="c").tags.pairs == (("Event", "c"), ("Variant", "base"))
 
 
 @pytest.mark.parametrize(

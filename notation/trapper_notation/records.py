@@ -17,8 +17,8 @@ import re
 import stat
 import tempfile
 from array import array
-from collections.abc import Iterable, Mapping, Sequence
-from typing import IO, Any, SupportsIndex, cast, overload
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import IO, Any, cast
 
 import attrs
 
@@ -38,54 +38,76 @@ __all__ = ["Record", "Tags", "dump", "dumps"]
 _MONEY = re.compile(r"[+-]?[0-9]{1,18}")
 
 
-class Tags(tuple[tuple[str, str], ...]):
-    """A record's tags as ``(name, value)`` pairs in file order, read by name
-    like PGN headers in python-chess: ``tags["Event"]``, ``tags.get("Round")``,
-    ``"Seed" in tags``. A repeated tag reads as its first value; iterating
-    gives the pairs, as they are written."""
+class Tags(Mapping[str, str]):
+    """A record's tags, a mapping read like a game's PGN headers in
+    python-chess: ``tags["Event"]``, ``tags.get("Round")``, ``"Seed" in
+    tags``, ``dict(tags)``; iterating gives the names in file order.
 
-    __slots__ = ()
+    A name written twice reads as its first value, as
+    [`scan`][trapper_notation.scan] gives it; [`pairs`][trapper_notation.Tags.pairs]
+    holds every ``(name, value)`` pair in file order, repeats included, as
+    the record is written. Tags equal other tags with the same pairs, and a
+    mapping (a ``dict``) with the same names and values."""
 
-    def __new__(cls, pairs: Sequence[tuple[str, str]] | Mapping[str, str] = ()) -> Tags:
-        return tuple.__new__(cls, _pairs(pairs))
+    __slots__ = ("_index", "_pairs")
 
-    @overload
-    def __getitem__(self, key: str) -> str: ...
-    @overload
-    def __getitem__(self, key: SupportsIndex) -> tuple[str, str]: ...
-    @overload
-    def __getitem__(self, key: slice) -> tuple[tuple[str, str], ...]: ...
-    def __getitem__(self, key: str | SupportsIndex | slice) -> object:
-        if isinstance(key, str):
-            for name, value in self:
-                if name == key:
-                    return value
-            raise KeyError(f"the record has no tag {key!r}")
-        return super().__getitem__(key)
+    def __init__(self, pairs: Sequence[tuple[str, str]] | Mapping[str, str] = ()) -> None:
+        self._pairs = _pairs(pairs)
+        # The look-up by name, made when first asked for: a record read from
+        # a file and written back, or replayed, never needs it.
+        self._index: dict[str, str] | None = None
+
+    @property
+    def pairs(self) -> tuple[tuple[str, str], ...]:
+        """Every ``(name, value)`` pair, in file order, repeats included."""
+        return self._pairs
+
+    def _names(self) -> dict[str, str]:
+        index = self._index
+        if index is None:
+            index = {}
+            for name, value in self._pairs:
+                index.setdefault(name, value)
+            self._index = index
+        return index
+
+    def __getitem__(self, key: str) -> str:
+        if type(key) is str:
+            found = self._names().get(key)
+            if found is not None:
+                return found
+        raise KeyError(f"the record has no tag {key!r}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names())
+
+    def __len__(self) -> int:
+        return len(self._names())
 
     def __contains__(self, key: object) -> bool:
-        if isinstance(key, str):
-            return any(name == key for name, _ in self)
-        return super().__contains__(key)
+        return type(key) is str and key in self._names()
 
-    def get(self, key: str, default: str | None = None) -> str | None:
-        """Returns the value of the tag ``key``, or ``default``."""
-        for name, value in self:
-            if name == key:
-                return value
+    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        """Returns the value of the tag ``key`` (the first, if repeated), or ``default``."""
+        if type(key) is str:
+            return self._names().get(key, default)
         return default
 
-    def keys(self) -> list[str]:
-        """The tag names, in file order."""
-        return [name for name, _ in self]
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Tags):
+            return self._pairs == other._pairs
+        if isinstance(other, Mapping):
+            return self._names() == dict(other.items())
+        return NotImplemented
 
-    def values(self) -> list[str]:
-        """The tag values, in file order."""
-        return [value for _, value in self]
+    def __hash__(self) -> int:
+        return hash(self._pairs)
 
-    def items(self) -> list[tuple[str, str]]:
-        """The ``(name, value)`` pairs, in file order (as iterating gives them)."""
-        return list(self)
+    def __repr__(self) -> str:
+        return f"Tags({list(self._pairs)!r})"
+
+    def __reduce__(self) -> tuple[type[Tags], tuple[tuple[tuple[str, str], ...]]]:
+        return Tags, (self._pairs,)
 
 
 def _tags(value: Sequence[tuple[str, str]] | Mapping[str, str]) -> Tags:
@@ -95,6 +117,8 @@ def _tags(value: Sequence[tuple[str, str]] | Mapping[str, str]) -> Tags:
 def _pairs(value: Sequence[tuple[str, str]] | Mapping[str, str]) -> tuple[tuple[str, str], ...]:
     """The ``(name, value)`` pairs of tags given as pairs or a mapping,
     each checked to be two str; raises `RecordError` naming what is not."""
+    if isinstance(value, Tags):
+        return value.pairs  # repeats and all
     if isinstance(value, str | bytes):
         raise RecordError(f"a record's tags are (name, value) pairs, not {shown(value)}")
     if isinstance(value, Mapping):  # {"Event": "Club"}, as python-chess's headers
@@ -280,7 +304,7 @@ class Record:
 
     def tag_line(self, name: str) -> int | None:
         """The line of the tag ``name`` in the record's file, if it was read from one."""
-        for index, (key, _) in enumerate(self.tags):
+        for index, (key, _) in enumerate(self.tags.pairs):
             if key == name:
                 lines = self._tag_lines
                 # 0: a tag set since (with_tags), which stands on no line of the file.
@@ -289,10 +313,7 @@ class Record:
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """Returns the value of the tag ``name`` (the first, if repeated)."""
-        for key, value in self.tags:
-            if key == name:
-                return value
-        return default
+        return self.tags.get(name, default)
 
     def with_tags(self, **tags: str | None) -> Record:
         """Returns a copy of the record with ``tags`` set, as python-chess
@@ -316,7 +337,7 @@ class Record:
         lines: list[int] = []
         known = self._tag_lines
         done: set[str] = set()
-        for index, (name, value) in enumerate(self.tags):
+        for index, (name, value) in enumerate(self.tags.pairs):
             if name in tags:
                 new = tags[name]
                 if new is None or name in done:
@@ -341,9 +362,7 @@ class Record:
     @property
     def players(self) -> tuple[str, ...]:
         """The names of the ``Seat1``, ``Seat2``, … tags, in seat order."""
-        tags: dict[str, str] = {}  # one pass over the tags, then a look-up per seat
-        for key, value in self.tags:
-            tags.setdefault(key, value)
+        tags = self.tags
         names: list[str] = []
         while (name := tags.get(f"Seat{len(names) + 1}")) is not None:
             names.append(name)

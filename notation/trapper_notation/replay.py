@@ -176,7 +176,7 @@ class _Replayer:
         values, the replay would take the first and leave the other unread."""
         first: dict[str, str] = {}
         lines = self.record.tag_lines
-        for index, (key, value) in enumerate(self.record.tags):
+        for index, (key, value) in enumerate(self.record.tags.pairs):
             if key in _READ_TAGS or _SEAT_TAG.fullmatch(key):
                 known = first.setdefault(key, value)
                 same = known.lower() == value.lower() if key == "Variant" else known == value
@@ -191,7 +191,7 @@ class _Replayer:
         """The Seat tags name the players: as many as the variant allows, all different."""
         spec = self.rules.spec
         count = len(self.players)
-        for key, _value in self.record.tags:
+        for key in self.record.tags:
             number = _SEAT_TAG.fullmatch(key)
             if number is None:
                 continue

@@ -33,7 +33,7 @@ class RecordLike(Protocol):
     @property
     def preface(self) -> Sequence[Comment]: ...
     @property
-    def tags(self) -> Sequence[tuple[str, str]]: ...
+    def tags(self) -> Mapping[str, str] | Sequence[tuple[str, str]]: ...
     @property
     def items(self) -> Sequence[Item]: ...
 
@@ -96,6 +96,19 @@ def item_text(item: Item) -> str:
     return "{" + item.text + "}"
 
 
+def _pairs_of(tags: Mapping[str, str] | Sequence[tuple[str, str]]) -> Sequence[tuple[str, str]]:
+    """The ``(name, value)`` pairs of a record's tags: a
+    [`Tags`][trapper_notation.Tags]' pairs (a repeated name and all), a
+    mapping's items, or the pairs given; raises `RecordError` for what is no pair."""
+    pairs = getattr(tags, "pairs", None)
+    if pairs is None:
+        pairs = list(tags.items()) if isinstance(tags, Mapping) else tags
+    for pair in pairs:
+        if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise RecordError(f"a record's tags are (name, value) pairs, not {shown(pair)}")
+    return pairs
+
+
 def format_record(record: RecordLike) -> str:
     """Returns ``record`` as canonical text: the tags, a blank line, one line
     per turn (a ``;`` comment ends its line). A record without a move ends
@@ -110,7 +123,7 @@ def format_record(record: RecordLike) -> str:
             "from its first tag, and would read none"
         )
     out = [item_text(c) for c in record.preface]
-    out += [tag_text(key, value) for key, value in record.tags]
+    out += [tag_text(key, value) for key, value in _pairs_of(record.tags)]
     lines: list[str] = []
     current: list[str] = []
     for item in record.items:
