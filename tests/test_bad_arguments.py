@@ -628,3 +628,13 @@ def test_shown_never_raises_for_objects_that_break_plain_questions() -> None:
     no_class = shown(NoClass())  # (pytest's assert would ask the object itself)
     assert no_class.startswith("<tests.test_bad_arguments.")  # object's repr, cut
     assert shown(TextRepr()) == "x" * 59 + "…"
+
+
+@pytest.mark.parametrize("kind", [5, "Colour", None])
+def test_exactly_takes_types_and_says_so(kind: Any) -> None:
+    """A plugin author's slip (``exactly(5)``) is a PluginError naming what
+    was given (it raised AttributeError from the type's missing name)."""
+    with pytest.raises(tc.PluginError, match="exactly takes the types a field may hold, not"):
+        tc.exactly(kind)
+    check = tc.exactly(int, optional=True)
+    check(None, None, None)  # a type, and None when optional: no error

@@ -204,7 +204,7 @@ def test_game_at_refuses_a_position_that_does_not_hold_together() -> None:
         ({"trappers": ["d4", "d4", "e5", "e4"]}, "two trappers share a square"),
         ({"trappers": ["z9", "e4", "d5", "e5"]}, "game_at: trappers:"),
         ({"face_down": [tc.SQUARES[free]]}, "is face down but holds no tile"),
-        ({"draw_pile": fewer}, "cards by colour are"),
+        ({"draw_pile": fewer}, "the cards in play are"),
         ({"draw_pile": "BEGP"}, "draw_pile holds colours, not 'B'"),
         ({"hands": parts["hands"][:2]}, "hands has one entry a player (3), not 2"),
         ({"hands": [(1, 0, 0, 0)] * 3}, "hands[0] is a Hand, not (1, 0, 0, 0)"),
@@ -323,6 +323,8 @@ def test_to_game_refuses_a_view_and_positions_that_do_not_fit() -> None:
         Position.parse(text.replace(text.split()[3], "Turn:{trapper=-,exchanged=n}")).to_game(
             "tactical"
         )
+    with pytest.raises(NotationError, match="an Auction record is no TacticalTurn"):
+        Position.parse(text.replace(text.split()[3], "Auction:{stone=A}")).to_game("tactical")
     with pytest.raises(NotationError, match="a TacticalTurn has the fields"):
         Position.parse(text.replace(text.split()[3], "TacticalTurn:{stone=A}")).to_game("tactical")
     with pytest.raises(NotationError, match="seat D is not one of the 3 players"):
@@ -335,7 +337,7 @@ def test_to_game_refuses_a_view_and_positions_that_do_not_fit() -> None:
         Position.parse(text.replace(text.split()[3], text.split()[3] + "}")).to_game("tactical")
     fields = text.split()
     fields[6] = "9,9,9,9"  # the discard pile: 36 cards too many
-    with pytest.raises(NotationError, match="position string: game_at: cards by colour are"):
+    with pytest.raises(NotationError, match="position string: game_at: the cards in play are"):
         Position.parse(" ".join(fields)).to_game("tactical")
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
+import pytest
+
 import trapper_core as tc
 from trapper_core import svg
 
@@ -85,3 +87,13 @@ def test_issue11_a_late_display_stays_inside_the_picture() -> None:
             picture = svg.position(game, size=size)
             assert _outside(picture) == [], (variant, size)
         assert _outside(svg.position(game.view(0))) == []
+
+
+def test_a_view_is_drawn_as_its_own_seat_only() -> None:
+    """A view holds one seat's knowledge: ``seat`` naming another seat is
+    refused (it was ignored, and the picture was seat 0's)."""
+    game = tc.new_game("base", 3, seed=5)
+    view = game.view(0)
+    assert svg.position(view, seat=0) == svg.position(view)
+    with pytest.raises(tc.SetupError, match=r"draws seat 0's view .* seat=1 asks for another"):
+        svg.position(view, seat=1)

@@ -734,7 +734,8 @@ def _tree_text(tree: _TurnTree) -> str:
         return shown(tree)
     if isinstance(tree, list):
         return "a list"
-    return f"a {tree[0]} record"
+    name = tree[0]
+    return f"{'an' if name[:1].lower() in {'a', 'e', 'i', 'o', 'u'} else 'a'} {name} record"
 
 
 def _parse_retired(text: str) -> tuple[bool, ...]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from .errors import ActionFieldError, shown
+from .errors import ActionFieldError, PluginError, shown
 
 __all__ = ["Action", "exactly"]
 
@@ -37,6 +37,9 @@ def exactly(*types: type, optional: bool = False) -> Callable[[Any, Any, Any], N
         class Donate(Action):
             colour: Colour = attrs.field(validator=exactly(Colour))
     """
+    for kind in types:
+        if not isinstance(kind, type):
+            raise PluginError(f"exactly takes the types a field may hold, not {shown(kind)}")
     allowed = (*types, type(None)) if optional else types
     names = " or ".join("None" if t is type(None) else t.__name__ for t in allowed)
 

@@ -129,7 +129,9 @@ def _check_cards(game: Game, state: GameState) -> None:
         count[c] += state.discard[c] + state.out[c]
     expected = Counter(game.setup.deck)
     if any(count[c] != expected[c] for c in COLOURS):
-        raise _fail(game, f"cards by colour are {count}, the deck has {expected}")
+        found = ", ".join(f"{count[c]} {c}" for c in COLOURS)
+        dealt = ", ".join(f"{expected[c]} {c}" for c in COLOURS)
+        raise _fail(game, f"the cards in play are {found}; the deck has {dealt}")
 
 
 def _check_tokens(game: Game, state: GameState) -> None:

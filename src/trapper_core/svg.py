@@ -303,7 +303,8 @@ def position(
     squares the last action touched (drawn from a game, with or without a
     ``seat``); ``coordinates`` writes the files and ranks. A ``size`` that
     is no number from 1 to `MAX_SIZE`, or a ``source`` that is neither a
-    game nor a view, raises `trapper_core.SetupError`.
+    game nor a view, or a view with a ``seat`` other than its own, raises
+    `trapper_core.SetupError`.
     """
     from .game import Game
 
@@ -315,6 +316,12 @@ def position(
         raise SetupError(f"position() draws a Game or a PlayerView, not {_shown(source)}")
     if isinstance(source, PlayerView) and (problem := misshapen(source)) is not None:
         raise SetupError(f"position() draws a view of a game, and {problem}")
+    if isinstance(source, PlayerView) and seat is not None and seat != source.player:
+        # A view shows one seat's knowledge: it cannot be drawn as another's.
+        raise SetupError(
+            f"position() draws seat {source.player}'s view as that seat sees it; "
+            f"seat={_shown(seat)} asks for another seat's view, which a game gives"
+        )
     touched: set[int] = set()
     if not isinstance(source, PlayerView):
         if last_action:
