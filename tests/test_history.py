@@ -184,6 +184,18 @@ def test_issue13_view_history_is_shared_and_equals_the_tuple() -> None:
     assert view.history != game.history
 
 
+def test_a_views_history_walks_back_from_its_last_action() -> None:
+    """``reversed(view.history)`` gives the actions newest first, one link
+    at a time, without the tuple of the whole history."""
+    game = played("base", 3, 2)
+    history = game.view(1).history
+    walk = reversed(history)
+    assert next(walk) == game.history[-1]
+    assert history._actions is None  # no tuple made for a look at the last actions
+    assert list(reversed(history)) == list(game.history)[::-1]
+    assert list(reversed(tc.History.of([]))) == []
+
+
 def test_issue13_seen_board_follows_undo_and_copies() -> None:
     game = tc.new_game("children", 4, seed=11)
     rng = random.Random(11)

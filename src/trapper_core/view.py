@@ -84,6 +84,15 @@ class History(Sequence[Action]):
     def __iter__(self) -> Iterator[Action]:
         return iter(self._tuple())
 
+    def __reversed__(self) -> Iterator[Action]:
+        """The actions newest first, walked back from the last one by one
+        (``reversed(view.history)``): a look at the last few actions costs
+        only those, not a tuple of the whole history."""
+        link = self._last
+        while link is not None:
+            yield link[1]
+            link = link[0]
+
     def __eq__(self, other: object) -> bool:
         if isinstance(other, History):
             return self._last is other._last or self._tuple() == other._tuple()
