@@ -6,7 +6,7 @@ iteration budget per decision. Prints, per variant, the share of games an
 ISMCTS seat wins (a shared win counts), each side's mean score, the seconds
 per game and the ISMCTS iterations per second (process CPU time).
 
-    python benchmarks/bots.py --games 200 --iterations 30 --variants base,children,tactical
+    python benchmarks/bots.py --games 200 --iterations 100 --variants base,children,tactical
 
 Every game is seeded (game ``i`` of a run uses seed ``seed + i``), so a run
 is repeatable. ``--jobs N`` plays the games in N processes (each game's
@@ -16,7 +16,7 @@ the games it lacks, so an interrupted run is finished by running it again,
 and slices of seeds (``--seed``, ``--games``) run apart go into one file;
 ``--table FILE`` prints the table of such a file.
 
-    python benchmarks/bots.py --games 200 --iterations 30 --jobs 2 --out bots.jsonl
+    python benchmarks/bots.py --games 200 --iterations 100 --jobs 2 --out bots.jsonl
     python benchmarks/bots.py --table bots.jsonl
 """
 
@@ -135,7 +135,9 @@ def table(rows: list[Result]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per variant")
-    parser.add_argument("--iterations", type=int, default=30, help="per decision")
+    parser.add_argument(
+        "--iterations", type=int, default=100, help="per decision (100, as ISMCTSBot)"
+    )
     parser.add_argument("--rollout", type=int, default=6, help="greedy decisions per rollout")
     parser.add_argument("--variants", default="base,children,tactical")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
