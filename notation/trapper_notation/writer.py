@@ -23,6 +23,7 @@ from .items import (
     check_one_line,
 )
 from .setup_string import UNKNOWN, SetupSpec
+from .tags import tag_pairs
 
 __all__ = ["RecordLike", "format_record", "record_parts"]
 
@@ -96,19 +97,6 @@ def item_text(item: Item) -> str:
     return "{" + item.text + "}"
 
 
-def _pairs_of(tags: Mapping[str, str] | Sequence[tuple[str, str]]) -> Sequence[tuple[str, str]]:
-    """The ``(name, value)`` pairs of a record's tags: a
-    [`Tags`][trapper_notation.Tags]' pairs (a repeated name and all), a
-    mapping's items, or the pairs given; raises `RecordError` for what is no pair."""
-    pairs = getattr(tags, "pairs", None)
-    if pairs is None:
-        pairs = list(tags.items()) if isinstance(tags, Mapping) else tags
-    for pair in pairs:
-        if isinstance(pair, str | bytes) or not isinstance(pair, Sequence) or len(pair) != 2:
-            raise RecordError(f"a record's tags are (name, value) pairs, not {shown(pair)}")
-    return pairs
-
-
 def format_record(record: RecordLike) -> str:
     """Returns ``record`` as canonical text: the tags, a blank line, one line
     per turn (a ``;`` comment ends its line). A record without a move ends
@@ -123,7 +111,7 @@ def format_record(record: RecordLike) -> str:
             "from its first tag, and would read none"
         )
     out = [item_text(c) for c in record.preface]
-    out += [tag_text(key, value) for key, value in _pairs_of(record.tags)]
+    out += [tag_text(key, value) for key, value in tag_pairs(record.tags)]
     lines: list[str] = []
     current: list[str] = []
     for item in record.items:
