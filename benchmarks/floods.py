@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import sys
 import time
 import tracemalloc
@@ -62,6 +63,13 @@ def shapes(size: int) -> dict[str, str]:
         "comments before the tags": fill("{c}\n", tail=tags),
         "notes": fill(" (a1=B1n)", tags + "1. A: x"),
         "shuffles": fill(" (shuffle B)", tags + "1. A: x"),
+        "moves and notes in turn": fill(" x (a1=B1n)", tags + "1. A: x"),
+        "reshuffles all unlike": tags
+        + "1. A: x"
+        + "".join(
+            f" (shuffle {''.join(cards)})"
+            for cards in itertools.islice(itertools.product("BEGP", repeat=8), size // 19)
+        ),
         "blank lines": fill("\n", tags + "1. A: x\n"),
         "lines of spaces": fill(" \t \n", tags + "1. A: x\n"),
         "broken lines": fill("x\n[\n"),

@@ -115,10 +115,12 @@ def test_action_texts_are_what_the_grammar_reads() -> None:
 
     grammar = _terminal("ACTION")
     assert grammar.replace("\\/", "/") == ACTION_TEXT.pattern
-    # The MOVES token is turn numbers, players, actions and comments one after
-    # another, beginning with a word; COMMENTS is comments one after another.
+    # The MOVES token is turn numbers, players, actions, notes and comments
+    # one after another, beginning with a word or a note; COMMENTS is
+    # comments one after another.
     word = "(?:{}|{}|{})".format(*(_terminal(n) for n in ("TURN", "PLAYER", "ACTION")))
     comment = "(?:{}|{})".format(*(_terminal(n) for n in ("BRACE_COMMENT", "LINE_COMMENT")))
+    note = _terminal("NOTE")
     space = "[ \\t\\f\\r\\n]*+"
 
     def pattern(name: str) -> str:
@@ -127,5 +129,7 @@ def test_action_texts_are_what_the_grammar_reads() -> None:
             found = found.replace(char, escape)  # lark reads the escapes of its patterns
         return found
 
-    assert pattern("MOVES") == f"{word}(?:{space}(?:{word[3:-1]}|{comment[3:-1]}))*+"
+    assert pattern("MOVES") == (
+        f"(?:{word[3:-1]}|{note})(?:{space}(?:{word[3:-1]}|{comment[3:-1]}|{note}))*+"
+    )
     assert pattern("COMMENTS") == f"{comment}(?:{space}{comment})*+"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import io
+import itertools
 import os
 import pickle
 import re
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 
 import trapper_core as tc
 from trapper_core import notation
-from trapper_core.notation import Comment, Move, Mover, Record, TurnNumber
+from trapper_core.notation import Comment, Move, Mover, Notes, Record, Reveal, Shuffle, TurnNumber
 from trapper_notation import reader
 
 SEATS = '[Seat1 "A"]\n[Seat2 "B"]\n[Setup "?"]\n'
@@ -178,6 +179,41 @@ def test_issue10_item15_a_flood_of_comments_is_kept_as_text() -> None:
     assert comments[:2] == (Comment("c"), Comment(" d", to_end_of_line=True))
 
 
+@pytest.mark.parametrize(
+    "unit",
+    [
+        " x (a1=B1n)",  # moves and revealed tiles in turn
+        " 1. A: x (shuffle B)",  # turns that reshuffle
+        " (a1=B1n)",  # notes only, one after another
+    ],
+)
+def test_issue10_item15_notes_are_kept_as_text(unit: str) -> None:
+    """Notes are read with the moves around them, one parser step for the
+    lot, and kept as their text: a note was a token and an object of its
+    own, and moves and notes in turn needed eighteen times their text."""
+    text = SEATS + "\n1. A: x" + unit * 40_000 + "\n"
+    peak, held = peak_and_kept(lambda: notation.loads(text))
+    assert peak <= 5 * len(text), f"peak {peak / len(text):.2f} times the input"
+    assert held <= 2 * len(text), f"the record {held / len(text):.2f} times the input"
+    (record,) = notation.loads(text)
+    notes = [item for item in record.items if isinstance(item, Notes)]
+    assert len(notes) == 40_000
+    revealed = Notes([Reveal(tc.Square.parse("a1"), tc.Tile.from_code("B1n"))])
+    assert notes[-1] == (Notes([Shuffle("B")]) if "shuffle" in unit else revealed)
+
+
+def test_issue10_item15_reshuffles_of_every_text_are_kept_as_text() -> None:
+    """Notes read before are shared, but a flood of notes each unlike the
+    others shares nothing: they too are kept as their text."""
+    cards = ("".join(p) for p in itertools.product("BEGP", repeat=8))
+    text = SEATS + "\n1. A: x" + "".join(f" (shuffle {c})" for c in cards) + "\n"
+    peak, held = peak_and_kept(lambda: notation.loads(text))
+    assert peak <= 5 * len(text), f"peak {peak / len(text):.2f} times the input"
+    assert held <= 2 * len(text), f"the record {held / len(text):.2f} times the input"
+    (record,) = notation.loads(text)
+    assert record.items[-1] == Notes([Shuffle("PPPPPPPP")])
+
+
 def test_issue10_item15_a_preface_of_many_comments_is_kept_as_text() -> None:
     text = "{c}\n" * 50_000 + SEATS + "\n1. A: pass\n"
     peak, held = peak_and_kept(lambda: notation.loads(text))
@@ -230,7 +266,7 @@ def test_issue10_the_floods_benchmark_reads_every_shape() -> None:
     from benchmarks import floods
 
     found = floods.shapes(2_000)
-    assert len(found) == 12
+    assert len(found) == 14
     for name, text in found.items():
         cost, peak = floods.measure(text, lenient=True, repeat=1)
         assert cost > 0, name

@@ -351,12 +351,17 @@ def test_a_note_that_contradicts_the_record_is_placed_by_its_line_and_column() -
         record.replay()
 
 
-@pytest.mark.parametrize("between", [" ", "  \t", "\n", "\n   "])
-def test_the_second_of_two_notes_read_as_one_token_is_placed_by_its_line_and_column(
+@pytest.mark.parametrize(
+    "between", [" ", "  \t", "\n", "\n   ", "", " {a comment} ", " ; (a1=B1n)\n  ", '"A": ']
+)
+def test_the_second_of_two_notes_in_a_stretch_is_placed_by_its_line_and_column(
     between: str,
 ) -> None:
-    """Notes one after another are one token: each keeps its own line and
-    column, on the token's line or after a line break within it."""
+    """Notes are read from the move text around them (one token): each has
+    its own line and column, on the stretch's line or after a line break
+    within it, read by splitting the text at white space or, with comments
+    or a quoted name about, by the grammar's pattern (a comment that holds
+    a note's text does not take its place)."""
     game = tc.play(tc.new_game("base", 2, seed=1), [tc.RandomBot(1), tc.RandomBot(2)])
     text = notation.dumps(notation.Record.table_record(game))
     found = re.search(r"\(([a-h][1-8])=(\w+)\)", text)

@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 import trapper_core as tc
 from trapper_core import notation
 from trapper_notation import reader
+from trapper_notation.replay import _Places, parts
+from trapper_notation.stretch import Stretch
 
 
 def _games() -> list[tc.Game]:
@@ -193,7 +195,8 @@ def test_issue10_scan_and_read_game_at_its_offsets_agree_with_a_whole_read(
 
 
 def _placed(records: list[notation.Record]) -> list[object]:
-    """Where each record's items and notes stand in the file."""
+    """Where each record's items and notes stand in the file (a note's
+    place as the replay finds it in its stretch of move text)."""
     return [
         (
             [
@@ -201,10 +204,21 @@ def _placed(records: list[notation.Record]) -> list[object]:
                 for item in r.items
                 if isinstance(item, notation.TurnNumber | notation.Mover | notation.Move)
             ],
-            list(r._note_places),
+            _note_places(r),
         )
         for r in records
     ]
+
+
+def _note_places(record: notation.Record) -> list[int]:
+    found = list(record._note_places)
+    for part in parts(record):
+        if type(part) is Stretch:
+            places = _Places(part)
+            for kind, _word, start in part.pieces():
+                if kind == "NOTE":
+                    found += places.at(start)
+    return found
 
 
 @pytest.mark.parametrize("before", [" ", "\t ", "{x} ", "{a}{b}  "])

@@ -35,6 +35,9 @@ _WORDS = [
     "x",
     "{a comment}",
     "; to the end\n",
+    "(shuffle BEGP)",
+    "(a1=B1n)",
+    "(d2=B2e\na3=CB1n)",
 ]
 
 
@@ -48,20 +51,33 @@ def _stretches(text: str) -> list[Stretch]:
 
 def _by_pattern(stretch: Stretch) -> list[tuple[str, str]]:
     out = []
-    for number, name, action in stretch.found():
-        if action:
-            out.append(("action", action))
-        elif number:
-            out.append(("turn", number[:-1]))
+    for kind, word, start in stretch.pieces():
+        assert stretch.text.startswith(word, start)
+        if kind == "ACTION":
+            out.append(("action", word))
+        elif kind == "TURN":
+            out.append(("turn", word[:-1]))
+        elif kind == "PLAYER":
+            out.append(("player", unquote(word[:-1])))
         else:
-            out.append(("player", unquote(name[:-1])))
+            out.append(("note", word))
+    # found() gives the same words, without the notes
+    words = [(kind, text) for kind, text in out if kind != "note"]
+    assert words == [
+        ("action", action)
+        if action
+        else ("turn", number[:-1])
+        if number
+        else ("player", unquote(name[:-1]))
+        for number, name, action in stretch.found()
+    ]
     return out
 
 
 def _by_splitting(words: list[str]) -> list[tuple[str, str]]:
     kinds = {":": "player", ".": "turn"}
-    return [
-        (kinds[w[-1]], w[:-1]) if w[-1] in kinds else ("action", w)  # as _read_items reads them
+    return [  # as _read_items reads them
+        (kinds[w[-1]], w[:-1]) if w[-1] in kinds else ("note" if w[-1] == ")" else "action", w)
         for w in words
     ]
 
@@ -81,6 +97,13 @@ def _by_splitting(words: list[str]) -> list[tuple[str, str]]:
         ("2. B: Ef4/PP'x: Eg4", False),
         ("2. _B: Ef4/PP Eg4", False),  # the same signs and names apart: not told apart cheaply
         ("2. _B: Ef4 Eg4", True),
+        ("1. Ann: pass (shuffle BEGP) 2. Bob: Gd3 (d2=B2e a3=CB1n) end", True),
+        (
+            "1. Ann: pass(shuffle BEGP)Gd3 (d2=B2e\n  a3=CB1n)\nend",
+            True,
+        ),  # notes written against words
+        ("(a1=B1n) 1. Ann: pass", True),  # a note first
+        ("1. Ann: pass {(shuffle BEGP)} (shuffle BEGP)", False),  # a note's text in a comment
     ],
 )
 def test_plain_words_are_the_grammars_words_or_none(text: str, split: bool) -> None:

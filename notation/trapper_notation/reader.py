@@ -19,7 +19,6 @@ import re
 import sys
 import unicodedata
 import weakref
-from array import array
 from collections.abc import Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from types import SimpleNamespace
@@ -117,15 +116,8 @@ class _ToRecords(Transformer[Token, list[Record]]):
             items += children[-1].comments
         if header:
             items[:0] = header
-        places = array("q")  # the line and column of each note, in turn
-        for index, item in enumerate(items):
-            if type(item) is _PlacedNotes:
-                items[index] = item.notes
-                places.append(item.line)
-                places.append(item.column)
-        return Record(
-            tags, items, line=lines[0], tag_lines=lines, note_places=places if places else ()
-        )
+        # A note's place is found in its stretch's text, where the replay reads it.
+        return Record(tags, items, line=lines[0], tag_lines=lines)
 
     def tags(
         self, children: list[Any]
@@ -199,29 +191,6 @@ class _ToRecords(Transformer[Token, list[Record]]):
     # are kept as stretches too, made into items when they are asked for.
     lead = comments = tag_comment = moves
 
-    def notes_text(self, children: list[Token]) -> _PlacedNotes | list[_PlacedNotes]:
-        """Notes read whole (the NOTES token): their entries, from their text,
-        and where each note stands (a note is shared by every record that has
-        its text: its place is the record's, `game`)."""
-        (token,) = children
-        found = _notes(token)
-        line, column = token.line or 1, token.column or 1
-        if isinstance(found, Notes):
-            return _PlacedNotes(found, line, column)
-        text = str(token)
-        if "\n" not in text:  # notes on one line, as the writer writes them
-            return [
-                _PlacedNotes(notes, line, column + match.start())
-                for notes, match in zip(found, _ONE_NOTE.finditer(text), strict=True)
-            ]
-        placed = []
-        for notes, match in zip(found, _ONE_NOTE.finditer(text), strict=True):
-            start = match.start()
-            newlines = text.count("\n", 0, start)
-            at = column + start if not newlines else start - text.rfind("\n", 0, start)
-            placed.append(_PlacedNotes(notes, line + newlines, at))
-        return placed
-
     def notes(self, children: list[Shuffle | Reveal]) -> Notes:
         return Notes(tuple(children))
 
@@ -243,14 +212,6 @@ class _End(NamedTuple):
     comments: list[Stretch]
 
 
-class _PlacedNotes(NamedTuple):
-    """A note as the parser reads it, with its line and column (`_ToRecords.game`)."""
-
-    notes: Notes
-    line: int
-    column: int
-
-
 def _joined(before: Sequence[int], after: Sequence[int]) -> Sequence[int]:
     """The lines of a game's tags so far, ``before``, and of the next tags,
     ``after``: one range while they are all evenly spaced (a game's tags,
@@ -270,78 +231,11 @@ def _stretch(token: Token) -> Stretch:
     return Stretch(str(token), token.line or 1, token.column or 1)
 
 
-#: The entries of a NOTES token: the cards of a shuffle, or a square and a tile.
-_NOTE_ENTRY = re.compile(r"shuffle[ \t\f\r\n]*([BEGP]+)|([a-h][1-8]=C?[A-Z][0-9][nesw])")
-#: Notes read before, by their text (``(shuffle BEGP)``, ``(d2=B2e)``): the same
-#: note read again is the same object.
-_NOTES: dict[str, Notes] = {}
-
-
-def _notes(token: Token) -> Notes | list[Notes]:
-    """The note of a NOTES token, or its notes if it holds several;
-    `_BadToken` at a tile that is no tile."""
-    global _last_notes
-    last = _last_notes
-    if last[0] is token:
-        return last[1]
-    text = str(token)
-    notes = _NOTES.get(text)
-    if notes is not None:
-        return notes
-    if text.count("(") == 1:
-        return _note(token, text, 0)
-    found = [_note(token, match[0], match.start()) for match in _ONE_NOTE.finditer(text)]
-    _last_notes = (token, found)
-    return found
-
-
-#: The last token of several notes read, and its notes: the lexer reads them
-#: (`_check`) just before the transformer asks for them (`notes_text`), and
-#: reading them twice cost a fifth of a flood of notes. (One tuple, replaced
-#: whole: a reader in another thread finds its own token or none.)
-_last_notes: tuple[Token | None, list[Notes]] = (None, [])
-
-
-#: One note of a NOTES token that holds several.
-_ONE_NOTE = re.compile(r"\([^)]*\)")
-
-
-def _note(token: Token, text: str, offset: int) -> Notes:
-    """The note ``text``, which stands ``offset`` characters into ``token``."""
-    notes = _NOTES.get(text)
-    if notes is not None:
-        return notes
-    entries: list[Shuffle | Reveal] = []
-    for match in _NOTE_ENTRY.finditer(text):
-        cards = match[1]
-        if cards is not None:
-            entries.append(Shuffle(cards))
-            continue
-        square, code = match[2].split("=")
-        try:
-            entries.append(Reveal(Square.parse(square), Tile.from_code(code)))
-        except (TrapperError, ValueError) as exc:
-            start = offset + match.start(2)
-            whole = str(token)
-            line = (token.line or 1) + whole.count("\n", 0, start)
-            if line == (token.line or 1):
-                column = (token.column or 1) + start
-            else:
-                column = start - whole.rfind("\n", 0, start)
-            raise _BadToken(line, column, str(exc)) from None
-    notes = Notes(tuple(entries))
-    if len(text) <= 200:  # short notes, the tiles revealed above all, are shared
-        if len(_NOTES) >= 4096:
-            _NOTES.clear()
-        _NOTES[text] = notes
-    return notes
-
-
 # Where each terminal may stand. The lexer below works like lark's contextual
 # lexer, with two contexts instead of one per parser state, and one regular
 # expression per context that also skips the white space before a token.
 _CONTEXTS = {
-    "top": ("TAG", "MOVES", "COMMENTS", "NOTES", "LPAR", "END"),
+    "top": ("TAG", "MOVES", "COMMENTS", "LPAR", "END"),
     "note": ("SHUFFLE", "CARDS", "REVEAL", "RPAR"),
 }
 _NEXT_CONTEXT = {"LPAR": "note", "RPAR": "top"}
@@ -416,7 +310,7 @@ class _Lexer(Lexer):
                 held = None
             last = kind
             yield token
-            if kind == "MOVES" or kind == "NOTES":
+            if kind == "MOVES":
                 _check(token)
         if held is not None:
             yield held
@@ -429,10 +323,6 @@ def _check(token: Token) -> None:
     the next, so that errors are reported in the order of the text (the
     parser's own error at a token, then what is wrong inside it, then what
     comes after)."""
-    if token.type == "NOTES":
-        if "=" in token:
-            _notes(token)  # read again from the cache by the transformer
-        return
     try:
         Stretch(str(token), token.line or 1, token.column or 1).check()
     except BadWord as exc:
@@ -440,7 +330,7 @@ def _check(token: Token) -> None:
 
 
 #: Tokens that may hold a line break.
-_SPANNING = frozenset(("MOVES", "TAG", "COMMENTS", "NOTES"))
+_SPANNING = frozenset(("MOVES", "TAG", "COMMENTS"))
 
 
 @interned
@@ -461,7 +351,6 @@ _WORDS = {
     "MOVES": "a move like 12. Ann: Gd3 or pass",
     "BRACE_COMMENT": "a comment { … }",
     "LINE_COMMENT": "a comment from ; to the end of the line",
-    "NOTES": "'('",
     "LPAR": "'('",
     "RPAR": "')'",
     "END": "'*' (a game without moves)",
@@ -570,11 +459,7 @@ def _parse_error(text: str, exc: UnexpectedInput, line_offset: int) -> NotationS
     expected = set(getattr(exc, "expected", ()) or ())
     if "TAG" in expected and kind != "$END" and _after_end(text, position):
         label = _END_WORDS
-    elif (
-        "TAG" in expected
-        and not expected & {"MOVES", "LPAR", "NOTES"}
-        and kind in ("MOVES", "LPAR", "NOTES")
-    ):
+    elif "TAG" in expected and not expected & {"MOVES", "LPAR"} and kind in ("MOVES", "LPAR"):
         label = _BEGIN_WORDS
     elif expected & set(_CONTEXTS["note"]):
         label = _in_note(text, position)
@@ -1818,7 +1703,8 @@ def read_game(
         if type(value) is not int or value < 1:
             raise NotationError(f"{name} is a whole number from 1, not {shown(value)}")
     if line > MAX_COUNT:
-        # The places of a record's notes are 64-bit numbers (``array("q")``).
+        # Eighteen digits, as every count of the engine: a record's lines
+        # and the places of its notes fit 64-bit numbers.
         raise NotationError(f"line is at most {MAX_COUNT:,}, not {shown(line)}")
     opened = _as_io(stream)
     state = _state_of(opened)

@@ -141,10 +141,11 @@ class Record:
     and makes the ``items`` from it when they are first asked for (the replay
     reads the text itself): a record costs about the size of its text.
 
-    ``line``, ``tag_lines`` (the line of each tag) and ``note_places`` (the
-    line and column of each note, in turn, two numbers a note) say where a
-    record read from a file stands in it, for the replay's errors; a record
-    built in code leaves them out, and its errors name the game instead.
+    ``line`` and ``tag_lines`` (the line of each tag) say where a record
+    read from a file stands in it, for the replay's errors, and so does its
+    move text for each note; a record built in code leaves them out, and its
+    errors name the game instead, or give ``note_places`` (the line and
+    column of each ``Notes`` item, in turn, two numbers a note).
     """
 
     tags: Tags = attrs.field(converter=_tags)
@@ -167,8 +168,9 @@ class Record:
     _note_places: Sequence[int] = attrs.field(
         default=(), converter=_places, alias="note_places", eq=False, repr=False, hash=False
     )
-    """The line and column of each note of the move text read from a file,
-    in turn (empty: not read from a file), for the replay's errors."""
+    """The line and column of each ``Notes`` item, in turn, for the
+    replay's errors (empty: not given; a record read from a file keeps its
+    notes in its move text, which says where each stands)."""
     _made: tuple[Item, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )

@@ -42,7 +42,7 @@ from .deal import Deal, Step, infer_deal
 from .errors import NotationError, Place, RecordError, check_errors, locate, no_gc
 from .items import Item, Move, Mover, Notes, Reveal, TurnNumber
 from .setup_string import SetupSpec, _cut, seat_text
-from .stretch import Stretch, unquote
+from .stretch import BadNote, Stretch, read_note, unquote
 from .table_setup import fit_setup, named_squares
 from .writer import item_text
 
@@ -85,6 +85,36 @@ def replay(
 #: before it (``None`` when not). The reshuffles noted after the move are kept
 #: apart (``_Replayer.shuffles``): most moves have none.
 _Decision = tuple[str, int | None, str | None]
+
+
+class _Places:
+    """The line and column of places in a stretch's text, asked for in the
+    order of the text: the newlines are counted once, from one place to the
+    next (a stretch of many notes is read in one pass)."""
+
+    def __init__(self, stretch: Stretch) -> None:
+        self.text = stretch.text
+        self.line = stretch.line
+        self.line_start = -stretch.column + 1  # where the stretch's first line began
+        self.counted = 0  # the newlines before here are counted in line
+        self.cursor = 0  # where the next note is looked for (`find`)
+
+    def at(self, start: int) -> tuple[int, int]:
+        """The line and column of the character ``start`` into the text."""
+        text, counted = self.text, self.counted
+        newlines = text.count("\n", counted, start)
+        if newlines:
+            self.line += newlines
+            self.line_start = text.rfind("\n", counted, start) + 1
+        self.counted = start
+        return self.line, start - self.line_start + 1
+
+    def find(self, note: str) -> tuple[int, int]:
+        """The line and column of the next ``note`` in a stretch of words and
+        notes only (no comment or quoted name could hold its text)."""
+        start = self.text.index(note, self.cursor)
+        self.cursor = start + len(note)
+        return self.at(start)
 
 
 class _Replayer:
@@ -258,7 +288,7 @@ class _Replayer:
         self.shuffle_at: dict[int, Place] = {}
         self.reveal_at: dict[int, Place] = {}
         reveals: dict[int, Tile] = {}
-        places = note_places(self.record)
+        noted = note_places(self.record)  # the places a record built in code gives its notes
         count = 0  # notes so far
         turn: int | None = None
         mover: str | None = None
@@ -267,8 +297,9 @@ class _Replayer:
         for item in parts(self.record):
             if type(item) is Stretch:
                 ended = item.line + item.text.count("\n")
-                # The words of a stretch of move text, read from its text.
+                # The words and notes of a stretch of move text, read from its text.
                 words = item.plain_words()
+                places: _Places | None = None  # of the stretch's notes, once it has one
                 if words is not None:  # the usual stretch: split at white space
                     for word in words:
                         end = word[-1]
@@ -276,18 +307,28 @@ class _Replayer:
                             mover = word[:-1]
                         elif end == ".":
                             turn = int(word[:-1])
+                        elif end == ")":  # a note, kept whole (no word holds a "(")
+                            if places is None:
+                                places = _Places(item)
+                            at = self._note_at(places.find(word))
+                            self._read_note(word, at, decisions, reveals)
                         else:
                             append((word, turn, mover))
                             turn = None
                     continue
-                for number, name, action in item.found():
-                    if action:
-                        append((action, turn, mover))
+                for kind, word, start in item.pieces():
+                    if kind == "ACTION":
+                        append((word, turn, mover))
                         turn = None
-                    elif number:
-                        turn = int(number[:-1])
+                    elif kind == "TURN":
+                        turn = int(word[:-1])
+                    elif kind == "PLAYER":
+                        mover = word[:-1] if word[0] != '"' else unquote(word[:-1])
                     else:
-                        mover = name[:-1] if name[0] != '"' else unquote(name[:-1])
+                        if places is None:
+                            places = _Places(item)
+                        at = self._note_at(places.at(start))
+                        self._read_note(word, at, decisions, reveals)
             elif isinstance(item, TurnNumber):
                 turn = item.number
             elif isinstance(item, Mover):
@@ -298,12 +339,10 @@ class _Replayer:
                 ended = item.line
             elif isinstance(item, Notes):
                 # A note is shared by every record that has its text: its
-                # place is the record's (read from a file), else after the
-                # text before it.
-                if 2 * count + 1 < len(places):
-                    line, column = places[2 * count], places[2 * count + 1]
-                    told = f"{self.where}, the note at line {line}, column {column}"
-                    at = Place(told, self.record.number, line, column)
+                # place is the record's (given with the record), else after
+                # the text before it.
+                if 2 * count + 1 < len(noted):
+                    at = self._note_at((noted[2 * count], noted[2 * count + 1]))
                 elif ended:  # no line of its own to give
                     at = Place(
                         f"{self.where}, a note on line {ended} or later", self.record.number
@@ -311,16 +350,38 @@ class _Replayer:
                 else:
                     at = self.where
                 count += 1
-                for entry in item.entries:
-                    if isinstance(entry, Reveal):
-                        self._note_tile(reveals, entry, at)
-                        self.reveal_at.setdefault(entry.square.index, at)
-                    elif not decisions:
-                        raise RecordError("a reshuffle noted before any move", at=at)
-                    else:
-                        self.shuffles.setdefault(len(decisions) - 1, []).append(entry.cards)
-                        self.shuffle_at.setdefault(len(decisions) - 1, at)
+                self._read_entries(item, at, decisions, reveals)
         return decisions, reveals
+
+    def _note_at(self, place: tuple[int, int]) -> Place:
+        line, column = place
+        told = f"{self.where}, the note at line {line}, column {column}"
+        return Place(told, self.record.number, line, column)
+
+    def _read_note(
+        self, text: str, at: Place, decisions: list[_Decision], reveals: dict[int, Tile]
+    ) -> None:
+        """Reads the note ``text`` of a stretch of move text (`_read_entries`)."""
+        try:
+            notes = read_note(text)
+        except BadNote as exc:  # the reader checks its notes; a stretch made elsewhere may not be
+            raise RecordError(f"{shown(text, 60)} is no note: {exc.message}", at=at) from None
+        self._read_entries(notes, at, decisions, reveals)
+
+    def _read_entries(
+        self, notes: Notes, at: Place, decisions: list[_Decision], reveals: dict[int, Tile]
+    ) -> None:
+        """Takes in the tiles that ``notes`` reveals and the reshuffles it
+        gives, for the move last read (``at``: where the note stands)."""
+        for entry in notes.entries:
+            if isinstance(entry, Reveal):
+                self._note_tile(reveals, entry, at)
+                self.reveal_at.setdefault(entry.square.index, at)
+            elif not decisions:
+                raise RecordError("a reshuffle noted before any move", at=at)
+            else:
+                self.shuffles.setdefault(len(decisions) - 1, []).append(entry.cards)
+                self.shuffle_at.setdefault(len(decisions) - 1, at)
 
     def _note_tile(self, reveals: dict[int, Tile], entry: Reveal, at: Place) -> None:
         index = entry.square.index

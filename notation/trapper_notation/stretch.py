@@ -1,14 +1,15 @@
 """A stretch of move text, kept as its text until its items are asked for.
 
 The grammar's ``MOVES`` token is a stretch of turn numbers, players,
-actions and comments between notes; its ``COMMENTS`` token a run of
-comments before any word. The reader checks either and keeps its text and
+actions, notes and comments; its ``COMMENTS`` token a run of comments
+before any word or note. The reader checks either and keeps its text and
 where it began (`Stretch`); a record makes the items (`TurnNumber`,
-`Mover`, `Move`, `Comment`) of its stretches only when its ``items`` are
-asked for, and the replay reads the words straight from the text. So a
-record read from a file holds about as many bytes as its text, whatever its
-length and however many comments it has (a ``Move`` object with its line
-and column costs some sixty bytes, a move's text about five).
+`Mover`, `Move`, `Notes`, `Comment`) of its stretches only when its
+``items`` are asked for, and the replay reads the words and notes straight
+from the text. So a record read from a file holds about as many bytes as
+its text, whatever its length and however many comments and notes it has
+(a ``Move`` object with its line and column costs some sixty bytes, a
+move's text about five).
 """
 
 from __future__ import annotations
@@ -17,17 +18,29 @@ import re
 from collections.abc import Iterator
 from importlib import resources
 
-from trapper_core import interned
+from trapper_core import Square, Tile, TrapperError, interned
 
-from .items import TURN_DIGITS, Item, read_comment, read_move, read_mover, read_turn
+from .items import (
+    TURN_DIGITS,
+    Item,
+    Notes,
+    Reveal,
+    Shuffle,
+    read_comment,
+    read_move,
+    read_mover,
+    read_turn,
+)
 
 __all__ = [
     "TURN_DIGITS",
+    "BadNote",
     "BadWord",
     "Stretch",
+    "item_pattern",
+    "read_note",
     "terminal",
     "unquote",
-    "word_or_comment_pattern",
     "word_pattern",
 ]
 
@@ -66,18 +79,66 @@ def word_pattern() -> re.Pattern[str]:
 
 
 @interned
-def word_or_comment_pattern() -> re.Pattern[str]:
-    """The words and comments of a stretch that has comments, in the order
-    of preference the grammar gives: a word, a ``{ }`` comment, a ``;`` one."""
+def item_pattern() -> re.Pattern[str]:
+    """The words, comments and notes of a stretch that has comments or notes,
+    in the order of preference the grammar gives: a word, a ``{ }`` comment,
+    a ``;`` one, a note."""
+    names = ("TURN", "PLAYER", "ACTION", "BRACE_COMMENT", "LINE_COMMENT", "NOTE")
     return re.compile(
         r"[ \t\f\r\n]*(?:(?P<TURN>{})|(?P<PLAYER>{})|(?P<ACTION>{})"
-        r"|(?P<BRACE_COMMENT>{})|(?P<LINE_COMMENT>{}))".format(
-            *(terminal(n) for n in ("TURN", "PLAYER", "ACTION", "BRACE_COMMENT", "LINE_COMMENT"))
+        r"|(?P<BRACE_COMMENT>{})|(?P<LINE_COMMENT>{})|(?P<NOTE>{}))".format(
+            *(terminal(n) for n in names)
         )
     )
 
 
+class BadNote(Exception):
+    """A note of the right shape that names a tile that is no tile, ``offset``
+    characters into the note's text."""
+
+    def __init__(self, offset: int, message: str) -> None:
+        super().__init__(message)
+        self.offset = offset
+        self.message = message
+
+
+#: The entries of a note: the cards of a shuffle, or a square and a tile.
+_NOTE_ENTRY = re.compile(r"shuffle[ \t\f\r\n]*([BEGP]+)|([a-h][1-8]=C?[A-Z][0-9][nesw])")
+#: Notes read before, by their text (``(shuffle BEGP)``, ``(d2=B2e)``): the same
+#: note read again is the same object.
+_NOTES: dict[str, Notes] = {}
+
+
+def read_note(text: str) -> Notes:
+    """The note ``text``, a NOTE of the grammar (``(shuffle BEGP)``,
+    ``(d2=B2e a3=CB1n)``), made without the items' checks: the same short
+    note read again is the same object. Raises `BadNote` at an entry whose
+    tile is no tile (the grammar's shape allows ``Z9n``)."""
+    notes = _NOTES.get(text)
+    if notes is not None:
+        return notes
+    entries: list[Shuffle | Reveal] = []
+    for match in _NOTE_ENTRY.finditer(text):
+        cards = match[1]
+        if cards is not None:
+            entries.append(Shuffle(cards))
+            continue
+        square, code = match[2].split("=")
+        try:
+            entries.append(Reveal(Square.parse(square), Tile.from_code(code)))
+        except (TrapperError, ValueError) as exc:
+            raise BadNote(match.start(2), str(exc)) from None
+    notes = Notes(tuple(entries))
+    if len(text) <= 200:  # short notes, the tiles revealed above all, are shared
+        if len(_NOTES) >= 4096:
+            _NOTES.clear()
+        _NOTES[text] = notes
+    return notes
+
+
 _WORDS = frozenset(("TURN", "PLAYER", "ACTION"))
+#: The notes of a stretch without comments or quoted names, for `Stretch.plain_words`.
+_NOTES_APART = re.compile(r"(\([^)]*\))")
 #: The signs an action may hold and a player's name may not.
 _ACTION_SIGNS = re.compile(r"[/<>+=]")
 
@@ -102,36 +163,46 @@ class Stretch:
         self.line = line
         self.column = column
 
-    def _has_comments(self) -> bool:
-        # Words hold no "{" or ";" outside a quoted player's name: without
-        # either, the stretch is words only and is read by the faster pattern
-        # (a quoted name with one is read by the slower one, to the same words).
+    def _pattern(self) -> re.Pattern[str]:
+        # Words hold no "{", ";" or "(" outside a quoted player's name:
+        # without any, the stretch is words only and is read by the faster
+        # pattern (a quoted name with one is read by the slower one, to the
+        # same words).
         text = self.text
-        return "{" in text or ";" in text
+        if "{" in text or ";" in text or "(" in text:
+            return item_pattern()
+        return word_pattern()
 
     def check(self) -> None:
-        """Raises `BadWord` for a word the grammar's shape allows but the
-        notation does not (a turn number of more than `TURN_DIGITS` digits)."""
-        if _LONG_DIGITS.search(self.text) is None:
+        """Raises `BadWord` for a word or note the grammar's shape allows but
+        the notation does not: a turn number of more than `TURN_DIGITS`
+        digits, a revealed tile that is no tile."""
+        text = self.text
+        if _LONG_DIGITS.search(text) is None and ("=" not in text or "(" not in text):
             return
-        # Digits that long may stand in a comment or an action: the words are
-        # read without making items, and items made (up to the word at fault,
-        # to say where it is) only for a turn number that long.
-        pattern = word_or_comment_pattern() if self._has_comments() else word_pattern()
-        for match in pattern.finditer(self.text):
-            turn = match["TURN"]
-            if turn is not None and len(turn) > TURN_DIGITS + 1:
-                self.items()  # raises BadWord at its line and column
+        # Digits that long may stand in a comment or an action, and "=" in
+        # an action: the words are read without making items, and items made
+        # (up to the word at fault, to say where it is) only for a turn
+        # number that long or a note that does not read.
+        for match in self._pattern().finditer(text):
+            kind = match.lastgroup
+            if kind == "TURN":
+                if len(match[kind]) > TURN_DIGITS + 1:
+                    self.items()  # raises BadWord at its line and column
+            elif kind == "NOTE" and "=" in match[kind]:
+                try:
+                    read_note(match[kind])
+                except BadNote:
+                    self.items()  # raises BadWord at its line and column
 
     def moved(self, lines: int) -> Stretch:
         """The same stretch ``lines`` further on in its file."""
         return Stretch(self.text, self.line + lines, self.column)
 
     def items(self) -> list[Item]:
-        """The turn numbers, players, moves and comments of the stretch, with
-        their lines (made without the items' checks: the words are the
-        grammar's, `read_move`)."""
-        pattern = word_or_comment_pattern() if self._has_comments() else word_pattern()
+        """The turn numbers, players, moves, notes and comments of the
+        stretch, with their lines (made without the items' checks: the words
+        are the grammar's, `read_move`)."""
         found: list[Item] = []
         append = found.append
         strings: dict[str, str] = {}  # one str per distinct word: "pass" a thousand times is one
@@ -139,7 +210,7 @@ class Stretch:
         line = self.line
         line_start = -self.column + 1  # where the token's first line began
         counted = 0  # the newlines before here are counted in line
-        for match in pattern.finditer(text):
+        for match in self._pattern().finditer(text):
             kind = match.lastgroup
             assert kind is not None  # the pattern's every branch is a group
             start = match.start(kind)
@@ -161,6 +232,16 @@ class Stretch:
                 append(read_turn(int(word[:-1]), line, start - line_start + 1))
             elif kind == "PLAYER":
                 append(read_mover(unquote(word[:-1]), line, start - line_start + 1))
+            elif kind == "NOTE":
+                try:
+                    append(read_note(word))
+                except BadNote as exc:
+                    at = start + exc.offset
+                    newlines = text.count("\n", start, at)
+                    if newlines:
+                        line += newlines
+                        line_start = text.rfind("\n", start, at) + 1
+                    raise BadWord(line, at - line_start + 1, exc.message) from None
             elif kind == "BRACE_COMMENT":
                 append(read_comment(word[1:-1], False))
             else:
@@ -171,21 +252,36 @@ class Stretch:
         """The words without their places, as ``(turn, player, action)`` with
         one of the three not empty: ``("12.", "", "")`` a turn number,
         ``("", "Ann:", "")`` a player, ``("", "", "Gd3")`` an action.
-        Comments are left out."""
-        if self._has_comments():  # the words only: a flood of comments makes nothing
-            return [
-                match.groups("")[:3]  # type: ignore[misc]
-                for match in word_or_comment_pattern().finditer(self.text)
-                if match.lastgroup in _WORDS
-            ]
-        return word_pattern().findall(self.text)
+        Comments and notes are left out."""
+        pattern = self._pattern()
+        if pattern is word_pattern():
+            return pattern.findall(self.text)
+        return [  # the words only: a flood of comments or notes makes nothing
+            match.groups("")[:3]  # type: ignore[misc]
+            for match in pattern.finditer(self.text)
+            if match.lastgroup in _WORDS
+        ]
+
+    def pieces(self) -> list[tuple[str, str, int]]:
+        """The words and notes, in order, as ``(kind, text, start)``: the
+        kind ``"TURN"``, ``"PLAYER"``, ``"ACTION"`` or ``"NOTE"``, the text
+        as written (``"12."``, ``"Ann:"``, ``"Gd3"``, ``"(shuffle BEGP)"``),
+        and where it begins in the stretch's text. Comments are left out."""
+        found = []
+        for match in self._pattern().finditer(self.text):
+            kind = match.lastgroup
+            assert kind is not None  # the pattern's every branch is a group
+            if kind != "BRACE_COMMENT" and kind != "LINE_COMMENT":
+                found.append((kind, match[kind], match.start(kind)))
+        return found
 
     def plain_words(self) -> list[str] | None:
-        """The words, when the stretch is words written apart: the text split
-        at white space, each piece one word whose last character tells its
-        kind (``.`` a turn number, ``:`` a player, else an action). ``None``
-        when not so, for `found` to read: a comment, a quoted name, a name
-        with a dot (``J.R.:``), or words written together (``1.Ann:``).
+        """The words and notes, when the stretch is words written apart: the
+        text split at white space, each piece one word whose last character
+        tells its kind (``.`` a turn number, ``:`` a player, ``)`` a note,
+        kept whole, else an action). ``None`` when not so, for `pieces` to
+        read: a comment, a quoted name, a name with a dot (``J.R.:``), or
+        words written together (``1.Ann:``).
 
         The replay reads every word of every record; split so, a record's
         words cost about half what the grammar's pattern costs.
@@ -198,12 +294,22 @@ class Stretch:
             # that begins with "_" or "'" ("Gd3/BB_Ann:"), is two words that
             # end with ":": told apart by the grammar's pattern only.
             return None
-        words = text.split()
+        if "(" in text:
+            # Each "(" begins a note and the next ")" ends it (no word holds
+            # either): the text between notes is split, each note kept whole.
+            pieces = _NOTES_APART.split(text)
+            words = pieces[0].split()
+            for index in range(1, len(pieces), 2):
+                words.append(pieces[index])
+                words += pieces[index + 1].split()
+        else:
+            words = text.split()
         # The text is a MOVES token's (the reader's): its white space is
         # [ \t\f\r\n], and a "." or ":" either ends a turn number or a name
         # or stands inside a piece that is more than one word or a name with
         # a dot. So when every "." and ":" ends a piece, each piece is one
         # word: a turn number (digits and "."), a name and ":", or an action.
+        # (A note holds neither.)
         joined = " ".join(words) + " "
         if joined.count(": ") != joined.count(":") or joined.count(". ") != joined.count("."):
             return None
@@ -211,9 +317,9 @@ class Stretch:
 
     def words(self) -> Iterator[tuple[int, str]]:
         """The words without their places: ``(0, "12.")`` a turn number,
-        ``(1, "Ann")`` a player, ``(2, "Gd3")`` an action. Comments are left out."""
-        pattern = word_or_comment_pattern() if self._has_comments() else word_pattern()
-        for match in pattern.finditer(self.text):
+        ``(1, "Ann")`` a player, ``(2, "Gd3")`` an action. Comments and
+        notes are left out."""
+        for match in self._pattern().finditer(self.text):
             action = match[3]
             if action is not None:
                 yield 2, action
