@@ -636,3 +636,16 @@ def test_readers_say_a_path_that_opens_but_cannot_be_read() -> None:
             continue
         with pytest.raises(NotationError, match="cannot read '/proc/self/mem': Input/output"):
             read("/proc/self/mem")
+
+
+def test_a_stretch_made_in_code_with_a_note_that_is_no_note_is_refused_at_the_note() -> None:
+    """The reader checks every tile its notes reveal; a stretch of move text
+    made in code is checked when it is replayed, and refused at the note."""
+    from trapper_notation.stretch import Stretch
+
+    stretch = Stretch("1. A: pass (a1=Z9n)", 7, 3)
+    record = notation.Record({"Variant": "base", "Seat1": "A", "Seat2": "B"}, [stretch])
+    with pytest.raises(
+        RecordError, match=r"^game 1, the note at line 7, column 14: '\(a1=Z9n\)' is no note: "
+    ):
+        record.replay()
