@@ -447,3 +447,19 @@ def test_issue10_item15_a_games_text_for_the_cap_holds_the_blank_lines_after_it(
         with pytest.raises(notation.NotationSyntaxError, match=f"longer than {size} characters"):
             notation.loads(text, max_game_size=size)
         assert len(notation.loads(text, max_game_size=size + 1)) == 2
+
+
+@pytest.mark.parametrize("pattern", ["_TAG_LINE", "_LEADING"])
+def test_issue10_item15_a_long_line_of_tags_and_comments_is_classified_in_little_memory(
+    pattern: str,
+) -> None:
+    """The reader asks what a line is (tags, a comment that runs on, moves)
+    with regular expressions whose repetitions gave back: the engine kept a
+    trail of every tag and comment of the line, and a line of 32,000 tags
+    and comments needed 90 times its size while it was read."""
+    line = '[A "b"] {c} ' * 32_000 + "\n"
+    if pattern == "_LEADING":
+        line = "{c} " * 96_000 + line
+    match = getattr(reader, pattern).fullmatch if pattern == "_TAG_LINE" else reader._LEADING.match
+    peak, _ = peak_and_kept(lambda: match(line))
+    assert peak <= len(line), f"peak {peak / len(line):.2f} times the line"

@@ -513,14 +513,17 @@ def _parse(text: str, line_offset: int = 0) -> list[Record]:
 #: A line of tags: tags, ``{ }`` comments among and after them, the last
 #: perhaps a ``;`` comment or a ``{`` comment that runs on to the next lines.
 #: (A comment between two tags of a line once made it a broken tag line, and a
-#: tag line after a comment line then began another game.)
+#: tag line after a comment line then began another game.) Its repetitions
+#: are possessive: nothing after one could match what it gave back, and the
+#: regular expression engine kept a trail of every tag and comment of a long
+#: line to give back, 90 times the line in memory.
 _TAG_LINE = re.compile(
-    r'[ \t]*(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*"[ \t]*\][ \t]*'
-    r"(?:\{[^}\n]*\}[ \t]*)*)+(?:;.*|\{[^}\n]*)?\n?"
+    r'[ \t]*+(?:\[[ \t]*+[A-Za-z][A-Za-z0-9_]*+[ \t]++"(?:[^"\\\n]|\\["\\])*+"[ \t]*+\][ \t]*+'
+    r"(?:\{[^}\n]*+\}[ \t]*+)*+)++(?:;.*|\{[^}\n]*)?\n?"
 )
 #: White space and comments closed on the line: what stands before a
-#: line's first token (`_classify`).
-_LEADING = re.compile(r"[ \t\f\v]*(?:\{[^}\n]*\}[ \t\f\v]*)*")
+#: line's first token (`_classify`). (Possessive, as `_TAG_LINE`.)
+_LEADING = re.compile(r"[ \t\f\v]*+(?:\{[^}\n]*+\}[ \t\f\v]*+)*+")
 _BRACE_OR_QUOTE = re.compile(r'"(?:[^"\\\n]|\\["\\])*"|[{;]')
 _NOT_UTF8 = re.compile("[\udc80-\udcff]")
 _BLANK, _TAGS, _BAD_TAG, _TEXT = range(4)
