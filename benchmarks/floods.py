@@ -70,6 +70,9 @@ def shapes(size: int) -> dict[str, str]:
             f" (shuffle {''.join(cards)})"
             for cards in itertools.islice(itertools.product("BEGP", repeat=8), size // 19)
         ),
+        "one long tag value": '[A "' + "x" * size + '"]\n' + tags,
+        "a tag value of escapes": '[A "' + '\\"' * (size // 2) + '"]\n' + tags,
+        "tags and comments in turn": fill('[A "b"] {c} ', tail="\n1. A: x\n"),
         "blank lines": fill("\n", tags + "1. A: x\n"),
         "lines of spaces": fill(" \t \n", tags + "1. A: x\n"),
         "broken lines": fill("x\n[\n"),

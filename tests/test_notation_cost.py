@@ -266,7 +266,7 @@ def test_issue10_the_floods_benchmark_reads_every_shape() -> None:
     from benchmarks import floods
 
     found = floods.shapes(2_000)
-    assert len(found) == 14
+    assert len(found) == 17
     for name, text in found.items():
         cost, peak = floods.measure(text, lenient=True, repeat=1)
         assert cost > 0, name
@@ -463,3 +463,33 @@ def test_issue10_item15_a_long_line_of_tags_and_comments_is_classified_in_little
     match = getattr(reader, pattern).fullmatch if pattern == "_TAG_LINE" else reader._LEADING.match
     peak, _ = peak_and_kept(lambda: match(line))
     assert peak <= len(line), f"peak {peak / len(line):.2f} times the line"
+
+
+@pytest.mark.parametrize(
+    ("shape", "text"),
+    [
+        ("an unclosed tag value", '[A "' + "x" * 400_000 + "\n" + SEATS + "\n1. A: x\n"),
+        ("a note of 40,000 tiles", SEATS + "\n1. A: x (" + "a1=B1n " * 40_000 + ")\n"),
+    ],
+)
+def test_issue10_item15_one_long_word_needs_at_most_five_times_its_input(
+    shape: str, text: str
+) -> None:
+    """A tag line that never closes its value was tried by a pattern that
+    kept a trail of every character (126 times the line); a note of many
+    tiles was made to check it (15 times)."""
+    peak, _ = peak_and_kept(lambda: notation.loads(text, errors=[]))
+    assert peak <= 5 * len(text), f"{shape}: peak {peak / len(text):.2f} times the input"
+
+
+@given(st.text(st.characters(exclude_characters="\n", exclude_categories=["Cs"])))
+def test_issue10_a_tag_value_and_a_quoted_name_read_back_as_written(value: str) -> None:
+    """``unescape`` reads the writer's escapes back: ``\\"`` and ``\\\\``."""
+    from trapper_notation.stretch import unescape, unquote
+
+    written = value.replace("\\", "\\\\").replace('"', '\\"')
+    assert unescape(written) == value
+    assert unquote(f'"{written}"') == value
+    if value:
+        (record,) = notation.loads(f'[Event "{written}"]\n' + SEATS + "\n1. A: pass\n")
+        assert record.tags["Event"] == value

@@ -36,7 +36,7 @@ from .errors import NotationError, NotationSyntaxError, check_errors, no_gc
 from .items import SURROGATE as _SURROGATE
 from .items import Item, Notes, Reveal, Shuffle
 from .records import Record, _placed
-from .stretch import BadWord, Stretch, terminal
+from .stretch import BadWord, Stretch, terminal, unescape
 
 __all__ = [
     "MAX_GAME_SIZE",
@@ -84,19 +84,14 @@ class _LexError(Exception):
 
 
 _TAG = re.compile(r'\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+(?P<value>".*")[ \t]*\]')
-#: One tag of a TAG token, its name and its quoted value.
-_ONE_TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+("(?:[^"\\\n]|\\["\\])*+")[ \t]*\]')
+#: One tag of a TAG token, its name and its value inside the quotes.
+_ONE_TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\["\\])*+)"[ \t]*\]')
 #: The pattern of a terminal of the grammar (tests compare them with the engine's).
 _terminal = terminal
-_ESCAPE = re.compile(r"\\([\"\\])")
 _SPACES = re.compile(r"[ \t]*")
 #: Short tags read before (``[Site "?"]``, ``[Variant "base"]``), by their
 #: text: every game that has one shares its pair of strings.
 _PAIRS: dict[str, tuple[str, str]] = {}
-
-
-def _unquote(text: str) -> str:
-    return _ESCAPE.sub(r"\1", text[1:-1]) if "\\" in text else text[1:-1]
 
 
 class _ToRecords(Transformer[Token, list[Record]]):
@@ -173,7 +168,7 @@ class _ToRecords(Transformer[Token, list[Record]]):
             text = match[0]
             pair = _PAIRS.get(text)
             if pair is None:
-                pair = (match[1], _unquote(match[2]))
+                pair = (match[1], unescape(match[2]))
                 if len(text) <= 40:  # one pair for the same short tag in every game
                     if len(_PAIRS) >= 4096:
                         _PAIRS.clear()
@@ -324,7 +319,8 @@ def _check(token: Token) -> None:
     parser's own error at a token, then what is wrong inside it, then what
     comes after)."""
     try:
-        Stretch(str(token), token.line or 1, token.column or 1).check()
+        # The token is a str: checked as it is, not copied.
+        Stretch(token, token.line or 1, token.column or 1).check()
     except BadWord as exc:
         raise _BadToken(exc.line, exc.column, exc.message) from None
 
@@ -524,7 +520,7 @@ _TAG_LINE = re.compile(
 #: White space and comments closed on the line: what stands before a
 #: line's first token (`_classify`). (Possessive, as `_TAG_LINE`.)
 _LEADING = re.compile(r"[ \t\f\v]*+(?:\{[^}\n]*+\}[ \t\f\v]*+)*+")
-_BRACE_OR_QUOTE = re.compile(r'"(?:[^"\\\n]|\\["\\])*"|[{;]')
+_BRACE_OR_QUOTE = re.compile(r'"(?:[^"\\\n]|\\["\\])*+"|[{;]')
 _NOT_UTF8 = re.compile("[\udc80-\udcff]")
 _BLANK, _TAGS, _BAD_TAG, _TEXT = range(4)
 
@@ -1272,7 +1268,7 @@ def _begins_game(parts: list[str], kind: int, blank_since: bool, previous: int) 
 
 
 #: A blank line: white space and ``{ }`` comments, perhaps a ``;`` comment.
-_BLANK_BODY = r"[ \t\f\v]*(?:\{[^}\n]*\}[ \t\f\v]*)*(?:;[^\n]*)?"
+_BLANK_BODY = r"[ \t\f\v]*+(?:\{[^}\n]*+\}[ \t\f\v]*+)*+(?:;[^\n]*+)?"
 _BLANK_LINE = re.compile(_BLANK_BODY + r"\n?")
 #: The first line of a run that is not blank (searched from a line's start).
 _TEXT_LINE = re.compile(r"(?m)^(?!" + _BLANK_BODY + r"$)")
@@ -1483,7 +1479,7 @@ def _aligned(window: list[_Chunk], found: list[Record]) -> bool:
 
 
 _TAG_START = re.compile(
-    r'[ \t]*\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*"[ \t]*\]'
+    r'[ \t]*+\[[ \t]*+[A-Za-z][A-Za-z0-9_]*+[ \t]++"(?:[^"\\\n]|\\["\\])*+"[ \t]*+\]'
 )
 
 
@@ -1900,7 +1896,7 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
             # The tags the line begins with: not what a ";" comment after them holds.
             at = _SPACES.match(text).end()  # type: ignore[union-attr]
             while (match := _ONE_TAG.match(text, at)) is not None:
-                tags.setdefault(match[1], _unquote(match[2]))
+                tags.setdefault(match[1], unescape(match[2]))
                 at = _SPACES.match(text, match.end()).end()  # type: ignore[union-attr]
             if not first:
                 first = index + 1
@@ -1935,7 +1931,7 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
                 assert token.column is not None
                 found.append((chunk.first_line + token.line - 1, token.column, {}))
             for match in _ONE_TAG.finditer(token.value):
-                found[-1][2].setdefault(match[1], _unquote(match[2]))
+                found[-1][2].setdefault(match[1], unescape(match[2]))
             previous = "TAG"
         elif kind not in ("COMMENTS", "TAG_COMMENTS") or previous != "TAG":
             previous = kind if found else ""

@@ -40,6 +40,7 @@ __all__ = [
     "item_pattern",
     "read_note",
     "terminal",
+    "unescape",
     "unquote",
     "word_pattern",
 ]
@@ -136,6 +137,26 @@ def read_note(text: str) -> Notes:
     return notes
 
 
+def _tiles_read(text: str, start: int, end: int) -> bool:
+    """Whether every tile the note ``text[start:end]`` reveals is a tile
+    (checked without making the note, or a copy of its text: a note of many
+    entries is checked as it is read, and made only when it is asked for)."""
+    for match in _NOTE_ENTRY.finditer(text, start, end):
+        pair = match[2]
+        if pair is None or pair[3:] in _TILE_CODES:
+            continue
+        try:
+            Tile.from_code(pair[3:])
+        except (TrapperError, ValueError):
+            return False
+        _TILE_CODES.add(pair[3:])
+    return True
+
+
+#: The tile codes read so far that are tiles (there are some hundreds).
+_TILE_CODES: set[str] = set()
+
+
 _WORDS = frozenset(("TURN", "PLAYER", "ACTION"))
 #: The notes of a stretch without comments or quoted names, for `Stretch.plain_words`.
 _NOTES_APART = re.compile(r"(\([^)]*\))")
@@ -147,9 +168,18 @@ def unquote(text: str) -> str:
     """A player's name as written, ``"Ann Lee"`` with its quotes, or ``Ann``."""
     if text[0] != '"':
         return text
-    if "\\" in text:
-        return re.sub(r"\\([\"\\])", r"\1", text[1:-1])
-    return text[1:-1]
+    return unescape(text[1:-1])
+
+
+def unescape(text: str) -> str:
+    """The text inside the quotes of a tag's value or a player's name, its
+    escapes ``\\"`` and ``\\\\`` read. Such text holds no line break, which
+    stands in for an escaped backslash while the escaped quotes are read:
+    three replacements in C, each a copy of the text at most (a substitution
+    by a pattern kept a piece for each escape, twelve times the text)."""
+    if "\\" not in text:
+        return text
+    return text.replace("\\\\", "\n").replace('\\"', '"').replace("\n", "\\")
 
 
 class Stretch:
@@ -189,11 +219,8 @@ class Stretch:
             if kind == "TURN":
                 if len(match[kind]) > TURN_DIGITS + 1:
                     self.items()  # raises BadWord at its line and column
-            elif kind == "NOTE" and "=" in match[kind]:
-                try:
-                    read_note(match[kind])
-                except BadNote:
-                    self.items()  # raises BadWord at its line and column
+            elif kind == "NOTE" and not _tiles_read(text, match.start(kind), match.end(kind)):
+                self.items()  # raises BadWord at its line and column
 
     def moved(self, lines: int) -> Stretch:
         """The same stretch ``lines`` further on in its file."""
