@@ -595,6 +595,11 @@ def test_notes_one_after_another_are_items_of_their_own() -> None:
     with pytest.raises(NotationSyntaxError, match="not a tile") as err:
         notation.loads('[A "b"]\n1. A: pass (d2=B2e)\n  (shuffle BG) (a1=Q9n)\n')
     assert (err.value.line, err.value.column) == (3, 17)  # at a1=Q9n
+    # The same with a comment that holds a note of a tile that is no tile:
+    # the notes are then found by the grammar's pattern, not by their "(".
+    with pytest.raises(NotationSyntaxError, match="not a tile") as err:
+        notation.loads('[A "b"]\n1. A: pass {(e5=Q9n)} (d2=B2e)\n  (shuffle BG) (a1=Q9n)\n')
+    assert (err.value.line, err.value.column) == (3, 17)
 
 
 def test_lenient_loads_skips_a_broken_game_and_reads_on() -> None:

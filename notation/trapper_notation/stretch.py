@@ -139,8 +139,16 @@ def read_note(text: str) -> Notes:
 
 def _tiles_read(text: str, start: int, end: int) -> bool:
     """Whether every tile the note ``text[start:end]`` reveals is a tile
-    (checked without making the note, or a copy of its text: a note of many
-    entries is checked as it is read, and made only when it is asked for)."""
+    (checked without making the note, or a copy of a long one: a note of
+    many entries is checked as it is read, and made only when it is asked
+    for)."""
+    if text.find("=", start, end) < 0:
+        return True  # reshuffles only
+    short = end - start <= 200
+    if short:
+        note = text[start:end]
+        if note in _CHECKED:  # the tiles of a table record's notes, read again
+            return True
     for match in _NOTE_ENTRY.finditer(text, start, end):
         pair = match[2]
         if pair is None or pair[3:] in _TILE_CODES:
@@ -150,11 +158,17 @@ def _tiles_read(text: str, start: int, end: int) -> bool:
         except (TrapperError, ValueError):
             return False
         _TILE_CODES.add(pair[3:])
+    if short:
+        if len(_CHECKED) >= 4096:
+            _CHECKED.clear()
+        _CHECKED.add(note)
     return True
 
 
 #: The tile codes read so far that are tiles (there are some hundreds).
 _TILE_CODES: set[str] = set()
+#: Short notes whose tiles have been checked, by their text.
+_CHECKED: set[str] = set()
 
 
 _WORDS = frozenset(("TURN", "PLAYER", "ACTION"))
@@ -208,8 +222,16 @@ class Stretch:
         the notation does not: a turn number of more than `TURN_DIGITS`
         digits, a revealed tile that is no tile."""
         text = self.text
-        if _LONG_DIGITS.search(text) is None and ("=" not in text or "(" not in text):
-            return
+        if _LONG_DIGITS.search(text) is None:
+            if "=" not in text or "(" not in text:
+                return
+            if '"' not in text and "{" not in text and ";" not in text:
+                # Tiles to check, and no comment or quoted name that could
+                # hold a "(": each "(" begins a note, found without the words.
+                for match in _NOTES_APART.finditer(text):
+                    if not _tiles_read(text, match.start(), match.end()):
+                        self.items()  # raises BadWord at its line and column
+                return
         # Digits that long may stand in a comment or an action, and "=" in
         # an action: the words are read without making items, and items made
         # (up to the word at fault, to say where it is) only for a turn
