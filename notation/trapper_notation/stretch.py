@@ -171,8 +171,8 @@ _TILE_CODES: set[str] = set()
 _CHECKED: set[str] = set()
 
 
-_WORDS = frozenset(("TURN", "PLAYER", "ACTION"))
-#: The notes of a stretch without comments or quoted names, for `Stretch.plain_words`.
+#: The notes of a stretch without comments or quoted names, found by their
+#: parentheses (`Stretch.plain_words`, `Stretch.check`).
 _NOTES_APART = re.compile(r"(\([^)]*\))")
 #: The signs an action may hold and a player's name may not.
 _ACTION_SIGNS = re.compile(r"[/<>+=]")
@@ -296,20 +296,6 @@ class Stretch:
             else:
                 append(read_comment(word[1:], True))
         return found
-
-    def found(self) -> list[tuple[str, str, str]]:
-        """The words without their places, as ``(turn, player, action)`` with
-        one of the three not empty: ``("12.", "", "")`` a turn number,
-        ``("", "Ann:", "")`` a player, ``("", "", "Gd3")`` an action.
-        Comments and notes are left out."""
-        pattern = self._pattern()
-        if pattern is word_pattern():
-            return pattern.findall(self.text)
-        return [  # the words only: a flood of comments or notes makes nothing
-            match.groups("")[:3]  # type: ignore[misc]
-            for match in pattern.finditer(self.text)
-            if match.lastgroup in _WORDS
-        ]
 
     def pieces(self) -> list[tuple[str, str, int]]:
         """The words and notes, in order, as ``(kind, text, start)``: the
