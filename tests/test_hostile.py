@@ -213,6 +213,72 @@ def test_issue10_item11_copy_deepcopy_and_pickle_make_independent_games() -> Non
     assert pickle.loads(pickle.dumps(game)) == game
 
 
+def _raised(call: Any) -> Exception:
+    try:
+        call()
+    except Exception as exc:
+        return exc
+    raise AssertionError(f"{call} raised nothing")
+
+
+def _fields(error: BaseException) -> dict[str, object]:
+    names = {*getattr(error, "__dict__", {}), *getattr(type(error), "__slots__", ())}
+    return {name: getattr(error, name) for name in names}
+
+
+def _every_error() -> list[Exception]:
+    """An error of every kind the library raises, as it raises them."""
+    game = tc.new_game("base", 2, seed=3)
+    broken = SEATS + "\n1. A: Zz9\n"
+    fresh = tc.new_game("base", 2, seed=3)
+    return [
+        _raised(lambda: notation.loads('[A "b"]\n1. A: x )\n')),  # NotationSyntaxError
+        _raised(lambda: notation.loads(broken)[0].replay()),  # the replay's, placed
+        _raised(lambda: game.apply(tb.END_TURN)),  # IllegalActionError, with its rule
+        _raised(lambda: game.apply_text("Zz9")),  # ActionSyntaxError
+        _raised(lambda: fresh.undo()),  # UndoError
+        _raised(lambda: tc.new_game("nope", 2)),  # UnknownVariantError
+        _raised(lambda: tc.new_game("base", 7)),  # SetupError
+    ]
+
+
+@pytest.mark.parametrize("how", ["pickle", "copy", "deepcopy"])
+def test_every_error_survives_pickle_copy_and_deepcopy_with_its_fields(how: str) -> None:
+    """An error raised in a worker process reaches the parent pickled: a
+    syntax error of the notation could not be (its class needs its place
+    to be made), and the worker's pool failed on it."""
+    again = {
+        "pickle": lambda e: pickle.loads(pickle.dumps(e)),
+        "copy": copy.copy,
+        "deepcopy": copy.deepcopy,
+    }[how]
+    errors = _every_error()
+    assert len({type(e) for e in errors}) == len(errors)
+    for error in errors:
+        twin = again(error)
+        assert type(twin) is type(error)
+        assert str(twin) == str(error)
+        assert twin.args == error.args
+        assert _fields(twin).keys() == _fields(error).keys()
+        assert repr(_fields(twin)) == repr(_fields(error)), type(error).__name__
+
+
+def test_a_syntax_error_told_another_message_keeps_it_through_pickle() -> None:
+    """The CLI names the file in front of an error's message by giving it
+    new ``args``; a syntax error then says that, pickled too, and keeps
+    the notes added to it."""
+    error = _raised(lambda: notation.loads('[A "b"]\n1. A: x )\n'))
+    assert isinstance(error, NotationSyntaxError)
+    assert error.args == (error.expected,)
+    assert repr(error) == f"NotationSyntaxError({str(error)!r})"
+    error.args = (f"games.trn: {error}",)
+    error.add_note("while reading the collection")
+    twin = pickle.loads(pickle.dumps(error))
+    assert str(twin).startswith("games.trn: line 2, column 9: unexpected ')'")
+    assert twin.__notes__ == ["while reading the collection"]
+    assert (twin.line, twin.column, twin.expected) == (2, 9, error.expected)
+
+
 def test_issue10_item12_a_comment_between_tag_lines_stays_in_its_game() -> None:
     text = '[Variant "base"]\n{ about the seats }\n[Seat1 "A"]\n; a line\n[Seat2 "B"]\n\npass\n'
     (record,) = notation.loads(text)

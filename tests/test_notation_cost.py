@@ -237,6 +237,29 @@ def test_issue10_item15_a_broken_game_is_not_kept_while_it_is_read() -> None:
     assert [(e.line, e.column) for e in errors] == [(1, 1)]  # type: ignore[attr-defined]
 
 
+def test_issue10_item15_the_errors_of_a_file_of_broken_games_are_small() -> None:
+    """A lenient read keeps an error a broken game: an error is its fields,
+    with one ``expected`` text for all that say the same and no message
+    kept (it took 80 times the text of a broken game of two lines; a bare
+    ``ValueError`` of a short message takes 12 times)."""
+    unit = '[A "b"]\n1. A: x )\n\n'
+    text = unit * 20_000
+
+    def errors_of() -> list[Exception]:
+        errors: list[Exception] = []
+        notation.loads(text, errors=errors)
+        return errors
+
+    peak, _ = peak_and_kept(errors_of)
+    errors = errors_of()
+    assert len(errors) == 20_000
+    assert peak <= 25 * len(text), f"peak {peak / len(text):.2f} times the input"
+    first, second = errors[:2]
+    assert first.expected is second.expected  # type: ignore[attr-defined]
+    assert str(first).startswith("line 2, column 9: unexpected ')': expected")
+    assert str(second).startswith("line 5, column 9: unexpected ')': expected")
+
+
 def test_issue10_moves_after_comments_keep_their_lines_and_columns() -> None:
     text = SEATS + '\n{ one\ntwo } 1. A: Gd3 ; x\n  "B b": { y } pass\n'
     (record,) = notation.loads(text)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import NamedTuple, TypeVar
@@ -31,18 +32,63 @@ class NotationSyntaxError(NotationError):
     line as a terminal shows it (bidirectional controls such as
     ``\\u202e``, line and paragraph separators), the caret still under its
     place.
+
+    The message, ``str(error)``, is ``line L, column C: expected`` and the
+    context on the next line; ``args`` is ``(expected,)``, as Python's own
+    ``SyntaxError`` keeps its message without the place. Given other
+    ``args`` (a program that puts the file's name in front), the error
+    says those. It pickles and copies with every field.
     """
+
+    # A lenient read keeps an error a broken game, and a file of broken games
+    # of a line or two each is nothing but errors: the fields are slots (no
+    # dict an error), ``expected`` is one string for every error that says
+    # the same (interned), and the message is made from the fields when it
+    # is asked for rather than kept. An error took 1,500 bytes, 80 times
+    # the text of a broken game; now about 330, 20 times (`test_issue10_item15_*`).
+    __slots__ = ("column", "context", "expected", "game", "line", "turn")
 
     def __init__(self, expected: str, *, line: int, column: int, context: str) -> None:
         if _CONTROL.search(context) is not None:
             context = _printable(context)
-        super().__init__(f"line {line}, column {column}: {expected}\n{context}")
+        expected = sys.intern(expected)
+        super().__init__(expected)  # ``args``, as SyntaxError's: the message without its place
         self.expected = expected
         self.line = line
         self.column = column
         self.context = context
         self.game: int | None = None
         self.turn: int | None = None  # as a replay's errors have: never known while reading
+
+    def __str__(self) -> str:
+        args = self.args
+        if len(args) == 1 and args[0] is self.expected:  # as made: the message from the fields
+            return f"line {self.line}, column {self.column}: {self.expected}\n{self.context}"
+        return super().__str__()  # ``args`` given another message (the CLI names the file)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # The default reduction calls the class with ``args`` alone, which
+        # lacks the place: pickling, copy and deepcopy go through here.
+        fields = (self.line, self.column, self.context, self.game, self.turn)
+        return _rebuilt, (type(self), self.args, self.expected, fields), self.__dict__ or None
+
+
+def _rebuilt(
+    cls: type[NotationSyntaxError],
+    args: tuple[object, ...],
+    expected: str,
+    fields: tuple[int, int, str, int | None, int | None],
+) -> NotationSyntaxError:
+    """A pickled `NotationSyntaxError` made again, its ``args`` as they were."""
+    line, column, context, game, turn = fields
+    error = cls(expected, line=line, column=column, context=context)
+    error.game, error.turn = game, turn
+    if args != (expected,):
+        error.args = args
+    return error
 
 
 #: The characters not shown as they are: C0 controls but tab and newline,
