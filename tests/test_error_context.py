@@ -25,6 +25,22 @@ def test_play_says_which_bot_made_an_illegal_action() -> None:
     assert error.value.__notes__ == ["in play(): the bot of seat 1, _EndsAtOnce"]
 
 
+class _Crashes:
+    """A bot whose own code fails as it chooses."""
+
+    def choose(self, view: tc.PlayerView) -> tc.Action:
+        raise KeyError("the bot's own bug")
+
+
+def test_play_says_which_bot_failed_as_it_chose() -> None:
+    game = tc.new_game("base", players=2, seed=3)
+    with pytest.raises(KeyError, match="the bot's own bug") as error:
+        tc.play(game, [tc.RandomBot(0), _Crashes()])
+    assert error.value.__notes__ == ["in play(): the bot of seat 1, _Crashes"]
+    assert game.to_move == 1  # seat 0's first turn played, nothing of seat 1's
+    assert game.history
+
+
 def test_a_bot_of_another_registry_says_where_it_looks_variants_up() -> None:
     class Rich:
         @tc.hookimpl

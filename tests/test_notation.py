@@ -397,6 +397,19 @@ def test_illegal_move_names_game_turn_move_and_rule() -> None:
     assert err.value.rule == "R11"
 
 
+def test_a_player_who_is_no_seat_is_named_as_such() -> None:
+    """A seat's tag left out of a record of three: its player's first move
+    says the name is no seat's, and which the seats are."""
+    text = notation.dumps(bot_game("base", 3, 5, "random"))
+    two = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("[Seat3"))
+    with pytest.raises(
+        RecordError,
+        match=r"'C:', line \d+, column \d+: the record says C decides, but no seat has that "
+        r"name \(the seats: A, B\); it is A's decision$",
+    ):
+        notation.loads(two)[0].replay()
+
+
 def test_wrong_player_and_turn_number_are_record_errors() -> None:
     text = notation.dumps(bot_game("base", 2, 1, "greedy"))
     with pytest.raises(RecordError, match="the record says B decides, but it is A's"):

@@ -111,6 +111,34 @@ def test_load_of_a_records_text_says_to_use_loads(two: bytes) -> None:
     assert len(str(caught.value)) < 200
 
 
+@pytest.mark.parametrize("name", ["games.trn", "records/2026/a", "C:\\games\\cup.txt"])
+def test_loads_of_a_files_name_says_to_use_load(name: str) -> None:
+    hint = [
+        f"loads reads the notation's text; {name!r} looks like a file's name: "
+        "notation.load(path) reads a file"
+    ]
+    with pytest.raises(notation.NotationSyntaxError) as caught:
+        notation.loads(name)
+    assert caught.value.__notes__ == hint
+    errors: list[Exception] = []
+    assert notation.loads(name, errors=errors) == []
+    assert [e.__notes__ for e in errors] == [hint]
+
+
+@pytest.mark.parametrize("text", ["hello", "1. A: x )", '[A "b"]\n1. A: x )'])
+def test_loads_of_broken_text_that_is_no_files_name_adds_no_hint(text: str) -> None:
+    with pytest.raises(notation.NotationSyntaxError) as caught:
+        notation.loads(text)
+    assert not hasattr(caught.value, "__notes__")
+
+
+def test_loads_of_a_path_or_bytes_says_what_to_do_instead(two: bytes) -> None:
+    with pytest.raises(NotationError, match=r"not a path \(games.trn\): notation.load\(path\)"):
+        notation.loads(Path("games.trn"))  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="not bytes: decode it from UTF-8"):
+        notation.loads(two)  # type: ignore[arg-type]
+
+
 def test_readers_refuse_a_closed_stream(two: bytes) -> None:
     stream = io.StringIO(two.decode())
     stream.close()

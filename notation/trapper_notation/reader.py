@@ -1556,9 +1556,42 @@ def loads(
     ``max_game_size`` characters is a syntax error.
     """
     if not isinstance(text, str):
+        if isinstance(text, os.PathLike):
+            raise NotationError(
+                f"loads reads the notation's text, not a path ({text}): "
+                "notation.load(path) reads a file"
+            )
+        if isinstance(text, bytes | bytearray):
+            raise NotationError(
+                f"loads reads a str, not {type(text).__name__}: decode it from UTF-8, "
+                "or give notation.load the binary stream"
+            )
         raise NotationError(f"loads reads a str, not {type(text).__name__}")
     max_game_size = _check_options(errors, max_game_size)
-    return list(_records(_Games(_lines_of_text(text, max_game_size), max_game_size), errors))
+    before = 0 if errors is None else len(errors)
+    try:
+        found = list(_records(_Games(_lines_of_text(text, max_game_size), max_game_size), errors))
+    except NotationSyntaxError as exc:
+        _perhaps_a_path(text, exc)
+        raise
+    if errors is not None and not found and len(errors) > before:
+        _perhaps_a_path(text, errors[before])
+    return found
+
+
+#: A file's name, as a text given to `loads` instead of a file's may be:
+#: one line, ending in a suffix or holding a folder's separator.
+_PATH_LIKE = re.compile(r"[^\n\[\]{}]*?(?:\.[A-Za-z0-9]{1,5}|[/\\][^\n]*)")
+
+
+def _perhaps_a_path(text: str, error: Exception) -> None:
+    """Tells a reader of ``error`` that ``loads`` reads notation text, not a
+    file, when ``text`` looks like a file's name."""
+    if len(text) <= 4096 and _PATH_LIKE.fullmatch(text.strip()):
+        error.add_note(
+            f"loads reads the notation's text; {text.strip()!r} looks like a file's name: "
+            "notation.load(path) reads a file"
+        )
 
 
 def games(

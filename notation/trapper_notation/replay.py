@@ -531,6 +531,13 @@ class _Replayer:
                         f"{_cut(self.players[seat], 60)}'s decision",
                         at=self._context(game, index),
                     )
+                if mover not in self.players:  # a seat's tag left out, or a name misspelt
+                    raise RecordError(
+                        f"the record says {_cut(mover, 60)} decides, but no seat has that "
+                        f"name (the seats: {_cut(', '.join(self.players), 120)}); it is "
+                        f"{_cut(self.players[seat], 60)}'s decision",
+                        at=self._word_before(game, index, Mover),
+                    )
                 raise RecordError(
                     f"the record says {_cut(mover, 60)} decides, but it is "
                     f"{_cut(self.players[seat], 60)}'s decision",

@@ -26,7 +26,6 @@ from .errors import (
     IllegalActionError,
     PluginError,
     SetupError,
-    TrapperError,
     UnknownVariantError,
     as_tuple,
     as_whole,
@@ -638,7 +637,9 @@ def play(game: Game, bots: Sequence[Bot], *, max_actions: int | None = None) -> 
         bot = bots[seat]
         try:
             game.apply(bot.choose(game.view(seat)))
-        except TrapperError as exc:  # which bot: the message says what it did
+        except Exception as exc:  # which bot's decision: the message says what went wrong
+            # An illegal action, or the bot's own code failing as it chose
+            # (as simulate() tells both).
             exc.add_note(f"in play(): the bot of seat {seat}, {type(bot).__name__}")
             raise
         played += 1

@@ -418,8 +418,8 @@ def _bot_maker(spec: str) -> BotMaker:
         found: object = importlib.import_module(module_name)
     except ImportError as exc:
         raise SetupError(
-            f"--bots: cannot import {module_name!r} for the bot {spec!r} ({exc}); the module "
-            "is installed, on PYTHONPATH, or in the working directory"
+            f"--bots: cannot import {module_name!r} for the bot {spec!r} ({exc}); a bot's "
+            "module must be installed, on PYTHONPATH, or in the working directory"
         ) from None
     except Exception as exc:  # the module's own code failed
         raise SetupError(
@@ -900,6 +900,7 @@ def _hint(game: Game, answer: str, syntax: bool, texts: list[str]) -> str | None
     # The notation's cases: a trapper's colour a capital, the square small
     # letters, cards and tiles after it capitals (Bc5/GG, Ge6>CB2).
     step = answer[:1].upper() + answer[1:3].lower() + answer[3:].upper()
+    written = None  # the first case that reads as an action not legal now
     for variant in (*same, answer[:1].upper() + answer[1:], answer.lower(), answer.upper(), step):
         if variant == answer:
             continue
@@ -907,11 +908,17 @@ def _hint(game: Game, answer: str, syntax: bool, texts: list[str]) -> str | None
             game.parse_action(variant)
         except ActionSyntaxError:
             continue
-        except TrapperError:
-            pass
+        except TrapperError:  # an action, but not one to play now: a legal one may follow
+            written = written or variant
+            continue
         return (
             f"letters matter: did you mean {variant!r}? (colours, cards and tiles are "
             "capitals, squares small letters)"
+        )
+    if written is not None:
+        return (
+            f"letters matter: it is written {written!r} (colours, cards and tiles are "
+            "capitals, squares small letters), which is not a legal action now"
         )
     number = _number(answer)
     if number is not None and _reads(game, "1"):
