@@ -817,6 +817,20 @@ def test_an_installed_plugin_left_out_is_a_one_line_warning(
     assert "tactical" in out
     assert err.startswith("trapper: warning: the installed plugin 'riverboat' is left out: ")
     assert len(err.splitlines()) == 1
+    (left_out,) = [line for line in out.splitlines() if line.startswith("riverboat")]
+    assert left_out.startswith("riverboat [installed plugin left out: ")
+    assert "trapper_no_such_module_here" in left_out
+
+
+def test_variants_shows_each_variants_title_and_description(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["variants"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (
+        "base (also: standard): Trapper — The game as the rulebook describes it (R1–R35)."
+    )
+    assert lines[1].startswith("children (also: kids): Trapper for younger children — ")
 
 
 _OWN_BOTS = '''

@@ -1468,12 +1468,17 @@ def _variants() -> int:
     for name in registry.names():
         spec = registry.spec(name)
         aliases = f" (also: {', '.join(spec.aliases)})" if spec.aliases else ""
-        line = f"{name}{aliases}: {spec.description}" if spec.description else f"{name}{aliases}"
+        about = " — ".join(text for text in (spec.title, spec.description) if text)
+        line = f"{name}{aliases}: {about}" if about else f"{name}{aliases}"
         try:
             registry.rules(name)
         except TrapperError as exc:
             line += f" [cannot be played: {exc}]"
         print(line)
+    # An installed plugin that could not be loaded adds no variant to list:
+    # its entry point is named, with why, as well as in the warning.
+    for entry, why in registry.failed.items():
+        print(f"{entry} [installed plugin left out: {why}]")
     return 0
 
 
