@@ -23,6 +23,7 @@ from trapper_core.notation import NotationSyntaxError, Notes, Record, RecordErro
 from trapper_notation import deal, replay
 from trapper_notation.cards import Schedule
 from trapper_notation.flow import UNBOUNDED
+from trapper_notation.stretch import Stretch
 
 from .helpers import greedy_game, make_setup, replay_counting_deals
 
@@ -311,6 +312,56 @@ def test_issue10_item12_a_comment_line_after_tags_with_a_comment_among_them_stay
     (record,) = notation.loads(text)
     assert record.moves == ("pass",)
     assert record.replay().players == ("A", "B")
+
+
+def test_a_comment_between_tags_that_holds_a_tag_is_a_comment_to_every_reader() -> None:
+    """A TAG token holds the comments between its tags: what looks like a
+    tag inside one is the comment's text, to the parser and to ``scan``."""
+    text = '[Seat1 "A"] {[Seat2 "X"]} [Seat2 "B"] ; [Seed "9"]\n[Seed "1"]\n\n1. A: pass\n'
+    (record,) = notation.loads(text)
+    assert record.tags == notation.Tags([("Seat1", "A"), ("Seat2", "B"), ("Seed", "1")])
+    assert record.items[:2] == (
+        notation.Comment('[Seat2 "X"]'),
+        notation.Comment(' [Seed "9"]', to_end_of_line=True),
+    )
+    (scanned,) = notation.scan(io.StringIO(text))
+    assert scanned.tags == {"Seat1": "A", "Seat2": "B", "Seed": "1"}
+    assert notation.loads(record.text) == [record]
+
+
+def test_comments_between_tags_keep_their_lines_and_columns() -> None:
+    """The comments between a TAG token's tags are one stretch of its text,
+    the tags blanked out: each comment stands at its own line and column of
+    the file, as the stretch's place and text tell."""
+    text = (
+        '[Variant "base"] {one}  [Seat1 "A"]\n'
+        '  [Seat2 "B"] {two\nlines} [Seed "1"] ; three\n'
+        '[Setup "?"]\n\n1. A: pass\n'
+    )
+    (record,) = notation.loads(text)
+    stretch = record._parts[0]
+    assert isinstance(stretch, Stretch)
+
+    def place_in_file(offset: int) -> tuple[int, int]:
+        line = text.count("\n", 0, offset) + 1
+        return line, offset - text.rfind("\n", 0, offset)
+
+    def place_in_stretch(offset: int) -> tuple[int, int]:
+        inside = stretch.text.count("\n", 0, offset)
+        if not inside:
+            return stretch.line, stretch.column + offset
+        return stretch.line + inside, offset - stretch.text.rfind("\n", 0, offset)
+
+    comments = ["{one}", "{two\nlines}", "; three"]
+    assert [m[0] for m in re.finditer(r"\{[^}]*\}|;[^\n]*", stretch.text)] == comments
+    for comment in comments:
+        assert place_in_stretch(stretch.text.index(comment)) == place_in_file(text.index(comment))
+    assert record.items[:3] == (
+        notation.Comment("one"),
+        notation.Comment("two\nlines"),
+        notation.Comment(" three", to_end_of_line=True),
+    )
+    assert record.tag_lines == (1, 1, 2, 3, 4)
 
 
 def test_issue10_item13_lenient_reading_recovers_the_game_after_a_broken_tag_line() -> None:

@@ -260,6 +260,22 @@ def test_issue10_item15_the_errors_of_a_file_of_broken_games_are_small() -> None
     assert str(second).startswith("line 5, column 9: unexpected ')': expected")
 
 
+def test_issue10_item15_tags_and_comments_in_turn_are_read_in_tokens_of_64_tags() -> None:
+    """A line of tags and comments in turn: the comments between a TAG
+    token's tags are in the token, kept as one stretch a token (they were a
+    token, a parser step and a stretch each: 18 times the text in memory)."""
+    text = '[A "b"] {c} ' * 6_400 + "\n1. A: x\n"
+    peak, held = peak_and_kept(lambda: notation.loads(text))
+    assert peak <= 7 * len(text), f"peak {peak / len(text):.2f} times the input"
+    assert held <= 3 * len(text), f"records {held / len(text):.2f} times the input"
+    (record,) = notation.loads(text)
+    assert len(record.tags.pairs) == 6_400
+    parts = record._parts
+    assert len(parts) == 100 + 99 + 1 + 1  # a stretch a token, the comment between tokens,
+    # the comment after the last tag, the moves
+    assert record.items.count(Comment("c")) == 6_400
+
+
 def test_issue10_moves_after_comments_keep_their_lines_and_columns() -> None:
     text = SEATS + '\n{ one\ntwo } 1. A: Gd3 ; x\n  "B b": { y } pass\n'
     (record,) = notation.loads(text)

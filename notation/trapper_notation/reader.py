@@ -86,6 +86,9 @@ class _LexError(Exception):
 _TAG = re.compile(r'\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+(?P<value>".*")[ \t]*\]')
 #: One tag of a TAG token, its name and its value inside the quotes.
 _ONE_TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\["\\])*+)"[ \t]*\]')
+#: A tag, as `_ONE_TAG`, or a comment: what a TAG token holds, one after
+#: another (a comment may hold what looks like a tag, which is none).
+_TAG_OR_COMMENT = re.compile(_ONE_TAG.pattern + r"|\{[^}]*+\}|;[^\n]*+")
 #: The pattern of a terminal of the grammar (tests compare them with the engine's).
 _terminal = terminal
 _SPACES = re.compile(r"[ \t]*")
@@ -118,14 +121,15 @@ class _ToRecords(Transformer[Token, list[Record]]):
         self, children: list[Any]
     ) -> tuple[list[tuple[str, str]], Sequence[int], list[Item | Stretch]]:
         if len(children) == 1:
-            tags, lines = children[0]
-            return tags, lines, []
+            return children[0]  # type: ignore[no-any-return]
         found, lines, header = children[0]
         if isinstance(children[1], Stretch):
             header.append(children[1])
         else:
-            found += children[1][0]
-            lines = _joined(lines, children[1][1])
+            more, more_lines, comments = children[1]
+            found += more
+            lines = _joined(lines, more_lines)
+            header += comments
         return found, lines, header
 
     def items(self, children: list[Any]) -> list[Item]:
@@ -143,18 +147,28 @@ class _ToRecords(Transformer[Token, list[Record]]):
     def end(self, children: list[Token]) -> _End:
         return _End([_stretch(t) for t in children if t.type == "COMMENTS"])
 
-    def tag(self, children: list[Token]) -> tuple[list[tuple[str, str]], Sequence[int]]:
-        """The tags of a TAG token (one or more), and the line of each: a
-        ``range`` while they are evenly spaced, as tags one a line are."""
+    def tag(
+        self, children: list[Token]
+    ) -> tuple[list[tuple[str, str]], Sequence[int], list[Item | Stretch]]:
+        """The tags of a TAG token (one or more), the line of each (a
+        ``range`` while they are evenly spaced, as tags one a line are), and
+        the comments between them: one stretch, or none."""
         token = children[0]
         tags: list[tuple[str, str]] = []
         line = first = last = token.line or 1
         step = 0  # between the lines so far, once there are two
         uneven: list[int] | None = None  # the lines, once they are not evenly spaced
         end = 0
-        for match in _ONE_TAG.finditer(token):
+        comments: tuple[int, int, int] | None = None  # the first's offset, line; the last's end
+        for match in _TAG_OR_COMMENT.finditer(token):
             line += token.count("\n", end, match.start())
             end = match.start()
+            if match[1] is None:  # a comment between two tags
+                if comments is None:
+                    comments = (end, line, match.end())
+                else:
+                    comments = (comments[0], comments[1], match.end())
+                continue
             if uneven is not None:
                 uneven.append(line)
             elif not tags:
@@ -174,9 +188,12 @@ class _ToRecords(Transformer[Token, list[Record]]):
                         _PAIRS.clear()
                     _PAIRS[text] = pair
             tags.append(pair)
+        header: list[Item | Stretch] = (
+            [] if comments is None else [_tag_comments(token, *comments)]
+        )
         if uneven is not None:
-            return tags, tuple(uneven)
-        return tags, range(first, last + 1, step or 1)
+            return tags, tuple(uneven), header
+        return tags, range(first, last + 1, step or 1), header
 
     def moves(self, children: list[Token]) -> Stretch:
         (token,) = children
@@ -219,6 +236,23 @@ def _joined(before: Sequence[int], after: Sequence[int]) -> Sequence[int]:
     joined = before if isinstance(before, list) else list(before)
     joined.extend(after)
     return joined
+
+
+def _tag_comments(token: Token, start: int, line: int, end: int) -> Stretch:
+    """The comments between the tags of a TAG token, from the first, at
+    ``start`` on ``line`` of the file, to the last, which ends at ``end``:
+    one stretch of the token's text there with its tags blanked out, so
+    that each comment keeps its line and column (a tag holds no line end)
+    and the stretch costs its text, not an object a comment."""
+    pieces = []
+    at = start
+    for match in _TAG_OR_COMMENT.finditer(token, start, end):
+        pieces.append(token[at : match.start()])  # white space
+        pieces.append(match[0] if match[1] is None else " " * (match.end() - match.start()))
+        at = match.end()
+    line_start = token.rfind("\n", 0, start) + 1
+    column = start - line_start + 1 + ((token.column or 1) - 1 if line_start == 0 else 0)
+    return Stretch("".join(pieces), line, column)
 
 
 def _stretch(token: Token) -> Stretch:
@@ -1963,8 +1997,9 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
                 assert token.line is not None
                 assert token.column is not None
                 found.append((chunk.first_line + token.line - 1, token.column, {}))
-            for match in _ONE_TAG.finditer(token.value):
-                found[-1][2].setdefault(match[1], unescape(match[2]))
+            for match in _TAG_OR_COMMENT.finditer(token.value):
+                if match[1] is not None:  # not a comment between tags
+                    found[-1][2].setdefault(match[1], unescape(match[2]))
             previous = "TAG"
         elif kind not in ("COMMENTS", "TAG_COMMENTS") or previous != "TAG":
             previous = kind if found else ""
