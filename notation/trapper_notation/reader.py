@@ -1613,17 +1613,23 @@ def loads(
     return found
 
 
-#: A file's name, as a text given to `loads` instead of a file's may be:
-#: one line, ending in a suffix or holding a folder's separator.
-_PATH_LIKE = re.compile(r"[^\n\[\]{}]*?(?:\.[A-Za-z0-9]{1,5}|[/\\][^\n]*)")
+#: A file's suffix, at the end of a text given to `loads` instead of a file's.
+_SUFFIX = re.compile(r"\.[A-Za-z0-9]{1,5}\Z")
 
 
 def _perhaps_a_path(text: str, error: Exception) -> None:
     """Tells a reader of ``error`` that ``loads`` reads notation text, not a
-    file, when ``text`` looks like a file's name."""
-    if len(text) <= 4096 and _PATH_LIKE.fullmatch(text.strip()):
+    file, when ``text`` looks like a file's name: one line, no tag or
+    comment in it, with a folder's separator or a suffix."""
+    name = text.strip()
+    if (
+        len(name) <= 4096
+        and "\n" not in name
+        and not any(sign in name for sign in "[]{}")
+        and ("/" in name or "\\" in name or _SUFFIX.search(name))
+    ):
         error.add_note(
-            f"loads reads the notation's text; {text.strip()!r} looks like a file's name: "
+            f"loads reads the notation's text; {name!r} looks like a file's name: "
             "notation.load(path) reads a file"
         )
 
