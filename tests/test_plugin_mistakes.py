@@ -1,0 +1,217 @@
+"""Mistakes a newcomer makes writing a variant plugin from the docs: each is
+a clear `PluginError` (or, for an entry point, a `PluginWarning` and an
+entry in `Registry.failed`) naming the variant, the plugin or kind, and the
+hook or method, instead of a variant that vanishes, a kind never listed or
+an error met deep inside the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+import trapper_base as tb
+import trapper_core as tc
+from trapper_base import Turn
+from trapper_core import Colour, GameState, IllegalActionError, Registry, VariantSpec, hookimpl
+from trapper_core.conformance import check_variant
+
+
+@attrs.frozen
+class Gift(tc.Action):
+    """Give one card of a colour to the bank instead of hunting."""
+
+    colour: Colour
+
+
+class GiftKind(tc.ActionKind[Gift]):
+    name = "gift"
+    action_type = Gift
+    choices = ("colour",)
+
+    def unavailable(self, state: GameState) -> str | None:
+        turn = state.turn
+        assert isinstance(turn, Turn)
+        return "G1: give instead of hunting" if turn.trapper is not None else None
+
+    def colour_options(self, state: GameState) -> Any:
+        assert state.to_move is not None
+        return [c for c in Colour if state.hands[state.to_move][c]]
+
+    def apply(self, state: GameState, action: Gift) -> None:
+        assert state.to_move is not None
+        tb.pay(state, state.to_move, action.colour, 1)
+        tb.advance(state)
+
+    def text(self, state: GameState, action: Gift) -> str:
+        return f"gift-{action.colour.letter}"
+
+    def parse(self, state: GameState, text: str) -> Gift | None:
+        if not text.startswith("gift-"):
+            return None
+        return Gift(Colour.from_letter(text.removeprefix("gift-")))
+
+
+def registry_of(*plugins: object, kinds: tuple[object, ...] = (), **spec: Any) -> Registry:
+    """A registry of the installed variants and one more, ``v``."""
+    spec.setdefault("extends", "base")
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[VariantSpec]:
+            return [VariantSpec("v", plugins, kinds=kinds, **spec)]  # type: ignore[arg-type]
+
+    return Registry([Register()])
+
+
+def game_of(*plugins: object, kinds: tuple[object, ...] = ()) -> tc.Game:
+    return tc.new_game("v", 2, seed=1, registry=registry_of(*plugins, kinds=kinds))
+
+
+# --- 2. options that are no collection of values -----------------------------
+
+
+class Forgetful(GiftKind):
+    def colour_options(self, state: GameState) -> Any:
+        [c for c in Colour if state.hands[state.to_move or 0][c]]  # no return
+
+
+class Counting(GiftKind):
+    def colour_options(self, state: GameState) -> Any:
+        return 4  # a count, not the colours
+
+
+def _says_which(error: tc.PluginError, kind: type) -> None:
+    text = str(error)
+    assert "variant 'v'" in text
+    assert "the 'gift' kind" in text
+    assert kind.__qualname__ in text
+    assert "colour_options(state)" in text
+
+
+@pytest.mark.parametrize("kind", [Forgetful, Counting])
+def test_options_that_are_no_collection_are_a_plugin_error_when_listed(kind: type) -> None:
+    game = game_of(kinds=(kind(),))
+    with pytest.raises(tc.PluginError) as caught:
+        game.legal_actions()
+    _says_which(caught.value, kind)
+    with pytest.raises(tc.PluginError) as caught:
+        game.view(0).legal_actions  # noqa: B018
+    _says_which(caught.value, kind)
+
+
+@pytest.mark.parametrize("kind", [Forgetful, Counting])
+def test_options_that_are_no_collection_are_a_plugin_error_when_an_action_is_checked(
+    kind: type,
+) -> None:
+    game = game_of(kinds=(kind(),))
+    # Nothing listed: the kind judges the action alone, as in a replay.
+    with pytest.raises(tc.PluginError) as caught:
+        game.apply(Gift(Colour.BLUE))
+    _says_which(caught.value, kind)
+    with pytest.raises(tc.PluginError) as caught:
+        game.rules.kinds[0].problem(game.state, Gift(Colour.BLUE))
+    _says_which(caught.value, kind)
+    assert game.history == ()
+
+
+@pytest.mark.parametrize("kind", [Forgetful, Counting])
+def test_options_that_are_no_collection_are_reported_by_the_conformance_kit(kind: type) -> None:
+    report = check_variant("v", games=1, registry=registry_of(kinds=(kind(),)))
+    assert not report.ok
+    (problem,) = report.problems
+    assert problem.error.startswith("PluginError: variant 'v': the 'gift' kind")
+    assert "colour_options(state)" in problem.error
+
+
+def test_options_that_are_empty_sequences_are_listed_as_nothing() -> None:
+    class Nothing(GiftKind):
+        def colour_options(self, state: GameState) -> Any:
+            return ()
+
+    game = game_of(kinds=(Nothing(),))
+    assert not any(isinstance(a, Gift) for a in game.legal_actions())
+    with pytest.raises(IllegalActionError, match="not a colour open now"):
+        game.apply(Gift(Colour.BLUE))
+
+
+class Sometimes(GiftKind):
+    """Forgets its ``return`` on one path only: for every seat but the first."""
+
+    def colour_options(self, state: GameState) -> Any:  # noqa: RET503
+        if state.to_move == 0:
+            return [c for c in Colour if state.hands[0][c]]
+        [c for c in Colour if state.hands[state.to_move or 0][c]]  # no return
+
+
+def test_options_answering_none_on_one_path_are_reported_by_the_conformance_kit() -> None:
+    report = check_variant("v", games=1, registry=registry_of(kinds=(Sometimes(),)))
+    assert not report.ok
+    (problem,) = report.problems
+    assert problem.error.startswith("PluginError: variant 'v': the 'gift' kind")
+    assert "colour_options(state) returned None" in problem.error
+
+
+def test_the_validating_listing_finds_none_in_any_position() -> None:
+    game = game_of(kinds=(Sometimes(),))
+    kind = game.rules.kinds[0]
+    assert kind.validating_lister()(game.state)  # seat 0 to move: its options are given
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Gift)))
+    assert game.to_move == 1
+    with pytest.raises(
+        tc.PluginError, match=r"variant 'v'.*colour_options\(state\) returned None"
+    ):
+        kind.validating_lister()(game.state)
+
+
+# --- 4. a choice without its options ------------------------------------------
+
+
+def test_a_choice_without_an_options_method_is_a_plugin_error() -> None:
+    class Optionless(tc.ActionKind[Gift]):
+        name = "gift"
+        action_type = Gift
+        choices = ("colour",)
+
+        def apply(self, state: GameState, action: Gift) -> None: ...
+
+        def text(self, state: GameState, action: Gift) -> str:
+            return "gift"
+
+        def parse(self, state: GameState, text: str) -> Gift | None:
+            return None
+
+    with pytest.raises(
+        tc.PluginError, match=r"Optionless has the choice 'colour' but no method colour_options"
+    ):
+        Optionless()
+
+
+# --- 9. a kind without a name ----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [None, "", "   ", 5])
+def test_a_kind_whose_name_is_no_text_is_refused_when_the_variant_is_made(name: object) -> None:
+    class Nameless(GiftKind):
+        pass
+
+    Nameless.name = name  # type: ignore[assignment]
+    with pytest.raises(tc.PluginError, match=r"variant 'v'.*Nameless.*name"):
+        registry_of(kinds=(Nameless(),)).rules("v")
+
+
+def test_a_kind_without_a_name_is_refused_when_the_variant_is_made() -> None:
+    class Nameless(tc.ActionKind[Gift]):
+        action_type = Gift
+
+        def apply(self, state: GameState, action: Gift) -> None: ...
+
+        def text(self, state: GameState, action: Gift) -> str:
+            return "gift"
+
+        def parse(self, state: GameState, text: str) -> Gift | None:
+            return None
+
+    with pytest.raises(tc.PluginError, match=r"variant 'v'.*Nameless.*name"):
+        registry_of(kinds=(Nameless(),)).rules("v")
