@@ -6,6 +6,9 @@ an error met deep inside the engine."""
 
 from __future__ import annotations
 
+import sys
+import types
+import warnings
 from typing import Any
 
 import attrs
@@ -16,6 +19,8 @@ import trapper_core as tc
 from trapper_base import Turn
 from trapper_core import Colour, GameState, IllegalActionError, Registry, VariantSpec, hookimpl
 from trapper_core.conformance import check_variant
+
+from .helpers import install_plugins
 
 
 @attrs.frozen
@@ -67,6 +72,50 @@ def registry_of(*plugins: object, kinds: tuple[object, ...] = (), **spec: Any) -
 
 def game_of(*plugins: object, kinds: tuple[object, ...] = ()) -> tc.Game:
     return tc.new_game("v", 2, seed=1, registry=registry_of(*plugins, kinds=kinds))
+
+
+# --- 1. an entry point that names no plugin ----------------------------------
+
+
+def test_an_entry_point_naming_a_hook_function_is_left_out_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    module = types.ModuleType("trapper_salmonrun")
+
+    @hookimpl
+    def trapper_variants() -> list[VariantSpec]:
+        return [VariantSpec("salmonrun", (), extends="base")]
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    install_plugins(monkeypatch, salmonrun="trapper_salmonrun:trapper_variants")
+    with pytest.warns(tc.PluginWarning, match="'salmonrun' is left out") as caught:
+        registry = Registry()
+    why = registry.failed["salmonrun"]
+    assert "trapper_salmonrun:trapper_variants" in why
+    assert "implements no hook" in why
+    assert "the module, trapper_salmonrun," in why
+    assert "an instance of the plugin class" in why
+    assert why in str(caught[0].message)
+    assert "salmonrun" not in registry.names()
+    with pytest.raises(tc.UnknownVariantError, match="left out: salmonrun"):
+        registry.spec("salmonrun")
+
+
+def test_an_entry_point_naming_a_module_is_still_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("trapper_salmonrun")
+
+    @hookimpl
+    def trapper_variants() -> list[VariantSpec]:
+        return [VariantSpec("salmonrun", (), extends="base")]
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    install_plugins(monkeypatch, salmonrun=module)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        registry = Registry()
+    assert registry.failed == {}
+    assert "salmonrun" in registry.names()
 
 
 # --- 2. options that are no collection of values -----------------------------
@@ -165,6 +214,50 @@ def test_the_validating_listing_finds_none_in_any_position() -> None:
         kind.validating_lister()(game.state)
 
 
+# --- 3. a hook method without self -------------------------------------------
+
+
+def test_a_hook_method_without_self_is_refused_when_the_variant_is_made() -> None:
+    class Payout:
+        @hookimpl
+        def trapper_canoe_payout(row):  # type: ignore[no-untyped-def]
+            return 3
+
+    registry = registry_of(Payout())
+    with pytest.raises(tc.PluginError) as caught:
+        registry.rules("v")
+    text = str(caught.value)
+    assert "variant 'v'" in text
+    assert "Payout" in text
+    assert "trapper_canoe_payout" in text
+    assert "'row'" in text
+    assert "self" in text
+
+
+def test_a_hook_method_taking_nothing_is_refused_when_the_variant_is_made() -> None:
+    class Sizes:
+        @hookimpl
+        def trapper_hand_size():  # type: ignore[no-untyped-def,misc]
+            return 6
+
+    with pytest.raises(tc.PluginError, match=r"variant 'v'.*trapper_hand_size.*self"):
+        registry_of(Sizes()).rules("v")
+
+
+def test_a_hook_method_with_self_and_a_static_hook_are_taken() -> None:
+    class Payouts:
+        @hookimpl
+        def trapper_canoe_payout(self, row: object) -> int | None:
+            return None
+
+        @hookimpl
+        @staticmethod
+        def trapper_hand_size(players: int) -> int:
+            return 6
+
+    registry_of(Payouts()).rules("v")
+
+
 # --- 4. a choice without its options ------------------------------------------
 
 
@@ -186,6 +279,20 @@ def test_a_choice_without_an_options_method_is_a_plugin_error() -> None:
         tc.PluginError, match=r"Optionless has the choice 'colour' but no method colour_options"
     ):
         Optionless()
+
+
+# --- 7. extends a misspelt variant --------------------------------------------
+
+
+def test_extending_a_misspelt_variant_lists_the_others_installed() -> None:
+    registry = registry_of(extends="bsae")
+    with pytest.raises(tc.UnknownVariantError) as caught:
+        registry.rules("v")
+    text = str(caught.value)
+    assert "variant 'v' extends 'bsae'" in text
+    installed = text.split("installed: ", 1)[1]
+    assert "base" in installed
+    assert "v" not in installed.replace("(did you mean", "").split(", ")
 
 
 # --- 9. a kind without a name ----------------------------------------------------
