@@ -281,6 +281,75 @@ def test_a_choice_without_an_options_method_is_a_plugin_error() -> None:
         Optionless()
 
 
+# --- 5. an apply that raises ---------------------------------------------------
+
+
+class Scribble(GiftKind):
+    """Changes a display in place: attrs refuses, as displays are frozen."""
+
+    def apply(self, state: GameState, action: Gift) -> None:
+        state.displays[0].money = 5  # type: ignore[misc]
+
+
+def test_an_apply_raising_a_foreign_error_gets_a_note_naming_variant_and_kind() -> None:
+    game = game_of(kinds=(Scribble(),))
+    before = game.copy()
+    action = next(a for a in game.legal_actions() if isinstance(a, Gift))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError) as caught:
+        game.apply(action)
+    notes = caught.value.__notes__
+    assert len(notes) == 1
+    assert "variant 'v'" in notes[0]
+    assert "the 'gift' kind" in notes[0]
+    assert "Scribble" in notes[0]
+    assert "apply" in notes[0]
+    assert game == before
+
+
+def test_an_apply_raising_a_trapper_error_gets_no_note() -> None:
+    class Refusing(GiftKind):
+        def apply(self, state: GameState, action: Gift) -> None:
+            raise IllegalActionError("G2: no gifts today")
+
+    game = game_of(kinds=(Refusing(),))
+    action = next(a for a in game.legal_actions() if isinstance(a, Gift))
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(action)
+    assert not getattr(caught.value, "__notes__", None)
+
+
+def test_a_hook_raising_after_the_apply_gets_no_note_naming_the_kind() -> None:
+    class Broken:
+        armed = False
+
+        @hookimpl
+        def trapper_is_over(self, state: GameState) -> bool | None:
+            if self.armed:
+                raise KeyError("oops")
+            return None
+
+    broken = Broken()
+    game = game_of(broken)
+    broken.armed = True
+    with pytest.raises(KeyError) as caught:
+        game.apply(game.legal_actions()[0])
+    assert not any("kind" in note for note in getattr(caught.value, "__notes__", ()))
+
+
+# --- 6. action_text given a text ---------------------------------------------
+
+
+def test_action_text_given_a_str_points_to_parse_action() -> None:
+    game = tc.new_game("base", 2, seed=1)
+    with pytest.raises(tc.ActionSyntaxError) as caught:
+        game.action_text("pass")  # type: ignore[arg-type]
+    text = str(caught.value)
+    assert "action_text takes an action, not a str" in text
+    assert "parse_action" in text
+    assert "apply_text" in text
+    assert "writes" not in text
+
+
 # --- 7. extends a misspelt variant --------------------------------------------
 
 
