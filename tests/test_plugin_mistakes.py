@@ -364,6 +364,21 @@ def test_extending_a_misspelt_variant_lists_the_others_installed() -> None:
     assert "v" not in installed.replace("(did you mean", "").split(", ")
 
 
+# --- 8. a hand size that is no count -------------------------------------------
+
+
+def test_a_bad_hand_size_names_the_variant() -> None:
+    class Sizes:
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> object:
+            return "7"
+
+    with pytest.raises(
+        tc.PluginError, match=r"^variant 'v': trapper_hand_size\(2\) returned '7', not a count"
+    ):
+        game_of(Sizes())
+
+
 # --- 9. a kind without a name ----------------------------------------------------
 
 
