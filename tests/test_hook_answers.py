@@ -276,7 +276,7 @@ def test_kind_unavailable_answer_is_checked() -> None:
     with pytest.raises(tc.PluginError) as caught:
         game.apply(tb.Retire())
     assert str(caught.value) == (
-        f"the 'retire' kind ({NoRetiring.__module__}.{NoRetiring.__qualname__}): "
+        f"variant 'v': the 'retire' kind ({NoRetiring.__module__}.{NoRetiring.__qualname__}): "
         "unavailable(state) returned True, not a reason (str) or None"
     )
     assert game.to_dict() == before
@@ -295,7 +295,7 @@ def test_kind_refuse_choice_answer_is_checked() -> None:
     with pytest.raises(tc.PluginError) as caught:
         game.apply(tb.Exchange((tc.Species.MINK,)))
     assert str(caught.value) == (
-        f"the 'exchange' kind ({Terse.__module__}.{Terse.__qualname__}): "
+        f"variant 'v': the 'exchange' kind ({Terse.__module__}.{Terse.__qualname__}): "
         "refuse_species(state, action) returned 'no', not an IllegalActionError"
     )
     assert game.to_dict() == before

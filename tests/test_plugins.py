@@ -518,7 +518,7 @@ def test_a_kind_without_the_options_of_a_choice_is_refused_by_name() -> None:
         colour_options = None  # type: ignore[assignment]
 
     with pytest.raises(
-        TypeError, match=r"Forgetful has the choice 'colour' but no method colour_options"
+        tc.PluginError, match=r"Forgetful has the choice 'colour' but no method colour_options"
     ):
         Forgetful()
 
@@ -534,7 +534,7 @@ def test_a_kind_whose_choice_is_no_field_of_its_action_is_refused_by_name() -> N
             return list(Colour)
 
     with pytest.raises(
-        TypeError,
+        tc.PluginError,
         match=r"Misnamed has the choice 'color', which is no field of Donate "
         r"\(its fields: colour\)",
     ):

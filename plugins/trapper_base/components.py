@@ -101,8 +101,8 @@ def deal(state: GameState, setup: Setup) -> None:
     size = state.rules.hand_size(players)
     if type(size) is not int or size < 0:
         raise PluginError(
-            f"trapper_hand_size({players}) returned {size!r:.60}, "
-            "not a count of cards (a whole number, 0 or more)"
+            f"variant {state.rules.variant!r}: trapper_hand_size({players}) returned "
+            f"{size!r:.60}, not a count of cards (a whole number, 0 or more)"
         )
     deck = setup.deck
     if len(deck) < size * players:

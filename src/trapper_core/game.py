@@ -27,7 +27,7 @@ from .errors import (
     as_whole,
     shown,
 )
-from .kinds import ACTION_TEXT
+from .kinds import ACTION_TEXT, ActionKind
 from .model import COLOURS, SQUARES, Colour, Hand, Square, Tile, square_or_name
 from .plugins import (
     Registry,
@@ -633,8 +633,14 @@ class Game:
                 self._finish()
             elif state.to_move is None:
                 raise self._nobody_to_move(action)
-        except BaseException:
+        except BaseException as exc:
             _restore(state, snapshot)
+            if _foreign(exc) and _raised_by_apply(exc, kind):
+                exc.add_note(
+                    f"in Game.apply: raised by the apply of the {kind.name!r} kind "
+                    f"({type(kind).__module__}.{type(kind).__qualname__}) of variant "
+                    f"{self.variant!r}, playing {shown(action, 80)}; the game is left as it was"
+                )
             raise
         finally:
             state.forced = None
@@ -839,6 +845,11 @@ class Game:
         """
         kind = self._rules.kind_of(action)
         if kind is None:
+            if isinstance(action, str):
+                raise ActionSyntaxError(
+                    f"action_text takes an action, not a str ({shown(action, 80)}): a text "
+                    "is read with Game.parse_action, or played with Game.apply_text"
+                )
             raise ActionSyntaxError(
                 f"no kind of action of {self.variant!r} writes {shown(action, 200)}"
             )
@@ -1141,6 +1152,26 @@ class Game:
         return (
             f"<Game {self.variant!r}, {len(self.players)} players, {self._count} actions, {where}>"
         )
+
+
+def _foreign(exc: BaseException) -> bool:
+    """Whether ``exc`` is an error of a plugin's own code (not one of the
+    core's errors, nor an interruption)."""
+    return isinstance(exc, Exception) and not isinstance(exc, TrapperError)
+
+
+def _raised_by_apply(exc: BaseException, kind: ActionKind[Any]) -> bool:
+    """Whether ``exc``, caught in `Game.apply`, was raised in the call of
+    ``kind``'s apply rather than in what follows it (the hooks asked
+    whether the game is over, and for the valuation): the frame it passed
+    through next is that of the kind's apply. Asked on the failure path
+    alone."""
+    traceback = exc.__traceback__
+    called = traceback.tb_next if traceback is not None else None
+    if called is None:
+        return False
+    apply = getattr(type(kind), "apply", None)
+    return called.tb_frame.f_code is getattr(apply, "__code__", None)
 
 
 def _at_position(

@@ -35,6 +35,7 @@ replaces it, and [`Withdraw`][trapper_core.Withdraw] takes one away.
 from __future__ import annotations
 
 import abc
+import ast
 import inspect
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -117,7 +118,7 @@ class ActionKind(abc.ABC, Generic[A]):
         options: list[Any] = [getattr(self, f"{choice}_options", None) for choice in self.choices]
         for choice, found in zip(self.choices, options, strict=True):
             if not callable(found):
-                raise TypeError(
+                raise PluginError(
                     f"{type(self).__name__} has the choice {choice!r} but no method "
                     f"{choice}_options(state, …): every choice names its options"
                 )
@@ -140,7 +141,7 @@ class ActionKind(abc.ABC, Generic[A]):
             names = [f.alias for f in attrs.fields(self.action_type) if f.init]
             for choice in self.choices:
                 if choice not in names:
-                    raise TypeError(
+                    raise PluginError(
                         f"{type(self).__name__} has the choice {choice!r}, which is no field "
                         f"of {self.action_type.__name__} (its fields: {', '.join(names)}): "
                         "the choices are the action's fields, by name"
@@ -153,23 +154,79 @@ class ActionKind(abc.ABC, Generic[A]):
         earlier = self.choices[:level]
         unknown = [n for n in names if n not in earlier]
         if unknown:
-            raise TypeError(
+            raise PluginError(
                 f"{type(self).__name__}.{self.choices[level]}_options takes "
                 f"{', '.join(unknown)}, which is no earlier choice of {earlier}"
             )
         return tuple(earlier.index(n) for n in names)
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.name!r}>"
+        return f"<{type(self).__name__} {getattr(self, 'name', None)!r}>"
 
-    def _misanswered(self, call: str, answer: object, wanted: str) -> PluginError:
+    def _misanswered(
+        self, state: GameState, call: str, answer: object, wanted: str
+    ) -> PluginError:
         """The error for a method of the kind's that answered what the
-        engine cannot use (checked where the answer is read)."""
+        engine cannot use (checked where the answer is read), naming the
+        variant played in ``state`` (a kind may serve several)."""
         cls = type(self)
         return PluginError(
-            f"the {self.name!r} kind ({cls.__module__}.{cls.__qualname__}): {call} "
+            f"variant {state.rules.variant!r}: the {self.name!r} kind "
+            f"({cls.__module__}.{cls.__qualname__}): {call} "
             f"returned {shown(answer, 60)}, not {wanted}"
         )
+
+    def _bad_options(self, state: GameState, level: int, answer: object) -> PluginError:
+        """The error for the options of the choice at ``level`` answered
+        with ``answer``, which is no collection of values (a forgotten
+        ``return`` answers ``None``)."""
+        arguments = ", ".join(["state", *(self.choices[k] for k in self._depends[level])])
+        return self._misanswered(
+            state,
+            f"{self.choices[level]}_options({arguments})",
+            answer,
+            "the values open now (a sequence, a set or a range)",
+        )
+
+    def _misread(self, state: GameState) -> PluginError | None:
+        """The error for the first answer of the kind's options in ``state``
+        that is no collection of values, asking them as the listing does;
+        ``None`` when every answer is one (or asking raises: the listing's
+        own error is then the one to see). Asked only on the listing's
+        failure path, so it costs the listing nothing."""
+        try:
+            return self._walk(state, ())
+        except Exception:  # the options' own error, which the listing raised first
+            return None
+
+    def _walk(self, state: GameState, values: tuple[Any, ...]) -> PluginError | None:
+        level = len(values)
+        if level == len(self.choices):
+            return None
+        earlier = [values[k] for k in self._depends[level]]
+        answer = self._options[level](state, *earlier)
+        if not isinstance(answer, Iterable):
+            return self._bad_options(state, level, answer)
+        for value in answer:
+            found = self._walk(state, (*values, value))
+            if found is not None:
+                return found
+        return None
+
+    def _misjudged(self, state: GameState, action: object) -> PluginError | None:
+        """The error for the first answer of the kind's options for
+        ``action``'s earlier choices that is no collection of values;
+        ``None`` when every answer is one. Asked only on the failure path
+        of [`allows`][trapper_core.ActionKind.allows]."""
+        try:
+            values = [getattr(action, choice) for choice in self.choices]
+            for level, options in enumerate(self._options):
+                answer = options(state, *[values[k] for k in self._depends[level]])
+                if not isinstance(answer, Iterable):
+                    return self._bad_options(state, level, answer)
+        except Exception:  # the options' own error, which the check raised first
+            return None
+        return None
 
     # ------------------------------------------------------------------
     # What a kind states
@@ -219,7 +276,7 @@ class ActionKind(abc.ABC, Generic[A]):
             error: IllegalActionError = explain(state, action)
             if not isinstance(error, IllegalActionError):
                 raise self._misanswered(
-                    f"refuse_{choice}(state, action)", error, "an IllegalActionError"
+                    state, f"refuse_{choice}(state, action)", error, "an IllegalActionError"
                 )
             return error
         return IllegalActionError(
@@ -302,10 +359,14 @@ class ActionKind(abc.ABC, Generic[A]):
 
     _generic: Callable[[GameState], list[A]] | None = None
 
-    def _write_lister(self, *, check: bool = True) -> Callable[[GameState], list[A]]:
+    def _write_lister(
+        self, *, check: bool = True, read: Callable[[], object] | None = None
+    ) -> Callable[[GameState], list[A]]:
         """Writes the listing function; without ``check`` it leaves out the
         question of [`unavailable`][trapper_core.ActionKind.unavailable] (the
-        caller has asked it)."""
+        caller has asked it). With ``read``, it is the validating listing
+        (`validating_lister`), which calls ``read()`` once the first options
+        are read and checked."""
         if not self.choices:
             unavailable, build = self.unavailable, self.build
 
@@ -316,21 +377,49 @@ class ActionKind(abc.ABC, Generic[A]):
         namespace: dict[str, Any] = {
             "unavailable": self.unavailable,
             "build_all": self.build_all,
+            "bad": self._bad_options,
+            "misread": self._misread,
+            "read": read,
             **{f"options{i}": options for i, options in enumerate(self._options)},
         }
         always = not check or type(self).unavailable is ActionKind.unavailable
         # Our own text, made from the kind's choices (attrs writes its methods so).
-        exec(self._lister_source(always_available=always), namespace)
+        _run(self._lister_source(always_available=always, validating=read is not None), namespace)
         lister: Callable[[GameState], list[A]] = namespace["legal"]
         return lister
 
-    def _lister_source(self, *, always_available: bool = False) -> str:
-        """The source of the listing function: loops with hoisted options."""
+    def validating_lister(self) -> Callable[[GameState], list[A]]:
+        """Returns the listing that follows from the kind's options, as
+        [`generic_lister`][trapper_core.ActionKind.generic_lister] does, but
+        raising [`PluginError`][trapper_core.PluginError] for options that
+        answer ``None`` (a forgotten ``return``) as well as for any other
+        answer that is no collection of values. (The listing the engine plays
+        by finds ``None`` only the first time it reads a kind's options: an
+        empty answer ends a loop without a question, as listing runs for every
+        position.) The conformance kit lists every kind through it at every
+        position it visits. Written once per kind and kept."""
+        lister = self._validating
+        if lister is None:
+            lister = self._validating = self._write_lister(read=_nothing)
+        return lister
+
+    _validating: Callable[[GameState], list[A]] | None = None
+
+    def _lister_source(self, *, always_available: bool = False, validating: bool = False) -> str:
+        """The source of the listing function: loops with hoisted options.
+
+        Options that are no collection of values are a `PluginError` naming
+        the variant, the kind and the method, found on the failure path
+        alone: when iterating them raises ``TypeError``. An answer of
+        ``None`` (a forgotten ``return``) is falsy, and ends its loop as no
+        options do: only the ``validating`` listing asks whether an empty
+        answer is ``None``, and calls ``read()`` once the first options
+        are read and checked."""
         n = len(self.choices)
         # The loop depth at which each choice's options can be asked: after
         # the last choice it depends on has a value.
         depth = [max(deps, default=-1) + 1 for deps in self._depends]
-        lines = ["def legal(state):", "    out = []"]
+        lines = ["def legal(state):", "  try:", "    out = []"]
         if not always_available:
             lines += ["    if unavailable(state) is not None:", "        return out"]
         for level in range(n):
@@ -341,13 +430,27 @@ class ActionKind(abc.ABC, Generic[A]):
                     args = "".join(f", v{k}" for k in self._depends[j])
                     lines.append(f"{pad}o{j} = options{j}(state{args})")
                     lines.append(f"{pad}if not o{j}:")
+                    if validating:
+                        lines.append(f"{pad}    if o{j} is None:")
+                        lines.append(f"{pad}        raise bad(state, {j}, None)")
+                        if level == 0:
+                            lines.append(f"{pad}    read()")
                     lines.append(f"{pad}    {leave}")
+            if validating and level == 0:
+                lines.append(f"{pad}read()")
             if level < n - 1:
                 lines.append(f"{pad}for v{level} in o{level}:")
         chosen = "".join(f"v{k}, " for k in range(n - 1))
         pad = "    " * n
         lines.append(f"{pad}out.extend(build_all(state, ({chosen}), o{n - 1}))")
-        lines.append("    return out")
+        lines += [
+            "    return out",
+            "  except TypeError:",  # an answer not iterable, or an error of the kind's own
+            "    error = misread(state)",
+            "    if error is not None:",
+            "        raise error",
+            "    raise",
+        ]
         return "\n".join(lines) + "\n"
 
     def allows(self, state: GameState, action: A) -> bool:
@@ -371,9 +474,10 @@ class ActionKind(abc.ABC, Generic[A]):
     def _write_checker(self) -> Callable[[GameState, Any], bool]:
         namespace: dict[str, Any] = {
             "unavailable": self.unavailable,
+            "misjudged": self._misjudged,
             **{f"options{i}": options for i, options in enumerate(self._options)},
         }
-        lines = ["def allows(state, action):"]
+        lines = ["def allows(state, action):", "  try:"]
         if type(self).unavailable is not ActionKind.unavailable:
             lines += ["    if unavailable(state) is not None:", "        return False"]
         for level, choice in enumerate(self.choices):
@@ -383,8 +487,17 @@ class ActionKind(abc.ABC, Generic[A]):
                 f"    if v{level} not in options{level}(state{args}):",
                 "        return False",
             ]
-        lines.append("    return True")
-        exec("\n".join(lines) + "\n", namespace)  # as the lister is written
+        lines += [
+            "    return True",
+            # Options that are no collection (None: a forgotten return) fail
+            # the test "in"; the failure path alone finds them.
+            "  except TypeError:",
+            "    error = misjudged(state, action)",
+            "    if error is not None:",
+            "        raise error",
+            "    raise",
+        ]
+        _run("\n".join(lines) + "\n", namespace)  # as the lister is written
         checker: Callable[[GameState, Any], bool] = namespace["allows"]
         return checker
 
@@ -398,14 +511,19 @@ class ActionKind(abc.ABC, Generic[A]):
         reason = self.unavailable(state)
         if reason is not None:
             if not isinstance(reason, str):
-                raise self._misanswered("unavailable(state)", reason, "a reason (str) or None")
+                raise self._misanswered(
+                    state, "unavailable(state)", reason, "a reason (str) or None"
+                )
             rule = _RULE_ID.match(reason)
             error = IllegalActionError(reason, rule=rule[1] if rule else None)
         else:
             values = [getattr(action, choice) for choice in self.choices]
             for level, options in enumerate(self._options):
                 earlier = [values[k] for k in self._depends[level]]
-                if values[level] not in options(state, *earlier):
+                answer = options(state, *earlier)
+                if not isinstance(answer, Iterable):
+                    raise self._bad_options(state, level, answer)
+                if values[level] not in answer:
                     error = self.refuse(state, action, self.choices[level])
                     if isinstance(error, AmbiguousActionError) and error.candidates:
                         error = self._settled(state, action, error)
@@ -431,6 +549,39 @@ class ActionKind(abc.ABC, Generic[A]):
             return error
         settled.action = action
         return settled
+
+
+def _nothing() -> None:
+    """What the validating listing of a kind calls on reading its options,
+    where nothing is to be done."""
+
+
+def _run(source: str, namespace: dict[str, Any]) -> None:
+    """Runs ``source``, the text of a function written out for the listing
+    or the check, in ``namespace``. Its body's ``try:`` is given the line of
+    the statement under it: the try then costs no instruction at all (a
+    line of its own would cost a no-op on every call, for line tracing)."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try):
+            node.lineno = node.body[0].lineno
+    exec(compile(tree, "<string>", "exec"), namespace)
+
+
+def _validated_first(
+    kind: ActionKind[Any], namespace: dict[str, Any], key: str, check: bool
+) -> Callable[[GameState], list[Action]]:
+    """The listing of ``kind`` that the variant's listing calls as ``key``
+    of ``namespace``: the validating one until it has read the kind's
+    options once (an answer of ``None`` is then a `PluginError`), and from
+    then on the fast one, put in its place (so checked once per kind and
+    variant, at no cost to the listing after)."""
+    fast = kind._write_lister(check=check)
+
+    def read() -> None:
+        namespace[key] = fast
+
+    return kind._write_lister(check=check, read=read)
 
 
 def listing(kinds: Sequence[ActionKind[Any]]) -> Callable[[GameState], list[Action]]:
@@ -472,11 +623,14 @@ def listing(kinds: Sequence[ActionKind[Any]]) -> Callable[[GameState], list[Acti
             namespace[f"unavailable{i}"] = kind.unavailable
             when = f"    if unavailable{i}(state) is None:"
         else:
-            namespace[f"lister{i}"] = kind.lister()
+            if generic[i] and type(kind).lister is ActionKind.lister:
+                namespace[f"lister{i}"] = _validated_first(kind, namespace, f"lister{i}", True)
+            else:
+                namespace[f"lister{i}"] = kind.lister()
             lines.append(f"    out += lister{i}(state)")
             continue
         if kind.choices:
-            namespace[f"lister{i}"] = kind._write_lister(check=False)
+            namespace[f"lister{i}"] = _validated_first(kind, namespace, f"lister{i}", False)
             lines += [when, f"        out += lister{i}(state)"]
         else:
             namespace[f"action{i}"] = kind.build()
@@ -513,6 +667,15 @@ def resolve_kinds(
                 continue
             if not isinstance(item, ActionKind):
                 raise TypeError(f"trapper_action_kinds returned {item!r}, not an ActionKind")
+            name = getattr(item, "name", None)
+            if not isinstance(name, str) or not name.strip():
+                # A kind is listed, withdrawn and replaced by its name.
+                cls = type(item)
+                has = f"the name {shown(name)}" if hasattr(item, "name") else "no name"
+                raise TypeError(
+                    f"the kind {cls.__module__}.{cls.__qualname__} has {has}: a kind's "
+                    "name is a non-empty str, unique in the variant"
+                )
             defined.add(item.name)
             if item.name not in seen:
                 seen.add(item.name)

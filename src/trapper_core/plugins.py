@@ -653,6 +653,11 @@ class Registry:
                 continue
             if pm.is_registered(plugin):
                 continue  # a module two entry points name: the same plugin
+            if not _has_hooks(plugin):
+                # pluggy would register it, and never ask it: its variants
+                # would be missing without a word.
+                self._fail(entry.name, _no_hooks(entry, plugin))
+                continue
             try:
                 _check_plugin(plugin, pm)
                 pm.register(plugin, name=entry.name)
@@ -752,9 +757,10 @@ class Registry:
                 # Found when the variant is first played rather than when the
                 # registry is made: one plugin's broken variant leaves the
                 # others playable.
+                others = [n for n in self.names() if n != chain[-1].name]
                 raise UnknownVariantError(
                     f"variant {chain[-1].name!r} extends {name!r}, but no variant is called "
-                    f"{name!r}; installed: {', '.join(self.names())}"
+                    f"{name!r}; installed: {', '.join(others) or 'no other'}"
                 )
             parent = self.spec(name)
             if parent in chain:
@@ -839,6 +845,29 @@ def _variant_answers(
     return answers
 
 
+def _no_hooks(entry: importlib.metadata.EntryPoint, plugin: object) -> str:
+    """Why the object ``plugin`` that ``entry`` names is no plugin: it
+    implements no hook (a hook function itself, say, where its module was
+    meant)."""
+    if isinstance(plugin, types.FunctionType | types.BuiltinFunctionType | types.MethodType):
+        what = f"the function {plugin.__qualname__}"
+    elif isinstance(plugin, type):
+        what = f"the class {plugin.__qualname__}"
+    elif isinstance(plugin, types.ModuleType):
+        what = f"the module {plugin.__name__}"
+    else:
+        what = shown(plugin)
+    instead = (
+        "the module that holds the hooks"
+        if isinstance(plugin, types.ModuleType)
+        else f"the module, {entry.module},"
+    )
+    return (
+        f"{entry.value} names {what}, which implements no hook: an entry point "
+        f"names a plugin, {instead} or an instance of the plugin class"
+    )
+
+
 def _is_builtin(entry: importlib.metadata.EntryPoint) -> bool:
     """Whether ``entry`` is one of trapper-core's own (the built-in variants)."""
     dist = entry.dist
@@ -917,8 +946,9 @@ def _check_marked(plugin: object, pm: pluggy.PluginManager) -> None:
                 continue
             raise ValueError(f"unknown hook {hook_name!r}{_did_you_mean(hook_name)}")
         function = getattr(plugin, name)
-        declared = _declared_arguments(function)
         passed = (*caller.spec.argnames, *caller.spec.kwargnames)
+        _check_self(name, hook_name, function, passed)
+        declared = _declared_arguments(function)
         unknown = [arg for arg in declared if arg not in passed]
         if unknown:
             raise ValueError(
@@ -933,6 +963,41 @@ def _check_marked(plugin: object, pm: pluggy.PluginManager) -> None:
                 f"its {hook_name} is marked as a wrapper but is no generator function "
                 "(it must yield)"
             )
+
+
+def _check_self(name: str, hook_name: str, function: object, passed: tuple[str, ...]) -> None:
+    """Raises ``ValueError`` for a hook written as a method without
+    ``self`` (``def trapper_canoe_payout(row)`` in a plugin class, an
+    instance registered): Python passes the plugin object as its first
+    parameter, and the hook's argument named so would be the plugin, met
+    later as an AttributeError deep in play."""
+    if not inspect.ismethod(function):
+        return
+    try:
+        parameters = list(inspect.signature(function.__func__).parameters.values())
+    except (TypeError, ValueError):
+        return
+    if parameters and parameters[0].kind is parameters[0].VAR_POSITIONAL:
+        return  # *args: the object and the arguments alike
+    first = parameters[0].name if parameters else None
+    if first is not None and (
+        first not in passed or parameters[0].kind is parameters[0].KEYWORD_ONLY
+    ):
+        return
+    arguments = ", ".join(passed)
+    fix = (
+        f"write def {name}(self{', ' if arguments else ''}{arguments}), or make it a staticmethod"
+    )
+    if first is None:
+        raise ValueError(
+            f"its {hook_name} is a method that takes no self: called on the plugin "
+            f"object, it is given that object; {fix}"
+        )
+    raise ValueError(
+        f"its {hook_name} is a method whose first parameter is {first!r}, not self: "
+        f"called on the plugin object, {first!r} would be given the plugin itself, "
+        f"not the hook's {first!r}; {fix}"
+    )
 
 
 def _warn_near_miss(plugin: object, name: str) -> None:

@@ -1,0 +1,408 @@
+"""Mistakes a newcomer makes writing a variant plugin from the docs: each is
+a clear `PluginError` (or, for an entry point, a `PluginWarning` and an
+entry in `Registry.failed`) naming the variant, the plugin or kind, and the
+hook or method, instead of a variant that vanishes, a kind never listed or
+an error met deep inside the engine."""
+
+from __future__ import annotations
+
+import sys
+import types
+import warnings
+from typing import Any
+
+import attrs
+import pytest
+
+import trapper_base as tb
+import trapper_core as tc
+from trapper_base import Turn
+from trapper_core import Colour, GameState, IllegalActionError, Registry, VariantSpec, hookimpl
+from trapper_core.conformance import check_variant
+
+from .helpers import install_plugins
+
+
+@attrs.frozen
+class Gift(tc.Action):
+    """Give one card of a colour to the bank instead of hunting."""
+
+    colour: Colour
+
+
+class GiftKind(tc.ActionKind[Gift]):
+    name = "gift"
+    action_type = Gift
+    choices = ("colour",)
+
+    def unavailable(self, state: GameState) -> str | None:
+        turn = state.turn
+        assert isinstance(turn, Turn)
+        return "G1: give instead of hunting" if turn.trapper is not None else None
+
+    def colour_options(self, state: GameState) -> Any:
+        assert state.to_move is not None
+        return [c for c in Colour if state.hands[state.to_move][c]]
+
+    def apply(self, state: GameState, action: Gift) -> None:
+        assert state.to_move is not None
+        tb.pay(state, state.to_move, action.colour, 1)
+        tb.advance(state)
+
+    def text(self, state: GameState, action: Gift) -> str:
+        return f"gift-{action.colour.letter}"
+
+    def parse(self, state: GameState, text: str) -> Gift | None:
+        if not text.startswith("gift-"):
+            return None
+        return Gift(Colour.from_letter(text.removeprefix("gift-")))
+
+
+def registry_of(*plugins: object, kinds: tuple[object, ...] = (), **spec: Any) -> Registry:
+    """A registry of the installed variants and one more, ``v``."""
+    spec.setdefault("extends", "base")
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[VariantSpec]:
+            return [VariantSpec("v", plugins, kinds=kinds, **spec)]  # type: ignore[arg-type]
+
+    return Registry([Register()])
+
+
+def game_of(*plugins: object, kinds: tuple[object, ...] = ()) -> tc.Game:
+    return tc.new_game("v", 2, seed=1, registry=registry_of(*plugins, kinds=kinds))
+
+
+# --- 1. an entry point that names no plugin ----------------------------------
+
+
+def test_an_entry_point_naming_a_hook_function_is_left_out_with_a_warning(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    module = types.ModuleType("trapper_salmonrun")
+
+    @hookimpl
+    def trapper_variants() -> list[VariantSpec]:
+        return [VariantSpec("salmonrun", (), extends="base")]
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    install_plugins(monkeypatch, salmonrun="trapper_salmonrun:trapper_variants")
+    with pytest.warns(tc.PluginWarning, match="'salmonrun' is left out") as caught:
+        registry = Registry()
+    why = registry.failed["salmonrun"]
+    assert "trapper_salmonrun:trapper_variants" in why
+    assert "implements no hook" in why
+    assert "the module, trapper_salmonrun," in why
+    assert "an instance of the plugin class" in why
+    assert why in str(caught[0].message)
+    assert "salmonrun" not in registry.names()
+    with pytest.raises(tc.UnknownVariantError, match="left out: salmonrun"):
+        registry.spec("salmonrun")
+
+
+def test_an_entry_point_naming_a_module_is_still_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    module = types.ModuleType("trapper_salmonrun")
+
+    @hookimpl
+    def trapper_variants() -> list[VariantSpec]:
+        return [VariantSpec("salmonrun", (), extends="base")]
+
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    install_plugins(monkeypatch, salmonrun=module)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        registry = Registry()
+    assert registry.failed == {}
+    assert "salmonrun" in registry.names()
+
+
+# --- 2. options that are no collection of values -----------------------------
+
+
+class Forgetful(GiftKind):
+    def colour_options(self, state: GameState) -> Any:
+        [c for c in Colour if state.hands[state.to_move or 0][c]]  # no return
+
+
+class Counting(GiftKind):
+    def colour_options(self, state: GameState) -> Any:
+        return 4  # a count, not the colours
+
+
+def _says_which(error: tc.PluginError, kind: type) -> None:
+    text = str(error)
+    assert "variant 'v'" in text
+    assert "the 'gift' kind" in text
+    assert kind.__qualname__ in text
+    assert "colour_options(state)" in text
+
+
+@pytest.mark.parametrize("kind", [Forgetful, Counting])
+def test_options_that_are_no_collection_are_a_plugin_error_when_listed(kind: type) -> None:
+    game = game_of(kinds=(kind(),))
+    with pytest.raises(tc.PluginError) as caught:
+        game.legal_actions()
+    _says_which(caught.value, kind)
+    with pytest.raises(tc.PluginError) as caught:
+        game.view(0).legal_actions  # noqa: B018
+    _says_which(caught.value, kind)
+
+
+@pytest.mark.parametrize("kind", [Forgetful, Counting])
+def test_options_that_are_no_collection_are_a_plugin_error_when_an_action_is_checked(
+    kind: type,
+) -> None:
+    game = game_of(kinds=(kind(),))
+    # Nothing listed: the kind judges the action alone, as in a replay.
+    with pytest.raises(tc.PluginError) as caught:
+        game.apply(Gift(Colour.BLUE))
+    _says_which(caught.value, kind)
+    with pytest.raises(tc.PluginError) as caught:
+        game.rules.kinds[0].problem(game.state, Gift(Colour.BLUE))
+    _says_which(caught.value, kind)
+    assert game.history == ()
+
+
+@pytest.mark.parametrize("kind", [Forgetful, Counting])
+def test_options_that_are_no_collection_are_reported_by_the_conformance_kit(kind: type) -> None:
+    report = check_variant("v", games=1, registry=registry_of(kinds=(kind(),)))
+    assert not report.ok
+    (problem,) = report.problems
+    assert problem.error.startswith("PluginError: variant 'v': the 'gift' kind")
+    assert "colour_options(state)" in problem.error
+
+
+def test_options_that_are_empty_sequences_are_listed_as_nothing() -> None:
+    class Nothing(GiftKind):
+        def colour_options(self, state: GameState) -> Any:
+            return ()
+
+    game = game_of(kinds=(Nothing(),))
+    assert not any(isinstance(a, Gift) for a in game.legal_actions())
+    with pytest.raises(IllegalActionError, match="not a colour open now"):
+        game.apply(Gift(Colour.BLUE))
+
+
+class Sometimes(GiftKind):
+    """Forgets its ``return`` on one path only: for every seat but the first."""
+
+    def colour_options(self, state: GameState) -> Any:  # noqa: RET503
+        if state.to_move == 0:
+            return [c for c in Colour if state.hands[0][c]]
+        [c for c in Colour if state.hands[state.to_move or 0][c]]  # no return
+
+
+def test_options_answering_none_on_one_path_are_reported_by_the_conformance_kit() -> None:
+    report = check_variant("v", games=1, registry=registry_of(kinds=(Sometimes(),)))
+    assert not report.ok
+    (problem,) = report.problems
+    assert problem.error.startswith("PluginError: variant 'v': the 'gift' kind")
+    assert "colour_options(state) returned None" in problem.error
+
+
+def test_the_validating_listing_finds_none_in_any_position() -> None:
+    game = game_of(kinds=(Sometimes(),))
+    kind = game.rules.kinds[0]
+    assert kind.validating_lister()(game.state)  # seat 0 to move: its options are given
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Gift)))
+    assert game.to_move == 1
+    with pytest.raises(
+        tc.PluginError, match=r"variant 'v'.*colour_options\(state\) returned None"
+    ):
+        kind.validating_lister()(game.state)
+
+
+# --- 3. a hook method without self -------------------------------------------
+
+
+def test_a_hook_method_without_self_is_refused_when_the_variant_is_made() -> None:
+    class Payout:
+        @hookimpl
+        def trapper_canoe_payout(row):  # type: ignore[no-untyped-def]
+            return 3
+
+    registry = registry_of(Payout())
+    with pytest.raises(tc.PluginError) as caught:
+        registry.rules("v")
+    text = str(caught.value)
+    assert "variant 'v'" in text
+    assert "Payout" in text
+    assert "trapper_canoe_payout" in text
+    assert "'row'" in text
+    assert "self" in text
+
+
+def test_a_hook_method_taking_nothing_is_refused_when_the_variant_is_made() -> None:
+    class Sizes:
+        @hookimpl
+        def trapper_hand_size():  # type: ignore[no-untyped-def,misc]
+            return 6
+
+    with pytest.raises(tc.PluginError, match=r"variant 'v'.*trapper_hand_size.*self"):
+        registry_of(Sizes()).rules("v")
+
+
+def test_a_hook_method_with_self_and_a_static_hook_are_taken() -> None:
+    class Payouts:
+        @hookimpl
+        def trapper_canoe_payout(self, row: object) -> int | None:
+            return None
+
+        @hookimpl
+        @staticmethod
+        def trapper_hand_size(players: int) -> int:
+            return 6
+
+    registry_of(Payouts()).rules("v")
+
+
+# --- 4. a choice without its options ------------------------------------------
+
+
+def test_a_choice_without_an_options_method_is_a_plugin_error() -> None:
+    class Optionless(tc.ActionKind[Gift]):
+        name = "gift"
+        action_type = Gift
+        choices = ("colour",)
+
+        def apply(self, state: GameState, action: Gift) -> None: ...
+
+        def text(self, state: GameState, action: Gift) -> str:
+            return "gift"
+
+        def parse(self, state: GameState, text: str) -> Gift | None:
+            return None
+
+    with pytest.raises(
+        tc.PluginError, match=r"Optionless has the choice 'colour' but no method colour_options"
+    ):
+        Optionless()
+
+
+# --- 5. an apply that raises ---------------------------------------------------
+
+
+class Scribble(GiftKind):
+    """Changes a display in place: attrs refuses, as displays are frozen."""
+
+    def apply(self, state: GameState, action: Gift) -> None:
+        state.displays[0].money = 5  # type: ignore[misc]
+
+
+def test_an_apply_raising_a_foreign_error_gets_a_note_naming_variant_and_kind() -> None:
+    game = game_of(kinds=(Scribble(),))
+    before = game.copy()
+    action = next(a for a in game.legal_actions() if isinstance(a, Gift))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError) as caught:
+        game.apply(action)
+    notes = caught.value.__notes__
+    assert len(notes) == 1
+    assert "variant 'v'" in notes[0]
+    assert "the 'gift' kind" in notes[0]
+    assert "Scribble" in notes[0]
+    assert "apply" in notes[0]
+    assert game == before
+
+
+def test_an_apply_raising_a_trapper_error_gets_no_note() -> None:
+    class Refusing(GiftKind):
+        def apply(self, state: GameState, action: Gift) -> None:
+            raise IllegalActionError("G2: no gifts today")
+
+    game = game_of(kinds=(Refusing(),))
+    action = next(a for a in game.legal_actions() if isinstance(a, Gift))
+    with pytest.raises(IllegalActionError) as caught:
+        game.apply(action)
+    assert not getattr(caught.value, "__notes__", None)
+
+
+def test_a_hook_raising_after_the_apply_gets_no_note_naming_the_kind() -> None:
+    class Broken:
+        armed = False
+
+        @hookimpl
+        def trapper_is_over(self, state: GameState) -> bool | None:
+            if self.armed:
+                raise KeyError("oops")
+            return None
+
+    broken = Broken()
+    game = game_of(broken)
+    broken.armed = True
+    with pytest.raises(KeyError) as caught:
+        game.apply(game.legal_actions()[0])
+    assert not any("kind" in note for note in getattr(caught.value, "__notes__", ()))
+
+
+# --- 6. action_text given a text ---------------------------------------------
+
+
+def test_action_text_given_a_str_points_to_parse_action() -> None:
+    game = tc.new_game("base", 2, seed=1)
+    with pytest.raises(tc.ActionSyntaxError) as caught:
+        game.action_text("pass")  # type: ignore[arg-type]
+    text = str(caught.value)
+    assert "action_text takes an action, not a str" in text
+    assert "parse_action" in text
+    assert "apply_text" in text
+    assert "writes" not in text
+
+
+# --- 7. extends a misspelt variant --------------------------------------------
+
+
+def test_extending_a_misspelt_variant_lists_the_others_installed() -> None:
+    registry = registry_of(extends="bsae")
+    with pytest.raises(tc.UnknownVariantError) as caught:
+        registry.rules("v")
+    text = str(caught.value)
+    assert "variant 'v' extends 'bsae'" in text
+    installed = text.split("installed: ", 1)[1]
+    assert "base" in installed
+    assert "v" not in installed.replace("(did you mean", "").split(", ")
+
+
+# --- 8. a hand size that is no count -------------------------------------------
+
+
+def test_a_bad_hand_size_names_the_variant() -> None:
+    class Sizes:
+        @hookimpl
+        def trapper_hand_size(self, players: int) -> object:
+            return "7"
+
+    with pytest.raises(
+        tc.PluginError, match=r"^variant 'v': trapper_hand_size\(2\) returned '7', not a count"
+    ):
+        game_of(Sizes())
+
+
+# --- 9. a kind without a name ----------------------------------------------------
+
+
+@pytest.mark.parametrize("name", [None, "", "   ", 5])
+def test_a_kind_whose_name_is_no_text_is_refused_when_the_variant_is_made(name: object) -> None:
+    class Nameless(GiftKind):
+        pass
+
+    Nameless.name = name  # type: ignore[assignment]
+    with pytest.raises(tc.PluginError, match=r"variant 'v'.*Nameless.*name"):
+        registry_of(kinds=(Nameless(),)).rules("v")
+
+
+def test_a_kind_without_a_name_is_refused_when_the_variant_is_made() -> None:
+    class Nameless(tc.ActionKind[Gift]):
+        action_type = Gift
+
+        def apply(self, state: GameState, action: Gift) -> None: ...
+
+        def text(self, state: GameState, action: Gift) -> str:
+            return "gift"
+
+        def parse(self, state: GameState, text: str) -> Gift | None:
+            return None
+
+    with pytest.raises(tc.PluginError, match=r"variant 'v'.*Nameless.*name"):
+        registry_of(kinds=(Nameless(),)).rules("v")
