@@ -4,8 +4,7 @@
 games of a variant between the built-in bots and checks, after every action,
 every invariant the engine relies on (``trapper_core.invariants``): tiles,
 cards and tokens accounted for, the variant's own named checks (placements and
-money in the base game), every kind's options a collection of values (not
-``None``), views free of hidden data, every action's text reading
+money in the base game), views free of hidden data, every action's text reading
 back, each kind's check agreeing with its listing (near misses too), rejected
 actions, copies and undo leaving the game as it was. At the end of each game it
 checks the dict and notation round trips and that the same seeds play the same
@@ -226,7 +225,6 @@ def _play_checked(game: Game, kind: str, seed: int, registry: Registry, max_acti
             break
         check_invariants(game)
         check_action(game)
-        _check_options(game)
         seat = game.to_move
         assert seat is not None
         for other in range(count):
@@ -236,17 +234,6 @@ def _play_checked(game: Game, kind: str, seed: int, registry: Registry, max_acti
     else:
         raise AssertionError(f"the game did not end within {max_actions} actions")
     check_invariants(game)
-
-
-def _check_options(game: Game) -> None:
-    """Lists every kind's actions through its validating listing: options
-    that answer ``None`` in this position (a ``return`` forgotten on one
-    path) are a `PluginError`, which the playing listing, reading them at
-    full speed, finds only the first time."""
-    state = game.state
-    for kind in game.rules.kinds:
-        if kind.choices:
-            kind.validating_lister()(state)
 
 
 def check_sense(game: Game) -> None:

@@ -359,14 +359,10 @@ class ActionKind(abc.ABC, Generic[A]):
 
     _generic: Callable[[GameState], list[A]] | None = None
 
-    def _write_lister(
-        self, *, check: bool = True, read: Callable[[], object] | None = None
-    ) -> Callable[[GameState], list[A]]:
+    def _write_lister(self, *, check: bool = True) -> Callable[[GameState], list[A]]:
         """Writes the listing function; without ``check`` it leaves out the
         question of [`unavailable`][trapper_core.ActionKind.unavailable] (the
-        caller has asked it). With ``read``, it is the validating listing
-        (`validating_lister`), which calls ``read()`` once the first options
-        are read and checked."""
+        caller has asked it)."""
         if not self.choices:
             unavailable, build = self.unavailable, self.build
 
@@ -379,42 +375,22 @@ class ActionKind(abc.ABC, Generic[A]):
             "build_all": self.build_all,
             "bad": self._bad_options,
             "misread": self._misread,
-            "read": read,
             **{f"options{i}": options for i, options in enumerate(self._options)},
         }
         always = not check or type(self).unavailable is ActionKind.unavailable
         # Our own text, made from the kind's choices (attrs writes its methods so).
-        _run(self._lister_source(always_available=always, validating=read is not None), namespace)
+        _run(self._lister_source(always_available=always), namespace)
         lister: Callable[[GameState], list[A]] = namespace["legal"]
         return lister
 
-    def validating_lister(self) -> Callable[[GameState], list[A]]:
-        """Returns the listing that follows from the kind's options, as
-        [`generic_lister`][trapper_core.ActionKind.generic_lister] does, but
-        raising [`PluginError`][trapper_core.PluginError] for options that
-        answer ``None`` (a forgotten ``return``) as well as for any other
-        answer that is no collection of values. (The listing the engine plays
-        by finds ``None`` only the first time it reads a kind's options: an
-        empty answer ends a loop without a question, as listing runs for every
-        position.) The conformance kit lists every kind through it at every
-        position it visits. Written once per kind and kept."""
-        lister = self._validating
-        if lister is None:
-            lister = self._validating = self._write_lister(read=_nothing)
-        return lister
-
-    _validating: Callable[[GameState], list[A]] | None = None
-
-    def _lister_source(self, *, always_available: bool = False, validating: bool = False) -> str:
+    def _lister_source(self, *, always_available: bool = False) -> str:
         """The source of the listing function: loops with hoisted options.
 
         Options that are no collection of values are a `PluginError` naming
         the variant, the kind and the method, found on the failure path
-        alone: when iterating them raises ``TypeError``. An answer of
-        ``None`` (a forgotten ``return``) is falsy, and ends its loop as no
-        options do: only the ``validating`` listing asks whether an empty
-        answer is ``None``, and calls ``read()`` once the first options
-        are read and checked."""
+        alone: when iterating them raises ``TypeError``, or, for an answer
+        of ``None`` (a forgotten ``return``, falsy like no options), on the
+        branch that leaves an empty answer's loop."""
         n = len(self.choices)
         # The loop depth at which each choice's options can be asked: after
         # the last choice it depends on has a value.
@@ -430,14 +406,9 @@ class ActionKind(abc.ABC, Generic[A]):
                     args = "".join(f", v{k}" for k in self._depends[j])
                     lines.append(f"{pad}o{j} = options{j}(state{args})")
                     lines.append(f"{pad}if not o{j}:")
-                    if validating:
-                        lines.append(f"{pad}    if o{j} is None:")
-                        lines.append(f"{pad}        raise bad(state, {j}, None)")
-                        if level == 0:
-                            lines.append(f"{pad}    read()")
+                    lines.append(f"{pad}    if o{j} is None:")
+                    lines.append(f"{pad}        raise bad(state, {j}, None)")
                     lines.append(f"{pad}    {leave}")
-            if validating and level == 0:
-                lines.append(f"{pad}read()")
             if level < n - 1:
                 lines.append(f"{pad}for v{level} in o{level}:")
         chosen = "".join(f"v{k}, " for k in range(n - 1))
@@ -551,11 +522,6 @@ class ActionKind(abc.ABC, Generic[A]):
         return settled
 
 
-def _nothing() -> None:
-    """What the validating listing of a kind calls on reading its options,
-    where nothing is to be done."""
-
-
 def _run(source: str, namespace: dict[str, Any]) -> None:
     """Runs ``source``, the text of a function written out for the listing
     or the check, in ``namespace``. Its body's ``try:`` is given the line of
@@ -566,22 +532,6 @@ def _run(source: str, namespace: dict[str, Any]) -> None:
         if isinstance(node, ast.Try):
             node.lineno = node.body[0].lineno
     exec(compile(tree, "<string>", "exec"), namespace)
-
-
-def _validated_first(
-    kind: ActionKind[Any], namespace: dict[str, Any], key: str, check: bool
-) -> Callable[[GameState], list[Action]]:
-    """The listing of ``kind`` that the variant's listing calls as ``key``
-    of ``namespace``: the validating one until it has read the kind's
-    options once (an answer of ``None`` is then a `PluginError`), and from
-    then on the fast one, put in its place (so checked once per kind and
-    variant, at no cost to the listing after)."""
-    fast = kind._write_lister(check=check)
-
-    def read() -> None:
-        namespace[key] = fast
-
-    return kind._write_lister(check=check, read=read)
 
 
 def listing(kinds: Sequence[ActionKind[Any]]) -> Callable[[GameState], list[Action]]:
@@ -623,14 +573,11 @@ def listing(kinds: Sequence[ActionKind[Any]]) -> Callable[[GameState], list[Acti
             namespace[f"unavailable{i}"] = kind.unavailable
             when = f"    if unavailable{i}(state) is None:"
         else:
-            if generic[i] and type(kind).lister is ActionKind.lister:
-                namespace[f"lister{i}"] = _validated_first(kind, namespace, f"lister{i}", True)
-            else:
-                namespace[f"lister{i}"] = kind.lister()
+            namespace[f"lister{i}"] = kind.lister()
             lines.append(f"    out += lister{i}(state)")
             continue
         if kind.choices:
-            namespace[f"lister{i}"] = _validated_first(kind, namespace, f"lister{i}", False)
+            namespace[f"lister{i}"] = kind._write_lister(check=False)
             lines += [when, f"        out += lister{i}(state)"]
         else:
             namespace[f"action{i}"] = kind.build()
