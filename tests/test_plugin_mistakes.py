@@ -131,6 +131,18 @@ class Counting(GiftKind):
         return 4  # a count, not the colours
 
 
+class NoneLeft(GiftKind):
+    """Answers a count that is falsy: as empty as no options to ``not``."""
+
+    def colour_options(self, state: GameState) -> Any:
+        return 0
+
+
+class Refusing(GiftKind):
+    def colour_options(self, state: GameState) -> Any:
+        return False  # "no colours", said as a truth value
+
+
 def _says_which(error: tc.PluginError, kind: type) -> None:
     text = str(error)
     assert "variant 'v'" in text
@@ -139,7 +151,7 @@ def _says_which(error: tc.PluginError, kind: type) -> None:
     assert "colour_options(state)" in text
 
 
-@pytest.mark.parametrize("kind", [Forgetful, Counting])
+@pytest.mark.parametrize("kind", [Forgetful, Counting, NoneLeft, Refusing])
 def test_options_that_are_no_collection_are_a_plugin_error_when_listed(kind: type) -> None:
     game = game_of(kinds=(kind(),))
     with pytest.raises(tc.PluginError) as caught:
@@ -150,7 +162,7 @@ def test_options_that_are_no_collection_are_a_plugin_error_when_listed(kind: typ
     _says_which(caught.value, kind)
 
 
-@pytest.mark.parametrize("kind", [Forgetful, Counting])
+@pytest.mark.parametrize("kind", [Forgetful, Counting, NoneLeft, Refusing])
 def test_options_that_are_no_collection_are_a_plugin_error_when_an_action_is_checked(
     kind: type,
 ) -> None:
@@ -165,7 +177,7 @@ def test_options_that_are_no_collection_are_a_plugin_error_when_an_action_is_che
     assert game.history == ()
 
 
-@pytest.mark.parametrize("kind", [Forgetful, Counting])
+@pytest.mark.parametrize("kind", [Forgetful, Counting, NoneLeft, Refusing])
 def test_options_that_are_no_collection_are_reported_by_the_conformance_kit(kind: type) -> None:
     report = check_variant("v", games=1, registry=registry_of(kinds=(kind(),)))
     assert not report.ok

@@ -375,6 +375,7 @@ class ActionKind(abc.ABC, Generic[A]):
             "build_all": self.build_all,
             "bad": self._bad_options,
             "misread": self._misread,
+            "Iterable": Iterable,
             **{f"options{i}": options for i, options in enumerate(self._options)},
         }
         always = not check or type(self).unavailable is ActionKind.unavailable
@@ -388,9 +389,9 @@ class ActionKind(abc.ABC, Generic[A]):
 
         Options that are no collection of values are a `PluginError` naming
         the variant, the kind and the method, found on the failure path
-        alone: when iterating them raises ``TypeError``, or, for an answer
-        of ``None`` (a forgotten ``return``, falsy like no options), on the
-        branch that leaves an empty answer's loop."""
+        alone: when iterating them raises ``TypeError``, or, for a falsy
+        answer that is no collection (``None`` from a forgotten ``return``,
+        ``0``, ``False``), on the branch that leaves an empty answer's loop."""
         n = len(self.choices)
         # The loop depth at which each choice's options can be asked: after
         # the last choice it depends on has a value.
@@ -406,8 +407,8 @@ class ActionKind(abc.ABC, Generic[A]):
                     args = "".join(f", v{k}" for k in self._depends[j])
                     lines.append(f"{pad}o{j} = options{j}(state{args})")
                     lines.append(f"{pad}if not o{j}:")
-                    lines.append(f"{pad}    if o{j} is None:")
-                    lines.append(f"{pad}        raise bad(state, {j}, None)")
+                    lines.append(f"{pad}    if not isinstance(o{j}, Iterable):")
+                    lines.append(f"{pad}        raise bad(state, {j}, o{j})")
                     lines.append(f"{pad}    {leave}")
             if level < n - 1:
                 lines.append(f"{pad}for v{level} in o{level}:")
