@@ -69,6 +69,18 @@ def test_issue10_item15_one_long_move_line_needs_at_most_five_times_its_input() 
     assert len(record.moves) == 80_000
 
 
+@pytest.mark.parametrize("value", ["x" * 400_000, '\\"' * 200_000], ids=["long", "escapes"])
+def test_issue10_item15_one_long_tag_value_needs_at_most_five_times_its_input(
+    value: str,
+) -> None:
+    text = f'[Event "{value}"]\n' + SEATS + "\n1. A: pass\n"
+    peak, held = peak_and_kept(lambda: notation.loads(text))
+    assert peak <= 5 * len(text), f"peak {peak / len(text):.2f} times the input"
+    assert held <= 1.5 * len(text), f"the record {held / len(text):.2f} times the input"
+    (record,) = notation.loads(text)
+    assert record.tags["Event"] == value.replace('\\"', '"')
+
+
 def test_issue10_item15_games_holds_one_game_at_a_time() -> None:
     """Streaming: memory is bounded by the largest game (and the 64 KiB of
     small games parsed together), not by the file: a file of 1,600 games is
