@@ -613,6 +613,7 @@ def test_issue10_item18_table_records_of_300_four_player_greedy_tactical_games_r
     assert not _unplanned(games)
 
 
+@pytest.mark.parametrize("mended", [False, True], ids=["search alone", "local search"])
 @pytest.mark.parametrize(
     ("name", "nodes"),
     [
@@ -621,13 +622,15 @@ def test_issue10_item18_table_records_of_300_four_player_greedy_tactical_games_r
     ],
 )
 def test_issue10_item18_a_rare_long_record_needing_thousands_of_nodes_replays(
-    name: str, nodes: int, monkeypatch: pytest.MonkeyPatch
+    name: str, nodes: int, mended: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A cache audit's finds: the table records of two engine games (a
     children game of four players and twelve reshuffles, a tactical game
     of four players and 220 actions), whose deals the search finds in
     4,000 and 3,111 nodes, were refused as past the search's bound when it
-    was 3,000 nodes. Each replays to the game's moves and scores."""
+    was 3,000 nodes. Each replays to the game's moves and scores; the local
+    search (`trapper_notation.mend`) deals them after the search's first
+    round of nodes."""
     path = Path(__file__).parent / "records" / name
     game = notation.loads(path.read_text(encoding="utf-8"))[0].replay()
     text = Record.table_record(game).text
@@ -638,10 +641,37 @@ def test_issue10_item18_a_rare_long_record_needing_thousands_of_nodes_replays(
         return deals[-1]
 
     monkeypatch.setattr(replay, "infer_deal", infer)
+    if not mended:
+        monkeypatch.setattr(deal, "mend", lambda pools, needs: False)
     again = notation.loads(text)[0].replay()
-    assert sum(d.nodes for d in deals) == nodes <= deal.MAX_NODES
+    first_round = len(deal.ORDERS) * deal.FIRST_BUDGET
+    if mended:
+        assert first_round <= sum(d.nodes for d in deals) <= first_round + len(deal.ORDERS)
+    else:
+        assert sum(d.nodes for d in deals) == nodes <= deal.MAX_NODES
     assert again.history == game.history
     assert again.scores() == game.scores()
+
+
+def test_issue10_item18_a_loose_record_of_hoarders_is_dealt_by_local_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An audit's find: the table record of a base game of two players who
+    passed six turns in seven (462 actions, 43 reshuffles, hands of up to 39
+    cards) stopped at `MAX_NODES` after ten CPU seconds, saying the record
+    may still fit; most deals fit it, and the local search finds one after
+    the search's first round. Without it (and a bound of 1,000 nodes, to be
+    quick) the search still stops."""
+    text = (Path(__file__).parent / "records" / "table-record-hoarders.trn").read_text("utf-8")
+    (record,) = notation.loads(text)
+    game = record.replay()  # the Result tag's scores are checked
+    assert game.scores() == (91, 38)
+    assert len(game.history) == 462
+    assert len(game.state.shuffled) == 43
+    monkeypatch.setattr(deal, "mend", lambda pools, needs: False)
+    monkeypatch.setattr(deal, "MAX_NODES", 1000)
+    with pytest.raises(RecordError, match="the search for one stopped"):
+        record.replay()
 
 
 def test_issue10_item18_a_search_past_its_bound_says_so_for_the_record(

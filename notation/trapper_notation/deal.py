@@ -280,6 +280,16 @@ The bound
     `MAX_NODES` nodes are solved for a record (about five seconds): a
     record that needs more is reported as a whole, saying that the search
     stopped, not that no deal fits.
+
+The local search
+    Where the first round of the search (`FIRST_BUDGET` nodes in each of
+    the `ORDERS`) has not planned the whole record, a local search
+    (`.mend`) tries to deal it before the search goes on: records of big
+    hands and many reshuffles are loose, most deals fit them, and the
+    search split their wide carried counts for thousands of nodes (a base
+    game of hoarders: past `MAX_NODES`, ten seconds; now under a second).
+    What it deals meets every need; where it finds nothing, the pools are
+    put back as they were and the search goes on as it would have.
 """
 
 from __future__ import annotations
@@ -294,6 +304,7 @@ from trapper_core import COLOURS, Colour, Game
 
 from .cards import Hand, Moment, Need, Schedule, Step
 from .flow import UNBOUNDED, BoundsError, Network
+from .mend import mend
 
 __all__ = ["FIRST_BUDGET", "MAX_NODES", "ORDERS", "Deal", "Step", "infer_deal"]
 
@@ -403,6 +414,10 @@ class _OverBudget(Exception):
 
 class _GiveUp(Exception):
     """The search solved `MAX_NODES` nodes."""
+
+
+class _Mended(Exception):
+    """The local search (`.mend`) coloured the whole record."""
 
 
 @attrs.define
@@ -644,8 +659,21 @@ class _Planner:
                 self._keep(found)
                 return None
             return self._where(len(self.order))
+        except _Mended:
+            return None
         except _GiveUp:
             return self._gave_up()
+
+    def _mended(self) -> bool:
+        """Whether the local search of `.mend` colours the whole record (the
+        pools' colours are then its deal; else they are as they were)."""
+        pools = self.schedule.pools
+        saved = [list(pool.colours) for pool in pools]
+        if mend(pools, self.schedule.needs):
+            return True
+        for pool, colours in zip(pools, saved, strict=True):
+            pool.colours[:] = colours
+        return False
 
     def _cut(self, upto: int) -> int:
         """The last stretch that matters when the record is cut before need
@@ -732,6 +760,8 @@ class _Planner:
                         return self._stage(upto, last, 0, start, failed)
                     except _OverBudget:
                         pass
+                if budget == FIRST_BUDGET and upto == len(self.order) and self._mended():
+                    raise _Mended
                 budget *= 2
         finally:
             # A run's budget ends with it: the relaxations that the bisection
