@@ -1017,8 +1017,8 @@ def _kept_of(line: str, kind: int, head: int) -> str:
     characters past its first token, which is more than any message shows
     (the first 120 characters) and, as it is never broken, all that is asked
     of it. A chunk keeps its opening until it is read: a line of one tag of
-    400,000 characters was a copy more at the peak of its read, 6.0 times
-    the text instead of 5.0."""
+    400,000 characters was one copy more at the peak of its read (5.0 times
+    the text, now 4.0)."""
     if kind != _TAGS or len(line) <= head + _KEPT:
         return line
     return line[: head + _KEPT]
