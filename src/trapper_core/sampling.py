@@ -52,11 +52,13 @@ milliseconds to a second or two, but may miss a colouring that exists.
 The search starts afresh in a new random order every run, its runs
 growing by Luby's sequence (mostly short, now and then one twice as long
 as any before: the time of a run that will succeed is random and
-unknown), and the repair gets turns twice as long each time, the
-search's branches kept within a share of the repair's moves (``_SHARE``:
-about the same time). In turn, the two find one quickly wherever either
-does, and the complete search still proves that there is none: a view of
-a real game always has one, so `SamplingError` means the view is
+unknown), and the repair gets turns twice as long each time, taking its
+two measures of how far a colouring is from consistent in turn
+(``_Ledger``: each mends histories the other stalls on), the search's
+branches kept within a share of the repair's moves (``_SHARE``: about the
+same time). In turn, the two find one quickly wherever either does, and
+the complete search still proves that there is none: a view of a real
+game always has one, so `SamplingError` means the view is
 inconsistent (a hand-built view, or one of another game). Neither result
 is uniform (the search colours no more than it must and takes the first
 branch that works; the repair stops at the first colouring without a
@@ -820,7 +822,8 @@ class Sampler:
         random order every run, its runs ``_BUDGET`` times Luby's sequence
         (`_luby`) of branches, as many runs as keep its branches within
         ``_SHARE`` times the repair's moves; the repair's turns are
-        ``_REPAIR`` moves, twice as many each turn. The positions the search
+        ``_REPAIR`` moves, twice as many each turn, with its measures
+        (`_MEASURES`, ``every`` first) in turn. The positions the search
         leaves free are laid out at random. Reads what ``_index`` notes."""
         # The warm start's colouring (``warm``) knows nothing of kept draws
         # (`keep_draws`): with draws kept, the search starts afresh.
@@ -830,7 +833,7 @@ class Sampler:
             if colours is not None:
                 return colours
         ops, hand = self._searched()
-        run, searched, repaired, moves = 1, 0, 0, _REPAIR
+        run, searched, repaired, moves, turn = 1, 0, 0, _REPAIR, 0
         while True:
             while searched <= _SHARE * repaired:
                 budget = _BUDGET * _luby(run)
@@ -849,11 +852,12 @@ class Sampler:
                         "payable) and its hand"
                     )
                 return found
-            colours = self._repair(rng, moves)
+            colours = self._repair(rng, moves, measure=_MEASURES[turn % len(_MEASURES)])
             if colours is not None:
                 return colours
             repaired += moves
             moves *= 2
+            turn += 1
 
     def _searched(self) -> tuple[list[list[_Op]], Hand]:
         """The hands' ops and the viewer's end, as the complete search takes
@@ -956,61 +960,13 @@ class Sampler:
             self._ends[seat][lose] -= 1
             self._ends[seat][gain] += 1
 
-    def _faults(self, seat: int, k: int) -> int:
-        """How far ``seat``'s check ``k`` (its end when ``k`` is the number
-        of its checks) is from passing, in the hands ``_tally`` noted: the
-        cards it pays and lacks, 1 for a bid its hand does not allow, the
-        cards the viewer's end lacks of the view's hand."""
-        hands = self._hands[seat]
-        if k == len(hands):
-            if seat != self.view.player or self._retires[seat]:
-                return 0
-            return sum(max(0, w - h) for w, h in zip(self.hand, self._ends[seat], strict=True))
-        cards, need = self._checks[seat][k]
-        hand = hands[k]
-        if need is None:
-            return sum(max(0, c - h) for c, h in zip(cards, hand, strict=True))
-        return 0 if need.allows(seat, [max(0, h) for h in hand]) else 1
-
-    def _lacks(self, seat: int, k: int, rng: random.Random) -> int:
-        """A colour whose lack makes check ``k`` of ``seat`` fail, at random
-        when there are several."""
-        hands = self._hands[seat]
-        if k == len(hands):
-            hand, wants = self._ends[seat], self.hand
-        else:
-            cards, need = self._checks[seat][k]
-            hand, wants = hands[k], cards
-            if need is not None:
-                named = need.short(seat, [max(0, h) for h in hand])
-                return rng.randrange(4) if named is None or named < 0 else named
-        short = [c for c in range(4) if wants[c] > hand[c]]
-        return rng.choice(short) if short else rng.randrange(4)
-
-    def _change(self, seat: int, start: int, stop: int, lose: int, gain: int) -> int:
-        """How ``_faults`` summed over ``seat``'s checks ``start`` to ``stop``
-        (its end when -1) changes when one card of colour ``lose`` turns
-        ``gain`` from check ``start`` on."""
-        checks, hands = self._checks[seat], self._hands[seat]
-        delta = 0
-        for k in range(start, len(checks) if stop < 0 else stop):
-            cards, need = checks[k]
-            hand = hands[k]
-            if need is None:
-                delta += (hand[lose] <= cards[lose]) - (hand[gain] < cards[gain])
-            else:
-                now = hand if min(hand) >= 0 else [max(0, h) for h in hand]
-                moved = list(now)
-                moved[lose] = max(0, hand[lose] - 1)
-                moved[gain] = max(0, hand[gain] + 1)
-                delta += need.allows(seat, now) - need.allows(seat, moved)
-        if stop < 0 and seat == self.view.player and not self._retires[seat]:
-            end = self._ends[seat]
-            delta += (end[lose] <= self.hand[lose]) - (end[gain] < self.hand[gain])
-        return delta
-
     def _repair(
-        self, rng: random.Random, moves: int, *, start: Sequence[Sequence[int]] = ()
+        self,
+        rng: random.Random,
+        moves: int,
+        *,
+        start: Sequence[Sequence[int]] = (),
+        measure: str = "every",
     ) -> list[list[int]] | None:
         """A consistent colouring found by local search, or ``None`` after
         ``moves`` proposals: from a random colouring of every pile (of the
@@ -1021,6 +977,7 @@ class Sampler:
         pile, and keep the best if it adds no more faults than it mends, or
         else with a chance of ``_NOISE`` to the power of the faults it adds
         (a walk that never climbs sticks in a dip one swap cannot leave).
+        Faults are counted by ``measure``, one of `_Ledger`'s.
 
         Incomplete, but it reaches across every hand at once, where the
         complete search takes hands one after the other; the tight long
@@ -1041,10 +998,8 @@ class Sampler:
                     pile[i] = pins[p, i] if (p, i) in pins else free.pop()
             else:
                 rng.shuffle(pile)
-        self._tally(colours)
+        ledger = _Ledger(self, colours, measure)
         seats = len(self.ops)
-        checks = [len(c) for c in self._checks]
-        faults = [[self._faults(s, k) for k in range(checks[s] + 1)] for s in range(seats)]
         owner, since = self.owner, self._since
         mine: list[list[Slot]] = [[] for _ in range(seats)]
         for p, owners in enumerate(owner):
@@ -1054,13 +1009,13 @@ class Sampler:
         for s in range(seats):
             mine[s].sort(key=lambda slot: since[slot[0]][slot[1]])
         when = [[since[p][i] for p, i in slots] for slots in mine]
-        bad = {(s, k) for s in range(seats) for k, f in enumerate(faults[s]) if f}
+        bad = ledger.bad
         for _ in range(moves):
             if not bad:
                 return colours
             failing = sorted(bad)
             s, k = failing[rng.randrange(len(failing))]
-            want = self._lacks(s, k, rng)
+            want = ledger.lacks(s, k, rng)
             # Swaps that give the hand a card of that colour at check k: one
             # it drew before (a card of another colour) for a card of the
             # colour from the same pile that it does not hold then. The best
@@ -1089,34 +1044,23 @@ class Sampler:
                     continue
                 b = owner[p][j]
                 if b == s:
-                    ki, kj = since[p][i], since[p][j]
-                    delta = self._change(s, ki, kj, ci, want)
-                    change = [(s, ki, kj, ci, want)]
+                    change = [(s, since[p][i], since[p][j], ci, want)]
                 else:
-                    delta = self._change(s, since[p][i], -1, ci, want)
                     change = [(s, since[p][i], -1, ci, want)]
                     if b >= 0:
-                        delta += self._change(b, since[p][j], -1, want, ci)
                         change.append((b, since[p][j], -1, want, ci))
+                delta = sum(ledger.trial(*hand) for hand in change)
                 if found is None or delta < found[0]:
                     found = (delta, p, i, j, change)
             if found is None:
                 continue
             delta, p, i, j, change = found
-            pile = colours[p]
-            ci, cj = pile[i], pile[j]
             if delta > 0 and rng.random() >= _NOISE**delta:
                 continue
-            for seat, first, stop, lose, gain in change:
-                self._shift(seat, first, stop, lose, gain)
-                top = checks[seat] + 1 if stop < 0 else stop
-                for kk in range(first, top):
-                    fault = faults[seat][kk] = self._faults(seat, kk)
-                    if fault:
-                        bad.add((seat, kk))
-                    else:
-                        bad.discard((seat, kk))
-            pile[i], pile[j] = cj, ci
+            for hand in change:
+                ledger.commit(*hand)
+            pile = colours[p]
+            pile[i], pile[j] = pile[j], pile[i]
         return colours if not bad else None
 
     def _swaps(self, colours: list[list[int]], steps: int, rng: random.Random) -> None:
@@ -1410,11 +1354,189 @@ def _registry(registry: object) -> Registry:
 
 
 # ----------------------------------------------------------------------
+# The repair's measure of a colouring
+# ----------------------------------------------------------------------
+
+
+class _Ledger:
+    """Each hand of a colouring through its checks, as the repair measures
+    it (``measure``, one of `_MEASURES`). A payment is at fault by the cards
+    of its colours that the hand lacks; a bid the hand does not allow, by 1;
+    the viewer's end (unless it retired), by the cards it lacks of the
+    view's hand. A payment the hand cannot make is made all the same, the
+    hand holding less than none of the colour until it draws enough; a hand
+    in debt is at fault by its debt at every later payment (``every``) or
+    only at those of the colour it owes (``colour``). Either way, the
+    colouring is consistent exactly when no check is at fault.
+
+    The two mend different histories, and the repair's turns take them in
+    turn (``Sampler._first``). ``every`` leads the walk to a debt's draw
+    from wherever it shows, and mends the bids and payments of long tactical
+    histories best. But a card missing from the early draws of a hand that
+    pays every card as soon as it is drawn is then lacking at dozens of
+    checks, and the one swap that gives the hand the card seems to do harm;
+    ``colour`` counts it only where its colour is paid. On 109 views of
+    games of hoarders and spenders that the sampler took over 0.3 s to
+    colour (``python benchmarks/sampler_schedule.py --games hoarders``,
+    seeds 0-11, one start, 30 CPU seconds at most), ``every`` alone took
+    70 s for the base games' views, 125 s for the children's, 636 s for the
+    tactical ones, 16 of them not coloured in 30 s; the two in turn 14, 33
+    and 631 s, 11 not coloured (all tactical). A third measure, clipping a
+    payment the hand cannot make to what it holds, did no better in turn
+    with these two (728 s in all against 678 s)."""
+
+    def __init__(self, sampler: Sampler, colours: Sequence[Sequence[int]], measure: str) -> None:
+        if measure not in _MEASURES:
+            raise ValueError(f"no measure {measure!r}; there are {', '.join(_MEASURES)}")
+        self.every = measure == "every"
+        self.checks = sampler._checks
+        self.want = sampler.hand
+        viewer = sampler.view.player
+        seats = len(self.checks)
+        self.ends = [seat == viewer and not sampler._retires[seat] for seat in range(seats)]
+        # gains[s][k]: the cards hand s draws just before its check k (its end for the last)
+        self.gains = [[[0, 0, 0, 0] for _ in range(len(c) + 1)] for c in self.checks]
+        since = sampler._since
+        for p, owners in enumerate(sampler.owner):
+            for i, s in enumerate(owners):
+                if s >= 0:
+                    self.gains[s][since[p][i]][colours[p][i]] += 1
+        self.hands: list[list[list[int]]] = []  # before each check, and at the end
+        self.faults: list[list[int]] = []
+        self.bad: set[tuple[int, int]] = set()  # the checks at fault: (seat, check)
+        for s in range(seats):
+            self.hands.append([])
+            self.faults.append([])
+            self._run(s, 0, list(self.gains[s][0]), -1, 0, 0)
+
+    def _fault(self, s: int, k: int, hand: Sequence[int]) -> int:
+        """The fault of check ``k`` of hand ``s`` (its end when the last),
+        holding ``hand``."""
+        checks = self.checks[s]
+        if k == len(checks):
+            if not self.ends[s]:
+                return 0
+            return sum(max(0, w - h) for w, h in zip(self.want, hand, strict=True))
+        cards, need = checks[k]
+        if need is not None:
+            held = hand if min(hand) >= 0 else [max(0, h) for h in hand]  # a debt holds none
+            return 0 if need.allows(s, held) else 1
+        fault = 0
+        for n, h in zip(cards, hand, strict=True):
+            if (n > h) if n else (h < 0 and self.every):  # short of a colour it pays, or in debt
+                fault += n - h
+        return fault
+
+    def _run(self, s: int, k: int, hand: list[int], stop: int, lose: int, gain: int) -> None:
+        """Writes hand ``s`` in the ledger from check ``k`` on, holding
+        ``hand`` there, with one card ``lose`` turned ``gain`` back at check
+        ``stop`` (none: -1), until it comes out as the ledger has it (a hand
+        new in the ledger: to the end)."""
+        checks, gains, faults = self.checks[s], self.gains[s], self.faults[s]
+        known = self.hands[s]
+        last = len(checks)
+        while True:
+            fault = self._fault(s, k, hand)
+            if k < len(known):
+                if k > stop and hand == known[k]:
+                    return  # as the ledger has it from here on
+                known[k] = list(hand)
+                faults[k] = fault
+            else:
+                known.append(list(hand))
+                faults.append(fault)
+            if fault:
+                self.bad.add((s, k))
+            else:
+                self.bad.discard((s, k))
+            if k == last:
+                return
+            cards, need = checks[k]
+            if need is None:
+                for c in range(4):
+                    hand[c] -= cards[c]
+            k += 1
+            drawn = gains[k]
+            for c in range(4):
+                hand[c] += drawn[c]
+            if k == stop:
+                hand[lose] += 1
+                hand[gain] -= 1
+
+    def trial(self, s: int, start: int, stop: int, lose: int, gain: int) -> int:
+        """How the faults of hand ``s`` would change with one card of colour
+        ``lose`` turned ``gain`` from its check ``start`` to ``stop`` (its
+        end when -1)."""
+        # The change is the card's alone, from start to stop: only the two
+        # colours' part of each check's fault changes. (Every move of the
+        # repair weighs several swaps: this is most of its time.)
+        checks, hands, faults = self.checks[s], self.hands[s], self.faults[s]
+        every = self.every
+        end = len(checks) if stop < 0 else stop
+        delta = 0
+        for k in range(start, end):
+            cards, need = checks[k]
+            hand = hands[k]
+            if need is None:
+                n, h = cards[lose], hand[lose]  # h - 1 now
+                if n:
+                    delta += n >= h
+                elif every and h <= 0:
+                    delta += 1
+                n, h = cards[gain], hand[gain]  # h + 1 now
+                if n:
+                    delta -= n > h
+                elif every and h < 0:
+                    delta -= 1
+            else:
+                moved = list(hand)
+                moved[lose] -= 1
+                moved[gain] += 1
+                delta += self._fault(s, k, moved) - faults[k]
+        if stop < 0 and self.ends[s]:
+            hand = hands[-1]
+            delta += (hand[lose] <= self.want[lose]) - (hand[gain] < self.want[gain])
+        return delta
+
+    def commit(self, s: int, start: int, stop: int, lose: int, gain: int) -> None:
+        """Makes the change `trial` weighs."""
+        hand = list(self.hands[s][start])
+        hand[lose] -= 1
+        hand[gain] += 1
+        self._run(s, start, hand, stop, lose, gain)  # with the draws as they were
+        gains = self.gains[s]
+        gains[start][lose] -= 1
+        gains[start][gain] += 1
+        if stop >= 0:
+            gains[stop][lose] += 1
+            gains[stop][gain] -= 1
+
+    def lacks(self, s: int, k: int, rng: random.Random) -> int:
+        """A colour whose lack makes check ``k`` of hand ``s`` (its end when
+        the last) fail, at random when there are several."""
+        hand = self.hands[s][k]
+        if k == len(self.checks[s]):
+            wants: Sequence[int] = self.want
+        else:
+            cards, need = self.checks[s][k]
+            if need is not None:
+                named = need.short(s, [max(0, h) for h in hand])
+                return rng.randrange(4) if named is None or named < 0 else named
+            wants = cards
+        short = [c for c in range(4) if wants[c] > hand[c]]
+        return rng.choice(short) if short else rng.randrange(4)
+
+
+# ----------------------------------------------------------------------
 # The search for a first consistent colouring
 # ----------------------------------------------------------------------
 
 _DRAW, _PAY, _NEED, _RETIRE, _GIVE = range(5)
 _HAND, _UNPAY, _CHECK, _BACK, _EMPTY, _ADD, _TAKE = range(5, 12)
+
+_MEASURES = ("every", "colour")
+"""The repair's measures of a colouring (`_Ledger`), which its turns take in
+turn, in this order."""
 
 _REPAIR = 2000
 """Moves the repair (``Sampler._repair``) tries in its first turn; each
@@ -1428,7 +1550,8 @@ _TRIES = 8
 """Swaps the repair weighs for each move, keeping the best. On three of the
 hardest long tactical views measured (ten starts each, 20,000 moves at
 most), 8 swaps and a chance of 0.7 mended all thirty starts in 9 s in all;
-one swap and 0.4, 22 of them in over a minute; 0.1, 3."""
+one swap and 0.4, 22 of them in over a minute; 0.1, 3 (measured with the
+repair's measure before `_Ledger`'s two)."""
 
 _BUDGET = 300
 """Branches of the search's shortest run; its runs are this times Luby's
