@@ -1375,15 +1375,12 @@ class _Ledger:
     histories best. But a card missing from the early draws of a hand that
     pays every card as soon as it is drawn is then lacking at dozens of
     checks, and the one swap that gives the hand the card seems to do harm;
-    ``colour`` counts it only where its colour is paid. On 109 views of
-    games of hoarders and spenders that the sampler took over 0.3 s to
-    colour (``python benchmarks/sampler_schedule.py --games hoarders``,
-    seeds 0-11, one start, 30 CPU seconds at most), ``every`` alone took
-    70 s for the base games' views, 125 s for the children's, 636 s for the
-    tactical ones, 16 of them not coloured in 30 s; the two in turn 14, 33
-    and 631 s, 11 not coloured (all tactical). A third measure, clipping a
-    payment the hand cannot make to what it holds, did no better in turn
-    with these two (728 s in all against 678 s)."""
+    ``colour`` counts it only where its colour is paid. On the views of
+    games of hoarders and spenders that took the sampler over 0.3 s
+    (``python benchmarks/sampler_schedule.py --games hoarders``), the two
+    in turn took a fifth to a quarter of the time of ``every`` alone for
+    the base and children's games, and as long for the tactical ones (the
+    figures are in docs/internals/bots.md)."""
 
     def __init__(self, sampler: Sampler, colours: Sequence[Sequence[int]], measure: str) -> None:
         if measure not in _MEASURES:
