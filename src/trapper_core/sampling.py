@@ -1049,7 +1049,7 @@ class Sampler:
                     change = [(s, since[p][i], -1, ci, want)]
                     if b >= 0:
                         change.append((b, since[p][j], -1, want, ci))
-                delta = sum(ledger.trial(*hand) for hand in change)
+                delta = sum(ledger.trial(*part) for part in change)
                 if found is None or delta < found[0]:
                     found = (delta, p, i, j, change)
             if found is None:
@@ -1057,8 +1057,8 @@ class Sampler:
             delta, p, i, j, change = found
             if delta > 0 and rng.random() >= _NOISE**delta:
                 continue
-            for hand in change:
-                ledger.commit(*hand)
+            for part in change:
+                ledger.commit(*part)
             pile = colours[p]
             pile[i], pile[j] = pile[j], pile[i]
         return colours if not bad else None
@@ -1433,13 +1433,13 @@ class _Ledger:
         known = self.hands[s]
         last = len(checks)
         while True:
-            fault = self._fault(s, k, hand)
             if k < len(known):
                 if k > stop and hand == known[k]:
                     return  # as the ledger has it from here on
+                fault = faults[k] = self._fault(s, k, hand)
                 known[k] = list(hand)
-                faults[k] = fault
             else:
+                fault = self._fault(s, k, hand)
                 known.append(list(hand))
                 faults.append(fault)
             if fault:
@@ -1548,7 +1548,7 @@ _TRIES = 8
 hardest long tactical views measured (ten starts each, 20,000 moves at
 most), 8 swaps and a chance of 0.7 mended all thirty starts in 9 s in all;
 one swap and 0.4, 22 of them in over a minute; 0.1, 3 (measured with the
-repair's measure before `_Ledger`'s two)."""
+``every`` measure of `_Ledger` alone)."""
 
 _BUDGET = 300
 """Branches of the search's shortest run; its runs are this times Luby's
