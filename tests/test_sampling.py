@@ -570,11 +570,11 @@ def test_the_repairs_ledger_counts_a_swap_as_a_fresh_count_would(measure: str, s
     """The repair weighs a swap by the ledger's trials, which count again
     only the two swapped colours' part of each check the swap changes, and
     makes it by writing a hand again only from the swapped card's draw to
-    where it comes out as before. What they say the swap changes is what a ledger made
-    afresh of the swapped colouring counts; after the swap is made the
-    ledger is that fresh one, hand by hand and check by check; and a
-    colouring has no fault exactly when it is consistent (checked apart
-    from the sampler)."""
+    where it comes out as before. What the trials say the swap changes is
+    what a ledger made afresh of the swapped colouring counts; after the
+    swap is made the ledger is that fresh one, hand by hand and check by
+    check; and a colouring has no fault exactly when it is consistent
+    (checked apart from the sampler)."""
     rng = random.Random(seed)
     piles, ops, hand = _small_history(rng)
     sampler = _repairer(piles, ops, hand)
@@ -622,7 +622,7 @@ def test_the_repair_mends_a_hand_that_pays_every_card_it_draws() -> None:
     card seems to do harm: with that measure alone the repair never mended
     the view, and sampling it took 90 s, all of it the complete search's.
     The ``colour`` measure mends it from every seed, and the sampler, which
-    takes the two measures in turn, colours it at once."""
+    takes the two measures in turn, samples it in seconds."""
     text = (Path(__file__).parent / "records" / "sampler-hoarders.trn").read_text(encoding="utf-8")
     view = tn.loads(text)[0].replay().view(0)
     assert sum(view.hand) == 33
