@@ -329,10 +329,9 @@ def test_a_comment_between_tags_that_holds_a_tag_is_a_comment_to_every_reader() 
     assert notation.loads(record.text) == [record]
 
 
-def test_comments_between_tags_keep_their_lines_and_columns() -> None:
-    """The comments between a TAG token's tags are one stretch of its text,
-    the tags blanked out: each comment stands at its own line and column of
-    the file, as the stretch's place and text tell."""
+def test_comments_between_tags_are_kept_in_order_and_the_tags_keep_their_lines() -> None:
+    """The comments between a TAG token's tags are one stretch of the
+    comments alone (a comment carries no place); each tag keeps its line."""
     text = (
         '[Variant "base"] {one}  [Seat1 "A"]\n'
         '  [Seat2 "B"] {two\nlines} [Seed "1"] ; three\n'
@@ -341,27 +340,61 @@ def test_comments_between_tags_keep_their_lines_and_columns() -> None:
     (record,) = notation.loads(text)
     stretch = record._parts[0]
     assert isinstance(stretch, Stretch)
-
-    def place_in_file(offset: int) -> tuple[int, int]:
-        line = text.count("\n", 0, offset) + 1
-        return line, offset - text.rfind("\n", 0, offset)
-
-    def place_in_stretch(offset: int) -> tuple[int, int]:
-        inside = stretch.text.count("\n", 0, offset)
-        if not inside:
-            return stretch.line, stretch.column + offset
-        return stretch.line + inside, offset - stretch.text.rfind("\n", 0, offset)
-
-    comments = ["{one}", "{two\nlines}", "; three"]
-    assert [m[0] for m in re.finditer(r"\{[^}]*\}|;[^\n]*", stretch.text)] == comments
-    for comment in comments:
-        assert place_in_stretch(stretch.text.index(comment)) == place_in_file(text.index(comment))
     assert record.items[:3] == (
         notation.Comment("one"),
         notation.Comment("two\nlines"),
         notation.Comment(" three", to_end_of_line=True),
     )
     assert record.tag_lines == (1, 1, 2, 3, 4)
+    assert record.line == 1
+
+
+_TAG_NAMES = st.sampled_from(["A", "Seat1", "x_9"])
+_TAG_VALUES = st.text(alphabet='ab{};[]" \\', max_size=6)
+_GAPS = st.text(alphabet=" \t\n", max_size=3)
+
+
+@st.composite
+def _tags_and_comments(draw: st.DrawFn) -> tuple[str, list[tuple[str, str]], list[int], list[Any]]:
+    """A game's tags with comments and white space between them, written
+    part by part: the text, the tags, the line of each, and the comments,
+    as the parts were drawn (what the reader must find)."""
+    text, tags, lines, comments = "", [], [], []
+    for index in range(draw(st.integers(1, 90))):  # more than one TAG token's 64
+        if index:
+            text += draw(_GAPS) or " "
+        kind = draw(st.sampled_from(["tag", "tag", "brace", "line"])) if index else "tag"
+        if kind == "tag":
+            name, value = draw(_TAG_NAMES), draw(_TAG_VALUES)
+            written = value.replace("\\", "\\\\").replace('"', '\\"')
+            tags.append((name, value))
+            lines.append(text.count("\n") + 1)
+            text += f'[{name} "{written}"]'
+        elif kind == "brace":
+            inside = draw(st.text(alphabet='ab[]"; \n', max_size=8))
+            comments.append(notation.Comment(inside))
+            text += "{" + inside + "}"
+        else:
+            inside = draw(st.text(alphabet='ab[]"{ ', max_size=8))
+            comments.append(notation.Comment(inside, to_end_of_line=True))
+            text += ";" + inside + "\n"
+    return text + "\n\n1. A: pass\n", tags, lines, comments
+
+
+@given(_tags_and_comments())
+def test_tags_and_comments_in_any_order_read_as_written(
+    drawn: tuple[str, list[tuple[str, str]], list[int], list[Any]],
+) -> None:
+    """However tags and comments stand (on one line, across lines, a
+    comment holding what looks like a tag, a value holding a brace or a
+    semicolon), the record has each tag in order with its line, and the
+    comments in order before the moves."""
+    text, tags, lines, comments = drawn
+    (record,) = notation.loads(text)
+    assert list(record.tags.pairs) == tags
+    assert list(record.tag_lines) == lines
+    assert list(record.items[: len(comments)]) == comments
+    assert not isinstance(record.items[len(comments)], notation.Comment)
 
 
 def test_issue10_item13_lenient_reading_recovers_the_game_after_a_broken_tag_line() -> None:
