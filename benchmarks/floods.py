@@ -75,7 +75,7 @@ def shapes(size: int) -> dict[str, str]:
         "tags and comments in turn": fill('[A "b"] {c} ', tail="\n1. A: x\n"),
         "a tag and a comment a line": fill('[A "b"] {c}\n', tail="\n1. A: x\n"),
         "a tag and a ; comment a line": fill('[A "b"] ;c\n', tail="\n1. A: x\n"),
-        "tags of many lines": fill('[A "b"]\n\n', tail="1. A: x\n"),
+        "tags and blank lines in turn": fill('[A "b"]\n\n', tail="1. A: x\n"),
         "blank lines": fill("\n", tags + "1. A: x\n"),
         "lines of spaces": fill(" \t \n", tags + "1. A: x\n"),
         "broken lines": fill("x\n[\n"),
@@ -232,10 +232,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.readers:
         table = readers(texts, args.repeat)
         real = table["real records"]
-        print(f"{'shape':26}" + "".join(f"{reader:>12}" for reader in READERS))
+        print(f"{'shape':28}" + "".join(f"{reader:>12}" for reader in READERS))
         for name, row in table.items():
-            print(f"{name:26}" + "".join(f"{row[r] / real[r]:12.1f}" for r in READERS))
-        print(f"{'real records, µs/char':26}" + "".join(f"{real[r] * 1e6:12.3f}" for r in READERS))
+            print(f"{name:28}" + "".join(f"{row[r] / real[r]:12.1f}" for r in READERS))
+        print(f"{'real records, µs/char':28}" + "".join(f"{real[r] * 1e6:12.3f}" for r in READERS))
         return 0
     measured = {
         (name, lenient): measure(text, lenient, args.repeat)
@@ -245,17 +245,17 @@ def main(argv: list[str] | None = None) -> int:
     # Real records read alike strict and lenient: the lesser is the base,
     # so that a burst of load in one of them does not move every ratio.
     base = min(measured["real records", False][0], measured["real records", True][0])
-    print(f"{'shape':26} {'reading':8} {'µs/char':>8} {'× real':>7} {'peak × text':>12}")
+    print(f"{'shape':28} {'reading':8} {'µs/char':>8} {'× real':>7} {'peak × text':>12}")
     for (name, lenient), (cost, peak) in measured.items():
         mode = "lenient" if lenient else "strict"
-        print(f"{name:26} {mode:8} {cost * 1e6:8.3f} {cost / base:7.1f} {peak:12.1f}")
+        print(f"{name:28} {mode:8} {cost * 1e6:8.3f} {cost / base:7.1f} {peak:12.1f}")
     print("\nfloors under the tiny and broken games")
     for name, (cost, held) in floors(
         texts["tiny games"], texts["broken games"], args.repeat
     ).items():
         timed = f"{cost * 1e6:8.3f} {cost / base:7.1f}" if cost else f"{'':8} {'':7}"
         size = f"{held:12.1f}" if held is not None else ""
-        print(f"{name:26} {'':8} {timed} {size}")
+        print(f"{name:28} {'':8} {timed} {size}")
     return 0
 
 
