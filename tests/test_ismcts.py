@@ -120,11 +120,32 @@ def test_issue12_ismcts_seconds_alone_bound_the_search_alone() -> None:
         ({"iterations": None}, "needs a budget"),
         ({"iterations": 0}, "at least 1"),
         ({"iterations": None, "seconds": -1.0}, "seconds is a number above 0"),
+        ({"sampling_effort": 0}, "sampling_effort is a whole number of at least 1"),
+        ({"sampling_effort": 2.5}, "sampling_effort is a whole number of at least 1"),
     ],
 )
 def test_issue12_ismcts_budget_is_checked(options: dict[str, object], message: str) -> None:
     with pytest.raises(tc.SetupError, match=message):
         tc.ISMCTSBot(1, **options)  # type: ignore[arg-type]
+
+
+def test_ismcts_plays_greedy_when_no_world_is_found_within_its_sampling_effort() -> None:
+    """A decision whose first world is not found within ``sampling_effort``
+    steps is the greedy bot's, made at once and without a search (a view
+    of hoarders could take the sampler minutes); the same bot with the
+    default bound searches the same view; without a bound it searches too."""
+    game = tc.new_game("tactical", 4, seed=3)
+    greedy = tc.GreedyBot(0)
+    while len(game.history) < 120 or len(game.legal_actions()) < 2:
+        game.apply(greedy.choose(game.view(game.to_move)))  # type: ignore[arg-type]
+    view = game.view(game.to_move)  # type: ignore[arg-type]
+    bounded = tc.ISMCTSBot(5, iterations=10, sampling_effort=1)
+    assert bounded.choose(view) == tc.ISMCTSBot(5, iterations=10).greedy.choose(view)
+    assert bounded.searched == 0
+    for effort in (tc.bots.SAMPLING_EFFORT, None):
+        searching = tc.ISMCTSBot(5, iterations=10, sampling_effort=effort)
+        assert searching.choose(view) in view.legal_actions
+        assert searching.searched == 10
 
 
 def test_issue12_ismcts_is_a_named_bot_of_the_command_line() -> None:

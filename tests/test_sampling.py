@@ -650,6 +650,70 @@ def _hard_view(name: str) -> tc.PlayerView:
     return tn.loads(text)[0].replay().view(1)
 
 
+def test_prepare_gives_up_past_its_effort_and_keeps_nothing() -> None:
+    """``Sampler.prepare(rng, effort=...)`` returns ``False`` when the search
+    for a first colouring spends its steps without finding one (the
+    greedy view's complete search needs more than 300 branches, and the
+    repair gets none of 50), keeps no start, and searches afresh when
+    asked again; prepared, it answers ``True`` at once, whatever the bound."""
+    view = _hard_view("greedy")
+    sampler = tc.Sampler(view)
+    assert sampler.prepare(random.Random(0), effort=50) is False
+    assert sampler._colours is None
+    assert sampler.prepare(random.Random(0)) is True
+    assert sampler._colours is not None
+    start = [list(pile) for pile in sampler._colours]
+    assert sampler.prepare(random.Random(9), effort=1) is True
+    assert sampler._colours == start
+    assert sampler.sample(random.Random(1)).view(2) == view
+
+
+def test_prepare_draws_the_first_world_a_sampler_would_draw() -> None:
+    """A world drawn after ``prepare`` (with ``steps=0``) is the first world a
+    sampler draws without it from the same generator: ``prepare`` makes the
+    same draws, with or without a bound it does not reach."""
+    view = greedy_game("tactical", 4, 17).view(1)
+    for effort in (None, 10**9):
+        drawn, prepared = random.Random(4), random.Random(4)
+        sampler = tc.Sampler(view)
+        assert sampler.prepare(prepared, effort=effort)
+        assert sampler.world(prepared, steps=0) == tc.Sampler(view).world(drawn, steps=0)
+        assert prepared.random() == drawn.random()
+
+
+def test_prepare_spends_exactly_its_effort(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound counts the complete search's branches and the repair's
+    moves together, the last run or turn cut short to fit: the steps given
+    to both add up to the effort exactly."""
+    sampler = tc.Sampler(_hard_view("greedy"))
+    given: list[int] = []
+
+    def search(*args: object, **kwargs: object) -> None:
+        budget = args[5]
+        assert isinstance(budget, int)
+        given.append(budget)
+        raise sampling._OutOfBudget
+
+    def repair(rng: random.Random, moves: int, *, start: object = (), measure: str = "") -> None:
+        given.append(moves)
+
+    monkeypatch.setattr(sampling, "_colour", search)
+    monkeypatch.setattr(sampler, "_repair", repair)
+    for effort in (1, 299, 2_300, 12_345, 100_000):
+        given.clear()
+        assert sampler.prepare(random.Random(0), effort=effort) is False
+        assert sum(given) == effort
+        assert all(steps > 0 for steps in given)
+
+
+@pytest.mark.parametrize("effort", [0, -5, True, 2.5, "100"])
+def test_prepare_refuses_an_effort_that_is_no_count(effort: object) -> None:
+    sampler = tc.Sampler(tc.new_game("base", 2, seed=1).view(0))
+    with pytest.raises(tc.SamplingError, match="effort is a whole number of at least 1"):
+        sampler.prepare(random.Random(0), effort=effort)  # type: ignore[arg-type]
+    assert sampler._colours is None
+
+
 @pytest.mark.parametrize("name", ["greedy", "table"])
 def test_issue12_views_that_stalled_the_search_are_repaired(name: str) -> None:
     """The complete search alone runs out of its first budget; the repair

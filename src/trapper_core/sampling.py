@@ -814,7 +814,7 @@ class Sampler:
         self._hint = [list(pile) for pile in colours]
         return True
 
-    def _first(self, rng: random.Random) -> list[list[int]]:
+    def _first(self, rng: random.Random, effort: int | None = None) -> list[list[int]] | None:
         """A first consistent colouring: the complete search (``_colour``)
         and the repair (``_repair``) in turn until one finds one or the
         search proves there is none; first, when `warm` gave one, the repair
@@ -824,19 +824,32 @@ class Sampler:
         ``_SHARE`` times the repair's moves; the repair's turns are
         ``_REPAIR`` moves, twice as many each turn, with its measures
         (`_MEASURES`, ``every`` first) in turn. The positions the search
-        leaves free are laid out at random. Reads what ``_index`` notes."""
+        leaves free are laid out at random. Reads what ``_index`` notes.
+
+        With ``effort``, ``None`` once that many steps are spent (the
+        search's branches and the repair's moves together; the last run or
+        turn cut short to fit), the same draws of ``rng`` as without it
+        until then."""
         # The warm start's colouring (``warm``) knows nothing of kept draws
         # (`keep_draws`): with draws kept, the search starts afresh.
+        left = -1 if effort is None else effort  # steps left (-1: no bound)
         if self._hint is not None and self._pins is None:
-            colours = self._repair(rng, _REPAIR, start=self._hint)
+            moves = _REPAIR if left < 0 else min(_REPAIR, left)
+            colours = self._repair(rng, moves, start=self._hint)
             self._hint = None
             if colours is not None:
                 return colours
+            left = left if left < 0 else left - moves
         ops, hand = self._searched()
         run, searched, repaired, moves, turn = 1, 0, 0, _REPAIR, 0
         while True:
             while searched <= _SHARE * repaired:
                 budget = _BUDGET * _luby(run)
+                if left >= 0:
+                    if left == 0:
+                        return None
+                    budget = min(budget, left)
+                    left -= budget
                 run += 1
                 try:
                     found = _colour(
@@ -852,7 +865,13 @@ class Sampler:
                         "payable) and its hand"
                     )
                 return found
-            colours = self._repair(rng, moves, measure=_MEASURES[turn % len(_MEASURES)])
+            tried = moves
+            if left >= 0:
+                if left == 0:
+                    return None
+                tried = min(moves, left)
+                left -= tried
+            colours = self._repair(rng, tried, measure=_MEASURES[turn % len(_MEASURES)])
             if colours is not None:
                 return colours
             repaired += moves
@@ -1114,14 +1133,42 @@ class Sampler:
     def _colouring(self, rng: random.Random, steps: int) -> list[list[int]]:
         colours = self._colours
         if colours is None:
-            self._index()
-            colours = self._first(rng)
-            self._tally(colours)
-            self._swaps(colours, BURN_IN * self.drawn_positions, rng)
+            self.prepare(rng)
+            colours = self._colours
+            assert colours is not None  # prepare without a bound finds one, or raises
         else:
             self._swaps(colours, steps, rng)
-        self._colours = colours
         return colours
+
+    def prepare(self, rng: random.Random, *, effort: int | None = None) -> bool:
+        """Draws the chain's start now, as the first `world` or `position`
+        would (the same draws of ``rng``: a first world asked after it,
+        with ``steps=0``, is the one it would have been), and returns
+        ``True``; ``True`` at once if the sampler has its start already.
+        Raises `SamplingError` for a view no game could show.
+
+        ``effort`` bounds the search for a consistent colouring of the
+        cards: at most that many steps, the complete search's branches and
+        the repair's moves together. Past it, returns ``False`` and keeps
+        nothing (a later call searches afresh, with the draws of ``rng``
+        where they are then). Most views need a few hundred to some
+        thousands of steps, milliseconds to a second or two; a view of a
+        long tactical game of players who hoard their cards or pay every
+        card they draw may need millions, minutes (`ISMCTSBot` bounds its
+        decisions so: its ``sampling_effort``)."""
+        _check_draw(rng, 0)
+        if effort is not None and (type(effort) is not int or effort < 1):
+            raise SamplingError(f"effort is a whole number of at least 1, not {shown(effort)}")
+        if self._colours is not None:
+            return True
+        self._index()
+        colours = self._first(rng, effort)
+        if colours is None:
+            return False
+        self._tally(colours)
+        self._swaps(colours, BURN_IN * self.drawn_positions, rng)
+        self._colours = colours
+        return True
 
     # ------------------------------------------------------------------
     # Worlds and games
