@@ -29,12 +29,17 @@ players; every seat's view at one or two random points of the game), all of
 them, whether the first run fails or not: hands of thirty cards and more,
 dozens of reshuffles, and hands that pay every card as soon as drawn.
 
+With ``--effort N`` it times ``Sampler.prepare(rng, effort=N)`` instead,
+what `ISMCTSBot` asks before each decision (its ``sampling_effort``): how
+many colourings are found within the bound, how many given up, and when.
+
 ::
 
     python benchmarks/sampler_schedule.py                     # seeds 0-59
     python benchmarks/sampler_schedule.py --seeds 0-9 --starts 1 --workers 1
     python benchmarks/sampler_schedule.py --games hoarders --seeds 0-11 --starts 1 \\
         --cap 30 --schedules luby,every
+    python benchmarks/sampler_schedule.py --seeds 0-19 --effort 100000
 """
 
 from __future__ import annotations
@@ -209,6 +214,16 @@ def time_view(task: tuple[PlayerView, int, int, float, tuple[str, ...]]) -> dict
     return out
 
 
+def prepare_view(task: tuple[PlayerView, int, int]) -> tuple[float, bool]:
+    """CPU seconds of ``Sampler.prepare`` of one view from one start with
+    a bound of ``effort`` steps, and whether it found a colouring."""
+    view, start, effort = task
+    sampler = tc.Sampler(view)
+    began = time.process_time()
+    found = sampler.prepare(random.Random(start), effort=effort)
+    return time.process_time() - began, found
+
+
 def summary(times: list[float]) -> str:
     times = sorted(times)
     n = len(times)
@@ -233,6 +248,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
         "--schedules", default=",".join(SCHEDULES), help=f"of {', '.join(SCHEDULES)}"
+    )
+    parser.add_argument(
+        "--effort", type=int, help="time Sampler.prepare with this bound instead of schedules"
     )
     args = parser.parse_args(argv)
     names = tuple(args.schedules.split(","))
@@ -261,6 +279,19 @@ def main(argv: list[str] | None = None) -> None:
             print(f"{len(views)} views whose first run of {sampling._BUDGET} branches fails")
         else:
             print(f"{len(views)} views of games of hoarders, spenders and random players")
+
+        if args.effort is not None:
+            starts = range(args.starts)
+            bounded = [(view, start, args.effort) for view in views for start in starts]
+            prepared = list(pool.map(prepare_view, bounded, chunksize=4))
+            given_up = sorted(seconds for seconds, found in prepared if not found)
+            print(f"prepare, effort {args.effort:,}: {summary([p[0] for p in prepared])}")
+            print(
+                f"{len(prepared)} colourings; found {len(prepared) - len(given_up)}, "
+                f"given up {len(given_up)}"
+                + (f", after {', '.join(f'{t:.1f}' for t in given_up)} s" if given_up else "")
+            )
+            return
 
         def tasks() -> Iterator[tuple[PlayerView, int, int, float, tuple[str, ...]]]:
             for k, view in enumerate(views):

@@ -670,10 +670,21 @@ def test_prepare_gives_up_past_its_effort_and_keeps_nothing() -> None:
 
 def test_prepare_draws_the_first_world_a_sampler_would_draw() -> None:
     """A world drawn after ``prepare`` (with ``steps=0``) is the first world a
-    sampler draws without it from the same generator: ``prepare`` makes the
-    same draws, with or without a bound it does not reach."""
-    view = greedy_game("tactical", 4, 17).view(1)
-    for effort in (None, 10**9):
+    sampler draws without it from the same generator, with no bound, a
+    bound it does not reach, or the least bound that finds one (the greedy
+    view needs a run of the complete search and a turn of the repair, the
+    last cut short there): ``prepare`` makes the same draws."""
+    view = _hard_view("greedy")
+    low, high = 1, 100_000  # the least effort that finds one from seed 4
+    assert tc.Sampler(view).prepare(random.Random(4), effort=high)
+    while low < high:
+        middle = (low + high) // 2
+        if tc.Sampler(view).prepare(random.Random(4), effort=middle):
+            high = middle
+        else:
+            low = middle + 1
+    assert low > sampling._BUDGET  # past the first run of the search
+    for effort in (None, 10**9, low):
         drawn, prepared = random.Random(4), random.Random(4)
         sampler = tc.Sampler(view)
         assert sampler.prepare(prepared, effort=effort)
@@ -699,11 +710,16 @@ def test_prepare_spends_exactly_its_effort(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr(sampling, "_colour", search)
     monkeypatch.setattr(sampler, "_repair", repair)
-    for effort in (1, 299, 2_300, 12_345, 100_000):
-        given.clear()
-        assert sampler.prepare(random.Random(0), effort=effort) is False
-        assert sum(given) == effort
-        assert all(steps > 0 for steps in given)
+    for warm in (False, True):
+        for effort in (1, 299, 2_300, 12_345, 100_000):
+            given.clear()
+            if warm:  # the repair from an earlier view's colouring comes first
+                sampler._hint = [list(pile) for pile in sampler.piles]
+            assert sampler.prepare(random.Random(0), effort=effort) is False
+            assert sum(given) == effort
+            assert all(steps > 0 for steps in given)
+            first = min(effort, sampling._REPAIR if warm else sampling._BUDGET)
+            assert given[0] == first
 
 
 @pytest.mark.parametrize("effort", [0, -5, True, 2.5, "100"])
@@ -1313,3 +1329,19 @@ def test_hook_trapper_sampler_answer_is_checked() -> None:
         game.view(0).sample(random.Random(0), registry=registry)
     with pytest.raises(tc.PluginError, match=re.escape(wanted)):
         tc.ISMCTSBot(0, iterations=5, registry=registry).choose(game.view(0))
+
+
+def test_the_schedule_benchmark_times_prepare_with_a_bound(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``benchmarks/sampler_schedule.py --effort N`` asks ``Sampler.prepare``
+    with that bound (its figures are benchmarks, never timed here): views
+    whose search needs more than its first run give up within 50 steps."""
+    from benchmarks import sampler_schedule
+
+    options = "--seeds 0 --players 2 --every 40 --starts 1 --workers 1 --effort 50"
+    sampler_schedule.main(options.split())
+    out = capsys.readouterr().out
+    found = re.search(r"(\d+) colourings; found 0, given up (\d+)", out)
+    assert found is not None, out
+    assert found[1] == found[2] != "0"

@@ -244,7 +244,7 @@ def _pair(key: tuple[str, str]) -> tuple[str, str]:
     """The name and value of a tag (``key``: its name and its value as
     written), kept for the next game with the same short tag."""
     pair = (key[0], unescape(key[1]))
-    if len(key[1]) <= 32:  # a long value is not kept for a lookup
+    if len(key[0]) + len(key[1]) <= 32:  # a long tag is not kept after its game
         if len(_PAIRS) >= 4096:
             _PAIRS.clear()
         _PAIRS[key] = pair

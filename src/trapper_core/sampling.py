@@ -727,12 +727,14 @@ class Sampler:
         ``resample_from_infostate`` keeps them here. Only the other
         positions of the piles are drawn then.
 
-        Call it before the first world. Draws that do not fit the view (not
-        one list per draw of the viewer's, of as many cards, of colours its
-        pile holds, paying for what the viewer paid and ending with the
-        view's hand) raise `SamplingError`."""
+        Call it before the first world (and before `prepare`). Draws that
+        do not fit the view (not one list per draw of the viewer's, of as
+        many cards, of colours its pile holds, paying for what the viewer
+        paid and ending with the view's hand) raise `SamplingError`."""
         if self._colours is not None:
-            raise SamplingError("keep_draws() comes before the sampler's first world")
+            raise SamplingError(
+                "keep_draws() comes before the sampler's first world (and before prepare())"
+            )
         viewer = self.view.player
         mine = [op for op in self.ops[viewer] if op.what == "draw"]
         if not isinstance(draws, Sequence) or len(draws) != len(mine):
@@ -1154,8 +1156,8 @@ class Sampler:
         where they are then). Most views need a few hundred to some
         thousands of steps, milliseconds to a second or two; a view of a
         long tactical game of players who hoard their cards or pay every
-        card they draw may need millions, minutes (`ISMCTSBot` bounds its
-        decisions so: its ``sampling_effort``)."""
+        card they draw may need over a hundred thousand, half a minute and
+        more (`ISMCTSBot` bounds its decisions so: its ``sampling_effort``)."""
         _check_draw(rng, 0)
         if effort is not None and (type(effort) is not int or effort < 1):
             raise SamplingError(f"effort is a whole number of at least 1, not {shown(effort)}")
