@@ -290,13 +290,13 @@ _UNSET = _Unset.UNSET
 SAMPLING_EFFORT = 100_000
 """`ISMCTSBot`'s default bound on the search for a decision's first world
 (`Sampler.prepare`'s ``effort``): past it, the bot plays the greedy choice.
-On the machine of the figures, the views of four-player tactical games
-between greedy and random bots whose first search run fails (325 views,
-seeds 0-19, two starts each) are all found within it, one of the 650
-needing over 50,000 steps (5.5 CPU seconds); views of long tactical games
-of players who hoard their cards or pay every card they draw, which could
-take the sampler minutes, are given up after 12 to 29 CPU seconds (3 of
-21 such views)."""
+On the machine of the figures (``benchmarks/sampler_schedule.py
+--effort``), the 325 views of four-player tactical games between greedy
+and random bots whose first search run fails (seeds 0-19, two starts
+each) are all found within it, in 5.8 CPU seconds at most (one needs over
+50,000 steps); of the 531 views of games of players who hoard their cards,
+pay every card they draw or play at random (seeds 0-11), 16 are given up,
+after 11 to 47 CPU seconds, where they could take the sampler minutes."""
 
 
 class ISMCTSBot:
