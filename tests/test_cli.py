@@ -36,6 +36,23 @@ def test_play_prints_the_game_in_notation_and_the_scores(
     assert record.replay().scores() == record.result
 
 
+def test_play_seeds_the_bot_of_each_seat_with_the_game_seed_plus_one_plus_the_seat(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """What docs/bots.md promises: ``trapper play --seed S`` gives the bot
+    at seat ``s`` the seed ``S + 1 + s``, so a program plays the same game."""
+    out = tmp_path / "game.trn"
+    args = ["play", "--seed", "7", "--players", "3", "--bots", "greedy,random"]
+    assert main([*args, "--out", str(out)]) == 0
+    capsys.readouterr()
+    (record,) = notation.loads(out.read_text())
+    kinds = ("greedy", "random", "greedy")
+    game = tc.play(
+        tc.new_game("base", 3, seed=7), [tc.make_bot(kind, 8 + s) for s, kind in enumerate(kinds)]
+    )
+    assert record.replay().history == game.history
+
+
 def test_play_table_writes_the_table_record(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
