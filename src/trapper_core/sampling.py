@@ -834,24 +834,29 @@ class Sampler:
         until then."""
         # The warm start's colouring (``warm``) knows nothing of kept draws
         # (`keep_draws`): with draws kept, the search starts afresh.
-        left = -1 if effort is None else effort  # steps left (-1: no bound)
+        left = effort  # the steps left; None: no bound
+
+        def allowed(steps: int) -> int:
+            """Of ``steps`` more, as many as the bound leaves (0: none), spent."""
+            nonlocal left
+            if left is None:
+                return steps
+            steps = min(steps, left)
+            left -= steps
+            return steps
+
         if self._hint is not None and self._pins is None:
-            moves = _REPAIR if left < 0 else min(_REPAIR, left)
-            colours = self._repair(rng, moves, start=self._hint)
+            colours = self._repair(rng, allowed(_REPAIR), start=self._hint)  # effort >= 1
             self._hint = None
             if colours is not None:
                 return colours
-            left = left if left < 0 else left - moves
         ops, hand = self._searched()
         run, searched, repaired, moves, turn = 1, 0, 0, _REPAIR, 0
         while True:
             while searched <= _SHARE * repaired:
-                budget = _BUDGET * _luby(run)
-                if left >= 0:
-                    if left == 0:
-                        return None
-                    budget = min(budget, left)
-                    left -= budget
+                budget = allowed(_BUDGET * _luby(run))
+                if not budget:
+                    return None
                 run += 1
                 try:
                     found = _colour(
@@ -867,12 +872,9 @@ class Sampler:
                         "payable) and its hand"
                     )
                 return found
-            tried = moves
-            if left >= 0:
-                if left == 0:
-                    return None
-                tried = min(moves, left)
-                left -= tried
+            tried = allowed(moves)
+            if not tried:
+                return None
             colours = self._repair(rng, tried, measure=_MEASURES[turn % len(_MEASURES)])
             if colours is not None:
                 return colours
