@@ -455,6 +455,17 @@ _BLANKISH_LINES = [
     "[x\n",
     "caf\xe9\n",
     "  ",
+    # Lines of tags alone are read in a run after a line of tags alone
+    # (`_TAGS_ALONE`); these are not, or end such a run.
+    '[A "b"] ;c\n',
+    '[A "b"] [B "c"]\n',
+    '[A "}"]\n',
+    '[A "{"]\n',
+    '[A "b"] {c}\n',
+    '[A "b"] 1. A: pass [B "c"]\n',
+    '\ufeff[A "b"]\n',
+    "\x1c\n",
+    "; c\n",
 ]
 
 
@@ -508,10 +519,65 @@ def test_issue10_item15_lines_read_in_a_loop_of_their_own_read_as_one_by_one(
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(reader, "_BATCH", 5)
             fast = _every_way(text, path)
-            patch.setattr(reader, "_plain", lambda line, ahead: False)
+            patch.setattr(reader, "_plain", lambda line, ahead, tags, checked: False)
             patch.setattr(reader._Offsets, "_plain", lambda self, raw: False)
             slow = _every_way(text, path)
     assert fast == slow
+
+
+_HEAD_LINES = [
+    '[A "b"]\n',
+    '[A "c"]\n',
+    '[B "x\\"y\\\\"]\n',
+    ' \t[C "d"]  [A "e"] ;[D "f"]\n',
+    '[E "{"]\n',
+    '[F "}"]\n',
+    '[G ";"] ; c\n',
+    "\n",
+    "  \t\n",
+    "\f\v\n",
+    '; [H "i"]\n',
+    "{ c }\n",
+    '\f[I "j"]\n',
+    "[x\n",
+    'x [J "k"]\n',
+    '[K "l"] 1. A: pass\n',
+    "1. A: pass\n",
+]
+
+
+@settings(max_examples=max(60, getattr(settings.default, "max_examples", 0)), deadline=None)
+@given(
+    st.lists(st.sampled_from(_HEAD_LINES), max_size=30),
+    st.sampled_from(["", '[L "m"]', "1. A: pass", "x"]),
+)
+def test_issue10_item15_scan_reads_a_game_of_many_tags_in_c_as_line_by_line(
+    lines: list[str], last: str
+) -> None:
+    """`scan` reads a game's lines of tags in C when they are many (a game
+    of tags one a line cost it ten times real records, a turn of a loop a
+    line): the same games, lines, columns and tags, in the same order (the
+    first value of a name), as the loop that reads them line by line."""
+    text = "".join(lines) + last
+    chunks = [
+        chunk
+        for chunk in reader._Games(reader._lines(text, 1000), 1000, keep_broken=True)
+        if chunk.opening is not None
+    ]
+
+    def said() -> list[object]:
+        found = [[(a, b, list(c.items())) for a, b, c in reader._games_of(c)] for c in chunks]
+        index = [
+            (g.number, g.line, g.offset, list(g.tags.items()))
+            for g in notation.scan(io.BytesIO(text.encode()))
+        ]
+        return [found, index]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(reader, "_MANY_TAGS", 0)
+        in_c = said()
+        patch.setattr(reader, "_MANY_TAGS", 10**9)
+        assert in_c == said()
 
 
 def test_issue10_scan_indexes_a_game_after_a_vertical_tab_at_its_first_tag() -> None:

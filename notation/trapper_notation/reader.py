@@ -681,11 +681,17 @@ def _lines_of_stream(
     return _runs(_each_line_of_stream(stream, limit, ahead=ahead), ahead=ahead)
 
 
-def _plain(line: str, ahead: bool) -> bool:
+def _plain(line: str, ahead: bool, tags: str | None, checked: bool) -> bool:
     """Whether a line read is whole and has no ``\r`` to split it, and,
-    unless the reader may read ahead, no ``[`` (it can begin no game): such
-    lines are read in a loop of their own."""
-    return line[-1:] == "\n" and "\r" not in line and (ahead or "[" not in line)
+    unless the reader may read ahead, no ``[`` (it can begin no game) or is
+    a line of tags alone after one (`_follows_tags`; ``tags``, ``checked``:
+    the last line read that is not blank, see there): such lines are read
+    in a loop of their own."""
+    return (
+        line[-1:] == "\n"
+        and "\r" not in line
+        and (ahead or "[" not in line or _follows_tags(line, tags, checked, _TAGS_ALONE))
+    )
 
 
 def _each_line_of_stream(
@@ -702,6 +708,13 @@ def _each_line_of_stream(
     # read, leaves nothing to carry (a second mark is a character).
     marked = False
     pending: str | None = None  # a line read by the loop of whole lines, not taken by it
+    # The last line read that is not blank, if it has a "[", and whether it
+    # is known to be a line of tags alone (`_follows_tags`): without
+    # ``ahead``, a line of tags alone after one is read with the lines
+    # around it (a file of tags one a line cost `read_game` a turn of this
+    # loop a line: 3.8 times real records).
+    tags: str | None = None
+    checked = False
     while True:
         asked = limit + 1 - len(carry)
         if pending is not None:
@@ -720,7 +733,7 @@ def _each_line_of_stream(
             read = read[1:]
             asked -= 1
         marked = False
-        if not carry and _plain(read, ahead):
+        if not carry and _plain(read, ahead, tags, checked):
             # Whole lines with no "\r", read in a loop of their own and
             # passed on as one piece (up to `_BATCH` characters of them): a
             # line costs a readline, not a turn of this loop (floods of short
@@ -729,6 +742,12 @@ def _each_line_of_stream(
             # ends the piece, and nothing after it is read yet.
             lines = [read]
             size = len(read)
+            if ahead:
+                pass
+            elif "[" in read:
+                tags, checked = read, True  # (a line of tags alone: `_plain`)
+            elif tags is not None and read.strip(" \t\n"):
+                tags = None
             while size < _BATCH:
                 try:
                     # (The size of a whole line, not ``asked``: that of a
@@ -743,8 +762,15 @@ def _each_line_of_stream(
                     break
                 lines.append(read)
                 size += len(read)
-                if not ahead and "[" in read:
-                    break
+                if ahead:
+                    continue
+                if "[" in read:
+                    if not _follows_tags(read, tags, checked, _TAGS_ALONE):
+                        tags, checked = read, False
+                        break  # a line that may begin a game: the last of the piece
+                    tags, checked = read, True
+                elif tags is not None and read.strip(" \t\n"):
+                    tags = None
             # (The first line's mark is off already; the others' come off here.)
             whole = "".join(lines)
             if _MARK in whole:
@@ -762,8 +788,13 @@ def _each_line_of_stream(
         line, carry = carry + read, ""
         if "\r" not in line:
             pieces = [line]
+            if "[" in line:
+                tags, checked = (line, False) if line[-1:] == "\n" else (None, False)
+            elif tags is not None and line.strip(" \t\n"):
+                tags = None
         else:
             pieces = [piece for piece, _at in _split_at(line, _LINE_ENDS)]
+            tags = None
             if _MARK in line:  # each piece after the first begins a line
                 pieces[1:] = [piece.removeprefix(_MARK) for piece in pieces[1:]]
         last = pieces[-1]
@@ -1352,6 +1383,43 @@ _TAG_RUN = re.compile(
     r"(?:[ \t]*(?:" + _A_TAG + r"[ \t]*(?:\{[^}\n]*+\}[ \t]*)*+)++(?:;[^\n]*+)?\n"
     r"|" + _BLANK_BODY + r"\n)++"
 )
+
+
+#: A whole line of tags alone (perhaps a ``;`` comment after them), no
+#: brace anywhere in it, not even quoted: the only line with a ``[`` that the
+#: streaming line readers pass on with the lines around it, when the line
+#: before it that is not blank is one too (`_follows_tags`). Such a line begins
+#: no game: neither the cutter (`_begins_game`) nor the parser begins one at
+#: a tag after a tag. With no brace in them the two lines are both inside a
+#: ``{ }`` comment or both outside one, and a blank line between them
+#: (spaces alone) changes nothing either. A line of tags that holds a brace
+#: is read alone, as any other line with a ``[``: a ``}`` in a tag's value
+#: closes a comment that was open, and the next line of tags may begin a game.
+_TAGS_ALONE_PATTERN = r"[ \t]*+(?:" + _A_TAG + r"[ \t]*+)++(?:;[^\n{}]*+)?\n"
+_TAGS_ALONE = re.compile(_TAGS_ALONE_PATTERN)
+_TAGS_ALONE_BYTES = re.compile(_TAGS_ALONE_PATTERN.encode())
+
+
+def _follows_tags(
+    line: AnyStr, tags: AnyStr | None, checked: bool, pattern: re.Pattern[AnyStr]
+) -> bool:
+    """Whether ``line`` (whole, no ``\r``, a ``[`` in it) is a line of tags
+    alone after one: ``tags`` is the last line read before it that is not
+    blank (spaces and tabs alone: not ``isspace``, "\x1c" is text to the
+    cutter), if it has a ``[`` (else ``None``), ``checked`` whether it is
+    known to be a line of tags alone. Asked only of a line with a ``[``
+    (a line read is not matched as it comes: games of one tag and one
+    move cost a tenth more so)."""
+    return (
+        tags is not None and (checked or _tags_alone(tags, pattern)) and _tags_alone(line, pattern)
+    )
+
+
+def _tags_alone(line: AnyStr, pattern: re.Pattern[AnyStr]) -> bool:
+    """Whether ``line`` is a line of tags alone (`_TAGS_ALONE`), no brace in it."""
+    if isinstance(line, bytes):
+        return b"{" not in line and b"}" not in line and pattern.fullmatch(line) is not None
+    return "{" not in line and "}" not in line and pattern.fullmatch(line) is not None
 
 
 def _classify(line: str, in_comment: bool) -> tuple[int, bool, int]:
@@ -1956,6 +2024,36 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
 _WHITE = " \t\f\v"
 
 
+#: Whole lines before a game's first line of tags, as `_games_of` reads
+#: them: no ``{`` in them (a comment may hide a tag line's start), and no
+#: ``[`` first after white space.
+_BEFORE_TAGS = re.compile(r"(?:(?![ \t\f\v]*+\[)[^\n{]*+\n)*+")
+#: Whole lines of tags alone (lines `_TAG_LINE` matches) and blank lines
+#: (white space, perhaps a ``;`` comment) after the first line of tags, none
+#: with a ``{`` anywhere, as `_games_of` reads them.
+_TAG_LINES = re.compile(
+    r'(?:[ \t]*+(?:\[[ \t]*+[A-Za-z][A-Za-z0-9_]*+[ \t]++"(?:[^"\\\n{]|\\["\\])*+"[ \t]*+\]'
+    r"[ \t]*+)++(?:;[^\n{]*+)?\n"
+    r"|[ \t\f\v]*+(?:;[^\n{]*+)?\n)*+"
+)
+
+
+#: How many characters of tags `_games_of` reads in C (fewer: line by line).
+_MANY_TAGS = 1024
+
+
+def _first_of_each(found: list[tuple[str, str]]) -> dict[str, str]:
+    """The tags of ``found`` (`_TAG_OR_COMMENT`'s ``findall``: a comment
+    has no name), each name's first value, in the order names first come."""
+    pairs = [pair for pair in found if pair[0]]
+    tags = dict(reversed(pairs))  # (the first value of a name is the last put)
+    if len(tags) < len(pairs):  # a name twice: the names' order is their first
+        tags = {name: tags[name] for name in dict.fromkeys(name for name, _ in pairs)}
+    else:
+        tags = dict(reversed(tags.items()))
+    return {name: unescape(value) for name, value in tags.items()}
+
+
 def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
     """The line, column and tags of each game in ``chunk``'s text: one,
     read from its tag lines, unless a tag stands after its first line of
@@ -1963,11 +2061,28 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
     tag, or hide a tag line's start); then its games are told apart by its
     tokens (a tag after move text begins a game), as the parser tells them
     apart."""
+    whole = chunk.text
     tags: dict[str, str] = {}
     first = 0
-    position = 0
+    first_at = 0  # where the first tag's line begins
+    # The lines before the first tag, then its lines of tags and blank
+    # lines, found in C (`_BEFORE_TAGS`, `_TAG_LINES`: a game of many tags
+    # one a line cost `scan` a turn of the loop below a line, 10 times real
+    # records); the loop reads on from the line they stop at, as it would
+    # have. (Tags of fewer characters than `_MANY_TAGS` are read by the
+    # loop: the tags of a game of one tag and one move cost a fifth more
+    # read in C, in dicts and lists made to be dropped.)
+    position = before = 0  # (``before``: the lines before ``position``)
+    if len(whole) > _MANY_TAGS:
+        position = _BEFORE_TAGS.match(whole).end()  # type: ignore[union-attr]
+        head = _TAG_LINES.match(whole, position).end()  # type: ignore[union-attr]
+        if head - position > _MANY_TAGS:
+            first, first_at = whole.count("\n", 0, position) + 1, position
+            tags = _first_of_each(_TAG_OR_COMMENT.findall(whole, position, head))
+            position = head
+        before = whole.count("\n", 0, position)
     moves_at = -1
-    for index, text in enumerate(_each_line(chunk.text)):
+    for index, text in enumerate(_each_line(whole, position), before):
         if "{" in text:
             moves_at = position
             break
@@ -1978,7 +2093,7 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
                 tags.setdefault(match[1], unescape(match[2]))
                 at = _SPACES.match(text, match.end()).end()  # type: ignore[union-attr]
             if not first:
-                first = index + 1
+                first, first_at = index + 1, position
             if not _TAG_LINE.fullmatch(text):  # more than tags: perhaps moves
                 moves_at = position
                 break
@@ -1988,7 +2103,8 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
         position += len(text) + 1
     column = 1
     if first:  # of the first tag (after white space, or comments the cutter blanked)
-        text = next(itertools.islice(_each_line(chunk.text), first - 1, None))
+        end = whole.find("\n", first_at)
+        text = whole[first_at : end if end >= 0 else len(whole)]
         column += len(text) - len(text.lstrip(_WHITE))
     one = [(chunk.first_line + max(first, 1) - 1, column, tags)]
     if moves_at < 0 or chunk.text.find("[", moves_at) < 0 or chunk.error is not None:
@@ -2035,10 +2151,10 @@ def _scan_lexer() -> _Lexer:
     return _Lexer(SimpleNamespace(terminals=parser().terminals))
 
 
-def _each_line(text: str) -> Iterator[str]:
-    """The lines of ``text`` (cut at ``\n`` only, as the reader counts them),
-    one at a time: no list of a game's lines is made."""
-    start, end = 0, len(text)
+def _each_line(text: str, start: int = 0) -> Iterator[str]:
+    """The lines of ``text`` from ``start`` on (cut at ``\n`` only, as the
+    reader counts them), one at a time: no list of a game's lines is made."""
+    end = len(text)
     while start < end:
         stop = text.find("\n", start)
         if stop < 0:
@@ -2074,6 +2190,14 @@ class _Offsets:
         self.bad: NotationSyntaxError | None = None  # the first line that is not UTF-8
         # Of a line of several games: how far it is measured (a column) and its bytes up to there.
         self.measured: dict[int, tuple[int, int]] = {}
+        # The last line read that is not blank, if it has a "[", and whether
+        # it is known to be a line of tags alone: a line of tags alone after
+        # it begins no game, and is read with the lines around it, its
+        # offset not kept (`_follows_tags`).
+        self.tags: Any = None
+        self.checked = False
+        self.pattern: re.Pattern[Any] = _TAGS_ALONE_BYTES if self.binary else _TAGS_ALONE
+        self.blank: Any = b" \t\n" if self.binary else " \t\n"
 
     def lines(self, limit: int) -> Iterator[str | _BadLine]:
         """The lines, in runs of plain lines (`_runs`), their offsets kept
@@ -2089,6 +2213,7 @@ class _Offsets:
         carry: Any = b"" if self.binary else ""
         newline: Any = b"\n" if self.binary else "\n"
         cr: Any = b"\r" if self.binary else "\r"
+        bracket: Any = b"[" if self.binary else "["
         mark: Any = _BOM_BYTES if self.binary else _MARK  # a byte order mark
         carry_at = 0
         kind = bytes if self.binary else str
@@ -2134,6 +2259,12 @@ class _Offsets:
                 pieces = _split_cr_text(line)
             else:  # a text file's lone "\r": its pieces at the offset of the line
                 pieces = [(piece, 0) for piece in _split_cr(line)]
+            if len(pieces) > 1 or line[-1:] != newline:
+                self.tags = None
+            elif bracket in line:
+                self.tags, self.checked = line, False
+            elif self.tags is not None and line.strip(self.blank):
+                self.tags = None
             last, last_at = pieces[-1]
             cut = bool(raw) and not raw.endswith(newline)
             # A byte order mark before a line is no character of it (``line``
@@ -2183,11 +2314,19 @@ class _Offsets:
                 return
 
     def _plain(self, raw: Any) -> bool:
-        """Whether a whole line read needs no offset kept (no ``[``: it can
-        begin no game) and has no ``\r`` to split it."""
+        """Whether a whole line read needs no offset kept (no ``[``, or tags
+        alone after tags: it can begin no game) and has no ``\r`` to split it."""
         if self.binary:
-            return b"[" not in raw and b"\r" not in raw
-        return "[" not in raw and "\r" not in raw
+            if b"\r" in raw:
+                return False
+            if b"[" not in raw:
+                return True
+        else:
+            if "\r" in raw:
+                return False
+            if "[" not in raw:
+                return True
+        return _follows_tags(raw, self.tags, self.checked, self.pattern)
 
     def _whole_lines(
         self, raw: Any, at: int, number: int, limit: int
@@ -2210,6 +2349,10 @@ class _Offsets:
         stream = self.stream
         within = self.within
         newline, bracket, cr = (b"\n", b"[", b"\r") if self.binary else ("\n", "[", "\r")
+        if bracket in raw:
+            self.tags, self.checked = raw, True  # (a line of tags alone: `_plain`)
+        elif self.tags is not None and raw.strip(self.blank):
+            self.tags = None
         kind = bytes if self.binary else str
         lines = [raw]
         size = len(raw)
@@ -2228,8 +2371,15 @@ class _Offsets:
                 raise _not_text(exc, number + len(lines)) from None
             if type(raw) is not kind:
                 raw = _as_read(raw, kind)
-            if raw != newline and (raw[-1:] != newline or bracket in raw or cr in raw):
-                break
+            if raw != newline:
+                if raw[-1:] != newline or cr in raw:
+                    break
+                if bracket in raw:
+                    if not _follows_tags(raw, self.tags, self.checked, self.pattern):
+                        break  # a line that may begin a game: its offset is kept
+                    self.tags, self.checked = raw, True
+                elif self.tags is not None and raw.strip(self.blank):
+                    self.tags = None
             lines.append(raw)
             size += len(raw)
         if lines:
