@@ -466,6 +466,18 @@ _BLANKISH_LINES = [
     '\ufeff[A "b"]\n',
     "\x1c\n",
     "; c\n",
+    # A broken tag line right after a line that is not blank begins no game
+    # either (`_Follow.joins`); these are such lines, or the lines around them.
+    "[\n",
+    " \t[x\n",
+    "\v[x\n",
+    '[A "b\n',
+    'x [A "b"]\n',
+    '[ A "b"] x\n',
+    ";[x\n",
+    "\ufeff[x\n",
+    "\ufeff\n",
+    "\f\n",
 ]
 
 
@@ -519,7 +531,7 @@ def test_issue10_item15_lines_read_in_a_loop_of_their_own_read_as_one_by_one(
         with pytest.MonkeyPatch.context() as patch:
             patch.setattr(reader, "_BATCH", 5)
             fast = _every_way(text, path)
-            patch.setattr(reader, "_plain", lambda line, ahead, tags, checked: False)
+            patch.setattr(reader, "_plain", lambda line, ahead, follow: False)
             patch.setattr(reader._Offsets, "_plain", lambda self, raw: False)
             slow = _every_way(text, path)
     assert fast == slow

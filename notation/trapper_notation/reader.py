@@ -19,7 +19,7 @@ import re
 import sys
 import unicodedata
 import weakref
-from collections.abc import Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from itertools import accumulate, repeat
 from operator import itemgetter
@@ -681,16 +681,13 @@ def _lines_of_stream(
     return _runs(_each_line_of_stream(stream, limit, ahead=ahead), ahead=ahead)
 
 
-def _plain(line: str, ahead: bool, tags: str | None, checked: bool) -> bool:
+def _plain(line: str, ahead: bool, follow: _Follow) -> bool:
     """Whether a line read is whole and has no ``\r`` to split it, and,
-    unless the reader may read ahead, no ``[`` (it can begin no game) or is
-    a line of tags alone after one (`_follows_tags`; ``tags``, ``checked``:
-    the last line read that is not blank, see there): such lines are read
-    in a loop of their own."""
+    unless the reader may read ahead, no ``[`` or begins no game whatever
+    comes after it (`_Follow.joins`, which takes it as read): such lines
+    are read in a loop of their own."""
     return (
-        line[-1:] == "\n"
-        and "\r" not in line
-        and (ahead or "[" not in line or _follows_tags(line, tags, checked, _TAGS_ALONE))
+        line[-1:] == "\n" and "\r" not in line and (ahead or "[" not in line or follow.joins(line))
     )
 
 
@@ -708,13 +705,11 @@ def _each_line_of_stream(
     # read, leaves nothing to carry (a second mark is a character).
     marked = False
     pending: str | None = None  # a line read by the loop of whole lines, not taken by it
-    # The last line read that is not blank, if it has a "[", and whether it
-    # is known to be a line of tags alone (`_follows_tags`): without
-    # ``ahead``, a line of tags alone after one is read with the lines
-    # around it (a file of tags one a line cost `read_game` a turn of this
-    # loop a line: 3.8 times real records).
-    tags: str | None = None
-    checked = False
+    # What the lines read so far tell of the next: without ``ahead``, a line
+    # with a "[" that begins no game is read with the lines around it (a file
+    # of tags one a line cost `read_game` a turn of this loop a line, 3.8
+    # times real records; broken tag lines between lines of text 5.3).
+    follow = _Follow(False)
     while True:
         asked = limit + 1 - len(carry)
         if pending is not None:
@@ -733,7 +728,7 @@ def _each_line_of_stream(
             read = read[1:]
             asked -= 1
         marked = False
-        if not carry and _plain(read, ahead, tags, checked):
+        if not carry and _plain(read, ahead, follow):
             # Whole lines with no "\r", read in a loop of their own and
             # passed on as one piece (up to `_BATCH` characters of them): a
             # line costs a readline, not a turn of this loop (floods of short
@@ -742,12 +737,8 @@ def _each_line_of_stream(
             # ends the piece, and nothing after it is read yet.
             lines = [read]
             size = len(read)
-            if ahead:
-                pass
-            elif "[" in read:
-                tags, checked = read, True  # (a line of tags alone: `_plain`)
-            elif tags is not None and read.strip(" \t\n"):
-                tags = None
+            if "[" not in read:  # (else `_plain` took it)
+                follow.saw(read)
             while size < _BATCH:
                 try:
                     # (The size of a whole line, not ``asked``: that of a
@@ -764,13 +755,13 @@ def _each_line_of_stream(
                 size += len(read)
                 if ahead:
                     continue
-                if "[" in read:
-                    if not _follows_tags(read, tags, checked, _TAGS_ALONE):
-                        tags, checked = read, False
-                        break  # a line that may begin a game: the last of the piece
-                    tags, checked = read, True
-                elif tags is not None and read.strip(" \t\n"):
-                    tags = None
+                if read == "\n":
+                    follow.prev = None  # (a blank line: `_Follow.saw` in short)
+                elif "[" not in read:
+                    follow.saw(read)
+                elif not follow.joins(read):
+                    follow.saw(read)
+                    break  # a line that may begin a game: the last of the piece
             # (The first line's mark is off already; the others' come off here.)
             whole = "".join(lines)
             if _MARK in whole:
@@ -788,13 +779,15 @@ def _each_line_of_stream(
         line, carry = carry + read, ""
         if "\r" not in line:
             pieces = [line]
-            if "[" in line:
-                tags, checked = (line, False) if line[-1:] == "\n" else (None, False)
-            elif tags is not None and line.strip(" \t\n"):
-                tags = None
+            if line[-1:] != "\n":
+                follow.lost()
+            elif follow.tags is None and "[" not in line:
+                follow.prev = line  # (`_Follow.saw` in short)
+            else:
+                follow.saw(line)
         else:
             pieces = [piece for piece, _at in _split_at(line, _LINE_ENDS)]
-            tags = None
+            follow.lost()
             if _MARK in line:  # each piece after the first begins a line
                 pieces[1:] = [piece.removeprefix(_MARK) for piece in pieces[1:]]
         last = pieces[-1]
@@ -1388,7 +1381,7 @@ _TAG_RUN = re.compile(
 #: A whole line of tags alone (perhaps a ``;`` comment after them), no
 #: brace anywhere in it, not even quoted: the only line with a ``[`` that the
 #: streaming line readers pass on with the lines around it, when the line
-#: before it that is not blank is one too (`_follows_tags`). Such a line begins
+#: before it that is not blank is one too (`_Follow`). Such a line begins
 #: no game: neither the cutter (`_begins_game`) nor the parser begins one at
 #: a tag after a tag. With no brace in them the two lines are both inside a
 #: ``{ }`` comment or both outside one, and a blank line between them
@@ -1400,26 +1393,125 @@ _TAGS_ALONE = re.compile(_TAGS_ALONE_PATTERN)
 _TAGS_ALONE_BYTES = re.compile(_TAGS_ALONE_PATTERN.encode())
 
 
-def _follows_tags(
-    line: AnyStr, tags: AnyStr | None, checked: bool, pattern: re.Pattern[AnyStr]
-) -> bool:
-    """Whether ``line`` (whole, no ``\r``, a ``[`` in it) is a line of tags
-    alone after one: ``tags`` is the last line read before it that is not
-    blank (spaces and tabs alone: not ``isspace``, "\x1c" is text to the
-    cutter), if it has a ``[`` (else ``None``), ``checked`` whether it is
-    known to be a line of tags alone. Asked only of a line with a ``[``
-    (a line read is not matched as it comes: games of one tag and one
-    move cost a tenth more so)."""
-    return (
-        tags is not None and (checked or _tags_alone(tags, pattern)) and _tags_alone(line, pattern)
+_ONE_TAG_BYTES = re.compile(_ONE_TAG.pattern.encode())
+
+
+class _Follow:
+    """What the streaming line readers know of the lines read so far, to
+    tell a line with a ``[`` that begins no game, whatever comes after it
+    (`joins`): they read such a line with the lines around it, in a loop
+    of their own, as a line without a ``[``, and `scan` keeps no offset for
+    it. Two kinds of line, neither with a brace anywhere (with none in them
+    the line and the one before it are both inside a ``{ }`` comment or
+    both outside one, and inside one no line begins a game):
+
+    - a line of tags alone (`_TAGS_ALONE`) after one, blank lines (spaces
+      and tabs alone) between: neither the cutter (`_begins_game`) nor the
+      parser begins a game at a tag after a tag;
+    - a line whose first word is a ``[`` that begins no tag, right after a
+      line that is not blank (a broken tag line begins a game after a blank
+      line only), which the lexer cannot read (so that `scan` finds no game
+      in its text by its tokens either), once a line that begins with a
+      ``[`` has been read (`scan` tells a game at the first such line of
+      the first game when lines of text come before it).
+
+    Lines read as they come are not matched: a line is matched when a line
+    with a ``[`` asks (games of one tag and one move cost a tenth more
+    when every line was)."""
+
+    __slots__ = (
+        "_blanks",
+        "_braces",
+        "_bracket",
+        "_one_tag",
+        "_spaces",
+        "_stops",
+        "_tags_alone",
+        "bracketed",
+        "checked",
+        "prev",
+        "tags",
     )
 
+    def __init__(self, binary: bool) -> None:
+        self.prev: Any = None  # the line read last, if whole with no "\r"
+        self.tags: Any = None  # the last line read that is not blank, if it has a "["
+        self.checked = False  # whether ``tags`` is known to be a line of tags alone
+        self.bracketed = False  # whether a line that begins with a "[" was read
+        self._bracket: Any
+        self._braces: Any
+        self._blanks: Any
+        self._spaces: Any
+        self._stops: Any
+        self._tags_alone: Callable[[Any], Any]
+        self._one_tag: Callable[[Any, int], Any]
+        if binary:
+            self._bracket, self._braces = b"[", (b"{", b"}")
+            # (White space, and a byte order mark, which is no character of
+            # a line it begins: stripped more than the cutter strips, a line
+            # is blank more often, which only makes fewer lines join.)
+            self._blanks, self._spaces = b" \t\n", b" \t\f\v\xef\xbb\xbf"
+            self._stops = (b"", b"\n", b";")
+            self._tags_alone = _TAGS_ALONE_BYTES.fullmatch
+            self._one_tag = _ONE_TAG_BYTES.match
+        else:
+            self._bracket, self._braces = "[", ("{", "}")
+            self._blanks, self._spaces = " \t\n", " \t\f\v" + _MARK
+            self._stops = ("", "\n", ";")
+            self._tags_alone = _TAGS_ALONE.fullmatch
+            self._one_tag = _ONE_TAG.match
 
-def _tags_alone(line: AnyStr, pattern: re.Pattern[AnyStr]) -> bool:
-    """Whether ``line`` is a line of tags alone (`_TAGS_ALONE`), no brace in it."""
-    if isinstance(line, bytes):
-        return b"{" not in line and b"}" not in line and pattern.fullmatch(line) is not None
-    return "{" not in line and "}" not in line and pattern.fullmatch(line) is not None
+    def saw(self, line: Any) -> None:
+        """A whole line with no ``\r`` was read (and not taken by `joins`)."""
+        if self._bracket in line:
+            self.tags, self.checked = line, False
+            if not self.bracketed:
+                self.bracketed = line.lstrip(self._spaces)[:1] == self._bracket
+        elif self.tags is not None and line.strip(self._blanks):
+            self.tags = None
+        self.prev = line
+
+    def lost(self) -> None:
+        """A line was read cut short, or with a ``\r`` in it: the lines
+        after it join nothing before them."""
+        self.prev = self.tags = None
+
+    def joins(self, line: Any) -> bool:
+        """Whether ``line`` (whole, no ``\r``, a ``[`` in it) begins no
+        game, whatever comes after it; if it does not, it is taken as read.
+        (The cheap questions first: a game's first tag line, after moves,
+        is asked no match of its tags.)"""
+        tags = self.tags
+        brace, closing = self._braces
+        if tags is not None and self._tags_alone(line) is not None:
+            if (
+                brace in line
+                or closing in line
+                or not (
+                    self.checked
+                    or (brace not in tags and closing not in tags and self._tags_alone(tags))
+                )
+            ):
+                return False
+            self.tags, self.checked, self.prev = line, True, line
+            return True
+        # (A line of tags alone is no broken tag line: `_one_tag` below.)
+        prev = self.prev
+        if prev is None or not self.bracketed:
+            return False
+        first = len(line) - len(line.lstrip(b" \t" if isinstance(line, bytes) else " \t"))
+        if (
+            line[first : first + 1] != self._bracket
+            or self._one_tag(line, first) is not None
+            or brace in line
+            or closing in line
+            or brace in prev
+            or closing in prev
+            or prev.lstrip(self._spaces)[:1] in self._stops
+        ):
+            return False
+        self.tags, self.checked, self.prev = line, False, line
+        return True
 
 
 def _classify(line: str, in_comment: bool) -> tuple[int, bool, int]:
@@ -2190,14 +2282,9 @@ class _Offsets:
         self.bad: NotationSyntaxError | None = None  # the first line that is not UTF-8
         # Of a line of several games: how far it is measured (a column) and its bytes up to there.
         self.measured: dict[int, tuple[int, int]] = {}
-        # The last line read that is not blank, if it has a "[", and whether
-        # it is known to be a line of tags alone: a line of tags alone after
-        # it begins no game, and is read with the lines around it, its
-        # offset not kept (`_follows_tags`).
-        self.tags: Any = None
-        self.checked = False
-        self.pattern: re.Pattern[Any] = _TAGS_ALONE_BYTES if self.binary else _TAGS_ALONE
-        self.blank: Any = b" \t\n" if self.binary else " \t\n"
+        # What the lines read so far tell of the next: a line with a "[" that
+        # begins no game is read with the lines around it, its offset not kept.
+        self.follow = _Follow(self.binary)
 
     def lines(self, limit: int) -> Iterator[str | _BadLine]:
         """The lines, in runs of plain lines (`_runs`), their offsets kept
@@ -2259,12 +2346,13 @@ class _Offsets:
                 pieces = _split_cr_text(line)
             else:  # a text file's lone "\r": its pieces at the offset of the line
                 pieces = [(piece, 0) for piece in _split_cr(line)]
+            follow = self.follow
             if len(pieces) > 1 or line[-1:] != newline:
-                self.tags = None
-            elif bracket in line:
-                self.tags, self.checked = line, False
-            elif self.tags is not None and line.strip(self.blank):
-                self.tags = None
+                follow.lost()
+            elif follow.tags is None and bracket not in line:
+                follow.prev = line  # (`_Follow.saw` in short)
+            else:
+                follow.saw(line)
             last, last_at = pieces[-1]
             cut = bool(raw) and not raw.endswith(newline)
             # A byte order mark before a line is no character of it (``line``
@@ -2326,7 +2414,7 @@ class _Offsets:
                 return False
             if "[" not in raw:
                 return True
-        return _follows_tags(raw, self.tags, self.checked, self.pattern)
+        return self.follow.joins(raw)
 
     def _whole_lines(
         self, raw: Any, at: int, number: int, limit: int
@@ -2349,10 +2437,9 @@ class _Offsets:
         stream = self.stream
         within = self.within
         newline, bracket, cr = (b"\n", b"[", b"\r") if self.binary else ("\n", "[", "\r")
-        if bracket in raw:
-            self.tags, self.checked = raw, True  # (a line of tags alone: `_plain`)
-        elif self.tags is not None and raw.strip(self.blank):
-            self.tags = None
+        follow = self.follow
+        if bracket not in raw:  # (else `_plain` took it)
+            follow.saw(raw)
         kind = bytes if self.binary else str
         lines = [raw]
         size = len(raw)
@@ -2371,15 +2458,15 @@ class _Offsets:
                 raise _not_text(exc, number + len(lines)) from None
             if type(raw) is not kind:
                 raw = _as_read(raw, kind)
-            if raw != newline:
+            if raw == newline:
+                follow.prev = None  # (a blank line: `_Follow.saw` in short)
+            else:
                 if raw[-1:] != newline or cr in raw:
                     break
-                if bracket in raw:
-                    if not _follows_tags(raw, self.tags, self.checked, self.pattern):
-                        break  # a line that may begin a game: its offset is kept
-                    self.tags, self.checked = raw, True
-                elif self.tags is not None and raw.strip(self.blank):
-                    self.tags = None
+                if bracket not in raw:
+                    follow.saw(raw)
+                elif not follow.joins(raw):
+                    break  # a line that may begin a game: its offset is kept
             lines.append(raw)
             size += len(raw)
         if lines:
