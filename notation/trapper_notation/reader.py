@@ -1482,16 +1482,14 @@ class _Follow:
         game, whatever comes after it; if it does not, it is taken as read.
         (The cheap questions first: a game's first tag line, after moves,
         is asked no match of its tags.)"""
-        tags = self.tags
         brace, closing = self._braces
+        if brace in line or closing in line:
+            return False
+        tags = self.tags
         if tags is not None and self._tags_alone(line) is not None:
-            if (
-                brace in line
-                or closing in line
-                or not (
-                    self.checked
-                    or (brace not in tags and closing not in tags and self._tags_alone(tags))
-                )
+            if not (
+                self.checked
+                or (brace not in tags and closing not in tags and self._tags_alone(tags))
             ):
                 return False
             self.tags, self.checked, self.prev = line, True, line
@@ -1504,8 +1502,6 @@ class _Follow:
         if (
             line[first : first + 1] != self._bracket
             or self._one_tag(line, first) is not None
-            or brace in line
-            or closing in line
             or brace in prev
             or closing in prev
             or prev.lstrip(self._spaces)[:1] in self._stops
