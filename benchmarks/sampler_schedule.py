@@ -166,8 +166,15 @@ def one_measure(measure: str) -> Callable[[tc.Sampler, random.Random], object]:
     def schedule(sampler: tc.Sampler, rng: random.Random) -> object:
         repair = sampler._repair
 
-        def one(rng: random.Random, moves: int, *, start: Any = (), **_measure: Any) -> Any:
-            return repair(rng, moves, start=start, measure=measure)
+        def one(
+            rng: random.Random,
+            moves: int,
+            *,
+            start: Any = (),
+            deadline: float | None = None,
+            **_measure: Any,
+        ) -> Any:
+            return repair(rng, moves, start=start, measure=measure, deadline=deadline)
 
         setattr(sampler, "_repair", one)  # noqa: B010 (a method replaced on the instance)
         return sampler._first(rng)

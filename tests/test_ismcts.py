@@ -12,6 +12,7 @@ import pytest
 import trapper_core as tc
 from trapper_core import bots as bots_module
 from trapper_core import cli
+from trapper_core import sampling as sampling_module
 
 from .helpers import no_card_to_draw
 
@@ -146,6 +147,28 @@ def test_ismcts_plays_greedy_when_no_world_is_found_within_its_sampling_effort()
         searching = tc.ISMCTSBot(5, iterations=10, sampling_effort=effort)
         assert searching.choose(view) in view.legal_actions
         assert searching.searched == 10
+
+
+def test_ismcts_with_seconds_bounds_the_search_for_its_first_world_by_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bot with ``seconds`` gives the search for a decision's first world
+    the decision's time: past it, the greedy choice, however many steps
+    ``sampling_effort`` would still allow (the sampler's clock made to
+    run a second a reading, so that any search runs out at once)."""
+    game = tc.new_game("tactical", 4, seed=3)
+    greedy = tc.GreedyBot(0)
+    while len(game.history) < 120 or len(game.legal_actions()) < 2:
+        game.apply(greedy.choose(game.view(game.to_move)))  # type: ignore[arg-type]
+    view = game.view(game.to_move)  # type: ignore[arg-type]
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(sampling_module, "_clock", lambda: float(next(ticks)))
+    timed = tc.ISMCTSBot(5, seconds=0.5, sampling_effort=None)
+    assert timed.choose(view) == tc.ISMCTSBot(5, iterations=10).greedy.choose(view)
+    assert timed.searched == 0
+    counted = tc.ISMCTSBot(5, iterations=3, sampling_effort=None)  # no seconds: no clock
+    assert counted.choose(view) in view.legal_actions
+    assert counted.searched == 3
 
 
 def test_issue12_ismcts_is_a_named_bot_of_the_command_line() -> None:

@@ -705,7 +705,14 @@ def test_prepare_spends_exactly_its_effort(monkeypatch: pytest.MonkeyPatch) -> N
         given.append(budget)
         raise sampling._OutOfBudget
 
-    def repair(rng: random.Random, moves: int, *, start: object = (), measure: str = "") -> None:
+    def repair(
+        rng: random.Random,
+        moves: int,
+        *,
+        start: object = (),
+        measure: str = "",
+        deadline: float | None = None,
+    ) -> None:
         given.append(moves)
 
     monkeypatch.setattr(sampling, "_colour", search)
@@ -720,6 +727,60 @@ def test_prepare_spends_exactly_its_effort(monkeypatch: pytest.MonkeyPatch) -> N
             assert all(steps > 0 for steps in given)
             first = min(effort, sampling._REPAIR if warm else sampling._BUDGET)
             assert given[0] == first
+
+
+class _Clock:
+    """A clock for `sampling._clock` that moves ``tick`` seconds each time it
+    is read, and counts the readings."""
+
+    def __init__(self, tick: float) -> None:
+        self.now, self.tick, self.reads = 0.0, tick, 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        self.now += self.tick
+        return self.now
+
+
+def test_prepare_gives_up_past_its_seconds_and_keeps_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``Sampler.prepare(rng, seconds=...)`` returns ``False`` once that
+    much time has gone by without a colouring, and keeps no start (a clock
+    of a second a reading: the search of the greedy view stops at once);
+    the clock read every `_CLOCKED` steps, the search stops within a run
+    and the repair within a turn. A clock that stands still never stops
+    it: the same first world as without a bound."""
+    view = _hard_view("greedy")
+    clock = _Clock(1.0)
+    monkeypatch.setattr(sampling, "_clock", clock)
+    sampler = tc.Sampler(view)
+    assert sampler.prepare(random.Random(0), seconds=2.5) is False
+    assert sampler._colours is None
+    assert clock.reads < 10  # (a few: the bound, a run of the search, the next run refused)
+    # Within a run, within a turn: past the deadline, no more than _CLOCKED steps.
+    sampler._index()
+    ops, hand = sampler._searched()
+    with pytest.raises(sampling._OutOfBudget):
+        sampling._colour(
+            sampler.piles, ops, view.player, hand, random.Random(1), 10**9, deadline=-1.0
+        )
+    assert sampler._repair(random.Random(1), 10**9, deadline=-1.0) is None
+    standing = _Clock(0.0)
+    monkeypatch.setattr(sampling, "_clock", standing)
+    drawn, prepared = random.Random(4), random.Random(4)
+    sampler = tc.Sampler(view)
+    assert sampler.prepare(prepared, seconds=1.0) is True
+    assert standing.reads > 0
+    assert sampler.world(prepared, steps=0) == tc.Sampler(view).world(drawn, steps=0)
+
+
+@pytest.mark.parametrize("seconds", [0, -1.5, True, math.nan, math.inf, "1"])
+def test_prepare_refuses_seconds_that_are_no_time(seconds: object) -> None:
+    sampler = tc.Sampler(tc.new_game("base", 2, seed=1).view(0))
+    with pytest.raises(tc.SamplingError, match="seconds is a number above 0"):
+        sampler.prepare(random.Random(0), seconds=seconds)  # type: ignore[arg-type]
+    assert sampler._colours is None
 
 
 @pytest.mark.parametrize("effort", [0, -5, True, 2.5, "100"])
@@ -785,7 +846,14 @@ def test_issue12_the_search_and_the_repair_share_the_work(
             return answer
         raise sampling._OutOfBudget
 
-    def repair(rng: random.Random, moves: int, *, start: object = (), measure: str = "") -> None:
+    def repair(
+        rng: random.Random,
+        moves: int,
+        *,
+        start: object = (),
+        measure: str = "",
+        deadline: float | None = None,
+    ) -> None:
         calls.append(("repair", moves))
         measures.append(measure)
 

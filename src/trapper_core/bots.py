@@ -296,7 +296,8 @@ and random bots whose first search run fails (seeds 0-19, two starts
 each) are all found within it, in 5.8 CPU seconds at most (one needs over
 50,000 steps); of the 531 views of games of players who hoard their cards,
 pay every card they draw or play at random (seeds 0-11), 16 are given up,
-after 11 to 47 CPU seconds, where they could take the sampler minutes."""
+after 11 to 47 CPU seconds, where they could take the sampler minutes.
+A bot with ``seconds`` is bounded by its time as well."""
 
 
 class ISMCTSBot:
@@ -328,8 +329,10 @@ class ISMCTSBot:
     and so it does where the search for a decision's first world spends
     ``sampling_effort`` steps without finding one (`Sampler.prepare`;
     ``None``: no bound). The bound counts steps, not seconds, so that a
-    seeded bot plays the same game on every machine, and it holds with
-    ``seconds`` too (see `SAMPLING_EFFORT` for what it is in time).
+    seeded bot plays the same game on every machine (see
+    `SAMPLING_EFFORT` for what it is in time); with ``seconds``, the
+    decision's time bounds that search too, so that a decision takes its
+    ``seconds`` and a few thousandths more, however hard its view.
     A view of a game that begins at a position
     ([`game_at`][trapper_core.game_at], `Position.to_game`) is sampled from
     the view of that position it holds (``view.origin``); a view with
@@ -413,6 +416,9 @@ class ISMCTSBot:
             raise SetupError(f"a bot chooses from a view of a game, and {problem}")
         if begins_at_position(view):
             raise SamplingError(f"ISMCTSBot: {AT_POSITION}")
+        # The decision's time runs from here: the search for its first world
+        # spends of it too (`Sampler.prepare`'s ``seconds``).
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         try:
             rules = (self.registry or default_registry()).rules(view.variant)
         except UnknownVariantError as exc:
@@ -423,7 +429,8 @@ class ISMCTSBot:
             if self._sampler is not None:
                 # the last decision's deal, a few actions back, is where to start
                 sampler.warm(self._sampler)
-            if not sampler.prepare(self.rng, effort=self.sampling_effort):
+            left = None if deadline is None else max(deadline - time.perf_counter(), 1e-9)
+            if not sampler.prepare(self.rng, effort=self.sampling_effort, seconds=left):
                 # No world within the bound (a view of rare hardness): the
                 # greedy judgement, at once, rather than a stall of minutes.
                 self._last = None
@@ -437,7 +444,6 @@ class ISMCTSBot:
         self._sampler = sampler
         root = _Node()
         self._priors(root, view, legal)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
             if self.iterations is not None and done >= self.iterations:

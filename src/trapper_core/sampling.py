@@ -106,8 +106,10 @@ subclass of `Sampler` that says how (`Sampler.deal`).
 from __future__ import annotations
 
 import bisect
+import math
 import operator
 import random
+import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence, Sized
 from typing import TYPE_CHECKING
@@ -816,7 +818,9 @@ class Sampler:
         self._hint = [list(pile) for pile in colours]
         return True
 
-    def _first(self, rng: random.Random, effort: int | None = None) -> list[list[int]] | None:
+    def _first(
+        self, rng: random.Random, effort: int | None = None, deadline: float | None = None
+    ) -> list[list[int]] | None:
         """A first consistent colouring: the complete search (``_colour``)
         and the repair (``_repair``) in turn until one finds one or the
         search proves there is none; first, when `warm` gave one, the repair
@@ -831,14 +835,17 @@ class Sampler:
         With ``effort``, ``None`` once that many steps are spent (the
         search's branches and the repair's moves together; the last run or
         turn cut short to fit), the same draws of ``rng`` as without it
-        until then."""
+        until then; with ``deadline`` (a `_clock` time), ``None`` once it has
+        passed (asked before each run and turn, and within them)."""
         # The warm start's colouring (``warm``) knows nothing of kept draws
         # (`keep_draws`): with draws kept, the search starts afresh.
         left = effort  # the steps left; None: no bound
 
         def allowed(steps: int) -> int:
-            """Of ``steps`` more, as many as the bound leaves (0: none), spent."""
+            """Of ``steps`` more, as many as the bounds leave (0: none), spent."""
             nonlocal left
+            if deadline is not None and _clock() >= deadline:
+                return 0
             if left is None:
                 return steps
             steps = min(steps, left)
@@ -846,7 +853,7 @@ class Sampler:
             return steps
 
         if self._hint is not None and self._pins is None:
-            colours = self._repair(rng, allowed(_REPAIR), start=self._hint)  # effort >= 1
+            colours = self._repair(rng, allowed(_REPAIR), start=self._hint, deadline=deadline)
             self._hint = None
             if colours is not None:
                 return colours
@@ -860,7 +867,14 @@ class Sampler:
                 run += 1
                 try:
                     found = _colour(
-                        self.piles, ops, self.view.player, hand, rng, budget, fixed=self._pins
+                        self.piles,
+                        ops,
+                        self.view.player,
+                        hand,
+                        rng,
+                        budget,
+                        fixed=self._pins,
+                        deadline=deadline,
                     )
                 except _OutOfBudget:
                     searched += budget
@@ -875,7 +889,9 @@ class Sampler:
             tried = allowed(moves)
             if not tried:
                 return None
-            colours = self._repair(rng, tried, measure=_MEASURES[turn % len(_MEASURES)])
+            colours = self._repair(
+                rng, tried, measure=_MEASURES[turn % len(_MEASURES)], deadline=deadline
+            )
             if colours is not None:
                 return colours
             repaired += moves
@@ -990,6 +1006,7 @@ class Sampler:
         *,
         start: Sequence[Sequence[int]] = (),
         measure: str = "every",
+        deadline: float | None = None,
     ) -> list[list[int]] | None:
         """A consistent colouring found by local search, or ``None`` after
         ``moves`` proposals: from a random colouring of every pile (of the
@@ -1000,7 +1017,9 @@ class Sampler:
         pile, and keep the best if it adds no more faults than it mends, or
         else with a chance of ``_NOISE`` to the power of the faults it adds
         (a walk that never climbs sticks in a dip one swap cannot leave).
-        Faults are counted by ``measure``, one of `_Ledger`'s.
+        Faults are counted by ``measure``, one of `_Ledger`'s. With
+        ``deadline`` (a `_clock` time), ``None`` once it has passed, asked
+        every `_CLOCKED` moves.
 
         Incomplete, but it reaches across every hand at once, where the
         complete search takes hands one after the other; the tight long
@@ -1033,9 +1052,11 @@ class Sampler:
             mine[s].sort(key=lambda slot: since[slot[0]][slot[1]])
         when = [[since[p][i] for p, i in slots] for slots in mine]
         bad = ledger.bad
-        for _ in range(moves):
+        for move in range(moves):
             if not bad:
                 return colours
+            if deadline is not None and not move % _CLOCKED and _clock() >= deadline:
+                return None
             failing = sorted(bad)
             s, k = failing[rng.randrange(len(failing))]
             want = ledger.lacks(s, k, rng)
@@ -1144,7 +1165,9 @@ class Sampler:
             self._swaps(colours, steps, rng)
         return colours
 
-    def prepare(self, rng: random.Random, *, effort: int | None = None) -> bool:
+    def prepare(
+        self, rng: random.Random, *, effort: int | None = None, seconds: float | None = None
+    ) -> bool:
         """Draws the chain's start now, as the first `world` or `position`
         would (the same draws of ``rng``: a first world asked after it,
         with ``steps=0``, is the one it would have been), and returns
@@ -1159,14 +1182,27 @@ class Sampler:
         thousands of steps, milliseconds to a second or two; a view of a
         long tactical game of players who hoard their cards or pay every
         card they draw may need over a hundred thousand, half a minute and
-        more (`ISMCTSBot` bounds its decisions so: its ``sampling_effort``)."""
+        more (`ISMCTSBot` bounds its decisions so: its ``sampling_effort``).
+
+        ``seconds`` bounds it in time too (CPU and waiting alike, as
+        ``time.perf_counter`` counts): past it, the same answer. The clock is
+        read every `_CLOCKED` branches of the complete search and moves of
+        the repair, so the search may run on a few thousandths of a second
+        past it; and what is found within it depends on the machine, where
+        what ``effort`` allows does not (`ISMCTSBot` with ``seconds`` gives its
+        search for the first world the decision's time)."""
         _check_draw(rng, 0)
         if effort is not None and (type(effort) is not int or effort < 1):
             raise SamplingError(f"effort is a whole number of at least 1, not {shown(effort)}")
+        if seconds is not None and (
+            type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds <= 0
+        ):
+            raise SamplingError(f"seconds is a number above 0, not {shown(seconds)}")
         if self._colours is not None:
             return True
         self._index()
-        colours = self._first(rng, effort)
+        deadline = None if seconds is None else _clock() + seconds
+        colours = self._first(rng, effort, deadline)
         if colours is None:
             return False
         self._tally(colours)
@@ -1601,6 +1637,16 @@ most), 8 swaps and a chance of 0.7 mended all thirty starts in 9 s in all;
 one swap and 0.4, 22 of them in over a minute; 0.1, 3 (measured with the
 ``every`` measure of `_Ledger` alone)."""
 
+#: The clock `Sampler.prepare`'s ``seconds`` is counted on (a name of
+#: its own, so that tests can give it one that does not run by itself).
+_clock = time.perf_counter
+
+_CLOCKED = 64
+"""Moves of the repair, or branches of the complete search, between two
+readings of the clock under a time bound: in the hard views a move costs 5
+to 100 microseconds and a branch 40 to 60, so a few thousandths of a second
+go by unseen."""
+
 _BUDGET = 300
 """Branches of the search's shortest run; its runs are this times Luby's
 sequence (`_luby`). Each run starts afresh in a new random order: a search
@@ -1675,6 +1721,7 @@ def _colour(
     budget: int | None = None,
     *,
     fixed: dict[Slot, int] | None = None,
+    deadline: float | None = None,
 ) -> list[list[int]] | None:
     """A colouring of every position of every pile (``piles[p]`` lists the
     pile's colours in any order) under which every seat's ``ops`` go through
@@ -1685,6 +1732,8 @@ def _colour(
     positions their colours (`Sampler.keep_draws`; the viewer then retires
     in no op): a drawn card of the viewer's has that colour as its one
     branch, and the bounds, necessary for every colouring, stay sound.
+    With ``deadline`` (a `_clock` time) too, raises ``_OutOfBudget`` once it
+    has passed, asked every `_CLOCKED` branches.
 
     Hands meet only in the piles' colours, so the search takes one hand
     after the other, each through its whole history: the viewer's first,
@@ -2116,6 +2165,8 @@ def _colour(
                 if tries[0] <= 0:
                     raise _OutOfBudget
                 tries[0] -= 1
+                if deadline is not None and not tries[0] % _CLOCKED and _clock() >= deadline:
+                    raise _OutOfBudget
             p, c = found[k]
             apply(t, p, c)
             if bounded(t):
