@@ -478,6 +478,9 @@ _BLANKISH_LINES = [
     "\ufeff[x\n",
     "\ufeff\n",
     "\f\n",
+    "\ufeff\ufeff[x\n",
+    "\ufefb[\n",
+    ';}[C "d"]\n',
 ]
 
 
@@ -590,6 +593,69 @@ def test_issue10_item15_scan_reads_a_game_of_many_tags_in_c_as_line_by_line(
         in_c = said()
         patch.setattr(reader, "_MANY_TAGS", 10**9)
         assert in_c == said()
+
+
+def test_issue10_item15_scan_finds_a_line_too_long_in_a_buffer_larger_than_the_cap(
+    tmp_path: Path,
+) -> None:
+    """`scan` finds runs of plain lines in what a buffered file holds ahead
+    (``peek``), which may be more than a block: cut to a block, a run holds
+    no line longer than ``max_game_size``, which ends the reading as in
+    every reader (it was read as text, and the game after it indexed)."""
+    path = tmp_path / "long.trn"
+    path.write_bytes(b"\n\n\n\n" + b"a" * 70_000 + b'\n[A "b"]\n')
+    with (
+        open(path, "rb", buffering=1 << 20) as stream,
+        pytest.raises(notation.NotationSyntaxError, match="longer than 65,536") as caught,
+    ):
+        list(notation.scan(stream, max_game_size=65_536))
+    assert caught.value.line == 5
+
+
+@pytest.mark.parametrize(
+    ("data", "offsets"),
+    [
+        (b"\xef\xbb\xbf\xef\xbb\xbf[\nx\n[\n", (10, 6)),  # two marks: the second is text
+        ("\ufefb[\nx\n[\n".encode(), (7, 5)),  # a character whose bytes begin as a mark's
+    ],
+)
+def test_issue10_scan_tells_the_first_game_at_its_first_line_with_a_bracket_after_marks(
+    data: bytes, offsets: tuple[int, int]
+) -> None:
+    """The first game of a file whose lines of text come before its first
+    line with a ``[`` is told at that line; a line that begins with a
+    second byte order mark (a character) or a character whose UTF-8 bytes
+    begin as a mark's is no such line, and the lines after it join
+    nothing on its account (offset 0 was given, the line it stood for not
+    kept)."""
+    binary, text = offsets
+    for stream, offset in ((io.BytesIO(data), binary), (io.StringIO(data.decode()), text)):
+        assert [(g.number, g.line, g.offset) for g in notation.scan(stream)] == [(1, 3, offset)]
+
+
+def test_issue10_read_game_reads_no_further_than_the_next_games_first_line_after_a_comment(
+    tmp_path: Path,
+) -> None:
+    """A line that closes a comment open before it and then has tags, after
+    a ``;`` (``;}[C "d"]``), looks like a plain line to the run of lines that
+    does not read ahead, but may begin the next game: it comes alone, and
+    `read_game` of a text stream stops after it (it read the line after it
+    too)."""
+    for data, stop in (
+        (b'[A "b"]\n1. A: pass {\n[x\n[x\n;}[C "d"]\n1. A: pass\n', 37),
+        (b'[A "b"]\n1. A: pass {\n[x\n;}[C "d"]\n1. A: pass\n', 34),
+    ):
+        path = tmp_path / "games.trn"
+        path.write_bytes(data)
+        for stream in (io.StringIO(data.decode()), open(path, encoding="utf-8")):  # noqa: SIM115
+            with stream:
+                first = notation.read_game(stream)
+                assert first is not None
+                assert first.moves == ("pass",)
+                assert stream.tell() == stop
+                second = notation.read_game(stream)
+                assert second is not None
+                assert dict(second.tags) == {"C": "d"}
 
 
 def test_issue10_scan_indexes_a_game_after_a_vertical_tab_at_its_first_tag() -> None:

@@ -780,7 +780,9 @@ def _each_line_of_stream(
         line, carry = carry + read, ""
         if "\r" not in line:
             pieces = [line]
-            if line[-1:] != "\n":
+            if ahead:
+                pass  # (`follow` is asked nothing)
+            elif line[-1:] != "\n":
                 follow.lost()
             elif follow.tags is None and "[" not in line:
                 follow.prev = line  # (`_Follow.saw` in short)
@@ -835,11 +837,13 @@ def _runs(lines: Iterator[str | _BadLine], *, ahead: bool = True) -> Iterator[st
     the cutter takes a run of such lines in one step. An error of ``lines``
     comes after the lines before it.
 
-    Without ``ahead``, only plain lines are joined: a line that may begin a
-    game (a ``[`` first) comes alone, as soon as it is read, so that the
+    Without ``ahead``, only plain lines with no ``[`` are joined: a line
+    that may begin a game comes alone, as soon as it is read, so that the
     reader reads no further than the first line of the next game
     (`read_game`: a pipe is not waited on for lines past it), and the text
-    kept of a game longer than the limit is the same whole lines (`scan`)."""
+    kept of a game longer than the limit is the same whole lines (`scan`).
+    (A piece of several lines, those `_Follow` finds begin no game, comes
+    alone too: it has a ``[``.)"""
     run: list[str] = []  # lines read and not yet passed on
     size = 0
     plain = _PLAIN_RUN.fullmatch
@@ -854,7 +858,10 @@ def _runs(lines: Iterator[str | _BadLine], *, ahead: bool = True) -> Iterator[st
                 yield line
                 continue
             # Lines of moves (a letter or digit first, no "{", '"' or "[") are
-            # plain without asking the regular expression.
+            # plain without asking the regular expression. Without ``ahead``,
+            # a line with a "[" comes alone: one that looks plain, the "["
+            # after a ";" (``;}[A "b"]``), closes a comment open before it
+            # and may begin a game, and joined it was read past.
             if (
                 line[:1].isalnum()
                 and line.isascii()
@@ -862,7 +869,10 @@ def _runs(lines: Iterator[str | _BadLine], *, ahead: bool = True) -> Iterator[st
                 and '"' not in line
                 and "[" not in line
                 and line.endswith("\n")
-            ) or (plain(line) or tags(line) or broken(line)) is not None:
+            ) or (
+                (ahead or "[" not in line)
+                and (plain(line) or tags(line) or broken(line)) is not None
+            ):
                 run.append(line)
                 size += len(line)
                 if size >= _BATCH:
@@ -1379,22 +1389,21 @@ _TAG_RUN = re.compile(
 )
 
 
-#: A whole line of tags alone (perhaps a ``;`` comment after them), no
-#: brace anywhere in it, not even quoted: the only line with a ``[`` that the
-#: streaming line readers pass on with the lines around it, when the line
-#: before it that is not blank is one too (`_Follow`). Such a line begins
-#: no game: neither the cutter (`_begins_game`) nor the parser begins one at
-#: a tag after a tag. With no brace in them the two lines are both inside a
-#: ``{ }`` comment or both outside one, and a blank line between them
-#: (spaces alone) changes nothing either. A line of tags that holds a brace
-#: is read alone, as any other line with a ``[``: a ``}`` in a tag's value
-#: closes a comment that was open, and the next line of tags may begin a game.
+#: A whole line of tags alone (perhaps a ``;`` comment after them): with
+#: no brace anywhere in it, not even quoted, one of the lines with a ``[``
+#: that the streaming line readers pass on with the lines around it, after
+#: another (`_Follow`). A line of tags that holds a brace is read alone, as
+#: any other line with a ``[``: a ``}`` in a tag's value closes a comment
+#: that was open, and the next line of tags may begin a game.
 _TAGS_ALONE_PATTERN = r"[ \t]*+(?:" + _A_TAG + r"[ \t]*+)++(?:;[^\n{}]*+)?\n"
 _TAGS_ALONE = re.compile(_TAGS_ALONE_PATTERN)
 _TAGS_ALONE_BYTES = re.compile(_TAGS_ALONE_PATTERN.encode())
-
-
 _ONE_TAG_BYTES = re.compile(_ONE_TAG.pattern.encode())
+
+#: Bytes sought in a line of a binary stream, as numbers: ``b"[" in line``
+#: asks for the buffer of ``b"["`` and costs ten times ``0x5B in line``
+#: (150 and 15 nanoseconds), and is asked once a line.
+_OPEN, _CR, _BRACE, _CLOSING = b"[\r{}"
 
 
 class _Follow:
@@ -1402,9 +1411,9 @@ class _Follow:
     tell a line with a ``[`` that begins no game, whatever comes after it
     (`joins`): they read such a line with the lines around it, in a loop
     of their own, as a line without a ``[``, and `scan` keeps no offset for
-    it. Two kinds of line, neither with a brace anywhere (with none in them
-    the line and the one before it are both inside a ``{ }`` comment or
-    both outside one, and inside one no line begins a game):
+    it. Two kinds of line, neither it nor the line before it with a brace
+    anywhere (with none in them the two lines are both inside a ``{ }``
+    comment or both outside one, and inside one no line begins a game):
 
     - a line of tags alone (`_TAGS_ALONE`) after one, blank lines (spaces
       and tabs alone) between: neither the cutter (`_begins_game`) nor the
@@ -1413,16 +1422,21 @@ class _Follow:
       line that is not blank (a broken tag line begins a game after a blank
       line only), which the lexer cannot read (so that `scan` finds no game
       in its text by its tokens either), once a line that begins with a
-      ``[`` has been read (`scan` tells a game at the first such line of
-      the first game when lines of text come before it).
+      ``[`` has been read (`scan` tells the first game at the first such
+      line when lines of text come before it, broken or not).
 
-    Lines read as they come are not matched: a line is matched when a line
-    with a ``[`` asks (games of one tag and one move cost a tenth more
-    when every line was)."""
+    Where a line may be read as the readers read it or not (the byte order
+    mark that begins a line is no character of it, and the readers take it
+    off before or after the line comes here), the answer that joins fewer
+    lines is taken: a line that begins with a mark begins with no ``[`` and
+    is no blank line before a broken tag line. Lines read as they come are
+    not matched: a line is matched when a line with a ``[`` asks (games of
+    one tag and one move cost a tenth more when every line was)."""
 
     __slots__ = (
         "_braces",
         "_bracket",
+        "_lead",
         "_one_tag",
         "_open",
         "_spaces",
@@ -1441,27 +1455,27 @@ class _Follow:
         self.checked = False  # whether ``tags`` is known to be a line of tags alone
         self.bracketed = False  # whether a line that begins with a "[" was read
         self._open: Any  # a "[", sought in a line
-        self._bracket: Any  # a "[", compared with a line's first
-        self._braces: Any
-        self.blanks: Any
-        self._spaces: Any
-        self._stops: Any
+        self._bracket: Any  # a "[", compared with a line's first character
+        self._braces: Any  # "{" and "}", sought in a line
+        self.blanks: Any  # what a blank line holds (spaces, tabs)
+        self._spaces: Any  # what the cutter skips before a line's first word
+        self._lead: Any  # what may stand before a tag on its line
+        self._stops: Any  # what a blank line has first, after its spaces
         self._tags_alone: Callable[[Any], Any]
         self._one_tag: Callable[[Any, int], Any]
         if binary:
             # (Bytes sought in a line as numbers: `_OPEN`.)
             self._open, self._bracket, self._braces = _OPEN, b"[", (_BRACE, _CLOSING)
-            # (White space, and a byte order mark, which is no character of
-            # a line it begins: stripped more than the cutter strips, a line
-            # is blank more often, which only makes fewer lines join.)
-            self.blanks, self._spaces = b" \t\n", b" \t\f\v\xef\xbb\xbf"
-            self._stops = (b"", b"\n", b";")
+            self.blanks, self._spaces, self._lead = b" \t\n", b" \t\f\v", b" \t"
+            # (The first byte of a byte order mark: any character of U+F000
+            # to U+FFFF, taken for one.)
+            self._stops = (b"", b"\n", b";", _BOM_BYTES[:1])
             self._tags_alone = _TAGS_ALONE_BYTES.fullmatch
             self._one_tag = _ONE_TAG_BYTES.match
         else:
             self._open, self._bracket, self._braces = "[", "[", ("{", "}")
-            self.blanks, self._spaces = " \t\n", " \t\f\v" + _MARK
-            self._stops = ("", "\n", ";")
+            self.blanks, self._spaces, self._lead = " \t\n", " \t\f\v", " \t"
+            self._stops = ("", "\n", ";", _MARK)
             self._tags_alone = _TAGS_ALONE.fullmatch
             self._one_tag = _ONE_TAG.match
 
@@ -1482,9 +1496,9 @@ class _Follow:
 
     def joins(self, line: Any) -> bool:
         """Whether ``line`` (whole, no ``\r``, a ``[`` in it) begins no
-        game, whatever comes after it; if it does not, it is taken as read.
-        (The cheap questions first: a game's first tag line, after moves,
-        is asked no match of its tags.)"""
+        game, whatever comes after it; if so, it is taken as read (`saw`
+        is not asked of it). The cheap questions first: a game's first tag
+        line, after moves, is matched against nothing."""
         brace, closing = self._braces
         if brace in line or closing in line:
             return False
@@ -1495,13 +1509,13 @@ class _Follow:
                 or (brace not in tags and closing not in tags and self._tags_alone(tags))
             ):
                 return False
-            self.tags, self.checked, self.prev = line, True, line
+            self.tags, self.checked, self.prev, self.bracketed = line, True, line, True
             return True
         # (A line of tags alone is no broken tag line: `_one_tag` below.)
         prev = self.prev
         if prev is None or not self.bracketed:
             return False
-        first = len(line) - len(line.lstrip(b" \t" if isinstance(line, bytes) else " \t"))
+        first = len(line) - len(line.lstrip(self._lead))
         if (
             line[first : first + 1] != self._bracket
             or self._one_tag(line, first) is not None
@@ -2167,12 +2181,13 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
     position = before = 0  # (``before``: the lines before ``position``)
     if len(whole) > _MANY_TAGS:
         position = _BEFORE_TAGS.match(whole).end()  # type: ignore[union-attr]
+        before = whole.count("\n", 0, position)
         head = _TAG_LINES.match(whole, position).end()  # type: ignore[union-attr]
         if head - position > _MANY_TAGS:
-            first, first_at = whole.count("\n", 0, position) + 1, position
+            first, first_at = before + 1, position
             tags = _first_of_each(_TAG_OR_COMMENT.findall(whole, position, head))
+            before += whole.count("\n", position, head)
             position = head
-        before = whole.count("\n", 0, position)
     moves_at = -1
     for index, text in enumerate(_each_line(whole, position), before):
         if "{" in text:
@@ -2199,13 +2214,13 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
         text = whole[first_at : end if end >= 0 else len(whole)]
         column += len(text) - len(text.lstrip(_WHITE))
     one = [(chunk.first_line + max(first, 1) - 1, column, tags)]
-    if moves_at < 0 or chunk.text.find("[", moves_at) < 0 or chunk.error is not None:
+    if moves_at < 0 or whole.find("[", moves_at) < 0 or chunk.error is not None:
         # (A text longer than the cap is one broken game to the readers,
         # whatever games its lines that fit would read as.)
         return one
     try:
         with no_gc():
-            tokens = list(_scan_lexer().lex(chunk.text))
+            tokens = list(_scan_lexer().lex(whole))
     except (UnexpectedInput, _LexError, _BadToken, BadWord):
         return one  # move text that does not read: one game, as before
     found: list[tuple[int, int, dict[str, str]]] = []
@@ -2229,7 +2244,7 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
         # numbers must name the same games.
         try:
             with no_gc():
-                _parse(chunk.text)
+                _parse(whole)
         except NotationSyntaxError:
             return one
     return found or one
@@ -2291,6 +2306,7 @@ class _Offsets:
         # nothing there; in a compressed stream it decompresses again).
         self.peeks = isinstance(stream, io.BufferedReader | io.BufferedRandom)
         self.blocks = self.peeks or isinstance(stream, io.BytesIO | io.StringIO)
+        self.block = _FIRST_BLOCK  # characters read ahead for the next run (`_plain_lines`)
 
     def lines(self, limit: int) -> Iterator[str | _BadLine]:
         """The lines, in runs of plain lines (`_runs`), their offsets kept
@@ -2408,8 +2424,9 @@ class _Offsets:
                 return
 
     def _plain(self, raw: Any) -> bool:
-        """Whether a whole line read needs no offset kept (no ``[``, or tags
-        alone after tags: it can begin no game) and has no ``\r`` to split it."""
+        """Whether a whole line read needs no offset kept (no ``[``, or a
+        line with one that begins no game, `_Follow.joins`) and has no
+        ``\r`` to split it."""
         if self.binary:  # (a byte sought as a number: ``b"[" in`` costs ten times more)
             if _CR in raw:
                 return False
@@ -2451,10 +2468,11 @@ class _Offsets:
         lines = [raw]  # whole lines; or runs of them (`_plain_lines`)
         size = len(raw)
         count = 1  # the lines in ``lines``
-        # Plain lines read one by one in a row (two or more: the lines after
-        # them are read a block at a time while they are plain).
+        # Plain lines read one by one in a row (`_PLAIN_FIRST` or more: the
+        # lines after them are read a block at a time while they are plain).
         plain = 1 if bracket not in raw else 0
-        blocks = self.blocks and limit >= _BATCH  # (a block holds no line too long)
+        # (A block is `_BATCH` characters at most: it holds no line longer than the cap.)
+        blocks = self.blocks and limit >= _BATCH
         next_at: int | None = None
         while True:
             if size >= _BATCH:
@@ -2462,14 +2480,14 @@ class _Offsets:
                 number += count
                 at = at + size if within else stream.tell()
                 lines, size, count = [], 0, 0
-            if blocks and plain >= 2 and follow.tags is None:
+            if blocks and plain >= _PLAIN_FIRST and follow.tags is None:
                 run = self._plain_lines()
                 if run:
                     lines.append(run)
                     size += len(run)
                     count += run.count(newline)
-                    # (The last line of the run, which is not blank: else
-                    # it was a blank line, and a blank line is no ``prev``.)
+                    # The run's last line is the line before the next (a
+                    # blank one: none, to the same end as `_Follow.saw`).
                     last = run[run.rfind(newline, 0, len(run) - 1) + 1 :]
                     follow.prev = last if last.strip(follow.blanks) else None
                     continue
@@ -2483,7 +2501,9 @@ class _Offsets:
             if type(raw) is not kind:
                 raw = _as_read(raw, kind)
             if raw == newline:
-                follow.prev = None  # (a blank line: `_Follow.saw` in short)
+                # A blank line: no broken tag line after it joins (`_Follow.saw`
+                # keeps it, to the same end).
+                follow.prev = None
                 plain += 1
             else:
                 if raw[-1:] != newline or cr in raw:
@@ -2525,20 +2545,30 @@ class _Offsets:
 
     def _plain_lines(self) -> Any:
         """Whole lines with no ``[`` and no ``\r`` where the stream stands,
-        found in C in what is read ahead of it (`blocks`: a peek at a
+        found in C in a block of what follows (`blocks`: a peek at a
         buffered file's buffer, or a read of a ``BytesIO`` or ``StringIO``
-        and a seek back) and read; empty if the next line is none. Floods of
-        short plain lines cost a readline and a turn of a loop a line
+        and a seek back), and read; empty if the next line is none. Floods
+        of short plain lines cost a readline and a turn of a loop a line
         (comments one a line: 2 to 3.6 times real records in `scan`)."""
         stream: Any = self.stream
         pattern: re.Pattern[Any] = _PLAIN_LINES_BYTES if self.binary else _PLAIN_LINES
+        size = self.block
         if self.peeks:
-            ahead = stream.peek(_BATCH)
-            end = pattern.match(ahead).end()  # type: ignore[union-attr]
-            return stream.read(end) if end else b""
-        at = stream.tell()
-        ahead = stream.read(_BATCH)
+            # (A peek gives what the buffer holds, which may be more than a
+            # block: cut to one, it holds no line longer than the cap.)
+            ahead = stream.peek(size)[:size]
+        else:
+            at = stream.tell()
+            ahead = stream.read(size)
         end = pattern.match(ahead).end()  # type: ignore[union-attr]
+        # The block grows while the run goes on past it and is small again
+        # where the run ends inside it: a run of two lines before a game's
+        # tags (games of a few lines) reads a few hundred characters ahead,
+        # not a whole `_BATCH` (twice the time of a StringIO's scan so).
+        ends = ahead.find(b"\n" if self.binary else "\n", end) >= 0
+        self.block = _FIRST_BLOCK if ends else min(2 * size, _BATCH)
+        if self.peeks:
+            return stream.read(end) if end else b""
         if end < len(ahead):
             stream.seek(at + end)
         return ahead[:end]
@@ -2664,10 +2694,16 @@ class _Offsets:
         return start + size
 
 
-#: Bytes sought in a line of a binary stream, as numbers: ``b"[" in line``
-#: asks for the buffer of ``b"["`` and costs ten times ``0x5B in line``
-#: (150 and 15 nanoseconds), a turn of the line loop a line.
-_OPEN, _CR, _BRACE, _CLOSING = b"[\r{}"
+#: Plain lines read one by one in a row before `_Offsets._whole_lines` asks
+#: for the next in blocks: a block read where only a move line or two
+#: follow before the next game costs more than it saves (games of two to
+#: four lines cost `scan` of a StringIO a tenth to a quarter more when two
+#: were enough).
+_PLAIN_FIRST = 4
+
+#: How many characters `_Offsets._plain_lines` reads ahead at first, and
+#: again after a run that ended in them; twice as many after one that did not.
+_FIRST_BLOCK = 512
 
 #: Whole lines with no ``[`` and no ``\r``, one or more (`_Offsets._plain_lines`).
 _PLAIN_LINES = re.compile(r"(?:[^\n\r\[]*+\n)*+")
