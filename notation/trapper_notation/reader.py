@@ -757,7 +757,9 @@ def _each_line_of_stream(
                     continue
                 if "[" not in read:
                     if follow.tags is None:
-                        follow.prev = read  # (`_Follow.saw` in short)
+                        # `_Follow.saw` written out: a call a line cost floods
+                        # of blank lines a fifth of their time here.
+                        follow.prev = read
                     else:
                         follow.saw(read)
                 elif not follow.joins(read):
@@ -784,8 +786,6 @@ def _each_line_of_stream(
                 pass  # (`follow` is asked nothing)
             elif line[-1:] != "\n":
                 follow.lost()
-            elif follow.tags is None and "[" not in line:
-                follow.prev = line  # (`_Follow.saw` in short)
             else:
                 follow.saw(line)
         else:
@@ -2152,11 +2152,10 @@ def _first_of_each(found: list[tuple[str, str]]) -> dict[str, str]:
     """The tags of ``found`` (`_TAG_OR_COMMENT`'s ``findall``: a comment
     has no name), each name's first value, in the order names first come."""
     pairs = [pair for pair in found if pair[0]]
-    tags = dict(reversed(pairs))  # (the first value of a name is the last put)
-    if len(tags) < len(pairs):  # a name twice: the names' order is their first
-        tags = {name: tags[name] for name in dict.fromkeys(name for name, _ in pairs)}
-    else:
-        tags = dict(reversed(tags.items()))
+    tags = dict(pairs)  # (names in the order they first come, their last values)
+    if len(tags) < len(pairs):  # a name twice: its first value
+        first = dict(reversed(pairs))
+        tags = {name: first[name] for name in tags}
     return {name: unescape(value) for name, value in tags.items()}
 
 
@@ -2322,7 +2321,6 @@ class _Offsets:
         carry: Any = b"" if self.binary else ""
         newline: Any = b"\n" if self.binary else "\n"
         cr: Any = b"\r" if self.binary else "\r"
-        bracket: Any = _OPEN if self.binary else "["  # (sought: `_OPEN`)
         mark: Any = _BOM_BYTES if self.binary else _MARK  # a byte order mark
         carry_at = 0
         kind = bytes if self.binary else str
@@ -2368,13 +2366,10 @@ class _Offsets:
                 pieces = _split_cr_text(line)
             else:  # a text file's lone "\r": its pieces at the offset of the line
                 pieces = [(piece, 0) for piece in _split_cr(line)]
-            follow = self.follow
             if len(pieces) > 1 or line[-1:] != newline:
-                follow.lost()
-            elif follow.tags is None and bracket not in line:
-                follow.prev = line  # (`_Follow.saw` in short)
+                self.follow.lost()
             else:
-                follow.saw(line)
+                self.follow.saw(line)
             last, last_at = pieces[-1]
             cut = bool(raw) and not raw.endswith(newline)
             # A byte order mark before a line is no character of it (``line``
@@ -2510,7 +2505,9 @@ class _Offsets:
                     break
                 if bracket not in raw:
                     if follow.tags is None:
-                        follow.prev = raw  # (`_Follow.saw` in short)
+                        follow.prev = (
+                            raw  # (`_Follow.saw` written out, as in `_each_line_of_stream`)
+                        )
                     else:
                         follow.saw(raw)
                     plain += 1
