@@ -3,6 +3,7 @@ where ``read_game`` reads it, and bad arguments meet clear errors."""
 
 from __future__ import annotations
 
+import copy
 import functools
 import io
 import itertools
@@ -481,6 +482,23 @@ _BLANKISH_LINES = [
     "\ufeff\ufeff[x\n",
     "\ufefb[\n",
     ';}[C "d"]\n',
+    # A line of tags and comments closed on it, after a line of tags read
+    # outside a comment, begins no game either; whether one is open before a
+    # line is known from a line after which none is, whatever came before.
+    '[A "b"] {c} [B "d"]\n',
+    '[A "b"] {c} {d} ;e {\n',
+    '[A "}"] {c}\n',
+    '[A "{"] {c}\n',
+    '{c} [A "b"]\n',
+    '[A "b"] {c\n',
+    'x {c} [A "b"]\n',
+    '} [A "b"] {c}\n',
+    '[A "b"] }\n',
+    '[A "b"] {c}}\n',
+    '\ufeff[A "b"] {c}\n',
+    "[x {c}\n",
+    '\t[A "b"]\t{c}\t\n',
+    '\f[A "b"] {c}\n',
 ]
 
 
@@ -538,6 +556,118 @@ def test_issue10_item15_lines_read_in_a_loop_of_their_own_read_as_one_by_one(
             patch.setattr(reader._Offsets, "_plain", lambda self, raw: False)
             slow = _every_way(text, path)
     assert fast == slow
+
+
+#: The lines above that are whole lines, each ended by one "\n".
+_WHOLE_LINES = [line for line in _BLANKISH_LINES if line.count("\n") == 1 > line.count("\r")]
+
+
+def _first_lines_of_games(lines: list[str]) -> set[int]:
+    """The lines at which the cutter, given ``lines`` one by one, begins a
+    game after the first."""
+    chunks = list(reader._Games(iter(lines), 1 << 20, keep_broken=True))
+    return {chunk.first_line for chunk in chunks[1:]}
+
+
+@settings(max_examples=max(200, getattr(settings.default, "max_examples", 0)), deadline=None)
+@given(
+    st.lists(st.sampled_from(_WHOLE_LINES), max_size=30),
+    st.booleans(),
+    st.booleans(),
+)
+# A line that leaves a comment open after a quoted "{", which the same
+# line closes when none was open before it; then a line that closes the
+# comment; a line of tags after it begins a game.
+@example(["1. A: pass\n", "{ open\n", '[A "b"] x "{"\n'] + ['[A "b"] {c}\n'] * 3, False, False)
+# A line of tags after lines of tags alone inside a comment, after the
+# line that closes it: it begins a game.
+@example(["1. A: pass\n", "{ open\n"] + ['[A "b"]\n'] * 3 + ['[A "b"] {c}\n'] * 3, False, False)
+# A line of tags after move text, after lines of tags read outside a comment.
+@example(['[A "b"] {c}\n', '[A "b"] {c}\n', "1. A: pass\n", '[A "b"] {c}\n'], False, False)
+# Lines of tags after a broken tag line inside a comment, after the line
+# that closes it.
+@example(
+    ['[A "b"]\n', "1. A: pass\n", "{ open\n", "  x\n", "[x\n"] + ['[A "b"] {c}\n'] * 3, True, False
+)
+def test_issue10_item15_a_line_the_readers_pass_on_with_the_lines_around_it_begins_no_game(
+    lines: list[str], binary: bool, seen_again: bool
+) -> None:
+    """The streaming readers read a line with a ``[`` with the lines around
+    it, its offset not kept and nothing after it waited for, when
+    `_Follow.joins` finds that it begins no game whatever follows: the
+    cutter begins no game at such a line. (A reader's main loop tells
+    `_Follow` of a line it has taken once more, ``seen_again``.)"""
+    follow = reader._Follow(binary)
+    joined = set()
+    for number, line in enumerate(lines, 1):
+        read: Any = line.encode() if binary else line
+        if "[" in line and follow.joins(read):
+            joined.add(number)
+            if seen_again:
+                follow.saw(read)
+        else:
+            follow.saw(read)
+    assert not joined & _first_lines_of_games(lines)
+
+
+@settings(max_examples=max(200, getattr(settings.default, "max_examples", 0)), deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(_WHOLE_LINES), st.integers(1, 6)).map(
+            lambda pair: [pair[0]] * pair[1]
+        ),
+        max_size=12,
+    ).map(lambda runs: [line for run in runs for line in run]),
+    st.integers(0, 80),
+    st.booleans(),
+)
+# Broken tag lines between lines of text; a line of tags alone after lines
+# of tags with comments read outside a comment.
+@example(['[A "b"]\n', "  x\n", "[x\n", "  x\n", "[x\n", "[\n", "\n", "[x\n"], 3, True)
+# After them, a line of tags, and a broken tag line after a ";" comment.
+@example(['[A "b"]\n', "  x\n", "[x\n", "  x\n", '[A "b"]\n'], 3, False)
+@example(['[A "b"]\n', "  x\n", "[x\n", "; c\n", "[x\n"], 3, True)
+@example(['[A "b"] {c}\n'] * 3 + ['[A "b"]\n', "\n", '[A "b"] {c}\n', "1. A: pass\n"], 2, False)
+def test_issue10_item15_lines_scan_takes_a_block_at_a_time_are_what_it_takes_one_by_one(
+    lines: list[str], at: int, binary: bool
+) -> None:
+    """``scan`` finds a run of lines that need no offset kept in a block of
+    what follows, by a pattern that depends on the lines before
+    (`_Follow.run`): every line it takes is one `_Follow` takes one by one
+    (`joins` passes on a line with a ``[``), and after the block `_Follow`
+    knows what it would know one by one, or less."""
+    at = min(at, len(lines))
+
+    def told(line: str) -> Any:
+        return line.encode() if binary else line
+
+    follow = reader._Follow(binary)
+    for line in lines[:at]:
+        if "[" not in line or not follow.joins(told(line)):
+            follow.saw(told(line))
+    one = copy.copy(follow)
+    pattern = follow.run()
+    rest = told("".join(lines[at:]))
+    found = pattern.match(rest)
+    assert found is not None  # (the patterns match no line at least)
+    run = rest[: found.end()]
+    newline = told("\n")
+    for line in [piece + newline for piece in run.split(newline)[:-1]]:
+        if told("[") in line:
+            assert one.joins(line), line
+        else:
+            one.saw(line)
+    if run:
+        follow.took(run, newline, pattern)
+    blank = told(" \t\n")
+    assert follow.tags == one.tags
+    assert (follow.prev if follow.prev and follow.prev.strip(blank) else None) == (
+        one.prev if one.prev and one.prev.strip(blank) else None
+    )
+    assert follow.known <= one.known
+    # (Whether a comment is open after ``tags``: nothing without them.)
+    assert (follow.tags is not None and follow.closed) <= (one.tags is not None and one.closed)
+    assert follow.bracketed == one.bracketed
 
 
 _HEAD_LINES = [

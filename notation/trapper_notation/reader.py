@@ -1392,12 +1392,81 @@ _TAG_RUN = re.compile(
 #: A whole line of tags alone (perhaps a ``;`` comment after them): with
 #: no brace anywhere in it, not even quoted, one of the lines with a ``[``
 #: that the streaming line readers pass on with the lines around it, after
-#: another (`_Follow`). A line of tags that holds a brace is read alone, as
-#: any other line with a ``[``: a ``}`` in a tag's value closes a comment
-#: that was open, and the next line of tags may begin a game.
+#: another (`_Follow`). A line of tags that holds a brace is passed on so
+#: only after one known to be read outside a comment (`_TAG_LINE_CLOSED`):
+#: a ``}`` in a tag's value closes a comment that was open, and the next
+#: line of tags may begin a game.
 _TAGS_ALONE_PATTERN = r"[ \t]*+(?:" + _A_TAG + r"[ \t]*+)++(?:;[^\n{}]*+)?\n"
 _TAGS_ALONE = re.compile(_TAGS_ALONE_PATTERN)
 _TAGS_ALONE_BYTES = re.compile(_TAGS_ALONE_PATTERN.encode())
+#: A whole line of tags, comments closed on it after them (perhaps a ``;``
+#: comment last): read outside a comment, a line the cutter reads as a line
+#: of tags (`_TAG_LINE`), and after which no comment is open. `_Follow`
+#: passes such a line on after another.
+_TAG_LINE_CLOSED = re.compile(
+    r"[ \t]*+(?:" + _A_TAG + r"[ \t]*+(?:\{[^}\n]*+\}[ \t]*+)*+)++(?:;[^\n]*+)?\n"
+)
+_TAG_LINE_CLOSED_BYTES = re.compile(_TAG_LINE_CLOSED.pattern.encode())
+_LEADING_BYTES = re.compile(_LEADING.pattern.encode())
+_OPEN_COMMENT_BYTES = re.compile(_OPEN_COMMENT.pattern.encode())
+
+# Runs of lines that `_Follow.joins` passes on, each as it would one by one,
+# found in C a block at a time by `scan` (`_Offsets._plain_lines`): a file of
+# games of one tag, or of broken tag lines between lines of text, cost a turn
+# of a Python loop a line (2 and 3.2 times real records in `scan`).
+#: Lines of tags alone with no brace (`_TAGS_ALONE`, `_Follow.joins`) and
+#: blank lines, after a line of tags alone.
+_TAGS_RUN_PATTERN = (
+    r'(?:[ \t]*+\n|[ \t]*+(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n{}]|\\["\\])*+"'
+    r"[ \t]*\][ \t]*+)++(?:;[^\n{}]*+)?\n)*+"
+)
+#: The same, lines of tags with comments closed on them too, after a line
+#: of tags read outside a comment (`_TAG_LINE_CLOSED`).
+_KNOWN_TAGS_RUN_PATTERN = r"(?:[ \t]*+\n|" + _TAG_LINE_CLOSED.pattern + r")*+"
+#: A broken tag line with no brace: its first word a ``[`` that begins no tag.
+_BROKEN_LINE = r"[ \t]*+(?!" + _A_TAG + r")\[[^\n\r{}]*+\n"
+#: Lines with no ``[``, a broken tag line right after one that is not blank
+#: and holds no brace (one whose first word is no ``;`` or mark), or after
+#: another broken one; and, the line before them such a line too, broken tag
+#: lines first.
+_BROKEN_RUN_PATTERN = (
+    # (The mark itself, not its escape: a pattern of bytes has its UTF-8 bytes.)
+    r"(?:[ \t\f\v]*+[^ \t\f\v\n\r;{}\["
+    + _MARK
+    + r"][^\n\r{}\[]*+\n(?:"
+    + _BROKEN_LINE
+    + r")*+|[^\n\r\[]*+\n)*+"
+)
+_BROKEN_AFTER_PATTERN = r"(?:" + _BROKEN_LINE + r")*+" + _BROKEN_RUN_PATTERN
+#: Whole lines with no ``[`` and no ``\r``, one or more.
+_PLAIN_LINES_PATTERN = r"(?:[^\n\r\[]*+\n)*+"
+
+
+class _RunPatterns(NamedTuple):
+    """The patterns of runs above, of a text or of bytes (`_Follow.run`)."""
+
+    tags: re.Pattern[Any]
+    known_tags: re.Pattern[Any]
+    broken: re.Pattern[Any]
+    broken_after: re.Pattern[Any]
+    plain: re.Pattern[Any]
+
+
+_RUN_PATTERNS = {
+    binary: _RunPatterns(
+        *(
+            re.compile(pattern.encode() if binary else pattern)
+            for pattern in (
+                _TAGS_RUN_PATTERN,
+                _KNOWN_TAGS_RUN_PATTERN,
+                _BROKEN_RUN_PATTERN,
+                _BROKEN_AFTER_PATTERN,
+                _PLAIN_LINES_PATTERN,
+            )
+        )
+    )
+    for binary in (False, True)
+}
 _ONE_TAG_BYTES = re.compile(_ONE_TAG.pattern.encode())
 
 #: Bytes sought in a line of a binary stream, as numbers: ``b"[" in line``
@@ -1425,6 +1494,17 @@ class _Follow:
       ``[`` has been read (`scan` tells the first game at the first such
       line when lines of text come before it, broken or not).
 
+    A line with a brace is taken in one case: a line of tags, its comments
+    closed on it (`_TAG_LINE_CLOSED`), after a line of tags known to be read
+    outside a comment, blank lines between (`known`). Whether a comment is
+    open before a line is known only through the line before it: a line
+    with a ``[`` and a brace, after which none is open whether one was open
+    before it or not (``[A "b"] {c}``: its ``}`` closes a comment open
+    before it, and its own), makes the next line known to be read outside
+    one; a line of tags then is a line of tags, and the next one after it
+    begins no game (a file of a tag and a comment a line cost `scan` 4 to 5
+    times real records, a line at a time).
+
     Where a line may be read as the readers read it or not (the byte order
     mark that begins a line is no character of it, and the readers take it
     off before or after the line comes here), the answer that joins fewer
@@ -1437,14 +1517,21 @@ class _Follow:
         "_braces",
         "_bracket",
         "_lead",
+        "_leading",
         "_one_tag",
         "_open",
+        "_open_comment",
+        "_runs",
         "_spaces",
         "_stops",
+        "_tag_line",
         "_tags_alone",
         "blanks",
         "bracketed",
+        "broke",
         "checked",
+        "closed",
+        "known",
         "prev",
         "tags",
     )
@@ -1454,6 +1541,16 @@ class _Follow:
         self.tags: Any = None  # the last line read that is not blank, if it has a "["
         self.checked = False  # whether ``tags`` is known to be a line of tags alone
         self.bracketed = False  # whether a line that begins with a "[" was read
+        # Whether no ``{ }`` comment is known to be open after ``tags``; and
+        # whether ``tags`` is known to be a line of tags read outside one
+        # (then none is open after it either). Blank lines after ``tags``
+        # hold no brace: both hold up to the next line.
+        self.closed = False
+        self.known = False
+        # Whether a broken tag line was passed on (`joins`) since the last
+        # line with a "[" that was not one: lines after it are sought in a
+        # block (`run`) with broken tag lines among them.
+        self.broke = False
         self._open: Any  # a "[", sought in a line
         self._bracket: Any  # a "[", compared with a line's first character
         self._braces: Any  # "{" and "}", sought in a line
@@ -1463,6 +1560,10 @@ class _Follow:
         self._stops: Any  # what a blank line has first, after its spaces
         self._tags_alone: Callable[[Any], Any]
         self._one_tag: Callable[[Any, int], Any]
+        self._tag_line: Callable[[Any], Any]  # (`_TAG_LINE_CLOSED`)
+        self._leading: Callable[[Any, int], Any]  # (`_LEADING` and `_OPEN_COMMENT`: `_left_open`)
+        self._open_comment: Callable[[Any, int], Any]
+        self._runs = _RUN_PATTERNS[binary]
         if binary:
             # (Bytes sought in a line as numbers: `_OPEN`.)
             self._open, self._bracket, self._braces = _OPEN, b"[", (_BRACE, _CLOSING)
@@ -1472,27 +1573,120 @@ class _Follow:
             self._stops = (b"", b"\n", b";", _BOM_BYTES[:1])
             self._tags_alone = _TAGS_ALONE_BYTES.fullmatch
             self._one_tag = _ONE_TAG_BYTES.match
+            self._tag_line = _TAG_LINE_CLOSED_BYTES.fullmatch
+            self._leading = _LEADING_BYTES.match
+            self._open_comment = _OPEN_COMMENT_BYTES.match
         else:
             self._open, self._bracket, self._braces = "[", "[", ("{", "}")
             self.blanks, self._spaces, self._lead = " \t\n", " \t\f\v", " \t"
             self._stops = ("", "\n", ";", _MARK)
             self._tags_alone = _TAGS_ALONE.fullmatch
             self._one_tag = _ONE_TAG.match
+            self._tag_line = _TAG_LINE_CLOSED.fullmatch
+            self._leading = _LEADING.match
+            self._open_comment = _OPEN_COMMENT.match
 
     def saw(self, line: Any) -> None:
         """A whole line with no ``\r`` was read (and not taken by `joins`)."""
         if self._open in line:
+            # A comment open or not before the line: as after ``tags``, the
+            # lines between blank.
+            before = self.tags is not None and self.closed
+            brace, closing = self._braces
+            if brace in line or closing in line:
+                self.closed = not self._left_open(line, False) and (
+                    before or not self._left_open(line, True)
+                )
+            else:
+                self.closed = before
+            self.known = before and self._tag_line(line) is not None
+            # (A line `joins` took, told again by `_Offsets`' main loop, is ``tags``.)
+            if self.broke and line is not self.tags and not self._broken(line):
+                self.broke = False
             self.tags, self.checked = line, False
             if not self.bracketed:
                 self.bracketed = line.lstrip(self._spaces)[:1] == self._bracket
         elif self.tags is not None and line.strip(self.blanks):
-            self.tags = None
+            self.tags, self.known = None, False
         self.prev = line
 
     def lost(self) -> None:
         """A line was read cut short, or with a ``\r`` in it: the lines
         after it join nothing before them."""
         self.prev = self.tags = None
+        self.closed = self.known = False
+
+    def _left_open(self, line: Any, inside: bool) -> bool:
+        """Whether a ``{ }`` comment is open at the end of a whole ``line``,
+        read with one open before it (``inside``) or not, as the cutter
+        reads it (`_classify`)."""
+        start = 0
+        if inside:
+            start = line.find(self._braces[1]) + 1
+            if not start:
+                return True
+        head = self._leading(line, start).end()
+        return self._open_comment(line, head).group(1) is not None
+
+    def _broken(self, line: Any) -> bool:
+        """Whether ``line``'s first word is a ``[`` that begins no tag."""
+        first = len(line) - len(line.lstrip(self._lead))
+        return line[first : first + 1] == self._bracket and self._one_tag(line, first) is None
+
+    def run(self) -> re.Pattern[Any]:
+        """A pattern of the whole lines from here on that `saw` would take
+        and `joins` would pass on, one by one (`_RUN_PATTERNS`): lines with
+        no ``[``, and lines with one that begin no game."""
+        tags, runs = self.tags, self._runs
+        if tags is not None:
+            if self.known:
+                return runs.known_tags
+            brace, closing = self._braces
+            if self.checked or (
+                brace not in tags and closing not in tags and self._tags_alone(tags)
+            ):
+                return runs.tags
+        if not self.broke:
+            return runs.plain
+        return runs.broken_after if self._before_broken(self.prev) else runs.broken
+
+    def _before_broken(self, prev: Any) -> bool:
+        """Whether a broken tag line after ``prev``, the line before it, is
+        read with it (none of the two holding a brace): ``prev`` is a line
+        that is not blank, with no brace (`joins`)."""
+        brace, closing = self._braces
+        return not (
+            prev is None
+            or brace in prev
+            or closing in prev
+            or prev.lstrip(self._spaces)[:1] in self._stops
+        )
+
+    def took(self, run: Any, newline: Any, pattern: re.Pattern[Any]) -> None:
+        """Whole lines were read in one step, found by ``pattern`` from
+        `run`: all of them lines that `saw` or `joins` would have taken one
+        by one."""
+        # The run's last line is the line before the next (a blank one:
+        # none, to the same end as `saw`).
+        last = run[run.rfind(newline, 0, len(run) - 1) + 1 :]
+        blanks = self.blanks
+        # The run's last line that is not blank: ``tags`` if it holds a "[".
+        if last.strip(blanks):
+            self.prev = line = last
+        else:
+            self.prev = None
+            end = len(run.rstrip(blanks))
+            if not end:
+                return  # blank lines alone: as they were
+            line = run[run.rfind(newline, 0, end) + 1 : run.find(newline, end - 1) + 1]
+        if self._open in line:
+            # (A line of tags after lines of tags read outside a comment
+            # is one too; of a broken tag line, nothing is kept.)
+            if pattern is not self._runs.known_tags:
+                self.closed = self.known = False
+            self.tags, self.checked = line, False
+        else:
+            self.tags, self.known = None, False
 
     def joins(self, line: Any) -> bool:
         """Whether ``line`` (whole, no ``\r``, a ``[`` in it) begins no
@@ -1501,15 +1695,22 @@ class _Follow:
         line, after moves, is matched against nothing."""
         brace, closing = self._braces
         if brace in line or closing in line:
-            return False
+            # A line of tags, its comments closed on it, after one read
+            # outside a comment: no comment is open before it either.
+            if not self.known or self._tag_line(line) is None:
+                return False
+            self.tags, self.checked, self.prev, self.bracketed = line, False, line, True
+            return True
         tags = self.tags
         if tags is not None and self._tags_alone(line) is not None:
             if not (
-                self.checked
+                self.known
+                or self.checked
                 or (brace not in tags and closing not in tags and self._tags_alone(tags))
             ):
                 return False
             self.tags, self.checked, self.prev, self.bracketed = line, True, line, True
+            self.known = self.closed  # (read outside a comment if none was open before it)
             return True
         # (A line of tags alone is no broken tag line: `_one_tag` below.)
         prev = self.prev
@@ -1519,12 +1720,15 @@ class _Follow:
         if (
             line[first : first + 1] != self._bracket
             or self._one_tag(line, first) is not None
+            # (`_before_broken` written out: a line in two of a flood of
+            # broken tag lines comes here.)
             or brace in prev
             or closing in prev
             or prev.lstrip(self._spaces)[:1] in self._stops
         ):
             return False
-        self.tags, self.checked, self.prev = line, False, line
+        self.closed = tags is not None and self.closed  # (no brace in the line)
+        self.tags, self.prev, self.checked, self.known, self.broke = line, line, False, False, True
         return True
 
 
@@ -2463,9 +2667,9 @@ class _Offsets:
         lines = [raw]  # whole lines; or runs of them (`_plain_lines`)
         size = len(raw)
         count = 1  # the lines in ``lines``
-        # Plain lines read one by one in a row (`_PLAIN_FIRST` or more: the
-        # lines after them are read a block at a time while they are plain).
-        plain = 1 if bracket not in raw else 0
+        # Lines read one by one in a row (`_PLAIN_FIRST` or more: the lines
+        # after them are read a block at a time while they need no offset).
+        plain = 1
         # (A block is `_BATCH` characters at most: it holds no line longer than the cap.)
         blocks = self.blocks and limit >= _BATCH
         next_at: int | None = None
@@ -2475,18 +2679,19 @@ class _Offsets:
                 number += count
                 at = at + size if within else stream.tell()
                 lines, size, count = [], 0, 0
-            if blocks and plain >= _PLAIN_FIRST and follow.tags is None:
-                run = self._plain_lines()
+            if blocks and plain >= _PLAIN_FIRST:
+                pattern = follow.run()
+                run, ends = self._plain_lines(pattern)
+                if ends or not run:
+                    # The line after the run is in the block, and none of
+                    # them (or the block holds none): one by one again.
+                    plain = 0
                 if run:
                     lines.append(run)
                     size += len(run)
                     count += run.count(newline)
-                    # The run's last line is the line before the next (a
-                    # blank one: none, to the same end as `_Follow.saw`).
-                    last = run[run.rfind(newline, 0, len(run) - 1) + 1 :]
-                    follow.prev = last if last.strip(follow.blanks) else None
+                    follow.took(run, newline, pattern)
                     continue
-                plain = 0  # (a block of none: one by one again)
             told = not within and (count < _TOLD or not self.rereads)
             next_at = stream.tell() if told else None
             try:
@@ -2514,7 +2719,7 @@ class _Offsets:
                 elif not follow.joins(raw):
                     break  # a line that may begin a game: its offset is kept
                 else:
-                    plain = 0
+                    plain += 1
             lines.append(raw)
             size += len(raw)
             count += 1
@@ -2540,15 +2745,16 @@ class _Offsets:
                 raw = _as_read(raw, kind)
         return raw, at, number
 
-    def _plain_lines(self) -> Any:
-        """Whole lines with no ``[`` and no ``\r`` where the stream stands,
-        found in C in a block of what follows (`blocks`: a peek at a
-        buffered file's buffer, or a read of a ``BytesIO`` or ``StringIO``
-        and a seek back), and read; empty if the next line is none. Floods
-        of short plain lines cost a readline and a turn of a loop a line
-        (comments one a line: 2 to 3.6 times real records in `scan`)."""
+    def _plain_lines(self, pattern: re.Pattern[Any]) -> tuple[Any, bool]:
+        """Whole lines where the stream stands that need no offset kept
+        (``pattern``, `_Follow.run`), found in C in a block of what follows
+        (`blocks`: a peek at a buffered file's buffer, or a read of a
+        ``BytesIO`` or ``StringIO`` and a seek back), and read; empty if the
+        next line is none. And whether the run ends in the block: a whole
+        line after it is there. Floods of short plain lines cost a readline
+        and a turn of a loop a line (comments one a line: 2 to 3.6 times
+        real records in `scan`)."""
         stream: Any = self.stream
-        pattern: re.Pattern[Any] = _PLAIN_LINES_BYTES if self.binary else _PLAIN_LINES
         size = self.block
         if self.peeks:
             # (A peek gives what the buffer holds, which may be more than a
@@ -2565,10 +2771,10 @@ class _Offsets:
         ends = ahead.find(b"\n" if self.binary else "\n", end) >= 0
         self.block = _FIRST_BLOCK if ends else min(2 * size, _BATCH)
         if self.peeks:
-            return stream.read(end) if end else b""
+            return (stream.read(end) if end else b""), ends
         if end < len(ahead):
             stream.seek(at + end)
-        return ahead[:end]
+        return ahead[:end], ends
 
     def _batch(self, lines: list[Any], number: int) -> Iterator[str | _BadLine]:
         """Lines after line ``number`` that need no offset (whole lines, or
@@ -2702,9 +2908,6 @@ _PLAIN_FIRST = 4
 #: again after a run that ended in them; twice as many after one that did not.
 _FIRST_BLOCK = 512
 
-#: Whole lines with no ``[`` and no ``\r``, one or more (`_Offsets._plain_lines`).
-_PLAIN_LINES = re.compile(r"(?:[^\n\r\[]*+\n)*+")
-_PLAIN_LINES_BYTES = re.compile(_PLAIN_LINES.pattern.encode())
 #: Each line of whole lines.
 _EACH_LINE = re.compile(r"[^\n]*+\n|[^\n]++")
 _EACH_LINE_BYTES = re.compile(_EACH_LINE.pattern.encode())
