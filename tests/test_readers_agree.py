@@ -562,6 +562,42 @@ def test_issue10_item15_lines_read_in_a_loop_of_their_own_read_as_one_by_one(
 _WHOLE_LINES = [line for line in _BLANKISH_LINES if line.count("\n") == 1 > line.count("\r")]
 
 
+@settings(max_examples=max(60, getattr(settings.default, "max_examples", 0)), deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(_BLANKISH_LINES), st.integers(1, 8)),
+        max_size=10,
+    ).map(lambda runs: [line for line, times in runs for line in [line] * times]),
+    st.sampled_from([5, 64, 1 << 16]),
+    st.sampled_from([3, 16, 512]),
+    st.sampled_from([1, 4]),
+)
+# A run of lines read a block at a time in a text file, then one by one past
+# `_TOLD`: where the next line begins is found by reading them again.
+@example(['[A "}"]\n'] * 6 + ["{ open\n"] * 6 + ['[A "}"]\n'] * 11, 1 << 16, 3, 1)
+def test_issue10_item15_runs_of_lines_read_a_block_at_a_time_read_as_one_by_one(
+    lines: list[str], batch: int, block: int, first: int
+) -> None:
+    """``scan`` reads runs of lines that need no offset a block at a time
+    (`_Offsets._plain_lines`), blocks that grow while the run goes on: the
+    same games, errors, stream positions and offsets as line by line, with
+    blocks and batches of every size, from a str, bytes and files of either
+    kind."""
+    text = "".join(lines)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "games.trn")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(reader, "_BATCH", batch)
+            patch.setattr(reader, "_FIRST_BLOCK", block)
+            patch.setattr(reader, "_FIRST_TEXT_BLOCK", block)
+            patch.setattr(reader, "_PLAIN_FIRST", first)
+            fast = _every_way(text, path)
+            patch.setattr(reader, "_plain", lambda line, ahead, follow: False)
+            patch.setattr(reader._Offsets, "_plain", lambda self, raw: False)
+            slow = _every_way(text, path)
+    assert fast == slow
+
+
 def _first_lines_of_games(lines: list[str]) -> set[int]:
     """The lines at which the cutter, given ``lines`` one by one, begins a
     game after the first."""
@@ -1138,3 +1174,36 @@ def test_a_bom_at_line_start_comes_off_a_str_with_a_lone_surrogate_as_off_its_by
         errors: list[Exception] = []
         assert [_where(r) for r in read(errors)] == expected
         assert [str(e) for e in errors] == [str(e) for e in from_bytes]
+
+
+@pytest.mark.parametrize("lines", ["x\n[\n", '[A "b"]\n\n', ";c\n"])
+def test_issue10_item15_scan_of_a_text_file_that_does_not_decode_past_a_block_tells_so(
+    tmp_path: Path, lines: str
+) -> None:
+    """``scan`` reads a text file's runs of short lines a block at a time,
+    and its decoder a chunk at a time: bytes that do not decode past a run
+    are a `NotationError` after the games before, as line by line, that
+    tells a line they come after (a text stream's decoder does not tell
+    where they are: a binary file is told their line and column)."""
+    head = '[A "1"]\n1. A: pass\n[B "2"]\n' + lines * 3000
+    path = tmp_path / "games.trn"
+    path.write_bytes(head.encode() + b"caf\xe9\n" + lines.encode())
+
+    def scanned() -> tuple[list[notation.ScannedGame], int]:
+        found: list[notation.ScannedGame] = []
+        with (
+            open(path, encoding="utf-8") as stream,
+            pytest.raises(notation.NotationError) as error,
+        ):
+            found.extend(notation.scan(stream))
+        told = re.search(r"not utf-8 text \(a byte 0xe9, past line ([\d,]+)\)", str(error.value))
+        assert told is not None, str(error.value)
+        return found, int(told[1].replace(",", ""))
+
+    fast = scanned()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(reader._Offsets, "_plain", lambda self, raw: False)
+        slow = scanned()
+    assert [game.tags for game in fast[0]] == [game.tags for game in slow[0]] == [{"A": "1"}]
+    assert fast[0] == slow[0]
+    assert 3 <= fast[1] <= head.count("\n")
