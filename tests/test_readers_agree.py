@@ -499,6 +499,10 @@ _BLANKISH_LINES = [
     "[x {c}\n",
     '\t[A "b"]\t{c}\t\n',
     '\f[A "b"] {c}\n',
+    # A "\r" ends a line wherever it stands: in a comment or a tag's value too.
+    '[A "b"] ;c\r[B "d"]\n',
+    '[A "b"] {c\r}\n',
+    '[A "b\r"]\n',
 ]
 
 
@@ -575,6 +579,10 @@ _WHOLE_LINES = [line for line in _BLANKISH_LINES if line.count("\n") == 1 > line
 # A run of lines read a block at a time in a text file, then one by one past
 # `_TOLD`: where the next line begins is found by reading them again.
 @example(['[A "}"]\n'] * 6 + ["{ open\n"] * 6 + ['[A "}"]\n'] * 11, 1 << 16, 3, 1)
+# A line of tags with a "\r" in its comment after lines of tags: two lines.
+@example(
+    ['[A "b"]\n'] * 6 + ['[A "b"] ;c\r[B "d"]\n', "1. A: pass\n", '[C "e"]\n'], 1 << 16, 512, 4
+)
 def test_issue10_item15_runs_of_lines_read_a_block_at_a_time_read_as_one_by_one(
     lines: list[str], batch: int, block: int, first: int
 ) -> None:
@@ -591,6 +599,7 @@ def test_issue10_item15_runs_of_lines_read_a_block_at_a_time_read_as_one_by_one(
             patch.setattr(reader, "_FIRST_BLOCK", block)
             patch.setattr(reader, "_FIRST_TEXT_BLOCK", block)
             patch.setattr(reader, "_PLAIN_FIRST", first)
+            patch.setattr(reader, "_TEXT_FIRST", first)
             fast = _every_way(text, path)
             patch.setattr(reader, "_plain", lambda line, ahead, follow: False)
             patch.setattr(reader._Offsets, "_plain", lambda self, raw: False)
