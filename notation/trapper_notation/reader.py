@@ -2744,7 +2744,8 @@ class _Offsets:
         ``StringIO``. Other text streams' positions are opaque, and asking
         one (``tell``) or going back to it (``seek``) costs two microseconds:
         the position is asked before each of a run's first `_TOLD` lines,
-        and a longer run is read again from its start to ask it at its end
+        and after a longer run the lines read one by one are read again from
+        its start, or from the end of its last block, to ask it at their end
         (in a file on disk: a compressed text stream would decompress again
         from its start to go back, so it is asked before every line)."""
         stream = self.stream
