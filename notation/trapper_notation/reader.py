@@ -1499,10 +1499,11 @@ _TAG_LINE_CLOSED_BYTES = re.compile(_TAG_LINE_CLOSED.pattern.encode())
 _LEADING_BYTES = re.compile(_LEADING.pattern.encode())
 _OPEN_COMMENT_BYTES = re.compile(_OPEN_COMMENT.pattern.encode())
 
-# Runs of lines that `_Follow.joins` passes on, each as it would one by one,
-# found in C a block at a time by `scan` (`_Offsets._plain_lines`): a file of
-# games of one tag, or of broken tag lines between lines of text, cost a turn
-# of a Python loop a line (2 and 3.2 times real records in `scan`).
+# Runs of lines that `_Follow` takes one by one (`saw`, `joins`), found in C
+# a block at a time (`_Follow.run`) by `scan` (`_Offsets._plain_lines`) and
+# `read_game` (`_text_block`): a file of games of one tag, or of broken tag
+# lines between lines of text, cost a turn of a Python loop a line (2 and
+# 3.2 times real records in `scan`).
 #: Lines of tags alone with no brace (`_TAGS_ALONE`, `_Follow.joins`) and
 #: blank lines, after a line of tags alone.
 _TAGS_RUN_PATTERN = (
@@ -2848,9 +2849,10 @@ class _Offsets:
     def _plain_lines(self, pattern: re.Pattern[Any]) -> tuple[Any, bool]:
         """Whole lines where the stream stands that need no offset kept
         (``pattern``, `_Follow.run`), found in C in a block of what follows
-        (`blocks`: a peek at a buffered file's buffer, or a read of a
-        ``BytesIO`` or ``StringIO`` and a seek back), and read; empty if the
-        next line is none. And whether the run ends in the block: a whole
+        (`blocks`: a peek at a buffered file's buffer, a read of a
+        ``BytesIO`` or ``StringIO`` and a seek back, or a read of a text
+        file and a read of the run again), and read; empty if the next line
+        is none. And whether the run ends in the block: a whole
         line after it is there. Floods of short plain lines cost a readline
         and a turn of a loop a line (comments one a line: 2 to 3.6 times
         real records in `scan`)."""
@@ -2884,8 +2886,8 @@ class _Offsets:
 
     def _run_in(self, ahead: Any, pattern: re.Pattern[Any]) -> tuple[int, bool]:
         """Where the run of lines ``pattern`` finds at the start of
-        ``ahead`` ends, and whether a whole line after it is there; the size
-        of the next block."""
+        ``ahead`` ends, and whether a whole line after it is there (`_run_end`);
+        sets the size of the next block."""
         end, ends = _run_end(pattern, ahead)
         # The block grows while the run goes on past it and is small again
         # where the run ends inside it: a run of two lines before a game's
