@@ -587,7 +587,7 @@ def test_issue10_item15_runs_of_lines_read_a_block_at_a_time_read_as_one_by_one(
     lines: list[str], batch: int, block: int, first: int
 ) -> None:
     """``scan`` reads runs of lines that need no offset a block at a time
-    (`_Offsets._plain_lines`), and ``games`` and ``read_game`` runs of
+    (`_Offsets._block_of_lines`), and ``games`` and ``read_game`` runs of
     whole lines of a text stream (`_text_block`), in blocks that grow while
     the run goes on: the same games, errors, stream positions and offsets
     as line by line, with blocks and batches of every size, from a str,

@@ -1500,7 +1500,7 @@ _LEADING_BYTES = re.compile(_LEADING.pattern.encode())
 _OPEN_COMMENT_BYTES = re.compile(_OPEN_COMMENT.pattern.encode())
 
 # Runs of lines that `_Follow` takes one by one (`saw`, `joins`), found in C
-# a block at a time (`_Follow.run`) by `scan` (`_Offsets._plain_lines`) and
+# a block at a time (`_Follow.run`) by `scan` (`_Offsets._block_of_lines`) and
 # `read_game` (`_text_block`): a file of games of one tag, or of broken tag
 # lines between lines of text, cost a turn of a Python loop a line (2 and
 # 3.2 times real records in `scan`).
@@ -2591,14 +2591,14 @@ class _Offsets:
         # begins no game is read with the lines around it, its offset not kept.
         self.follow = _Follow(self.binary)
         # Whether runs of plain lines can be found a block at a time
-        # (`_plain_lines`): in a buffered file's buffer (``peek``), or read
+        # (`_block_of_lines`): in a buffered file's buffer (``peek``), or read
         # from a ``BytesIO`` or ``StringIO`` and gone back (a seek costs
         # nothing there), or from a text file on disk and gone back to read
         # the run again (two microseconds a block; in a compressed stream a
         # seek decompresses again from its start).
         self.peeks = isinstance(stream, io.BufferedReader | io.BufferedRandom)
         self.blocks = self.peeks or self.rereads or isinstance(stream, io.BytesIO | io.StringIO)
-        # Characters read ahead for the next run (`_plain_lines`), at first
+        # Characters read ahead for the next run (`_block_of_lines`), at first
         # and after a run that ended in them.
         self.first_block = _FIRST_BLOCK if self.peeks or self.within else _FIRST_TEXT_BLOCK
         self.block = self.first_block
@@ -2757,7 +2757,7 @@ class _Offsets:
         if bracket not in raw:  # (else `_plain` took it)
             follow.saw(raw)
         kind = bytes if self.binary else str
-        lines = [raw]  # whole lines; or runs of them (`_plain_lines`)
+        lines = [raw]  # whole lines; or runs of them (`_block_of_lines`)
         size = len(raw)
         count = 1  # the lines in ``lines``
         # Lines read one by one in a row (`_PLAIN_FIRST` or more: the lines
@@ -2779,7 +2779,7 @@ class _Offsets:
                 known, since = at, 0
             if plain >= _PLAIN_FIRST and blocks and self.blocks:
                 pattern = follow.run()
-                run, ends = self._plain_lines(pattern)
+                run, ends = self._block_of_lines(pattern)
                 if ends or not run:
                     # The line after the run is in the block, and none of
                     # them (or the block holds none): one by one again.
@@ -2846,7 +2846,7 @@ class _Offsets:
                 raw = _as_read(raw, kind)
         return raw, at, number
 
-    def _plain_lines(self, pattern: re.Pattern[Any]) -> tuple[Any, bool]:
+    def _block_of_lines(self, pattern: re.Pattern[Any]) -> tuple[Any, bool]:
         """Whole lines where the stream stands that need no offset kept
         (``pattern``, `_Follow.run`), found in C in a block of what follows
         (`blocks`: a peek at a buffered file's buffer, a read of a
@@ -3024,7 +3024,7 @@ class _Offsets:
 #: were enough).
 _PLAIN_FIRST = 4
 
-#: How many characters `_Offsets._plain_lines` reads ahead at first, and
+#: How many characters `_Offsets._block_of_lines` reads ahead at first, and
 #: again after a run that ended in them; twice as many after one that did not.
 _FIRST_BLOCK = 512
 
