@@ -12,9 +12,10 @@ the size of the text.
 
 With ``--readers``, reads each shape from a file with every reader instead
 (``loads``, ``games``, ``read_game`` and ``scan``, of a binary and a text
-file, leniently) and prints each against real records read by the same
-reader: the streaming readers read a text file line by line, and ``scan``
-asks a text file where each line with a ``[`` begins.
+file, leniently) against real records read by the same reader, in
+``--repeat`` interleaved rounds (a read of real records and a read of the
+shape, the order turning), and prints the median of the per-round ratios
+with their least and greatest.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import gc
 import itertools
+import statistics
 import sys
 import time
 import tracemalloc
@@ -193,22 +195,62 @@ def read_with(reader: str, path: str) -> Callable[[], object]:
     return read
 
 
-def readers(texts: dict[str, str], repeat: int) -> dict[str, dict[str, float]]:
-    """CPU seconds per character (least of ``repeat``) of each shape read
-    from a file by each of `READERS`."""
+def readers(texts: dict[str, str], rounds: int) -> dict[str, dict[str, list[float]]]:
+    """Each shape read from a file by each of `READERS` against real
+    records (``texts["real records"]``) read from a file by the same reader,
+    in ``rounds`` interleaved rounds (a read of real records and a read of
+    the shape, the order turning round by round): the CPU time a character
+    of the shape over that of real records, one ratio a round. Real records
+    against themselves tell the noise."""
     import tempfile
 
-    found: dict[str, dict[str, float]] = {}
+    found: dict[str, dict[str, list[float]]] = {
+        name: {reader: [] for reader in READERS} for name in texts
+    }
     with tempfile.TemporaryDirectory() as folder:
-        path = str(Path(folder) / "shape.trn")
-        for name, text in texts.items():
-            Path(path).write_text(text, encoding="utf-8")
-            found[name] = {}
-            for reader in READERS:
-                read = read_with(reader, path)
-                read()
-                found[name][reader] = min(_timed(read) for _ in range(repeat)) / len(text)
+        paths = {}
+        for index, (name, text) in enumerate(texts.items()):
+            paths[name] = str(Path(folder) / f"shape{index}.trn")
+            Path(paths[name]).write_text(text, encoding="utf-8")
+        calls = {
+            (name, reader): read_with(reader, paths[name]) for name in texts for reader in READERS
+        }
+        for call in calls.values():
+            call()  # (the files cached, the parser built)
+        real = texts["real records"]
+        turn = 0
+        for _ in range(rounds):
+            for name, text in texts.items():
+                for reader in READERS:
+                    base, shape = calls["real records", reader], calls[name, reader]
+                    turn += 1
+                    if turn % 2:
+                        base_time, shape_time = _timed(base), _timed(shape)
+                    else:
+                        shape_time, base_time = _timed(shape), _timed(base)
+                    found[name][reader].append((shape_time / len(text)) / (base_time / len(real)))
     return found
+
+
+def real_cost(text: str, rounds: int) -> dict[str, float]:
+    """CPU seconds a character of real records, ``text``, read from a file
+    by each of `READERS` (the median of ``rounds`` reads)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = str(Path(folder) / "real.trn")
+        Path(path).write_text(text, encoding="utf-8")
+        costs = {}
+        for reader in READERS:
+            read = read_with(reader, path)
+            read()
+            costs[reader] = statistics.median(_timed(read) for _ in range(rounds)) / len(text)
+    return costs
+
+
+def _spread(ratios: list[float]) -> str:
+    """The median of ``ratios`` and their least and greatest: ``1.1 [1.0-1.2]``."""
+    return f"{statistics.median(ratios):.1f} [{min(ratios):.1f}-{max(ratios):.1f}]"
 
 
 def _timed(read: Callable[[], object]) -> float:
@@ -220,7 +262,12 @@ def _timed(read: Callable[[], object]) -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=400_000, help="characters per shape")
-    parser.add_argument("--repeat", type=int, default=3, help="timed reads per shape")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="timed reads per shape (with --readers: interleaved rounds)",
+    )
     parser.add_argument(
         "--readers",
         action="store_true",
@@ -231,11 +278,15 @@ def main(argv: list[str] | None = None) -> int:
     texts = shapes(args.size)
     if args.readers:
         table = readers(texts, args.repeat)
-        real = table["real records"]
-        print(f"{'shape':28}" + "".join(f"{reader:>12}" for reader in READERS))
+        print(f"{'shape':28}" + "".join(f"{reader:>18}" for reader in READERS))
         for name, row in table.items():
-            print(f"{name:28}" + "".join(f"{row[r] / real[r]:12.1f}" for r in READERS))
-        print(f"{'real records, µs/char':28}" + "".join(f"{real[r] * 1e6:12.3f}" for r in READERS))
+            print(f"{name:28}" + "".join(f"{_spread(row[r]):>18}" for r in READERS))
+        real = real_cost(texts["real records"], args.repeat)
+        print(f"{'real records, µs/char':28}" + "".join(f"{real[r] * 1e6:18.3f}" for r in READERS))
+        print(
+            "median [min-max] of the per-round ratios, each shape against real records "
+            f"read by the same reader, in {args.repeat} interleaved rounds"
+        )
         return 0
     measured = {
         (name, lenient): measure(text, lenient, args.repeat)

@@ -330,11 +330,14 @@ def test_issue10_the_floods_benchmark_reads_every_shape_with_every_reader() -> N
     from benchmarks import floods
 
     texts = floods.shapes(2_000)
-    found = floods.readers(texts, repeat=1)
+    found = floods.readers(texts, rounds=2)
     assert list(found) == list(texts)
     for row in found.values():
         assert list(row) == list(floods.READERS)
-        assert all(cost > 0 for cost in row.values())
+        assert all(len(ratios) == 2 and min(ratios) > 0 for ratios in row.values())
+    real = floods.real_cost(texts["real records"], rounds=1)
+    assert list(real) == list(floods.READERS)
+    assert min(real.values()) > 0
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "games.trn")
         with open(path, "w", encoding="utf-8") as file:
