@@ -5,10 +5,11 @@
 Reads (``notation.loads``, strict and lenient) texts of one shape repeated to
 ``--size`` characters: tiny games, games of tags only, floods of comments,
 notes and broken lines, and a file of real engine games. Prints, per shape,
-the CPU time per character (the least of ``--repeat`` runs: the shapes are
-compared with each other, not with another program), that time against the
-real records', and the peak memory of one read (``tracemalloc``) against
-the size of the text.
+the CPU time per character (the median of ``--repeat`` reads), that time
+against the real records' in ``--repeat`` interleaved rounds (a read of
+real records and a read of the shape, the order turning: the median of the
+per-round ratios, with their least and greatest), and the peak memory of
+one read (``tracemalloc``) against the size of the text.
 
 With ``--readers``, reads each shape from a file with every reader instead
 (``loads``, ``games``, ``read_game`` and ``scan``, of a binary and a text
@@ -85,8 +86,25 @@ def shapes(size: int) -> dict[str, str]:
     }
 
 
-def measure(text: str, lenient: bool, repeat: int) -> tuple[float, float]:
-    """CPU seconds per character (least of ``repeat``), and peak memory per character."""
+def against_real(text: str, real: str, lenient: bool, rounds: int) -> list[float]:
+    """``text`` read by ``notation.loads`` against ``real`` (real records)
+    in ``rounds`` interleaved rounds (a read of each, the order turning):
+    the CPU time a character of ``text`` over that of ``real``, a round."""
+    shape, base = _loads(text, lenient), _loads(real, lenient)
+    shape()
+    base()
+    ratios = []
+    for turn in range(rounds):
+        if turn % 2:
+            shape_time, base_time = _timed(shape), _timed(base)
+        else:
+            base_time, shape_time = _timed(base), _timed(shape)
+        ratios.append((shape_time / len(text)) / (base_time / len(real)))
+    return ratios
+
+
+def _loads(text: str, lenient: bool) -> Callable[[], object]:
+    """A call that reads ``text`` with ``notation.loads``, strict or lenient."""
 
     def read() -> object:
         if lenient:
@@ -96,9 +114,15 @@ def measure(text: str, lenient: bool, repeat: int) -> tuple[float, float]:
         except notation.NotationSyntaxError as error:
             return error
 
+    return read
+
+
+def measure(text: str, lenient: bool, repeat: int) -> tuple[float, float]:
+    """CPU seconds per character (median of ``repeat``), and peak memory per character."""
+    read = _loads(text, lenient)
     read()
     gc.collect()
-    best = min(_timed(read) for _ in range(repeat))
+    best = statistics.median(_timed(read) for _ in range(repeat))
     tracemalloc.start()
     try:
         kept = read()
@@ -293,18 +317,23 @@ def main(argv: list[str] | None = None) -> int:
         for name, text in texts.items()
         for lenient in (False, True)
     }
-    # Real records read alike strict and lenient: the lesser is the base,
-    # so that a burst of load in one of them does not move every ratio.
+    # Real records read alike strict and lenient: the lesser is the base of
+    # the floors, so that a burst of load in one of them does not move them.
     base = min(measured["real records", False][0], measured["real records", True][0])
-    print(f"{'shape':28} {'reading':8} {'µs/char':>8} {'× real':>7} {'peak × text':>12}")
+    print(f"{'shape':28} {'reading':8} {'µs/char':>8} {'× real':>18} {'peak × text':>12}")
     for (name, lenient), (cost, peak) in measured.items():
         mode = "lenient" if lenient else "strict"
-        print(f"{name:28} {mode:8} {cost * 1e6:8.3f} {cost / base:7.1f} {peak:12.1f}")
-    print("\nfloors under the tiny and broken games")
+        ratios = against_real(texts[name], texts["real records"], lenient, args.repeat)
+        print(f"{name:28} {mode:8} {cost * 1e6:8.3f} {_spread(ratios):>18} {peak:12.1f}")
+    print(
+        f"(× real: median [min-max] of the per-round ratios, in {args.repeat} interleaved "
+        "rounds; µs/char: the median of as many reads)"
+    )
+    print("\nfloors under the tiny and broken games (× real: against the median of real records)")
     for name, (cost, held) in floors(
         texts["tiny games"], texts["broken games"], args.repeat
     ).items():
-        timed = f"{cost * 1e6:8.3f} {cost / base:7.1f}" if cost else f"{'':8} {'':7}"
+        timed = f"{cost * 1e6:8.3f} {cost / base:18.1f}" if cost else f"{'':8} {'':18}"
         size = f"{held:12.1f}" if held is not None else ""
         print(f"{name:28} {'':8} {timed} {size}")
     return 0

@@ -322,6 +322,9 @@ def test_issue10_the_floods_benchmark_reads_every_shape() -> None:
         cost, peak = floods.measure(text, lenient=True, repeat=1)
         assert cost > 0, name
         assert peak >= 0, name
+    ratios = floods.against_real(found["tiny games"], found["real records"], False, rounds=2)
+    assert len(ratios) == 2
+    assert min(ratios) > 0
 
 
 def test_issue10_the_floods_benchmark_reads_every_shape_with_every_reader() -> None:
