@@ -1457,8 +1457,16 @@ _PLAIN_RUN = re.compile(
     r"|(?![ \t\f\v]*(?:\{[^}\n]*+\}[ \t\f\v]*)*+\[)"
     r'(?:[^\n{";]++|\{[^}\n]*+\})*+(?:;[^\n]*+)?\n)++'
 )
-#: One tag, ``[Name "value"]``, as the grammar's TAG reads it.
-_A_TAG = r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n]|\\["\\])*+"[ \t]*\]'
+
+
+def _a_tag(excluded: str = "") -> str:
+    """The pattern of one tag, ``[Name "value"]``, as the grammar's TAG
+    reads it, with no character of ``excluded`` in its value."""
+    return r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n' + excluded + r']|\\["\\])*+"[ \t]*\]'
+
+
+#: One tag, as the grammar's TAG reads it.
+_A_TAG = _a_tag()
 #: Lines of move text (a letter or a digit first) and broken tag lines (a
 #: ``[`` first, after spaces and tabs, and no tag line), one or more, each
 #: ended by its line break and holding no ``{``: such lines are no blank
@@ -1506,10 +1514,7 @@ _OPEN_COMMENT_BYTES = re.compile(_OPEN_COMMENT.pattern.encode())
 # 3.2 times real records in `scan`).
 #: Lines of tags alone with no brace (`_TAGS_ALONE`, `_Follow.joins`) and
 #: blank lines, after a line of tags alone.
-_TAGS_RUN_PATTERN = (
-    r'(?:[ \t]*+\n|[ \t]*+(?:\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"(?:[^"\\\n{}]|\\["\\])*+"'
-    r"[ \t]*\][ \t]*+)++(?:;[^\n{}]*+)?\n)*+"
-)
+_TAGS_RUN_PATTERN = r"(?:[ \t]*+\n|[ \t]*+(?:" + _a_tag("{}") + r"[ \t]*+)++(?:;[^\n{}]*+)?\n)*+"
 #: The same, lines of tags with comments closed on them too, after a line
 #: of tags read outside a comment (`_TAG_LINE_CLOSED`).
 _KNOWN_TAGS_RUN_PATTERN = r"(?:[ \t]*+\n|" + _TAG_LINE_CLOSED.pattern + r")*+"
