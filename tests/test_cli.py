@@ -262,7 +262,7 @@ def test_show_a_position_from_a_file(capsys: pytest.CaptureFixture[str], tmp_pat
     path.write_text(notation.dumps(game))
     assert main(["show", str(path), "--turn", "2", "--colour", "never"]) == 0
     out = capsys.readouterr().out
-    assert "game 1 (base): turn 3" in out
+    assert "game 1 (base): after turn 2 (turn 3, A to move)" in out
     assert "  8 " in out
     assert "[B]" in out
     assert "cards)" in out  # a complete record knows the hands
@@ -335,12 +335,12 @@ def test_show_a_position_before_a_move_against_the_rules(
     path.write_text("\n".join(lines))
     assert main(["show", str(path), "--turn", "2", "--colour", "never"]) == 0
     captured = capsys.readouterr()
-    assert "game 1 (base): turn 3" in captured.out
+    assert "game 1 (base): after turn 2 (turn 3, A to move)" in captured.out
     assert captured.err.startswith(
         f"trapper: note: {path}: later, game 1, turn 4, 'Bh8', line {at + 1}, column 7: R13"
     )
     assert main(["show", str(path), "--turn", "3", "--colour", "never"]) == 0  # turn 4 begins
-    assert "game 1 (base): turn 4" in capsys.readouterr().out
+    assert "game 1 (base): after turn 3 (turn 4, B to move)" in capsys.readouterr().out
     for later in (["--turn", "4"], ["--turn", "5"], []):
         assert main(["show", str(path), *later]) == 2
         assert f"game 1, turn 4, 'Bh8', line {at + 1}, column 7: R13" in capsys.readouterr().err
@@ -359,7 +359,9 @@ def test_show_the_end_of_a_record_whose_result_tag_disagrees_with_the_play(
     for turn in ([], ["--turn", "3"]):
         assert main(["show", str(path), *turn, "--colour", "never"]) == 0
         captured = capsys.readouterr()
-        assert "game 1 (base): the end" in captured.out
+        assert ("game 1 (base): after turn 3: the end" if turn else "game 1 (base): the end") in (
+            captured.out
+        )
         assert captured.err == (
             f"trapper: note: {path}: later, game 1, line 5: the Result tag says 1 0, "
             "the replay gives 0 0\n"
@@ -471,7 +473,7 @@ def test_players_default_to_a_count_the_variant_is_played_by(
     assert main([*argv, "--variant", "crowd"]) == 0
     assert "2 games of crowd, 5 players" in capsys.readouterr().out
     assert main(["play", "--variant", "duel", "--players", "4"]) == 2
-    assert "'duel' is played by 2 to 2 players, not 4" in capsys.readouterr().err
+    assert "'duel' is played by 2 players, not 4" in capsys.readouterr().err
 
 
 def test_variants_says_which_cannot_be_played_and_why(

@@ -125,7 +125,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Play a game between bots, or take a seat yourself with --human, "
         "then print the game in notation and the scores.",
     )
-    _game_options(play)
+    _game_options(play, players="; as many as --names names, when given")
     play.add_argument(
         "--names",
         metavar="NAMES",
@@ -227,22 +227,30 @@ def _parser() -> argparse.ArgumentParser:
         "files", nargs="+", metavar="FILE", help="notation files (- for the standard input)"
     )
 
-    commands.add_parser("variants", help="list the installed variants")
+    commands.add_parser(
+        "variants",
+        help="list the installed variants",
+        description="List the installed variants, each with its aliases, title and "
+        "description; a variant that cannot be played says why, and so does an installed "
+        "plugin that could not be loaded.",
+    )
     return parser
 
 
 def _game_options(
     parser: argparse.ArgumentParser,
     seed: str = "seed of the game's chance (default: one at random)",
+    players: str = "",
 ) -> None:
-    """The options of a game."""
+    """The options of a game; ``players`` ends the help of ``--players``."""
     parser.add_argument("--variant", default="base", help="variant name (default: base)")
     parser.add_argument(
         "--players",
         type=int,
         metavar="N",
-        help="players (default: 4, or the count nearest to 4 that the variant is played by; "
-        "trapper play: as many as --names names, when given)",
+        help="players (default: 4, or the count nearest to 4 that the variant is played by"
+        + players
+        + ")",
     )
     parser.add_argument("--seed", type=int, default=None, help=seed)
     parser.add_argument(
@@ -784,7 +792,7 @@ def _print_scores(game: Game, kinds: list[str]) -> None:
     for seat, name in enumerate(game.players):
         line = f"{name} ({kinds[seat]}): {game.scores()[seat]}"
         if valuation is not None:
-            line += f"  (payouts {game.displays[seat].money}, {valuation[seat]})"
+            line += f"  (money {game.displays[seat].money}, {valuation[seat]})"
         print(line)
     if game.is_over:
         print("Winner: " + ", ".join(game.players[s] for s in game.winners()))
@@ -1291,6 +1299,9 @@ def _show(args: argparse.Namespace) -> int:
     else:
         assert game.to_move is not None
         where = f"turn {state.turns}, {game.players[game.to_move]} to move"
+    if args.turn is not None:  # the position asked for first, then whose turn begins there
+        asked = "the start" if args.turn == 0 else f"after turn {args.turn}"
+        where = f"{asked}: the end" if game.is_over else f"{asked} ({where})"
     print(f"{name}, game {args.game} ({record.variant}): {where}")
     if broken:
         _note(f"{name}: later, {broken[0]}")

@@ -36,7 +36,7 @@ from typing import Any
 import attrs
 
 from .bots import GreedyBot, RandomBot
-from .errors import SetupError, as_tuple, shown
+from .errors import SetupError, as_tuple, player_counts, shown
 from .game import Game, new_game
 from .invariants import check_action, check_invariants, check_view
 from .model import FACE_DOWN
@@ -172,7 +172,7 @@ def _counts(players: object, spec: VariantSpec, games: int) -> Sequence[int]:
     for count in counts:
         if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
             raise SetupError(
-                f"{spec.name!r} is played by {low} to {high} players, not {shown(count)}"
+                f"{spec.name!r} is played by {player_counts(low, high)}, not {shown(count)}"
             )
     return counts
 

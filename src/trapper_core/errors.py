@@ -99,6 +99,12 @@ class UndoError(TrapperError, IndexError):
     """``Game.undo()`` on a game with no action to take back."""
 
 
+def player_counts(low: int, high: int) -> str:
+    """How many play a variant, for a message: ``2 to 4 players``, or
+    ``2 players`` for a variant of one count."""
+    return f"{low} players" if low == high else f"{low} to {high} players"
+
+
 def shown(value: object, limit: int = 60) -> str:
     """``repr(value)`` for an error message about bad input, cut to ``limit``
     characters; a whole number too long to print is told by its size.

@@ -25,6 +25,7 @@ from .errors import (
     UndoError,
     UnknownVariantError,
     as_whole,
+    player_counts,
     shown,
 )
 from .kinds import ACTION_TEXT, ActionKind
@@ -179,7 +180,7 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
         count = as_whole(players, SetupError, "players is a count or a list of names")
     if not low <= count <= high:  # before any name is made of a count
         raise SetupError(
-            f"{rules.variant!r} is played by {low} to {high} players, not {shown(count)}"
+            f"{rules.variant!r} is played by {player_counts(low, high)}, not {shown(count)}"
         )
     if names is None:
         return default_names(count)

@@ -76,6 +76,7 @@ from .errors import (
     TrapperError,
     UnknownVariantError,
     as_whole,
+    player_counts,
     shown,
     type_name,
 )
@@ -150,7 +151,7 @@ def _rules(params: dict[str, Any]) -> tuple[Rules, int]:
     low, high = rules.spec.min_players, rules.spec.max_players
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
         raise SetupError(
-            f"{GAME_NAME}: {variant!r} is played by {low} to {high} players, not {players!r}"
+            f"{GAME_NAME}: {variant!r} is played by {player_counts(low, high)}, not {players!r}"
         )
     return rules, players
 

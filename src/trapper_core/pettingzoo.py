@@ -51,7 +51,14 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
     ) from exc
 
 from .encoding import NUM_ACTIONS, Speller, encode_view, returns, view_size
-from .errors import IllegalActionError, SetupError, UnknownVariantError, as_whole, shown
+from .errors import (
+    IllegalActionError,
+    SetupError,
+    UnknownVariantError,
+    as_whole,
+    player_counts,
+    shown,
+)
 from .game import MAX_SEED, Game, new_game
 from .plugins import available_variants, default_registry
 from .terminal import render
@@ -106,7 +113,7 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         players = as_whole(players, SetupError, "players is a count")
         if not spec.min_players <= players <= spec.max_players:
             raise SetupError(
-                f"{variant!r} is played by {spec.min_players} to {spec.max_players} players, "
+                f"{variant!r} is played by {player_counts(spec.min_players, spec.max_players)}, "
                 f"not {shown(players)}"
             )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
