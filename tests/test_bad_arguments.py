@@ -638,3 +638,66 @@ def test_exactly_takes_types_and_says_so(kind: Any) -> None:
         tc.exactly(kind)
     check = tc.exactly(int, optional=True)
     check(None, None, None)  # a type, and None when optional: no error
+
+
+def test_review_s55_a_name_of_a_str_subclass_is_kept_as_a_plain_str() -> None:
+    """``new_game`` took NumPy's ``str_`` names as they were, and every
+    writer of the game failed later (a tag's value is a plain ``str``); a
+    subclass whose ``isprintable`` said yes slipped a line end into a name."""
+
+    class Numpyish(str):
+        pass
+
+    class Liar(str):
+        def isprintable(self) -> bool:
+            return True
+
+        def strip(self, chars: str | None = None) -> str:
+            return "x"
+
+    game = tc.new_game("base", [Numpyish("Ann"), Numpyish("Bob")], seed=1)
+    assert [type(name) for name in game.players] == [str, str]
+    assert notation.loads(notation.dumps(game))[0].replay() == game
+    for bad in ("a\nb", " "):
+        with pytest.raises(tc.SetupError, match="a line of printable text"):
+            tc.new_game("base", [Liar(bad), "c"])
+
+
+@pytest.mark.parametrize("code", ["B٣n", "B３n", "CB２e", "H٤s", "F¹w"])
+def test_review_s55_a_tile_code_takes_ascii_digits_only(code: str) -> None:
+    """``Tile.from_code`` read any Unicode digit (``int`` does), so that
+    ``from_dict`` took ``"F٥w"`` and wrote it back as ``"F5w"``, where every
+    other reader of the notation takes ASCII digits alone."""
+    refused(lambda: tc.Tile.from_code(code), tc.SetupError, "is not a tile face")
+
+
+def test_review_s55_play_takes_max_actions_of_any_whole_number_type() -> None:
+    """``play`` refused a NumPy integer for ``max_actions``, which
+    ``simulate`` and the rest of the library take."""
+
+    class Whole:
+        def __index__(self) -> int:
+            return 3
+
+    bots = [tc.RandomBot(1), tc.RandomBot(2)]
+    whole: Any = Whole()  # a whole number, as operator.index reads one
+    game = tc.play(tc.new_game("base", 2, seed=1), bots, max_actions=whole)
+    assert len(game.history) == 3
+    for bad in (-1, 2.0, True, "3"):
+        refused(
+            lambda bad=bad: tc.play(  # type: ignore[misc]
+                tc.new_game("base", 2, seed=1), bots, max_actions=bad
+            ),
+            tc.SetupError,
+            "max_actions takes a whole number of 0 or more",
+        )
+
+
+@pytest.mark.parametrize("tag", ["Seat01", "Seat0"])
+def test_review_s55_a_seat_tag_of_no_seat_is_told_at_its_line(tag: str) -> None:
+    """With ``[Seat01 "Ann"]`` for ``[Seat1 "Ann"]`` the replay said that no
+    Seat tags name the players, at the game's first line."""
+    text = notation.dumps(tc.new_game("base", ["Ann", "Bob"], seed=1))
+    line = text.splitlines().index('[Seat1 "Ann"]') + 1
+    record = notation.loads(text.replace('[Seat1 "Ann"]', f'[Seat{tag[4:]} "Ann"]'))[0]
+    refused(record.replay, notation.RecordError, f"line {line}: {tag} is no seat's tag")

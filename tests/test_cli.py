@@ -509,6 +509,8 @@ def test_variants_says_which_cannot_be_played_and_why(
         (["play", "--players", "7"], "played by 2 to 4 players"),
         (["play", "--bots", "clever"], "no bot is called 'clever'"),
         (["play", "--bots", ""], "--bots takes bot names separated by commas"),
+        (["play", "--bots", "random,,greedy"], "'random,,greedy' leaves place 2 empty"),
+        (["simulate", "--bots", "random,"], "'random,' leaves place 2 empty"),
         (["play", "--bots", ",,,"], "--bots takes bot names separated by commas"),
         (["simulate", "--bots", " , "], "--bots takes bot names separated by commas"),
         (["play", "--human", "0"], "--human takes a seat letter from A to D"),

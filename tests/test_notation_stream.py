@@ -655,3 +655,114 @@ def test_read_game_refuses_a_line_too_large_to_count_from() -> None:
     assert record is not None
     assert record.line == tc.MAX_COUNT
     assert record.replay() == game
+
+
+class _Breaking(io.StringIO):
+    """A text stream whose read number ``at`` (readline or read, from 1) raises."""
+
+    def __init__(self, text: str, at: int, error: BaseException) -> None:
+        super().__init__(text)
+        self.at, self.error, self.reads = at, error, 0
+
+    def _tick(self) -> None:
+        self.reads += 1
+        if self.reads == self.at:
+            raise self.error
+
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
+        self._tick()
+        return super().readline(size)
+
+    def read(self, size: int | None = -1, /) -> str:
+        self._tick()
+        return super().read(size)
+
+
+def _reads(stream: Any, calls: int) -> list[object]:
+    """What ``calls`` calls of read_game give: a record's number and tags,
+    ``None``, or the type of what was raised."""
+    found: list[object] = []
+    for _ in range(calls):
+        try:
+            record = notation.read_game(stream)
+        except BaseException as exc:  # the stream's own errors are what is looked at
+            found.append(type(exc))
+        else:
+            found.append(None if record is None else (record.number, dict(record.tags)))
+    return found
+
+
+def test_review_s55_read_game_after_the_stream_raised_never_gives_part_of_a_game() -> None:
+    """A stream that raised while read_game read its lines (Ctrl-C, gzip's
+    EOFError for a file cut short) left the reading's kept state dead: the
+    next call returned None as at the end, and the one after read on from
+    where the stream stood, giving the rest of the game as game 1, its first
+    tags gone. Now a reading begun in that call begins again (the stream is
+    moved back), and one begun before says it cannot go on."""
+    text, _ = games_text(2)
+    whole = _reads(io.StringIO(text), 3)
+    first, second = whole[0], whole[1]
+    for at in range(1, 40):
+        stream = _Breaking(text, at, KeyboardInterrupt())
+        found = _reads(stream, 4)
+        if KeyboardInterrupt not in found:
+            assert found == [*whole, None]
+            continue
+        broke = found.index(KeyboardInterrupt)
+        assert found[:broke] == whole[:broke]
+        if broke == 0:  # the reading began in that call: begun again
+            assert found[1:] == whole
+        elif found[broke - 1] is None:  # after the end, a new reading: begun again
+            assert notation.read_game(stream) is None
+        else:  # the next game's first line went with the reading
+            assert found[broke + 1 :] == [NotationError] * (3 - broke)
+            with pytest.raises(NotationError, match="stopped part-way through a game"):
+                notation.read_game(stream)
+            stream.seek(0)  # a seek begins the reading afresh
+            assert _reads(stream, 3) == [first, second, None]
+
+
+def test_review_s55_read_game_tells_what_the_stream_raised_in_its_later_errors() -> None:
+    text, _ = games_text(2)
+    stream = _Breaking(text, 0, EOFError("Compressed file ended early"))
+    assert notation.read_game(stream) is not None
+    stream.at = stream.reads + 1
+    with pytest.raises(EOFError):
+        notation.read_game(stream)
+    with pytest.raises(NotationError, match=r"\(EOFError: 'Compressed file ended early'\)"):
+        notation.read_game(stream)
+
+
+def test_review_s55_read_game_reads_a_game_again_whose_parse_was_interrupted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C while a game read whole was parsed lost that game: the next
+    call gave the game after it."""
+    from trapper_notation import reader
+
+    text, _ = games_text(3)
+    whole = _reads(io.StringIO(text), 4)
+    parse, calls = reader._parse, []
+
+    def interrupted(*args: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return parse(*args)
+
+    monkeypatch.setattr(reader, "_parse", interrupted)
+    assert _reads(io.StringIO(text), 5) == [whole[0], KeyboardInterrupt, *whole[1:]]
+
+
+def test_review_s55_read_game_refuses_another_size_cap_for_a_stream_it_reads_on() -> None:
+    """A call that read on kept the first call's max_game_size without a
+    word: a smaller cap given later was not applied."""
+    text, _ = games_text(2)
+    stream = io.StringIO(text)
+    notation.read_game(stream, max_game_size=100_000)
+    assert notation.read_game(stream, max_game_size=100_000) is not None
+    with pytest.raises(NotationError, match="max_game_size=100,000, given by the call"):
+        notation.read_game(stream, max_game_size=10)
+    stream.seek(0)  # read afresh: the new cap holds
+    with pytest.raises(NotationSyntaxError, match="longer than 10"):
+        notation.read_game(stream, max_game_size=10)

@@ -2201,7 +2201,16 @@ _LARGEST_LIMIT = sys.maxsize - 1
 class _StreamState:
     chunks: _Games
     numbering: _Numbering = attrs.Factory(_Numbering)
+    limit: int = MAX_GAME_SIZE  # the max_game_size the reading began with
     waiting: list[Record] = attrs.Factory(list)
+    # A game's text whose parse an exception of no text stopped (Ctrl-C, a
+    # MemoryError): parsed again by the next call, so that no game is lost.
+    pending: _Chunk | None = None
+    # What the stream raised while its lines were read (an OSError, gzip's
+    # EOFError for a file cut short, Ctrl-C): the lines read so far went with
+    # the reading, which cannot go on from where the stream stands (part-way
+    # through a game). The next calls say so, until a seek moves the stream.
+    failed: str | None = None
     position: int | None = None
     # Whether reading ended with an error of the stream's text (a line longer
     # than max_game_size, a text stream whose bytes do not decode, a read
@@ -2238,7 +2247,18 @@ def read_game(
     in [`loads`][trapper_notation.loads]: strict, the next call reads on
     after the broken game; with an ``errors`` list a broken game is skipped.
     A line longer than ``max_game_size`` ends the reading: the calls after
-    its error return ``None`` until a ``seek`` moves the stream.
+    its error return ``None`` until a ``seek`` moves the stream. A call that
+    reads on keeps the ``max_game_size`` of the call that began reading (its
+    lines were read ahead under it): another raises `NotationError`.
+
+    What the stream itself raises (an ``OSError``, gzip's ``EOFError`` for a
+    file cut short, ``KeyboardInterrupt``) passes as it is. Raised while a
+    game was parsed, that game is read again by the next call; raised while
+    lines were read, a seekable stream is moved back to where the reading
+    began if it began in that call (the next call begins it again), and
+    otherwise what the reading held went with it: the next calls raise
+    `NotationError` saying so (rather than give the rest of a game as a
+    game, or ``None``) until a ``seek`` moves the stream.
 
     Game numbers and lines count from where the reading began afresh (the
     first call on a stream, or the first after a ``seek``), as game
@@ -2260,29 +2280,75 @@ def read_game(
     opened = _as_io(stream)
     state = _state_of(opened)
     position = _tell(opened)
-    if state is None or (state.position is not None and state.position != position):
+    fresh = state is None or (state.position is not None and state.position != position)
+    if state is None or fresh:
         # No read-ahead past the next game's first line (see `_runs`).
         lines = _lines(_held(opened), max_game_size, ahead=False)
-        state = _StreamState(_Games(lines, max_game_size, read=line - 1), _Numbering(number))
+        games = _Games(lines, max_game_size, read=line - 1)
+        state = _StreamState(games, _Numbering(number), max_game_size)
         _keep_state(opened, state)
+    elif max_game_size != state.limit:
+        # The lines read ahead were cut by the first call's bound.
+        raise NotationError(
+            f"this stream is being read with max_game_size={state.limit:,}, given by the call "
+            f"that began reading it, not {max_game_size:,}: seek to read it afresh with another"
+        )
     while not state.waiting:
         if state.ended:
             return None
-        try:
-            chunk = next(state.chunks, None)
-        except TrapperError:
-            state.ended = True
-            state.position = _tell(opened)
-            raise
+        chunk = state.pending
         if chunk is None:
-            _keep_state(opened, None)
-            return None
+            if state.failed is not None:
+                raise NotationError(
+                    f"an earlier read of this stream stopped part-way through a game "
+                    f"({state.failed}), and what it had read went with it: seek to a game's "
+                    "start (a ScannedGame's offset) to read on"
+                )
+            try:
+                chunk = next(state.chunks, None)
+            except TrapperError:
+                state.ended = True
+                state.position = _tell(opened)
+                raise
+            except BaseException as exc:  # the stream's own error, or Ctrl-C
+                if fresh and position is not None and _rewound(opened, position):
+                    _keep_state(opened, None)  # the next call begins this one again
+                else:
+                    state.failed = _what_failed(exc)
+                    state.position = _tell(opened)
+                raise
+            if chunk is None:
+                _keep_state(opened, None)
+                return None
+            state.pending = chunk
         try:
             state.waiting = state.numbering.parse(chunk, errors)
+            state.pending = None
+        except TrapperError:  # the game's own error (strict): told once, read on after it
+            state.pending = None
+            raise
         finally:
             state.position = _tell(opened)
             state.ended = state.chunks.stopped is not None
     return state.waiting.pop(0)
+
+
+def _rewound(stream: IO[Any], position: int) -> bool:
+    """Whether ``stream`` could be moved back to ``position``."""
+    try:
+        stream.seek(position)
+    except Exception:  # the stream broke, or cannot go back after all
+        return False
+    return True
+
+
+def _what_failed(exc: BaseException) -> str:
+    """What a stream raised, for a later error: its type and its message."""
+    try:
+        text = str(exc)
+    except Exception:  # an exception of the caller's whose __str__ raises
+        text = ""
+    return f"{type(exc).__name__}: {shown(text, 80)}" if text else type(exc).__name__
 
 
 #: The states of streams without a ``__dict__`` (a class of the caller's

@@ -34,7 +34,7 @@ from trapper_core import (
     UnknownVariantError,
     new_game,
 )
-from trapper_core.errors import shown
+from trapper_core.errors import player_counts, shown
 from trapper_core.plugins import Rules, default_registry, registry_or_default
 
 from .cards import PLENTY, add_hands
@@ -137,10 +137,6 @@ class _Replayer:
         except TrapperError as exc:
             raise RecordError(str(exc), at=self._at("Variant")) from None
         self.players = record.players
-        if not self.players:
-            raise RecordError(  # told at the game's first tag
-                "no Seat1, Seat2, … tags name the players", at=self._line(self.record.line)
-            )
         self._check_seats()
         try:
             self.spec = record.setup
@@ -237,11 +233,15 @@ class _Replayer:
                 f"{what}: the Seat tags number the seats Seat1, Seat2, … without a gap",
                 at=self._at(key),
             )
+        if not count:  # (a Seat tag of no seat, Seat01, is told above, at its line)
+            raise RecordError(  # told at the game's first tag
+                "no Seat1, Seat2, … tags name the players", at=self._line(self.record.line)
+            )
         if not spec.min_players <= count <= spec.max_players:
             tag = f"Seat{min(count, spec.max_players + 1)}"
+            players = player_counts(spec.min_players, spec.max_players)
             raise RecordError(
-                f"{self.record.variant!r} is played by {spec.min_players} to "
-                f"{spec.max_players} players, but the Seat tags name {count}",
+                f"{self.record.variant!r} is played by {players}, but the Seat tags name {count}",
                 at=self._at(tag),
             )
         seen: set[str] = set()

@@ -656,12 +656,12 @@ def play(game: Game, bots: Sequence[Bot], *, max_actions: int | None = None) -> 
             raise SetupError(
                 f"play: the bot of seat {number} has no choose(view) method: {shown(bot)}"
             )
-    if max_actions is not None and (
-        isinstance(max_actions, bool) or not isinstance(max_actions, int) or max_actions < 0
-    ):
-        raise SetupError(
-            f"play: max_actions takes a whole number of 0 or more (or None), "
-            f"not {shown(max_actions)}"
+    if max_actions is not None:  # any whole number (a NumPy integer too), as simulate takes
+        max_actions = as_whole(
+            max_actions,
+            SetupError,
+            "play: max_actions takes a whole number of 0 or more (or None)",
+            low=0,
         )
     played = 0
     while not game.is_over and (max_actions is None or played < max_actions):

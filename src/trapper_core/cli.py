@@ -389,10 +389,15 @@ def _bot_kinds(text: str | None) -> list[str | BotMaker]:
     makes a bot, with a ``name``)."""
     if text is None:
         return ["greedy", "random"]
-    specs = [k.strip() for k in text.split(",") if k.strip()]
-    if not specs:
+    specs = [k.strip() for k in text.split(",")]
+    if not any(specs):
         raise SetupError(
             f"--bots takes bot names separated by commas ({', '.join(BOTS)}), not {shown(text)}"
+        )
+    if not all(specs):  # a bot left out by a stray comma would shift every seat after it
+        raise SetupError(
+            f"--bots names a bot between every two commas: {shown(text)} leaves "
+            f"place {specs.index('') + 1} empty"
         )
     kinds: list[str | BotMaker] = []
     for spec in specs:

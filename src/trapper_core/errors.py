@@ -99,6 +99,17 @@ class UndoError(TrapperError, IndexError):
     """``Game.undo()`` on a game with no action to take back."""
 
 
+def plain_line(value: object) -> str | None:
+    """``value`` as a plain ``str`` when it is a line of printable text, not
+    blank, else ``None``. A ``str`` subclass (NumPy's ``str_``) gives its
+    text as a ``str``, read by ``str``'s own methods, not the subclass's:
+    a name is written into records, which take plain strings."""
+    if not isinstance(value, str):
+        return None
+    text = str.__str__(value)  # a copy as a plain str, whatever the subclass says
+    return text if text.strip() and text.isprintable() else None
+
+
 def player_counts(low: int, high: int) -> str:
     """How many play a variant, for a message: ``2 to 4 players``, or
     ``2 players`` for a variant of one count."""

@@ -25,6 +25,7 @@ from .errors import (
     UndoError,
     UnknownVariantError,
     as_whole,
+    plain_line,
     player_counts,
     shown,
 )
@@ -184,13 +185,16 @@ def _player_names(players: int | Sequence[str], rules: Rules) -> tuple[str, ...]
         )
     if names is None:
         return default_names(count)
+    lines = []
     for name in names:
         # Records write a name on one line, quoted where it must be.
-        if not isinstance(name, str) or not name.strip() or not name.isprintable():
+        line = plain_line(name)
+        if line is None:
             raise SetupError(f"a player's name is a line of printable text, not {shown(name)}")
-    if len(set(names)) != len(names):
-        raise SetupError(f"player names must differ: {list(names)}")
-    return names  # type: ignore[return-value]  # every one a str, as checked
+        lines.append(line)
+    if len(set(lines)) != len(lines):
+        raise SetupError(f"player names must differ: {lines}")
+    return tuple(lines)
 
 
 def _piles(shuffles: Sequence[Sequence[SupportsIndex]], action: Action) -> list[tuple[int, ...]]:

@@ -352,13 +352,13 @@ class Tile:
         """Returns the tile whose face is written as ``face`` (``B3``, ``CB2``, …)."""
         try:
             if isinstance(face, str) and len(face) == 3 and face[0] == "C":
-                return cls.canoe(Species.from_letter(face[1]), int(face[2]), water)
+                return cls.canoe(Species.from_letter(face[1]), _digit(face[2]), water)
             if isinstance(face, str) and len(face) == 2:
                 if face[0] == "H":
-                    return cls.herb(int(face[1]), water)
+                    return cls.herb(_digit(face[1]), water)
                 if face[0] == "F":
-                    return cls.mushroom(int(face[1]), water)
-                return cls.animal(Species.from_letter(face[0]), int(face[1]), water)
+                    return cls.mushroom(_digit(face[1]), water)
+                return cls.animal(Species.from_letter(face[0]), _digit(face[1]), water)
         except ValueError:
             pass
         raise SetupError(
@@ -390,6 +390,12 @@ class Tile:
 
     def __repr__(self) -> str:
         return f"Tile.from_code({self.code!r})"
+
+
+#: The value of one ASCII digit (``int`` reads any Unicode digit, ``"٣"`` as 3,
+#: where every other reader of the notation takes ASCII digits alone);
+#: ``ValueError`` for any other character.
+_digit = "0123456789".index
 
 
 @interned

@@ -31,7 +31,7 @@ from multiprocessing.reduction import ForkingPickler
 import attrs
 
 from .bots import BOTS, Bot, make_bot
-from .errors import SetupError, UnknownVariantError, as_tuple, as_whole, shown
+from .errors import SetupError, UnknownVariantError, as_tuple, as_whole, plain_line, shown
 from .game import MAX_SEED, Game, default_names, new_game
 from .plugins import _without_registry_advice
 
@@ -581,13 +581,14 @@ def _bot_kinds(bots: object, caller: str) -> tuple[str | BotMaker, ...]:
                     f"{caller}: bots takes names ({', '.join(BOTS)}) or bots of your own (a "
                     f"callable of a seed that makes a bot, with a name), not {shown(kind)}"
                 )
-            if not found.strip() or not found.isprintable():
+            line = plain_line(found)
+            if line is None:
                 # It names the players of its seats (seat_names), and the tally's rows.
                 raise SetupError(
                     f"{caller}: a bot's name is a line of printable text, not {shown(found)} "
                     f"({shown(kind)})"
                 )
-            name, maker = found, kind
+            name, maker = line, kind
         known = named.setdefault(name, maker)  # "random" and RandomBot are one bot
         if known is not maker and known != maker:
             # The summary tallies by name: two bots under one would be summed as one.
