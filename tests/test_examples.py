@@ -123,7 +123,10 @@ def test_example_is_a_package_of_its_own(name: str) -> None:
     project = config["project"]
     assert project["name"] == f"trapper-{name}"
     assert project["requires-python"] == ">=3.11"
-    assert project["dependencies"] == ["trapper-core"]
+    # The core's minor version pinned, as docs/plugins.md advises while it is 0.x.
+    core = tomllib.loads((EXAMPLES.parent / "pyproject.toml").read_text(encoding="utf-8"))
+    major, minor, *_ = (int(part) for part in core["project"]["version"].split("."))
+    assert project["dependencies"] == [f"trapper-core>={major}.{minor},<{major}.{minor + 1}"]
     assert _entry_points(name) == {name: f"trapper_{name}"}
     package = EXAMPLES / name / f"trapper_{name}"
     assert (package / "py.typed").read_bytes() == b""
@@ -396,9 +399,10 @@ def _charity(registry: tc.Registry) -> tc.Game:
     return tc.new_game("charity", 2, seed=1, setup=setup, registry=registry)
 
 
-def test_charity_module_is_under_40_lines() -> None:
+def test_charity_module_is_under_45_lines() -> None:
+    """The shortest whole variant of the examples, title and description included."""
     source = EXAMPLES / "charity" / "trapper_charity" / "__init__.py"
-    assert len(source.read_text(encoding="utf-8").splitlines()) < 40
+    assert len(source.read_text(encoding="utf-8").splitlines()) < 45
 
 
 def test_charity_gift_is_listed_at_turn_start_and_not_mid_hunt(registry: tc.Registry) -> None:
@@ -453,7 +457,7 @@ def test_charity_gift_text_round_trips(registry: tc.Registry) -> None:
         assert text == f"give/{colour.letter}"
         assert tc.ACTION_TEXT.fullmatch(text)
         assert game.parse_action(text) == Give(colour)
-    for bad in ("give/Q", "give/", "give/BB"):
+    for bad in ("give/Q", "give/", "give/BB", "give/b"):  # one text an action
         with pytest.raises(tc.ActionSyntaxError):
             game.parse_action(bad)
 

@@ -206,3 +206,17 @@ def test_issue11_item8_str_of_a_game_draws_the_position() -> None:
     finished = played("base")
     assert "final scores: " in str(finished)
     assert "winner: " in str(finished)
+
+
+def test_review_s55_str_of_a_view_draws_what_its_player_sees() -> None:
+    """``print(view)`` gave a repr of 3,500 characters, where ``print(game)``
+    draws the position."""
+    game = played("base", actions=10)
+    seat = (game.to_move + 1) % len(game.players)  # type: ignore[operator]
+    view = game.view(seat)
+    text = str(view)
+    assert text == render(view)
+    assert "\x1b[" not in text
+    assert "[B]" in text
+    assert "##" in text  # face-down tiles stay hidden
+    assert text != render(game)  # others' hands are not shown

@@ -846,3 +846,19 @@ def test_position_from_game_given_a_view_points_to_from_view() -> None:
     view = tc.new_game("base", 2, seed=1).view(0)
     with pytest.raises(NotationError, match=r"Position\.from_view takes a view\), not PlayerView"):
         Position.from_game(view)  # type: ignore[arg-type]
+
+
+def test_review_s55_R16_a_canoe_among_separate_tiles_is_told_as_one() -> None:
+    """A display with a canoe among its separate tiles was refused as a
+    canoe that "fits an open canoe", also with no open canoe at all."""
+    parts = base_parts()
+    first = parts["displays"][0]
+    (row,) = first.open  # its tiles laid separate: the canoe among them
+    separate = (*first.separate, *row.tiles)
+    displays = list(parts["displays"])
+    displays[0] = tc.Display((), first.valued, separate, first.money, first.tokens)
+    name = row.canoe.name
+    with pytest.raises(
+        tc.SetupError, match=re.escape(f"{name} lies separate, but a canoe is never")
+    ):
+        tc.game_at("base", 3, **{**parts, "displays": displays})

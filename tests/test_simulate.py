@@ -662,3 +662,17 @@ def test_simulate_refuses_a_bot_whose_name_names_no_player(name: str) -> None:
     Odd.name = name
     with pytest.raises(tc.SetupError, match="bot"):
         tc.simulate("base", 2, 1, bots=[Odd, "random"])
+
+
+def test_review_s55_no_two_seats_of_any_simulated_games_share_a_bot_seed() -> None:
+    """Seat ``s`` of game seed ``g`` had the bot seed ``g * 10 + s``: in a
+    variant of more than ten players, seat 10 of one game had the seed of
+    seat 0 of the next. The first ten seats keep their seeds (every game
+    simulated before plays alike)."""
+    from trapper_core.simulation import bot_seed
+
+    assert [bot_seed(7, s) for s in range(10)] == list(range(70, 80))
+    seeds = [bot_seed(g, s) for g in range(40) for s in range(tc.MAX_PLAYERS)]
+    assert len(set(seeds)) == len(seeds)
+    top = 2**64 - 1  # the highest game seed (MAX_SEED - 1): its ten seats stay below the others
+    assert bot_seed(top, 9) < bot_seed(0, 10)

@@ -66,13 +66,16 @@ def problems_of_display(player: int, display: Display) -> Iterator[str]:
         herb_room |= row.herb is None
         mushroom_room |= row.mushroom is None
     for tile in display.separate:
-        fits = (
-            tile.kind is Kind.CANOE
-            or (tile.kind is Kind.ANIMAL and tile.species in species_open)
+        if tile.kind is Kind.CANOE:  # a canoe opens a row of its own, empty or gathering
+            yield (
+                f"R16: player {player}'s {tile.name} lies separate, but a canoe is never "
+                "separate: it opens a row (an empty one counts as a separate tile at the end)"
+            )
+        elif (
+            (tile.kind is Kind.ANIMAL and tile.species in species_open)
             or (tile.kind is Kind.HERB and herb_room)
             or (tile.kind is Kind.MUSHROOM and mushroom_room)
-        )
-        if fits:
+        ):
             yield f"R16: player {player}'s separate {tile.name} fits an open canoe"
 
 

@@ -3,7 +3,9 @@
 [`simulate`][trapper_core.simulate] plays `games` games numbered from 0:
 game `n` has the seed `seed + n`, its seats rotate the bots by `n` (so no
 bot keeps the start player's seat), the bot in seat `s` has the seed
-`(seed + n) * 10 + s`, and the players are named after their bots
+`(seed + n) * 10 + s` ([`bot_seed`][trapper_core.simulation.bot_seed]:
+seats from the eleventh on, of a variant of more players, have seeds of
+their own above these), and the players are named after their bots
 ([`seat_names`][trapper_core.simulation.seat_names]), so that a game's
 record says which bot played where. A game is thus fixed by its number alone, wherever it
 is played, and the games are cut into batches that any
@@ -33,7 +35,7 @@ import attrs
 from .bots import BOTS, Bot, make_bot
 from .errors import SetupError, UnknownVariantError, as_tuple, as_whole, plain_line, shown
 from .game import MAX_SEED, Game, default_names, new_game
-from .plugins import _without_registry_advice
+from .plugins import MAX_PLAYERS, _without_registry_advice
 
 BotMaker = Callable[[int], Bot]
 """A bot of the caller's own in a simulation: called with a seed, it makes
@@ -134,7 +136,7 @@ def _play_one(batch: Batch, number: int) -> GameResult:
     # Seats rotate between games, so no bot keeps the start player's seat.
     kinds = tuple(batch.bots[(s + number) % len(batch.bots)] for s in range(batch.players))
     game = new_game(batch.variant, seat_names(kinds), seed=seed)
-    bots = [_made(kind, seed * 10 + s) for s, kind in enumerate(kinds)]
+    bots = [_made(kind, bot_seed(seed, s)) for s, kind in enumerate(kinds)]
     left = batch.max_actions
     while not game.is_over:
         if left is not None:
@@ -498,8 +500,23 @@ def _check(
     # once: one that makes no bot is refused before any game is played.
     for number, kind in enumerate(names):
         if not isinstance(kind, str):
-            _made(kind, first * 10 + number)
+            _made(kind, bot_seed(first, number))
     return _Simulation(variant, players, games, names, first, batch, ahead, record, max_actions)
+
+
+#: Where the seeds of seats from the eleventh on begin: above every
+#: ``seed * 10 + s`` of a game seed below `MAX_SEED` (2**64).
+_HIGH_SEATS = 2**72
+
+
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot in seat ``seat`` (from 0) of the simulated game
+    of seed ``seed``: ``seed * 10 + seat`` for the first ten seats, and
+    ``2**72 + seed * MAX_PLAYERS + seat`` for the others, so that no two
+    seats of any games share a seed."""
+    if seat < 10:
+        return seed * 10 + seat
+    return _HIGH_SEATS + seed * MAX_PLAYERS + seat
 
 
 def _whole(value: object, what: str, low: int = 1) -> int:

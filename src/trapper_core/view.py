@@ -203,6 +203,14 @@ class PlayerView:
         """The viewer's own display."""
         return self.displays[self.player]
 
+    def __str__(self) -> str:
+        """What the player sees as text, as ``print(game)`` shows a game: the
+        terminal picture ([`render`][trapper_core.terminal.render]) without
+        colour, hidden hands and face-down tiles left hidden."""
+        from .terminal import render
+
+        return render(self)
+
     def _repr_svg_(self) -> str:
         """The view as a picture, for Jupyter."""
         from .svg import position

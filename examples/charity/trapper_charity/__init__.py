@@ -31,9 +31,13 @@ class GiveKind(tc.ActionKind[Give]):
         return f"give/{gift.colour.letter}"
 
     def parse(self, state: tc.GameState, text: str) -> Give | None:
-        return Give(tc.Colour.from_letter(text[5:])) if text.startswith("give/") else None
+        if text.startswith("give/") and text[5:].isupper():  # give/B, not give/b
+            return Give(tc.Colour.from_letter(text[5:]))
+        return None
 
 
 @tc.hookimpl
 def trapper_variants() -> list[tc.VariantSpec]:  # gifts: money no canoe paid, no money check
-    return [tc.VariantSpec("charity", (), "base", kinds=[GiveKind()], invariants={"money": None})]
+    title, about = "Charity (house variant)", "A card given to the bank for 1 money (C1)."
+    kinds, checks = [GiveKind()], {"money": None}
+    return [tc.VariantSpec("charity", (), "base", title, about, kinds=kinds, invariants=checks)]
