@@ -677,3 +677,64 @@ def test_a_stretch_made_in_code_with_a_note_that_is_no_note_is_refused_at_the_no
         RecordError, match=r"^game 1, the note at line 7, column 14: '\(a1=Z9n\)' is no note: "
     ):
         record.replay()
+
+
+@pytest.mark.parametrize(
+    ("tag", "column", "said"),
+    [
+        ('[Event "C:\\games"]', 11, "a backslash escapes only '\"' and itself"),
+        ('[Event "x]', 11, "a tag's value is closed with '\"' on its line"),
+        ('[Time-Control "x"]', 6, "a tag's name is letters, digits and '_', not '-'"),
+        ('[Event "x"', 11, "a tag is closed with ']' after its value, not the end of the line"),
+        ('[1Event "x"]', 2, "a tag's name begins with a letter, not '1'"),
+        ('[Event"x"]', 7, "a blank stands between a tag's name and its value"),
+        ("[Event x]", 8, "a tag's value is quoted after its name, not 'x'"),
+        ('[Event "x"] [Site "y"', 22, "a tag is closed with ']' after its value"),
+    ],
+)
+@pytest.mark.parametrize("first", [True, False])
+def test_review_s55_a_broken_tag_is_told_where_it_breaks_off_and_why(
+    tag: str, column: int, said: str, first: bool
+) -> None:
+    """Every broken tag was told at its '[' with the same words, "a tag is
+    written [Name "value"]": a backslash in a value, a name with a hyphen,
+    a quote or a bracket left out."""
+    text = notation.dumps(tc.new_game("base", ["Ann", "Bob"], seed=1))
+    old = '[Event "?"]' if first else '[Site "?"]'
+    with pytest.raises(notation.NotationSyntaxError) as caught:
+        notation.loads(text.replace(old, tag))
+    error = caught.value
+    assert (error.line, error.column) == (1 if first else 2, column)
+    assert said in error.expected
+    assert error.expected.endswith(': a tag is written [Name "value"]')
+    assert error.context.splitlines()[1] == " " * (column - 1) + "^"
+
+
+@pytest.mark.parametrize(
+    ("tag", "read"),
+    [
+        ('[variant "tactical"]', "Variant"),
+        ('[seat2 "Bob"]', "Seat2"),
+        ('[SEAT2 "Bob"]', "Seat2"),
+        ('[result "9 0"]', "Result"),
+        ('[seed "1"]', "Seed"),
+        ('[SETUP "x"]', "Setup"),
+    ],
+)
+def test_review_s55_a_read_tag_in_another_case_is_refused_where_it_stands(
+    tag: str, read: str
+) -> None:
+    """``[variant "tactical"]`` replayed as the base game (the tag unread)
+    and failed at its first bid; ``[result "9 0"]`` went unchecked."""
+    text = notation.dumps(tc.new_game("base", ["Ann", "Bob"], seed=1))
+    old = {"Variant": '[Variant "base"]', "Seat2": '[Seat2 "Bob"]', "Result": '[Result "*"]'}
+    if read in old:
+        text = text.replace(old[read], tag)
+    else:  # a tag of its own line after the Event tag
+        text = text.replace('[Event "?"]', f'[Event "?"]\n{tag}')
+    line = text.splitlines().index(tag) + 1
+    record = notation.loads(text)[0]
+    with pytest.raises(
+        notation.RecordError, match=f"line {line}: the replay reads the tag {read}, not"
+    ):
+        record.replay()

@@ -171,8 +171,9 @@ def test_issue10_the_command_line_replays_a_big_file_game_by_game(
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 11  # 8 games, and the error with its line and caret
     assert f"{path}: game 5:" not in " ".join(out)  # the broken one: no scores,
-    assert out[4].startswith(f"{path}: game 5, line ")  # its error
-    assert out[5:7] == ["[x", "^"]
+    assert out[4].startswith(f"{path}: game 5, line ")  # its error, where the tag breaks off
+    assert "column 3: a tag's value is quoted after its name, not the end of the line" in out[4]
+    assert out[5:7] == ["[x", "  ^"]
     assert out[7].startswith(f"{path}: game 6: final")
 
 

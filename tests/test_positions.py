@@ -862,3 +862,26 @@ def test_review_s55_R16_a_canoe_among_separate_tiles_is_told_as_one() -> None:
         tc.SetupError, match=re.escape(f"{name} lies separate, but a canoe is never")
     ):
         tc.game_at("base", 3, **{**parts, "displays": displays})
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "said"),
+    [
+        (
+            "trapper=-",
+            "trapper=b",
+            "field 4 (turn): 'Turn:{trapper=b,exchanged=n}' is written "
+            "'Turn:{trapper=B,exchanged=n}'",
+        ),
+        ("exchanged=n", "exchanged=q", "field 4 (turn) 'Turn:{trapper=-,exchanged=q}': yes or no"),
+    ],
+)
+def test_review_s55_a_turn_field_mistyped_is_told_whole_as_field_4(
+    old: str, new: str, said: str
+) -> None:
+    """A short turn record was cut to 12 characters around the difference
+    ("…'rn:{trapper=b,exchanged='…"), and its other errors named no field."""
+    text = str(Position.from_game(tc.new_game("base", 2, seed=1)))
+    assert old in text
+    with pytest.raises(tc.notation.NotationError, match=re.escape(said)):
+        Position.parse(text.replace(old, new)).to_game("base")

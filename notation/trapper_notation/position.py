@@ -472,6 +472,8 @@ class Position:
 def _where_they_differ(given: str, written: str, around: int = 12) -> tuple[str, str]:
     """The parts of two texts around where they first differ, shown (an
     ellipsis for what is left out)."""
+    if max(len(given), len(written)) <= 4 * around:  # short enough to show whole
+        return shown(given), shown(written)
     start = 0
     while start < min(len(given), len(written)) and given[start] == written[start]:
         start += 1
@@ -597,12 +599,12 @@ def _read_turn(text: str, kind: type, players: int) -> object:
     tree, end = _turn_tree(text, 0)
     if end != len(text):
         raise NotationError(
-            f"position string, the turn {shown(text)}: {shown(text[end:])} is left over"
+            f"position string, field 4 (turn) {shown(text)}: {shown(text[end:])} is left over"
         )
     try:
         return _turn_value(tree, kind, False, players)
     except (ValueError, TypeError) as exc:
-        raise NotationError(f"position string, the turn {shown(text)}: {exc}") from None
+        raise NotationError(f"position string, field 4 (turn) {shown(text)}: {exc}") from None
 
 
 _TurnTree = str | list["_TurnTree"] | tuple[str, dict[str, "_TurnTree"]]
@@ -627,12 +629,12 @@ def _turn_tree(text: str, at: int, depth: int = 0) -> tuple[_TurnTree, int]:
                 return items, at + 1
             if not text.startswith(".", at):
                 raise NotationError(
-                    f"position string, the turn {shown(text)}: a '.' or ')' at {at + 1}"
+                    f"position string, field 4 (turn) {shown(text)}: a '.' or ')' at {at + 1}"
                 )
             at += 1
     match = _TURN_WORD.match(text, at)
     if match is None:
-        raise NotationError(f"position string, the turn {shown(text)}: a value at {at + 1}")
+        raise NotationError(f"position string, field 4 (turn) {shown(text)}: a value at {at + 1}")
     word, at = match.group(), match.end()
     if not text.startswith(":{", at):
         return word, at
@@ -642,17 +644,17 @@ def _turn_tree(text: str, at: int, depth: int = 0) -> tuple[_TurnTree, int]:
         if fields:
             if not text.startswith(",", at):
                 raise NotationError(
-                    f"position string, the turn {shown(text)}: a ',' or '}}' at {at + 1}"
+                    f"position string, field 4 (turn) {shown(text)}: a ',' or '}}' at {at + 1}"
                 )
             at += 1
         name = _TURN_WORD.match(text, at)
         if name is None or not text.startswith("=", name.end()):
             raise NotationError(
-                f"position string, the turn {shown(text)}: a field=value at {at + 1}"
+                f"position string, field 4 (turn) {shown(text)}: a field=value at {at + 1}"
             )
         if name.group() in fields:
             raise NotationError(
-                f"position string, the turn {shown(text)}: {name.group()} is given twice"
+                f"position string, field 4 (turn) {shown(text)}: {name.group()} is given twice"
             )
         fields[name.group()], at = _turn_tree(text, name.end() + 1, depth + 1)
     return (word, fields), at + 1

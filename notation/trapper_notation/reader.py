@@ -386,6 +386,64 @@ _WORDS = {
     "$END": "the end of the text",
 }
 _TAG_WORDS = 'a tag is written [Name "value"]'
+#: What may stand between a tag's parts (the grammar's ``[ \t]``).
+_TAG_BLANKS = " \t"
+
+
+def _tag_fault(text: str, start: int) -> tuple[int, str]:
+    """Where a tag that begins with the ``[`` at ``start`` of ``text`` first
+    leaves the grammar's ``TAG``, as an offset from ``start``, and what is
+    wrong there, in words (``_TAG_WORDS`` after them); no words for a
+    whole tag."""
+    at = start + 1
+    end = text.find("\n", start)
+    end = len(text) if end < 0 else end
+
+    def blanks(at: int) -> int:
+        while at < end and text[at] in _TAG_BLANKS:
+            at += 1
+        return at
+
+    def found(at: int) -> str:
+        return "the end of the line" if at >= end else _character(text[at])
+
+    at = blanks(at)
+    if at >= end or not ("a" <= text[at].lower() <= "z"):
+        return at - start, f"a tag's name begins with a letter, not {found(at)}"
+    while at < end and (text[at].isascii() and (text[at].isalnum() or text[at] == "_")):
+        at += 1
+    if at < end and text[at] not in _TAG_BLANKS and text[at] != '"':
+        return at - start, f"a tag's name is letters, digits and '_', not {found(at)}"
+    name_end, at = at, blanks(at)
+    if at >= end or text[at] != '"':
+        return at - start, f"a tag's value is quoted after its name, not {found(at)}"
+    if at == name_end:
+        return at - start, "a blank stands between a tag's name and its value"
+    at += 1
+    while at < end and text[at] != '"':
+        if text[at] == "\\":
+            if at + 1 >= end or text[at + 1] not in '"\\':
+                return at - start, (
+                    "in a tag's value a backslash escapes only '\"' and itself "
+                    "(a backslash is written '\\\\')"
+                )
+            at += 1
+        at += 1
+    if at >= end:
+        return at - start, "a tag's value is closed with '\"' on its line"
+    at = blanks(at + 1)
+    if at >= end or text[at] != "]":
+        return at - start, f"a tag is closed with ']' after its value, not {found(at)}"
+    return 0, ""  # a whole tag: its place is what is wrong
+
+
+def _tag_error(text: str, start: int, line: int, column: int) -> tuple[int, str]:
+    """The column and the message of a broken tag at ``start`` of ``text``,
+    at ``line`` and ``column`` (those of its ``[``)."""
+    offset, what = _tag_fault(text, start)
+    return column + offset, f"{what}: {_TAG_WORDS}" if what else _TAG_WORDS
+
+
 _BEGIN_WORDS = 'a game begins with tags like [Variant "base"] before its moves'
 _NOTE_WORDS = "a note ( … ) holds 'shuffle' and the new draw pile, or tiles like d2=B2e"
 _CLOSE_WORDS = "a note ( … ) is closed with ')'"
@@ -444,10 +502,11 @@ def _in_note(text: str, position: int) -> str:
 
 def _lex_error(text: str, exc: _LexError, line_offset: int) -> NotationSyntaxError:
     found = text[exc.position]
+    column = exc.column
     if exc.after in _CONTEXTS["note"] or exc.after == "LPAR":
         label = _in_note(text, exc.position)
     elif found == "[":
-        label = _TAG_WORDS
+        column, label = _tag_error(text, exc.position, exc.line, exc.column)
     elif found == "{" and "}" not in text[exc.position :]:
         label = "a comment opened with '{' is never closed with '}'"
     else:
@@ -456,8 +515,8 @@ def _lex_error(text: str, exc: _LexError, line_offset: int) -> NotationSyntaxErr
     return NotationSyntaxError(
         label,
         line=exc.line + line_offset,
-        column=exc.column,
-        context=_caret(text, exc.line, exc.column),
+        column=column,
+        context=_caret(text, exc.line, column),
     )
 
 
@@ -2006,7 +2065,10 @@ def _opening_error(chunk: _Chunk) -> NotationSyntaxError | None:
     column = head + 1
     if not _broken_opening(chunk.opening):
         return None
-    label = _TAG_WORDS if kind == _BAD_TAG else _BEGIN_WORDS
+    if kind == _BAD_TAG:
+        column, label = _tag_error(line, head, number, column)
+    else:
+        label = _BEGIN_WORDS
     return NotationSyntaxError(
         label,
         line=number,

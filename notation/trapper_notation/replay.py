@@ -55,6 +55,9 @@ __all__ = ["replay"]
 _SEAT_TAG = re.compile(r"Seat([0-9]+)")
 #: The tags the replay reads besides the Seat tags.
 _READ_TAGS = frozenset({"Variant", "Setup", "Seed", "Result"})
+#: The names of the tags the replay reads in another case (``variant``,
+#: ``SEAT2``): refused where they stand, not left unread.
+_READ_IN_ANOTHER_CASE = re.compile(r"(?i:variant|setup|seed|result|seat[0-9]+)")
 
 
 def parts(record: Record) -> tuple[Item | Stretch, ...]:
@@ -203,6 +206,16 @@ class _Replayer:
         first: dict[str, str] = {}
         lines = self.record.tag_lines
         for index, (key, value) in enumerate(self.record.tags.pairs):
+            if _READ_IN_ANOTHER_CASE.fullmatch(key) and not (
+                key in _READ_TAGS or _SEAT_TAG.fullmatch(key)
+            ):
+                alike = (t for t in _READ_TAGS if t.lower() == key.lower())
+                proper = next(alike, "Seat" + key[4:])
+                raise RecordError(
+                    f"the replay reads the tag {proper}, not {key}: a tag's name is read "
+                    "in its case, and this one would be left unread",
+                    at=self._line(lines[index] if index < len(lines) else 0),
+                )
             if key in _READ_TAGS or _SEAT_TAG.fullmatch(key):
                 known = first.setdefault(key, value)
                 same = known.lower() == value.lower() if key == "Variant" else known == value
