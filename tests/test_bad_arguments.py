@@ -701,3 +701,19 @@ def test_review_s55_a_seat_tag_of_no_seat_is_told_at_its_line(tag: str) -> None:
     line = text.splitlines().index('[Seat1 "Ann"]') + 1
     record = notation.loads(text.replace('[Seat1 "Ann"]', f'[Seat{tag[4:]} "Ann"]'))[0]
     refused(record.replay, notation.RecordError, f"line {line}: {tag} is no seat's tag")
+
+
+def test_review_s55_an_unread_action_text_names_the_legal_texts_closest_to_it() -> None:
+    """``Gc4/EEE`` was answered with the first four legal actions
+    (``'Bc5', 'Bc5/GG', …``), whatever was typed."""
+    game = tc.new_game("base", 2, seed=1)
+    texts = [game.action_text(a) for a in game.legal_actions()]
+    assert {"Gc4", "Gc4/BB", "pass"} <= set(texts)
+    refused(lambda: game.parse_action("Gc44"), tc.ActionSyntaxError, "did you mean 'Gc4'")
+    refused(lambda: game.parse_action("pas"), tc.ActionSyntaxError, r"did you mean 'pass'\?")
+    refused(lambda: game.parse_action("gc4/bb"), tc.ActionSyntaxError, "did you mean 'Gc4/BB'")
+    refused(  # nothing alike: the first few legal texts
+        lambda: game.parse_action("xyz"),
+        tc.ActionSyntaxError,
+        "legal now are, for instance, " + ", ".join(map(repr, texts[:4])),
+    )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import difflib
 import operator
 import random
 import secrets
@@ -828,12 +829,22 @@ class Game:
         except ValueError as exc:
             raise ActionSyntaxError(f"{shown(stripped)}: {exc}") from exc
         if action is None:
-            examples = ", ".join(repr(self.action_text(a)) for a in self.legal_actions()[:4])
-            hint = f"; legal now are, for instance, {examples}" if examples else ""
             raise ActionSyntaxError(
-                f"{shown(text)} is not an action of the {self.variant} game{hint}"
+                f"{shown(text)} is not an action of the {self.variant} game{self._hint(stripped)}"
             )
         return action
+
+    def _hint(self, text: str) -> str:
+        """The legal actions whose texts are closest to ``text``, whatever
+        the case (``Gc4/EEE``: ``Gd3/BB``…), or the first few of them."""
+        texts = [self.action_text(a) for a in self.legal_actions()]
+        if not texts:
+            return ""
+        lowered = {t.lower(): t for t in texts}
+        close = difflib.get_close_matches(text.lower(), list(lowered), n=4, cutoff=0.6)
+        if close:
+            return "; did you mean " + ", ".join(repr(lowered[c]) for c in close) + "?"
+        return "; legal now are, for instance, " + ", ".join(map(repr, texts[:4]))
 
     def action_text(self, action: Action) -> str:
         """Returns the text of ``action`` in the current position (``"Ge6/BB"``).
