@@ -1034,3 +1034,38 @@ def test_the_information_state_keeps_the_canoes_an_exchange_gave_back() -> None:
         for seat, canoe in returned:
             codes = " ".join(tile.code for tile in canoe.row.tiles)
             assert f"{seat} {codes} ={canoe.payout}" in text
+
+
+def test_review_s55_resample_from_infostate_bounds_its_search_for_a_world() -> None:
+    """The search for a world was unbounded: on a view of a long tactical
+    game of hoarders one call took over ten minutes, where ISMCTSBot gives
+    up its own after SAMPLING_EFFORT steps. The game's sampling_effort
+    bounds it (0: no bound); past it, a SamplingError names the parameter.
+    Within it, the worlds are those the unbounded search draws."""
+    rng = random.Random(7)
+    games = {
+        effort: pyspiel.load_game(
+            GAME_NAME, {"variant": "tactical", "players": 3, "sampling_effort": effort}
+        )
+        for effort in (1, 0, tc.bots.SAMPLING_EFFORT)
+    }
+    states = {effort: game.new_initial_state() for effort, game in games.items()}
+    bounded = states[1]
+    play_on(
+        bounded,
+        rng,
+        until=lambda s: s.trapper_game is not None and len(s.trapper_game.history) >= 40,
+    )
+    for state in (states[0], states[tc.bots.SAMPLING_EFFORT]):  # the same ids in the others
+        for action in bounded.history():
+            state.apply_action(action)
+    seat = (bounded.current_player() + 1) % 3
+    with pytest.raises(tc.SamplingError, match="within sampling_effort=1 steps"):
+        bounded.resample_from_infostate(seat, lambda: 0.25)
+    unbounded = states[0].resample_from_infostate(seat, lambda: 0.25)
+    default = states[tc.bots.SAMPLING_EFFORT].resample_from_infostate(seat, lambda: 0.25)
+    assert str(unbounded) == str(default)
+    assert unbounded.information_state_string(seat) == bounded.information_state_string(seat)
+    for bad in (-1, True, 2.5):
+        with pytest.raises(tc.SetupError, match="sampling_effort is a whole number of 0"):
+            TrapperGame({"sampling_effort": bad})

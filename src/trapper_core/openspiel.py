@@ -58,6 +58,7 @@ except ImportError as exc:  # pragma: no cover - depends on what is installed
 
 from .actions import Action
 from .board import Board
+from .bots import SAMPLING_EFFORT
 from .encoding import (
     NUM_ACTIONS,
     PREFIX_LENGTH,
@@ -83,7 +84,7 @@ from .errors import (
 from .game import Game, new_game
 from .model import COLOURS, FACE_DOWN, Colour, Tile
 from .plugins import Rules, available_variants, default_registry
-from .sampling import sampler_of
+from .sampling import SamplingError, sampler_of
 from .setups import Setup
 from .terminal import describe
 from .view import PlayerView
@@ -115,7 +116,10 @@ T = TypeVar("T")
 
 _RESAMPLE_ATTEMPTS = 1000
 
-_DEFAULTS: dict[str, Any] = {"variant": "base", "players": 4}
+# sampling_effort bounds each search of resample_from_infostate for a world
+# (0: no bound), as ISMCTSBot bounds its own: a view of a long tactical game
+# of players who hoard their cards can take that search ten minutes.
+_DEFAULTS: dict[str, Any] = {"variant": "base", "players": 4, "sampling_effort": SAMPLING_EFFORT}
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -170,6 +174,15 @@ class TrapperGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_DEFAULTS, **(params or {})}
         rules, players = _rules(params)
+        effort = params["sampling_effort"]
+        if isinstance(effort, bool) or not isinstance(effort, int) or effort < 0:
+            raise SetupError(
+                f"{GAME_NAME}: sampling_effort is a whole number of 0 (no bound) or more, "
+                f"not {effort!r}"
+            )
+        self.sampling_effort: int | None = effort or None
+        """The bound of `resample_from_infostate`'s search for a world, in
+        steps (``Sampler.prepare``'s ``effort``), or ``None``: no bound."""
         self.variant: str = rules.variant
         self.tiles: tuple[Tile, ...] = tuple(dict.fromkeys(rules.tile_set().tiles))
         """The distinct tiles of the variant's set: a tile's chance outcome is its index here."""
@@ -517,7 +530,13 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         hidden parts drawn as ``PlayerView.sample`` draws them but keeping
         the cards the player drew (``Sampler.keep_draws``; seeded from
         ``probability_sampler()``, a number in [0, 1); any other value raises
-        `trapper_core.SetupError`)."""
+        `trapper_core.SetupError`).
+
+        The search for a world is bounded by the game's ``sampling_effort``
+        (steps; 100,000 by default, as `ISMCTSBot` bounds its own): past it,
+        raises `trapper_core.SamplingError` rather than search on, which a
+        view of a long tactical game of players who hoard their cards could
+        make minutes. Load the game with ``sampling_effort=0`` for no bound."""
         rng = random.Random(_seed_from(probability_sampler))
         spec = self._spiel_game()
         if self._game is None:  # nobody has seen any of the deal yet
@@ -528,7 +547,7 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
         view = self._game.view(player_id)
         draws = self.draws(player_id)
         for _attempt in range(_RESAMPLE_ATTEMPTS):
-            fresh = state_from_game(_sample(view, draws, rng), spec)
+            fresh = state_from_game(_sample(view, draws, rng, spec.sampling_effort), spec)
             try:
                 self._continue(fresh, rng, player_id)
             except IllegalActionError:
@@ -629,13 +648,23 @@ def _seed_from(probability_sampler: Any) -> int:
     return int(number * 2**53)
 
 
-def _sample(view: PlayerView, draws: tuple[tuple[int, ...], ...], rng: random.Random) -> Game:
+def _sample(
+    view: PlayerView, draws: tuple[tuple[int, ...], ...], rng: random.Random, effort: int | None
+) -> Game:
     """A complete game consistent with ``view`` in which its player drew
-    ``draws``: ``PlayerView.sample`` with the draws kept."""
+    ``draws``: ``PlayerView.sample`` with the draws kept, its search for a
+    colouring of the cards bounded by ``effort`` steps (``None``: no bound)."""
     rules = default_registry().rules(view.variant)
     sampler = sampler_of(view, rules)
     sampler.keep_draws(draws)
-    return sampler.sample(rng)
+    if not sampler.prepare(rng, effort=effort):
+        raise SamplingError(
+            f"{GAME_NAME}: resample_from_infostate found no world for seat {view.player} "
+            f"within sampling_effort={effort:,} steps; load the game with a larger "
+            "sampling_effort, or 0 for no bound"
+        )
+    # The first world, as sample() would have drawn it unprepared.
+    return sampler.game(sampler.world(rng, steps=0))
 
 
 _DrawPoint = tuple[int, int, tuple[int, ...], int | None, tuple[int, ...]]
