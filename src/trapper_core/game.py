@@ -836,7 +836,7 @@ class Game:
 
     def _hint(self, text: str) -> str:
         """The legal actions whose texts are closest to ``text``, whatever
-        the case (``Gc4/EEE``: ``Gd3/BB``…), or the first few of them."""
+        the case (``Gc44``: ``Gc4``, ``Gc4/PP``…), or else the first few."""
         texts = [self.action_text(a) for a in self.legal_actions()]
         if not texts:
             return ""
