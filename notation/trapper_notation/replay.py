@@ -210,7 +210,7 @@ class _Replayer:
                 key in _READ_TAGS or _SEAT_TAG.fullmatch(key)
             ):
                 alike = (t for t in _READ_TAGS if t.lower() == key.lower())
-                proper = next(alike, f"Seat{int(key[4:])}")  # seat02: Seat2
+                proper = next(alike, None) or f"Seat{int(key[4:])}"  # seat02: Seat2
                 raise RecordError(
                     f"the replay reads the tag {proper}, not {key}: a tag's name is read "
                     "in its case, and this one would be left unread",
