@@ -91,7 +91,6 @@ def _human_screen() -> str:
 PICTURES: dict[str, Callable[[], str]] = {
     "setup.svg": _setup_picture,
     "mid-game.svg": lambda: svg.position(_mid_game(), size=48),
-    "mid-game-view.svg": lambda: svg.position(_mid_game().view(1), size=48),
     "isolated.svg": _isolated,
     "human-game.txt": _human_screen,
     # The gallery of the "Playing games" page: each variant at its start, in

@@ -19,6 +19,7 @@ import trapper_core as tc
 from trapper_base import Turn
 from trapper_core import Colour, GameState, IllegalActionError, Registry, VariantSpec, hookimpl
 from trapper_core.conformance import check_variant
+from trapper_core.invariants import InvariantError, check_action
 
 from .helpers import install_plugins
 
@@ -417,3 +418,129 @@ def test_a_kind_without_a_name_is_refused_when_the_variant_is_made() -> None:
 
     with pytest.raises(tc.PluginError, match=r"variant 'v'.*Nameless.*name"):
         registry_of(kinds=(Nameless(),)).rules("v")
+
+
+@attrs.frozen
+class _Peek(tc.Action):
+    square: tc.Square = attrs.field(validator=tc.exactly(tc.Square))
+
+
+class _PeekKind(tc.ActionKind[_Peek]):
+    """Instead of hunting, turn up a face-down tile next to a face-up one
+    (a house rule of the tests); ``clears`` says whether its apply turns the
+    tile up through ``GameState.turn_up`` or by setting ``face_up`` itself."""
+
+    name, action_type, choices = "peek", _Peek, ("square",)
+
+    def __init__(self, clears: bool) -> None:
+        super().__init__()
+        self.clears = clears
+
+    def square_options(self, state: GameState) -> list[tc.Square]:
+        if tb.turn_of(state).trapper is not None:
+            return []
+        up, board = state.face_up, state.board
+        return [
+            tc.SQUARES[s]
+            for s in range(64)
+            if board[s] is not None
+            and not up >> s & 1
+            and any(board[n] is not None and up >> n & 1 for n, _ in tc.NEIGHBOURS[s])
+        ]
+
+    def apply(self, state: GameState, action: _Peek) -> None:
+        if self.clears:
+            state.turn_up(action.square.index)
+        else:  # the cached step targets are left as they were
+            state.face_up |= 1 << action.square.index
+        tb.advance(state)
+
+    def text(self, state: GameState, action: _Peek) -> str:
+        return f"peek-{action.square.name}"
+
+    def parse(self, state: GameState, text: str) -> _Peek | None:
+        return _Peek(tc.Square.parse(text[5:])) if text.startswith("peek-") else None
+
+
+@pytest.mark.parametrize("clears", [True, False])
+def test_review_s55_a_rule_that_turns_a_tile_up_without_clearing_the_step_targets_is_told(
+    clears: bool,
+) -> None:
+    """A kind that turned a tile up by setting ``face_up`` left the cached
+    step targets of an isolated trapper (who may take any face-up tile,
+    R14) without the new tile: the game listed two steps fewer than the same
+    position rebuilt, and the conformance kit saw nothing. ``turn_up``
+    clears the cache; the kit's check of a position lists its actions again
+    from an empty cache and tells a stale one."""
+    peeking = VariantSpec("peeking", (), "base", kinds=[_PeekKind(clears)])
+    registry = Registry([types.SimpleNamespace(trapper_variants=hookimpl(lambda: [peeking]))])
+    game = tc.new_game("peeking", 2, seed=3, registry=registry)
+    game.apply_text("Bc5/EE")
+    game.apply_text("end")
+    game.legal_actions()  # the step targets cached
+    game.apply_text("peek-b4")  # beige is isolated: b4 is a new target
+    rebuilt = tc.Game.from_dict(game.to_dict(), registry=registry)
+    if clears:
+        assert game.legal_actions() == rebuilt.legal_actions()
+        check_action(game)
+    else:
+        assert len(game.legal_actions()) < len(rebuilt.legal_actions())
+        with pytest.raises(InvariantError, match="step targets cached in the state are stale"):
+            check_action(game)
+
+
+@pytest.mark.parametrize("answer", ["turn counter started", None, True, False, 3])
+def test_review_s55_a_check_that_returns_no_iterable_of_problems_is_named(answer: object) -> None:
+    """A named check returning a description alone was read a character at
+    a time ("mine: t"), and one returning None or a bool raised a TypeError
+    naming neither the check nor the variant."""
+    from trapper_core.invariants import check_invariants
+
+    check: Any = lambda state: answer  # noqa: E731 - a check of the wrong kind, on purpose
+    checked = VariantSpec("checked", (), "base", invariants={"mine": check})
+    registry = Registry([types.SimpleNamespace(trapper_variants=hookimpl(lambda: [checked]))])
+    game = tc.new_game("checked", 2, seed=1, registry=registry)
+    with pytest.raises(tc.PluginError, match=r"variant 'checked': the check 'mine' returned"):
+        check_invariants(game)
+
+
+def test_review_s55_a_trapper_variants_that_returns_nothing_is_told() -> None:
+    """A trapper_variants whose return was left out registered nothing, and
+    the variant was later "not installed": pluggy passes over an answer of
+    None."""
+
+    class Forgot:
+        @hookimpl
+        def trapper_variants(self) -> None:
+            [VariantSpec("forgot", (), "base")]  # the return left out
+
+    with pytest.raises(tc.PluginError, match=r"returned None, not a list of VariantSpec objects"):
+        Registry([Forgot()])
+
+
+@pytest.mark.parametrize("answer", ["lots", float("nan"), True, 1e400])
+def test_review_s55_the_conformance_kit_asks_trapper_position_worth(answer: object) -> None:
+    """Neither bot of the kit asks trapper_position_worth (ISMCTSBot does):
+    one answering "lots" passed the kit with no problem."""
+
+    class Worth:
+        @hookimpl
+        def trapper_position_worth(self, view: tc.PlayerView, bot: tc.GreedyBot) -> object:
+            return answer
+
+    valued = VariantSpec("valued", (Worth(),), "base")
+    registry = Registry([types.SimpleNamespace(trapper_variants=hookimpl(lambda: [valued]))])
+    report = check_variant("valued", games=1, samples=0, registry=registry)
+    assert not report.ok
+    assert "trapper_position_worth answered" in report.problems[0].error
+
+
+def test_review_s55_a_sound_position_worth_passes_the_conformance_kit() -> None:
+    class Worth:
+        @hookimpl
+        def trapper_position_worth(self, view: tc.PlayerView, bot: tc.GreedyBot) -> float:
+            return float(view.displays[view.player].money)
+
+    valued = VariantSpec("valued", (Worth(),), "base")
+    registry = Registry([types.SimpleNamespace(trapper_variants=hookimpl(lambda: [valued]))])
+    assert check_variant("valued", games=1, samples=0, registry=registry).ok

@@ -94,9 +94,9 @@ class SetupSpec:
         )
 
     def to_setup(self, layout: Board | None = None) -> Setup:
-        """The [`Setup`][trapper_core.Setup], for a complete spec; ``board``
-        ``layout`` (the variant's board) gives the trappers' squares when the
-        spec leaves them to the variant."""
+        """The [`Setup`][trapper_core.Setup], for a complete spec; ``layout``
+        (the variant's board) gives the trappers' squares when the spec
+        leaves them to the variant."""
         if not self.is_complete:
             raise SetupError("the setup is not fully known")
         trappers = self.trappers or (layout.trappers if layout is not None else None)

@@ -49,13 +49,16 @@ __all__ = [
 
 
 def reveal_around(state: GameState, square: int) -> None:
-    """R7: turns up every face-down tile next to the square index ``square``."""
+    """R7: turns up every face-down tile next to the square index ``square``
+    (the step targets are recomputed when one is turned up)."""
     board = state.board
     mask = state.face_up
     for neighbour, _side in NEIGHBOURS[square]:
         if board[neighbour] is not None:
             mask |= 1 << neighbour
-    state.face_up = mask
+    if mask != state.face_up:
+        state.face_up = mask
+        state.targets = (None, None, None, None)
 
 
 def take(state: GameState, trapper: Colour | int, square: int) -> Tile:

@@ -31,11 +31,13 @@ def exactly(*types: type, optional: bool = False) -> Callable[[Any, Any, Any], N
     ``Square`` could compare equal to any square: an action holding such a
     value equals the one the game lists, passes every check, and is then
     written ``>CBTrue``. A field checked with ``exactly`` keeps every action a
-    game holds one it can write and read back::
+    game holds one it can write and read back:
 
-        @attrs.frozen
-        class Donate(Action):
-            colour: Colour = attrs.field(validator=exactly(Colour))
+    ```python
+    @attrs.frozen
+    class Donate(Action):
+        colour: Colour = attrs.field(validator=exactly(Colour))
+    ```
     """
     for kind in types:
         if not isinstance(kind, type):

@@ -6,7 +6,9 @@ every invariant the engine relies on (``trapper_core.invariants``): tiles,
 cards and tokens accounted for, the variant's own named checks (placements and
 money in the base game), views free of hidden data, every action's text reading
 back, each kind's check agreeing with its listing (near misses too), rejected
-actions, copies and undo leaving the game as it was. At the end of each game it
+actions, copies and undo leaving the game as it was, the listing the same
+from an empty cache of step targets, and ``trapper_position_worth`` (which
+only the search bot asks) answering every view with a number. At the end of each game it
 checks the dict and notation round trips and that the same seeds play the same
 game again, and samples worlds from every player's view at a few moments of
 the game (``trapper_core.sampling``): each must show the view it was sampled
@@ -35,12 +37,12 @@ from typing import Any
 
 import attrs
 
-from .bots import GreedyBot, RandomBot
+from .bots import _HUGE, GreedyBot, RandomBot, _float
 from .errors import SetupError, as_tuple, player_counts, shown
 from .game import Game, new_game
 from .invariants import check_action, check_invariants, check_view
 from .model import FACE_DOWN
-from .plugins import Registry, VariantSpec, registry_or_default
+from .plugins import Registry, VariantSpec, _no_answer, registry_or_default
 
 __all__ = [
     "ConformanceReport",
@@ -220,6 +222,10 @@ def _play_checked(game: Game, kind: str, seed: int, registry: Registry, max_acti
     """Plays ``game`` out between ``kind`` bots, checking every position."""
     count = len(game.players)
     bots = _bots(kind, count, seed, registry)
+    # trapper_position_worth, which the greedy bot never asks, is asked of
+    # every view (its search bot's answer, checked as ISMCTSBot checks it).
+    worth = game.rules.position_worth
+    judge = None if worth is _no_answer else GreedyBot(seed, registry=registry)
     for _ in range(max_actions):
         if game.is_over:
             break
@@ -228,12 +234,27 @@ def _play_checked(game: Game, kind: str, seed: int, registry: Registry, max_acti
         seat = game.to_move
         assert seat is not None
         for other in range(count):
-            check_view(game, game.view(other))
+            view = game.view(other)
+            check_view(game, view)
+            if judge is not None:
+                _check_worth(game, worth(view, judge), other)
         game.apply(bots[seat].choose(game.view(seat)))
         check_sense(game)
     else:
         raise AssertionError(f"the game did not end within {max_actions} actions")
     check_invariants(game)
+
+
+def _check_worth(game: Game, answer: object, seat: int) -> None:
+    """A ``trapper_position_worth`` answer is ``None`` or a finite number."""
+    if answer is None:
+        return
+    value = answer if type(answer) is float else _float(answer)
+    if not -_HUGE < value < _HUGE:
+        raise AssertionError(
+            f"trapper_position_worth answered {shown(answer)} for seat {seat}'s view, not a "
+            "finite number below 1e300 (nor None)"
+        )
 
 
 def check_sense(game: Game) -> None:

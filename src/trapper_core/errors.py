@@ -96,7 +96,9 @@ class GameFormatError(TrapperError, ValueError):
 
 
 class UndoError(TrapperError, IndexError):
-    """``Game.undo()`` on a game with no action to take back."""
+    """``Game.undo()`` on a game with no action to take back, or one that
+    keeps no undo information (``new_game(..., undo=False)``); ``Game.at``
+    asked for a moment the game does not have."""
 
 
 def plain_line(value: object) -> str | None:

@@ -264,7 +264,8 @@ class Game:
     A game is mutable and has identity: [`apply`][trapper_core.Game.apply] and
     [`undo`][trapper_core.Game.undo] change it,
     [`copy`][trapper_core.Game.copy] makes an independent one. Every decision
-    is one action (see ``docs``: a turn is played one step at a time). The game
+    is one action (a turn is played one step at a time: "One decision at a
+    time" in the guide to playing games). The game
     sees everything; [`view`][trapper_core.Game.view] gives what one player may
     know.
     """

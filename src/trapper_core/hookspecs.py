@@ -191,7 +191,8 @@ class RulesSpec:
         with its next step (R13, R14, D5), in ascending order.
 
         Called at most once per trapper and position: the state caches it
-        until a tile is taken.
+        until a tile is taken or turned up or a trapper moves (its setters
+        and the base game's mechanics clear it; see ``GameState.targets``).
         """
 
     # ------------------------------------------------------------------

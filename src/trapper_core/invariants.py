@@ -17,13 +17,13 @@ import gc
 import threading
 import types
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from .actions import Action
-from .errors import IllegalActionError, SetupError, TrapperError, shown
+from .errors import IllegalActionError, PluginError, SetupError, TrapperError, shown
 from .game import Game
 from .kinds import ActionKind
 from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Square, Tile, TokenKind
@@ -54,7 +54,16 @@ def check_invariants(game: Game) -> None:
     _check_tokens(game, state)
     _check_turn(game, state)
     for name, check in game.rules.invariants:
-        for problem in check(state):
+        found = check(state)
+        if isinstance(found, str | bytes) or not isinstance(found, Iterable):
+            # A description returned alone would be read a character at a
+            # time, and None or a bool not at all.
+            raise PluginError(
+                f"variant {game.variant!r}: the check {name!r} returned {shown(found)}, not "
+                "an iterable of problems (a list of descriptions, empty when all is well, or "
+                "a generator that yields them)"
+            )
+        for problem in found:
             raise _fail(game, f"{name}: {problem}")
 
 
@@ -437,6 +446,7 @@ def check_action(game: Game) -> None:
             kind.problem(state, action) is None or kind.allows(state, action)
         ):
             raise _fail(game, f"the {kind.name!r} kind accepts the unlisted {action!r}")
+    _check_cached_targets(game, legal)
     if not legal:
         return
     before = game.copy()
@@ -460,6 +470,28 @@ def check_action(game: Game) -> None:
     undone = trial.undo()
     if undone != legal[0] or trial != before:
         raise _fail(game, f"undo after {legal[0]!r} did not restore the game")
+
+
+def _check_cached_targets(game: Game, legal: tuple[Action, ...]) -> None:
+    """The actions listed from the state's cached step targets are those
+    listed afresh: a rule that turns a tile up or moves a trapper without
+    clearing the cache (``GameState.targets``) lists steps of a position
+    that is gone."""
+    if game.state.targets == (None, None, None, None):
+        return
+    afresh = game.copy()
+    afresh.state.targets = (None, None, None, None)
+    afresh._legal = None
+    listed = afresh.legal_actions()
+    if listed != legal:
+        missing = [a for a in listed if a not in legal][:3]
+        extra = [a for a in legal if a not in listed][:3]
+        raise _fail(
+            game,
+            "the step targets cached in the state are stale (a rule turned a tile up or "
+            "moved a trapper without clearing state.targets): listed from the cache, the "
+            f"actions lack {missing!r} and add {extra!r}",
+        )
 
 
 def _check_finished(game: Game, legal: tuple[Action, ...]) -> None:

@@ -1,11 +1,13 @@
 """Trapper as an OpenSpiel game (the ``openspiel`` extra).
 
 Importing this module registers ``python_trapper`` with OpenSpiel; every
-installed variant and player count is one of its parameter settings::
+installed variant and player count is one of its parameter settings:
 
-    import pyspiel
-    import trapper_core.openspiel
-    game = pyspiel.load_game("python_trapper", {"variant": "base", "players": 4})
+```python
+import pyspiel
+import trapper_core.openspiel
+game = pyspiel.load_game("python_trapper", {"variant": "base", "players": 4})
+```
 
 How the game is cut into OpenSpiel nodes:
 

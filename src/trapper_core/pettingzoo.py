@@ -1,13 +1,13 @@
 """Trapper as a PettingZoo AEC environment (the ``pettingzoo`` extra).
 
-::
-
-    from trapper_core.pettingzoo import env
-    table = env("base", players=4, render_mode="ansi")
-    table.reset(seed=7)
-    for agent in table.agent_iter():
-        observation, reward, termination, truncation, info = table.last()
-        ...
+```python
+from trapper_core.pettingzoo import env
+table = env("base", players=4, render_mode="ansi")
+table.reset(seed=7)
+for agent in table.agent_iter():
+    observation, reward, termination, truncation, info = table.last()
+    ...
+```
 
 - **Agents** are ``player_0`` … ``player_{n-1}``, in seat order; the agent
   to act is always the engine's player to move.
@@ -17,10 +17,10 @@
   step (``Ge6/BB>CB2``), its payment and its placement, a tactical take
   with the cards of every colour: each is a short run of ids by one agent.
 - **Observations** are a dict: ``observation``, the agent's view as a flat
-  ``float32`` vector of ``encoding.view_size(players)`` (layout in
-  ``docs/ai-adapters.md``), and ``action_mask``, an ``int8`` vector over the
-  action ids, all zero unless the agent is to act (and so once the game is
-  over or truncated).
+  ``float32`` vector of ``encoding.view_size(players)`` (its layout is
+  told under "The view as a vector" of the page on the adapters), and
+  ``action_mask``, an ``int8`` vector over the action ids, all zero
+  unless the agent is to act (and so once the game is over or truncated).
 - **Rewards** come at the end only: the winners share 1 and every agent pays
   ``1 / players`` (``encoding.returns``); every step before the end pays 0.
 - **Chance** comes from the engine's seed: ``reset(seed=s)`` deals the same

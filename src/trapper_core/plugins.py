@@ -690,6 +690,7 @@ class Registry:
             raise PluginError(
                 f"{who}: trapper_variants returned {shown(answer)}, "
                 "not a list of VariantSpec objects"
+                + (" (a return left out?)" if answer is None else "")
             )
         specs = list(answer)
         keys: dict[str, VariantSpec] = {}
@@ -840,8 +841,9 @@ def _variant_answers(
                 raise
             fail(impl.plugin_name, f"its trapper_variants raised {_error(exc)}")
             continue
-        if answer is not None:  # as pluggy leaves out an answer of None
-            answers.append((impl.plugin_name, _plugin_name(impl.plugin), answer))
+        # An answer of None, which pluggy would leave out, is kept: told as
+        # no list of VariantSpec objects (a return left out), not passed over.
+        answers.append((impl.plugin_name, _plugin_name(impl.plugin), answer))
     return answers
 
 

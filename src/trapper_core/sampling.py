@@ -81,8 +81,8 @@ would keep the chain in part of them.
 *The future.* The world has its own seed, drawn by ``rng``: it decides
 the reshuffles that have not happened yet.
 
-**A game that begins at a position.**
-(``game_at``, ``Position.to_game``, ``Sampler.position``) has no setup
+*A game that begins at a position* (``game_at``, ``Position.to_game``,
+``Sampler.position``) has no setup
 to replay from; its views hold the viewer's view of that position
 (``PlayerView.origin``), and the history is replayed from there. The
 tiles nobody has seen there go to its face-down squares and the box. The

@@ -213,9 +213,12 @@ class GameState:
       the chance outcomes a record must write.
     - ``valuation``: the end valuation, once the game is over.
     - ``targets``: a cache of step targets, not state and not in snapshots:
-      [`remove_tile`][trapper_core.GameState.remove_tile] and
+      [`remove_tile`][trapper_core.GameState.remove_tile],
+      [`turn_up`][trapper_core.GameState.turn_up],
+      [`set_trapper`][trapper_core.GameState.set_trapper] and
       [`restore`][trapper_core.GameState.restore] clear it (the base game's take
-      keeps what still holds).
+      keeps what still holds); a rule that changes ``board``, ``face_up`` or
+      ``trappers`` itself sets it to ``(None, None, None, None)``.
 
     And, fixed for the game: ``rules`` (the resolved hooks), ``players``
     (the number of seats), ``seed``, ``board_squares`` (the variant's
@@ -426,10 +429,21 @@ class GameState:
         self.displays = tuple(displays)
 
     def set_trapper(self, trapper: Colour | int, square: int) -> None:
-        """Moves ``trapper`` to the square index ``square``."""
+        """Moves ``trapper`` to the square index ``square``; every step
+        target is recomputed."""
         trappers = list(self.trappers)
         trappers[trapper] = square
         self.trappers = tuple(trappers)
+        self.targets = (None, None, None, None)
+
+    def turn_up(self, square: int) -> None:
+        """Turns the tile on the square index ``square`` face up; every step
+        target is recomputed (a tile turned up may be a new target)."""
+        if self.board[square] is None:
+            raise ValueError(f"square {square} holds no tile")
+        if not self.face_up >> square & 1:
+            self.face_up |= 1 << square
+            self.targets = (None, None, None, None)
 
     def remove_tile(self, square: int) -> Tile:
         """Takes the tile off the square index ``square`` and returns it; the
