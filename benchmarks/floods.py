@@ -298,8 +298,21 @@ def main(argv: list[str] | None = None) -> int:
         help="every reader (loads, games, read_game and scan, of binary and text files), "
         "each shape against real records read by the same reader",
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        metavar="SHAPE",
+        help="measure this shape alone (again for more; real records are always read)",
+    )
     args = parser.parse_args(argv)
     texts = shapes(args.size)
+    if args.only:
+        unknown = sorted(set(args.only) - set(texts))
+        if unknown:
+            parser.error(f"no shape is called {unknown[0]!r}; the shapes: {', '.join(texts)}")
+        texts = {
+            name: text for name, text in texts.items() if name in {"real records", *args.only}
+        }
     if args.readers:
         table = readers(texts, args.repeat)
         print(f"{'shape':28}" + "".join(f"{reader:>18}" for reader in READERS))

@@ -551,3 +551,24 @@ def test_issue10_a_tag_value_and_a_quoted_name_read_back_as_written(value: str) 
     if value:
         (record,) = notation.loads(f'[Event "{written}"]\n' + SEATS + "\n1. A: pass\n")
         assert record.tags["Event"] == value
+
+
+def test_review_s55_floods_measures_the_shapes_asked_for_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``floods.py --only SHAPE`` measures that shape against real records,
+    and names the shapes when asked for one it does not have."""
+    from benchmarks import floods
+
+    assert (
+        floods.main(["--readers", "--only", "tiny games", "--size", "2000", "--repeat", "1"]) == 0
+    )
+    rows = [line.split("  ")[0] for line in capsys.readouterr().out.splitlines()]
+    assert "tiny games" in rows
+    assert "real records" in rows
+    assert "broken games" not in rows
+    with pytest.raises(SystemExit):
+        floods.main(["--only", "tiny gams"])
+    assert "no shape is called 'tiny gams'; the shapes: real records, tiny games" in (
+        capsys.readouterr().err
+    )
