@@ -544,3 +544,49 @@ def test_review_s55_a_sound_position_worth_passes_the_conformance_kit() -> None:
     valued = VariantSpec("valued", (Worth(),), "base")
     registry = Registry([types.SimpleNamespace(trapper_variants=hookimpl(lambda: [valued]))])
     assert check_variant("valued", games=1, samples=0, registry=registry).ok
+
+
+@attrs.define  # mutable: the mistake
+class _NotedTurn:
+    trapper: Colour | None = None
+    exchanged: bool = False
+    notes: list[str] = attrs.field(factory=list)
+
+
+@attrs.frozen
+class _Note(tc.Action):
+    pass
+
+
+class _NoteKind(tc.ActionKind[_Note]):
+    """Notes a word in the turn record, in place, and passes the turn on."""
+
+    name, action_type = "note", _Note
+
+    def apply(self, state: GameState, action: _Note) -> None:
+        state.turn.notes.append("seen")  # type: ignore[attr-defined]
+        tb.advance(state)
+
+    def text(self, state: GameState, action: _Note) -> str:
+        return "note"
+
+    def parse(self, state: GameState, text: str) -> _Note | None:
+        return _Note() if text == "note" else None
+
+
+def test_review_s55_a_turn_record_changed_in_place_is_told_by_the_kit() -> None:
+    """A kind that changed the turn record in place changed every copy that
+    shares it, the original too: the kit's check that an action applied to
+    a copy leaves the original as it was could not see it."""
+
+    class Noted:
+        @hookimpl
+        def trapper_new_turn(self, state: GameState) -> _NotedTurn:
+            return _NotedTurn()
+
+    noted = VariantSpec("noted", (Noted(),), "base", kinds=[_NoteKind()])
+    registry = Registry([types.SimpleNamespace(trapper_variants=hookimpl(lambda: [noted]))])
+    game = tc.new_game("noted", 2, seed=1, registry=registry)
+    assert any(isinstance(action, _Note) for action in game.legal_actions())
+    with pytest.raises(InvariantError, match="changed the turn record in place"):
+        check_action(game)

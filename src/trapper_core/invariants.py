@@ -13,6 +13,7 @@ plugin author can run them on a variant.
 
 from __future__ import annotations
 
+import copy as copy_module
 import gc
 import threading
 import types
@@ -459,10 +460,15 @@ def check_action(game: Game) -> None:
             raise _fail(game, f"{misses[0]!r} is not listed as legal, but apply took it")
         if game != before:
             raise _fail(game, "a rejected action changed the game")
+    # Copies share the turn record (it is a value): one changed in place
+    # changes every copy alike, so it is compared with a copy of its own.
+    turn = game.state.turn
+    kept = copy_module.deepcopy(turn) if type(turn).__eq__ is not object.__eq__ else None
     copy = game.copy()
     copy.apply(legal[-1])
     if game != before:
         raise _fail(game, "applying an action to a copy changed the original")
+    _check_turn_kept(game, turn, kept, legal[-1])
     # A game without undo has it checked on a copy that keeps undo: the
     # same position, with the snapshot of the one action to take back.
     trial = game if game.keeps_undo else game._copy_keeping_undo()
@@ -470,6 +476,19 @@ def check_action(game: Game) -> None:
     undone = trial.undo()
     if undone != legal[0] or trial != before:
         raise _fail(game, f"undo after {legal[0]!r} did not restore the game")
+    _check_turn_kept(game, turn, kept, legal[0])
+
+
+def _check_turn_kept(game: Game, turn: object, kept: object, action: Action) -> None:
+    """``turn``, the turn record before ``action``, is as ``kept`` (a copy of
+    it made then) still says."""
+    if kept is not None and turn != kept:
+        raise _fail(
+            game,
+            f"applying {action!r} changed the turn record in place ({shown(kept)} became "
+            f"{shown(turn)}): a turn record is a value, replaced by a new one "
+            "(attrs.evolve), never changed",
+        )
 
 
 def _check_cached_targets(game: Game, legal: tuple[Action, ...]) -> None:
