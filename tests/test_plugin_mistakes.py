@@ -6,6 +6,7 @@ an error met deep inside the engine."""
 
 from __future__ import annotations
 
+import re
 import sys
 import types
 import warnings
@@ -590,3 +591,25 @@ def test_review_s55_a_turn_record_changed_in_place_is_told_by_the_kit() -> None:
     assert any(isinstance(action, _Note) for action in game.legal_actions())
     with pytest.raises(InvariantError, match="changed the turn record in place"):
         check_action(game)
+
+
+def test_review_s55_a_hook_marked_by_another_projects_marker_is_told_so() -> None:
+    """A hook marked with ``pluggy.HookimplMarker("trapper")`` was told to
+    "mark the function itself @hookimpl": it is marked, by another project."""
+    import pluggy
+
+    other = pluggy.HookimplMarker("trapper")
+
+    class Marked:
+        @other
+        def trapper_variants(self) -> list[VariantSpec]:
+            return []
+
+    with pytest.raises(
+        tc.PluginError,
+        match=re.escape(
+            "trapper_variants is marked as a hook of the project 'trapper', not of "
+            "'trapper_core': mark it with trapper_core.hookimpl"
+        ),
+    ):
+        Registry([Marked()])

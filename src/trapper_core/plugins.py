@@ -847,6 +847,21 @@ def _variant_answers(
     return answers
 
 
+def _other_projects_mark(function: object) -> str | None:
+    """The project whose ``pluggy.HookimplMarker`` marked ``function``
+    (pluggy keeps a dict of options under ``<project>_impl``), if not ours."""
+    function = getattr(function, "__func__", function)  # a bound or static method's own
+    try:
+        marks = vars(function)
+    except TypeError:  # no __dict__: nothing marked it
+        return None
+    for attribute, options in marks.items():
+        ours = attribute == PROJECT + "_impl"
+        if attribute.endswith("_impl") and not ours and isinstance(options, dict):
+            return attribute.removesuffix("_impl")
+    return None
+
+
 def _no_hooks(entry: importlib.metadata.EntryPoint, plugin: object) -> str:
     """Why the object ``plugin`` that ``entry`` names is no plugin: it
     implements no hook (a hook function itself, say, where its module was
@@ -900,6 +915,12 @@ def _check_plugin(plugin: object, pm: pluggy.PluginManager) -> None:
             continue
         raw, function = found
         if pm.parse_hookimpl_opts(plugin, name) is None:
+            other = _other_projects_mark(function)
+            if other is not None:
+                raise ValueError(
+                    f"{name} is marked as a hook of the project {other!r}, not of "
+                    f"{PROJECT!r}: mark it with trapper_core.hookimpl"
+                )
             raise ValueError(
                 f"{name} has a hook's name but pluggy does not take it as a hook: mark "
                 "the function itself @hookimpl (under @staticmethod or @classmethod), "
