@@ -544,8 +544,8 @@ class ISMCTSBot:
             answer = worth(game.view(seat), greedy)
             if answer is None:
                 return _scores(game)
-            value = answer if type(answer) is float else _float(answer)
-            if not -_HUGE < value < _HUGE:  # NaN, an infinity, or one that leads by one
+            value = _worth_value(answer)
+            if value is None:
                 raise PluginError(
                     f"variant {game.variant!r}: trapper_position_worth answered {shown(answer)} "
                     f"for seat {seat}, not a finite number below 1e300 (nor None)"
@@ -558,6 +558,14 @@ class ISMCTSBot:
 #: seat's lead, is then a float too (two of 1e308 made an infinite lead, and
 #: an infinity less another a NaN reward).
 _HUGE = 1e300
+
+
+def _worth_value(answer: object) -> float | None:
+    """A ``trapper_position_worth`` answer (not ``None``) as a float, or
+    ``None`` when it is no finite number below `_HUGE`: NaN, an infinity,
+    or one that leads by one (what the conformance kit checks too)."""
+    value = answer if type(answer) is float else _float(answer)
+    return value if -_HUGE < value < _HUGE else None
 
 
 def _float(answer: object) -> float:

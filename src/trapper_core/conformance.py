@@ -37,7 +37,7 @@ from typing import Any
 
 import attrs
 
-from .bots import _HUGE, GreedyBot, RandomBot, _float
+from .bots import GreedyBot, RandomBot, _worth_value
 from .errors import SetupError, as_tuple, player_counts, shown
 from .game import Game, new_game
 from .invariants import check_action, check_invariants, check_view
@@ -247,10 +247,7 @@ def _play_checked(game: Game, kind: str, seed: int, registry: Registry, max_acti
 
 def _check_worth(game: Game, answer: object, seat: int) -> None:
     """A ``trapper_position_worth`` answer is ``None`` or a finite number."""
-    if answer is None:
-        return
-    value = answer if type(answer) is float else _float(answer)
-    if not -_HUGE < value < _HUGE:
+    if answer is not None and _worth_value(answer) is None:
         raise AssertionError(
             f"trapper_position_worth answered {shown(answer)} for seat {seat}'s view, not a "
             "finite number below 1e300 (nor None)"

@@ -29,7 +29,7 @@ from .game import Game
 from .kinds import ActionKind
 from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Square, Tile, TokenKind
 from .plugins import Rules
-from .state import GameState
+from .state import NO_TARGETS, GameState
 from .view import History, PlayerView
 
 __all__ = ["InvariantError", "check_action", "check_invariants", "check_view"]
@@ -496,10 +496,10 @@ def _check_cached_targets(game: Game, legal: tuple[Action, ...]) -> None:
     listed afresh: a rule that turns a tile up or moves a trapper without
     clearing the cache (``GameState.targets``) lists steps of a position
     that is gone."""
-    if game.state.targets == (None, None, None, None):
+    if game.state.targets == NO_TARGETS:
         return
     afresh = game.copy()
-    afresh.state.targets = (None, None, None, None)
+    afresh.state.targets = NO_TARGETS
     afresh._legal = None
     listed = afresh.legal_actions()
     if listed != legal:

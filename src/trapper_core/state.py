@@ -434,7 +434,7 @@ class GameState:
         trappers = list(self.trappers)
         trappers[trapper] = square
         self.trappers = tuple(trappers)
-        self.targets = (None, None, None, None)
+        self.targets = NO_TARGETS
 
     def turn_up(self, square: int) -> None:
         """Turns the tile on the square index ``square`` face up; every step
@@ -443,7 +443,7 @@ class GameState:
             raise ValueError(f"square {square} holds no tile")
         if not self.face_up >> square & 1:
             self.face_up |= 1 << square
-            self.targets = (None, None, None, None)
+            self.targets = NO_TARGETS
 
     def remove_tile(self, square: int) -> Tile:
         """Takes the tile off the square index ``square`` and returns it; the
@@ -456,7 +456,7 @@ class GameState:
         self.board = tuple(board)
         self.face_up &= ~(1 << square)
         self.tiles_left -= 1
-        self.targets = (None, None, None, None)
+        self.targets = NO_TARGETS
         return tile
 
     def shuffle(
