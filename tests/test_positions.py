@@ -413,7 +413,10 @@ def test_game_at_refuses_parts_of_the_wrong_type_where_it_would_fail_inside() ->
             {"displays": [display(tokens=("c26",)), display(), display()]},
             "displays[0].tokens[0] is a Token",
         ),
-        ({"supply": supply(None, None)}, "supply holds tuples of token numbers, not None"),
+        (
+            {"supply": supply(None, None)},
+            "its canoe tokens are a tuple of whole numbers, not None",
+        ),
         ({"shuffles": 10**30}, "shuffles is at most 100,000"),
         ({"turn": evolve(turn, stone="A")}, "turn.stone is a seat from 0 to 2, not 'A'"),
         (

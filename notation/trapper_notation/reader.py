@@ -85,7 +85,6 @@ class _LexError(Exception):
         self.after = after  # the token type before it, None in move text
 
 
-_TAG = re.compile(r'\[[ \t]*(?P<name>[A-Za-z][A-Za-z0-9_]*)[ \t]+(?P<value>".*")[ \t]*\]')
 #: One tag of a TAG token, its name and its value inside the quotes.
 _ONE_TAG = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\["\\])*+)"[ \t]*\]')
 #: A tag, as `_ONE_TAG`, or a comment: what a TAG token holds, one after

@@ -39,7 +39,6 @@ class RecordLike(Protocol):
     def items(self) -> Sequence[Item]: ...
 
 
-STANDARD_TAGS = ("Event", "Site", "Date", "Round")
 _SIMPLE_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_'.\-]*")
 #: A tag's name as the grammar's TAG terminal reads it (``trapper.lark``).
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")

@@ -49,6 +49,8 @@ from .checks import (
     payout_problems,
     problems_of_display,
     retired_problems,
+    revealed_problems,
+    token_problems,
 )
 from .components import (
     ANIMAL_VALUES,
@@ -77,7 +79,9 @@ from .mechanics import (
     take,
     value_canoe,
 )
+from .movement import targets_kept
 from .placement import place, placement_choices
+from .sampling import trapper_sampler
 from .scoring import (
     BONUS_RANKING,
     CANOE_BONUS,
@@ -192,11 +196,15 @@ __all__ = [
     "retire_worth",
     "retired_problems",
     "reveal_around",
+    "revealed_problems",
     "squares",
     "standard_faces",
     "standard_tile_set",
     "take",
     "take_worth",
+    "targets_kept",
+    "token_problems",
+    "trapper_sampler",
     "trapper_variants",
     "turn_of",
     "value_canoe",

@@ -320,14 +320,15 @@ def retire(state: GameState, player: int) -> None:
 
 
 def next_seat(state: GameState, player: int) -> int:
-    """R9, R30: the next player after ``player`` clockwise who has not
-    retired, or -1 when every player has retired."""
-    return trapper_next_player(state, player)
+    """The seat that plays after ``player`` in the variant's order
+    (``trapper_next_player``: in the base game the next clockwise who has
+    not retired, R9, R30), or -1 when every player has retired."""
+    return state.rules.next_player(state, player)
 
 
 @hookimpl
 def trapper_next_player(state: GameState, player: int) -> int:
-    # The rule itself is here, not in next_seat: every turn asks for it.
+    # R9, R30: clockwise, past the players who have retired.
     n = state.players
     retired = state.retired
     for k in range(1, n + 1):

@@ -36,6 +36,9 @@ measures it (``benchmarks/bot_strength.py``), is in the documentation's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from trapper_core import (
     SPECIES,
     Action,
@@ -53,7 +56,7 @@ from trapper_core import (
 from .actions import EndTurn, Exchange, Pass, Retire, Step
 from .mechanics import canoe_payout, canoe_token
 from .placement import _ANIMAL, _CANOE, _candidate_rows  # module globals: see there why
-from .scoring import displays_ranking_money
+from .scoring import displays_ranking_money, highest_at_most
 
 __all__ = [
     "CANOE_TOKEN_BONUS",
@@ -135,7 +138,7 @@ def canoes_left(view: PlayerView, bot: GreedyBot) -> dict[Species | None, int]:
 
 
 def _canoes_left(view: PlayerView, bot: GreedyBot) -> dict[Species | None, int]:
-    left = dict(_canoes_in(bot.rules(view.variant).tile_set()))  # the cached count stays as made
+    left = dict(_canoes_in(bot.rules(view.variant).tile_set()))
     for display in view.displays:
         for row in display.open:
             left[row.species] -= 1
@@ -148,12 +151,12 @@ def _canoes_left(view: PlayerView, bot: GreedyBot) -> dict[Species | None, int]:
 
 
 @interned
-def _canoes_in(tile_set: TileSet) -> dict[Species | None, int]:
+def _canoes_in(tile_set: TileSet) -> Mapping[Species | None, int]:
     counts: dict[Species | None, int] = dict.fromkeys(SPECIES, 0)
     for tile in tile_set.tiles:
         if tile.kind is _CANOE:
             counts[tile.species] += 1
-    return counts
+    return MappingProxyType(counts)  # shared by every caller: read only
 
 
 def take_worth(
@@ -229,9 +232,16 @@ def _denial(view: PlayerView, tile: Tile, bot: GreedyBot) -> float:
     return DENIAL * best / len(rivals)
 
 
-def exchange_worth(view: PlayerView, action: Exchange) -> float:
-    """A species token is worth having from 2 on (R21, R34)."""
-    token = max((n for n in view.supply.species if n <= len(action.species)), default=0)
+def exchange_worth(view: PlayerView, action: Exchange, bot: GreedyBot | None = None) -> float:
+    """A species token is worth having from 2 on (R21, R34). The token is
+    the one the variant's ``trapper_species_token`` gives (``bot``'s rules),
+    or without ``bot`` the base game's (the highest at or below the count
+    of species)."""
+    count, supply = len(action.species), view.supply.species
+    if bot is None:
+        token = highest_at_most(count, supply)
+    else:
+        token = bot.rules(view.variant).species_token(count, supply)
     return 3.0 * token - 5.0
 
 
@@ -290,7 +300,7 @@ def trapper_action_worth(view: PlayerView, action: Action, bot: GreedyBot) -> fl
             return -bot.card_value * action.cards
         return take_worth(view, tile, action.placement, action.cards, bot)
     if isinstance(action, Exchange):
-        return exchange_worth(view, action)
+        return exchange_worth(view, action, bot)
     if isinstance(action, EndTurn):
         return 0.0
     if isinstance(action, Pass):

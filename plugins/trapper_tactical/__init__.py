@@ -28,6 +28,7 @@ from .turn import (
     TakeKind,
     payable,
     payments,
+    turn_problems,
 )
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "payable",
     "payments",
     "trapper_variants",
+    "turn_problems",
     "units",
 ]
 
@@ -62,5 +64,8 @@ PLUGINS = (turn, strategy)
 
 @hookimpl
 def trapper_variants() -> list[VariantSpec]:
-    title, about = "Trapper, tactical variant", "Every tile is auctioned (R40–R45, D9–D11)."
+    title, about = (
+        "Trapper, tactical variant",
+        "Every tile is auctioned (R40–R45, D9–D11, D16, D19).",
+    )
     return [VariantSpec("tactical", PLUGINS, "base", title, about, aliases=("auction",))]

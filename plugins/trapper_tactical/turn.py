@@ -611,8 +611,11 @@ def turn_problems(state: GameState) -> Iterator[str]:
         yield f"the turn record is no TacticalTurn: {turn!r}"
         return
     players = state.players
-    if not 0 <= turn.stone < players or state.retired[turn.stone]:
-        yield f"R41: the stone is with seat {turn.stone}, which is not in the game"
+    if not 0 <= turn.stone < players:
+        yield f"R40: the stone is with seat {turn.stone}, which is not in the game"
+        return
+    if state.retired[turn.stone]:
+        yield f"D11: the stone is with seat {turn.stone}, who has retired"
         return
     if (turn.colour is None) != (turn.auctions == 0):
         yield (

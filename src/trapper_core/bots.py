@@ -245,7 +245,8 @@ class GreedyBot:
 
     def worth(self, view: PlayerView, action: Action) -> float:
         """Returns the variant's estimate of what ``action`` is worth now
-        (-2, less than passing, for an action no plugin judges); raises
+        (-2 for an action no plugin judges: the base game's bots rank it
+        below a pass that draws cards, above one that draws none); raises
         `PluginError` when the variant answers neither a number (NaN is
         none: it is neither more nor less than any worth) nor ``None``."""
         worth = self.rules(view.variant).action_worth(view, action, self)

@@ -10,7 +10,8 @@ of the stack down (the variant's own plugins before those of the variant it
 extends) and the first result that is not ``None`` wins. A plugin that has
 nothing to say about a call returns ``None`` and the next plugin answers. That
 is how a variant states only what differs: the children's variant answers
-``trapper_can_enter`` and leaves every other hook to the base game. A plugin
+``trapper_can_enter`` and ``trapper_token_supply`` and leaves every other
+hook to the base game. A plugin
 that wants to build on the others' answer uses a wrapper
 (``@hookimpl(wrapper=True)``), which receives from ``yield`` the answer the
 plain implementations give (those above it in the stack too).
@@ -121,15 +122,20 @@ class RulesSpec:
     def trapper_tile_set(self) -> TileSet:
         """Returns the tiles the variant is played with (R1, R2, D1).
 
-        Called once per new game. A setup given to ``new_game`` must hold the
-        same tile faces; its water edges may differ.
+        Asked when a game is set up and again by the samplers of hidden
+        information and the base game's bots (which count the canoes still to
+        come), so it must answer the same every time. A setup given to
+        ``new_game`` must hold the same tile faces; its water edges may
+        differ.
         """
 
     @hookspec(firstresult=True)
     def trapper_deck(self) -> tuple[Colour, ...]:
         """Returns the trapper cards of the variant, one colour per card (R3).
 
-        Called once per new game, before the shuffle.
+        Asked when a game is set up, before the shuffle, and again by the
+        samplers of hidden information, so it must answer the same every
+        time.
         """
 
     @hookspec(firstresult=True)
@@ -190,9 +196,10 @@ class RulesSpec:
         """Returns the squares (indices) whose tile the ``trapper`` can take
         with its next step (R13, R14, D5), in ascending order.
 
-        Called at most once per trapper and position: the state caches it
-        until a tile is taken or turned up or a trapper moves (its setters
-        and the base game's mechanics clear it; see ``GameState.targets``).
+        Its answer is a function of the position: the state caches it until a
+        tile is taken or turned up or a trapper moves (its setters and the
+        base game's mechanics clear it; see ``GameState.targets``), and a
+        position undone, copied or made again asks it afresh.
         """
 
     # ------------------------------------------------------------------
@@ -270,8 +277,11 @@ class RulesSpec:
     def trapper_final_valuation(self, state: GameState) -> tuple[Valuation, ...]:
         """Returns every player's end valuation (R32–R34), in seat order.
 
-        Called once, when the game ends. ``Game.scores()`` adds each total
-        to the player's money.
+        Called when the game ends, its answer kept (``Game.scores()`` adds
+        each total to the player's money), and by
+        [`ISMCTSBot`][trapper_core.ISMCTSBot] mid-game, as if the game ended
+        there, for a variant that does not answer
+        ``trapper_position_worth``; so it must not change the state.
         """
 
     @hookspec(firstresult=True)

@@ -43,7 +43,9 @@ def interned(function: F) -> F:
     """Returns ``function`` with its results kept (see the module's policy).
 
     ``function`` must be pure and its arguments hashable; what it returns
-    is shared by every caller, so it must be immutable.
+    is shared by every caller, so it must be immutable, or a mutable object
+    that no caller ever changes (``tiles.faces_of`` gives a ``Counter``
+    that setups are checked against and nobody writes to).
     """
     if not callable(function):
         raise SetupError(f"interned() keeps the results of a function, not {shown(function)}")

@@ -1,7 +1,10 @@
 """Value types: colours, species, directions, squares, tiles, tokens and hands.
 
-All of them are immutable. Squares and the enum members are interned, so the
-engine can compare them by identity and use them as indices.
+All of them are immutable. The enum members are single objects, compared by
+identity; squares are values, compared with ``==`` (``SQUARES[i]``,
+``Square.parse`` and ``Square.at`` give the shared square of its index, a
+square made with ``Square(i)`` is a new one equal to it), and the engine
+keeps them as indices.
 """
 
 from __future__ import annotations
@@ -258,6 +261,8 @@ back to the square."""
 
 def _check_tile(tile: Tile) -> None:
     kind, species, value = tile.kind, tile.species, tile.value
+    if not isinstance(kind, Kind):
+        raise SetupError(f"a tile's kind is a Kind (Kind.ANIMAL, …), not {shown(kind)}")
     if kind in (Kind.ANIMAL, Kind.CANOE):
         if not isinstance(species, Species):
             raise SetupError(f"an {kind} tile needs a species, not {shown(species)}")
@@ -450,7 +455,14 @@ enough for every message to show."""
 
 def _card_count(hand: object, attribute: attrs.Attribute[int], value: object) -> None:
     if type(value) is not int or value < 0:
-        raise SetupError(f"a hand's {attribute.name} cards are a count from 0, not {shown(value)}")
+        hint = (
+            " (Hand.from_counts takes the four counts as one tuple)"
+            if isinstance(value, tuple | list)
+            else ""
+        )
+        raise SetupError(
+            f"a hand's {attribute.name} cards are a count from 0, not {shown(value)}{hint}"
+        )
     if value > MAX_COUNT:
         raise SetupError(
             f"a hand's {attribute.name} cards are at most {MAX_COUNT:,}, not {shown(value)}"

@@ -32,7 +32,7 @@ from .errors import (
 from .hookspecs import PROJECT, RegistrySpec, RulesSpec, hookimpl
 from .interning import SIZE
 from .kinds import ActionKind, Withdraw, listing, resolve_kinds
-from .state import TokenSupply
+from .state import TokenSupply, supply_problem
 from .tiles import TileSet
 
 if TYPE_CHECKING:
@@ -501,6 +501,13 @@ def _checked(
         answer = function()
         if not isinstance(answer, kind):
             raise bad_answer(variant, hook, answer, wanted)
+        if isinstance(answer, TokenSupply):
+            problem = supply_problem(answer)
+            if problem is not None:
+                raise PluginError(
+                    f"variant {variant!r}: {hook} returned {shown(answer, 60)},"
+                    f" which is no game's bonus tokens: {problem}"
+                )
         return answer
 
     return checked

@@ -27,7 +27,7 @@ from .game import Game, _player_names, _seed, is_over
 from .invariants import InvariantError, check_invariants
 from .model import COLOURS, MAX_COUNT, SQUARES, Colour, Hand, Square, Tile, Token, TokenKind
 from .plugins import Registry, bad_answer, registry_or_default
-from .state import TokenSupply
+from .state import TokenSupply, supply_problem
 from .tiles import faces_of
 
 __all__ = ["MAX_SHUFFLES", "game_at"]
@@ -156,9 +156,9 @@ def game_at(
     token_supply = rules.token_supply() if supply is None else supply
     if not isinstance(token_supply, TokenSupply):
         raise SetupError(f"game_at: supply is a TokenSupply, not {shown(token_supply)}")
-    for part in (token_supply.canoe, token_supply.species):
-        if type(part) is not tuple or not all(type(n) is int for n in part):
-            raise SetupError(f"game_at: supply holds tuples of token numbers, not {shown(part)}")
+    problem = supply_problem(token_supply)
+    if problem is not None:
+        raise SetupError(f"game_at: supply is no game's bonus tokens: {problem}")
     given_back = _returned(returned, count)
     retired_list = (
         (False,) * count

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from itertools import chain, compress, repeat
+from itertools import chain, compress, pairwise, repeat
 from operator import getitem, index, is_not
 from typing import TYPE_CHECKING
 
@@ -33,10 +33,30 @@ __all__ = ["GameState", "TokenSupply", "Valuation"]
 
 @attrs.frozen
 class TokenSupply:
-    """The bonus tokens still to be had, numbers in ascending order."""
+    """The bonus tokens still to be had, numbers in ascending order.
+
+    Each number stands for one token, so none is there twice: a token
+    earned is taken out by its number. A game is refused a supply that is
+    not so (`SetupError` from [`game_at`][trapper_core.game_at],
+    `PluginError` from a variant's ``trapper_token_supply``).
+    """
 
     canoe: tuple[int, ...] = ()
     species: tuple[int, ...] = ()
+
+
+def supply_problem(supply: TokenSupply) -> str | None:
+    """What keeps ``supply`` from being a game's bonus tokens, or ``None``:
+    each part must be a tuple of whole numbers, ascending, none twice."""
+    for name, part in (("canoe", supply.canoe), ("species", supply.species)):
+        if type(part) is not tuple or not all(type(n) is int for n in part):
+            return f"its {name} tokens are a tuple of whole numbers, not {shown(part)}"
+        if any(a >= b for a, b in pairwise(part)):
+            return (
+                f"its {name} tokens are numbers in ascending order, none twice"
+                f" (one token a number), not {shown(part)}"
+            )
+    return None
 
 
 def _parts(parts: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
