@@ -8,7 +8,11 @@ them found and fails on the code before the fix.
 
 from __future__ import annotations
 
+import gzip
 import importlib
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -17,7 +21,8 @@ import pytest
 import trapper_base as tb
 import trapper_core as tc
 import trapper_tactical as tt
-from trapper_core import hookimpl
+from trapper_core import hookimpl, notation
+from trapper_core.cli import main
 
 from .helpers import parts_of
 
@@ -203,3 +208,119 @@ def test_review_s56_D11_a_stone_with_a_retired_player_is_told_by_D11() -> None:
     )
     with pytest.raises(tc.SetupError, match="D11: the stone is with seat 1, who has retired"):
         tc.game_at("tactical", 3, **parts)
+
+
+# ---------------------------------------------------------------------------
+# The command line, as a club's archivist uses it
+# ---------------------------------------------------------------------------
+
+_NO_START = '[Seat1 "Ann"]\n[Seat2 "Bob"]\n\n1. Ann: pass 2. Bob: pass\n'
+
+
+@pytest.mark.parametrize("turn", [None, "0", "1", "2"])
+def test_review_s56_R7_show_refuses_a_record_that_cannot_start(
+    turn: str | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record that names none of the tiles face up at the start (R7) holds
+    no position, but ``show`` drew a board of tiles it never names, said
+    "later" of the error and exited 0."""
+    path = tmp_path / "no start.trn"
+    path.write_text(_NO_START)
+    command = ["show", str(path)] + ([] if turn is None else ["--turn", turn])
+    assert main(command) == 2
+    printed = capsys.readouterr()
+    assert printed.out == ""
+    assert "game 1, at the start: d3 is face up (R7)" in printed.err
+    assert "later" not in printed.err
+
+
+def test_review_s56_R7_an_error_at_the_start_is_of_turn_0() -> None:
+    errors: list[Exception] = []
+    notation.loads(_NO_START)[0].replay(errors=errors)
+    (error,) = errors
+    assert isinstance(error, notation.RecordError)
+    assert (error.game, error.turn) == (1, 0)
+    # a move's error keeps its turn, and one of no move (the Result tag) none
+    broken = notation.loads(_NO_START.replace("\n\n", '\n[Result "1 2"]\n\n'))[0]
+    errors.clear()
+    broken.replay(errors=errors)
+    assert [getattr(e, "turn", "?") for e in errors] == [0]
+
+
+def test_review_s56_dump_append_cut_back_when_a_write_fails_halfway(tmp_path: Path) -> None:
+    """``dump(..., append=True)`` opened the file buffered: the write that
+    failed (a full disk; here a limit on the file's size) was flushed again
+    by ``truncate``, which failed too, so half a game stayed in the file."""
+    path = tmp_path / "games.trn"
+    game = tc.play(tc.new_game("base", 2, seed=1), [tc.GreedyBot(0), tc.GreedyBot(1)])
+    notation.dump([game] * 3, path)
+    before = path.read_bytes()
+    script = (
+        "import resource, sys, trapper_core as tc\n"
+        "from trapper_core import notation\n"
+        "game = tc.play(tc.new_game('base', 2, seed=2), [tc.GreedyBot(0), tc.GreedyBot(1)])\n"
+        f"resource.setrlimit(resource.RLIMIT_FSIZE, ({len(before) + 100}, -1))\n"
+        "try:\n"
+        f"    notation.dump(game, {str(path)!r}, append=True)\n"
+        "except notation.NotationError as exc:\n"
+        "    print(exc)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert "File too large" in done.stdout
+    assert path.read_bytes() == before
+
+
+def test_review_s56_dump_will_not_append_to_a_gzip_file(tmp_path: Path) -> None:
+    """Games appended as text after gzip's bytes are no part of what it
+    unpacks to (``zcat`` calls them trailing garbage and drops them)."""
+    path = tmp_path / "games.trn.gz"
+    game = tc.new_game("base", 2, seed=1)
+    path.write_bytes(gzip.compress(notation.dumps(game).encode()))
+    before = path.read_bytes()
+    with pytest.raises(notation.NotationError, match="it begins as a gzip file does"):
+        notation.dump(game, path, append=True)
+    assert path.read_bytes() == before
+    notation.dump(game, path)  # written over, it is a text file again
+    assert notation.load(path)[0].replay().seed == 1
+
+
+@pytest.mark.parametrize("append", [False, True])
+def test_review_s56_simulate_stopped_before_its_first_game_leaves_out_as_it_was(
+    append: bool,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``simulate --out`` emptied the file as it began: Ctrl-C before the
+    first game came back left an empty file and the note "it holds the first
+    0 of the 200 games". The file is opened when the first game is back."""
+    from trapper_core import simulation
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulation, "simulate", interrupted)
+    out = tmp_path / "season.trn"
+    out.write_text("what the file held\n")
+    command = ["simulate", "--games", "200", "--seed", "5", "--out", str(out)]
+    assert main(command + (["--append"] if append else [])) == 130
+    assert out.read_text() == "what the file held\n"
+    err = capsys.readouterr().err
+    assert f"interrupted before the first game ended: {out} is as it was" in err
+
+
+def test_review_s56_simulate_refuses_an_out_it_cannot_write_before_any_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--out is opened when the first game is back, so whether it can be
+    written is asked before any game is played."""
+    from trapper_core import simulation
+
+    def played(*args: object, **kwargs: object) -> object:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(simulation, "simulate", played)
+    assert main(["simulate", "--games", "2", "--out", str(tmp_path)]) == 2
+    assert "Is a directory" in capsys.readouterr().err

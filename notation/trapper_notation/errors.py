@@ -123,7 +123,8 @@ class RecordError(NotationError):
     attributes: ``game``, the record's number (as
     [`Record.number`][trapper_notation.Record.number] counts games);
     ``line`` and ``column``, the place in the file of the tag, note or move
-    it is about (from 1); ``turn``, the turn of the move. Each is ``None``
+    it is about (from 1); ``turn``, the turn of the move (0: the start,
+    before the first move, a setup the record cannot have). Each is ``None``
     where the message names no such place (a record made in code has no
     lines; a tag's error has a line but no column). The replay's
     ``IllegalActionError`` and ``ActionSyntaxError`` carry the same four

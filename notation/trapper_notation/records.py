@@ -516,23 +516,44 @@ def _dump_to_path(
     text = _dumps(games, first=at_start)
     if not at_start and text:
         text = "\n" + text
+        if _gzipped(name):
+            raise NotationError(
+                f"cannot append to {shown(name)}: it begins as a gzip file does, and"
+                " games written after it would be no part of what it unpacks to"
+            )
     try:
         if not append:
             _replace(name, text.encode("utf-8"))
             return
-        with open(name, "ab") as file:
+        # Unbuffered, so that nothing is left in a buffer to be written after
+        # the cut below (a buffered file's truncate flushes first, and a
+        # flush that fails again kept the cut from being made).
+        with open(name, "ab", buffering=0) as file:
             start = file.tell() if file.seekable() else None  # a pipe cannot tell
+            data = memoryview(text.encode("utf-8"))
             try:
-                file.write(text.encode("utf-8"))
-                file.flush()
+                while data:
+                    data = data[file.write(data) or 0 :]
             except BaseException:  # a full disk: what was written of the games is cut back
                 if start is not None:
                     with contextlib.suppress(OSError):
-                        file.truncate(start)
+                        os.ftruncate(file.fileno(), start)
                 raise
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise NotationError(f"cannot write {shown(name)}: {reason[:80]}") from None
+
+
+def _gzipped(name: str) -> bool:
+    """Whether the regular file ``name`` begins as a gzip file does (a pipe
+    or a device is not read: what it gives is not the file's beginning)."""
+    try:
+        if not stat.S_ISREG(os.stat(name).st_mode):
+            return False
+        with open(name, "rb") as file:
+            return file.read(2) == b"\x1f\x8b"
+    except OSError:  # what writing to it would say, it says there
+        return False
 
 
 def _replace(name: str, data: bytes) -> None:

@@ -419,7 +419,8 @@ class _Replayer:
         game = self._new_game(setup)
         try:
             if deal is not None and deal.failure is not None and deal.failure[0] < 0:
-                raise RecordError(deal.failure[1], at=self._line(self.record.line))
+                at_start = self._line(self.record.line)._replace(turn=0)  # before the first move
+                raise RecordError(deal.failure[1], at=at_start)
             self._check_revealed(game, None)
             step = self._step
             for index, decision in enumerate(self.decisions):
@@ -660,7 +661,7 @@ class _Replayer:
                 # Where it happened is written only when something is wrong.
                 if move is None:  # the Setup tag or a note before the first move names it
                     setup = self._at("Setup")
-                    where = setup._replace(told=f"{setup}, at the start")
+                    where = setup._replace(told=f"{setup}, at the start", turn=0)
                 else:
                     where = self._context(game, move)
                 raise RecordError(

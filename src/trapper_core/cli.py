@@ -988,7 +988,7 @@ def _simulate(args: argparse.Namespace) -> int:
         args.players = _default_players(args.variant)
     _append_needs_out(args)
     if args.out is not None:
-        _out_named(args.out)
+        _check_out(args.out)  # opened when the first game is back: a bad path costs none
     if args.games < 1:
         raise SetupError(f"--games takes a number of at least 1, not {args.games}")
     for option in ("workers", "batch"):
@@ -1109,6 +1109,8 @@ def _stopped(how: str, args: argparse.Namespace, played: _Played) -> None:
     """Tells how a simulation stopped before its end, and what --out holds."""
     if args.out is None:
         _note(f"{how} after {played.games} of {args.games} games")
+    elif not played.out:
+        _note(f"{how} before the first game ended: {args.out} is as it was")
     else:
         _note(f"{how}: {args.out} is incomplete, {_holds(args, played)}")
 
@@ -1163,26 +1165,29 @@ def _play_games(
             # On an error or Ctrl-C, stop at once: drop the batches not started
             # rather than wait for them.
             stack.push(lambda kind, *_: pool.shutdown(wait=kind is None, cancel_futures=True))
-        # Unbuffered: a game written is in the file, and nothing is left to
-        # write when the file closes after Ctrl-C.
-        out = (
-            None
-            if args.out is None
-            else open(args.out, "ab", buffering=0)  # noqa: SIM115
-            if args.append
-            else open(args.out, "wb", buffering=0)  # noqa: SIM115
-        )
-        if out is not None:
+        files: list[io.FileIO] = []  # --out, once the first game has come back
+
+        def opened() -> io.FileIO:
+            """--out, opened when the first game comes back: stopped before,
+            the file keeps what it held. Unbuffered: a game written is in the
+            file, and nothing is left to write when it closes after Ctrl-C."""
+            if files:
+                return files[0]
+            with _writing(args.out):
+                out = open(args.out, "ab" if args.append else "wb", buffering=0)  # noqa: SIM115
+            files.append(out)
             played.out = True
             if args.append:  # what the games go after (a pipe or a device holds nothing)
                 held = os.fstat(out.fileno())
                 played.size = played.held = held.st_size if stat.S_ISREG(held.st_mode) else 0
             stack.callback(_close, out, args.out)  # closed by _close: a failure names it
             stack.push(lambda kind, *_: _cut(out, played.size, kind))
+            return out
 
         def on_game(result: GameResult) -> None:
-            if out is not None:
+            if args.out is not None:
                 assert result.record is not None
+                out = opened()
                 text = ("\n" if result.number or played.held else "") + result.record
                 with _writing(args.out):
                     played.size += _write_all(out, text.encode("utf-8"))
@@ -1194,7 +1199,7 @@ def _play_games(
             args.players,
             args.games,
             executor=executor,
-            record=notation.dumps if out is not None else None,
+            record=notation.dumps if args.out is not None else None,
             on_game=on_game,
             **options,
         )
@@ -1278,10 +1283,16 @@ def _show(args: argparse.Namespace) -> int:
         record, count = _game_of(args.file, args.game, args.stdin)
         # Leniently: a move against the rules later in the record hides
         # none of the positions before it. An error of no move (a Result tag
-        # that disagrees with the play) hides none: it is noted below.
+        # that disagrees with the play) hides none: it is noted below. One
+        # at the start (turn 0: tiles face up that the record never names)
+        # leaves no position that the record holds.
         game = None if record is None else record.replay(errors=broken)
-        of_a_move = bool(broken) and getattr(broken[0], "turn", None) is not None
-        if game is not None and of_a_move and (args.turn is None or args.turn >= game.state.turns):
+        turn = getattr(broken[0], "turn", None) if broken else None
+        if (
+            game is not None
+            and turn is not None
+            and (turn == 0 or args.turn is None or args.turn >= game.state.turns)
+        ):
             raise broken[0]
     except TrapperError as exc:
         exc.args = (f"{name}: {exc}", *exc.args[1:])  # which file, as replay tells
