@@ -324,3 +324,27 @@ def test_review_s56_simulate_refuses_an_out_it_cannot_write_before_any_game(
     monkeypatch.setattr(simulation, "simulate", played)
     assert main(["simulate", "--games", "2", "--out", str(tmp_path)]) == 2
     assert "Is a directory" in capsys.readouterr().err
+
+
+def test_review_s56_a_byte_that_is_not_utf8_is_shown_with_a_caret(tmp_path: Path) -> None:
+    """Every syntax error shows its line with a caret under the column but
+    this one, whose line stood alone (the bytes shown as '?')."""
+    path = tmp_path / "latin-1.trn"
+    path.write_bytes('[Event "Café"]\n[Seat1 "A"]\n[Seat2 "B"]\n\n*\n'.encode("latin-1"))
+    with pytest.raises(notation.NotationSyntaxError) as err:
+        notation.load(path)
+    assert (err.value.line, err.value.column) == (1, 12)
+    assert err.value.context == '[Event "Caf\ufffd"]\n' + " " * 11 + "^"
+
+
+def test_review_s56_the_caret_under_a_line_of_tabs_is_padded_with_its_tabs() -> None:
+    """Padded with spaces only, the caret stood far left of the character on
+    a terminal, which widens each tab to the next stop."""
+    text = '[Seat1 "A"]\n[Seat2 "B"]\n\n1.\tA:\tBc5\t]]\n'
+    with pytest.raises(notation.NotationSyntaxError) as err:
+        notation.loads(text)
+    assert err.value.column == 11
+    line, caret = err.value.context.split("\n")
+    assert line == "1.\tA:\tBc5\t]]"
+    assert caret == "  \t  \t   \t^"
+    assert line[len(caret) - 1] == "]"

@@ -51,6 +51,8 @@ class NotationSyntaxError(NotationError):
     def __init__(self, expected: str, *, line: int, column: int, context: str) -> None:
         if _CONTROL.search(context) is not None:
             context = _printable(context)
+        if "\t" in context:
+            context = _tabbed(context)
         expected = sys.intern(expected)
         super().__init__(expected)  # ``args``, as SyntaxError's: the message without its place
         self.expected = expected
@@ -113,6 +115,17 @@ def _printable(context: str) -> str:
         caret = " " * len(before) + "^"
         return before + _CONTROL.sub(_escaped, text[column:]) + newline + caret
     return _CONTROL.sub(_escaped, text) + newline + _CONTROL.sub(_escaped, caret)
+
+
+def _tabbed(context: str) -> str:
+    """``context`` with the caret under the line padded by the line's own
+    tabs where the line has them, so that a terminal puts it under the
+    character it points at (a tab there is as wide as the one above)."""
+    text, newline, caret = context.partition("\n")
+    if not newline or caret.strip() != "^" or "\n" in caret:
+        return context
+    before = text[: len(caret) - 1]
+    return text + newline + "".join("\t" if c == "\t" else " " for c in before) + "^"
 
 
 class RecordError(NotationError):

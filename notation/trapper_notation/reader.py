@@ -1173,13 +1173,14 @@ def _checked(line: str, number: int) -> str | _BadLine:
             ": it begins as a gzip file does; decompress it first "
             "(gzip.open(path), or zcat FILE | trapper replay -)"
         )
+    text = _NOT_UTF8.sub("\ufffd", line)
     error = NotationSyntaxError(
         f"the text is not UTF-8 (a byte {byte:#04x}){hint}",
         line=number,
         column=bad.start() + 1,
-        context=line.rstrip("\n")[:120].encode("utf-8", "replace").decode("utf-8"),
+        context=_caret(text.rstrip("\r\n"), 1, bad.start() + 1),  # the bytes shown as U+FFFD
     )
-    return _BadLine(_NOT_UTF8.sub("\ufffd", line), error)
+    return _BadLine(text, error)
 
 
 _Opening = tuple[int, int, str, int]
