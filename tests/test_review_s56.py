@@ -348,3 +348,20 @@ def test_review_s56_the_caret_under_a_line_of_tabs_is_padded_with_its_tabs() -> 
     assert line == "1.\tA:\tBc5\t]]"
     assert caret == "  \t  \t   \t^"
     assert line[len(caret) - 1] == "]"
+
+
+def test_review_s56_a_decision_that_names_nobody_mid_turn_is_told_at_its_move() -> None:
+    """In ``1. Ann: B1 2`` the name is right for ``B1``; ``2`` is Bob's bid
+    and names nobody. The error stood at ``Ann:`` (column 4), blaming the
+    name that was right, not the bid that lacked its own."""
+    game = tc.new_game("tactical", ["Ann", "Bob", "Cy"], seed=4)
+    head = notation.dumps(game).split("\n\n")[0]
+    with pytest.raises(notation.RecordError) as err:
+        notation.loads(head + "\n\n1. Ann: B1 2\n")[0].replay()
+    assert (err.value.column, err.value.turn) == (12, 1)
+    assert "'2'" in str(err.value)
+    assert "names no player for this decision, and the last one named, Ann" in str(err.value)
+    # a wrong name of its own is still told at the name
+    with pytest.raises(notation.RecordError, match=r"'Ann:'.*says Ann decides") as err:
+        notation.loads(head + "\n\n1. Ann: B1 Ann: 2\n")[0].replay()
+    assert err.value.column == 12

@@ -485,11 +485,13 @@ class _Replayer:
         at = [i for i, item in enumerate(items) if isinstance(item, Move)][index]
         return reversed(items[:at])
 
-    def _named(self, game: Game, index: int) -> bool:
-        """Whether a player is named in the turn of move ``index`` before it
-        (else the mover is the last one named, in an earlier turn: one before
-        a turn number, or before a move of another turn when the record
-        numbers no turns). ``game`` is at move ``index``."""
+    def _named(self, game: Game, index: int) -> int | None:
+        """How many moves stand between move ``index`` and the player named
+        before it in its turn (0: the name is the move's own), or ``None``
+        when no player is named in the turn before it (the mover is the last
+        one named, in an earlier turn: one before a turn number, or before a
+        move of another turn when the record numbers no turns). ``game`` is
+        at move ``index``."""
         moves = 0  # between the player named and move index
         for item in self._before(index):
             if isinstance(item, Move):
@@ -497,10 +499,12 @@ class _Replayer:
             elif isinstance(item, Mover):
                 # The turn of the first move after the name (replayed again:
                 # only an error asks) is this one, or the name is an earlier turn's.
-                return not moves or game.at(index - moves).state.turns == game.state.turns
+                if not moves or game.at(index - moves).state.turns == game.state.turns:
+                    return moves
+                return None
             elif isinstance(item, TurnNumber):
-                return False
-        return True
+                return None
+        return 0
 
     def _context(self, game: Game, index: int, *, quoted: bool = True) -> Place:
         """Where move ``index`` is: the game, the turn, the move (unless not
@@ -538,10 +542,18 @@ class _Replayer:
         if mover is not None:
             seat = game.to_move
             if seat is not None and mover != self.players[seat]:
-                if not self._named(game, index):
+                moves = self._named(game, index)
+                if moves is None:
                     raise RecordError(
                         "the record names no player for this turn, and the last one named, "
                         f"{_cut(mover, 60)}, does not decide: it is "
+                        f"{_cut(self.players[seat], 60)}'s decision",
+                        at=self._context(game, index),
+                    )
+                if moves:  # the name was right for the moves after it: this one lacks its own
+                    raise RecordError(
+                        "the record names no player for this decision, and the last one "
+                        f"named, {_cut(mover, 60)}, does not decide it: it is "
                         f"{_cut(self.players[seat], 60)}'s decision",
                         at=self._context(game, index),
                     )
