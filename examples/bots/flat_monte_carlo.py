@@ -33,12 +33,19 @@ class FlatMonteCarlo:
         self.worlds = worlds
         self.depth = depth
         self.greedy = tc.GreedyBot(self.rng.getrandbits(32))
+        self.sampler: tc.Sampler | None = None  # the last decision's
 
     def choose(self, view: tc.PlayerView) -> tc.Action:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
         sampler = tc.Sampler(view)  # replays the history once, for every world
+        if self.sampler is not None:
+            # Its first world starts from the colouring of the cards that the
+            # last decision's sampler found, with a few payments to mend
+            # rather than a whole game's (does nothing if it is another game's).
+            sampler.warm(self.sampler)
+        self.sampler = sampler
         totals = dict.fromkeys(legal, 0.0)
         for _ in range(self.worlds):
             world = sampler.position(self.rng)  # the hidden parts drawn anew

@@ -222,7 +222,15 @@ class PlayerView:
         this view to its player: see `trapper_core.sampling`.
         ``registry`` is where the variant is looked up (the installed
         variants by default). Raises as [`Sampler`][trapper_core.Sampler]
-        does for a view no game could show."""
+        does for a view no game could show.
+
+        The search for the world is not bounded: most views take
+        milliseconds, a long tactical history minutes (see
+        [`Sampler.prepare`][trapper_core.Sampler.prepare]). A program that
+        must not wait asks a sampler with a bound,
+        ``Sampler(view).prepare(rng, effort=...)``, then for its
+        ``position(rng)``; a search that samples at every decision warms
+        each sampler from the one before (``Sampler.warm``)."""
         from .sampling import sample
 
         return sample(self, rng, registry=registry)
