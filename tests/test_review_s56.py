@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import importlib
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -365,3 +366,56 @@ def test_review_s56_a_decision_that_names_nobody_mid_turn_is_told_at_its_move() 
     with pytest.raises(notation.RecordError, match=r"'Ann:'.*says Ann decides") as err:
         notation.loads(head + "\n\n1. Ann: B1 Ann: 2\n")[0].replay()
     assert err.value.column == 12
+
+
+# ---------------------------------------------------------------------------
+# A key for a search's transposition table
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_review_s56_position_key_is_the_positions_whatever_led_there(variant: str) -> None:
+    """A search keyed its table by ``state.snapshot()``, which holds the count
+    of turns, every reshuffled pile and the cards drawn, or by the view,
+    which holds the history: no two paths ever met. ``position_key`` is what
+    decides the game from here: the same position made again from its
+    position string (no history, no reshuffles' piles) has the key, and the
+    same actions from two positions of one key keep them one."""
+    rng = random.Random(variant)
+    game = tc.new_game(variant, 3, seed=5)
+    keys: dict[tuple[object, ...], tuple[tc.Action, ...]] = {}
+    while not game.is_over:
+        key = game.position_key()
+        hash(key)
+        assert keys.setdefault(key, game.legal_actions()) == game.legal_actions()
+        made = notation.Position.from_game(game).to_game(variant, seed=game.seed)
+        assert made.position_key() == key
+        if len(game.history) % 20 == 0:  # the same moves from both: one key all along
+            twin, ahead = made, game.copy()
+            for _ in range(15):
+                if ahead.is_over:
+                    break
+                action = rng.choice(ahead.legal_actions())
+                ahead.apply(action)
+                twin.apply(action)
+                assert twin.position_key() == ahead.position_key()
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.position_key() != tc.new_game(variant, 3, seed=5).position_key()
+
+
+def test_review_s56_D20_a_round_that_changed_nothing_keeps_the_key() -> None:
+    """Two passes with no card to draw change nothing but the count of
+    turns: one key, for the game and for each view, while the snapshot
+    differs."""
+    game = tc.new_game("base", 2, seed=1)
+    while game.state.draw_pile or any(game.state.discard):
+        game.apply(tb.PASS)
+    before, views = game.position_key(), [game.view(s).position_key() for s in (0, 1)]
+    snapshot = game.state.snapshot()
+    game.apply(tb.PASS)
+    game.apply(tb.PASS)
+    assert game.state.snapshot() != snapshot
+    assert game.position_key() == before
+    assert [game.view(s).position_key() for s in (0, 1)] == views
+    other = tc.new_game("base", 2, seed=2)
+    assert other.position_key() != tc.new_game("base", 2, seed=1).position_key()

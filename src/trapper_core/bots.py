@@ -19,8 +19,6 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-import attrs
-
 from .actions import Action
 from .errors import (
     IllegalActionError,
@@ -458,7 +456,7 @@ class ISMCTSBot:
             root.children.items(), key=lambda item: (item[1].visits, item[1].reward), reverse=True
         )
         best = ranked[0][0]
-        here, played = _position(view), len(view.history)
+        here, played = view.position_key(), len(view.history)
         last = self._last
         if last is not None and last[1] < played and last[0] == here and last[2] == best:
             # Back where its last decision was, after a round that changed
@@ -601,19 +599,6 @@ def _logistic(x: float) -> float:
         return 1.0 / (1.0 + math.exp(-x))
     except OverflowError:
         return 0.0
-
-
-_REPEATS = frozenset(("history", "turns"))
-
-
-def _position(view: PlayerView) -> tuple[object, ...]:
-    """What a view shows of the position, whatever led there: all of it but
-    the history and the count of turns."""
-    return tuple(
-        getattr(view, field.name)
-        for field in attrs.fields(PlayerView)
-        if field.name not in _REPEATS
-    )
 
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[ISMCTSBot]] = {

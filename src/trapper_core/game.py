@@ -891,6 +891,53 @@ class Game:
             )
         return text
 
+    def position_key(self) -> tuple[object, ...]:
+        """Returns a hashable key of the position, whatever led to it: what a
+        search's transposition table is keyed by (python-chess's
+        ``_transposition_key``).
+
+        Two games of one variant have equal keys when all that decides what
+        follows is equal: the board and which of its tiles are face up, the
+        trappers, every hand, the cards still to draw in their order, the
+        discard pile, the cards out of the game, the displays, the bonus
+        tokens, the canoes returned, who is to move, the turn record, who
+        has retired, and the game's seed with the count of reshuffles made
+        (which decide the reshuffles to come). The history is not in it, nor
+        the count of turns, which no rule of the built-in variants reads: so
+        two orders of the same moves give one key, and so does a round in
+        which every player passed without a card to draw (the game no rule
+        ends, D20). A variant whose rules read the count of turns or the
+        cards once drawn has positions that this key does not tell apart.
+
+        For one player's knowledge, a view's
+        [`position_key`][trapper_core.PlayerView.position_key].
+
+        Examples:
+            >>> game = new_game("base", 2, seed=1)
+            >>> key = game.position_key()
+            >>> hash(key) == hash(game.copy().position_key())
+            True
+        """
+        state = self._state
+        return (
+            self._rules.variant,
+            state.board,
+            state.face_up,
+            state.trappers,
+            state.hands,
+            state.pile[state.drawn :],
+            state.discard,
+            state.out,
+            state.displays,
+            state.supply,
+            state.returned,
+            state.to_move,
+            state.turn,
+            state.retired,
+            state.seed,
+            len(state.shuffled),
+        )
+
     # ------------------------------------------------------------------
     # Scores
     # ------------------------------------------------------------------

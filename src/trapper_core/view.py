@@ -203,6 +203,17 @@ class PlayerView:
         """The viewer's own display."""
         return self.displays[self.player]
 
+    def position_key(self) -> tuple[object, ...]:
+        """Returns a hashable key of what the view shows of the position,
+        whatever led to it: every field but the history and the count of
+        turns (what [`ISMCTSBot`][trapper_core.ISMCTSBot] keys its
+        information sets and its check for rounds that changed nothing by).
+        Two views of one player with equal keys are the same knowledge of
+        the same position, reached in other orders (see
+        [`Game.position_key`][trapper_core.Game.position_key], which says
+        what the count of turns is left out for)."""
+        return tuple(getattr(self, name) for name in _KEYED)
+
     def __str__(self) -> str:
         """What the player sees as text, as ``print(game)`` shows a game: the
         terminal picture ([`render`][trapper_core.terminal.render]) without
@@ -248,6 +259,7 @@ class PlayerView:
 
 
 _FIELDS = attrs.fields(PlayerView)
+_KEYED = tuple(f.name for f in _FIELDS if f.name not in ("history", "turns"))
 
 
 # The fields that ``make_view`` keeps in a view's ``_facts`` tuple, in this
