@@ -8,8 +8,10 @@ them found and fails on the code before the fix.
 
 from __future__ import annotations
 
+import copy
 import gzip
 import importlib
+import pickle
 import random
 import subprocess
 import sys
@@ -419,3 +421,128 @@ def test_review_s56_D20_a_round_that_changed_nothing_keeps_the_key() -> None:
     assert [game.view(s).position_key() for s in (0, 1)] == views
     other = tc.new_game("base", 2, seed=2)
     assert other.position_key() != tc.new_game("base", 2, seed=1).position_key()
+
+
+# ---------------------------------------------------------------------------
+# Hostile input: accepted, and broken later
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("names", [("A", "A", "C"), ("A\nB", "x", "y"), ("", "x", "y")])
+def test_review_s56_a_view_of_names_no_game_has_is_not_sampled(names: tuple[str, ...]) -> None:
+    """The sampler took names ``new_game`` refuses: its worlds pickled but
+    did not unpickle, and their records did not read back."""
+    view = attrs.evolve(tc.new_game("base", 3, seed=7).view(0), players=names)
+    with pytest.raises(tc.SetupError, match="names that differ, each a line of printable text"):
+        view.sample(random.Random(1))
+    with pytest.raises(tc.SetupError, match="names that differ"):
+        tc.Sampler(view)
+
+
+def test_review_s56_a_start_player_of_an_int_subclass_is_kept_as_an_int() -> None:
+    """``Setup`` compared an ``int`` subclass by its own methods and kept
+    it: one that lied gave a game of 3 players with seat 7 to move."""
+
+    class Liar(int):
+        def __ge__(self, other: object) -> bool:
+            return other == 0
+
+        def __le__(self, other: object) -> bool:
+            return True
+
+        __hash__ = int.__hash__
+
+    setup = tc.new_game("base", 3, seed=1).setup
+    lying = tc.Setup(setup.board, setup.deck, setup.trappers, setup.box, Liar(7))
+    assert type(lying.start_player) is int
+    with pytest.raises(tc.SetupError, match="start player 7 does not exist among 3 players"):
+        tc.new_game("base", 3, seed=1, setup=lying)
+    with pytest.raises(tc.SetupError, match="the start player is a seat number"):
+        tc.Setup(setup.board, setup.deck, setup.trappers, setup.box, Liar(-1))
+
+
+def test_review_s56_parse_action_reads_a_str_subclass_by_strs_own_strip() -> None:
+    class Sly(str):
+        def strip(self, chars: str | None = None) -> str:
+            return "pass"
+
+    game = tc.new_game("base", 2, seed=1)
+    with pytest.raises(tc.ActionSyntaxError, match="'zzz' is not an action"):
+        game.parse_action(Sly("zzz"))
+    assert game.parse_action(Sly(" pass ")) == tb.PASS
+
+
+def test_review_s56_game_at_refuses_a_row_of_the_wrong_kinds_of_tile() -> None:
+    """An animal laid as a valued canoe was taken, and its check said
+    "paid 0, not 14" rather than what was wrong."""
+    game = tc.new_game("base", 2, seed=1)
+    tiles = [t for t in game.state.board if t is not None]
+    animals = [t for t in tiles if t.kind is tc.Kind.ANIMAL]
+    row = tc.Row(animals[0], tuple(animals[1:4]))
+    display = tc.Display(valued=(tc.ValuedCanoe(row, 0),))
+    with pytest.raises(tc.SetupError, match=r"valued\[0\]\.row\.canoe: .* is no canoe tile"):
+        tc.game_at("base", 2, **parts_of(game, displays=[display, tc.Display()]))
+
+
+def test_review_s56_a_game_state_copies_deeply_and_says_why_it_does_not_pickle() -> None:
+    game = tc.new_game("base", 2, seed=1)
+    copied = copy.deepcopy(game.state)
+    assert copied == game.state
+    assert copied is not game.state
+    assert copy.copy(game.state) == game.state
+    with pytest.raises(TypeError, match="pickle the Game it belongs to"):
+        pickle.dumps(game.state)
+    assert pickle.loads(pickle.dumps(game)) == game
+
+
+@pytest.mark.parametrize("given", ["pass", [1, 2], (a for a in (tb.PASS,))])
+def test_review_s56_a_history_holds_actions(given: Any) -> None:
+    from trapper_core.view import History
+
+    with pytest.raises(tc.SetupError):
+        History.of(given)
+    assert History.of([tb.PASS]) == (tb.PASS,)
+
+
+def test_review_s56_simulate_refuses_an_executor_whose_submit_is_no_executors() -> None:
+    class NoFuture:
+        def submit(self, *args: object) -> int:
+            return 1
+
+    class Wrong:
+        def submit(self) -> None:  # takes no task
+            return None
+
+    with pytest.raises(tc.SetupError, match=r"returned 1, not a concurrent\.futures\.Future"):
+        tc.simulate("base", 2, 2, bots=["random"], executor=NoFuture())  # type: ignore[arg-type]
+    with pytest.raises(tc.SetupError, match=r"takes no task \(TypeError"):
+        tc.simulate("base", 2, 2, bots=["random"], executor=Wrong())  # type: ignore[arg-type]
+
+
+def test_review_s56_the_openspiel_adapter_refuses_what_it_cannot_take() -> None:
+    """A setup with a square left empty raised zip's bare ValueError, an
+    observer's parameters a bare ValueError, ``view_text('x')`` an
+    AttributeError, and a seat that does not exist was spelled."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from trapper_core import openspiel as tos
+
+    setup = tc.new_game("base", 3, seed=1).setup
+    square = next(i for i, t in enumerate(setup.board) if t is not None)
+    moved = setup.board[square]
+    assert moved is not None
+    board = list(setup.board)
+    board[square] = None
+    hole = tc.Setup(tuple(board), setup.deck, setup.trappers, (*setup.box, moved))
+    with pytest.raises(tc.SetupError, match="a tile on every square of the board"):
+        tos.state_from_game(tc.new_game("base", 3, seed=1, setup=hole))
+    spiel = pyspiel.load_game(tos.GAME_NAME)
+    with pytest.raises(tc.SetupError, match="observers take no parameters"):
+        spiel.make_py_observer(None, {"x": 1})
+    with pytest.raises(tc.SetupError, match="view_text takes a PlayerView, not str"):
+        tos.view_text("x")  # type: ignore[arg-type]
+    state = spiel.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(tc.IllegalActionError, match="player 10 is no seat of this game"):
+        state.action_to_string(10, 3)
+    assert state.action_to_string(0, 3) == state.action_to_string(1, 3)

@@ -813,7 +813,7 @@ class Game:
         """Reads ``text`` as an action of the variant, legal or not."""
         if not isinstance(text, str):
             raise ActionSyntaxError(f"an action is read from a string, not {type(text).__name__}")
-        stripped = text.strip()
+        stripped = str.strip(text)  # str's own: a subclass's strip() could say anything
         if len(stripped) > MAX_ACTION_TEXT:
             # No action is written so long: an error that quoted the text
             # whole would be as long as it.

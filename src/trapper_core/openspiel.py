@@ -220,7 +220,7 @@ class TrapperGame(pyspiel.Game):  # type: ignore[misc]
         nothing is not offered: ``None``, as OpenSpiel's ``make_observation``
         answers for a type a game does not support."""
         if params:
-            raise ValueError(f"{GAME_NAME} observers take no parameters, not {shown(params)}")
+            raise SetupError(f"{GAME_NAME} observers take no parameters, not {shown(params)}")
         if iig_obs_type is None:
             return TrapperObserver(self.num_players(), False)
         private = iig_obs_type.private_info
@@ -466,6 +466,11 @@ class TrapperState(pyspiel.State):  # type: ignore[misc]
             if piece is None:
                 raise IllegalActionError(_no_such_outcome(what, action))
             return _outcome_text(what, piece)
+        if not 0 <= player < self.num_players():
+            raise IllegalActionError(
+                f"player {shown(player)} is no seat of this game (0 to "
+                f"{self.num_players() - 1}) nor chance ({int(pyspiel.PlayerId.CHANCE)})"
+            )
         if not 0 <= action < NUM_ACTIONS:
             raise IllegalActionError(
                 f"action id {action} is no id of {GAME_NAME}: the ids are 0 to {NUM_ACTIONS - 1}"
@@ -748,6 +753,14 @@ def state_from_game(game: Game, spiel_game: TrapperGame | None = None) -> Trappe
             "only setups dealt from the variant's start squares, player 0 first, "
             "are OpenSpiel states"
         )
+    starts = {square.index for square in board.trappers}
+    if len(setup.box) != len(starts) or any(
+        setup.board[square] is None for square in board.indices() if square not in starts
+    ):
+        raise SetupError(
+            "only setups dealt as chance deals them, a tile on every square of the board "
+            "but the trappers' and theirs in the box, are OpenSpiel states"
+        )
     tiles = _dealt_tiles(game, board)
     if Counter(tiles) != spiel_game.tile_counts:
         # The engine takes a setup with other water edges (a physical copy's);
@@ -798,6 +811,8 @@ def view_text(view: PlayerView, *, hand: bool = True) -> str:
     """Returns a view as compact text: what OpenSpiel's observation strings
     are made of (``trapper_core.terminal.render`` draws it for people);
     ``hand=False`` leaves the viewer's cards out (the public observation)."""
+    if not isinstance(view, PlayerView):
+        raise SetupError(f"view_text takes a PlayerView, not {type_name(view)}")
     board = " ".join(
         "." if seen is None else "##" if seen is FACE_DOWN else seen.code for seen in view.board
     )

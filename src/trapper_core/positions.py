@@ -25,7 +25,18 @@ from .display import Display, Row, ValuedCanoe
 from .errors import SetupError, TrapperError, as_tuple, as_whole, shown
 from .game import Game, _player_names, _seed, is_over
 from .invariants import InvariantError, check_invariants
-from .model import COLOURS, MAX_COUNT, SQUARES, Colour, Hand, Square, Tile, Token, TokenKind
+from .model import (
+    COLOURS,
+    MAX_COUNT,
+    SQUARES,
+    Colour,
+    Hand,
+    Kind,
+    Square,
+    Tile,
+    Token,
+    TokenKind,
+)
 from .plugins import Registry, bad_answer, registry_or_default
 from .state import TokenSupply, supply_problem
 from .tiles import faces_of
@@ -464,6 +475,17 @@ def _check_row(row: object, where: str) -> None:
         or not (row.mushroom is None or isinstance(row.mushroom, Tile))
     ):
         raise SetupError(f"game_at: {where} is a Row of tiles, not {shown(row)}")
+    # Each place of a row holds its kind of tile (the rules read them so).
+    places = (
+        ("canoe", (row.canoe,), Kind.CANOE),
+        ("animals", row.animals, Kind.ANIMAL),
+        ("herb", (row.herb,), Kind.HERB),
+        ("mushroom", (row.mushroom,), Kind.MUSHROOM),
+    )
+    for name, tiles, kind in places:
+        for tile in tiles:
+            if tile is not None and tile.kind is not kind:
+                raise SetupError(f"game_at: {where}.{name}: {tile.code} is no {kind.value} tile")
 
 
 def _check_record(record: object, where: str, players: int) -> None:

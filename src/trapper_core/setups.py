@@ -44,13 +44,18 @@ def _colours(cards: Iterable[Colour], where: str) -> tuple[Colour, ...]:
     return deck
 
 
-def _check_start(start: object, where: str = "") -> None:
-    """A start player is a seat number: a whole number from 0, of at most 18 digits."""
-    if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start <= MAX_COUNT:
-        raise SetupError(
-            f"{where}the start player is a seat number from 0, of at most 18 digits, "
-            f"not {shown(start)}"
-        )
+def _check_start(start: object, where: str = "") -> int:
+    """A start player is a seat number: a whole number from 0, of at most 18
+    digits; returned as a plain ``int`` (an ``int`` subclass compared and
+    kept by its own methods could say anything)."""
+    if not isinstance(start, bool) and isinstance(start, int):
+        start = int.__index__(start)
+        if 0 <= start <= MAX_COUNT:
+            return start
+    raise SetupError(
+        f"{where}the start player is a seat number from 0, of at most 18 digits, "
+        f"not {shown(start)}"
+    )
 
 
 _FACE = attrgetter("face")
@@ -109,7 +114,7 @@ class Setup:
     deck: tuple[Colour, ...] = attrs.field(converter=_deck, validator=_check_deck)
     trappers: tuple[Square, ...] = attrs.field(converter=_squares, validator=_check_trappers)
     box: tuple[Tile, ...] = attrs.field(default=(), converter=_tiles)
-    start_player: int = 0
+    start_player: int = attrs.field(default=0, converter=_check_start)
 
     def __attrs_post_init__(self) -> None:
         for colour, square in zip(COLOURS, self.trappers, strict=True):
@@ -117,7 +122,6 @@ class Setup:
                 raise SetupError(
                     f"the {colour} trapper stands on {square}, so that square holds no tile"
                 )
-        _check_start(self.start_player)
 
     @classmethod
     def shuffled(
@@ -142,7 +146,7 @@ class Setup:
         if not isinstance(rng, random.Random):
             raise SetupError(f"Setup.shuffled takes a random.Random, not {shown(rng)}")
         _check_layout(board)
-        _check_start(start_player, "Setup.shuffled: ")
+        start_player = _check_start(start_player, "Setup.shuffled: ")
         tiles = _sequence(tiles, "Setup.shuffled: the tiles are a sequence of Tile objects")
         for tile in tiles:
             if not isinstance(tile, Tile):

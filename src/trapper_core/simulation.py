@@ -322,14 +322,20 @@ def _run(
         for number, task in enumerate(tasks):
             try:
                 future = executor.submit(play_batch, task)
-            except RuntimeError as exc:
+            except (RuntimeError, TypeError) as exc:
                 if number:  # it took batches before: not the executor given
                     raise
-                # A shut-down or broken pool: refused as a bad argument,
-                # before any game is played.
+                # A shut-down or broken pool, or no executor's submit: refused
+                # as a bad argument, before any game is played.
                 raise SetupError(
-                    f"simulate: the executor takes no task ({exc}): give one that is not shut down"
+                    f"simulate: the executor takes no task ({type(exc).__name__}: {exc}): "
+                    "give a concurrent.futures.Executor that is not shut down"
                 ) from exc
+            if not isinstance(future, Future):
+                raise SetupError(
+                    f"simulate: the executor's submit returned {shown(future)}, "
+                    "not a concurrent.futures.Future"
+                )
             pending.append(future)
             # Take the batches that are back, in order; wait for the oldest
             # once the window is full.

@@ -14,7 +14,7 @@ import random
 from collections.abc import Callable, Iterable
 from itertools import chain, compress, pairwise, repeat
 from operator import getitem, index, is_not
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -345,6 +345,20 @@ class GameState:
     def copy(self) -> GameState:
         """Returns an independent state equal to this one."""
         return _copy(self)
+
+    def __copy__(self) -> GameState:
+        return _copy(self)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> GameState:
+        # Every field holds immutable values, and the rules are shared by
+        # every game of the variant: the copy is as deep as it needs.
+        return _copy(self)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        raise TypeError(
+            "a GameState is not pickled alone: its rules are the variant's plugins; "
+            "pickle the Game it belongs to (game.state is its state)"
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):

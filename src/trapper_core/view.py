@@ -15,7 +15,7 @@ import attrs
 from .actions import Action
 from .board import Board
 from .display import Display, ValuedCanoe
-from .errors import shown
+from .errors import SetupError, plain_line, shown
 from .interning import interned
 from .model import FACE_DOWN, SQUARES, FaceDown, Hand, Square, Tile, square_or_name
 from .state import GameState, TokenSupply, Valuation, _squares_of, changed_squares
@@ -48,11 +48,18 @@ class History(Sequence[Action]):
 
     @classmethod
     def of(cls, actions: Sequence[Action]) -> History:
-        """Returns the history of ``actions``, oldest first."""
+        """Returns the history of ``actions``, oldest first: a sequence of
+        `Action` objects (`SetupError` otherwise)."""
+        if isinstance(actions, str) or not isinstance(actions, Sequence):
+            raise SetupError(f"History.of takes a sequence of actions, not {shown(actions)}")
         last: tuple[Any, ...] | None = None
+        count = 0
         for action in actions:
+            if not isinstance(action, Action):
+                raise SetupError(f"a history holds actions, not {shown(action)}")
             last = (last, action, None)
-        return cls(last, len(actions))
+            count += 1
+        return cls(last, count)
 
     def _tuple(self) -> tuple[Action, ...]:
         actions = self._actions
@@ -627,6 +634,12 @@ def misshapen(view: PlayerView) -> str | None:
     players = view.players
     if type(players) is not tuple or not players or not all(type(p) is str for p in players):
         return f"its players are a tuple of names, not {shown(players)}"
+    # As new_game takes names: a game made from the view is written and read.
+    if not all(plain_line(p) for p in players) or len(set(players)) != len(players):
+        return (
+            "its players are names that differ, each a line of printable text,"
+            f" not {shown(players)}"
+        )
     count = len(players)
     if type(view.variant) is not str:
         return f"its variant is a name, not {shown(view.variant)}"
