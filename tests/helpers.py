@@ -218,18 +218,20 @@ def no_card_to_draw(seed: int, actions: int) -> tc.Game:
 
 def told_place(error: Exception) -> tuple[int | None, int | None, int | None, int | None]:
     """The game, line, column and turn that a replay error's message names
-    before its first ": " (``None`` for each it does not name)."""
+    before its first ": " (``None`` for each it does not name; "at the
+    start", before the first move, is turn 0)."""
     where = str(error).split(": ", 1)[0]
 
     def number(pattern: str) -> int | None:
         found = re.search(pattern, where)
         return int(found[1]) if found else None
 
+    turn = 0 if where.endswith(", at the start") else number(r"turn (\d+)")
     return (
         number(r"^game (\d+)"),
         number(r"line (\d+)\b(?! or later)"),
         number(r"column (\d+)"),
-        number(r"turn (\d+)"),
+        turn,
     )
 
 

@@ -419,8 +419,7 @@ class _Replayer:
         game = self._new_game(setup)
         try:
             if deal is not None and deal.failure is not None and deal.failure[0] < 0:
-                at_start = self._line(self.record.line)._replace(turn=0)  # before the first move
-                raise RecordError(deal.failure[1], at=at_start)
+                raise RecordError(deal.failure[1], at=self._line(self.record.line))
             self._check_revealed(game, None)
             step = self._step
             for index, decision in enumerate(self.decisions):

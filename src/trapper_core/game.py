@@ -905,8 +905,8 @@ class Game:
         (which decide the reshuffles to come). The history is not in it, nor
         the count of turns, which no rule of the built-in variants reads: so
         two orders of the same moves give one key, and so does a round in
-        which every player passed without a card to draw (the game no rule
-        ends, D20). A variant whose rules read the count of turns or the
+        which every player passed without a card to draw (a game that no
+        rule ends, in the base game). A variant whose rules read the count of turns or the
         cards once drawn has positions that this key does not tell apart.
 
         For one player's knowledge, a view's

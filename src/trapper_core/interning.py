@@ -9,7 +9,9 @@ forgotten first (``functools.lru_cache``, implemented in C). One policy, one
 size, one place to look: `tables` reports each table's use and
 `clear` empties them all. (Two tables belong to one variant's rules
 rather than to a function — the texts it has read, and the availability of
-its kinds per turn record — and are emptied when they reach the same size.)
+its kinds per turn record — and are emptied when they reach the same size;
+the conformance kit keeps what it found of the last 64 setups it checked,
+and the notation's reader the last 4,096 tags it read.)
 
 A plugin keeps its own tables the same way:
 

@@ -26,6 +26,7 @@ import attrs
 from .actions import Action
 from .errors import IllegalActionError, PluginError, SetupError, TrapperError, shown
 from .game import Game
+from .interning import interned
 from .kinds import ActionKind
 from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Square, Tile, TokenKind
 from .plugins import Rules
@@ -545,24 +546,17 @@ def _near_misses(game: Game, legal: tuple[Action, ...]) -> list[Action]:
             if action not in listed:
                 out.append(action)
     for action in legal:
-        changed = _CHANGED.get(action)
-        if changed is None:
-            if len(_CHANGED) >= _CHANGED_KEPT:
-                _CHANGED.clear()
-            changed = _CHANGED[action] = _changed(action)
-        out += [other for other in changed if other not in listed]
+        out += [other for other in _changed(action) if other not in listed]
     return out
 
 
-#: The actions with one field changed, per action: actions are values, and
-#: a checked random game asks for those of the same actions in position
-#: after position (``attrs.evolve`` was a tenth of its checks' time).
-_CHANGED: dict[Action, tuple[Action, ...]] = {}
-_CHANGED_KEPT = 100_000
-
-
+@interned
 def _changed(action: Action) -> tuple[Action, ...]:
-    """``action`` with one field changed, every way `_neighbours_of` gives."""
+    """``action`` with one field changed, every way `_neighbours_of` gives.
+    Kept per action (an interned table, as the engine keeps its values):
+    actions are values, and a checked random game asks for those of the same
+    actions in position after position (``attrs.evolve`` was a tenth of its
+    checks' time)."""
     if not attrs.has(type(action)):
         return ()
     out = []
