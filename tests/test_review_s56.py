@@ -331,13 +331,15 @@ def test_review_s56_simulate_refuses_an_out_it_cannot_write_before_any_game(
 
 def test_review_s56_a_byte_that_is_not_utf8_is_shown_with_a_caret(tmp_path: Path) -> None:
     """Every syntax error shows its line with a caret under the column but
-    this one, whose line stood alone (the bytes shown as '?')."""
+    this one, whose line stood alone (the bytes shown as '?'). It shows the
+    line as far as the byte, which every reader has read whatever its
+    blocks (``test_fuzz_a_cap_on_the_size_of_a_game_reads_alike_…``)."""
     path = tmp_path / "latin-1.trn"
     path.write_bytes('[Event "Café"]\n[Seat1 "A"]\n[Seat2 "B"]\n\n*\n'.encode("latin-1"))
     with pytest.raises(notation.NotationSyntaxError) as err:
         notation.load(path)
     assert (err.value.line, err.value.column) == (1, 12)
-    assert err.value.context == '[Event "Caf\ufffd"]\n' + " " * 11 + "^"
+    assert err.value.context == '[Event "Caf\ufffd\n' + " " * 11 + "^"
 
 
 def test_review_s56_the_caret_under_a_line_of_tabs_is_padded_with_its_tabs() -> None:

@@ -1174,11 +1174,16 @@ def _checked(line: str, number: int) -> str | _BadLine:
             "(gzip.open(path), or zcat FILE | trapper replay -)"
         )
     text = _NOT_UTF8.sub("\ufffd", line)
+    column = bad.start() + 1
+    # The line as far as the byte (shown as U+FFFD) and a caret under it: as
+    # far as every reader has read it, whatever its blocks (a line longer
+    # than the cap on a game's size is read in part, and in parts that
+    # differ between a text stream and a binary one).
     error = NotationSyntaxError(
         f"the text is not UTF-8 (a byte {byte:#04x}){hint}",
         line=number,
-        column=bad.start() + 1,
-        context=_caret(text.rstrip("\r\n"), 1, bad.start() + 1),  # the bytes shown as U+FFFD
+        column=column,
+        context=_caret(text[:column], 1, column),
     )
     return _BadLine(text, error)
 
