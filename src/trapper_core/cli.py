@@ -1295,7 +1295,13 @@ def _show(args: argparse.Namespace) -> int:
         ):
             raise broken[0]
     except TrapperError as exc:
-        exc.args = (f"{name}: {exc}", *exc.args[1:])  # which file, as replay tells
+        # Which file, and which game for a syntax error (a replay's error says
+        # its game), as replay tells them.
+        game_number = getattr(exc, "game", None)
+        where = f"game {game_number}, "
+        if game_number is None or str(exc).startswith(where):
+            where = ""
+        exc.args = (f"{name}: {where}{exc}", *exc.args[1:])
         raise
     if game is None:
         raise SetupError(f"{name} holds {_count(count, 'game')}; there is no game {args.game}")

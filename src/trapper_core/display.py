@@ -29,6 +29,11 @@ class Row:
 
     An open row is not full yet; a row with nothing at it is
     [`is_empty`][trapper_core.Row.is_empty].
+
+    Rows, valued canoes and displays are made as given, unchecked (a game
+    makes new ones in most of its decisions);
+    [`game_at`][trapper_core.game_at] checks every part of the displays it
+    is given and names what is wrong.
     """
 
     canoe: Tile
@@ -107,7 +112,8 @@ class Display:
     money and bonus tokens.
 
     ``money`` is what the bank has paid out so far; the end valuation is
-    added by ``Game.scores()`` once the game is over.
+    added by ``Game.scores()`` once the game is over. Made as given,
+    unchecked, like [`Row`][trapper_core.Row].
     """
 
     open: tuple[Row, ...] = ()
