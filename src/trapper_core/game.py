@@ -54,6 +54,7 @@ MAX_SEED = 2**64
 """Seeds are whole numbers from 0 up to, not including, this."""
 
 _SHUFFLED = _FIELDS.index("shuffled")  # where a snapshot holds the shuffles so far
+_NEW_TURN: Any = object()  # Game._at's turn when the caller gives none: a turn just begun
 
 MAX_ACTION_TEXT = 200
 """The longest text [`Game.parse_action`][trapper_core.Game.parse_action] reads
@@ -397,12 +398,16 @@ class Game:
         start_board: tuple[Tile | None, ...] | None = None,
         start_squares: tuple[int, ...] | None = None,
         start_player: int | None = None,
+        turn: object = _NEW_TURN,
     ) -> Game:
         """A game whose state is the position given, part by part, unchecked,
-        with the turn record of a turn just begun: what `game_at` builds
-        once it has checked the parts, and the sampler from a view's origin.
-        The caller sets the turn record, ends the game if it is over there
-        and makes the position the game's root (``_as_root``).
+        with ``turn`` for its turn record, or when that is not given and
+        somebody is to move, the record of a turn just begun (asked of a
+        state whose turn is ``None``: no turn came before in this game):
+        what `game_at` builds once it has checked the parts, and the sampler
+        from a view's origin. The caller sets the record of a position with
+        nobody to move, ends the game if it is over there and makes the
+        position the game's root (``_as_root``).
 
         The game's setup holds every tile the position holds (on the board,
         ``start_board`` when given, else ``board``; in the box, ``box`` and
@@ -438,7 +443,13 @@ class Game:
         state.valuation = None
         state.targets = NO_TARGETS
         state.box = box
-        state.turn = rules.new_turn(state) if to_move is not None else state.turn
+        if turn is not _NEW_TURN:
+            state.turn = turn
+        elif to_move is not None:
+            state.turn = None  # no turn came before, as at a game's start
+            state.turn = rules.new_turn(state)
+        # else (nobody to move) the start's record stands, of the variant's
+        # type, until the caller sets the position's own
         return game
 
     # ------------------------------------------------------------------

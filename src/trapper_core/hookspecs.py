@@ -171,12 +171,23 @@ class RulesSpec:
         rules whenever play passes on (the base game's ``advance``). The
         record must be immutable; it is public (views show it) and it is how
         action kinds know where in the turn the player is.
+
+        ``state.turn`` is the record of the turn that ends, or ``None`` when
+        no turn came before in this game: at its start, and when a game is
+        made at a position (``game_at`` given no turn record), which may be
+        late in a game: what a record keeps from turn to turn (a count of
+        rounds) then begins anew, unless the position is given with its
+        record (as a position string and a view's sampled worlds are).
         """
 
     @hookspec(firstresult=True)
     def trapper_next_player(self, state: GameState, player: int) -> int:
         """Returns the seat that plays after ``player``, or ``-1`` when nobody
-        is left to play (R9, R30: clockwise, skipping retired players)."""
+        is left to play (R9, R30: clockwise, skipping retired players).
+
+        Also asked of a position with nobody to move (``state.to_move`` is
+        ``None``) given to ``game_at``, with ``player`` 0: whether somebody
+        is left to play there, and so whether the game is over."""
 
     # ------------------------------------------------------------------
     # Movement

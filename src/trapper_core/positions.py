@@ -249,7 +249,7 @@ def game_at(
     if turn is None:
         if seat is None:
             raise SetupError("game_at: a game that is over (to_move=None) gives its turn record")
-        turn = rules.new_turn(state)
+        turn = state.turn  # the record of a turn just begun, which Game._at asked for
     else:
         fresh = type(game.turn)
         if not isinstance(turn, fresh):

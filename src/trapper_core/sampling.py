@@ -679,8 +679,8 @@ class Sampler:
             start_board=start_board if any(origin.taken) else None,
             start_squares=tuple(empty[:4]) if any(origin.taken) else None,
             start_player=origin.start_player,
+            turn=origin.turn,
         )
-        game.state.turn = origin.turn
         if origin.to_move is None:
             game._finish()
         game._as_root()

@@ -313,6 +313,7 @@ class GameState:
         state.shuffled = ()
         state.valuation = None
         state.to_move = setup.start_player
+        state.turn = None  # no turn came before: what trapper_new_turn is told below
         started = rules.start(state, setup)
         if started is not True:  # asked once a game: the deal was made, or the hook is broken
             raise PluginError(
