@@ -115,7 +115,9 @@ def test_D6_a_herb_placed_by_choice_goes_to_the_canoe_it_names() -> None:
 
 
 def test_R17_a_canoe_with_nothing_to_gather_takes_no_placement() -> None:
-    with pytest.raises(tc.IllegalActionError, match="R17"):
+    """Naming the gathering of nothing, its one way, is naming a placement
+    where there is no choice (D6)."""
+    with pytest.raises(tc.IllegalActionError, match=r"D6: the bear canoe \(3\) has one way"):
         place(Display(), t("CB3"), Gather(None, None, ()))
     after, full = place(Display(open=(row("CW2", "W1"),)), t("CB3"))
     assert after.open == (row("CW2", "W1"), row("CB3"))
@@ -149,8 +151,12 @@ def test_D15_equal_animals_are_one_choice() -> None:
 def test_D6_forced_placements_take_no_choice() -> None:
     display = Display(separate=(t("B1"), t("H1")))
     assert tb.placement_choices(display, t("CB3")) == (None,)
-    with pytest.raises(tc.IllegalActionError, match="R17"):
+    # its one way named is a placement where there is no choice (D6); a
+    # gathering it cannot make is R17
+    with pytest.raises(tc.IllegalActionError, match=r"D6: the bear canoe \(3\) has one way"):
         place(display, t("CB3"), Gather(1, None, (1,)))
+    with pytest.raises(tc.IllegalActionError, match="R17: the bear canoe"):
+        place(display, t("CB3"), Gather(None, None, (1,)))
 
 
 def test_D6_legal_actions_list_every_choice_with_its_text() -> None:

@@ -383,8 +383,14 @@ def _place_canoe(
         and placement.herb in herbs
         and placement.mushroom in mushrooms
         and placement.animals in animal_options
-        and len(herbs) * len(mushrooms) * len(animal_options) > 1
     ):
+        if len(herbs) * len(mushrooms) * len(animal_options) == 1:
+            # the one way it gathers, named where there is no choice
+            raise IllegalActionError(
+                f"D6: the {canoe.name} has one way to gather: a placement is named only "
+                "when there is a choice (write the step without it)",
+                rule="D6",
+            )
         herb, mushroom, animals = placement.herb, placement.mushroom, placement.animals
     else:
         raise IllegalActionError(
