@@ -133,7 +133,8 @@ def test_R43_the_winner_takes_a_tile_next_to_the_named_trapper() -> None:
     game = tactical(["EEEEEEEE", "EEEEEEEE"])
     play(game, "E1", "pass")
     assert set(texts(game)) == {"Ee6"}
-    with pytest.raises(tc.IllegalActionError, match="R43: the beige trapper cannot take"):
+    # taken as a step takes (R13, R14), and refused for a step's reasons
+    with pytest.raises(tc.IllegalActionError, match="R14: c4 is not next to the beige trapper"):
         game.apply(Take(tc.Square.parse("c4"), (0, 1, 0, 0)))
     play(game, "Ee6")
     assert game.trappers[Colour.BEIGE] == tc.Square.parse("e6")

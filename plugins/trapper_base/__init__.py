@@ -119,6 +119,7 @@ from .turn import (
     pay_masks,
     placement_problem,
     squares,
+    take_problem,
     turn_of,
 )
 
@@ -201,6 +202,7 @@ __all__ = [
     "standard_faces",
     "standard_tile_set",
     "take",
+    "take_problem",
     "take_worth",
     "targets_kept",
     "token_problems",

@@ -82,6 +82,7 @@ __all__ = [
     "pay_masks",
     "placement_problem",
     "squares",
+    "take_problem",
     "turn_of",
 ]
 
@@ -266,6 +267,29 @@ def placement_problem(
             action,
         )
     return _error("R16", f"{tile.name} cannot be placed that way", action)
+
+
+def take_problem(state: GameState, trapper: Colour, square: Square) -> tuple[str, str]:
+    """The rule and the reason why ``trapper`` cannot take the tile on
+    ``square``, which is not one of its targets (R13–R15): no tile there,
+    a face-down tile, water on the edge it would enter by, or a square not
+    next to it. What a refused step tells, and a tactical take (R43)."""
+    tile = state.board[square.index]
+    if tile is None:
+        if square.index in state.trappers:
+            standing = COLOURS[state.trappers.index(square.index)]
+            return "R15", f"the {standing} trapper stands on {square}; there is no tile"
+        return "R15", f"{square} is empty: its tile has been taken"
+    if not state.face_up >> square.index & 1:
+        return "R13", f"the tile on {square} is face down"
+    from_square = state.trappers[trapper]
+    for neighbour, side in NEIGHBOURS[from_square]:
+        if neighbour == square.index:
+            return "R13", f"{square} is blocked by water on its {side} edge"
+    return "R14", (
+        f"{square} is not next to the {trapper} trapper on {SQUARES[from_square]}, "
+        "and only an isolated trapper may take a tile elsewhere"
+    )
 
 
 def exchange_options(state: GameState, player: int) -> list[tuple[Species, ...]]:
@@ -590,27 +614,7 @@ class StepKind(ActionKind[Step]):
         return self.refuse_payment(state, step)
 
     def refuse_square(self, state: GameState, step: Step) -> IllegalActionError:
-        trapper, square = step.trapper, step.square
-        tile = state.board[square.index]
-        if tile is None:
-            if square.index in state.trappers:
-                standing = COLOURS[state.trappers.index(square.index)]
-                return _error(
-                    "R15", f"the {standing} trapper stands on {square}; there is no tile", step
-                )
-            return _error("R15", f"{square} is empty: its tile has been taken", step)
-        if not state.face_up >> square.index & 1:
-            return _error("R13", f"the tile on {square} is face down", step)
-        from_square = state.trappers[trapper]
-        for neighbour, side in NEIGHBOURS[from_square]:
-            if neighbour == square.index:
-                return _error("R13", f"{square} is blocked by water on its {side} edge", step)
-        return _error(
-            "R14",
-            f"{square} is not next to the {trapper} trapper on {SQUARES[from_square]}, "
-            "and only an isolated trapper may take a tile elsewhere",
-            step,
-        )
+        return _error(*take_problem(state, step.trapper, step.square), step)
 
     def refuse_placement(self, state: GameState, step: Step) -> IllegalActionError:
         return placement_problem(

@@ -32,6 +32,7 @@ from trapper_base import (
     placement_text,
     squares,
     take,
+    take_problem,
 )
 from trapper_core import (
     COLOURS,
@@ -395,10 +396,9 @@ class TakeKind(ActionKind[Take]):
         return takes
 
     def refuse_square(self, state: GameState, take: Take) -> IllegalActionError:
-        colour = self._auction(state).colour
-        return _illegal(
-            "R43", f"the {colour} trapper cannot take the tile on {take.square} (R13, R14)", take
-        )
+        # taken as a step takes (R43: as in R13, R14), refused for its reasons
+        rule, reason = take_problem(state, self._auction(state).colour, take.square)
+        return _illegal(rule, reason, take)
 
     def refuse_placement(self, state: GameState, take: Take) -> IllegalActionError:
         assert state.to_move is not None
