@@ -587,7 +587,7 @@ def test_openspiel_the_private_observation_is_the_hand_and_the_spelling_alone(
     spelled, and nothing of the table."""
     from open_spiel.python.observation import make_observation
 
-    from trapper_core.encoding import PREFIX_LENGTH, encode_view
+    from trapper_core.encoding import SPELLED_SIZE, encode_view
     from trapper_core.openspiel import PRIVATE_SIZE
 
     game = load(variant, 3)
@@ -615,7 +615,7 @@ def test_openspiel_the_private_observation_is_the_hand_and_the_spelling_alone(
         whole = encode_view(view, spelling)
         private.set_from(state, player)
         assert private.tensor.shape == (PRIVATE_SIZE,)
-        expected = whole[squares : squares + 4] + whole[-PREFIX_LENGTH * NUM_ACTIONS :]
+        expected = whole[squares : squares + 4] + whole[-SPELLED_SIZE:]
         assert private.tensor.tolist() == pytest.approx(expected)
         text = private.string_from(state, player)
         hand = "".join(map(str, view.hand.counts))

@@ -6,6 +6,7 @@ round, found, and fails on the code before the fix.
 
 from __future__ import annotations
 
+import itertools
 import random
 from pathlib import Path
 
@@ -15,6 +16,13 @@ import trapper_base as tb
 import trapper_core as tc
 from trapper_core import hookimpl
 from trapper_core.cli import main
+from trapper_core.encoding import (
+    NUM_ACTIONS,
+    SPELLED_RUNS,
+    action_id,
+    encode_view,
+    spelled_features,
+)
 from trapper_core.notation import Position
 
 from .helpers import parts_of
@@ -174,3 +182,31 @@ def test_review_s57_R43_a_refused_take_tells_a_steps_reason() -> None:
                 game.apply_text(f"B{square}")
             assert str(refused.value) == reason
             assert refused.value.rule == reason[:3]
+
+
+# ---------------------------------------------------------------------------
+# A learning researcher's adapters
+# ---------------------------------------------------------------------------
+
+
+def test_review_s57_the_spelled_part_tells_apart_two_decisions_of_a_long_take() -> None:
+    """The view vector held the first 32 characters spelled: a tactical take
+    paying a high bid (45 characters before its canoe's second animal) gave
+    the decision of its first animal and of its second the same numbers,
+    though their legal ids differ. It holds runs of one character now."""
+    game = tc.new_game("tactical", 2, seed=0)
+    view = game.view(0)
+    first = "Bb7/BBBBBBBBBBBBBEEEEEEEEGGGGGGGGGGGGPPPPPP<K"
+    assert len(first) == 45
+    assert encode_view(view, first) != encode_view(view, first + "2+K")
+    # a run is its character and its length
+    spelled = spelled_features("BBBBb")
+    block = NUM_ACTIONS + 1
+    assert spelled[action_id("B")] == 1.0
+    assert spelled[NUM_ACTIONS] == 4 / 200
+    assert spelled[block + action_id("b")] == 1.0
+    assert spelled[block + NUM_ACTIONS] == 1 / 200
+    assert spelled[2 * block :] == [0.0] * (len(spelled) - 2 * block)
+    # the longest texts of the built-in variants fit
+    longest = "Pf4/PPBBBBGGGG<H1+F3+B1+B2+B2+B3+B4"
+    assert len(list(itertools.groupby(longest))) <= SPELLED_RUNS

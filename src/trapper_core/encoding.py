@@ -26,6 +26,7 @@ lists in arrays.
 from __future__ import annotations
 
 import enum
+import itertools
 import math
 import string
 from fractions import Fraction
@@ -34,7 +35,7 @@ import attrs
 
 from .actions import Action
 from .errors import ActionFieldError, IllegalActionError, SetupError, as_whole, shown
-from .game import Game
+from .game import MAX_ACTION_TEXT, Game
 from .model import COLOURS, DIRECTIONS, FACE_DOWN, SPECIES, Kind, Tile
 from .view import PlayerView, misshapen
 
@@ -42,7 +43,8 @@ __all__ = [
     "ALPHABET",
     "DONE",
     "NUM_ACTIONS",
-    "PREFIX_LENGTH",
+    "SPELLED_RUNS",
+    "SPELLED_SIZE",
     "Speller",
     "action_id",
     "encode_view",
@@ -65,8 +67,16 @@ text continues (``Ge6`` beside ``Ge6/BB``)."""
 NUM_ACTIONS = len(ALPHABET) + 1
 """How many action ids there are: `DONE` and one per character."""
 
-PREFIX_LENGTH = 32
-"""How many spelled characters the view tensor holds (longer prefixes are cut)."""
+SPELLED_RUNS = 32
+"""How many runs of the characters spelled so far the view tensor holds
+(a run: one character, repeated as often as it comes in a row, as a
+payment of many cards of one colour does). Every text of the built-in
+variants has 29 at most; a variant's text of more runs is cut, and two
+texts alike in their first runs then give the same numbers."""
+
+SPELLED_SIZE = SPELLED_RUNS * (NUM_ACTIONS + 1)
+"""How many numbers the spelled part of the view tensor has: per run, its
+character one-hot and its length ÷ `MAX_ACTION_TEXT`."""
 
 
 def action_id(char: str) -> int:
@@ -210,9 +220,7 @@ def view_size(players: int) -> int:
     """Returns the length of `encode_view`'s list for ``players`` seats."""
     # a NumPy integer too
     players = as_whole(players, SetupError, "players is a count of 1 or more", low=1)
-    return (
-        64 * _SQUARE + 4 * 64 + 4 + players * _SEAT + _GLOBAL + _TURN + PREFIX_LENGTH * NUM_ACTIONS
-    )
+    return 64 * _SQUARE + 4 * 64 + 4 + players * _SEAT + _GLOBAL + _TURN + SPELLED_SIZE
 
 
 def _tile(tile: Tile) -> list[float]:
@@ -346,11 +354,21 @@ def hand_features(view: PlayerView) -> list[float]:
 
 
 def spelled_features(prefix: str) -> list[float]:
-    """The characters of an action spelled so far, one-hot, one block of
-    ``NUM_ACTIONS`` a character: the last part of `encode_view`."""
-    spelled = [0.0] * (PREFIX_LENGTH * NUM_ACTIONS)
-    for i, char in enumerate(prefix[:PREFIX_LENGTH]):
-        spelled[i * NUM_ACTIONS + action_id(char)] = 1.0
+    """The characters of an action spelled so far, in runs of one
+    character: per run a block of ``NUM_ACTIONS`` + 1 numbers, the
+    character one-hot and the run's length ÷ `MAX_ACTION_TEXT`
+    (`SPELLED_RUNS` runs at most): the last part of `encode_view`.
+
+    Runs, not characters: a tactical take that pays a high bid spells a
+    long row of one colour's letter, and a tensor of the first 32
+    characters gave two decisions of one such take the same numbers."""
+    block = NUM_ACTIONS + 1
+    spelled = [0.0] * SPELLED_SIZE
+    runs = itertools.groupby(prefix)
+    # runs past the last block are cut: not strict
+    for start, (char, run) in zip(range(0, SPELLED_SIZE, block), runs, strict=False):
+        spelled[start + action_id(char)] = 1.0
+        spelled[start + NUM_ACTIONS] = sum(1 for _ in run) / MAX_ACTION_TEXT
     return spelled
 
 

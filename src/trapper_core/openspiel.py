@@ -63,7 +63,7 @@ from .board import Board
 from .bots import SAMPLING_EFFORT
 from .encoding import (
     NUM_ACTIONS,
-    PREFIX_LENGTH,
+    SPELLED_SIZE,
     Speller,
     action_id,
     encode_view,
@@ -855,10 +855,10 @@ def _spelling_seen(state: TrapperState, player: int) -> str:
     return state.prefix if game is not None and game.to_move == player else ""
 
 
-PRIVATE_SIZE = len(COLOURS) + PREFIX_LENGTH * NUM_ACTIONS
+PRIVATE_SIZE = len(COLOURS) + SPELLED_SIZE
 """The length of the private observation's tensor (``public_info=False``):
 the player's cards per colour ÷ 16, then the characters they have spelled
-of the action in progress, one-hot, as in ``encode_view``."""
+of the action in progress, in runs, as in ``encode_view``."""
 
 
 def _encode_private(view: PlayerView, spelling: str) -> list[float]:
