@@ -195,7 +195,8 @@ def test_options_that_are_empty_sequences_are_listed_as_nothing() -> None:
 
     game = game_of(kinds=(Nothing(),))
     assert not any(isinstance(a, Gift) for a in game.legal_actions())
-    with pytest.raises(IllegalActionError, match="not a colour open now"):
+    # the value as its text (a colour's name), not its repr
+    with pytest.raises(IllegalActionError, match="gift: its colour, blue, is not open now"):
         game.apply(Gift(Colour.BLUE))
 
 

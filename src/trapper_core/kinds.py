@@ -280,7 +280,7 @@ class ActionKind(abc.ABC, Generic[A]):
                 )
             return error
         return IllegalActionError(
-            f"{self.name}: {getattr(action, choice)!r} is not a {choice} open now",
+            f"{self.name}: its {choice}, {_value_text(getattr(action, choice))}, is not open now",
             action=action,
         )
 
@@ -636,3 +636,16 @@ def resolve_kinds(
             + ", ".join(sorted(defined))
         )
     return kinds
+
+
+def _value_text(value: object) -> str:
+    """A choice's value in a message: its own text where its type has one
+    (a colour's name, a square's), else its ``repr``; cut to 60 characters,
+    and never an error of its own."""
+    if type(value).__str__ is object.__str__:
+        return shown(value)
+    try:
+        text = str(value)
+    except Exception:  # a value whose text cannot be made
+        return shown(value)
+    return text if len(text) <= 60 else text[:59] + "…"
