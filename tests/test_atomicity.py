@@ -73,7 +73,7 @@ def test_show_a_good_game_after_a_broken_one_and_name_the_file_of_an_error(
     assert "game 3 (base): the end" in capsys.readouterr().out
     assert main(["show", str(path), "--game", "2"]) == 2
     err = capsys.readouterr().err
-    assert err.startswith(f"trapper: error: {path}: line ")
+    assert err.startswith(f"trapper: error: {path}: game 2, line ")
     assert "[Seat1 x" in err  # the context, a caret under the place
     for number in (0, 4):
         assert main(["show", str(path), "--game", str(number)]) == 2
