@@ -6,15 +6,17 @@ round, found, and fails on the code before the fix.
 
 from __future__ import annotations
 
+import io
 import itertools
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import trapper_base as tb
 import trapper_core as tc
-from trapper_core import hookimpl
+from trapper_core import hookimpl, notation
 from trapper_core.cli import main
 from trapper_core.encoding import (
     NUM_ACTIONS,
@@ -210,3 +212,38 @@ def test_review_s57_the_spelled_part_tells_apart_two_decisions_of_a_long_take() 
     # the longest texts of the built-in variants fit
     longest = "Pf4/PPBBBBGGGG<H1+F3+B1+B2+B2+B3+B4"
     assert len(list(itertools.groupby(longest))) <= SPELLED_RUNS
+
+
+# ---------------------------------------------------------------------------
+# A hostile reader of the notation
+# ---------------------------------------------------------------------------
+
+
+class _Arriving(io.RawIOBase):
+    """A pipe or a socket: each read gives what has arrived, ``size`` bytes."""
+
+    def __init__(self, data: bytes, size: int) -> None:
+        self.data, self.at, self.size = data, 0, size
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        count = min(len(buffer), self.size, len(self.data) - self.at)
+        buffer[:count] = self.data[self.at : self.at + count]
+        self.at += count
+        return count
+
+
+@pytest.mark.parametrize("size", range(1, 24))
+def test_review_s57_a_second_mark_stays_a_character_however_a_stream_arrives(size: int) -> None:
+    """A binary stream read in pieces took a line's second byte order mark
+    off too when a piece ended right after the first (a line's mark off,
+    the piece was taken to end a line), so a record every other reader
+    refuses was read whole."""
+    text = '[A "b"]\n1. x\n\ufeff\ufeff[B "c"]\n1. y\n'
+    whole: list[Exception] = []
+    assert notation.loads(text, errors=whole) == []
+    arrived: list[Exception] = []
+    assert notation.load(_Arriving(text.encode(), size), errors=arrived) == []
+    assert [str(e) for e in arrived] == [str(e) for e in whole]

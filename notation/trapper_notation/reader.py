@@ -1103,9 +1103,12 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
         if text:
             # The byte order marks at the lines' starts off (`_MARK`); the
             # next block begins a line if this one ends one (a held "\r"
-            # comes back as the next block's first line end).
+            # comes back as the next block's first line end), asked before
+            # the marks come off: a block that ends with a line's mark ends
+            # no line, and a second mark at the next block's start stays.
+            ends_line = text.endswith("\n")
             text = _unmarked(text, begins)
-            begins = text.endswith("\n")
+            begins = ends_line
         last = text.rfind("\n")
         if last < 0:
             parts.append(text)
