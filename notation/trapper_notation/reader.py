@@ -103,6 +103,7 @@ _NAME_AND_VALUE = itemgetter(1, 2)
 #: The pattern of a terminal of the grammar (tests compare them with the engine's).
 _terminal = terminal
 _SPACES = re.compile(r"[ \t]*")
+_BLANKS = re.compile(r"[ \t\f]*")  # the white space that may stand before a game
 #: Short tags read before (``[Site "?"]``, ``[Variant "base"]``), by their
 #: name and value as written: every game that has one shares its pair of
 #: strings.
@@ -3137,7 +3138,12 @@ class _Offsets:
         start = self.starts.get(line, 0)
         if column == 1 or not self.within:
             return start
-        if not self.texts.get(line, "")[: column - 1].strip(" \t\f"):
+        # (Matched, not cut and stripped: a cut is the line's length for
+        # every game on it, a line of a million games a quadratic time.)
+        text = self.texts.get(line, "")
+        before = min(column - 1, len(text))
+        blank = _BLANKS.match(text, 0, before)
+        if blank is not None and blank.end() == before:
             # White space alone before it (the grammar's: a "\v" before a
             # game's tags is the game before's, which the readers cut off):
             # the game begins with its line, and read there its columns are
@@ -3152,7 +3158,6 @@ class _Offsets:
         done, size = self.measured.get(line, (1, 0))
         if done > column:
             done, size = 1, 0
-        text = self.texts.get(line, "")
         size += len(text[done - 1 : column - 1].encode("utf-8"))
         self.measured[line] = (column, size)
         return start + size
