@@ -247,3 +247,30 @@ def test_review_s57_a_second_mark_stays_a_character_however_a_stream_arrives(siz
     arrived: list[Exception] = []
     assert notation.load(_Arriving(text.encode(), size), errors=arrived) == []
     assert [str(e) for e in arrived] == [str(e) for e in whole]
+
+
+class _ReadOnly:
+    """A text stream of one's own with ``read`` and no ``readline``."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def read(self, size: int = -1) -> str:
+        out = self.text if size < 0 else self.text[:size]
+        self.text = self.text[len(out) :]
+        return out
+
+
+@pytest.mark.parametrize(
+    "reader",
+    [notation.load, notation.read_game, lambda s: list(notation.games(s))],
+    ids=["load", "read_game", "games"],
+)
+def test_review_s57_a_text_stream_without_readline_is_refused(reader: Any) -> None:
+    """A stream with ``read`` and no ``readline`` passed the check of the
+    argument and then failed with an ``AttributeError``: a text stream is
+    read by its ``readline``."""
+    stream = _ReadOnly(_TWO_PASSES)
+    with pytest.raises(notation.NotationError, match=r"a text stream by its readline\(\)"):
+        reader(stream)
+    assert stream.text == _TWO_PASSES  # nothing read

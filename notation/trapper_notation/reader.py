@@ -59,8 +59,10 @@ reader takes ``max_game_size`` to change it."""
 
 #: An open stream the readers take: text, or bytes in UTF-8. ``IO[bytes]``
 #: alone would leave out the binary streams of ``gzip``, ``bz2`` and
-#: ``lzma`` (``io.BufferedIOBase``, not ``typing.BinaryIO``), which they read.
-Stream = IO[str] | IO[bytes] | io.BufferedIOBase
+#: ``lzma`` (``io.BufferedIOBase``, not ``typing.BinaryIO``), which they read,
+#: and streams of one's own made on ``io.RawIOBase`` (a pipe's or a
+#: socket's) or ``io.TextIOBase``.
+Stream = IO[str] | IO[bytes] | io.BufferedIOBase | io.RawIOBase | io.TextIOBase
 Source = str | os.PathLike[str] | Stream
 
 
@@ -2206,7 +2208,7 @@ def load(
 
 
 @contextmanager
-def _opened(source: Source) -> Iterator[IO[str] | IO[bytes]]:
+def _opened(source: Source, *, lines: bool = False) -> Iterator[IO[str] | IO[bytes]]:
     if isinstance(source, str | os.PathLike):
         try:
             file = open(source, "rb")  # noqa: SIM115 (closed below)
@@ -2221,7 +2223,7 @@ def _opened(source: Source) -> Iterator[IO[str] | IO[bytes]]:
                     f"cannot read {shown(os.fspath(source))}: {reason[:80]}"
                 ) from None
     else:
-        _check_stream(source)
+        _check_stream(source, lines=lines)
         yield _as_io(source)
 
 
@@ -2240,14 +2242,33 @@ def _cannot_open(source: str | os.PathLike[str], exc: Exception) -> NotationErro
     return NotationError(f"cannot open {shown(path)}: {reason[:80]}{hint}")
 
 
-def _check_stream(stream: object, what: str = "a path or an open text or binary stream") -> None:
+def _check_stream(
+    stream: object,
+    what: str = "a path or an open text or binary stream",
+    *,
+    lines: bool = False,
+) -> None:
+    """Refuses what is no stream the readers can read: a binary stream is
+    read by ``read`` (and ``readline`` too, when ``lines``: `scan`), a text
+    stream by ``readline``."""
     if getattr(stream, "closed", False) is True:
         raise NotationError(f"the stream is closed: {what} is read")
     if isinstance(stream, (bytes, bytearray)):
         raise NotationError("read bytes with load(io.BytesIO(data)) or decode them first")
-    if not any(callable(getattr(stream, name, None)) for name in ("readline", "read")):
+    names = ("read", "readline")
+    if not any(callable(getattr(stream, name, None)) for name in names):
         hint = "; open the file first" if isinstance(stream, str | os.PathLike) else ""
         raise NotationError(f"{what} is read, not {type(stream).__name__}{hint}")
+    binary = _is_binary(stream)  # type: ignore[arg-type]
+    needed = names if binary and lines else names[:1] if binary else names[1:]
+    for name in needed:
+        if not callable(getattr(stream, name, None)):
+            kind = "binary" if binary else "text"
+            raise NotationError(
+                f"{what} is read: a {kind} stream by its {name}(), which a "
+                f"{type(stream).__name__} lacks (a file object, io.StringIO or "
+                "io.BytesIO has it)"
+            )
 
 
 def _check_options(errors: object, max_game_size: object) -> int:
@@ -2529,7 +2550,7 @@ def scan(source: Source, *, max_game_size: int = MAX_GAME_SIZE) -> Iterator[Scan
     whatever games its lines that fit would read as.
     """
     max_game_size = _check_options(None, max_game_size)
-    with _opened(source) as stream:
+    with _opened(source, lines=True) as stream:
         try:
             seekable = stream.seekable()
             where = stream.tell() if seekable else None
