@@ -303,8 +303,15 @@ class _Replayer:
         reveals: dict[int, Tile] = {}
         noted = note_places(self.record)  # the places a record built in code gives its notes
         count = 0  # notes so far
+        self.loose: dict[int, list[TurnNumber | Mover]] = {}
         turn: int | None = None
         mover: str | None = None
+        # A turn number or a name that no move follows (another comes first,
+        # or the record ends) is read no further here: only whether there
+        # is one, which `_loose_words` then finds (rare: the writer never
+        # writes one). ``named``: how many moves stood before the last name.
+        loose = False
+        named = -1
         lines = self.record.tag_lines
         ended = lines[-1] if lines else 0  # the line of the text before a note (0: not known)
         for item in parts(self.record):
@@ -317,8 +324,13 @@ class _Replayer:
                     for word in words:
                         end = word[-1]
                         if end == ":":
+                            if named == len(decisions):
+                                loose = True
+                            named = len(decisions)
                             mover = word[:-1]
                         elif end == ".":
+                            if turn is not None:
+                                loose = True
                             turn = int(word[:-1])
                         elif end == ")":  # a note, kept whole (no word holds a "(")
                             if places is None:
@@ -334,8 +346,13 @@ class _Replayer:
                         append((word, turn, mover))
                         turn = None
                     elif kind == "TURN":
+                        if turn is not None:
+                            loose = True
                         turn = int(word[:-1])
                     elif kind == "PLAYER":
+                        if named == len(decisions):
+                            loose = True
+                        named = len(decisions)
                         mover = word[:-1] if word[0] != '"' else unquote(word[:-1])
                     else:
                         if places is None:
@@ -343,8 +360,13 @@ class _Replayer:
                         at = self._note_at(places.at(start))
                         self._read_note(word, at, decisions, reveals)
             elif isinstance(item, TurnNumber):
+                if turn is not None:
+                    loose = True
                 turn = item.number
             elif isinstance(item, Mover):
+                if named == len(decisions):
+                    loose = True
+                named = len(decisions)
                 mover = item.name
             elif isinstance(item, Move):
                 append((item.text, turn, mover))
@@ -364,7 +386,74 @@ class _Replayer:
                     at = self.where
                 count += 1
                 self._read_entries(item, at, decisions, reveals)
+        if loose or turn is not None or named == len(decisions):
+            self.loose = self._loose_words()
         return decisions, reveals
+
+    def _loose_words(self) -> dict[int, list[TurnNumber | Mover]]:
+        """The turn numbers and names that no move follows, by the move
+        they stand before (the number of moves, for those after the last):
+        of two numbers, or two names, before one move, the first; any after
+        the last move. Each is checked where it stands (`_check_loose`)."""
+        loose: dict[int, list[TurnNumber | Mover]] = {}
+        pending: list[TurnNumber | Mover] = []  # since the last move, in the text's order
+        moves = 0
+        for item in self.record.items:
+            if isinstance(item, TurnNumber | Mover):
+                pending.append(item)
+            elif isinstance(item, Move):
+                words = [
+                    word
+                    for k, word in enumerate(pending)
+                    if any(type(later) is type(word) for later in pending[k + 1 :])
+                ]
+                if words:
+                    loose[moves] = words
+                pending = []
+                moves += 1
+        if pending:
+            loose[moves] = pending
+        return loose
+
+    def _check_loose(self, game: Game, words: list[TurnNumber | Mover]) -> None:
+        """Checks turn numbers and names that no move follows where they
+        stand: a number must be the turn's, a name the decider's, as if a
+        move followed; after the game's end there is none to name."""
+        seat = game.to_move
+        for word in words:
+            at = self._word_at(game, word)
+            if seat is None:
+                said = (
+                    f"numbers a turn {word.number}"
+                    if isinstance(word, TurnNumber)
+                    else f"names {_cut(word.name, 60)}"
+                )
+                raise RecordError(
+                    f"the record {said} after the game's end: there is no decision to make",
+                    at=at,
+                )
+            if isinstance(word, TurnNumber):
+                if word.number != game.state.turns:
+                    raise RecordError(
+                        f"the record numbers this turn {word.number}, but it is turn "
+                        f"{game.state.turns}",
+                        at=at,
+                    )
+            elif word.name != self.players[seat]:
+                other = (
+                    ""
+                    if word.name in self.players
+                    else (
+                        ", but no seat has that name (the seats: "
+                        f"{_cut(', '.join(self.players), 120)}); it is"
+                    )
+                )
+                raise RecordError(
+                    f"the record says {_cut(word.name, 60)} decides"
+                    + (other or ", but it is")
+                    + f" {_cut(self.players[seat], 60)}'s decision",
+                    at=at,
+                )
 
     def _note_at(self, place: tuple[int, int]) -> Place:
         line, column = place
@@ -422,8 +511,13 @@ class _Replayer:
                 raise RecordError(deal.failure[1], at=self._line(self.record.line))
             self._check_revealed(game, None)
             step = self._step
+            loose = self.loose
             for index, decision in enumerate(self.decisions):
+                if loose and index in loose:
+                    self._check_loose(game, loose[index])
                 step(game, deal, index, decision)
+            if loose and len(self.decisions) in loose:
+                self._check_loose(game, loose[len(self.decisions)])
             self._check_result(game)
         except (IllegalActionError, ActionSyntaxError, RecordError) as exc:
             if errors is None:
@@ -525,11 +619,19 @@ class _Replayer:
             if isinstance(item, kind):
                 if not item.line:  # made in code
                     break
-                turn = game.state.turns
-                told = f"{self.where}, turn {turn}, {shown(item_text(item))}"
-                told += f", line {item.line}, column {item.column}"
-                return Place(told, self.record.number, item.line, item.column, turn)
+                return self._word_at(game, item)
         return self._context(game, index)
+
+    def _word_at(self, game: Game, item: TurnNumber | Mover) -> Place:
+        """Where the turn number or player ``item`` stands: told at the word
+        itself, ``'12.'`` or ``'Ann:'``, with its line and column when it
+        has a place in the file; ``game`` is where it is read."""
+        turn = game.state.turns
+        told = f"{self.where}, turn {turn}, {shown(item_text(item))}"
+        if not item.line:  # made in code
+            return Place(told, self.record.number, turn=turn)
+        told += f", line {item.line}, column {item.column}"
+        return Place(told, self.record.number, item.line, item.column, turn)
 
     def _step(self, game: Game, deal: Deal | None, index: int, decision: _Decision) -> None:
         text, turn, mover = decision
