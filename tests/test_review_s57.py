@@ -321,3 +321,41 @@ def test_review_s57_a_number_or_a_name_at_a_records_end_is_checked() -> None:
         notation.loads(text + " 2. Ann:\n")[0].replay()
     with pytest.raises(notation.RecordError, match="numbers this turn 3, but it is turn 2"):
         notation.loads(text + " 3.\n")[0].replay()
+
+
+def test_review_s57_a_text_stream_not_utf8_stops_read_game_until_a_seek(tmp_path: Path) -> None:
+    """A text stream whose bytes do not decode stopped ``read_game`` with a
+    ``NotationError``, and the next call returned ``None``, as at the end of
+    the file: what its decoder had read ahead went with the error, as with
+    an error of the stream's own, and the next calls now say so."""
+    game = '[Event "%d"]\n[Seat1 "A"]\n[Seat2 "B"]\n\n1. A: pass\n\n'
+    data = (
+        "".join(game % i for i in range(1, 400)).encode()
+        + b'[Event "caf\xe9"]\n1. x\n\n'
+        + "".join(game % i for i in range(401, 800)).encode()
+    )
+    path = tmp_path / "latin.trn"
+    path.write_bytes(data)
+    with path.open(encoding="utf-8") as stream:
+        got: list[notation.Record] = []
+
+        def read_on() -> None:
+            while (record := notation.read_game(stream, errors=[])) is not None:
+                got.append(record)
+
+        with pytest.raises(notation.NotationError, match="the stream is not utf-8 text"):
+            read_on()
+        assert 0 < len(got) < 399
+        with pytest.raises(notation.NotationError, match="an earlier read of this stream stopped"):
+            notation.read_game(stream, errors=[])
+        stream.seek(0)
+        first = notation.read_game(stream)
+        assert first is not None
+        assert first.tag("Event") == "1"
+    # read in binary, the game of the byte is told and the reading goes on
+    errors: list[Exception] = []
+    records = notation.load(path, errors=errors)
+    assert len(records) == 798
+    (error,) = errors
+    assert isinstance(error, notation.NotationSyntaxError)
+    assert (error.game, error.line) == (400, 2395)

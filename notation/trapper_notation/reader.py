@@ -1043,7 +1043,16 @@ def _runs(lines: Iterator[str | _BadLine], *, ahead: bool = True) -> Iterator[st
 
 def _not_text(exc: UnicodeDecodeError, number: int) -> NotationError:
     """The error of a text stream whose bytes do not decode (where, in its
-    lines, its decoder does not tell: after line ``number``)."""
+    lines, its decoder does not tell: after line ``number``). Its decoder
+    read ahead of the lines given, so what it read went with the error, as
+    with an error of the stream's own: marked ``lost``, `read_game` cannot
+    read on after it."""
+    error = _not_text_error(exc, number)
+    error.lost = True  # type: ignore[attr-defined]
+    return error
+
+
+def _not_text_error(exc: UnicodeDecodeError, number: int) -> NotationError:
     byte = exc.object[exc.start : exc.start + 1].hex()
     where = f"past line {number:,}" if number else "near its start"
     if not number and bytes(exc.object[:2]) == b"\x1f\x8b":
@@ -1053,7 +1062,7 @@ def _not_text(exc: UnicodeDecodeError, number: int) -> NotationError:
         )
     return NotationError(
         f"the stream is not {exc.encoding} text (a byte 0x{byte}, {where}): "
-        "open the file in binary mode ('rb') to be told its line and column"
+        "open the file in binary mode ('rb') to be told its line and column, and to read on"
     )
 
 
@@ -2398,8 +2407,11 @@ def read_game(
                 )
             try:
                 chunk = next(state.chunks, None)
-            except TrapperError:
-                state.ended = True
+            except TrapperError as exc:
+                if getattr(exc, "lost", False):  # a text stream's decoder that read on
+                    state.failed = f"NotationError: {shown(str(exc), 80)}"
+                else:
+                    state.ended = True
                 state.position = _tell(opened)
                 raise
             except BaseException as exc:  # the stream's own error, or Ctrl-C
