@@ -359,3 +359,15 @@ def test_review_s57_a_text_stream_not_utf8_stops_read_game_until_a_seek(tmp_path
     (error,) = errors
     assert isinstance(error, notation.NotationSyntaxError)
     assert (error.game, error.line) == (400, 2395)
+
+
+@pytest.mark.parametrize("tag", ["seat1", "SEAT2", "VARIANT", "seed", "sEtUp", "result"])
+def test_review_s57_a_tag_the_game_decides_is_refused_in_another_case(tag: str) -> None:
+    """``Record.from_game`` and ``table_record`` took a tag the game decides
+    written in another case (``seat1``), and wrote a record their own
+    replay refuses ("the replay reads the tag Seat1, not seat1")."""
+    game = tc.play(tc.new_game("base", ["Ann", "Bob"], seed=3), [tc.GreedyBot(1), tc.GreedyBot(2)])
+    for make in (notation.Record.from_game, notation.Record.table_record):
+        with pytest.raises(notation.RecordError, match=f"the tag {tag} is written|no Seed tag"):
+            make(game, **{tag: "Zed"})
+    assert notation.Record.from_game(game, event="x").replay() == game  # a tag it does not read

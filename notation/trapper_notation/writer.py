@@ -252,8 +252,15 @@ _SEAT_TAG = re.compile(r"Seat[0-9]+")
 
 def _check_decided(name: str, value: str, values: dict[str, str], *, table: bool) -> None:
     """Refuses a tag ``name`` that the game decides, unless ``value`` is the game's own."""
-    if table and name == "Seed":
+    if table and name.casefold() == "seed":
         raise RecordError("a table record has no Seed tag: the table does not know the seed")
+    seat = _SEAT_TAG.fullmatch(name.capitalize())
+    for decided_name in ("Variant", "Result", "Seed", "Setup", seat and seat.group()):
+        if decided_name and name != decided_name and name.casefold() == decided_name.casefold():
+            # the replay reads the game's tags in their case, and refuses this one
+            raise RecordError(
+                f"the tag {name} is written {decided_name}, and is the game's to say"
+            )
     decided = name in ("Variant", "Result", "Seed", "Setup") or _SEAT_TAG.fullmatch(name)
     if not decided or values.get(name) == value:
         return
