@@ -580,7 +580,7 @@ def test_syntax_error_has_line_column_caret_and_plain_words() -> None:
         ("[Event]\n", 'a tag is written [Name "value"]'),
         ('[Event "x"\n', 'a tag is written [Name "value"]'),
         ("1. A: pass\n", "a game begins with tags"),
-        ('[A "b"]\n1. A: pass (shuffle)\n', "a note ( … ) holds 'shuffle'"),
+        ('[A "b"]\n1. A: pass (shuffle)\n', "unexpected ')': 'shuffle' is followed by the new"),
         ('[A "b"]\n1. A: pass (shuffle BEGP\n', "a note ( … ) is closed with ')'"),
         ('[A "b"]\n1. A: pass {open comment\n', "a comment opened with '{' is never closed"),
         ('[A "b"]\n{lead\n1. A: pass\n', "a comment opened with '{' is never closed"),

@@ -371,3 +371,24 @@ def test_review_s57_a_tag_the_game_decides_is_refused_in_another_case(tag: str) 
         with pytest.raises(notation.RecordError, match=f"the tag {tag} is written|no Seed tag"):
             make(game, **{tag: "Zed"})
     assert notation.Record.from_game(game, event="x").replay() == game  # a tag it does not read
+
+
+@pytest.mark.parametrize(
+    ("note", "column", "told"),
+    [
+        ("(shuffle BBX)", 23, "unexpected 'X': a note ( … ) is closed with ')'"),
+        ("(a1=B1n, b2=B1n)", 19, "unexpected ',': a note ( … ) holds more tiles like d2=B2e"),
+        ("(a1=B1n b2=X9z)", 20, "unexpected 'b2=X9z': a note ( … ) holds more tiles"),
+        ("(shuffle)", 20, "unexpected ')': 'shuffle' is followed by the new draw pile's colours"),
+        ("(a1=B1n", 19, "the text ends inside a note: a note ( … ) holds more tiles"),
+    ],
+)
+def test_review_s57_a_notes_syntax_error_says_what_it_found(
+    note: str, column: int, told: str
+) -> None:
+    """A broken note was told "a note ( … ) is closed with ')'" whatever
+    was wrong in it: now what was found, and what may come there."""
+    with pytest.raises(notation.NotationSyntaxError) as refused:
+        notation.loads('[Seat1 "A"]\n1. A: pass ' + note)
+    assert (refused.value.line, refused.value.column) == (2, column)
+    assert refused.value.expected.startswith(told)

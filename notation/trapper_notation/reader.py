@@ -449,6 +449,9 @@ def _tag_error(text: str, start: int, line: int, column: int) -> tuple[int, str]
 _BEGIN_WORDS = 'a game begins with tags like [Variant "base"] before its moves'
 _NOTE_WORDS = "a note ( … ) holds 'shuffle' and the new draw pile, or tiles like d2=B2e"
 _CLOSE_WORDS = "a note ( … ) is closed with ')'"
+_MORE_WORDS = "a note ( … ) holds more tiles like d2=B2e, or is closed with ')'"
+_PILE_WORDS = "'shuffle' is followed by the new draw pile's colours, like BEGP"
+_REVEAL = re.compile(r"[a-h][1-8]=")
 _END_WORDS = "'*' ends the game's moves: only comments may follow it, then the next game's tags"
 
 
@@ -497,9 +500,31 @@ def _previous_word(text: str, position: int) -> str:
 
 
 def _in_note(text: str, position: int) -> str:
-    """Which words fit an error inside a note, from what stands before it."""
+    """What an error inside a note found, and which words fit there, from
+    what stands before it."""
     before = _previous_word(text, position)
-    return _NOTE_WORDS if before in ("(", "shuffle") else _CLOSE_WORDS
+    if before == "(":
+        words = _NOTE_WORDS
+    elif before == "shuffle":
+        words = _PILE_WORDS
+    elif _REVEAL.match(before):
+        words = _MORE_WORDS
+    else:
+        words = _CLOSE_WORDS
+    if position >= len(text.rstrip()):
+        return f"the text ends inside a note: {words}"
+    return f"unexpected {_found_word(text, position)}: {words}"
+
+
+def _found_word(text: str, position: int) -> str:
+    """What stands at ``position`` in a note, for its error: the word, up to
+    white space or a parenthesis, or the character that cannot begin one."""
+    found = _NOTE_WORD.match(text, position)
+    word = found.group() if found is not None else ""
+    return repr(word[:40]) if len(word) > 1 else _character(text[position])
+
+
+_NOTE_WORD = re.compile(r"[^\s()]*")
 
 
 def _lex_error(text: str, exc: _LexError, line_offset: int) -> NotationSyntaxError:
