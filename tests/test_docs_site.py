@@ -86,7 +86,7 @@ def test_issue11_no_docstring_writes_a_sphinx_role() -> None:
 
 
 def test_issue11_built_site_has_no_raw_roles_or_mangled_examples(tmp_path: Path) -> None:
-    pytest.importorskip("mkdocs", reason="the docs tools come with the dev extra")
+    pytest.importorskip("mkdocs", reason="the docs tools come with the docs extra")
     pytest.importorskip("mkdocstrings")
     site = tmp_path / "site"
     built = subprocess.run(

@@ -41,6 +41,7 @@ from trapper_core import (
     Token,
     TokenKind,
     notation,
+    plugins,
 )
 from trapper_core.conformance import assert_variant_conforms
 from trapper_core.invariants import check_action, check_invariants
@@ -90,10 +91,13 @@ def _paths(site: Path) -> list[str]:
 
 @pytest.fixture(scope="module")
 def registry(site: Path) -> Iterator[tc.Registry]:
-    """A fresh registry, loaded while the examples are installed."""
+    """A fresh registry, loaded while the examples are installed. The
+    default registry made meanwhile (a command run here loads it) is left
+    here too: kept, it would offer the examples to every later test."""
     with pytest.MonkeyPatch.context() as patch:
         for path in reversed(_paths(site)):
             patch.syspath_prepend(path)
+        patch.setattr(plugins, "_default", None)
         yield tc.Registry()
 
 

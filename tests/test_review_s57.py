@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import itertools
 import random
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -392,3 +393,30 @@ def test_review_s57_a_notes_syntax_error_says_what_it_found(
         notation.loads('[Seat1 "A"]\n1. A: pass ' + note)
     assert (refused.value.line, refused.value.column) == (2, column)
     assert refused.value.expected.startswith(told)
+
+
+# ---------------------------------------------------------------------------
+# A release engineer's packaging
+# ---------------------------------------------------------------------------
+
+
+def test_review_s57_the_version_is_the_distributions() -> None:
+    """The version stands in pyproject.toml and in ``__version__``: nothing
+    checked that they agree."""
+    metadata = pytest.importorskip("importlib.metadata")
+    try:
+        installed = metadata.version("trapper-core")
+    except metadata.PackageNotFoundError:
+        pytest.skip("trapper-core is not installed (the tests run from the source tree)")
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    assert tc.__version__ == installed == project["project"]["version"]
+
+
+def test_review_s57_the_sdist_holds_what_its_tests_read() -> None:
+    """The sdist held the tests but not ``.ci/run``, which a test reads, nor
+    a license text for the MIT license it declares."""
+    project = tomllib.loads((Path(__file__).parent.parent / "pyproject.toml").read_text())
+    included = project["tool"]["hatch"]["build"]["targets"]["sdist"]["include"]
+    assert {".ci", "LICENSE", "tests"} <= set(included)
+    assert project["project"]["license-files"] == ["LICENSE"]
+    assert (Path(__file__).parent.parent / "LICENSE").read_text().startswith("MIT License")
