@@ -6,8 +6,10 @@ round, found, and fails on the code before the fix.
 
 from __future__ import annotations
 
+import copy
 import io
 import itertools
+import pickle
 import random
 import tomllib
 from pathlib import Path
@@ -420,3 +422,75 @@ def test_review_s57_the_sdist_holds_what_its_tests_read() -> None:
     assert {".ci", "LICENSE", "tests"} <= set(included)
     assert project["project"]["license-files"] == ["LICENSE"]
     assert (Path(__file__).parent.parent / "LICENSE").read_text().startswith("MIT License")
+
+
+# ---------------------------------------------------------------------------
+# A typed user's and a checkpointing user's library
+# ---------------------------------------------------------------------------
+
+
+def test_review_s57_assert_variant_conforms_takes_check_variants_arguments() -> None:
+    """``assert_variant_conforms(variant, **options: object)`` let a type
+    checker pass a misspelt option, which failed at run time."""
+    import inspect
+
+    from trapper_core.conformance import assert_variant_conforms, check_variant
+
+    asserting = inspect.signature(assert_variant_conforms).parameters
+    checking = inspect.signature(check_variant).parameters
+    assert list(asserting.values()) == list(checking.values())
+
+
+def test_review_s57_the_built_in_bots_are_bots() -> None:
+    """The built-in bots did not derive from the ``Bot`` protocol, so a list
+    of two kinds of them was a ``list[object]`` to mypy, which ``play``
+    refused (the docs' first example)."""
+    for bot in (tc.RandomBot, tc.GreedyBot, tc.ISMCTSBot):
+        assert tc.Bot in bot.__mro__
+
+
+def test_review_s57_a_greedy_bot_that_has_played_pickles_and_plays_on_alike() -> None:
+    """A greedy bot kept its variants' rules (plugin modules) after its
+    first decision and could no longer be pickled or deep-copied."""
+    game = tc.new_game("base", 2, seed=5)
+    bots = [tc.GreedyBot(1), tc.GreedyBot(2)]
+    for _ in range(12):
+        assert game.to_move is not None
+        game.apply(bots[game.to_move].choose(game.view(game.to_move)))
+    saved, deep = pickle.dumps(bots), copy.deepcopy(bots)
+    ours = game.copy()
+    tc.play(ours, bots)
+    for copied in (pickle.loads(saved), deep):
+        theirs = game.copy()
+        tc.play(theirs, copied)
+        assert theirs.history == ours.history
+
+
+def test_review_s57_what_does_not_pickle_says_why() -> None:
+    """A used search bot, a sampler and a registry failed to pickle with
+    "cannot pickle 'module' object": now each says what it holds and what
+    to do instead."""
+    view = tc.new_game("base", 2, seed=1).view(0)
+    searcher = tc.ISMCTSBot(1, iterations=5)
+    copy.deepcopy(searcher)  # before its first choice: a bot of seeds and dials
+    searcher.choose(view)
+    cases = [
+        (searcher, "an ISMCTSBot that has chosen is not pickled"),
+        (tc.Sampler(view), "a Sampler is not pickled"),
+        (tc.Registry(), "a Registry is not pickled"),
+    ]
+    for value, told in cases:
+        with pytest.raises(TypeError, match=told):
+            pickle.dumps(value)
+        with pytest.raises(TypeError, match=told):
+            copy.deepcopy(value)
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_review_s57_a_record_read_from_text_pickles_by_every_protocol(protocol: int) -> None:
+    """A record read from text holds its move text as stretches, a class of
+    slots that protocols 0 and 1 could not pickle."""
+    game = tc.new_game("base", 2, seed=1)
+    game.apply_text("pass")
+    (record,) = notation.loads(notation.dumps(game))
+    assert pickle.loads(pickle.dumps(record, protocol=protocol)) == record

@@ -207,6 +207,11 @@ class Stretch:
         self.line = line
         self.column = column
 
+    def __reduce__(self) -> tuple[type[Stretch], tuple[str, int, int]]:
+        # Made again from its fields: a class of slots pickles by protocols 0
+        # and 1 only so (a record read from text holds its stretches).
+        return Stretch, (self.text, self.line, self.column)
+
     def _pattern(self) -> re.Pattern[str]:
         # Words hold no "{", ";" or "(" outside a quoted player's name:
         # without any, the stretch is words only and is read by the faster

@@ -122,7 +122,7 @@ def _legal(view: PlayerView) -> tuple[Action, ...]:
     )
 
 
-class RandomBot:
+class RandomBot(Bot):
     """Picks uniformly among the legal actions."""
 
     name = "random"
@@ -147,7 +147,7 @@ from ending once the cards run out (a house variant's card gift for a coin
 and passing, one after the other, went on for ever at -1)."""
 
 
-class GreedyBot:
+class GreedyBot(Bot):
     """Plays the legal action its variant judges worth most, one decision at a time.
 
     What an action is worth is variant knowledge, so the bot asks the
@@ -178,6 +178,15 @@ class GreedyBot:
         self._rules: dict[str, Rules] = {}
         self._memo_view: PlayerView | None = None
         self._memo: dict[Any, Any] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        # What it keeps between decisions is cached, made again when asked:
+        # its variants' rules (plugin modules, which do not pickle) and the
+        # last view's answers. Left out, a bot that has played pickles and
+        # copies as a new one does, and plays on as it would have.
+        state = dict(vars(self))
+        state.update(_rules={}, _memo_view=None, _memo={})
+        return state
 
     def choose(self, view: PlayerView) -> Action:
         """Returns the action of highest worth (ties broken at random);
@@ -299,7 +308,7 @@ after 11 to 47 CPU seconds, where they could take the sampler minutes.
 A bot with ``seconds`` is bounded by its time as well."""
 
 
-class ISMCTSBot:
+class ISMCTSBot(Bot):
     """Information-set Monte Carlo tree search (single observer, Cowling,
     Powley and Whitehouse 2012), playing from a view only.
 
@@ -400,6 +409,16 @@ class ISMCTSBot:
         self._last: tuple[tuple[object, ...], int, Action] | None = None
         # the position of the last decision searched, the length of its
         # history, and the action chosen
+
+    def __getstate__(self) -> dict[str, Any]:
+        if self._sampler is not None:
+            raise TypeError(
+                "an ISMCTSBot that has chosen is not pickled or deep-copied: its next "
+                "search starts from the sampler of its last decision, which does not "
+                "pickle (and a search started afresh could choose otherwise); pickle it "
+                "before its first choice, or make another with the same seed"
+            )
+        return dict(vars(self))
 
     def choose(self, view: PlayerView) -> Action:
         """Returns the action most visited by the search from ``view``;

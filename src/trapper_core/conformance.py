@@ -192,11 +192,30 @@ def _bot_kinds(bots: object) -> tuple[str, ...]:
     return kinds
 
 
-def assert_variant_conforms(variant: str, **options: object) -> ConformanceReport:
-    """Runs [`check_variant`][trapper_core.conformance.check_variant] and
-    raises ``AssertionError`` listing every problem if there is one; returns
-    the report otherwise."""
-    report = check_variant(variant, **options)  # type: ignore[arg-type]
+def assert_variant_conforms(
+    variant: str,
+    *,
+    games: int = 40,
+    players: Sequence[int] | None = None,
+    bots: Sequence[str] = ("random", "greedy"),
+    seed: int = 0,
+    registry: Registry | None = None,
+    max_actions: int = 10_000,
+    samples: int = 3,
+) -> ConformanceReport:
+    """Runs [`check_variant`][trapper_core.conformance.check_variant] with
+    the same arguments and raises ``AssertionError`` listing every problem
+    if there is one; returns the report otherwise."""
+    report = check_variant(
+        variant,
+        games=games,
+        players=players,
+        bots=bots,
+        seed=seed,
+        registry=registry,
+        max_actions=max_actions,
+        samples=samples,
+    )
     if not report.ok:
         raise AssertionError(str(report))
     return report

@@ -30,6 +30,7 @@ import itertools
 import math
 import string
 from fractions import Fraction
+from typing import SupportsIndex
 
 import attrs
 
@@ -92,7 +93,7 @@ def action_id(char: str) -> int:
     return index + 1
 
 
-def id_text(action: int) -> str:
+def id_text(action: SupportsIndex) -> str:
     """Returns what an action id spells: its character, or ``"DONE"``."""
     what = f"an action id is a whole number from 0 to {NUM_ACTIONS - 1}"
     number = as_whole(action, IllegalActionError, what, low=0)  # a NumPy integer too
@@ -160,7 +161,7 @@ class Speller:
             ids.insert(0, DONE)
         return ids
 
-    def choose(self, action: int) -> Action | None:
+    def choose(self, action: SupportsIndex) -> Action | None:
         """Spells ``action`` (an id from `legal_ids`) and fills in the
         characters that follow of necessity. Returns the engine's action once
         its text is complete, else ``None``. An id that is not legal raises
@@ -216,7 +217,7 @@ _GLOBAL = 11
 _TURN = 16
 
 
-def view_size(players: int) -> int:
+def view_size(players: SupportsIndex) -> int:
     """Returns the length of `encode_view`'s list for ``players`` seats."""
     # a NumPy integer too
     players = as_whole(players, SetupError, "players is a count of 1 or more", low=1)

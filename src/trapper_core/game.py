@@ -1000,13 +1000,15 @@ class Game:
     # Views, copies, serialization
     # ------------------------------------------------------------------
 
-    def view(self, player: int) -> PlayerView:
-        """Returns what ``player`` may know: never a face-down tile, another
-        player's hand, or the order of the draw pile."""
-        if type(player) is not int or not 0 <= player < len(self.players):
-            player = self._check_seat(player)  # a bad seat raises
-        legal = self.legal_actions() if self._state.to_move == player else ()
-        return make_view(self, player, legal)
+    def view(self, player: SupportsIndex) -> PlayerView:
+        """Returns what ``player`` (a seat: any whole number, a NumPy integer
+        too) may know: never a face-down tile, another player's hand, or the
+        order of the draw pile."""
+        seat = player
+        if type(seat) is not int or not 0 <= seat < len(self.players):
+            seat = self._check_seat(player)  # a bad seat raises
+        legal = self.legal_actions() if self._state.to_move == seat else ()
+        return make_view(self, seat, legal)
 
     def _origin_view(self, player: int) -> PlayerView:
         """``player``'s view of the position this game begins at (a game

@@ -36,7 +36,7 @@ class NoWater:
 # mypy: disable-error-code="empty-body"
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -247,7 +247,7 @@ class RulesSpec:
     # ------------------------------------------------------------------
 
     @hookspec
-    def trapper_action_kinds(self) -> Sequence[ActionKind[Action] | Withdraw]:
+    def trapper_action_kinds(self) -> Sequence[ActionKind[Any] | Withdraw]:
         """Returns the kinds of action this plugin brings (or takes away).
 
         Every plugin's answer is collected, from the top of the stack down:
@@ -324,7 +324,9 @@ class RulesSpec:
     # ------------------------------------------------------------------
 
     @hookspec(firstresult=True)
-    def trapper_action_worth(self, view: PlayerView, action: Action, bot: GreedyBot) -> float:
+    def trapper_action_worth(
+        self, view: PlayerView, action: Action, bot: GreedyBot
+    ) -> float | None:
         """Returns what ``action`` is worth to the player of ``view``, as
         [`GreedyBot`][trapper_core.GreedyBot] ``bot`` judges it (higher is better),
         or ``None`` for actions of other plugins.
@@ -336,7 +338,7 @@ class RulesSpec:
         """
 
     @hookspec(firstresult=True)
-    def trapper_position_worth(self, view: PlayerView, bot: GreedyBot) -> float:
+    def trapper_position_worth(self, view: PlayerView, bot: GreedyBot) -> float | None:
         """Returns what the position of ``view`` is worth to its player, in
         money, the future weighed in (higher is better), as
         [`GreedyBot`][trapper_core.GreedyBot] ``bot`` would judge it; or

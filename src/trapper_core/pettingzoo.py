@@ -39,7 +39,7 @@ for agent in table.agent_iter():
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, SupportsIndex
 
 try:
     import numpy as np
@@ -68,7 +68,7 @@ __all__ = ["TrapperEnv", "env"]
 
 def env(
     variant: str = "base",
-    players: int = 4,
+    players: SupportsIndex = 4,
     render_mode: str | None = None,
     max_actions: int | None = None,
 ) -> TrapperEnv:
@@ -94,7 +94,7 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
     def __init__(
         self,
         variant: str = "base",
-        players: int = 4,
+        players: SupportsIndex = 4,
         *,
         render_mode: str | None = None,
         max_actions: int | None = None,
@@ -241,7 +241,7 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         observation = np.asarray(encode_view(game.view(seat), prefix), np.float32)
         return {"observation": observation, "action_mask": mask}
 
-    def step(self, action: int | None) -> None:
+    def step(self, action: SupportsIndex | None) -> None:
         """Spells ``action`` for the agent to act; plays the engine's action
         once its text is complete. An id outside the mask raises
         `trapper_core.IllegalActionError`, as does an id that is no whole

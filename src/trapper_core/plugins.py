@@ -568,6 +568,13 @@ class Registry:
     Tests build a fresh registry rather than change the default one.
     """
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Its plugins (modules, objects of their authors') do not pickle: say so.
+        raise TypeError(
+            "a Registry is not pickled or deep-copied: it holds its plugins; make it again "
+            "where it is needed (a game pickles by its variant's name)"
+        )
+
     def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True) -> None:
         if isinstance(plugins, str | bytes):
             raise SetupError(f"plugins is a list of plugins, not {shown(plugins)}")

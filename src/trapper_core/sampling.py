@@ -112,7 +112,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence, Sized
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -265,6 +265,13 @@ class Sampler:
     # The viewer's own draws, by position, once `keep_draws` is told them
     # (a class default: a subclass that prepares itself has none).
     _pins: dict[Slot, int] | None = None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # It holds its variant's rules (plugin modules), which do not pickle: say so.
+        raise TypeError(
+            "a Sampler is not pickled or deep-copied: it holds its variant's rules; make "
+            "another from the view (Sampler(view)), and warm it from this one"
+        )
 
     def __init__(
         self,
