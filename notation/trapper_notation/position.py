@@ -63,7 +63,7 @@ from trapper_core import (
     new_game,
 )
 from trapper_core.errors import shown
-from trapper_core.model import FACE_DOWN
+from trapper_core.model import FACE_DOWN, FaceDown
 from trapper_core.plugins import registry_or_default
 from trapper_core.view import misshapen
 
@@ -93,7 +93,7 @@ FACE_DOWN_TILE = FaceDownTile
 class Position:
     """A moment of a game as the position string writes it."""
 
-    board: tuple[Any, ...]
+    board: tuple[Tile | FaceDownTile | FaceDown | None, ...]
     """Per square from a1: a face-up [`Tile`][trapper_core.Tile], a `FaceDownTile`,
     ``FACE_DOWN`` (a view's unknown tile) or ``None``."""
     trappers: tuple[Square, ...]
@@ -265,7 +265,8 @@ class Position:
             return game_at(
                 variant,
                 players,
-                board=tuple(t.tile if isinstance(t, FaceDownTile) else t for t in self.board),
+                # no FACE_DOWN: not a view's
+                board=tuple(t.tile if isinstance(t, FaceDownTile) else t for t in self.board),  # type: ignore[misc]
                 face_down=[
                     SQUARES[i] for i, t in enumerate(self.board) if isinstance(t, FaceDownTile)
                 ],

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -763,29 +763,34 @@ class ExchangeKind(ActionKind[Exchange]):
         return Exchange(tuple(Species.from_letter(c) for c in letters))
 
 
-class _WordKind(ActionKind[Any]):
+_Word = TypeVar("_Word", bound=Action)
+
+
+class _WordKind(ActionKind[_Word]):
     """A kind with one action, written as one word, available or not by the
     turn record alone."""
 
     available_by_turn = True
 
     word: ClassVar[str]
-    action: ClassVar[Action]
+    action: ClassVar[Any]  # the kind's one action, a _Word
 
-    def build(self, *values: Any) -> Any:
-        return self.action
+    def build(self, *values: Any) -> _Word:
+        word: _Word = self.action
+        return word
 
     def reads_alike(self, text: str) -> bool:
         return True
 
-    def text(self, state: GameState, action: Any) -> str:
+    def text(self, state: GameState, action: _Word) -> str:
         return self.word
 
-    def parse(self, state: GameState, text: str) -> Any:
-        return self.action if text == self.word else None
+    def parse(self, state: GameState, text: str) -> _Word | None:
+        word: _Word = self.action
+        return word if text == self.word else None
 
 
-class _BeforeHuntKind(_WordKind):
+class _BeforeHuntKind(_WordKind[_Word]):
     """A kind open only before the turn's first step (R11)."""
 
     available_by_turn = True  # the rule below reads the turn record alone
@@ -809,7 +814,7 @@ class _BeforeHuntKind(_WordKind):
         return None
 
 
-class PassKind(_BeforeHuntKind):
+class PassKind(_BeforeHuntKind[Pass]):
     """R10: draw two cards instead of hunting; the turn ends. Written ``pass``."""
 
     name = "pass"
@@ -822,7 +827,7 @@ class PassKind(_BeforeHuntKind):
         advance(state)
 
 
-class RetireKind(_BeforeHuntKind):
+class RetireKind(_BeforeHuntKind[Retire]):
     """R12, R30: set the hand aside and leave the game. Written ``retire``."""
 
     name = "retire"
@@ -835,7 +840,7 @@ class RetireKind(_BeforeHuntKind):
         advance(state)
 
 
-class EndTurnKind(_WordKind):
+class EndTurnKind(_WordKind[EndTurn]):
     """R11: end a hunt after one or more steps and draw two cards. Written ``end``."""
 
     name = "end"
