@@ -466,7 +466,7 @@ def test_simulate_refuses_a_bot_whose_name_a_process_pool_drops() -> None:
 
     quick = functools.partial(tc.GreedyBot, hand_limit=8)
     quick.name = "greedy-8"  # type: ignore[attr-defined]
-    inline = tc.simulate("base", 2, 2, bots=[quick, "random"], seed=3)
+    inline = tc.simulate("base", 2, 2, bots=[quick, "random"], seed=3)  # type: ignore[list-item]
     assert set(inline.bots) == {"greedy-8", "random"}
     with (
         ProcessPoolExecutor(1) as pool,
@@ -475,7 +475,7 @@ def test_simulate_refuses_a_bot_whose_name_a_process_pool_drops() -> None:
             match="the bot 'greedy-8' reaches the pool's other processes without its name",
         ),
     ):
-        tc.simulate("base", 2, 2, bots=[quick, "random"], seed=3, executor=pool)
+        tc.simulate("base", 2, 2, bots=[quick, "random"], seed=3, executor=pool)  # type: ignore[list-item]
 
 
 def test_a_built_in_bot_given_by_its_class_and_its_name_is_one_bot() -> None:

@@ -449,7 +449,7 @@ def _bot_maker(spec: str) -> BotMaker:
             f"--bots: {spec} is {shown(found, 40)}, not a bot of your own (a class, or any "
             "callable of a seed that makes a bot, with a name)"
         )
-    return found
+    return found  # type: ignore[return-value]  # its name and answers: simulation's _bot_kinds
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -29,6 +29,7 @@ from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from multiprocessing.reduction import ForkingPickler
+from typing import Protocol
 
 import attrs
 
@@ -37,10 +38,19 @@ from .errors import SetupError, UnknownVariantError, as_tuple, as_whole, plain_l
 from .game import MAX_SEED, Game, default_names, new_game
 from .plugins import MAX_PLAYERS, _without_registry_advice
 
-BotMaker = Callable[[int], Bot]
-"""A bot of the caller's own in a simulation: called with a seed, it makes
-the bot; it has a `name` (a `str` attribute: a bot class's `name`), by which
-the summary tallies it."""
+
+class BotMaker(Protocol):
+    """A bot of the caller's own in a simulation: called with a seed, it makes
+    the bot; it has a `name` (a `str` attribute: a bot class's `name`), by
+    which the summary tallies it. A bot class is one (``GreedyBot``); a
+    function is one once given a ``name``, which a type checker does not
+    see on a function: a class, or an object with ``name`` and
+    ``__call__``, says it."""
+
+    name: str
+
+    def __call__(self, seed: int, /) -> Bot: ...
+
 
 __all__ = [
     "Batch",
@@ -577,7 +587,7 @@ def seat_names(bots: Sequence[str | BotMaker]) -> tuple[str, ...]:
 
 def _name(kind: str | BotMaker) -> str:
     """The name a bot is tallied by: its own, or its maker's ``name``."""
-    return kind if isinstance(kind, str) else kind.name  # type: ignore[attr-defined]
+    return kind if isinstance(kind, str) else kind.name
 
 
 def _bot_kinds(bots: object, caller: str) -> tuple[str | BotMaker, ...]:
