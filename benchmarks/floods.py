@@ -83,6 +83,9 @@ def shapes(size: int) -> dict[str, str]:
         "lines of spaces": fill(" \t \n", tags + "1. A: x\n"),
         "broken lines": fill("x\n[\n"),
         "broken games": fill(tags + "1. A: x )\n\n"),
+        # one line of games: scan measured each game's place from the line's
+        # start (quadratic until December 2026)
+        "games on one line": fill('[A "b"] * ', tail="\n"),
     }
 
 
