@@ -345,6 +345,8 @@ def main(argv: list[str] | None = None) -> int:
         f"(× real: median [min-max] of the per-round ratios, in {args.repeat} interleaved "
         "rounds; µs/char: the median of as many reads)"
     )
+    if not {"tiny games", "broken games"} <= set(texts):  # --only left them out
+        return 0
     print("\nfloors under the tiny and broken games (× real: against the median of real records)")
     for name, (cost, held) in floors(
         texts["tiny games"], texts["broken games"], args.repeat

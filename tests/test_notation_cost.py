@@ -317,7 +317,7 @@ def test_issue10_the_floods_benchmark_reads_every_shape() -> None:
     from benchmarks import floods
 
     found = floods.shapes(2_000)
-    assert len(found) == 20
+    assert len(found) == 21
     for name, text in found.items():
         cost, peak = floods.measure(text, lenient=True, repeat=1)
         assert cost > 0, name
