@@ -2294,7 +2294,12 @@ def _check_stream(
         hint = "; open the file first" if isinstance(stream, str | os.PathLike) else ""
         raise NotationError(f"{what} is read, not {type(stream).__name__}{hint}")
     binary = _is_binary(stream)  # type: ignore[arg-type]
-    needed = names if binary and lines else names[:1] if binary else names[1:]
+    if not binary:
+        needed: tuple[str, ...] = ("readline",)
+    elif lines:
+        needed = names
+    else:
+        needed = ("read",)
     for name in needed:
         if not callable(getattr(stream, name, None)):
             kind = "binary" if binary else "text"

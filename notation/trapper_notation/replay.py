@@ -440,20 +440,20 @@ class _Replayer:
                         at=at,
                     )
             elif word.name != self.players[seat]:
-                other = (
-                    ""
-                    if word.name in self.players
-                    else (
-                        ", but no seat has that name (the seats: "
-                        f"{_cut(', '.join(self.players), 120)}); it is"
-                    )
-                )
-                raise RecordError(
-                    f"the record says {_cut(word.name, 60)} decides"
-                    + (other or ", but it is")
-                    + f" {_cut(self.players[seat], 60)}'s decision",
-                    at=at,
-                )
+                raise RecordError(self._not_deciding(word.name, seat), at=at)
+
+    def _not_deciding(self, mover: str, seat: int) -> str:
+        """What a record that names ``mover`` where ``seat`` decides is told."""
+        if mover not in self.players:  # a seat's tag left out, or a name misspelt
+            return (
+                f"the record says {_cut(mover, 60)} decides, but no seat has that "
+                f"name (the seats: {_cut(', '.join(self.players), 120)}); it is "
+                f"{_cut(self.players[seat], 60)}'s decision"
+            )
+        return (
+            f"the record says {_cut(mover, 60)} decides, but it is "
+            f"{_cut(self.players[seat], 60)}'s decision"
+        )
 
     def _note_at(self, place: tuple[int, int]) -> Place:
         line, column = place
@@ -658,17 +658,8 @@ class _Replayer:
                         f"{_cut(self.players[seat], 60)}'s decision",
                         at=self._context(game, index),
                     )
-                if mover not in self.players:  # a seat's tag left out, or a name misspelt
-                    raise RecordError(
-                        f"the record says {_cut(mover, 60)} decides, but no seat has that "
-                        f"name (the seats: {_cut(', '.join(self.players), 120)}); it is "
-                        f"{_cut(self.players[seat], 60)}'s decision",
-                        at=self._word_before(game, index, Mover),
-                    )
                 raise RecordError(
-                    f"the record says {_cut(mover, 60)} decides, but it is "
-                    f"{_cut(self.players[seat], 60)}'s decision",
-                    at=self._word_before(game, index, Mover),
+                    self._not_deciding(mover, seat), at=self._word_before(game, index, Mover)
                 )
         shuffles: Sequence[Sequence[int]] | None
         if deal is None and index not in self.shuffles:
