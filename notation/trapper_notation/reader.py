@@ -512,7 +512,7 @@ def _in_note(text: str, position: int) -> str:
     else:
         words = _CLOSE_WORDS
     if position >= len(text.rstrip()):
-        return f"the text ends inside a note: {words}"
+        return f"the game's text ends inside a note: {words}"
     return f"unexpected {_found_word(text, position)}: {words}"
 
 
@@ -1124,7 +1124,7 @@ def _lines_of_bytes(stream: IO[bytes], limit: int) -> Iterator[str | _BadLine]:
     # (``read`` waits for a whole block, or the end of the stream). Looked
     # up for each block, not kept: a bound method holds the stream, which
     # ``read_game``'s state may read through a weak proxy (`_held`).
-    read = "read1" if callable(getattr(stream, "read1", None)) else "read"
+    read = "read1" if _can(stream, "read1") else "read"
     while True:
         block = getattr(stream, read)(1 << 16)
         if type(block) is not bytes:
@@ -1985,11 +1985,9 @@ def _is_binary(stream: IO[Any]) -> bool:
     mode = getattr(stream, "mode", "")
     if isinstance(mode, str) and "b" in mode:
         return True
-    from io import BufferedIOBase, RawIOBase, TextIOBase
-
-    if isinstance(stream, TextIOBase):
+    if isinstance(stream, io.TextIOBase):
         return False
-    return isinstance(stream, (BufferedIOBase, RawIOBase))
+    return isinstance(stream, (io.BufferedIOBase, io.RawIOBase))
 
 
 class _Numbering:
@@ -2281,33 +2279,54 @@ def _check_stream(
     what: str = "a path or an open text or binary stream",
     *,
     lines: bool = False,
+    methods: bool = True,
 ) -> None:
-    """Refuses what is no stream the readers can read: a binary stream is
-    read by ``read`` (and ``readline`` too, when ``lines``: `scan`), a text
-    stream by ``readline``."""
+    """Refuses what is no stream the readers can read; and, unless not
+    ``methods``, one without the methods it is read by (`_check_methods`)."""
     if getattr(stream, "closed", False) is True:
         raise NotationError(f"the stream is closed: {what} is read")
     if isinstance(stream, (bytes, bytearray)):
         raise NotationError("read bytes with load(io.BytesIO(data)) or decode them first")
-    names = ("read", "readline")
-    if not any(callable(getattr(stream, name, None)) for name in names):
+    if not (_can(stream, "read") or _can(stream, "readline")):
         hint = "; open the file first" if isinstance(stream, str | os.PathLike) else ""
         raise NotationError(f"{what} is read, not {type(stream).__name__}{hint}")
-    binary = _is_binary(stream)  # type: ignore[arg-type]
-    if not binary:
-        needed: tuple[str, ...] = ("readline",)
-    elif lines:
-        needed = names
-    else:
-        needed = ("read",)
-    for name in needed:
-        if not callable(getattr(stream, name, None)):
-            kind = "binary" if binary else "text"
+    if methods:
+        _check_methods(stream, what, lines=lines)
+
+
+def _check_methods(stream: object, what: str, *, lines: bool = False) -> None:
+    """Refuses a stream without the methods it is read by: a binary stream
+    (of a mode with ``b``, or an ``io.BufferedIOBase`` or ``io.RawIOBase``)
+    is read by ``read``, and by ``readline`` too when ``lines`` (`scan`); any
+    other, a text stream, by ``readline``."""
+    name = type(stream).__name__
+    if not _is_binary(stream):  # type: ignore[arg-type]
+        if not _can(stream, "readline"):
             raise NotationError(
-                f"{what} is read: a {kind} stream by its {name}(), which a "
-                f"{type(stream).__name__} lacks (a file object, io.StringIO or "
-                "io.BytesIO has it)"
+                f"{what} is read: a text stream by its readline(), which a {name} lacks; "
+                "a binary one (of mode 'rb', or an io.BufferedIOBase or io.RawIOBase) "
+                "by its read()"
             )
+        return
+    for method in ("read", "readline") if lines else ("read",):
+        if not _can(stream, method):
+            raise NotationError(
+                f"{what} is read: a binary stream by its {method}(), which a {name} lacks"
+            )
+
+
+# The methods of io's base classes that only raise UnsupportedOperation: a
+# stream of one's own made on them that does not write its own lacks them.
+_UNSUPPORTED = frozenset(
+    {io.TextIOBase.read, io.TextIOBase.readline, io.BufferedIOBase.read, io.BufferedIOBase.read1}
+)
+
+
+def _can(stream: object, method: str) -> bool:
+    """Whether ``stream`` has ``method``, one that does more than raise."""
+    return callable(getattr(stream, method, None)) and (
+        getattr(type(stream), method, None) not in _UNSUPPORTED
+    )
 
 
 def _check_options(errors: object, max_game_size: object) -> int:
@@ -2342,6 +2361,9 @@ class _StreamState:
     # the reading, which cannot go on from where the stream stands (part-way
     # through a game). The next calls say so, until a seek moves the stream.
     failed: str | None = None
+    # The error of a text stream whose bytes did not decode: its decoder read
+    # a block ahead, so no seek within that block reads on; told again.
+    undecodable: str | None = None
     position: int | None = None
     # Whether reading ended with an error of the stream's text (a line longer
     # than max_game_size, a text stream whose bytes do not decode, a read
@@ -2399,7 +2421,8 @@ def read_game(
     place in the whole file (``line`` at most ``MAX_COUNT``). A call that
     reads on counts on, whatever they are.
     """
-    _check_stream(stream, "an open text or binary stream")
+    # its methods are checked where its reading begins (below), not at every game
+    _check_stream(stream, "an open text or binary stream", methods=False)
     max_game_size = _check_options(errors, max_game_size)
     for name, value in (("number", number), ("line", line)):
         if type(value) is not int or value < 1:
@@ -2413,6 +2436,7 @@ def read_game(
     position = _tell(opened)
     fresh = state is None or (state.position is not None and state.position != position)
     if state is None or fresh:
+        _check_methods(stream, "an open text or binary stream")
         # No read-ahead past the next game's first line (see `_runs`).
         lines = _lines(_held(opened), max_game_size, ahead=False)
         games = _Games(lines, max_game_size, read=line - 1)
@@ -2429,6 +2453,8 @@ def read_game(
             return None
         chunk = state.pending
         if chunk is None:
+            if state.undecodable is not None:
+                raise NotationError(f"an earlier read of this stream stopped: {state.undecodable}")
             if state.failed is not None:
                 raise NotationError(
                     f"an earlier read of this stream stopped part-way through a game "
@@ -2439,7 +2465,7 @@ def read_game(
                 chunk = next(state.chunks, None)
             except TrapperError as exc:
                 if getattr(exc, "lost", False):  # a text stream's decoder that read on
-                    state.failed = f"NotationError: {shown(str(exc), 80)}"
+                    state.undecodable = str(exc)
                 else:
                     state.ended = True
                 state.position = _tell(opened)

@@ -257,6 +257,8 @@ def _check_decided(name: str, value: str, values: dict[str, str], *, table: bool
     seat = _SEAT_TAG.fullmatch(name.capitalize())
     for decided_name in ("Variant", "Result", "Seed", "Setup", seat and seat.group()):
         if decided_name and name != decided_name and name.casefold() == decided_name.casefold():
+            if seat and decided_name not in values:  # Seat5 of two, Seat01
+                raise RecordError(f"the tag {name} names a seat the game does not have")
             # the replay reads the game's tags in their case, and refuses this one
             raise RecordError(
                 f"the tag {name} is written {decided_name}, and is the game's to say"

@@ -410,6 +410,13 @@ class ISMCTSBot(Bot):
         # the position of the last decision searched, the length of its
         # history, and the action chosen
 
+    def __copy__(self) -> ISMCTSBot:
+        # A shallow copy shares the last decision's sampler, as it did before
+        # __getstate__ said no to pickling it.
+        copied = object.__new__(type(self))
+        copied.__dict__.update(self.__dict__)
+        return copied
+
     def __getstate__(self) -> dict[str, Any]:
         if self._sampler is not None:
             raise TypeError(

@@ -72,7 +72,7 @@ SPELLED_RUNS = 32
 """How many runs of the characters spelled so far the view tensor holds
 (a run: one character, repeated as often as it comes in a row, as a
 payment of many cards of one colour does). Every text of the built-in
-variants has 29 at most; a variant's text of more runs is cut, and two
+variants has 23 at most; a variant's text of more runs is cut, and two
 texts alike in their first runs then give the same numbers."""
 
 SPELLED_SIZE = SPELLED_RUNS * (NUM_ACTIONS + 1)

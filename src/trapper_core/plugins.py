@@ -575,6 +575,12 @@ class Registry:
             "where it is needed (a game pickles by its variant's name)"
         )
 
+    def __copy__(self) -> Registry:
+        # A shallow copy shares the plugins, as it did before __reduce__ said no.
+        copied = object.__new__(type(self))
+        copied.__dict__.update(self.__dict__)
+        return copied
+
     def __init__(self, plugins: Iterable[object] = (), *, entry_points: bool = True) -> None:
         if isinstance(plugins, str | bytes):
             raise SetupError(f"plugins is a list of plugins, not {shown(plugins)}")

@@ -273,6 +273,12 @@ class Sampler:
             "another from the view (Sampler(view)), and warm it from this one"
         )
 
+    def __copy__(self) -> Sampler:
+        # A shallow copy shares the rules, as it did before __reduce__ said no.
+        copied = object.__new__(type(self))
+        copied.__dict__.update(self.__dict__)
+        return copied
+
     def __init__(
         self,
         view: PlayerView,
