@@ -279,12 +279,21 @@ class _ReadOnly:
 )
 def test_review_s57_a_text_stream_without_readline_is_refused(reader: Any) -> None:
     """A stream with ``read`` and no ``readline`` passed the check of the
-    argument and then failed with an ``AttributeError``: a text stream is
-    read by its ``readline``."""
+    argument and then failed with an ``AttributeError`` (or, made on
+    ``io.TextIOBase``, whose ``readline`` only raises, an
+    ``UnsupportedOperation``): a text stream is read by its ``readline``."""
     stream = _ReadOnly(_TWO_PASSES)
     with pytest.raises(notation.NotationError, match=r"a text stream by its readline\(\)"):
         reader(stream)
     assert stream.text == _TWO_PASSES  # nothing read
+
+    class OnTextIOBase(io.TextIOBase):
+        def read(self, size: int | None = -1) -> str:
+            return stream.read(-1 if size is None else size)
+
+    with pytest.raises(notation.NotationError, match=r"a text stream by its readline\(\)"):
+        reader(OnTextIOBase())
+    assert stream.text == _TWO_PASSES
 
 
 @pytest.mark.parametrize(
@@ -500,6 +509,10 @@ def test_review_s57_what_does_not_pickle_says_why() -> None:
             pickle.dumps(value)
         with pytest.raises(TypeError, match=told):
             copy.deepcopy(value)
+        assert copy.copy(value) is not value  # a shallow copy shares what it holds
+    game = tc.new_game("base", 2, seed=1, registry=copy.copy(tc.Registry()))
+    assert copy.copy(searcher).choose(game.view(0)) in game.legal_actions()
+    assert isinstance(copy.copy(tc.Sampler(view)).sample(random.Random(1)), tc.Game)
 
 
 @pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
