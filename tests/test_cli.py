@@ -36,6 +36,38 @@ def test_play_prints_the_game_in_notation_and_the_scores(
     assert record.replay().scores() == record.result
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        [],
+        ["--variant", "children", "--players", "3"],
+        ["--variant", "tactical", "--names", "Ann,Bob"],
+        ["--table"],
+        ["--max-actions", "30"],
+    ],
+)
+def test_play_prints_a_record_that_replay_reads_whole(
+    capsys: pytest.CaptureFixture[str], options: list[str]
+) -> None:
+    """The scores, the winner and a game's ending are comments of the
+    notation: `trapper play > game.trn` keeps a file that reads as a record,
+    its scores the game's."""
+    assert main(["play", "--seed", "11", *options]) == 0
+    printed = capsys.readouterr().out
+    (record,) = notation.loads(printed)
+    game = record.replay()
+    for name, score in zip(game.players, game.scores(), strict=True):
+        assert re.search(rf"^; {name} \(\w+\): {score}\b", printed, re.M)
+    if game.is_over:
+        assert record.result == game.scores()
+        assert printed.endswith(
+            "; Winner: " + ", ".join(game.players[s] for s in game.winners()) + "\n"
+        )
+    else:
+        assert printed.startswith("\n; (left unfinished after 30 actions)\n")
+        assert printed.endswith("; The game was left unfinished.\n")
+
+
 def test_play_seeds_the_bot_of_each_seat_with_the_game_seed_plus_one_plus_the_seat(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -518,8 +518,10 @@ def _play(args: argparse.Namespace) -> int:
     try:
         if left:
             raise BrokenPipeError
+        # The ending and the scores are comments of the notation: what is
+        # printed is a record that `trapper replay -` reads as it is.
         if ending:
-            print(f"\n({ending})")
+            print(f"\n; ({ending})")
         print(record.text, end="")
         _print_scores(game, [("you" if b is None else getattr(b, "name", "bot")) for b in seats])
     except OSError:
@@ -792,17 +794,19 @@ def _count(number: int, noun: str, plural: str = "") -> str:
 
 
 def _print_scores(game: Game, kinds: list[str]) -> None:
+    """The scores after a game's record, as comments of the notation (``;``
+    to the end of the line), so that the whole output reads as a record."""
     print()
     valuation = game.valuation()
     for seat, name in enumerate(game.players):
-        line = f"{name} ({kinds[seat]}): {game.scores()[seat]}"
+        line = f"; {name} ({kinds[seat]}): {game.scores()[seat]}"
         if valuation is not None:
             line += f"  (money {game.displays[seat].money}, {valuation[seat]})"
         print(line)
     if game.is_over:
-        print("Winner: " + ", ".join(game.players[s] for s in game.winners()))
+        print("; Winner: " + ", ".join(game.players[s] for s in game.winners()))
     else:
-        print("The game was left unfinished.")
+        print("; The game was left unfinished.")
 
 
 _LIST_HELP = (
