@@ -651,6 +651,27 @@ def test_replay_stops_quietly_when_its_reader_leaves_and_blames_no_file(
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a disk always full")
+@pytest.mark.parametrize("argv", [["--help"], ["--version"], ["replay", "--help"]])
+def test_help_that_cannot_be_written_fails_aloud(argv: list[str]) -> None:
+    """argparse drops an error of writing its help; the command says it and exits 2."""
+    with open("/dev/full", "w") as full:
+        run = subprocess.run(
+            [sys.executable, "-m", "trapper_core", *argv],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert (run.returncode, run.stderr) == (2, "trapper: error: No space left on device\n")
+
+
+def test_help_is_written_whole_and_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(["--help"])
+    assert exc.value.code == 0
+    assert capsys.readouterr().out.startswith("usage: trapper ")
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a disk always full")
 def test_play_prints_its_record_when_the_out_file_cannot_be_written(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

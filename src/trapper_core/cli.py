@@ -38,6 +38,8 @@ from .game import Game, new_game
 from .plugins import _without_registry_advice, default_registry
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from .simulation import BotMaker, Summary
 
 __all__ = ["main", "seat_letter", "transcript"]
@@ -112,8 +114,18 @@ def transcript(game: Game) -> list[tuple[int, list[str]]]:
     return groups
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but what it prints (help, version, usage) fails
+    aloud: argparse drops an OSError of the write, so ``--help > /dev/full``
+    said nothing and exited 0."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        if message:
+            (file or sys.stderr).write(message)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="trapper", description="Play, simulate, show and check games of Trapper."
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -282,13 +294,33 @@ def main(
     if stdout is None:
         _occupy_closed_descriptors()
         _tolerant_encodings()
-    args = _parser().parse_args(argv)
-    args.stdin = stdin
     redirect = (
         contextlib.redirect_stdout(stdout) if stdout is not None else contextlib.nullcontext()
     )
     with redirect, _plugin_warnings():
+        try:
+            args = _parser().parse_args(argv)
+        except SystemExit as exc:  # argparse's way out, kept: --help, --version, a usage error
+            if exc.code == 0:  # what --help or --version printed must reach the reader
+                try:
+                    sys.stdout.flush()
+                except OSError as error:
+                    raise SystemExit(_unwritten(error)) from None
+            raise
+        except OSError as exc:  # from _Parser: the help or the version could not be written
+            raise SystemExit(_unwritten(exc)) from None
+        args.stdin = stdin
         return _run(args)
+
+
+def _unwritten(exc: OSError) -> int:
+    """The status of a command whose standard output could not be written:
+    141 when its reader left, quietly; 2 and the error else (a full disk)."""
+    _silence_stdout()
+    if isinstance(exc, BrokenPipeError):
+        return 141
+    _stderr(f"trapper: error: {exc.strerror or exc}")
+    return 2
 
 
 @contextlib.contextmanager
