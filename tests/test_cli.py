@@ -558,12 +558,19 @@ def test_variants_says_which_cannot_be_played_and_why(
         (["simulate", "--out", str(RECORDS / "club-night.trn" / "x.trn")], "Not a directory"),
         (["show", str(RECORDS / "club-night.trn"), "--turn", "99"], "there is no turn 99"),
         (["simulate", "--games", "0"], "--games takes a number of at least 1"),
-        (["show", "nowhere.trn"], "nowhere.trn: No such file"),
+        (["show", "nowhere.trn"], "nowhere.trn: cannot read: No such file"),
+        (["replay", "nowhere.trn"], "nowhere.trn: cannot read: No such file"),
+        (["show", str(RECORDS)], "records: cannot read: Is a directory"),
+        (["replay", str(RECORDS)], "records: cannot read: Is a directory"),
         (["show", str(RECORDS / "club-night.trn"), "--game", "3"], "holds 1 game; there is no"),
         (["play", "--out", ""], "--out takes a file name, not an empty file name"),
         (["simulate", "--out", ""], "--out takes a file name, not an empty file name"),
         (["play", "--out", "-"], "--out takes a file name, not -: the standard output is"),
-        (["show", "two\nlines.trn"], "'two\\nlines.trn': No such file or directory"),
+        (["show", "two\nlines.trn"], "'two\\nlines.trn': cannot read: No such file or directory"),
+        (
+            ["replay", "two\nlines.trn"],
+            "'two\\nlines.trn': cannot read: No such file or directory",
+        ),
         (["simulate", "--out", "-"], "--out takes a file name, not -: the standard output is"),
         (["show", ""], "show takes a notation file, not an empty file name"),
         (["replay", str(RECORDS / "club-night.trn"), ""], "not an empty file name"),
@@ -805,10 +812,12 @@ def test_show_and_replay_of_a_closed_standard_input_name_it_stdin(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``trapper show - <&-`` said ``-: the standard input is closed``, where
-    replay, and every other message, call it ``<stdin>``."""
+    replay, and every other message, call it ``<stdin>``; both say it alike."""
     monkeypatch.setattr(sys, "stdin", None)
     assert main(["show", "-"]) == 2
-    assert capsys.readouterr().err == "trapper: error: <stdin>: the standard input is closed\n"
+    assert capsys.readouterr().err == (
+        "trapper: error: <stdin>: cannot read: the standard input is closed\n"
+    )
     assert main(["replay", "-"]) == 2
     assert capsys.readouterr().err == (
         "trapper: error: <stdin>: cannot read: the standard input is closed\n"

@@ -1330,6 +1330,9 @@ def _show(args: argparse.Namespace) -> int:
             and (turn == 0 or args.turn is None or args.turn >= game.state.turns)
         ):
             raise broken[0]
+    except _Unreadable as exc:  # worded as replay words it
+        _stderr(f"trapper: error: {name}: cannot read: {exc.error.strerror or exc.error}")
+        return 2
     except TrapperError as exc:
         # Which file, and which game for a syntax error (a replay's error says
         # its game), as replay tells them.
@@ -1379,7 +1382,7 @@ def _game_of(name: str, number: int, stdin: IO[str] | None) -> tuple[Any, int]:
 
     errors: list[Exception] = []
     found: set[int] = set()  # the numbers of the games read well (a broken one keeps its number)
-    with _open_notation(name, stdin) as file:
+    with _reading(name, stdin) as file:
         for record in notation.games(file, errors=errors):
             if record.number == number:
                 return record, 0
@@ -1483,8 +1486,12 @@ def _open_notation(name: str, stdin: IO[str] | None) -> Iterator[IO[Any]]:
 
 
 def _label(name: str) -> str:
-    """How the messages name the file ``name``: ``-`` is ``<stdin>``."""
-    return "<stdin>" if name == "-" else name
+    """How the messages name the file ``name``: ``-`` is ``<stdin>``; a name
+    with a line break or another control character is quoted, so that what
+    is said of it stays one line."""
+    if name == "-":
+        return "<stdin>"
+    return name if name.isprintable() else repr(name)
 
 
 def _records_of(records: Iterator[Any]) -> Iterator[Any]:
