@@ -836,7 +836,8 @@ def _print_scores(game: Game, kinds: list[str]) -> None:
             line += f"  (money {game.displays[seat].money}, {valuation[seat]})"
         print(line)
     if game.is_over:
-        print("; Winner: " + ", ".join(game.players[s] for s in game.winners()))
+        winners = [game.players[s] for s in game.winners()]
+        print(("; Winner: " if len(winners) == 1 else "; Winners: ") + ", ".join(winners))
     else:
         print("; The game was left unfinished.")
 
