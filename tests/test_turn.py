@@ -73,6 +73,21 @@ def test_R13_one_card_of_the_colour_or_two_of_one_other_colour() -> None:
         play(game, "Bd6/E")
 
 
+@pytest.mark.parametrize(("text", "example"), [("Bd6/BB", "/EE"), ("Ed6/EE", "/BB")])
+def test_R13_two_cards_of_the_trappers_own_colour_are_refused_with_an_example_of_another(
+    text: str, example: str
+) -> None:
+    """The example of a payment in two cards is never the one refused (the
+    Czech rulebook's "any two cards of one colour" invites /BB for blue)."""
+    game = game_with({"d6": "B1n"}, hands=["BEEGGP", "EEEEEE"])
+    with pytest.raises(tc.ActionSyntaxError) as err:
+        play(game, text)
+    said = str(err.value)
+    assert "own colour are no payment (R13)" in said
+    assert said.endswith(f"two cards of one other colour (like {example})")
+    assert game.history == ()
+
+
 def test_R13_payments_may_differ_from_step_to_step() -> None:
     game = game_with({"d6": "B1n", "d7": "B2n", "d8": "B3n"}, hands=["BEEGGP", "EEEEEE"])
     play(game, "Bd6/EE", "Bd7/GG", "Bd8")

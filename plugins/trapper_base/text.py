@@ -77,9 +77,17 @@ def parse_payment(text: str, trapper: Colour, pay: str | None) -> Colour:
         return trapper
     if len(pay) == 2 and pay[0] == pay[1] and colour is not trapper:
         return colour
+    # The example of two cards is of a colour other than the trapper's: for
+    # the blue trapper, /BB is what is refused here.
+    other = "E" if trapper is Colour.BLUE else "B"
+    own = (
+        f"two cards of the {trapper} trapper's own colour are no payment (R13): "
+        if len(pay) == 2 and pay[0] == pay[1] and colour is trapper
+        else ""
+    )
     raise ActionSyntaxError(
-        f"{text!r}: a step is paid with one card of the trapper's colour "
-        f"(/{trapper.letter} or nothing) or two cards of one other colour (like /BB)"
+        f"{text!r}: {own}a step is paid with one card of the trapper's colour "
+        f"(/{trapper.letter} or nothing) or two cards of one other colour (like /{other * 2})"
     )
 
 
