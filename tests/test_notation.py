@@ -359,6 +359,19 @@ def test_table_record_checks_what_it_holds() -> None:
         notation.loads(twice)[0].replay()
 
 
+def test_R37_a_childrens_table_record_takes_any_water_letter() -> None:
+    """Water never blocks in the children's game and its tiles are turned up
+    unaligned: every tile of its table record may be written with ``n``,
+    and replays to the same moves and scores; a tile is counted by its face."""
+    game = bot_game("children", 2, 5, "random")
+    text = Record.table_record(game).text
+    all_north = re.sub(r"([a-h][1-8]=C?[A-Z][0-9])[nesw]", r"\1n", text)
+    assert all_north != text
+    again = notation.loads(all_north)[0].replay()
+    assert again.history == game.history
+    assert again.scores() == game.scores()
+
+
 def test_table_record_with_unknown_hands_pays_what_it_says() -> None:
     # Bob pays two purple and then two more: his hand must have held four.
     text = (
