@@ -30,9 +30,12 @@ def test_R36_no_species_exchange_in_the_childrens_game() -> None:
     row = tc.Row(tc.Tile.from_code("CK1n"), (tc.Tile.from_code("K1n"),))
     game.state.displays = (tc.Display(valued=(tc.ValuedCanoe(row, 2),), money=2), tc.Display())
     assert not [x for x in texts(game) if x.startswith("x")]  # R21 does not apply
-    # Asked for, one is refused for want of species tokens, not of a canoe.
+    # Asked for, one is refused for want of species tokens, not of a canoe:
+    # there are none in the game, not none left.
     for text in ("xK", "xB"):
-        with pytest.raises(tc.IllegalActionError, match=r"^D7: no species token is left"):
+        with pytest.raises(
+            tc.IllegalActionError, match=r"^D7: variant 'children' has no species tokens"
+        ):
             game.parse_action(text)
 
 

@@ -731,7 +731,14 @@ class ExchangeKind(ActionKind[Exchange]):
         return Exchange(species)
 
     def refuse_species(self, state: GameState, action: Exchange) -> IllegalActionError:
-        if not state.supply.species:  # none left, or none in the variant (children's, R36)
+        if not state.supply.species:
+            if not state.rules.token_supply().species:  # none in the variant (children's, R36)
+                return _error(
+                    "D7",
+                    f"variant {state.rules.variant!r} has no species tokens: "
+                    "no canoes can be exchanged",
+                    action,
+                )
             return _error(
                 "D7", "no species token is left in the supply: no canoes can be exchanged", action
             )
