@@ -658,6 +658,28 @@ def test_replay_stops_quietly_when_its_reader_leaves_and_blames_no_file(
     assert capsys.readouterr().err == ""
 
 
+@pytest.mark.parametrize(
+    ("argv", "usage", "unknown"),
+    [
+        (["play", "--sed", "3"], "usage: trapper play ", "--sed 3"),
+        (["simulate", "--games", "2", "--wrkers", "2"], "usage: trapper simulate ", "--wrkers 2"),
+        (["variants", "extra"], "usage: trapper variants ", "extra"),
+        (["--bogus", "play"], "usage: trapper [-h]", "--bogus"),
+    ],
+)
+def test_an_unknown_argument_is_told_with_the_usage_of_its_command(
+    argv: list[str], usage: str, unknown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """argparse told ``play --sed 3`` with the top-level usage, which lists
+    no option of play's."""
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage)
+    assert err.endswith(f"error: unrecognized arguments: {unknown}\n")
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full, a disk always full")
 @pytest.mark.parametrize("argv", [["--help"], ["--version"], ["replay", "--help"]])
 def test_help_that_cannot_be_written_fails_aloud(argv: list[str]) -> None:

@@ -27,7 +27,7 @@ import sys
 import threading
 import traceback
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from . import __version__
@@ -114,17 +114,37 @@ def transcript(game: Game) -> list[tuple[int, list[str]]]:
     return groups
 
 
+def _parsed(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line read as argparse reads it, but an argument no
+    command knows (``play --sed 3``) is told with the usage of the command
+    it was given to, not the top-level usage."""
+    parser = _parser()
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        words = list(sys.argv[1:] if argv is None else argv)
+        # Given after the command's name, an unknown argument is the command's.
+        before = (
+            unknown[0] in words[: words.index(args.command)] if args.command in words else False
+        )
+        (parser if before else parser.commands[args.command]).error(
+            f"unrecognized arguments: {' '.join(unknown)}"
+        )
+    return args
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, but what it prints (help, version, usage) fails
     aloud: argparse drops an OSError of the write, so ``--help > /dev/full``
     said nothing and exited 0."""
+
+    commands: Mapping[str, argparse.ArgumentParser]  # the top-level parser's, by name
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         if message:
             (file or sys.stderr).write(message)
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser() -> _Parser:
     parser = _Parser(
         prog="trapper", description="Play, simulate, show and check games of Trapper."
     )
@@ -246,6 +266,7 @@ def _parser() -> argparse.ArgumentParser:
         "description; a variant that cannot be played says why, and so does an installed "
         "plugin that could not be loaded.",
     )
+    parser.commands = commands.choices
     return parser
 
 
@@ -299,7 +320,7 @@ def main(
     )
     with redirect, _plugin_warnings():
         try:
-            args = _parser().parse_args(argv)
+            args = _parsed(argv)
         except SystemExit as exc:  # argparse's way out, kept: --help, --version, a usage error
             if exc.code == 0:  # what --help or --version printed must reach the reader
                 try:
