@@ -429,6 +429,36 @@ def test_simulate_names_the_game_and_bot_of_a_bots_failure(pooled: bool) -> None
     )
 
 
+class LateFailingBot(tc.RandomBot):
+    """A bot of a test's own that fails in the game of seed 12 (game 5 of
+    seeds from 7)."""
+
+    name = "late-failing"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.failing = seed is not None and seed // 10 == 12  # bot_seed(12, seat)
+
+    def choose(self, view: tc.PlayerView) -> tc.Action:
+        if self.failing:
+            raise RuntimeError("a bug in the bot")
+        return super().choose(view)
+
+
+def test_simulate_in_one_process_keeps_every_game_finished_before_a_failure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In one process the games came back a batch at a time: a bot failing
+    in game 5 of a batch of 25 lost the four games before it from --out."""
+    out = tmp_path / "s.trn"
+    bots = f"{__name__}:LateFailingBot,random"
+    argv = ["simulate", "--players", "2", "--games", "20", "--seed", "7", "--workers", "1"]
+    assert main([*argv, "--bots", bots, "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert f"trapper: note: {out} is incomplete, it holds the first 5 of the 20 games" in err
+    assert [r.tag("Seed") for r in notation.loads(out.read_text())] == ["7", "8", "9", "10", "11"]
+
+
 def test_simulate_refuses_bots_of_ones_own_it_cannot_tally_or_send() -> None:
     class Nameless:
         def __init__(self, seed: int) -> None:

@@ -28,6 +28,7 @@ import threading
 import traceback
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import BrokenExecutor
 from typing import IO, TYPE_CHECKING, Any, TextIO
 
 from . import __version__
@@ -224,8 +225,9 @@ def _parser() -> _Parser:
         const="",
         metavar="ADDRESS",
         help="play the games on a Ray cluster at ADDRESS ('auto': the one this machine "
-        "belongs to; --workers is then refused: the cluster has its own CPUs), or on a local "
-        "Ray instance of --workers CPUs when no address is given (extra 'ray')",
+        "belongs to, HOST:6379, or ray://HOST:10001 with ray[client]; --workers is then "
+        "refused: the cluster has its own CPUs), or on a new local Ray instance of --workers "
+        "CPUs when no address is given (extra 'ray')",
     )
 
     show = commands.add_parser(
@@ -685,6 +687,14 @@ class _Stop:
     def __init__(self) -> None:
         self.signum: int | None = None
         self.asking = False
+        self.signums: Sequence[int] = ()  # those whose handler is this one's
+
+    def take_back(self) -> None:
+        """Makes this the handler of its signals again: ``ray.init`` puts
+        Ray's own in place of SIGTERM's, which ended the process with status
+        15 and no note of what --out holds."""
+        for signum in self.signums:
+            signal.signal(signum, self.handle)
 
     def check(self) -> None:
         if self.signum is not None:
@@ -741,6 +751,7 @@ def _ending_signals() -> Iterator[_Stop]:
     if hasattr(signal, "SIGHUP"):  # not on Windows
         signums.append(signal.SIGHUP)
     previous = {signum: signal.signal(signum, stop.handle) for signum in signums}
+    stop.signums = signums
     try:
         yield stop
     finally:
@@ -1069,12 +1080,13 @@ def _simulate(args: argparse.Namespace) -> int:
     if len(kinds) > args.players:  # as play refuses them: a bot would sit out some games
         raise SetupError(f"--bots names {len(kinds)} bots for {_count(args.players, 'seat')}")
     variant = default_registry().spec(args.variant).name  # 'children' for --variant kids
-    workers = _pool_size(args.workers, args.games, cores())
+    # Ray's CPUs are --workers itself (a local instance) or the cluster's.
+    workers = 1 if args.ray is not None else _pool_size(args.workers, args.games, cores())
     played = _Played()
     try:
         with _ending_signals() as stop:
             stop.asking = True  # SIGTERM and SIGHUP stop the games at once, as Ctrl-C does
-            summary = _play_games(args, options, workers, played)
+            summary = _play_games(args, options, workers, played, stop)
     except KeyboardInterrupt:
         if sys.stderr is not None and sys.stderr.isatty():
             _stderr("")  # the progress bar and the terminal's ^C end their line
@@ -1090,6 +1102,9 @@ def _simulate(args: argparse.Namespace) -> int:
             _note(f"{args.out} is incomplete, {_holds(args, played)}")
         if any(note.startswith(_DECISION) for note in _notes(exc)):
             return _decision_failed(exc)
+        if isinstance(exc, BrokenExecutor):  # a worker process died (killed, out of memory)
+            _stderr(f"trapper: error: the games stopped: {_raised(exc)}")
+            return 2
         raise
     print(
         f"{args.games} games of {variant}, {args.players} players, seeds "
@@ -1195,7 +1210,7 @@ class _Told(KeyboardInterrupt):
 
 
 def _play_games(
-    args: argparse.Namespace, options: dict[str, Any], workers: int, played: _Played
+    args: argparse.Namespace, options: dict[str, Any], workers: int, played: _Played, stop: _Stop
 ) -> Summary:
     """Plays the games of ``simulate`` and writes them to --out as they come
     back; a game cut short (Ctrl-C, an error) is taken back out of the file,
@@ -1218,6 +1233,7 @@ def _play_games(
             except ImportError as exc:
                 raise SetupError(str(exc)) from None
             executor = stack.enter_context(RayExecutor(args.ray or None, num_cpus=args.workers))
+            stop.take_back()
         elif workers > 1:
             pool = executor = ProcessPoolExecutor(workers)
             # On an error or Ctrl-C, stop at once: drop the batches not started

@@ -324,8 +324,11 @@ def _run(
     tasks: Iterable[Batch], executor: Executor | None, window: int
 ) -> Generator[GameResult, None, None]:
     if executor is None:
+        # Game by game, not a batch at a time: a run stopped (Ctrl-C, a
+        # bot's error) has had every game finished before it.
         for task in tasks:
-            yield from play_batch(task)
+            for number in range(task.first, task.first + task.count):
+                yield _play_one(task, number)
         return
     pending: deque[Future[list[GameResult]]] = deque()
     try:
