@@ -286,3 +286,7 @@ def test_legal_actions_are_the_single_source_of_truth() -> None:
                 if step not in legal:
                     with pytest.raises(tc.IllegalActionError):
                         game.apply(step)
+
+
+def test_face_down_is_written_as_its_constant_is_named() -> None:
+    assert str(tc.FACE_DOWN) == repr(tc.FACE_DOWN) == f"{tc.FACE_DOWN}" == "FACE_DOWN"

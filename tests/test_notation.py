@@ -372,6 +372,22 @@ def test_R37_a_childrens_table_record_takes_any_water_letter() -> None:
     assert again.scores() == game.scores()
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_records_moves_are_its_games_history_one_for_one(variant: str) -> None:
+    """What ``Record.moves`` promises: the i-th move is the replayed game's
+    i-th action, written in the position before it (a table record too)."""
+    game = bot_game(variant, 3, 2, "greedy")
+    for record in (Record.from_game(game), Record.table_record(game)):
+        replayed = record.replay()
+        assert len(record.moves) == len(replayed.history) > 0
+        before = replayed.root()
+        for text, action, shuffles in zip(
+            record.moves, replayed.history, replayed.outcomes(), strict=True
+        ):
+            assert before.action_text(action) == text
+            before.apply(action, shuffles=shuffles)
+
+
 def test_table_record_with_unknown_hands_pays_what_it_says() -> None:
     # Bob pays two purple and then two more: his hand must have held four.
     text = (

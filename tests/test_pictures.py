@@ -87,6 +87,22 @@ def test_issue11_item6_a_finished_game_shows_scores_and_winner(variant: str) -> 
     assert not group(parse(svg.position(game)), "to-move")
 
 
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_finished_game_drawn_for_a_seat_or_from_a_view_shows_its_winners(variant: str) -> None:
+    """The winners are public (R35: they follow from the scores): a picture
+    drawn for a seat, or from a view, left them out, and a view held none."""
+    game = played(variant)
+    names = ", ".join(game.players[s] for s in game.winners())
+    for seat in range(len(game.players)):
+        view = game.view(seat)
+        assert view.winners == game.winners()
+        for picture in (svg.position(game, seat=seat), svg.position(view)):
+            (result,) = group(parse(picture), "result")
+            assert f"Winner: {names}" in text_of(result)
+        assert f"winner: {names}" in render(view)
+    assert tc.new_game(variant, 3, seed=5).view(0).winners == ()
+
+
 def test_issue11_item6_a_tactical_auction_in_progress_is_drawn() -> None:
     game = played("tactical", actions=31)  # green at 2, B leads, A and B still bid
     auction = game.turn.auction  # type: ignore[attr-defined]

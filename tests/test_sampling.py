@@ -1010,6 +1010,11 @@ def test_a_view_built_by_hand_is_named_for_its_fault_by_the_encoder_and_the_pict
             with pytest.raises(tc.SetupError, match=re.escape(message)):
                 call(bad)
     assert len(encoding.encode_view(view)) == encoding.view_size(3)
+    # Winners in a game that goes on: the pictures (the encoder encodes no winners).
+    bad = attrs.evolve(view, winners=(0,))
+    for draw in (svg.position, terminal.render):
+        with pytest.raises(tc.SetupError, match="its winners are seats in ascending order once"):
+            draw(bad)
 
 
 def test_a_view_whose_history_gives_another_position_is_inconsistent_not_a_samplers_fault() -> (

@@ -308,7 +308,9 @@ class Record:
 
     @property
     def moves(self) -> tuple[str, ...]:
-        """The text of every action, in order."""
+        """The text of every action, in order: one a `Move` item, so that
+        ``moves[i]`` (and the i-th `Move` of ``items``) is the action
+        ``replay().history[i]``, played on ``replay().at(i)``."""
         found: list[str] = []
         for part in self._parts if self._made is None else self._made:
             if type(part) is Stretch:

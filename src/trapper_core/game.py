@@ -1193,6 +1193,13 @@ class Game:
         return (_unpickle, (self.to_dict(), self._undo is not None))
 
     def __eq__(self, other: object) -> bool:
+        """Two games are equal when they are the same game so far: the same
+        variant, players, seed, setup and history, and so the same state
+        (a replayed record equals the game it records). Unlike
+        ``chess.Board``'s, this is not the position alone: two games that
+        reached one position by other moves (or with other names) differ,
+        and [`position_key`][trapper_core.Game.position_key] compares
+        positions."""
         if not isinstance(other, Game):
             return NotImplemented
         return (

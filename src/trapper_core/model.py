@@ -417,6 +417,8 @@ class FaceDown(enum.Enum):
     def __repr__(self) -> str:
         return "FACE_DOWN"
 
+    __str__ = __repr__  # as the constant is named, not FaceDown.FACE_DOWN
+
 
 FACE_DOWN = FaceDown.FACE_DOWN
 """Stands for a tile that is face down, in views and pictures."""

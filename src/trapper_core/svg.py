@@ -340,7 +340,7 @@ def position(
         cards = list(source.hand_sizes)
         to_move, turn = source.to_move, source.turn
         valuation = source.valuation
-        winners: tuple[int, ...] | None = None
+        winners: tuple[int, ...] | None = source.winners if valuation is not None else None
         hunting = _turn_trapper(turn)
         targets = set(source.targets[hunting]) if hunting is not None else set()
     else:

@@ -99,7 +99,7 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
         to_move = source.to_move
         layout = source.layout
         valuation = source.valuation
-        winners: tuple[int, ...] | None = None
+        winners: tuple[int, ...] | None = source.winners if valuation is not None else None
     else:
         state = source.state
         turn = state.turn

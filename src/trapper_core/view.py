@@ -199,6 +199,10 @@ class PlayerView:
     [`Sampler.position`][trapper_core.Sampler.position]): the viewer's view of
     that position, before the history (its own ``origin`` is ``None``), which
     the sampler draws from. ``None`` for a game that begins at its setup."""
+    winners: tuple[int, ...] = ()
+    """The seats of the winners once the game is over, in ascending order, as
+    [`Game.winners`][trapper_core.Game.winners] gives them (public: they
+    follow from the scores); empty before."""
 
     @property
     def is_over(self) -> bool:
@@ -292,6 +296,7 @@ _FACTS = (
     "start_trappers",
     "start_player",
     "origin",
+    "winners",
 )
 
 # The fields made from the facts in a view's ``_later`` tuple: (the trappers'
@@ -453,6 +458,7 @@ def make_view(
                 setup.trappers if game._origin is None else (),
                 setup.start_player,
                 game._origin_view(player) if origin and game._origin is not None else None,
+                game.winners() if state.valuation is not None else (),
             ),
             "_later": (
                 state.trappers,
@@ -734,4 +740,15 @@ def misshapen(view: PlayerView) -> str | None:
         or not all(type(v) is Valuation for v in valuation)
     ):
         return f"its valuation is None or a Valuation per seat, not {shown(valuation)}"
+    winners = view.winners
+    if (
+        type(winners) is not tuple
+        or not all(type(seat) is int and 0 <= seat < count for seat in winners)
+        or list(winners) != sorted(set(winners))
+        or (valuation is None) != (not winners)
+    ):
+        return (
+            "its winners are seats in ascending order once the game is over (none "
+            f"before), not {shown(winners)}"
+        )
     return None
