@@ -10,6 +10,7 @@ import sys
 import types
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -566,7 +567,7 @@ def test_variants_says_which_cannot_be_played_and_why(
         (["show", str(RECORDS / "club-night.trn"), "--game", "3"], "holds 1 game; there is no"),
         (["play", "--out", ""], "--out takes a file name, not an empty file name"),
         (["simulate", "--out", ""], "--out takes a file name, not an empty file name"),
-        (["play", "--out", "-"], "--out takes a file name, not -: the standard output is"),
+        (["play", "--out", "-"], "not -: play prints the record on the standard output in any"),
         (["show", "two\nlines.trn"], "'two\\nlines.trn': cannot read: No such file or directory"),
         (
             ["replay", "two\nlines.trn"],
@@ -875,7 +876,7 @@ def test_every_option_of_show_has_its_help(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(SystemExit):
         main(["show", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
-    assert "--colour {auto,always,never} draw in colour" in help_text
+    assert "--colour {auto,always,never}, --color {auto,always,never} draw in colour" in help_text
 
 
 @pytest.mark.parametrize(
@@ -1253,3 +1254,83 @@ def test_an_unknown_variant_on_the_command_line_says_nothing_of_registry(
     printed = capsys.readouterr()
     assert "no variant is called 'go'" in printed.out + printed.err
     assert "registry" not in printed.out + printed.err
+
+
+def _trapper(*argv: str, **options: Any) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "trapper_core", *argv],
+        capture_output="stdout" not in options,
+        stderr=subprocess.PIPE if "stdout" in options else None,
+        text=True,
+        timeout=300,
+        **options,
+    )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["replay", str(RECORDS / "club-night.trn")],
+        ["show", str(RECORDS / "club-night.trn")],
+        ["play", "--seed", "1", "--players", "2"],
+        ["variants"],
+        ["--help"],
+        ["--version"],
+    ],
+    ids=lambda argv: argv[0],
+)
+def test_a_closed_standard_output_is_an_error_not_a_silence(argv: list[str]) -> None:
+    """``trapper replay f.trn >&-`` exited 0 having written nothing, and
+    ``show``, ``--help`` and ``--version`` failed with a traceback (help on
+    the standard error)."""
+    run = _trapper(*argv, stdout=None, preexec_fn=lambda: os.close(1))
+    assert (run.returncode, run.stderr) == (2, "trapper: error: the standard output is closed\n")
+
+
+def test_a_human_seat_with_a_closed_output_keeps_the_record(tmp_path: Path) -> None:
+    out = tmp_path / "h.trn"
+    argv = ["play", "--seed", "1", "--human", "A", "--out", str(out)]
+    run = _trapper(*argv, stdout=None, stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(1))
+    assert (run.returncode, run.stderr) == (2, "trapper: error: the standard output is closed\n")
+    assert len(notation.loads(out.read_text())) == 1
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+@pytest.mark.parametrize("append", [False, True])
+def test_out_naming_the_file_the_output_goes_to_is_refused(
+    command: str, append: bool, tmp_path: Path
+) -> None:
+    """``--out /dev/stdout >> games.trn``: play renamed a new file over
+    games.trn, simulate opened it again at its start; what it held was lost."""
+    log = tmp_path / "games.trn"
+    held = (RECORDS / "club-night.trn").read_text()
+    log.write_text(held)
+    with open(log, "a" if append else "r+") as stdout:
+        run = _trapper(command, "--seed", "1", "--out", "/dev/stdout", stdout=stdout)
+    assert run.returncode == 2
+    assert run.stderr.startswith(
+        "trapper: error: --out names the file that the standard output goes to (/dev/stdout)"
+    )
+    assert log.read_text() == held
+
+
+def test_the_record_play_prints_is_utf_8_whatever_the_outputs_encoding(tmp_path: Path) -> None:
+    """Through an ASCII output a name came out escaped (\\u017dofie), and
+    ``trapper play > game.trn`` kept a file that replay refused."""
+    game = tmp_path / "game.trn"
+    with open(game, "w") as stdout:
+        run = _trapper(
+            "play", "--seed", "2", "--names", "Žofie,Bob",
+            stdout=stdout, env={**os.environ, "PYTHONIOENCODING": "ascii"},
+        )  # fmt: skip
+    assert run.returncode == 0
+    text = game.read_text(encoding="utf-8")
+    assert '[Seat1 "Žofie"]' in text
+    assert "; Winner: " in text
+    (record,) = notation.loads(text)
+    assert record.replay().players == ("Žofie", "Bob")
+
+
+def test_show_takes_color_as_well_as_colour(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["show", str(RECORDS / "club-night.trn"), "--color", "always"]) == 0
+    assert "\x1b[" in capsys.readouterr().out

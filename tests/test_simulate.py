@@ -5,7 +5,9 @@ games, on the batches or on the window of batches in flight."""
 from __future__ import annotations
 
 import contextlib
+import os
 import re
+import subprocess
 import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -457,6 +459,54 @@ def test_simulate_in_one_process_keeps_every_game_finished_before_a_failure(
     err = capsys.readouterr().err
     assert f"trapper: note: {out} is incomplete, it holds the first 5 of the 20 games" in err
     assert [r.tag("Seed") for r in notation.loads(out.read_text())] == ["7", "8", "9", "10", "11"]
+
+
+class DyingBot(tc.RandomBot):
+    """A bot whose process dies (killed, out of memory) in the game of seed 60."""
+
+    name = "dying"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.dying = seed is not None and seed // 10 == 60
+
+    def choose(self, view: tc.PlayerView) -> tc.Action:
+        if self.dying:
+            os._exit(9)
+        return super().choose(view)
+
+
+_DYING = f"{__name__}:DyingBot,random"
+
+
+def test_simulate_ends_when_a_worker_process_dies(tmp_path: Path) -> None:
+    """A pool's worker killed by the system: one line and status 2, the
+    file of whole games. The command waited for ever on the other worker,
+    which waited to send results that no one read (a batch of records
+    larger than a pipe holds)."""
+    out = tmp_path / "d.trn"
+    argv = ["simulate", "--games", "400", "--players", "4", "--workers", "2"]
+    run = subprocess.run(
+        [sys.executable, "-m", "trapper_core", *argv, "--out", str(out), "--bots", _DYING],
+        cwd=Path(__file__).parent.parent,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 2
+    lines = [line for line in run.stderr.splitlines() if not line.startswith("[")]
+    assert lines[-1] == (
+        "trapper: error: the games stopped: BrokenProcessPool: A process in the process pool "
+        "was terminated abruptly while the future was running or pending."
+    )
+    # The file is opened when the first game comes back: none may have.
+    held = notation.loads(out.read_text()) if out.exists() else []
+    if held:
+        assert lines[-2] == (
+            f"trapper: note: {out} is incomplete, it holds the first {len(held)} of the 400 games"
+        )
+    assert len(held) < 60
+    assert len(lines) == 1 + bool(held)  # nothing else: no thread's traceback
 
 
 def test_simulate_refuses_bots_of_ones_own_it_cannot_tally_or_send() -> None:

@@ -39,6 +39,8 @@ from .game import Game, new_game
 from .plugins import _without_registry_advice, default_registry
 
 if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
     from _typeshed import SupportsWrite
 
     from .simulation import BotMaker, Summary
@@ -243,6 +245,7 @@ def _parser() -> _Parser:
     show.add_argument("--turn", type=int, help="show the position after this turn (default: end)")
     show.add_argument(
         "--colour",
+        "--color",
         choices=("auto", "always", "never"),
         default="auto",
         help="draw in colour: always, never, or auto (default): on a terminal, unless "
@@ -317,6 +320,8 @@ def main(
     if stdout is None:
         _occupy_closed_descriptors()
         _tolerant_encodings()
+        if sys.stdout is None:  # closed by the shell (`>&-`): Python has no stream for it
+            sys.stdout = _ClosedOutput()
     redirect = (
         contextlib.redirect_stdout(stdout) if stdout is not None else contextlib.nullcontext()
     )
@@ -334,6 +339,21 @@ def main(
             raise SystemExit(_unwritten(exc)) from None
         args.stdin = stdin
         return _run(args)
+
+
+class _ClosedOutput(io.TextIOBase):
+    """The standard output when the shell closed it (``>&-``): writing to it
+    is an error, as it is for other tools (``cat: standard output: Bad file
+    descriptor``), not a silence with status 0."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "the standard output is closed")
+
+    def isatty(self) -> bool:
+        return False
 
 
 def _unwritten(exc: OSError) -> int:
@@ -423,7 +443,9 @@ def _run(args: argparse.Namespace) -> int:
     except OSError as exc:
         # A file's error names the file; another (Ray's ConnectionError when
         # no cluster runs) has only its message, which says what to do.
-        if exc.filename is None or exc.strerror is None:
+        if exc.filename is None and exc.strerror:  # the standard output's: a full disk
+            message = exc.strerror
+        elif exc.filename is None or exc.strerror is None:
             message = str(exc) or type(exc).__name__
         else:
             name = str(exc.filename)
@@ -526,7 +548,7 @@ def _play(args: argparse.Namespace) -> int:
         seats[seat] = _made(kinds[number % len(kinds)], game.seed + 1 + seat, "--bots")
     _append_needs_out(args)
     if args.out is not None:
-        _check_out(args.out)  # before the first move, so a bad path costs no game
+        _check_out(args.out, "play")  # before the first move, so a bad path costs no game
     stdin = args.stdin if args.stdin is not None else sys.stdin
     if human is not None and stdin is None:  # closed (`<&-`)
         raise SetupError("--human reads your answers from the standard input, which is closed")
@@ -534,6 +556,7 @@ def _play(args: argparse.Namespace) -> int:
     ending = ""
     left = False  # the reader of the output left (`trapper play | head`)
     failed: _BotFailed | None = None
+    unshown: OSError | None = None
     try:
         with _ending_signals() as stop, contextlib.suppress(_Quit):
             _play_out(
@@ -555,6 +578,8 @@ def _play(args: argparse.Namespace) -> int:
         failed, ending = exc, "stopped: a bot failed"
     except BrokenPipeError:
         left = True
+    except OSError as exc:  # the screen could not be written (closed): the record is kept
+        unshown = exc
     from . import notation
 
     labels = {f"Seat{seat + 1}": name for seat, name in enumerate(game.players)}
@@ -570,15 +595,17 @@ def _play(args: argparse.Namespace) -> int:
             TrapperError,
         ) as exc:  # the record is printed all the same, then the error
             failure = exc
+    if unshown is not None:
+        raise unshown
     try:
         if left:
             raise BrokenPipeError
         # The ending and the scores are comments of the notation: what is
         # printed is a record that `trapper replay -` reads as it is.
-        if ending:
-            print(f"\n; ({ending})")
-        print(record.text, end="")
-        _print_scores(game, [("you" if b is None else getattr(b, "name", "bot")) for b in seats])
+        shown_as = [("you" if b is None else getattr(b, "name", "bot")) for b in seats]
+        _print_notation(
+            (f"\n; ({ending})\n" if ending else "") + record.text + _scores_text(game, shown_as)
+        )
     except OSError:
         if failure is not None:
             raise failure from None
@@ -618,11 +645,24 @@ def _bot_failed(failed: _BotFailed) -> int:
     return 1
 
 
-def _check_out(name: str) -> None:
+def _check_out(name: str, command: str) -> None:
     """Checks that the file ``name`` can be written, leaving it as it is: a
     file of that name is replaced only when the game is over or left (one
     that does not exist yet is made and removed again, to try)."""
-    _out_named(name)
+    _out_named(name, command)
+    if _is_stdout_file(name):
+        # `--out /dev/stdout > f.trn`: written apart from the output (play
+        # renames a new file over it, simulate opens it again at its start),
+        # the file lost what it held or what was printed into it.
+        raise SetupError(
+            f"--out names the file that the standard output goes to ({name}): "
+            + (
+                "play prints the record there in any case"
+                if command == "play"
+                else "the games written apart from the summary would overwrite each other; "
+                "give --out a file of its own"
+            )
+        )
     target = os.path.realpath(name)
     if os.path.isdir(target):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
@@ -659,16 +699,30 @@ def _named(name: str, what: str) -> None:
         raise SetupError(f"{what}, not an empty file name")
 
 
-def _out_named(name: str) -> None:
+def _out_named(name: str, command: str) -> None:
     """Refuses what names no file to write for ``--out``: an empty name, and
     ``-``, which ``show`` and ``replay`` read as the standard input and
     which would otherwise be a file called ``-``."""
     _named(name, "--out takes a file name")
     if name == "-":
         raise SetupError(
-            "--out takes a file name, not -: the standard output is /dev/stdout (play "
-            "prints the record there in any case)"
+            "--out takes a file name, not -: "
+            + (
+                "play prints the record on the standard output in any case"
+                if command == "play"
+                else "the standard output is /dev/stdout"
+            )
         )
+
+
+def _is_stdout_file(name: str) -> bool:
+    """Whether ``name`` is the regular file that the standard output is
+    redirected to (a pipe or a terminal is written in place, as it comes)."""
+    try:
+        out, std = os.stat(name), os.fstat(1)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(std.st_mode) and (out.st_dev, out.st_ino) == (std.st_dev, std.st_ino)
 
 
 class _Signalled(Exception):
@@ -857,21 +911,39 @@ def _count(number: int, noun: str, plural: str = "") -> str:
     return f"{number} " + (noun if number == 1 else plural or noun + "s")
 
 
-def _print_scores(game: Game, kinds: list[str]) -> None:
+def _scores_text(game: Game, kinds: list[str]) -> str:
     """The scores after a game's record, as comments of the notation (``;``
     to the end of the line), so that the whole output reads as a record."""
-    print()
+    lines = [""]
     valuation = game.valuation()
     for seat, name in enumerate(game.players):
         line = f"; {name} ({kinds[seat]}): {game.scores()[seat]}"
         if valuation is not None:
             line += f"  (money {game.displays[seat].money}, {valuation[seat]})"
-        print(line)
+        lines.append(line)
     if game.is_over:
         winners = [game.players[s] for s in game.winners()]
-        print(("; Winner: " if len(winners) == 1 else "; Winners: ") + ", ".join(winners))
+        lines.append(("; Winner: " if len(winners) == 1 else "; Winners: ") + ", ".join(winners))
     else:
-        print("; The game was left unfinished.")
+        lines.append("; The game was left unfinished.")
+    return "\n".join(lines) + "\n"
+
+
+def _print_notation(text: str) -> None:
+    """Prints ``text``, notation, on the standard output in UTF-8 (the
+    notation's encoding) whatever the output's own: through an ASCII or a
+    Latin-1 output, a player's name came out escaped (``\\u017d``), which no
+    reader of notation takes, and ``trapper play > game.trn`` kept a file
+    that ``trapper replay`` refused."""
+    stream = sys.stdout
+    buffer = getattr(stream, "buffer", None)
+    encoding = str(getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+    if buffer is None or text.isascii() or encoding in ("utf-8", "utf8"):
+        print(text, end="")
+        return
+    stream.flush()
+    buffer.write(text.encode("utf-8"))
+    buffer.flush()
 
 
 _LIST_HELP = (
@@ -1057,7 +1129,9 @@ def _simulate(args: argparse.Namespace) -> int:
         args.players = _default_players(args.variant)
     _append_needs_out(args)
     if args.out is not None:
-        _check_out(args.out)  # opened when the first game is back: a bad path costs none
+        _check_out(
+            args.out, "simulate"
+        )  # opened when the first game is back: a bad path costs none
     if args.games < 1:
         raise SetupError(f"--games takes a number of at least 1, not {args.games}")
     for option in ("workers", "batch"):
@@ -1238,7 +1312,13 @@ def _play_games(
             pool = executor = ProcessPoolExecutor(workers)
             # On an error or Ctrl-C, stop at once: drop the batches not started
             # rather than wait for them.
-            stack.push(lambda kind, *_: pool.shutdown(wait=kind is None, cancel_futures=True))
+            stack.push(
+                lambda kind, *_: _stop_pool(
+                    pool,
+                    failed=kind is not None,
+                    broken=kind is not None and issubclass(kind, BrokenExecutor),
+                )
+            )
         files: list[io.FileIO] = []  # --out, once the first game has come back
 
         def opened() -> io.FileIO:
@@ -1277,6 +1357,27 @@ def _play_games(
             on_game=on_game,
             **options,
         )
+
+
+def _stop_pool(pool: ProcessPoolExecutor, *, failed: bool, broken: bool) -> None:
+    """Shuts ``pool`` down: waits for its processes after the last game;
+    after an error or Ctrl-C drops the batches not started. A pool broken by
+    a process that died (killed by the system) has its other processes
+    killed: their results no longer read, they waited for ever to send
+    them, and the command with them."""
+    # ProcessPoolExecutor has no public way to end its workers before Python
+    # 3.14 (terminate_workers); its table of processes, which shutdown
+    # empties, is stable.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    # A broken pool's own thread fails every batch left, as this runs:
+    # cancelling them too raced it (InvalidStateError, in that thread).
+    pool.shutdown(wait=not failed, cancel_futures=not broken)
+    if broken:
+        for process in processes:
+            with contextlib.suppress(Exception):
+                # Killed, not terminated: a worker keeps the command's
+                # handler of SIGTERM, which a blocked write outlives.
+                process.kill()
 
 
 def _write_all(file: io.FileIO, data: bytes) -> int:
