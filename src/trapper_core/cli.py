@@ -1129,9 +1129,8 @@ def _simulate(args: argparse.Namespace) -> int:
         args.players = _default_players(args.variant)
     _append_needs_out(args)
     if args.out is not None:
-        _check_out(
-            args.out, "simulate"
-        )  # opened when the first game is back: a bad path costs none
+        # Opened when the first game is back: a bad path costs none.
+        _check_out(args.out, "simulate")
     if args.games < 1:
         raise SetupError(f"--games takes a number of at least 1, not {args.games}")
     for option in ("workers", "batch"):
