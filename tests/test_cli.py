@@ -550,7 +550,12 @@ def test_variants_says_which_cannot_be_played_and_why(
         (["play", "--human", "0"], "--human takes a seat letter from A to D"),
         (["play", "--players", "3", "--human", "D"], "--human takes a seat letter from A to C"),
         (["play", "--players", "2", "--bots", "greedy,random,random"], "3 bots for 2 bot seats"),
-        (["simulate", "--bots", "ismcts,greedy,random,random,random"], "5 bots for 4 seats"),
+        (
+            ["simulate", "--bots", "ismcts,greedy,random,random,random"],
+            "--bots names 5 bots for 4",
+        ),
+        (["simulate", "--seed", "-5"], "error: a seed is a whole number of 0 or more, not -5"),
+        (["play", "--seed", "-5"], "error: a seed is a whole number of 0 or more, not -5"),
         (
             ["play", "--players", "2", "--human", "B", "--bots", "greedy,random"],
             "2 bots for 1 bot seat",

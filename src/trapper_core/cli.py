@@ -1138,6 +1138,11 @@ def _simulate(args: argparse.Namespace) -> int:
         if value is not None and value < 1:
             raise SetupError(f"--{option} takes a number of at least 1, not {value}")
     kinds = _bot_kinds(args.bots)
+    # Said as play says them, before the library's checks, which name its arguments.
+    if len(kinds) > args.players:  # a bot would sit out some games
+        raise SetupError(f"--bots names {len(kinds)} bots for {_count(args.players, 'seat')}")
+    if args.seed is not None and args.seed < 0:
+        raise SetupError(f"a seed is a whole number of 0 or more, not {args.seed}")
     first_seed = args.seed if args.seed is not None else 0
     # Every argument (the seeds of all the games too) is checked before a
     # worker starts or --out is written.
@@ -1150,8 +1155,6 @@ def _simulate(args: argparse.Namespace) -> int:
     _check(
         args.variant, args.players, args.games, executor=None, ahead=None, record=None, **options
     )
-    if len(kinds) > args.players:  # as play refuses them: a bot would sit out some games
-        raise SetupError(f"--bots names {len(kinds)} bots for {_count(args.players, 'seat')}")
     variant = default_registry().spec(args.variant).name  # 'children' for --variant kids
     # Ray's CPUs are --workers itself (a local instance) or the cluster's.
     workers = 1 if args.ray is not None else _pool_size(args.workers, args.games, cores())
