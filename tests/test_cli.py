@@ -881,7 +881,7 @@ def test_every_option_of_show_has_its_help(capsys: pytest.CaptureFixture[str]) -
     with pytest.raises(SystemExit):
         main(["show", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
-    assert "--colour {auto,always,never}, --color {auto,always,never} draw in colour" in help_text
+    assert "--colour {auto,always,never} draw in colour" in help_text
 
 
 @pytest.mark.parametrize(
@@ -1339,3 +1339,25 @@ def test_the_record_play_prints_is_utf_8_whatever_the_outputs_encoding(tmp_path:
 def test_show_takes_color_as_well_as_colour(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["show", str(RECORDS / "club-night.trn"), "--color", "always"]) == 0
     assert "\x1b[" in capsys.readouterr().out
+
+
+def test_a_usage_error_with_no_standard_error_still_exits_2() -> None:
+    run = _trapper("--bogus", stdout=subprocess.DEVNULL, preexec_fn=lambda: os.close(2))
+    assert run.returncode == 2
+
+
+def test_simulate_with_a_closed_output_plays_no_game() -> None:
+    """Found after the games had been played: the study was lost."""
+    run = _trapper(
+        "simulate", "--games", "40", "--players", "2", "--workers", "1",
+        stdout=None, preexec_fn=lambda: os.close(1),
+    )  # fmt: skip
+    assert (run.returncode, run.stderr) == (2, "trapper: error: the standard output is closed\n")
+
+
+def test_simulate_tells_a_wrong_count_of_players_before_the_bots() -> None:
+    run = _trapper("simulate", "--players", "1", "--games", "2")
+    assert (run.returncode, run.stderr) == (
+        2,
+        "trapper: error: 'base' is played by 2 to 4 players, not 1\n",
+    )

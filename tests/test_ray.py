@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from concurrent.futures import BrokenExecutor
+from concurrent.futures import BrokenExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -164,10 +164,23 @@ def test_issue13_cancelling_a_future_cancels_its_task() -> None:
     with RayExecutor() as cluster:
         futures = [cluster.submit(time.sleep, 60) for _ in range(3)]  # one waits for a CPU
         assert all(f.cancel() for f in futures)
+        assert all(f.cancel() for f in futures)  # again: still cancelled, as a stdlib future
+        # Done for those who wait, as a pool's cancelled futures are.
+        assert wait(futures, timeout=30).not_done == set()
         for future in futures:
             assert future.cancelled()
             with pytest.raises(ray.exceptions.TaskCancelledError):
                 ray.get(future._ref, timeout=60)  # type: ignore[attr-defined]
+
+
+def test_issue13_a_task_cancelled_through_ray_cancels_its_future() -> None:
+    with RayExecutor() as cluster:
+        futures = [cluster.submit(time.sleep, 60) for _ in range(3)]
+        ray.cancel(futures[2]._ref)  # type: ignore[attr-defined]  # one waiting for a CPU
+        assert wait([futures[2]], timeout=60).done == {futures[2]}
+        assert futures[2].cancelled()
+        for future in futures[:2]:
+            future.cancel()
 
 
 def test_issue13_sigterm_stops_a_ray_run_as_it_stops_a_pool(tmp_path: Path) -> None:

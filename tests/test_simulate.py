@@ -594,9 +594,9 @@ def test_simulate_starts_no_more_processes_than_games_or_cores(
     started: list[int] = []
 
     class Counted(concurrent.futures.ThreadPoolExecutor):  # threads: nothing to start
-        def __init__(self, max_workers: int) -> None:
+        def __init__(self, max_workers: int, initializer: Callable[[], object]) -> None:
             started.append(max_workers)
-            super().__init__(max_workers)
+            super().__init__(max_workers)  # not the initializer: it sets signals, main thread only
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counted)
     monkeypatch.setattr(simulation, "cores", lambda: 3)

@@ -34,7 +34,14 @@ from typing import IO, TYPE_CHECKING, Any, TextIO
 from . import __version__
 from .actions import Action
 from .bots import BOTS, Bot
-from .errors import ActionSyntaxError, PluginWarning, SetupError, TrapperError, shown
+from .errors import (
+    ActionSyntaxError,
+    PluginWarning,
+    SetupError,
+    TrapperError,
+    player_counts,
+    shown,
+)
 from .game import Game, new_game
 from .plugins import _without_registry_advice, default_registry
 
@@ -143,8 +150,9 @@ class _Parser(argparse.ArgumentParser):
     commands: Mapping[str, argparse.ArgumentParser]  # the top-level parser's, by name
 
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
-        if message:
-            (file or sys.stderr).write(message)
+        target = file if file is not None else sys.stderr
+        if message and target is not None:  # no standard error (`2>&-`): said nowhere
+            target.write(message)
 
 
 def _parser() -> _Parser:
@@ -245,11 +253,14 @@ def _parser() -> _Parser:
     show.add_argument("--turn", type=int, help="show the position after this turn (default: end)")
     show.add_argument(
         "--colour",
-        "--color",
         choices=("auto", "always", "never"),
         default="auto",
         help="draw in colour: always, never, or auto (default): on a terminal, unless "
         "NO_COLOR is set and not empty",
+    )
+    # The American spelling too, unlisted: the help names each option once.
+    show.add_argument(
+        "--color", dest="colour", choices=("auto", "always", "never"), help=argparse.SUPPRESS
     )
 
     replay = commands.add_parser(
@@ -934,16 +945,21 @@ def _print_notation(text: str) -> None:
     notation's encoding) whatever the output's own: through an ASCII or a
     Latin-1 output, a player's name came out escaped (``\\u017d``), which no
     reader of notation takes, and ``trapper play > game.trn`` kept a file
-    that ``trapper replay`` refused."""
+    that ``trapper replay`` refused. (The stream is set to UTF-8 for the
+    while, so that its line endings stay its own.)"""
     stream = sys.stdout
-    buffer = getattr(stream, "buffer", None)
+    reconfigure = getattr(stream, "reconfigure", None)
     encoding = str(getattr(stream, "encoding", None) or "").lower().replace("_", "-")
-    if buffer is None or text.isascii() or encoding in ("utf-8", "utf8"):
+    if reconfigure is None or text.isascii() or encoding in ("utf-8", "utf8"):
         print(text, end="")
         return
+    before = {"encoding": stream.encoding, "errors": stream.errors}
     stream.flush()
-    buffer.write(text.encode("utf-8"))
-    buffer.flush()
+    reconfigure(encoding="utf-8", errors="strict")
+    try:
+        print(text, end="", flush=True)
+    finally:
+        reconfigure(**before)
 
 
 _LIST_HELP = (
@@ -1124,6 +1140,9 @@ def _max_actions(args: argparse.Namespace) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     from .simulation import _check, cores
 
+    if isinstance(sys.stdout, _ClosedOutput):  # said before the games, not after them
+        raise OSError(errno.EBADF, "the standard output is closed")
+
     _max_actions(args)
     if args.players is None:
         args.players = _default_players(args.variant)
@@ -1139,6 +1158,10 @@ def _simulate(args: argparse.Namespace) -> int:
             raise SetupError(f"--{option} takes a number of at least 1, not {value}")
     kinds = _bot_kinds(args.bots)
     # Said as play says them, before the library's checks, which name its arguments.
+    spec = default_registry().spec(args.variant)
+    if not spec.min_players <= args.players <= spec.max_players:
+        counts = player_counts(spec.min_players, spec.max_players)
+        raise SetupError(f"{spec.name!r} is played by {counts}, not {args.players}")
     if len(kinds) > args.players:  # a bot would sit out some games
         raise SetupError(f"--bots names {len(kinds)} bots for {_count(args.players, 'seat')}")
     if args.seed is not None and args.seed < 0:
@@ -1311,7 +1334,7 @@ def _play_games(
             executor = stack.enter_context(RayExecutor(args.ray or None, num_cpus=args.workers))
             stop.take_back()
         elif workers > 1:
-            pool = executor = ProcessPoolExecutor(workers)
+            pool = executor = ProcessPoolExecutor(workers, initializer=_default_signals)
             # On an error or Ctrl-C, stop at once: drop the batches not started
             # rather than wait for them.
             stack.push(
@@ -1359,6 +1382,16 @@ def _play_games(
             on_game=on_game,
             **options,
         )
+
+
+def _default_signals() -> None:
+    """A pool's worker ends on SIGTERM and SIGHUP as a process does: it
+    began with the command's handlers, which stop a game between two
+    decisions and which a worker blocked in sending a result outlived, so
+    that a pool broken by a killed worker waited for ever to end the other."""
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):  # no SIGHUP on Windows
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def _stop_pool(pool: ProcessPoolExecutor, *, failed: bool, broken: bool) -> None:

@@ -1195,7 +1195,9 @@ class Game:
     def __eq__(self, other: object) -> bool:
         """Two games are equal when they are the same game so far: the same
         variant, players, seed, setup and history, and so the same state
-        (a replayed record equals the game it records). Unlike
+        (a complete record, `Record.from_game`, replays to a game equal to
+        the one it records; a table record knows neither seed nor setup).
+        Unlike
         ``chess.Board``'s, this is not the position alone: two games that
         reached one position by other moves (or with other names) differ,
         and [`position_key`][trapper_core.Game.position_key] compares

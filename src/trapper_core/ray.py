@@ -20,8 +20,10 @@ installed (or a Ray `runtime_env` that installs them).
 from __future__ import annotations
 
 import contextlib
+import os
 import re
 import socket
+import threading
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, Future, InvalidStateError
 from typing import Any, ParamSpec, TypeVar
@@ -30,7 +32,7 @@ from .errors import SetupError, as_whole, shown
 
 try:
     import ray
-    from ray.exceptions import RayError, RayTaskError
+    from ray.exceptions import RayError, RayTaskError, TaskCancelledError
 except ImportError as exc:  # pragma: no cover - depends on the installation
     raise ImportError(
         "trapper_core.ray needs Ray, which comes with the 'ray' extra: "
@@ -80,13 +82,23 @@ class _RayFuture(Future[T]):
     def __init__(self, ref: Any) -> None:
         super().__init__()
         self._ref = ref
+        self._told = False  # whether its waiters were told it is cancelled
+        self._telling = threading.Lock()  # Ray's thread may cancel it too
 
     def cancel(self) -> bool:
-        if self.done():
+        # This future first, so that Ray's answer to the cancel finds it
+        # cancelled; told at once to those who wait for it (`wait`,
+        # `as_completed`), as an executor tells them when it takes up a
+        # cancelled task.
+        if not super().cancel():
             return False
+        with self._telling:
+            if not self._told:  # once: a second cancel finds them told
+                self._told = True
+                self.set_running_or_notify_cancel()
         with contextlib.suppress(Exception):  # done meanwhile, or Ray gone: nothing to stop
             ray.cancel(self._ref)
-        return super().cancel()
+        return True
 
 
 def _settle(future: _RayFuture[Any], done: Future[Any]) -> None:
@@ -101,12 +113,14 @@ def _settle(future: _RayFuture[Any], done: Future[Any]) -> None:
             future.set_result(done.result())
         except RayTaskError as exc:  # Ray's, or one made of it and the task's class
             future.set_exception(_raised_by_task(exc))
+        except TaskCancelledError:  # by ray.cancel, not by this future's cancel
+            future.cancel()
         except RayError as exc:  # the task never finished: its worker or node died
             lines = _COLOUR.sub("", str(exc)).strip().splitlines()
             future.set_exception(
                 BrokenExecutor(f"Ray could not run a task: {lines[0] if lines else repr(exc)}")
             )
-        except BaseException as exc:  # cancelled by Ray, or a failure of Ray's own
+        except BaseException as exc:  # a failure of Ray's own
             future.set_exception(exc)
 
 
@@ -157,14 +171,17 @@ class RayExecutor(Executor):
     `"ray://host:10001"` for a remote one through Ray Client (which needs
     `pip install 'ray[client]'`). `None` starts a new local instance with
     `num_cpus` CPUs (every core by default), even when one started by
-    `ray start` runs on the machine; when Ray is already initialised in this
+    `ray start` runs on the machine, unless the environment variable
+    `RAY_ADDRESS` names a cluster (as it does for a Ray job's driver),
+    which Ray then joins; when Ray is already initialised in this
     process, that connection is used, and `address` and `num_cpus` are
     refused (they would be ignored). The executor shuts down only the Ray
     connection it started. `workers` is how many tasks the cluster runs at
     once: its CPUs when the executor starts.
 
-    A bad `address` or `num_cpus`, both given, or an address where no
-    cluster answers (within `CONNECT_SECONDS`) raises
+    A bad `address` or `num_cpus`, both given, or a `host:port` where
+    nothing listens (a port that refuses, or no answer within
+    `CONNECT_SECONDS`; Ray itself would wait for ever) raises
     [`SetupError`][trapper_core.SetupError] before Ray is started, and so
     does an address Ray refuses.
 
@@ -210,8 +227,9 @@ class RayExecutor(Executor):
             options.update(init)
             if address is None:
                 # A new instance: without "local", Ray joins one that `ray
-                # start` left running, which refuses num_cpus.
-                options["address"] = "local"
+                # start` left running, which refuses num_cpus. RAY_ADDRESS
+                # (a Ray job's driver) names a cluster, as Ray reads it.
+                options["address"] = None if os.environ.get("RAY_ADDRESS") else "local"
                 if num_cpus is not None:
                     options["num_cpus"] = num_cpus
             else:
