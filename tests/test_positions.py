@@ -4,7 +4,8 @@ python-chess sets up a board from a FEN.
 A position string written from a game makes a game that shows the same
 position, lists the same actions, and, with the same seed, goes on exactly
 as the game it came from; a position that does not hold together is
-refused, saying what is wrong; such a game has no record, and its views
+refused, saying what is wrong; such a game has no stored form (its record
+begins with a Position tag: test_position_records), and its views
 are sampled from the position it begins at (``view.origin``).
 """
 
@@ -274,11 +275,12 @@ def test_R31_game_at_ends_a_game_in_which_everyone_has_retired(variant: str) -> 
     assert over.state.tiles_left == game.state.tiles_left > 0
 
 
-def test_a_game_at_a_position_has_no_record_and_its_views_hold_their_origin() -> None:
-    """Copies, pickles and root keep the position; to_dict and the
-    notation refuse it, as they refuse a position drawn by
-    Sampler.position; its views hold the view of the position, which a
-    sampler draws from, and a view without it is refused, saying why."""
+def test_a_game_at_a_position_has_no_stored_form_and_its_views_hold_their_origin() -> None:
+    """Copies, pickles and root keep the position; to_dict refuses it, as
+    it refuses a position drawn by Sampler.position (its record is pinned
+    in test_position_records); its views hold the view of the position,
+    which a sampler draws from, and a view without it is refused, saying
+    why."""
     made = again(played("base", 3, 8, 20))
     assert len(made.legal_actions()) > 1
     assert pickle.loads(pickle.dumps(made)) == made
@@ -287,7 +289,7 @@ def test_a_game_at_a_position_has_no_record_and_its_views_hold_their_origin() ->
     with pytest.raises(tc.GameFormatError, match="begins at a position"):
         made.to_dict()
     with pytest.raises(notation.RecordError, match="begins at a position"):
-        notation.dumps(made)
+        notation.Record.table_record(made)
     view = made.view(0)
     assert view.origin == made.root().view(0).origin == attrs.evolve(made.view(0), origin=None)
     bare = attrs.evolve(view, origin=None)  # a view built by hand

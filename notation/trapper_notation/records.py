@@ -28,6 +28,7 @@ from trapper_core.errors import as_tuple, as_whole, shown, type_name
 from . import writer
 from .errors import NotationError, Place, RecordError
 from .items import Comment, Item, Move, Mover, Notes, TurnNumber
+from .position import Position
 from .replay import replay
 from .setup_string import SetupSpec
 from .stretch import Stretch
@@ -281,9 +282,30 @@ class Record:
         """The ``Setup`` tag read; an unknown setup when there is none.
 
         (The replay of a record with a ``Seed`` tag and no ``Setup`` tag
-        begins at the setup that the seed deals, as ``new_game`` deals it.)"""
+        begins at the setup that the seed deals, as ``new_game`` deals it;
+        that of a record with a ``Position`` tag at that position.)"""
         text = self.tag("Setup")
         return SetupSpec.unknown() if text is None else SetupSpec.parse(text)
+
+    @property
+    def position(self) -> Position | None:
+        """The ``Position`` tag read: the position the game begins at, for a
+        game that does not begin at a setup (as PGN's ``FEN`` tag), or
+        ``None`` when there is no such tag.
+
+        Raises [`RecordError`][trapper_notation.RecordError] naming the
+        tag's line when the tag is no position string."""
+        text = self.tag("Position")
+        if text is None:
+            return None
+        try:
+            return Position.parse(text)
+        except NotationError as exc:
+            line = self.tag_line("Position")
+            told = f"game {self.number}" + (f", line {line}" if line else "")
+            raise RecordError(
+                f"Position tag: {exc}", at=Place(told, self.number, line or None)
+            ) from None
 
     @property
     def result(self) -> tuple[int, ...] | None:
@@ -326,13 +348,14 @@ class Record:
 
     @classmethod
     def from_game(cls, game: Game, **tags: str) -> Record:
-        """The complete record of ``game``: every tag, the full setup, every
+        """The complete record of ``game``: every tag, the full setup (or,
+        for a game that begins at a position, the ``Position`` tag), every
         action and reshuffle. ``tags`` add or replace tags (``Event="Club"``);
         a tag the reader could not read back (a name other than a letter then
         letters, digits or ``_``, a value that is not a ``str`` or has a line
         end) raises [`RecordError`][trapper_notation.RecordError], and so
         does a tag the game decides (``Variant``, the seats, ``Result``,
-        ``Seed``, ``Setup``) given another value than the game's."""
+        ``Seed``, ``Setup``, ``Position``) given another value than the game's."""
         tag_values, items = writer.record_parts(game, tags)
         return cls(tag_values, items)
 
@@ -348,7 +371,9 @@ class Record:
         Its replay deals cards that fit every move (see the notation
         guide), so it replays to the same moves and scores, though not
         necessarily with the same cards. ``tags`` as for
-        [`from_game`][trapper_notation.Record.from_game]."""
+        [`from_game`][trapper_notation.Record.from_game]. A game that begins
+        at a position has none (a `RecordError`): its cards and face-down
+        tiles are what a table record does not know."""
         tag_values, items = writer.record_parts(game, tags, table=True)
         return cls(tag_values, items)
 

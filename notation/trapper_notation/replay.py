@@ -54,10 +54,10 @@ __all__ = ["replay"]
 
 _SEAT_TAG = re.compile(r"Seat([0-9]+)")
 #: The tags the replay reads besides the Seat tags.
-_READ_TAGS = frozenset({"Variant", "Setup", "Seed", "Result"})
+_READ_TAGS = frozenset({"Variant", "Setup", "Position", "Seed", "Result"})
 #: The names of the tags the replay reads in another case (``variant``,
 #: ``SEAT2``): refused where they stand, not left unread.
-_READ_IN_ANOTHER_CASE = re.compile(r"(?i:variant|setup|seed|result|seat[0-9]+)")
+_READ_IN_ANOTHER_CASE = re.compile(r"(?i:variant|setup|position|seed|result|seat[0-9]+)")
 
 
 def parts(record: Record) -> tuple[Item | Stretch, ...]:
@@ -141,6 +141,10 @@ class _Replayer:
             raise RecordError(str(exc), at=self._at("Variant")) from None
         self.players = record.players
         self._check_seats()
+        self.start: Game | None = None
+        if record.tag("Position") is not None:
+            self._begin_at_position()
+            return
         try:
             self.spec = record.setup
         except (TrapperError, ValueError) as exc:
@@ -176,6 +180,51 @@ class _Replayer:
                 f"{seats} seats (A to {seat_text(seats - 1)})",
                 at=self._at("Setup"),
             )
+
+    def _begin_at_position(self) -> None:
+        """A record with a ``Position`` tag (as PGN's ``FEN``) begins at that
+        position, which knows every tile and card: the game is made from it
+        here, its seed the ``Seed`` tag's (0 without one), and the record's
+        notes are checked against it."""
+        at = self._at("Position")
+        if self.record.tag("Setup") is not None:
+            raise RecordError(
+                "the record has a Setup tag and a Position tag: a game begins at its "
+                "setup or at a position, not both",
+                at=at,
+            )
+        position = self.record.position
+        assert position is not None  # the tag is there; a RecordError if unreadable
+        self.seed = self._seed()
+        self.complete = self.cards_known = True
+        self.decisions, reveals = self._read_items()
+        # A seed makes the reshuffles the notes leave out; without one,
+        # the record must note each.
+        self.no_shuffles = None if self.seed is not None else []
+        try:
+            self.start = position.to_game(
+                self.record.variant,
+                list(self.players),
+                seed=self.seed or 0,
+                registry=self.registry,
+                undo=self.undo,
+            )
+        except TrapperError as exc:
+            raise RecordError(f"Position tag: {exc}", at=at) from None
+        board = self.start.state.board
+        for index, tile in reveals.items():
+            where = self.reveal_at.get(index, self.where)
+            if board[index] is None:
+                raise RecordError(
+                    f"a tile is noted on {SQUARES[index]}, which the position leaves empty",
+                    at=where,
+                )
+            if board[index] != tile:
+                raise RecordError(
+                    f"{SQUARES[index]} holds {board[index].code} in the position, "  # type: ignore[union-attr]
+                    f"but a note says {tile.code}",
+                    at=where,
+                )
 
     def _seeded_setup(self, seed: int) -> SetupSpec:
         """The setup that ``seed`` deals, as ``new_game`` deals it: what a
@@ -504,8 +553,11 @@ class _Replayer:
 
     def _run(self, errors: list[Exception] | None) -> Game:
         deal = None if self.cards_known else self._deal()
-        setup = self.setup if deal is None else attrs.evolve(self.setup, deck=deal.deck)
-        game = self._new_game(setup)
+        if self.start is not None:  # the game of a Position tag
+            game = self.start
+        else:
+            setup = self.setup if deal is None else attrs.evolve(self.setup, deck=deal.deck)
+            game = self._new_game(setup)
         try:
             if deal is not None and deal.failure is not None and deal.failure[0] < 0:
                 raise RecordError(deal.failure[1], at=self._line(self.record.line))

@@ -22,6 +22,7 @@ from .items import (
     TurnNumber,
     check_one_line,
 )
+from .position import Position
 from .setup_string import UNKNOWN, SetupSpec
 from .tags import tag_pairs
 
@@ -139,10 +140,12 @@ def record_parts(
     ``Record.table_record``)."""
     if not isinstance(game, Game):
         raise RecordError(f"a record is made from a Game, not {type_name(game)}")
-    if not game.from_setup:
+    if table and not game.from_setup:
         raise RecordError(
-            "this game begins at a position (game_at, Sampler.position), which its setup does "
-            "not describe: it has no record"
+            "this game begins at a position (game_at, Position.to_game, Sampler.position): "
+            "its complete record (Record.from_game) begins with a Position tag, but a table "
+            "record knows only what the table saw, and a position's cards and face-down tiles "
+            "are not seen"
         )
     extra = dict(tags or {})
     for name, value in extra.items():
@@ -157,14 +160,18 @@ def record_parts(
         **{f"Seat{i + 1}": name for i, name in enumerate(game.players)},
         "Result": " ".join(str(s) for s in game.scores()) if over else "*",
         "Seed": str(game.seed),
-        "Setup": str(SetupSpec.from_setup(game.setup)),
     }
+    replay = game.root()
+    state = replay.state
+    if game.from_setup:
+        values["Setup"] = str(SetupSpec.from_setup(game.setup))
+    else:  # as PGN's FEN tag: the position the history begins at, whole
+        values["Position"] = str(Position.from_game(replay))
+    began = state.shuffles
     if table:  # what the table knows: neither the layout nor the seed
         values["Setup"] = _seen_setup(game)
         del values["Seed"]
     items: list[Item] = []
-    replay = game.root()
-    state = replay.state
     start = game.setup.board
     named: set[int] = set()
     if table:
@@ -204,10 +211,16 @@ def record_parts(
             items.append(Notes(tuple(Shuffle(c) for c in cards)))
     if not table and not seeded:
         del values["Seed"]  # a Seed tag would replay another game once the notes are dropped
-    elif not table and game.seed == 0 and not state.shuffles and not _deals(game, 0):
+    elif (
+        not table
+        and game.seed == 0
+        and state.shuffles == began
+        and (not game.from_setup or not _deals(game, 0))
+    ):
         # Seed 0 made none of the game's chance (the replay of a record with
-        # no Seed tag and no reshuffle, which takes seed 0): the record
-        # replays to the same game without the tag, which would say nothing.
+        # no Seed tag and no reshuffle, which takes seed 0; a position's
+        # game is dealt by its Position tag): the record replays to the same
+        # game without the tag, which would say nothing.
         del values["Seed"]
     for name, value in extra.items():
         _check_decided(name, value, values, table=table)
@@ -248,6 +261,7 @@ def _name_tiles(
 # Tags whose value the game decides: a record that gave them another would
 # not replay, or would say what the game does not (a table record's seed).
 _SEAT_TAG = re.compile(r"Seat[0-9]+")
+_DECIDED = ("Variant", "Result", "Seed", "Setup", "Position")
 
 
 def _check_decided(name: str, value: str, values: dict[str, str], *, table: bool) -> None:
@@ -255,7 +269,7 @@ def _check_decided(name: str, value: str, values: dict[str, str], *, table: bool
     if table and name.casefold() == "seed":
         raise RecordError("a table record has no Seed tag: the table does not know the seed")
     seat = _SEAT_TAG.fullmatch(name.capitalize())
-    for decided_name in ("Variant", "Result", "Seed", "Setup", seat and seat.group()):
+    for decided_name in (*_DECIDED, seat and seat.group()):
         if decided_name and name != decided_name and name.casefold() == decided_name.casefold():
             if seat and decided_name not in values:  # Seat5 of two, Seat01
                 raise RecordError(f"the tag {name} names a seat the game does not have")
@@ -263,13 +277,23 @@ def _check_decided(name: str, value: str, values: dict[str, str], *, table: bool
             raise RecordError(
                 f"the tag {name} is written {decided_name}, and is the game's to say"
             )
-    decided = name in ("Variant", "Result", "Seed", "Setup") or _SEAT_TAG.fullmatch(name)
+    decided = name in _DECIDED or _SEAT_TAG.fullmatch(name)
     if not decided or values.get(name) == value:
         return
     if name == "Seed" and "Seed" not in values:
         raise RecordError(
             "this game's seed does not make the shuffles it had (a game replayed from a "
             "table record was shuffled to fit it): its record has no Seed tag"
+        )
+    if name == "Setup" and "Setup" not in values:
+        raise RecordError(
+            "this game begins at a position, which its record gives in a Position tag: "
+            "it has no Setup tag"
+        )
+    if name == "Position" and "Position" not in values:
+        raise RecordError(
+            "this game begins at its setup, which its record gives in a Setup tag: "
+            "it has no Position tag"
         )
     if name not in values:  # a seat the game does not have
         raise RecordError(f"the tag {name} names a seat the game does not have")

@@ -1519,10 +1519,19 @@ def _show(args: argparse.Namespace) -> int:
     if game is None:
         raise SetupError(f"{name} holds {_count(count, 'game')}; there is no game {args.game}")
     if args.turn is not None:
-        if not 0 <= args.turn <= game.state.turns:
+        # A record that begins at a position (a Position tag) holds the turns
+        # from the position's on: the start (0), then the turn before the
+        # position's, which it ends, and after.
+        first = game.root().state.turns - 1
+        if not (args.turn == 0 or first <= args.turn <= game.state.turns):
+            turns = f"turns 0 to {game.state.turns}"
+            if first > 1:
+                turns = (
+                    f"the start (0) and turns {first} to {game.state.turns} (it begins at a "
+                    f"position in turn {first + 1})"
+                )
             raise SetupError(
-                f"game {args.game} of {name} has turns 0 to {game.state.turns}; "
-                f"there is no turn {args.turn}"
+                f"game {args.game} of {name} has {turns}; there is no turn {args.turn}"
             )
         game = _after_turn(game, args.turn)
     colour = args.colour == "always" or (
@@ -1540,10 +1549,11 @@ def _show(args: argparse.Namespace) -> int:
     print(f"{name}, game {args.game} ({record.variant}): {where}")
     if broken:
         _note(f"{name}: later, {broken[0]}")
-    # Hands are shown only where the record knows them: a complete setup, or
-    # the one its seed deals when it has no Setup tag.
+    # Hands are shown only where the record knows them: a complete setup,
+    # the one its seed deals when it has no Setup tag, or a Position tag.
     seeded = record.tag("Setup") is None and record.tag("Seed") is not None
-    print(render(game, colour=colour, hands=seeded or record.setup.is_complete))
+    known = record.tag("Position") is not None or seeded or record.setup.is_complete
+    print(render(game, colour=colour, hands=known))
     return 0
 
 

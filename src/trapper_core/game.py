@@ -331,7 +331,8 @@ class Game:
     # Where the history begins when that is not the setup's start: the state
     # of a position drawn by Sampler.position (a snapshot, and the box, which
     # snapshots leave out: a game's box never changes), None otherwise.
-    # root(), copies and pickles start from it; such a game has no record.
+    # root(), copies and pickles start from it; such a game has no stored
+    # form (to_dict), and its record gives the position (a Position tag).
     _origin: tuple[tuple[object, ...], tuple[Tile, ...]] | None
     # Each player's view of the origin, as views show it (``view.origin``):
     # made once a player's view is, shared by copies (the origin is theirs too).
@@ -489,11 +490,12 @@ class Game:
     @property
     def from_setup(self) -> bool:
         """Whether the history begins at the setup's starting position, so
-        that the game has a record (``to_dict``, the notation): ``False`` for
-        a game that begins at a position, made by
+        that the game has a stored form (``to_dict``) and its record a
+        ``Setup`` tag: ``False`` for a game that begins at a position, made by
         [`game_at`][trapper_core.game_at] or drawn by
         [`Sampler.position`][trapper_core.Sampler.position], which copies and
-        pickles keep all the same."""
+        pickles keep all the same, and whose record gives the position (a
+        ``Position`` tag, as PGN's ``FEN``)."""
         return self._origin is None
 
     @property
@@ -1144,7 +1146,8 @@ class Game:
         if self._origin is not None:
             raise GameFormatError(
                 "this game begins at a position (game_at, Sampler.position), which its setup "
-                "does not describe: it has no stored form (copy() or pickle it)"
+                "does not describe: it has no stored form (its record in the notation gives "
+                "the position; or copy() or pickle it)"
             )
         return serialize.game_to_dict(self)
 
@@ -1196,7 +1199,9 @@ class Game:
         """Two games are equal when they are the same game so far: the same
         variant, players, seed, setup and history, and so the same state
         (a complete record, `Record.from_game`, replays to a game equal to
-        the one it records; a table record knows neither seed nor setup).
+        the one it records, but for a position drawn by `Sampler.position`,
+        whose setup keeps tiles the record's `Position` tag does not; a
+        table record knows neither seed nor setup).
         Unlike
         ``chess.Board``'s, this is not the position alone: two games that
         reached one position by other moves (or with other names) differ,

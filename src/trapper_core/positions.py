@@ -115,9 +115,9 @@ def game_at(
     The game is a position to play on, like a position drawn by
     [`Sampler.position`][trapper_core.Sampler.position]: ``from_setup`` is
     ``False``, [`Game.root`][trapper_core.Game.root] returns this position,
-    and copies and pickles keep it; it has no record (``to_dict`` and the
-    notation refuse it). ``trapper_notation.Position.to_game`` makes one from
-    a position string.
+    and copies and pickles keep it; ``to_dict`` refuses it, and its record
+    in the notation begins with the position, in a ``Position`` tag.
+    ``trapper_notation.Position.to_game`` makes one from a position string.
 
     Examples:
         >>> from trapper_core import Colour, Hand, Square, Tile
