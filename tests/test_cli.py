@@ -1361,3 +1361,23 @@ def test_simulate_tells_a_wrong_count_of_players_before_the_bots() -> None:
         2,
         "trapper: error: 'base' is played by 2 to 4 players, not 1\n",
     )
+
+
+def test_simulate_out_to_the_standard_output_is_a_record_file_summary_and_all() -> None:
+    """``trapper simulate --out /dev/stdout | trapper replay -``: the summary
+    after the records is notation comments (as play's scores are), so the
+    stream reads as records; written elsewhere, it stays a plain table."""
+    run = _trapper(
+        "simulate", "--games", "2", "--seed", "3", "--workers", "1", "--out", "/dev/stdout"
+    )
+    assert run.returncode == 0, run.stderr
+    records = notation.loads(run.stdout)
+    assert len(records) == 2
+    assert all(record.replay().is_over for record in records)
+    summary = run.stdout[run.stdout.rindex("\n; 2 games of base") + 1 :].splitlines()
+    assert summary[1].split() == [";", "bot", "seats", "wins", "win", "rate", "mean", "score"]
+    assert all(line.startswith("; ") for line in summary)
+    elsewhere = _trapper(
+        "simulate", "--games", "2", "--seed", "3", "--workers", "1", "--out", os.devnull
+    )
+    assert elsewhere.stdout.splitlines()[0] == "2 games of base, 4 players, seeds 3–4"

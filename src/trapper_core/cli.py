@@ -726,14 +726,27 @@ def _out_named(name: str, command: str) -> None:
         )
 
 
+def _names_stdout(name: str) -> bool:
+    """Whether the file ``name`` is what the standard output writes to
+    (``/dev/stdout``; a pipe, a terminal or a file named by its path)."""
+    return _stdout_mode(name) is not None
+
+
 def _is_stdout_file(name: str) -> bool:
     """Whether ``name`` is the regular file that the standard output is
     redirected to (a pipe or a terminal is written in place, as it comes)."""
+    mode = _stdout_mode(name)
+    return mode is not None and stat.S_ISREG(mode)
+
+
+def _stdout_mode(name: str) -> int | None:
+    """The mode of the file ``name`` when it is what the standard output
+    writes to, else ``None``."""
     try:
         out, std = os.stat(name), os.fstat(1)
     except (OSError, ValueError):
-        return False
-    return stat.S_ISREG(std.st_mode) and (out.st_dev, out.st_ino) == (std.st_dev, std.st_ino)
+        return None
+    return std.st_mode if (out.st_dev, out.st_ino) == (std.st_dev, std.st_ino) else None
 
 
 class _Signalled(Exception):
@@ -1205,23 +1218,31 @@ def _simulate(args: argparse.Namespace) -> int:
             _stderr(f"trapper: error: the games stopped: {_raised(exc)}")
             return 2
         raise
-    print(
+    lines = [
         f"{args.games} games of {variant}, {args.players} players, seeds "
-        f"{first_seed}–{first_seed + args.games - 1}"
-    )
-    print(f"{'bot':10} {'seats':>6} {'wins':>8} {'win rate':>9} {'mean score':>11}")
+        f"{first_seed}–{first_seed + args.games - 1}",
+        f"{'bot':10} {'seats':>6} {'wins':>8} {'win rate':>9} {'mean score':>11}",
+    ]
     for kind in sorted(summary.bots):
         tally = summary.bots[kind]
-        print(
+        lines.append(
             f"{kind:10} {tally.seats:6} {tally.wins:8.1f} {tally.win_rate:9.1%} "
             f"{tally.mean_score:11.1f}"
         )
-    print(f"mean length: {summary.mean_actions:.1f} actions, {summary.mean_turns:.1f} turns")
+    lines.append(
+        f"mean length: {summary.mean_actions:.1f} actions, {summary.mean_turns:.1f} turns"
+    )
     if summary.unfinished:
-        print(
+        lines.append(
             f"unfinished: {_count(summary.unfinished, 'game')} left after "
             f"{_count(args.max_actions, 'action')}, in no bot's tally"
         )
+    # After the records in one stream (--out naming the standard output, a
+    # pipe or a terminal), the summary is notation comments, as play's
+    # scores are: what comes out reads as a record file.
+    comments = args.out is not None and _names_stdout(args.out)
+    for line in lines:
+        print(f"; {line}" if comments else line)
     return 0
 
 
