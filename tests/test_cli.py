@@ -1381,3 +1381,18 @@ def test_simulate_out_to_the_standard_output_is_a_record_file_summary_and_all() 
         "simulate", "--games", "2", "--seed", "3", "--workers", "1", "--out", os.devnull
     )
     assert elsewhere.stdout.splitlines()[0] == "2 games of base, 4 players, seeds 3–4"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_simulate_words_a_failed_write_as_play_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """A write to --out that fails once its checks passed: ``cannot write
+    '/dev/full': …`` as play says it (simulate said ``/dev/full: …``), and
+    the note says the file holds none of the games (not "the first 0")."""
+    assert main(["simulate", "--games", "4", "--workers", "1", "--out", "/dev/full"]) == 2
+    err = [line for line in capsys.readouterr().err.splitlines() if not line.startswith("[")]
+    assert err == [
+        "trapper: note: /dev/full is incomplete, it holds none of the 4 games",
+        "trapper: error: cannot write '/dev/full': No space left on device",
+    ]
+    assert main(["play", "--seed", "1", "--out", "/dev/full"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == err[-1]

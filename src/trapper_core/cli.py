@@ -858,8 +858,27 @@ def _writing(name: str) -> Iterator[None]:
         raise
 
 
+@contextlib.contextmanager
+def _written(name: str) -> Iterator[None]:
+    """A write to the --out file ``name`` (opened once its checks passed)
+    that fails is told as play's is (`notation.dump`'s words): ``cannot
+    write 'games.trn': No space left on device``. A reader that left (a
+    broken pipe) stays what it is: the command stops quietly."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise _CannotWrite(f"cannot write {shown(name)}: {reason}") from None
+
+
+class _CannotWrite(TrapperError):
+    """A write to an --out file failed."""
+
+
 def _close(file: IO[Any], name: str) -> None:
-    with _writing(name):
+    with _written(name):
         file.close()
 
 
@@ -1311,6 +1330,8 @@ def _stopped(how: str, args: argparse.Namespace, played: _Played) -> None:
 def _holds(args: argparse.Namespace, played: _Played) -> str:
     """What an incomplete --out file holds."""
     held = "what it held and " if played.held else ""
+    if not played.games:
+        return f"it holds {held}none of the {args.games} games"
     return f"it holds {held}the first {played.games} of the {args.games} games"
 
 
@@ -1373,7 +1394,7 @@ def _play_games(
             file, and nothing is left to write when it closes after Ctrl-C."""
             if files:
                 return files[0]
-            with _writing(args.out):
+            with _written(args.out):
                 out = open(args.out, "ab" if args.append else "wb", buffering=0)  # noqa: SIM115
             files.append(out)
             played.out = True
@@ -1389,7 +1410,7 @@ def _play_games(
                 assert result.record is not None
                 out = opened()
                 text = ("\n" if result.number or played.held else "") + result.record
-                with _writing(args.out):
+                with _written(args.out):
                     played.size += _write_all(out, text.encode("utf-8"))
             played.games += 1
             _progress(result.number + 1, args.games)
