@@ -914,13 +914,14 @@ def test_issue12_a_sampler_warms_only_from_an_earlier_view_of_its_player() -> No
 
 
 @pytest.mark.parametrize("variant", ["base", "tactical"])
-def test_issue10_a_sampled_position_survives_copies_and_pickles_and_has_no_record(
+def test_issue10_a_sampled_position_survives_copies_and_pickles_and_has_no_stored_form(
     variant: str,
 ) -> None:
     """A position from Sampler.position keeps the viewed game's setup, which
     does not describe it: copies and pickles start from the position itself
-    (pickles once gave the setup's game), and the stored forms
-    that would replay from the setup refuse it."""
+    (pickles once gave the setup's game), the stored form that would replay
+    from the setup refuses it, and its record begins at the position (a
+    Position tag), not at the setup."""
     import copy
     import pickle
 
@@ -949,8 +950,10 @@ def test_issue10_a_sampled_position_survives_copies_and_pickles_and_has_no_recor
             assert other.history == position.history[:-1]
     with pytest.raises(tc.GameFormatError, match=r"Sampler\.position"):
         position.to_dict()
-    with pytest.raises(notation.RecordError, match=r"Sampler\.position"):
-        notation.dumps(position)
+    record = notation.Record.from_game(position)
+    assert "Setup" not in record.tags
+    assert record.position == notation.Position.from_game(root)
+    assert record.replay().history == position.history
 
 
 @pytest.mark.parametrize(
