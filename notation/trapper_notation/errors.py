@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import re
 import sys
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import NamedTuple, TypeVar
@@ -192,14 +193,21 @@ def locate(error: _Error, at: Place) -> _Error:
 @contextmanager
 def no_gc() -> Iterator[None]:
     """The garbage collector paused: reading and replaying make many small
-    objects and no cycles to collect (it runs again afterwards as before)."""
-    enabled = gc.isenabled()
+    objects and no cycles to collect (it runs again afterwards as before).
+
+    Only in a process of one thread: the collector is the whole process's,
+    so a pause would stop it for every thread, and threads pausing it and
+    starting it again in turn could leave it off for good (one that found it
+    paused by another would not start it again). With other threads
+    running, it is left as it is."""
+    if threading.active_count() > 1 or not gc.isenabled():
+        yield
+        return
     gc.disable()
     try:
         yield
     finally:
-        if enabled:
-            gc.enable()
+        gc.enable()
 
 
 def check_errors(errors: object) -> None:

@@ -15,6 +15,7 @@ import enum
 import math
 import numbers
 import random
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
@@ -176,8 +177,10 @@ class GreedyBot(Bot):
         self.rng = random.Random(_seed(seed))
         self.registry = registry
         self._rules: dict[str, Rules] = {}
-        self._memo_view: PlayerView | None = None
-        self._memo: dict[Any, Any] = {}
+        # The memo of the view a thread asks about: each thread's own, so
+        # that a bot shared by threads (a server's) keeps one decision's
+        # answers whatever another thread asks meanwhile.
+        self._memos = threading.local()
 
     def __getstate__(self) -> dict[str, Any]:
         # What it keeps between decisions is cached, made again when asked:
@@ -185,8 +188,13 @@ class GreedyBot(Bot):
         # last view's answers. Left out, a bot that has played pickles and
         # copies as a new one does, and plays on as it would have.
         state = dict(vars(self))
-        state.update(_rules={}, _memo_view=None, _memo={})
+        state.update(_rules={})
+        del state["_memos"]
         return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        vars(self).update(state)
+        self._memos = threading.local()
 
     def choose(self, view: PlayerView) -> Action:
         """Returns the action of highest worth (ties broken at random);
@@ -231,13 +239,16 @@ class GreedyBot(Bot):
         legal action of one view, and much of an estimate (what the board
         and the displays promise, the best tile a trapper can reach) is the
         same for all of them: a variant keeps it here, under keys of its own.
-        The dict belongs to ``view`` (the very object): it is a new, empty
-        one whenever the bot is asked about another view.
+        The dict belongs to ``view`` (the very object) and to the thread
+        asking: it is a new, empty one whenever the bot is asked about
+        another view, and each thread of a bot shared by threads has its own.
         """
-        if self._memo_view is not view:
-            self._memo_view = view
-            self._memo = {}
-        return self._memo
+        memos = self._memos
+        if getattr(memos, "view", None) is not view:
+            memos.view = view
+            memos.memo = {}
+        memo: dict[Any, Any] = memos.memo
+        return memo
 
     def remembered(self, view: PlayerView, key: object, work: Callable[..., _T], *args: Any) -> _T:
         """Returns ``work(*args)``, worked out once per ``view`` and ``key``
@@ -340,7 +351,9 @@ class ISMCTSBot(Bot):
     seeded bot plays the same game on every machine (see
     `SAMPLING_EFFORT` for what it is in time); with ``seconds``, the
     decision's time bounds that search too, so that a decision takes its
-    ``seconds`` and a few thousandths more, however hard its view.
+    ``seconds`` and a few thousandths more, however hard its view (in a
+    process to itself: bots deciding at once in threads share the
+    interpreter, and each takes longer, with fewer iterations).
     A view of a game that begins at a position
     ([`game_at`][trapper_core.game_at], `Position.to_game`) is sampled from
     the view of that position it holds (``view.origin``); a view with

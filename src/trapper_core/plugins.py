@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import importlib.metadata
 import inspect
+import threading
 import types
 import typing
 import warnings
@@ -766,8 +767,11 @@ class Registry:
         spec = self.spec(name)
         rules = self._rules.get(spec.name)
         if rules is None:
-            rules = Rules(spec, self._stack(spec))
-            self._rules[spec.name] = rules
+            with _BUILDING:  # threads asking at once get the one Rules
+                rules = self._rules.get(spec.name)
+                if rules is None:
+                    rules = Rules(spec, self._stack(spec))
+                    self._rules[spec.name] = rules
         return rules
 
     def _stack(self, spec: VariantSpec) -> list[object]:
@@ -798,6 +802,11 @@ class Registry:
 
 
 _default: Registry | None = None
+# Held while the installed variants are loaded, or a variant's rules
+# resolved: once, however many threads ask first (each plugin's hooks run
+# once, and every game of a variant has the same Rules). Reentrant: a
+# plugin's code may ask for a registry while it loads.
+_BUILDING = threading.RLock()
 
 
 # What an unknown variant's error adds when the installed variants were
@@ -816,7 +825,9 @@ def default_registry() -> Registry:
     """Returns the registry of the installed variants, loaded on first use."""
     global _default
     if _default is None:
-        _default = Registry()
+        with _BUILDING:
+            if _default is None:
+                _default = Registry()
     return _default
 
 
