@@ -757,3 +757,33 @@ def test_review_s55_no_two_seats_of_any_simulated_games_share_a_bot_seed() -> No
     assert len(set(seeds)) == len(seeds)
     top = 2**64 - 1  # the highest game seed (MAX_SEED - 1): its ten seats stay below the others
     assert bot_seed(top, 9) < bot_seed(0, 10)
+
+
+def test_a_pool_broken_by_a_bot_its_workers_cannot_find_says_why(tmp_path: Path) -> None:
+    """A bot class defined under ``if __name__ == "__main__":`` pickles in
+    the parent but is not found by a spawned worker, which dies: the
+    BrokenProcessPool says what makes a worker die, this among it."""
+    script = tmp_path / "study.py"
+    script.write_text(
+        "import concurrent.futures, multiprocessing\n"
+        "import trapper_core as tc\n"
+        "if __name__ == '__main__':\n"
+        "    class Local(tc.GreedyBot):\n"
+        "        name = 'local'\n"
+        "    context = multiprocessing.get_context('spawn')\n"
+        "    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:\n"
+        "        try:\n"
+        "            tc.simulate('base', 2, 2, bots=[Local], executor=pool)\n"
+        "        except Exception as exc:\n"
+        "            print(type(exc).__name__, *getattr(exc, '__notes__', []))\n",
+        encoding="utf-8",
+    )
+    run = subprocess.run(
+        [sys.executable, str(script)],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
+    assert run.stdout.startswith("BrokenProcessPool simulate: a worker process died"), run
+    assert "'if __name__ == \"__main__\":' is not found" in run.stdout

@@ -28,6 +28,7 @@ import secrets
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.reduction import ForkingPickler
 from typing import Protocol
 
@@ -353,12 +354,27 @@ def _run(
             # Take the batches that are back, in order; wait for the oldest
             # once the window is full.
             while pending and (pending[0].done() or len(pending) >= window):
-                yield from pending.popleft().result()
+                yield from _taken(pending.popleft())
         while pending:
-            yield from pending.popleft().result()
+            yield from _taken(pending.popleft())
     finally:
         for future in pending:
             future.cancel()
+
+
+def _taken(future: Future[list[GameResult]]) -> list[GameResult]:
+    """A batch's results; a process pool broken by a worker that died says
+    what, besides a kill, makes one die."""
+    try:
+        return future.result()
+    except BrokenProcessPool as exc:
+        exc.add_note(
+            "simulate: a worker process died: killed, out of memory, or unable to find a bot "
+            "class or record function its task names (one defined inside a function or under "
+            "'if __name__ == \"__main__\":' is not found by a pool that starts its workers "
+            "afresh, spawn or forkserver: define it at the top of a module)"
+        )
+        raise
 
 
 def simulate(
