@@ -279,3 +279,22 @@ def test_at_says_which_counts_a_short_history_takes(played: int, count: int, mes
     tc.play(game, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=played)
     with pytest.raises(tc.UndoError, match=re.escape(message)):
         game.at(count)
+
+
+def test_peek_is_the_last_action_at_any_length_and_undo_error_before_any() -> None:
+    """As python-chess's Board.peek: the last action without taking it back
+    (``history[-1]`` makes the whole history first); an IndexError (an
+    UndoError) when none has been played, the game left as it was."""
+    game = tc.new_game("base", 2, seed=3)
+    with pytest.raises(tc.UndoError, match="no action has been played") as caught:
+        game.peek()
+    assert isinstance(caught.value, IndexError)
+    rng = random.Random(3)
+    while len(game.history) < 30 and not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+        assert game.peek() is game.history[-1]
+    copy = game.copy()
+    assert copy.peek() is game.peek()
+    taken = game.undo()
+    assert taken is copy.peek()
+    assert game.peek() is copy.history[-2]

@@ -484,8 +484,24 @@ class Game:
 
     @property
     def history(self) -> tuple[Action, ...]:
-        """Every action applied so far, oldest first."""
+        """Every action applied so far, oldest first.
+
+        Each read makes the tuple anew, in time proportional to the length
+        of the game: keep it rather than read it again in a loop. The last
+        action alone is [`peek`][trapper_core.Game.peek], and a view's
+        ``history`` is shared with the game, made in the same time at any
+        length."""
         return tuple(History(self._last, self._count))
+
+    def peek(self) -> Action:
+        """Returns the last action played, without taking it back (as
+        python-chess's ``Board.peek``), in the same time at any length of
+        game. Raises [`UndoError`][trapper_core.UndoError] (an
+        ``IndexError``) when no action has been played."""
+        last = self._last
+        if last is None:
+            raise UndoError("no action has been played: there is no last action")
+        return last[1]
 
     @property
     def from_setup(self) -> bool:

@@ -301,7 +301,10 @@ def position(
     view. ``displays`` adds each player's money, cards and display below the
     board; ``size`` is a square's side in pixels; ``last_action`` marks the
     squares the last action touched (drawn from a game, with or without a
-    ``seat``); ``coordinates`` writes the files and ranks. A ``size`` that
+    ``seat``; a game without undo information, ``undo=False``, is replayed
+    to the action before to find them, in time proportional to its length:
+    give ``last_action=False`` to draw many positions of such a game);
+    ``coordinates`` writes the files and ranks. A ``size`` that
     is no number from 1 to `MAX_SIZE`, or a ``source`` that is neither a
     game nor a view, or a view with a ``seat`` other than its own, raises
     `trapper_core.SetupError`.
