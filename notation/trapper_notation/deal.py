@@ -277,9 +277,12 @@ The bound
     a tactical one, 3,111); a record that
     cannot fit is usually told so by the relaxations, in a handful of
     nodes. The search is exponential in the worst case, so at most
-    `MAX_NODES` nodes are solved for a record (about five seconds): a
-    record that needs more is reported as a whole, saying that the search
-    stopped, not that no deal fits.
+    `MAX_NODES` nodes are solved for a record: a record that needs more is
+    reported as a whole, saying that the search stopped, not that no deal
+    fits. A node solves the relaxations of the rest of the record, so it
+    costs more in a record of more reshuffles: about 4 ms in records of
+    fifty (tactical games of players who mostly pass), where `MAX_NODES`
+    are 35 seconds.
 
 The local search
     Where the first round of the search (`FIRST_BUDGET` nodes in each of
@@ -310,8 +313,9 @@ __all__ = ["FIRST_BUDGET", "MAX_NODES", "ORDERS", "Deal", "Step", "infer_deal"]
 
 MAX_NODES = 8000
 """The most nodes the search for one record's deal solves (about five
-seconds): a record that needs more is reported as a whole, saying that the
-search stopped. (It was 3,000, set when a node cost 1.5 to 2 ms; at 0.65 ms
+seconds for a record of a few reshuffles, half a minute for one of fifty):
+a record that needs more is reported as a whole, saying that the search
+stopped. (It was 3,000, set when a node cost 1.5 to 2 ms; at 0.65 ms
 a node, 8,000 take the same time, and the table records of two engine
 games, which needed 3,111 and 4,000 nodes, replay:
 ``tests/records/table-record-*-nodes.trn``.)"""
