@@ -321,3 +321,34 @@ def test_position_records_round_trip(
     plain = re.sub(r" \(shuffle \w+\)", "", text)
     if "Seed" in notation.loads(text)[0].tags:
         assert notation.loads(plain)[0].replay() == game
+
+
+def test_play_begins_at_a_position_string_and_prints_its_record(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """trapper play --position TEXT: bots play on from the position, the
+    seats are the position's unless given, the record printed begins with
+    the Position tag and replays; a bad string, another count of seats or
+    another variant's position, and --table, are errors that say so."""
+    game = played(tc.new_game("base", 3, seed=2), random.Random(2), 25)
+    text = str(Position.from_game(game))
+    assert cli.main(["play", "--position", text, "--seed", "4"]) == 0
+    printed = capsys.readouterr().out
+    record = notation.loads(printed)[0]
+    assert record.tags["Position"] == text
+    assert record.players == ("A", "B", "C")
+    again = record.replay()
+    assert again.is_over
+    assert str(Position.from_game(again.root())) == text
+    assert cli.main(["play", "--position", text, "--names", "Ann,Bob,Cy", "--seed", "4"]) == 0
+    assert notation.loads(capsys.readouterr().out)[0].players == ("Ann", "Bob", "Cy")
+    for argv, said in [
+        (["--position", "x"], "trapper: error: --position: a position string has 14 fields"),
+        (["--position", text, "--players", "4"], "trapper: error: --position: the position has 3"),
+        (["--position", text, "--variant", "tactical"], "trapper: error: --position: "),
+        (["--position", text, "--table"], "trapper: error: --table writes what a player at"),
+    ]:
+        assert cli.main(["play", *argv]) == 2
+        told = capsys.readouterr()
+        assert told.err.startswith(said), told.err
+        assert told.out == ""

@@ -198,6 +198,13 @@ def _parser() -> _Parser:
         help="write the table record: what a player at the table could have written "
         "(no setup, seed or cards; each tile named as it turns up)",
     )
+    play.add_argument(
+        "--position",
+        metavar="TEXT",
+        help="begin at this position string (as Position.from_game writes it; the notation "
+        "guide) instead of a new game's setup, as a FEN sets up a chess board; the record "
+        "has it in a Position tag, and --players is its count of seats unless given",
+    )
 
     simulate = commands.add_parser(
         "simulate",
@@ -544,7 +551,10 @@ def _play(args: argparse.Namespace) -> int:
     from .simulation import _made
 
     _max_actions(args)
-    game = new_game(args.variant, _players(args), seed=args.seed)
+    if args.position is not None:
+        game = _at_position(args)
+    else:
+        game = new_game(args.variant, _players(args), seed=args.seed)
     players = len(game.players)
     kinds = _bot_kinds(args.bots)
     names = game.players if args.names is not None else ()
@@ -629,6 +639,29 @@ def _play(args: argparse.Namespace) -> int:
     if failed is not None:
         return _bot_failed(failed)
     return status
+
+
+def _at_position(args: argparse.Namespace) -> Game:
+    """The game of ``play --position``: its variant's, at the position,
+    with ``--names`` or ``--players`` (by default, the position's seats)."""
+    from . import notation
+
+    if args.table:
+        raise SetupError(
+            "--table writes what a player at the table saw, and a game that begins at a "
+            "position has no table record (its cards are not seen): leave out --table or "
+            "--position"
+        )
+    try:
+        position = notation.Position.parse(args.position)
+    except notation.NotationError as exc:
+        raise SetupError(f"--position: {exc}") from None
+    given = args.names is not None or args.players is not None
+    players = _players(args) if given else len(position.hands)
+    try:
+        return position.to_game(args.variant, players, seed=args.seed)
+    except notation.NotationError as exc:
+        raise SetupError(f"--position: {exc}") from None
 
 
 def _bot_failed(failed: _BotFailed) -> int:
