@@ -214,7 +214,7 @@ def test_game_at_refuses_a_position_that_does_not_hold_together() -> None:
         ({"retired": retired}, "nobody (or a retired player) is to move"),
         ({"retired": [False] * 2}, "retired has one entry a player (3), not 2"),
         ({"turn": "Turn"}, "the base game's turn record is a Turn, not 'Turn'"),
-        ({"turns": 0}, "turns is a whole number"),
+        ({"turns": 0}, "turns is a whole number of at least 1, not 0"),
         ({"shuffles": -1}, "shuffles is a whole number"),
         ({"supply": (1, 2)}, "supply is a TokenSupply"),
         ({"supply": tc.TokenSupply()}, "bonus tokens held and in the supply differ"),

@@ -564,8 +564,16 @@ _FIELDS: tuple[tuple[str, str, Callable[[str], Any]], ...] = (
         "each display, separated by '/'",
         lambda t: tuple(_parse_display(d) for d in t.split("/")),
     ),
-    ("supply", "the supply of tiles", lambda t: _parse_supply(t)),
-    ("returned", "the returned tiles", lambda t: _parse_returned(t)),
+    (
+        "supply",
+        "the canoe tokens, '|', the species tokens left, like 16.18.20|1.2.3",
+        lambda t: _parse_supply(t),
+    ),
+    (
+        "returned",
+        "the canoes returned by exchanges, like A:CM3n[…]=18, or -",
+        lambda t: _parse_returned(t),
+    ),
     ("retired", "a 0 or 1 for each player", lambda t: _parse_retired(t)),
     ("turns", "a whole number of turns", _whole),
     ("shuffles", "a whole number of shuffles", _whole),

@@ -210,7 +210,13 @@ class _Replayer:
                 undo=self.undo,
             )
         except TrapperError as exc:
-            raise RecordError(f"Position tag: {exc}", at=at) from None
+            # Read as the Variant tag's variant's position (another variant's
+            # may fail on its tokens alone).
+            raise RecordError(
+                f"Position tag: {exc} (read as a position of {self.rules.variant!r}, the "
+                "Variant tag's)",
+                at=at,
+            ) from None
         board = self.start.state.board
         for index, tile in reveals.items():
             where = self.reveal_at.get(index, self.where)

@@ -1595,15 +1595,15 @@ def _show(args: argparse.Namespace) -> int:
         raise SetupError(f"{name} holds {_count(count, 'game')}; there is no game {args.game}")
     if args.turn is not None:
         # A record that begins at a position (a Position tag) holds the turns
-        # from the position's on: the start (0), then the turn before the
-        # position's, which it ends, and after.
-        first = game.root().state.turns - 1
+        # from the position's on: the start (0), then the end of the
+        # position's turn (which may have begun before it) and after.
+        first = game.root().state.turns
         if not (args.turn == 0 or first <= args.turn <= game.state.turns):
             turns = f"turns 0 to {game.state.turns}"
             if first > 1:
                 turns = (
                     f"the start (0) and turns {first} to {game.state.turns} (it begins at a "
-                    f"position in turn {first + 1})"
+                    f"position in turn {first})"
                 )
             raise SetupError(
                 f"game {args.game} of {name} has {turns}; there is no turn {args.turn}"

@@ -181,7 +181,9 @@ def game_at(
         seat = as_whole(to_move, SetupError, "game_at: to_move is a seat number or None")
         if not 0 <= seat < count:
             raise SetupError(f"game_at: to_move is a seat from 0 to {count - 1}, not {seat}")
-    turn_count = as_whole(turns, SetupError, "game_at: turns is a whole number", low=1)
+    turn_count = as_whole(
+        turns, SetupError, "game_at: turns is a whole number of at least 1", low=1
+    )
     _check_size(turn_count, "turns")
     shuffle_count = as_whole(shuffles, SetupError, "game_at: shuffles is a whole number", low=0)
     if shuffle_count > MAX_SHUFFLES:

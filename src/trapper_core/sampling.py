@@ -1345,9 +1345,10 @@ class Sampler:
         The game has no history (``history`` is empty, `Game.undo`
         takes back only what is played on it, `Game.root` returns this
         position) and keeps the viewed game's ``setup``, which does not
-        describe it: it is a position to play on, not a record
-        (``from_setup`` is ``False``; ``to_dict`` and the notation refuse
-        it, while ``copy()``, ``copy.deepcopy`` and pickling keep it).
+        describe it: it is a position to play on (``from_setup`` is
+        ``False``; ``to_dict`` refuses it, its record in the notation
+        begins at the position, in a ``Position`` tag, and ``copy()``,
+        ``copy.deepcopy`` and pickling keep it).
         """
         _check_draw(rng, steps)
         colours = self._colouring(rng, steps)
