@@ -182,7 +182,8 @@ class Position:
         position string, like a FEN, does not say its variant) that begins
         at this position, as python-chess sets up a board from a FEN
         ([`game_at`][trapper_core.game_at]): no history, ``from_setup``
-        ``False``, no record.
+        ``False``; its record begins with this position, in a ``Position``
+        tag.
 
         ``players`` is a count or the names in seat order (as many seats as
         the position has hands; letters if left out). ``seed`` gives the

@@ -374,7 +374,10 @@ class ISMCTSBot(Bot):
     position of the bot's last decision (everything its view shows but the
     history and the count of turns: a round went by and changed nothing)
     and the search picks the action the bot chose there, the bot plays the
-    search's second choice instead.
+    search's second choice instead. That last decision, and its sampler,
+    are the bot's own: a bot plays one game (a decision for another game,
+    in this thread or another, takes their place, and the bot then plays
+    on without them).
 
     ``iterations`` (per decision) or ``seconds`` (per decision) bounds the
     search, and with both the first reached ends it (at least one iteration

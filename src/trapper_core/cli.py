@@ -257,7 +257,11 @@ def _parser() -> _Parser:
     show.add_argument(
         "--game", type=int, default=1, help="which game in the file (from 1; default: 1)"
     )
-    show.add_argument("--turn", type=int, help="show the position after this turn (default: end)")
+    show.add_argument(
+        "--turn",
+        type=int,
+        help="show the position after this turn (0: the start; default: the end)",
+    )
     show.add_argument(
         "--colour",
         choices=("auto", "always", "never"),

@@ -370,7 +370,7 @@ def _taken(future: Future[list[GameResult]]) -> list[GameResult]:
     except BrokenProcessPool as exc:
         exc.add_note(
             "simulate: a worker process died: killed, out of memory, or unable to find a bot "
-            "class or record function its task names (one defined inside a function or under "
+            "class or record function its task names (one defined under "
             "'if __name__ == \"__main__\":' is not found by a pool that starts its workers "
             "afresh, spawn or forkserver: define it at the top of a module)"
         )
