@@ -340,6 +340,7 @@ def test_play_begins_at_a_position_string_and_prints_its_record(
     another variant's position, and --table, are errors that say so."""
     game = played(tc.new_game("base", 3, seed=2), random.Random(2), 25)
     text = str(Position.from_game(game))
+    tactical = str(Position.from_game(study("tactical", 3, 2, 20)))
     assert cli.main(["play", "--position", text, "--seed", "4"]) == 0
     printed = capsys.readouterr().out
     record = notation.loads(printed)[0]
@@ -354,9 +355,14 @@ def test_play_begins_at_a_position_string_and_prints_its_record(
         (["--position", "x"], "trapper: error: --position: a position string has 14 fields"),
         (["--position", text, "--players", "4"], "trapper: error: --position: the position has 3"),
         (["--position", text, "--variant", "tactical"], "trapper: error: --position: "),
+        (["--position", tactical], "trapper: error: --position: "),
         (["--position", text, "--table"], "trapper: error: --table writes what a player at"),
     ]:
         assert cli.main(["play", *argv]) == 2
         told = capsys.readouterr()
         assert told.err.startswith(said), told.err
         assert told.out == ""
+        if argv[1] == tactical:
+            assert told.err.rstrip().endswith(
+                "(read as a position of 'base': --variant names the position's variant)"
+            )

@@ -665,7 +665,11 @@ def _at_position(args: argparse.Namespace) -> Game:
     try:
         return position.to_game(args.variant, players, seed=args.seed)
     except notation.NotationError as exc:
-        raise SetupError(f"--position: {exc}") from None
+        # A position string does not say its variant (another's fails as --variant's).
+        raise SetupError(
+            f"--position: {exc} (read as a position of {args.variant!r}: --variant names "
+            "the position's variant)"
+        ) from None
 
 
 def _bot_failed(failed: _BotFailed) -> int:
