@@ -220,14 +220,15 @@ class _Replayer:
         board = self.start.state.board
         for index, tile in reveals.items():
             where = self.reveal_at.get(index, self.where)
-            if board[index] is None:
+            held = board[index]
+            if held is None:
                 raise RecordError(
                     f"a tile is noted on {SQUARES[index]}, which the position leaves empty",
                     at=where,
                 )
-            if board[index] != tile:
+            if held != tile:
                 raise RecordError(
-                    f"{SQUARES[index]} holds {board[index].code} in the position, "  # type: ignore[union-attr]
+                    f"{SQUARES[index]} holds {held.code} in the position, "
                     f"but a note says {tile.code}",
                     at=where,
                 )
