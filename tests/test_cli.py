@@ -865,9 +865,24 @@ def test_only_a_non_empty_no_color_turns_colour_off(
         monkeypatch.delenv("NO_COLOR", raising=False)
     else:
         monkeypatch.setenv("NO_COLOR", value)
+    monkeypatch.setenv("TERM", "xterm-256color")
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     assert main(["show", str(RECORDS / "club-night.trn")]) == 0
     assert ("\x1b[" in capsys.readouterr().out) is coloured
+
+
+def test_a_dumb_terminal_gets_no_colour(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TERM=dumb draws no escape codes (a screen reader's terminal read
+    them out); --colour always still asks for them."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "dumb")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert main(["show", str(RECORDS / "club-night.trn")]) == 0
+    assert "\x1b[" not in capsys.readouterr().out
+    assert main(["show", str(RECORDS / "club-night.trn"), "--colour", "always"]) == 0
+    assert "\x1b[" in capsys.readouterr().out
 
 
 def test_version_prints_the_packages_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -270,8 +270,9 @@ def test_smallboard_pictures_draw_its_six_files_and_ranks(registry: tc.Registry)
     assert text.splitlines()[0].split() == list("abcdef")
     assert [line.split()[0] for line in text.splitlines()[1:7]] == ["6", "5", "4", "3", "2", "1"]
     root = ET.fromstring(svg.position(game.view(0), displays=False, size=50))
-    board = root.find("{http://www.w3.org/2000/svg}rect")
-    assert board is not None
+    # The first rect is the sheet under the picture; the board's is the next.
+    sheet, board = root.findall("{http://www.w3.org/2000/svg}rect")[:2]
+    assert (sheet.get("x"), sheet.get("fill")) == (None, "#fff")
     assert (board.get("width"), board.get("height")) == ("300", "300")
 
 

@@ -119,9 +119,7 @@ def test_issue11_item6_a_tactical_auction_in_progress_is_drawn() -> None:
 def test_issue11_item6_the_tiles_in_play_are_outlined() -> None:
     game = played("tactical", actions=31)
     auction = game.turn.auction  # type: ignore[attr-defined]
-    outlined = [
-        r for r in parse(svg.position(game)).iter(SVG + "rect") if r.get("class") == "target"
-    ]
+    outlined = [g for g in parse(svg.position(game)).iter(SVG + "g") if g.get("class") == "target"]
     # The tiles the auction's trapper can take: what the bidders bid for.
     assert len(outlined) == len(game.state.step_targets(auction.colour)) > 0
     (title,) = {t.text for r in outlined for t in r.iter(SVG + "title")}
@@ -236,3 +234,68 @@ def test_review_s55_str_of_a_view_draws_what_its_player_sees() -> None:
     assert "[B]" in text
     assert "##" in text  # face-down tiles stay hidden
     assert text != render(game)  # others' hands are not shown
+
+
+def _contrast(one: str, other: str) -> float:
+    """WCAG 2.1's contrast ratio, worked out here apart from the picture's code."""
+
+    def luminance(colour: str) -> float:
+        digits = colour.lstrip("#")
+        digits = "".join(d * 2 for d in digits) if len(digits) == 3 else digits
+        linear = []
+        for i in (0, 2, 4):
+            c = int(digits[i : i + 2], 16) / 255
+            linear.append(c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4)
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_picture_reads_without_colour_vision_or_sight(variant: str) -> None:
+    """WCAG 2.1 where the picture carries meaning: text on every tile and the
+    letter on every trapper at 4.5 to 1 (white on lynx, wolf and salmon
+    tiles stood at 2.3 to 2.9, the beige trapper's letter at 1.7); water
+    edges, the last action's mark and the outlines of the tiles a trapper
+    can take with a line of 3 to 1 against what is around them (the beige
+    outline alone stood at 1.5); and a title and description for a screen
+    reader on a sheet of its own (dark text on a dark page was unreadable)."""
+    game = played(variant, actions=31)
+    root = parse(svg.position(game))
+    assert root.get("role") == "img"
+    title, desc = root.find(SVG + "title"), root.find(SVG + "desc")
+    assert title is not None
+    assert desc is not None
+    assert title.text == f"Trapper, {variant}: {game.players[game.to_move]} to move"  # type: ignore[index]
+    where = ", ".join(
+        f"{c.name.lower()} {s}" for c, s in zip(tc.COLOURS, game.trappers.values(), strict=True)
+    )
+    assert f"Trappers: {where}." in (desc.text or "")
+    sheet = root.find(SVG + "rect")
+    assert sheet is not None
+    assert sheet.get("fill") == "#fff"
+    assert sheet.get("width") == root.get("viewBox", "").split()[2]
+    board = "#f3efe4"
+    tiles = group(root, "tile")
+    assert tiles
+    for tile in tiles:
+        fill = tile.find(SVG + "rect").get("fill")  # type: ignore[union-attr]
+        for text in tile.iter(SVG + "text"):
+            assert _contrast(text.get("fill") or "", fill or "") >= 4.5, (text.text, fill)
+        for water in tile.findall(SVG + "rect")[1:]:
+            assert water.get("stroke") == "#222"
+    drawn = list(root)
+    pawns = [i for i, element in enumerate(drawn) if element.tag == SVG + "circle"]
+    assert len(pawns) == 4
+    for i in pawns:  # each pawn, then its letter
+        letter, pawn = drawn[i + 1], drawn[i]
+        assert letter.text in ("B", "E", "G", "P")
+        assert _contrast(letter.get("fill") or "", pawn.get("fill") or "") >= 4.5
+    for mark in root.iter(SVG + "rect"):
+        if mark.get("class") == "last-action":
+            assert _contrast(mark.get("stroke") or "", board) >= 3
+    for target in group(root, "target"):
+        under, dashes = target.findall(SVG + "rect")
+        assert _contrast(under.get("stroke") or "", board) >= 3
+        assert float(under.get("stroke-width") or 0) > float(dashes.get("stroke-width") or 0)

@@ -20,6 +20,7 @@ import errno
 import importlib
 import io
 import os
+import shutil
 import signal
 import stat
 import string
@@ -1037,8 +1038,8 @@ def _print_notation(text: str) -> None:
 
 _LIST_HELP = (
     "Type an action as the notation writes it{example},\n"
-    "or #N for item N of the list; ? (or help) lists them all, q (or exit) ends the game\n"
-    "and prints the record so far{saved}."
+    "or #N for item N of the list; ? (or help) lists them all,\n"
+    "q (or exit) ends the game and prints the record so far{saved}."
 )
 
 
@@ -1088,8 +1089,9 @@ def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str], out: str | None
 
 def _no_colour() -> bool:
     """Whether the user asked for no colour: ``NO_COLOR`` set and not empty
-    (no-color.org: an empty value asks nothing)."""
-    return bool(os.environ.get("NO_COLOR"))
+    (no-color.org: an empty value asks nothing), or a terminal that draws
+    none, ``TERM=dumb`` (a screen reader's may read the escape codes out)."""
+    return bool(os.environ.get("NO_COLOR")) or os.environ.get("TERM") == "dumb"
 
 
 def _number(text: str) -> int | None:
@@ -1193,7 +1195,10 @@ def _reads(game: Game, text: str) -> bool:
 def _list(texts: list[str], stdout: IO[str], limit: int | None) -> None:
     shown = texts if limit is None else texts[:limit]
     width = max((len(t) for t in shown), default=0) + 7
-    per_line = max(1, 78 // width)
+    # As wide as the terminal (78 columns when it cannot tell): a wrapped
+    # line splits an item, and a screen reader reads it in pieces.
+    columns = shutil.get_terminal_size((80, 24)).columns - 2
+    per_line = max(1, columns // width)
     for start in range(0, len(shown), per_line):
         cells = [
             f"{'#' + str(i + 1):>4} {t:<{width - 5}}"
