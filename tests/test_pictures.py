@@ -299,3 +299,16 @@ def test_the_picture_reads_without_colour_vision_or_sight(variant: str) -> None:
         under, dashes = target.findall(SVG + "rect")
         assert _contrast(under.get("stroke") or "", board) >= 3
         assert float(under.get("stroke-width") or 0) > float(dashes.get("stroke-width") or 0)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_text_picture_names_the_trappers_squares(variant: str) -> None:
+    """Read out by a screen reader, the grid tells where a trapper stands
+    only to one who counts its columns: a line says it in words, for a game
+    and for a view alike."""
+    game = played(variant, actions=20)
+    said = "  trappers: " + ", ".join(
+        f"{c.name.lower()} {s}" for c, s in zip(tc.COLOURS, game.trappers.values(), strict=True)
+    )
+    assert said in str(game).splitlines()
+    assert said in render(game.view(1)).splitlines()

@@ -31,7 +31,7 @@ import attrs
 
 from .display import Display
 from .errors import SetupError, TrapperError, shown
-from .model import COLOURS, FACE_DOWN, Colour, Hand, Kind, Tile
+from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Hand, Kind, Tile
 from .view import PlayerView, misshapen
 
 if TYPE_CHECKING:
@@ -134,6 +134,14 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
                 cells.append("   . ")
         lines.append(f"  {rank + 1}   " + "".join(cells))
     lines.append("")
+    # The trappers' squares in words: read out by a screen reader, the grid
+    # tells them only to one who counts its columns.
+    lines.append(
+        "  trappers: "
+        + ", ".join(
+            f"{c.name.lower()} {SQUARES[i]}" for c, i in zip(COLOURS, trappers, strict=True)
+        )
+    )
     if to_move is not None:
         lines.append(f"  turn: {describe(turn, players)}")
     for seat, (name, display) in enumerate(zip(players, displays, strict=True)):
