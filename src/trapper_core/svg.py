@@ -29,7 +29,8 @@ import attrs
 
 from .errors import SetupError
 from .errors import shown as _shown
-from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Direction, Kind, Species, Tile
+from .model import COLOURS, FACE_DOWN, Colour, Direction, Kind, Species, Tile
+from .terminal import trapper_squares as _trapper_squares
 from .terminal import water_blocks as _water_blocks
 from .view import PlayerView, misshapen
 
@@ -230,7 +231,7 @@ def _display_line(
     how many rows of tiles it takes."""
     small = size * 0.55
     tokens = ", tokens " + ", ".join(str(t) for t in display.tokens) if display.tokens else ""
-    line = f"{name}: {display.money} money, {cards} card{'s' if cards != 1 else ''}{tokens}"
+    line = _money_and_cards(name, display, cards) + tokens
     if to_move:
         line = "▶ " + line + " (to move)"
     weight = "bold" if to_move else "normal"
@@ -262,6 +263,12 @@ def _display_line(
         cursor += small * 0.4
     parts.append("</g>")
     return "".join(parts), row + 1
+
+
+def _money_and_cards(name: str, display: Display, cards: int) -> str:
+    """``A: 12 money, 6 cards``: a player's line, and what the picture's
+    description says of the player."""
+    return f"{name}: {display.money} money, {cards} card{'s' if cards != 1 else ''}"
 
 
 #: The height of a row of display tiles after the first, in squares: a
@@ -427,15 +434,12 @@ def position(
     # What a screen reader says of the picture (its title and description),
     # and a sheet of its own under it: on a dark page the text below the
     # board, dark ink on nothing, could not be read.
-    where = ", ".join(
-        f"{c.name.lower()} {SQUARES[i]}" for c, i in zip(COLOURS, trappers, strict=True)
-    )
+    where = _trapper_squares(trappers)
     sizes = []  # what the displays below the board say, when they are drawn
     if displays:
         sizes.append(
             "; ".join(
-                f"{name}: {d.money} money, {n} card{'s' if n != 1 else ''}"
-                for name, d, n in zip(players, shown, cards, strict=True)
+                _money_and_cards(*player) for player in zip(players, shown, cards, strict=True)
             )
             + "."
         )

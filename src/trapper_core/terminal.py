@@ -136,12 +136,7 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
     lines.append("")
     # The trappers' squares in words: read out by a screen reader, the grid
     # tells them only to one who counts its columns.
-    lines.append(
-        "  trappers: "
-        + ", ".join(
-            f"{c.name.lower()} {SQUARES[i]}" for c, i in zip(COLOURS, trappers, strict=True)
-        )
-    )
+    lines.append("  trappers: " + trapper_squares(trappers))
     if to_move is not None:
         lines.append(f"  turn: {describe(turn, players)}")
     for seat, (name, display) in enumerate(zip(players, displays, strict=True)):
@@ -158,6 +153,14 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
         if winners is not None:
             lines.append("  winner: " + ", ".join(players[s] for s in winners))
     return "\n".join(lines)
+
+
+def trapper_squares(trappers: list[int] | tuple[int, ...]) -> str:
+    """Where the trappers stand, in words: ``blue d5, beige e5, green d4,
+    purple e4`` (square indices in colour order)."""
+    return ", ".join(
+        f"{c.name.lower()} {SQUARES[i]}" for c, i in zip(COLOURS, trappers, strict=True)
+    )
 
 
 def describe(value: object, players: tuple[str, ...] = ()) -> str:
