@@ -376,6 +376,34 @@ def test_an_action_field_that_only_equals_a_whole_number_is_refused(
         build()
 
 
+@pytest.mark.parametrize(
+    ("build", "message"),
+    [
+        (
+            lambda tt: tt.Open(tc.Colour.BLUE, 0),
+            "Open: bid is a whole number of at least 1, not 0",
+        ),
+        (lambda tt: tt.Open(tc.Colour.BLUE, -2), "at least 1, not -2"),
+        (lambda tt: tt.Bid(0), "Bid: bid is a whole number of at least 1, not 0"),
+        (
+            lambda tt: tt.Take(tc.Square.parse("c5"), (3, -2, 0, 0)),
+            r"Take: cards are four counts of 0 or more, one per colour, not \(3, -2, 0, 0\)",
+        ),
+    ],
+)
+def test_R41_R43_a_bid_below_1_or_a_negative_count_of_cards_is_refused_when_made(
+    build: Callable[[Any], object], message: str
+) -> None:
+    """Bids are of 1 or more (R41, R42) and a take pays counts of cards
+    (R43): such an action is refused when it is made, not later by a rule
+    that would give a false reason (a bid of 0 "more than the hand can
+    pay")."""
+    import trapper_tactical as tt
+
+    with pytest.raises(tc.ActionFieldError, match=message):
+        build(tt)
+
+
 def test_apply_keeps_the_listed_action_not_an_equal_copy() -> None:
     game, listed = _step_with_canoe_choice()
     import attrs

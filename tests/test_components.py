@@ -210,6 +210,20 @@ def test_D4_draw_is_cut_short_when_both_piles_are_empty() -> None:
     assert game.state.shuffles == 1
 
 
+def test_D4_draw_returns_how_many_cards_it_drew_when_cut_short() -> None:
+    """``tb.draw`` (public for variants whose kinds draw) says how many cards
+    it gave: fewer than asked once both piles run out."""
+    game = game_with({"d6": "B1n", "d7": "B2n"}, hands=["BBBBBB", "EEEEEE"])
+    _empty_the_draw_pile(game)
+    play(game, "Bd6")  # one card paid: the discard pile holds it alone
+    state = game.state
+    before = sum(state.hands[0])
+    assert tb.draw(state, 0, 2) == 1
+    assert sum(state.hands[0]) == before + 1
+    assert tb.draw(state, 0, 2) == 0
+    assert sum(state.hands[0]) == before + 1
+
+
 def test_R9_two_to_four_players() -> None:
     for n in (2, 3, 4):
         assert len(tc.new_game("base", n, seed=1).players) == n

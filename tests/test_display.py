@@ -305,6 +305,22 @@ def test_R21_exchange_needs_valued_canoes_of_different_species() -> None:
     )
 
 
+def test_R21_D7_exchange_options_names_the_sets_the_game_lists() -> None:
+    """``tb.exchange_options`` (public: the rule table of the plugin guide
+    names it for D7) answers as the listing does, a single valued canoe
+    included (k = 1)."""
+    game = _exchange_game("CB2")
+    assert tb.exchange_options(game.state, 0) == [(Species.BEAR,)]
+    assert tb.exchange_options(game.state, 1) == []
+    for canoes in [("CB2", "CB1"), ("CB2", "CM1"), ("CB2", "CM1", "CW1", "CS1")]:
+        game = _exchange_game(*canoes)
+        listed = [a.species for a in game.legal_actions() if isinstance(a, tb.Exchange)]
+        assert sorted(tb.exchange_options(game.state, 0)) == sorted(listed)
+    game = _exchange_game("CB2", "CM1", "CW1")
+    game.state.supply = tc.TokenSupply((16,), (4, 5))
+    assert tb.exchange_options(game.state, 0) == []  # D7: no token at or below 3 is left
+
+
 def test_R21_next_lower_token_when_the_number_is_gone() -> None:
     game = _exchange_game("CB2", "CM1", "CW1")
     game.state.supply = tc.TokenSupply((16,), (1, 2, 6))

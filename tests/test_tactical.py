@@ -124,6 +124,12 @@ def test_R43_paying_in_units_of_one_card_or_two_of_another_colour() -> None:
     assert takes == ["Ee6/EGGPP", "Ee6/EBBPP", "Ee6/EBBGG", "Ee6/BBGGPP"]
     with pytest.raises(tc.IllegalActionError, match="R43: the bid of 3 is paid in units"):
         play(game, "Ee6/EGGP")
+    # Three purple cards are a pair and one more, not a unit and a half:
+    # the hand holds them, and yet they pay no bid.
+    with pytest.raises(tc.IllegalActionError, match="R43: the bid of 3 is paid in units"):
+        play(game, "Ee6/EGGPPP")
+    assert tt.units((0, 1, 2, 3), Colour.BEIGE) is None
+    assert tt.units((0, 1, 2, 4), Colour.BEIGE) == 4
     play(game, "Ee6/GGBBPP")
     assert game.hands[0] == tc.Hand(beige=1, purple=1)
     assert game.state.discard == (2, 0, 2, 2)

@@ -36,6 +36,20 @@ def test_R11_a_hunt_uses_one_trapper_for_the_whole_turn() -> None:
     assert "retire" not in texts(game)
 
 
+def test_R11_an_action_applied_unlisted_is_held_to_the_hunt_s_trapper() -> None:
+    """A replay applies each action without listing the legal ones first
+    (the action's kind judges it alone): it too refuses another trapper in
+    the middle of a hunt."""
+    game = game_with({"d6": "B1n", "d7": "B2n", "d3": "K1n"}, hands=["BBBGGG", "EEEEEE"])
+    play(game, "Bd6")  # nothing listed since
+    green = tb.Step(Colour.GREEN, Square.parse("d3"), Colour.GREEN)
+    assert not game.is_legal(green)
+    with pytest.raises(tc.IllegalActionError, match="R11: this turn hunts with the blue") as err:
+        game.apply(green)
+    assert err.value.rule == "R11"
+    assert game.trappers[Colour.GREEN] == Square.parse("d4")
+
+
 def test_R11_ending_a_hunt_draws_two_however_many_steps() -> None:
     game = game_with(
         {"d6": "B1n", "d7": "B2n", "e6": "K1n"}, hands=["BBBBBB", "EEEEEE"], draw="GG"
@@ -133,6 +147,20 @@ def test_R14_isolated_trapper_jumps_to_any_face_up_tile() -> None:
     )
     play(game, "Bf5")  # water does not matter for the jump
     assert game.trappers[Colour.BLUE] == Square.parse("f5")
+
+
+def test_R7_R14_a_tile_turned_up_by_reveal_around_is_a_jump_target_at_once() -> None:
+    """``tb.reveal_around`` (public for variants' starts) forgets the step
+    targets worked out before it: the isolated blue trapper may jump to a
+    tile it turns up."""
+    game = game_with({"f5": "B1w", "e6": "B2n", "a1": "K1n"}, hands=["BBBBBB", "EEEEEE"])
+    state = game.state
+    a1 = Square.parse("a1").index
+    assert state.step_targets(Colour.BLUE) == (Square.parse("f5").index, Square.parse("e6").index)
+    tb.reveal_around(state, Square.parse("a2").index)  # a1 is a2's neighbour
+    assert game.is_face_up(Square.parse("a1"))
+    assert a1 in state.step_targets(Colour.BLUE)
+    assert "Ba1" in texts(game)
 
 
 def test_R14_a_trapper_with_an_enterable_neighbour_does_not_jump() -> None:
