@@ -321,6 +321,23 @@ def test_R21_D7_exchange_options_names_the_sets_the_game_lists() -> None:
     assert tb.exchange_options(game.state, 0) == []  # D7: no token at or below 3 is left
 
 
+def test_D2_credit_adds_the_bank_s_payment_to_the_display_s_money() -> None:
+    """``tb.credit`` (public for variants that pay): the bank pays, never
+    takes, and leaves the rest of the display as it was."""
+    game = _exchange_game("CB2")
+    before = game.displays[0]
+    tb.credit(game.state, 0, 7)
+    after = game.displays[0]
+    assert after.money == before.money + 7
+    assert (after.open, after.valued, after.separate, after.tokens) == (
+        before.open,
+        before.valued,
+        before.separate,
+        before.tokens,
+    )
+    assert game.displays[1] == Display()
+
+
 def test_R21_next_lower_token_when_the_number_is_gone() -> None:
     game = _exchange_game("CB2", "CM1", "CW1")
     game.state.supply = tc.TokenSupply((16,), (1, 2, 6))

@@ -124,6 +124,17 @@ def test_R13_water_on_other_edges_does_not_block() -> None:
         assert "Bd6" in texts(game)
 
 
+def test_R13_the_base_game_s_trapper_can_enter_answers_by_the_water_edge() -> None:
+    """The hook's answer itself, which the step targets ask without a call
+    and pictures ask to draw water (a variant calls it to build on it): a
+    tile is entered from every side but its water edge."""
+    can_enter = tc.new_game("base", 2, seed=0).rules.can_enter
+    for water in tc.Direction:
+        tile = tc.Tile.from_face("B3", water)
+        for side in tc.Direction:
+            assert can_enter(tile, side) is (side is not water)
+
+
 def test_R13_the_trapper_moves_onto_the_vacated_square() -> None:
     game = game_with({"d6": "B1n", "d7": "B2n"}, hands=["BBBBBB", "EEEEEE"])
     play(game, "Bd6")
