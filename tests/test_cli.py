@@ -299,7 +299,9 @@ def test_show_a_position_from_a_file(capsys: pytest.CaptureFixture[str], tmp_pat
     assert "game 1 (base): after turn 2 (turn 3, A to move)" in out
     assert "  8 " in out
     assert "[B]" in out
-    assert "cards)" in out  # a complete record knows the hands
+    assert re.search(
+        r"\d+ cards: \d+ blue \(B\), \d+ beige", out
+    )  # a complete record knows the hands
     assert main(["show", str(RECORDS / "club-night.trn"), "--colour", "always"]) == 0
     out = capsys.readouterr().out
     assert "the end" in out
@@ -320,7 +322,11 @@ def test_show_a_record_with_a_seed_and_no_setup_shows_the_hands_the_seed_dealt(
         assert main(["show", str(path), "--turn", "30", "--colour", "never"]) == 0
         shown.append(capsys.readouterr().out.replace(str(path), "FILE"))
     assert shown[0] == shown[1]
-    assert re.search(r"B: \d+ money.*; B\d+ E\d+ G\d+ P\d+ \(\d+ cards\)", shown[1])
+    assert re.search(
+        r"B: \d+ money.*; \d+ cards: \d+ blue \(B\), \d+ beige \(E\), \d+ green \(G\), "
+        r"\d+ purple \(P\)",
+        shown[1],
+    )
 
 
 def test_show_a_turn_of_a_record_without_a_seed_replays_its_shuffles(

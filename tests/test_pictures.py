@@ -312,3 +312,23 @@ def test_the_text_picture_names_the_trappers_squares(variant: str) -> None:
     )
     assert said in str(game).splitlines()
     assert said in render(game.view(1)).splitlines()
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_text_picture_names_a_hand_s_cards_by_colour_in_words(variant: str) -> None:
+    """``B2 E0 G2 P2`` read like tiles (a bear of 2) and aloud as letters:
+    the hand the picture may show is counted in colours' names, each with
+    the letter that writes it in a payment; others' hands by their size."""
+    game = played(variant, actions=20)
+    for seat in range(len(game.players)):
+        hand = game.hands[seat]
+        said = f"{hand.total} cards: " + ", ".join(
+            f"{hand[c]} {c.name.lower()} ({c.letter})" for c in tc.COLOURS
+        )
+        lines = render(game.view(seat)).splitlines()
+        mine = [line for line in lines if line[2:].startswith(f"{game.players[seat]}: ")]
+        assert len(mine) == 1
+        assert mine[0].endswith("; " + said)
+        others = [line for line in lines if "money" in line and line not in mine]
+        assert others
+        assert all(re.search(r"; \d+ cards?$", line) for line in others)

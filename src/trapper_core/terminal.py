@@ -205,7 +205,10 @@ def _summary(display: Display, hand: Hand | int) -> str:
     if isinstance(hand, int):
         cards = _cards(hand)
     else:
-        cards = " ".join(f"{c.letter}{hand[c]}" for c in COLOURS) + f" ({_cards(hand.total)})"
+        # In words, each colour's letter after it: ``B2 E2`` read like
+        # tiles (a bear of 2), and aloud as nothing in particular.
+        colours = ", ".join(f"{hand[c]} {c} ({c.letter})" for c in COLOURS)
+        cards = f"{_cards(hand.total)}: {colours}"
     tokens = ", tokens " + ", ".join(str(t) for t in display.tokens) if display.tokens else ""
     return f"{display.money} money{tokens}; {cards}"
 
