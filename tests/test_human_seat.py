@@ -58,6 +58,25 @@ def test_issue11_item1_a_list_position_takes_a_hash() -> None:
     assert "1. B: pass" in decisions(screen)
 
 
+def test_a_decision_s_line_names_the_tiles_it_took_in_a_comment() -> None:
+    """The board drawn after a step shows its square empty and the step's
+    text names the square only: the line says which tile went (a screen
+    reader read nothing of it), as a notation comment, so the line is still
+    notation; a decision that takes nothing says nothing more."""
+    _status, screen = play(["play", "--seed", "3", "--human", "B"], ["#1", "q"])
+    shown = decisions(screen)
+    assert shown[:4] == [
+        "1. A: Ee6 {takes wolf canoe (3) from e6}",
+        "1. A: Ef6 {takes bear canoe (1) from f6}",
+        "1. A: end",
+        "2. B: Bc5 {takes salmon canoe (1) from c5}",
+    ]
+    seats = [f'[Seat{n} "{letter}"]' for n, letter in enumerate("ABCD", 1)]
+    record = notation.loads("\n".join([*seats, '[Seed "3"]', "", *shown[:4]]))[0]
+    assert record.moves == ("Ee6", "Ef6", "end", "Bc5")
+    assert len(record.replay().history) == 4  # the lines replay from the seed
+
+
 def test_issue11_item2_every_decision_shows_as_its_notation_line() -> None:
     _status, screen = play(TACTICAL, ["pass", "q"])
     shown = decisions(screen)
@@ -75,7 +94,9 @@ def test_issue11_item2_the_shown_lines_are_the_record() -> None:
     assert status == 0
     record_start = screen.index("[Event")
     (record,) = notation.loads(screen[record_start:])  # the scores after it are comments
-    assert [line.split(": ", 1)[1] for line in decisions(screen)] == list(record.moves)
+    # each line's move, less the comment naming the tile it took
+    moves = [line.split(": ", 1)[1].split(" {takes ")[0] for line in decisions(screen)]
+    assert moves == list(record.moves)
 
 
 def test_issue11_item3_a_bad_output_path_fails_before_the_first_move(

@@ -44,6 +44,7 @@ from .errors import (
     shown,
 )
 from .game import Game, new_game
+from .model import SQUARES, Tile
 from .plugins import _without_registry_advice, default_registry
 
 if TYPE_CHECKING:
@@ -967,13 +968,27 @@ def _play_out(
             # which may fail: the decision is made.
             text = game.action_text(action) if show else ""
             line = f"  {game.state.turns}. {game.players[seat]}: {text}"
+            board = game.state.board
             game.apply(action)
         except TrapperError as exc:  # a person's answer is a legal action: a bot's is not
             if bot is None:
                 raise
             raise _BotFailed(game, seat, bot, exc) from exc
         if show:
-            print(line)
+            print(line + _taken(board, game.state.board))
+
+
+def _taken(before: tuple[Tile | None, ...], after: tuple[Tile | None, ...]) -> str:
+    """`` {takes the wolf canoe (3) from e6}``, a comment naming the tiles an
+    action took off the board (face up, R13: everyone saw them go), for the
+    line that shows the action: the board drawn after it shows the square
+    empty, and the text of a step names the square only."""
+    taken = [
+        f"{tile.name} from {SQUARES[square]}"
+        for square, tile in enumerate(before)
+        if tile is not None and after[square] is None
+    ]
+    return " {takes " + " and ".join(taken) + "}" if taken else ""
 
 
 class _BotFailed(Exception):
