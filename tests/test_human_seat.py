@@ -77,6 +77,26 @@ def test_a_decision_s_line_names_the_tiles_it_took_in_a_comment() -> None:
     assert len(record.replay().history) == 4  # the lines replay from the seed
 
 
+def test_board_draws_the_position_again_and_legend_says_what_its_letters_stand_for() -> None:
+    """A screen reader has read the board away by the time the list of
+    actions is read out: ``board`` draws it again, and ``legend`` names
+    what its letters stand for; neither is a decision."""
+    status, screen = play(
+        ["play", "--players", "2", "--seed", "3", "--human", "A"], ["board", "legend", "q"]
+    )
+    assert status == 0
+    drawn = [line for line in screen.splitlines() if line.startswith("  trappers: ")]
+    assert len(drawn) == 2  # drawn before the question, and again when asked
+    assert "board draws the position again, legend says what its letters stand for" in screen
+    for said in [
+        "  tiles: B3 is bear 3, CB2 a bear canoe (2), H3 herb 3, F2 mushroom 2",
+        "  species: K mink, L lynx, M moose, B bear, W wolf, S salmon",
+        "  trappers and cards: B blue, E beige, G green, P purple",
+    ]:
+        assert said in screen.splitlines()
+    assert decisions(screen) == []
+
+
 def test_issue11_item2_every_decision_shows_as_its_notation_line() -> None:
     _status, screen = play(TACTICAL, ["pass", "q"])
     shown = decisions(screen)
@@ -383,7 +403,7 @@ def test_case_hints_cover_the_square_and_what_follows_it() -> None:
 def test_the_help_line_says_where_the_game_so_far_goes(tmp_path: Path) -> None:
     base = ["play", "--players", "2", "--seed", "3", "--human", "A"]
     _status, screen = play(base, ["q"])
-    assert "lists them all,\nq (or exit) ends the game and prints the record so far." in screen
+    assert "stand for,\nq (or exit) ends the game and prints the record so far." in screen
     # Lines a narrow terminal does not wrap mid-item (a screen reader reads
     # a wrapped line in pieces): the help was 83 characters.
     assert max(len(line) for line in screen.splitlines() if not line.startswith("[")) <= 78

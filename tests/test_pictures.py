@@ -332,3 +332,20 @@ def test_the_text_picture_names_a_hand_s_cards_by_colour_in_words(variant: str) 
         others = [line for line in lines if "money" in line and line not in mine]
         assert others
         assert all(re.search(r"; \d+ cards?$", line) for line in others)
+
+
+def test_the_legend_names_what_the_text_picture_writes() -> None:
+    """Each species, colour and kind of tile the pictures write by a letter
+    is named in the legend, from the tiles' own names."""
+    from trapper_core.terminal import legend
+
+    said = legend()
+    for species in tc.Species:
+        assert f"{species.letter} {species.name.lower()}" in said
+    for colour in tc.COLOURS:
+        assert f"{colour.letter} {colour}" in said
+    for direction in tc.Direction:
+        assert f"{direction.letter} {direction.name.lower()}" in said
+    assert "H3 herb 3" in said
+    assert "F2 mushroom 2" in said
+    assert all(len(line) <= 80 for line in said.splitlines())

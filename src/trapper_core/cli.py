@@ -25,6 +25,7 @@ import signal
 import stat
 import string
 import sys
+import textwrap
 import threading
 import traceback
 import warnings
@@ -1054,6 +1055,7 @@ def _print_notation(text: str) -> None:
 _LIST_HELP = (
     "Type an action as the notation writes it{example},\n"
     "or #N for item N of the list; ? (or help) lists them all,\n"
+    "board draws the position again, legend says what its letters stand for,\n"
     "q (or exit) ends the game and prints the record so far{saved}."
 )
 
@@ -1061,7 +1063,7 @@ _LIST_HELP = (
 def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str], out: str | None) -> Action:
     """Asks the person at ``seat`` for an action; raises ``_Quit`` when they
     leave. ``out`` is the file the record is saved to, if any."""
-    from .terminal import render
+    from .terminal import legend, render
 
     colour = stdout.isatty() and not _no_colour()
     view = game.view(seat)
@@ -1082,6 +1084,12 @@ def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str], out: str | None
             continue
         if answer.lower() in ("?", "help"):
             _list(texts, stdout, limit=None)
+            continue
+        if answer.lower() == "board":
+            print("\n" + render(view, colour=colour), file=stdout)
+            continue
+        if answer.lower() == "legend":
+            print(textwrap.indent(legend(), "  "), file=stdout)
             continue
         if answer.startswith("#"):
             number = _number(answer[1:].strip())

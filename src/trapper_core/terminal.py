@@ -31,13 +31,13 @@ import attrs
 
 from .display import Display
 from .errors import SetupError, TrapperError, shown
-from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Hand, Kind, Tile
+from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Direction, Hand, Kind, Species, Tile
 from .view import PlayerView, misshapen
 
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["SEAT", "describe", "render"]
+__all__ = ["SEAT", "describe", "legend", "render"]
 
 SEAT = "seat"
 """The ``attrs`` field metadata key that marks a field of a turn record as a
@@ -53,6 +53,29 @@ def _paint(text: str, code: str, colour: bool) -> str:
 
 def _tile(tile: Tile, colour: bool, water: bool = True) -> str:
     return _paint(f"{tile.code if water else tile.face:>4}", _KIND_ANSI[tile.kind], colour)
+
+
+def legend() -> str:
+    """Returns what the letters and signs of [`render`][trapper_core.terminal.render]'s
+    pictures stand for, a line each, made from the tiles' own names (what
+    `trapper play --human` prints when asked ``legend``)."""
+    north = Direction.NORTH
+    animal, canoe = Tile.from_face("B3", north), Tile.from_face("CB2", north)
+    herb, mushroom = Tile.from_face("H3", north), Tile.from_face("F2", north)
+    species = ", ".join(f"{s.letter} {s.name.lower()}" for s in Species)
+    sides = ", ".join(f"{d.letter} {d.name.lower()}" for d in Direction)
+    colours = ", ".join(f"{c.letter} {c}" for c in COLOURS)
+    return "\n".join(
+        [
+            f"tiles: {animal.face} is {animal.name}, {canoe.face} a {canoe.name}, "
+            f"{herb.face} {herb.name}, {mushroom.face} {mushroom.name}",
+            f"species: {species}",
+            f"water edges: a tile's last letter, its side ({sides})",
+            "board: ## a tile face down, . a square whose tile is taken, "
+            f"[{Colour.BLUE.letter}] the {Colour.BLUE} trapper",
+            f"trappers and cards: {colours}",
+        ]
+    )
 
 
 def water_blocks(source: Game | PlayerView) -> Callable[[Tile], bool]:
