@@ -8,6 +8,7 @@ import subprocess
 import sys
 from typing import Any
 
+import attrs
 import pytest
 
 import trapper_core as tc
@@ -290,3 +291,72 @@ def test_legal_actions_are_the_single_source_of_truth() -> None:
 
 def test_face_down_is_written_as_its_constant_is_named() -> None:
     assert str(tc.FACE_DOWN) == repr(tc.FACE_DOWN) == f"{tc.FACE_DOWN}" == "FACE_DOWN"
+
+
+def _replayed_to_its_end(seed: int = 5) -> tuple[tc.Game, tuple[tc.Action, ...]]:
+    """A 2-player base game played to its end, its last action applied
+    with nothing listed since (as a replay applies every action), and the
+    actions that were legal before it."""
+    game = tc.new_game("base", 2, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    again = game.root()
+    for action in game.history[:-1]:
+        again.apply(action)
+    before = again.legal_actions()
+    again.apply(game.history[-1])
+    assert again.is_over
+    return again, before
+
+
+def test_R31_a_finished_game_answers_that_nothing_is_legal_with_nothing_listed() -> None:
+    """With nothing listed since the last action (a replay's way), the
+    variant's kinds are not asked about a finished game, whose turn has
+    nobody to move: is_legal said a TypeError from inside the rules."""
+    game, before = _replayed_to_its_end()
+    assert [game.is_legal(action) for action in before] == [False] * len(before)
+    for action in before:
+        with pytest.raises(tc.IllegalActionError, match="the game is over"):
+            game.apply(action)
+    assert game == _replayed_to_its_end()[0]
+
+
+def test_copy_keeps_an_undo_list_of_its_own() -> None:
+    game = tc.new_game("base", 2, seed=1)
+    for text in ("Bc5", "end", "pass"):
+        game.apply_text(text)
+    last = game.history[-1]
+    copy = game.copy()
+    copy.undo()
+    copy.undo()
+    assert len(copy.history) == 1
+    assert game.undo() == last  # its own snapshot, not one the copy took
+    assert len(game.history) == 2
+    assert game == game.at(2)
+
+
+def test_games_at_one_position_by_other_moves_differ() -> None:
+    """Equal states reached by other histories are other games (``==`` of
+    games compares the history; ``position_key`` is the position's)."""
+    a = tc.new_game("base", 2, seed=1)
+    a.apply_text("Bc5")
+    a.apply_text("Bb5/GG")
+    b = tc.new_game("base", 2, seed=1)
+    b.apply_text("Bc5/GG")
+    b.apply_text("Bb5")
+    assert a.state == b.state
+    assert a.history != b.history
+    assert a != b
+    assert a.position_key() == b.position_key()
+
+
+def test_states_of_other_seeds_or_boxes_differ() -> None:
+    """A state's seed makes the reshuffles to come and its box is part of
+    the setup: states alike but for either are not equal."""
+    a = tc.new_game("base", 2, seed=1)
+    assert a.state != tc.new_game("base", 2, seed=2, setup=a.setup).state
+    box = list(a.setup.box)
+    box[0] = Tile.from_face(box[0].face, tc.Direction((box[0].water + 1) % 4))
+    other = tc.new_game("base", 2, seed=1, setup=attrs.evolve(a.setup, box=tuple(box)))
+    assert a.state != other.state

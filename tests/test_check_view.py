@@ -202,3 +202,16 @@ def test_issue10_item10_each_view_has_its_own_origin_and_worlds_their_own_displa
     ):
         assert view.origin is not None
         assert all(d.cache is None for d in view.origin.displays)
+
+
+def test_a_view_shows_a_tile_a_rule_turned_up_without_taking_one() -> None:
+    """The board a view shows is made again when a tile is turned up, not
+    only when one is taken (a variant's rule may turn tiles up alone:
+    ``GameState.turn_up``); a copy's views likewise."""
+    game = tc.new_game("base", 2, seed=1)
+    state = game.state
+    square = next(i for i, tile in enumerate(state.board) if tile and not state.face_up >> i & 1)
+    assert game.view(0).board[square] is tc.FACE_DOWN
+    state.turn_up(square)
+    assert game.view(0).board[square] == state.board[square]
+    assert game.copy().view(1).board[square] == state.board[square]

@@ -239,3 +239,22 @@ def test_speller_refuses_an_id_that_is_no_whole_number_and_changes_nothing(bad: 
     with pytest.raises(tc.IllegalActionError, match="an action id is a whole number, not"):
         speller.choose(bad)  # type: ignore[arg-type]
     assert speller.prefix == ""
+
+
+def test_issue12_the_seats_features_run_from_the_viewer_on_in_turn_order() -> None:
+    """docs/ai-adapters.md: the seats' part is "from the viewer on, in turn
+    order", each seat's block opening with present, to move, retired."""
+    from trapper_core import encoding
+
+    game = tc.new_game("base", 3, seed=1)
+    game.apply_text("retire")  # A retires; B is to move
+    seats = 64 * encoding._SQUARE + 4 * 64 + 4  # after the squares, targets and hand
+    for viewer in range(3):
+        out = encode_view(game.view(viewer))
+        blocks = [
+            out[seats + encoding._SEAT * k : seats + encoding._SEAT * (k + 1)] for k in range(3)
+        ]
+        order = [(viewer + k) % 3 for k in range(3)]
+        assert [block[0] for block in blocks] == [1.0, 1.0, 1.0]
+        assert [block[1] for block in blocks] == [float(seat == 1) for seat in order]
+        assert [block[2] for block in blocks] == [float(seat == 0) for seat in order]

@@ -184,6 +184,16 @@ def test_issue13_view_history_is_shared_and_equals_the_tuple() -> None:
     assert view.history != game.history
 
 
+def test_a_views_history_is_oldest_first_at_every_index() -> None:
+    """The last action is found without the tuple (``[-1]``); every other
+    index, the first included, counts from the oldest."""
+    game = played("base", 3, 2)
+    for length in (1, 2, 3, len(game.history)):
+        history = game.at(length).view(0).history
+        assert [history[i] for i in range(length)] == list(game.history[:length])
+        assert [history[-i] for i in range(1, length + 1)] == list(game.history[:length])[::-1]
+
+
 def test_a_views_history_walks_back_from_its_last_action() -> None:
     """``reversed(view.history)`` gives the actions newest first, one link
     at a time, without the tuple of the whole history."""

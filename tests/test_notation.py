@@ -313,6 +313,9 @@ def test_setup_string_with_unknown_parts() -> None:
         ("7/8/8/8/8/8/8/8 d5e5d4e4 1 ? ?", "7 squares"),
         ("8/8/8/8/8/8/8/8 d5e5 1 ? ?", "four trapper squares"),
         ("8/8/8/8/8/8/8/8 d5e5d4e4 0 ? ?", "seat letter from A to Z"),
+        # digits 1 to 4 are the seats of records before 0.3, which had four at most
+        ("8/8/8/8/8/8/8/8 d5e5d4e4 5 ? ?", "seat letter from A to Z, not '5'"),
+        ("8/8/8/8/8/8/8/8 d5e5d4e4f4 A ? ?", "'d5e5d4e4f4' is not four trapper squares"),
         ("8/8/8/8/8/8/8/8 d5e5d4e4 1 BXG ?", "B, E, G, P"),
         ("8/8/8/8/8/8/8/8 d5e5d4e4 1 ? B3nQ", "tile codes"),
         ("8/8/8/8/8/8/8/8", "5 fields"),
@@ -321,6 +324,30 @@ def test_setup_string_with_unknown_parts() -> None:
 def test_setup_string_errors_say_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         SetupSpec.parse(text)
+
+
+def test_setup_string_tile_codes_read_before_do_not_let_stray_characters_through() -> None:
+    """A rank of tile codes read before is read again from what was kept;
+    a rank that holds the same codes and something more is still refused."""
+    good = str(SetupSpec.from_setup(tc.new_game("base", 2, seed=1).setup))
+    assert SetupSpec.parse(good) == SetupSpec.parse(good)  # its codes are known now
+    first = good.split("/")[0]
+    for stray in ("!", "xyz"):
+        bad = good.replace(first, first[:3] + stray + first[3:], 1)
+        with pytest.raises(tc.SetupError, match=r"rank 8: .* is not a tile code"):
+            SetupSpec.parse(bad)
+
+
+def test_a_setup_with_an_unknown_card_is_not_complete() -> None:
+    setup = tc.new_game("base", 2, seed=1).setup
+    fields = str(SetupSpec.from_setup(setup)).split(" ")
+    fields[3] = "?" + fields[3][1:]
+    spec = SetupSpec.parse(" ".join(fields))
+    assert spec.deck is not None
+    assert spec.deck[0] is None
+    assert not spec.is_complete
+    with pytest.raises(tc.SetupError, match="not fully known"):
+        spec.to_setup()
 
 
 # ----------------------------------------------------------------------
@@ -1079,6 +1106,8 @@ def test_a_setup_rank_digit_is_from_1_to_8() -> None:
     [
         ("3 4", "the Result tag gives final money, but the game is not over"),
         ("3,4", 'the Result tag is each player\'s money, like "57 33", or \\*'),
+        (" ", "the Result tag is each player's money, like \"57 33\", or \\*, not ' '"),
+        ("", "the Result tag is each player's money, like \"57 33\", or \\*, not ''"),
     ],
 )
 def test_a_result_the_replay_does_not_reach_is_reported_at_the_result_tags_line(

@@ -614,3 +614,35 @@ def test_review_s55_a_hook_marked_by_another_projects_marker_is_told_so() -> Non
         ),
     ):
         Registry([Marked()])
+
+
+def test_the_state_s_setters_keep_the_targets_and_face_up_squares_true() -> None:
+    """What ``GameState``'s setters promise a variant's rules: moving a
+    trapper (``set_trapper``) and taking a tile off (``remove_tile``) leave
+    no stale step target and no face-up empty square; each answer is the
+    one a state with nothing cached works out."""
+
+    def fresh(state: GameState, colour: Colour) -> tuple[int, ...]:
+        cold = state.copy()
+        cold.targets = (None, None, None, None)
+        return cold.step_targets(colour)
+
+    game = tc.new_game("base", 2, seed=1)
+    start = game.state.trappers[Colour.BLUE]
+    game.apply_text("Bc5")
+    state = game.state.copy()
+    state.step_targets(Colour.BLUE)  # cached where blue stands now
+    state.set_trapper(Colour.BLUE, start)
+    assert state.step_targets(Colour.BLUE) == fresh(state, Colour.BLUE)
+
+    state = tc.new_game("base", 2, seed=1).state.copy()
+    square = next(i for i, tile in enumerate(state.board) if tile and not state.face_up >> i & 1)
+    state.turn_up(square)
+    for colour in tc.COLOURS:
+        state.step_targets(colour)
+    state.remove_tile(square)
+    assert state.board[square] is None
+    assert not state.face_up >> square & 1
+    assert square not in state.face_up_squares()
+    for colour in tc.COLOURS:
+        assert state.step_targets(colour) == fresh(state, colour)

@@ -420,6 +420,7 @@ def test_game_at_refuses_parts_of_the_wrong_type_where_it_would_fail_inside() ->
             "its canoe tokens are a tuple of whole numbers, not None",
         ),
         ({"shuffles": 10**30}, "shuffles is at most 100,000"),
+        ({"shuffles": tc.MAX_SHUFFLES + 1}, "shuffles is at most 100,000, not 100,001"),
         ({"turn": evolve(turn, stone="A")}, "turn.stone is a seat from 0 to 2, not 'A'"),
         (
             {"turn": evolve(turn, auctions=1.0)},

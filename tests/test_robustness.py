@@ -19,6 +19,8 @@ def test_a_seed_of_more_than_64_bits_is_refused_before_anything_is_made() -> Non
     with pytest.raises(tc.SetupError, match="below 2\\*\\*64, not one of 14285 bits"):
         tc.new_game("base", 2, seed=10**4300)
     assert tc.new_game("base", 2, seed=tc.game.MAX_SEED - 1).seed == 2**64 - 1
+    with pytest.raises(tc.SetupError, match="below 2\\*\\*64, not one of 65 bits"):
+        tc.new_game("base", 2, seed=2**64)  # the first seed past the last
 
 
 def test_a_player_count_is_checked_before_names_are_made() -> None:
@@ -60,6 +62,8 @@ def _before_a_reshuffle() -> tc.Game:
     [
         ([[0, 0, 1, 1, 2, 2, -1]], "colour indices 0-3"),
         ([[7, 7]], "colour indices 0-3"),
+        ([[0, 0, 1, 1, 2, 4]], "colour indices 0-3"),  # one past the last colour
+        ([[4]], "colour indices 0-3"),
         (["BBEEGG"], "a sequence of colours"),
         ([[0, 0, 1, 1, 2, 3]], "R8: the shuffled pile BBEEGP is not the discard pile"),
         ([[0, 0, 1, 1, 2]], "R8: the shuffled pile BBEEG is not the discard pile"),

@@ -1216,8 +1216,10 @@ class Game:
         variant, players, seed, setup and history, and so the same state
         (a complete record, `Record.from_game`, replays to a game equal to
         the one it records, but for a position drawn by `Sampler.position`,
-        whose setup keeps tiles the record's `Position` tag does not; a
-        table record knows neither seed nor setup).
+        whose setup keeps tiles the record's `Position` tag does not, and a
+        game whose reshuffles were given to `apply` (``shuffles=``) rather
+        than made by its seed, whose record notes them and leaves the seed
+        out; a table record knows neither seed nor setup).
         Unlike
         ``chess.Board``'s, this is not the position alone: two games that
         reached one position by other moves (or with other names) differ,
