@@ -22,10 +22,22 @@ def test_position_is_well_formed_svg_with_every_part() -> None:
     root = ET.fromstring(svg.position(game))
     assert root.tag == SVG + "svg"
     titles = [t.text for t in root.iter(SVG + "title")]
-    assert sum(t == "face down" for t in titles) == bin(
-        sum(1 << i for i, t in enumerate(game.board) if t is not None) & ~game.state.face_up
-    ).count("1")
-    assert {f"{c} trapper" for c in tc.COLOURS} <= set(titles)
+    # Each tile, face down or up, and each trapper says where it stands (a
+    # screen reader reads the titles, not where they are drawn).
+    down = [
+        tc.SQUARES[i].name
+        for i, t in enumerate(game.board)
+        if t is not None and not game.state.face_up >> i & 1
+    ]
+    assert [t for t in titles if t and t.startswith("face down")] == [
+        f"face down on {name}" for name in down
+    ]
+    up = [
+        (i, t) for i, t in enumerate(game.board) if t is not None and game.state.face_up >> i & 1
+    ]
+    for i, tile in up:
+        assert any(t and t.endswith(f" {tile.value} on {tc.SQUARES[i].name}") for t in titles)
+    assert {f"{c} trapper on {game.trappers[c]}" for c in tc.COLOURS} <= set(titles)
     assert sum(1 for t in titles if t and t.startswith("water to the")) >= len(
         game.state.face_up_squares()
     )
@@ -40,7 +52,7 @@ def test_a_view_draws_only_what_its_player_sees() -> None:
     picture = svg.position(game.view(0), displays=False)
     root = ET.fromstring(picture)
     titles = [t.text for t in root.iter(SVG + "title")]
-    assert titles.count("face down") == len(hidden)
+    assert sum(1 for t in titles if t and t.startswith("face down on ")) == len(hidden)
     assert "money" not in picture
 
 

@@ -29,7 +29,7 @@ import attrs
 
 from .errors import SetupError
 from .errors import shown as _shown
-from .model import COLOURS, FACE_DOWN, Colour, Direction, Kind, Species, Tile
+from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Direction, Kind, Species, Tile
 from .terminal import trapper_squares as _trapper_squares
 from .terminal import water_blocks as _water_blocks
 from .view import PlayerView, misshapen
@@ -119,14 +119,18 @@ def _text(x: float, y: float, font: float, text: str, **attributes: str) -> str:
     return f'<text x="{x:.1f}" y="{y:.1f}" font-size="{font:.1f}"{extra}>{escape(text)}</text>'
 
 
-def _tile(x: float, y: float, size: float, tile: Tile, font: float, water: bool) -> str:
+def _tile(
+    x: float, y: float, size: float, tile: Tile, font: float, water: bool, where: str = ""
+) -> str:
     """A tile: on the board its name above its value; in a display (small) its
-    face (``CB2``). The water edge only where water blocks."""
+    face (``CB2``). The water edge only where water blocks. ``where`` is the
+    square's name, for the title a screen reader reads out."""
     pad = size * 0.06
     inner = size - 2 * pad
     ink = _ink(_tile_fill(tile))
+    on = f" on {where}" if where else ""
     parts = [
-        f'<g class="tile"><title>{escape(_name(tile))} {tile.value}</title>',
+        f'<g class="tile"><title>{escape(_name(tile))} {tile.value}{on}</title>',
         f'<rect x="{x + pad:.1f}" y="{y + pad:.1f}" width="{inner:.1f}" height="{inner:.1f}" '
         f'rx="{size * 0.08:.1f}" fill="{_tile_fill(tile)}" stroke="{_INK}" stroke-width="1"/>',
     ]
@@ -188,20 +192,20 @@ def _water(x: float, y: float, size: float, edge: Direction) -> str:
     )
 
 
-def _face_down(x: float, y: float, size: float) -> str:
+def _face_down(x: float, y: float, size: float, where: str) -> str:
     pad = size * 0.06
     return (
         f'<rect x="{x + pad:.1f}" y="{y + pad:.1f}" width="{size - 2 * pad:.1f}" '
         f'height="{size - 2 * pad:.1f}" rx="{size * 0.08:.1f}" fill="{_FACE_DOWN}">'
-        "<title>face down</title></rect>"
+        f"<title>face down on {where}</title></rect>"
     )
 
 
-def _trapper(x: float, y: float, size: float, colour: Colour) -> str:
+def _trapper(x: float, y: float, size: float, colour: Colour, where: str) -> str:
     return (
         f'<circle cx="{x + size / 2:.1f}" cy="{y + size / 2:.1f}" r="{size * 0.3:.1f}" '
         f'fill="{TRAPPER_FILL[colour]}" stroke="{_INK}" stroke-width="2">'
-        f"<title>{colour} trapper</title></circle>"
+        f"<title>{colour} trapper on {where}</title></circle>"
         f'<text x="{x + size / 2:.1f}" y="{y + size * 0.6:.1f}" font-size="{size * 0.3:.1f}" '
         f'text-anchor="middle" fill="{_ink(TRAPPER_FILL[colour])}" font-weight="bold">'
         f"{colour.letter}</text>"
@@ -459,15 +463,15 @@ def position(
         if index in touched:
             parts.append(_last(x, y, size))
         if isinstance(square, Tile):
-            parts.append(_tile(x, y, size, square, font, water(square)))
+            parts.append(_tile(x, y, size, square, font, water(square), SQUARES[index].name))
         elif square is FACE_DOWN:
-            parts.append(_face_down(x, y, size))
+            parts.append(_face_down(x, y, size, SQUARES[index].name))
         if index in targets and hunting is not None:
             parts.append(_target(x, y, size, hunting))
     for colour, index in zip(COLOURS, trappers, strict=True):
         x = margin + (index & 7) * size
         y = margin / 2 + (top - (index >> 3)) * size
-        parts.append(_trapper(x, y, size, colour))
+        parts.append(_trapper(x, y, size, colour, SQUARES[index].name))
     if coordinates:
         label = max(font, size * 0.22)
         for file in range(files):
