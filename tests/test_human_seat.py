@@ -97,6 +97,30 @@ def test_board_draws_the_position_again_and_legend_says_what_its_letters_stand_f
     assert decisions(screen) == []
 
 
+@pytest.mark.parametrize(
+    ("options", "painted"),
+    [
+        ([], False),
+        (["--colour", "always"], True),
+        (["--color", "always"], True),
+        (["--colour", "never"], False),
+    ],
+)
+def test_play_colour_says_whether_the_human_s_screens_are_drawn_in_colour(
+    options: list[str], painted: bool
+) -> None:
+    """As ``show --colour``: auto draws in colour on a terminal only (the
+    screen here is none), always and never say so themselves; the record
+    printed after is never painted."""
+    status, screen = play(
+        ["play", "--players", "2", "--seed", "3", "--human", "A", *options], ["q"]
+    )
+    assert status == 0
+    record = screen[screen.index("[Event") :]
+    assert ("\x1b[" in screen[: screen.index("[Event")]) is painted
+    assert "\x1b[" not in record
+
+
 def test_issue11_item2_every_decision_shows_as_its_notation_line() -> None:
     _status, screen = play(TACTICAL, ["pass", "q"])
     shown = decisions(screen)

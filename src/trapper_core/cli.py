@@ -184,6 +184,16 @@ def _parser() -> _Parser:
         help="play seat SEAT yourself: a letter, A is the first seat, or a name of --names",
     )
     play.add_argument(
+        "--colour",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="draw your screens with --human in colour: always, never, or auto (default): "
+        "on a terminal, unless NO_COLOR is set and not empty, or TERM is dumb",
+    )
+    play.add_argument(  # the American spelling too, unlisted, as for show
+        "--color", dest="colour", choices=("auto", "always", "never"), help=argparse.SUPPRESS
+    )
+    play.add_argument(
         "--out",
         metavar="FILE",
         help="also write the game in notation to FILE (checked before the first move; "
@@ -270,7 +280,7 @@ def _parser() -> _Parser:
         choices=("auto", "always", "never"),
         default="auto",
         help="draw in colour: always, never, or auto (default): on a terminal, unless "
-        "NO_COLOR is set and not empty",
+        "NO_COLOR is set and not empty, or TERM is dumb",
     )
     # The American spelling too, unlisted: the help names each option once.
     show.add_argument(
@@ -595,6 +605,7 @@ def _play(args: argparse.Namespace) -> int:
                 show=human is not None,
                 out=args.out,
                 max_actions=args.max_actions,
+                colour=args.colour,
             )
             if not game.is_over:  # the game went on for --max-actions decisions
                 ending = f"left unfinished after {_count(args.max_actions, 'action')}"
@@ -939,6 +950,7 @@ def _play_out(
     show: bool,
     out: str | None = None,
     max_actions: int | None = None,
+    colour: str = "auto",
 ) -> None:
     """Plays until the game ends, or for ``max_actions`` decisions. With a
     person at the table (``show``), every decision is printed as it happens,
@@ -956,7 +968,7 @@ def _play_out(
         bot = seats[seat]
         if bot is None:
             with stop.waiting():  # a signal ends the wait for an answer at once
-                action = _ask(game, seat, stdin, sys.stdout, out)
+                action = _ask(game, seat, stdin, sys.stdout, out, colour)
         else:
             view = game.view(seat)
             try:
@@ -1060,12 +1072,15 @@ _LIST_HELP = (
 )
 
 
-def _ask(game: Game, seat: int, stdin: IO[str], stdout: IO[str], out: str | None) -> Action:
+def _ask(
+    game: Game, seat: int, stdin: IO[str], stdout: IO[str], out: str | None, mode: str = "auto"
+) -> Action:
     """Asks the person at ``seat`` for an action; raises ``_Quit`` when they
-    leave. ``out`` is the file the record is saved to, if any."""
+    leave. ``out`` is the file the record is saved to, if any; ``mode`` is
+    ``--colour``'s."""
     from .terminal import legend, render
 
-    colour = stdout.isatty() and not _no_colour()
+    colour = mode == "always" or (mode == "auto" and stdout.isatty() and not _no_colour())
     view = game.view(seat)
     print("\n" + render(view, colour=colour), file=stdout)
     legal = view.legal_actions
