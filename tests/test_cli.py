@@ -1417,3 +1417,31 @@ def test_simulate_words_a_failed_write_as_play_does(capsys: pytest.CaptureFixtur
     ]
     assert main(["play", "--seed", "1", "--out", "/dev/full"]) == 2
     assert capsys.readouterr().err.splitlines()[-1] == err[-1]
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("term", ["xterm", "dumb"])
+def test_simulate_s_progress_on_a_terminal_and_on_one_that_draws_nothing_in_place(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], term: str
+) -> None:
+    """On a terminal the bar is redrawn in place; on ``TERM=dumb`` (a
+    screen reader's terminal, which read the bar out sign by sign at every
+    redraw) a line of words every tenth of the games."""
+    screen = _Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    monkeypatch.setenv("TERM", term)
+    command = ["simulate", "--games", "20", "--players", "2", "--workers", "1", "--seed", "1"]
+    assert main(command) == 0
+    assert "20 games of base" in capsys.readouterr().out
+    shown = screen.getvalue()
+    if term == "dumb":
+        assert shown.splitlines() == [f"{n} of 20 games played" for n in range(2, 21, 2)]
+        assert "#" not in shown
+        assert "\r" not in shown
+    else:
+        assert "\r[" in shown
+        assert shown.endswith("] 20/20\n")

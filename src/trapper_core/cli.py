@@ -1594,10 +1594,16 @@ def _stderr(text: str, end: str = "\n") -> None:
 
 def _progress(done: int, total: int) -> None:
     # On a terminal the bar is redrawn in place; elsewhere (a log) it is a
-    # line every tenth of the games.
+    # line every tenth of the games. A terminal that draws nothing in place
+    # (TERM=dumb: a screen reader's, which read the bar out sign by sign
+    # at every redraw) gets a line of words every tenth.
     if sys.stderr is None:  # closed: no progress bar
         return
     terminal = sys.stderr.isatty()
+    if terminal and os.environ.get("TERM") == "dumb":
+        if done == total or not done % max(1, total // 10):
+            _stderr(f"{done} of {total} games played")
+        return
     if not terminal and done != total and done % max(1, total // 10):
         return
     width = 30
