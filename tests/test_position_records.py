@@ -301,7 +301,8 @@ def test_the_command_line_replays_and_shows_a_position_record(
     for turn in (0, first, first + 1, game.state.turns):
         assert cli.main(["show", str(path), "--turn", str(turn)]) == 0
         shown = capsys.readouterr().out
-        assert len(re.findall(r"B\d+ E\d+ G\d+ P\d+ \(\d+ cards?\)", shown)) == 4  # the hands
+        hands = re.findall(r"\d+ cards?: \d+ blue \(B\), \d+ beige \(E\)", shown)
+        assert len(hands) == 4
     assert cli.main(["show", str(path), "--turn", str(first - 1)]) == 2
     error = capsys.readouterr().err
     assert f"has the start (0) and turns {first} to {game.state.turns}" in error

@@ -993,7 +993,7 @@ def _play_out(
 
 def _taken(before: tuple[Tile | None, ...], after: tuple[Tile | None, ...]) -> str:
     """`` {takes the wolf canoe (3) from e6}``, a comment naming the tiles an
-    action took off the board (face up, R13: everyone saw them go), for the
+    action took off the board (everyone at the table saw them go), for the
     line that shows the action: the board drawn after it shows the square
     empty, and the text of a step names the square only."""
     taken = [
