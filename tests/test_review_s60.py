@@ -2,26 +2,29 @@
 no test holding (stop 60): each test below fails on the one-line change
 named in it, and passes on the code as it is.
 
-The bots, the sampler, the simulations, the adapters, the registry, and the
+The bots, the sampler, the simulations, the adapters, the registry, the
 checks a plugin author relies on (``check_invariants``, ``check_view``,
-``check_sense``, ``check_variant``).
+``check_sense``, ``check_variant``), and the notation's readers and replay.
 """
 
 from __future__ import annotations
 
+import io
 import random
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
 
 import trapper_core as tc
-from trapper_core import Sampler, hookimpl
+from trapper_core import Sampler, hookimpl, notation
 from trapper_core.conformance import check_sense, check_variant
 from trapper_core.invariants import InvariantError, check_invariants, check_view
 from trapper_core.model import Token, TokenKind
+from trapper_core.notation import NotationError, NotationSyntaxError, Record, RecordError
 from trapper_core.sampling import MAX_STEPS, sample
 from trapper_core.simulation import results, simulate
 
@@ -326,3 +329,111 @@ def test_check_variant_plays_the_last_seed_a_game_takes() -> None:
     assert report.ok
     with pytest.raises(tc.SetupError):
         check_variant("base", games=2, players=[2], seed=2**64 - 1, samples=0)
+
+
+# ----------------------------------------------------------------------
+# The notation's readers and replay
+# ----------------------------------------------------------------------
+
+
+def _greedy_record() -> str:
+    game = tc.new_game("base", ["Ann", "Bob"], seed=3)
+    tc.play(game, [tc.GreedyBot(1), tc.GreedyBot(2)])
+    return notation.dumps(game)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"), [("\n3. Ann:", "\n2. Ann:"), ("\n3. Ann:", "\n2. 3. Ann:")]
+)
+def test_a_turn_number_lower_than_the_turn_is_refused_where_it_stands(old: str, new: str) -> None:
+    """docs/notation.md: the record numbers this turn 2, but it is turn 3 (a
+    number too low as well as too high; one standing alone too)."""
+    text = _greedy_record()
+    assert old in text
+    broken = text.replace(old, new, 1)
+    said = r"game 1, turn 3, '2\.', line \d+, column 1: the record numbers this turn 2, but it is"
+    with pytest.raises(RecordError, match=said + " turn 3"):
+        notation.loads(broken)[0].replay()
+
+
+def test_a_record_made_in_code_names_no_line_for_a_tag_given_twice() -> None:
+    record = Record([("Variant", "base"), ("Seat1", "A"), ("Seat2", "B"), ("Seat1", "C")], [])
+    with pytest.raises(RecordError, match="the Seat1 tag is given twice") as caught:
+        record.replay()
+    assert caught.value.line is None
+    assert "line" not in str(caught.value)
+
+
+def test_a_table_record_s_setup_square_left_empty_under_a_noted_tile_is_refused() -> None:
+    game = tc.new_game("base", 2, seed=3)
+    tc.play(game, [tc.GreedyBot(1), tc.GreedyBot(2)])
+    setup = "1???????/????????/????????/???2???/???2???/????????/????????/???????? - ? ? ?"
+    text = notation.dumps(Record.table_record(game).with_tags(Setup=setup))
+    with pytest.raises(RecordError, match="a tile is noted on a8, which the setup leaves empty"):
+        notation.loads(text)[0].replay()
+
+
+@pytest.mark.parametrize("read", ["loads", "games"])
+def test_max_game_size_is_a_whole_number_and_not_a_bool(read: str) -> None:
+    text = '[Event "x"]\n*\n'
+
+    def reading() -> object:
+        if read == "loads":
+            return notation.loads(text, max_game_size=True)
+        return list(notation.games(io.StringIO(text), max_game_size=True))
+
+    with pytest.raises(NotationError, match="max_game_size is a whole number of characters"):
+        reading()
+
+
+def test_scan_stops_at_bytes_that_are_not_utf8_on_the_last_line_as_load_does() -> None:
+    data = b'[Event "a"]\n\n1. A: pass \xff\n'
+    for read in (notation.load, lambda s: list(notation.scan(s))):
+        with pytest.raises(NotationSyntaxError, match=r"line 3, column 12: .*not UTF-8"):
+            read(io.BytesIO(data))
+    unended = b'[Event "x"]\n\n1. A: pass \xff'  # the last line without its line end
+    with pytest.raises(NotationSyntaxError, match=r"^line 3, column 12: "):
+        notation.load(io.BytesIO(unended))
+
+
+def test_scan_gives_a_tag_named_twice_its_first_value_among_many_tags() -> None:
+    """ "A name written twice reads as its first value (as scan gives it)",
+    however long the game's tags run."""
+    tags = "".join(f'[T{i} "{"x" * 20}"]\n' for i in range(60))
+    text = '[Event "a"]\n' + tags + '[Event "b"]\n\n*\n'
+    assert [game.tags["Event"] for game in notation.scan(io.StringIO(text))] == ["a"]
+    assert [r.tags["Event"] for r in notation.loads(text)] == ["a"]
+
+
+def test_scan_of_a_text_file_gives_a_game_begun_mid_line_its_line_s_offset(
+    tmp_path: Path,
+) -> None:
+    """In a text stream, whose positions are opaque, a game that begins
+    inside a line has the offset of its line."""
+    path = tmp_path / "games.trn"
+    path.write_text('[Event "a"]\n\n1. A: pass [Event "b"]\n[Seat1 "B"]\n\n*\n', encoding="utf-8")
+    with open(path, encoding="utf-8") as stream:
+        found = [(game.number, game.line, game.offset) for game in notation.scan(stream)]
+    with open(path, encoding="utf-8") as stream:
+        stream.readline()
+        stream.readline()
+        third = stream.tell()
+    assert found[1] == (2, 3, third)
+
+
+def test_a_binary_stream_reads_a_line_end_split_across_its_blocks_as_one() -> None:
+    """A ``\\r\\n`` whose ``\\r`` ends a block of 64 KiB is one line end: the
+    error is on the line a str reader names."""
+    head = '[Event "x"]\n\n'
+    text = head + "{" + "x" * (65535 - len(head) - 2) + "}" + "\r\n" + "1. A: pass ]\n"
+    assert text.encode()[65535 - 1 : 65535 + 1] == b"}\r"
+    said = []
+    readers: list[Callable[[], object]] = [
+        lambda: notation.loads(text),
+        lambda: notation.load(io.BytesIO(text.encode())),
+    ]
+    for read in readers:
+        with pytest.raises(NotationSyntaxError) as caught:
+            read()
+        said.append((caught.value.line, caught.value.column))
+    assert said == [(4, 12), (4, 12)]
