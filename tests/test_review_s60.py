@@ -212,9 +212,8 @@ def test_pettingzoo_refuses_a_negative_seed() -> None:
 
 
 def test_pettingzoo_a_game_over_on_the_last_allowed_action_is_not_truncated() -> None:
+    pettingzoo = _pettingzoo()  # first: NumPy comes with the extra
     import numpy as np
-
-    pettingzoo = _pettingzoo()
 
     def play(max_actions: int | None = None) -> tuple[int, dict[str, bool], dict[str, bool]]:
         env = pettingzoo.env("base", 2, max_actions=max_actions)
