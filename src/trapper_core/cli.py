@@ -62,6 +62,20 @@ SEATS = string.ascii_uppercase
 (the notation's seat letters, and the default player names)."""
 
 
+def _colour_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--colour auto|always|never`` (and ``--color``, unlisted: the help
+    names each option once), for ``what`` the command draws."""
+    choices = ("auto", "always", "never")
+    parser.add_argument(
+        "--colour",
+        choices=choices,
+        default="auto",
+        help=f"{what}: always, never, or auto (default): on a terminal, unless NO_COLOR is "
+        "set and not empty, or TERM is dumb",
+    )
+    parser.add_argument("--color", dest="colour", choices=choices, help=argparse.SUPPRESS)
+
+
 def seat_letter(seat: int) -> str:
     """Returns the letter of ``seat`` (0 is ``A``)."""
     return SEATS[seat] if 0 <= seat < len(SEATS) else f"P{seat + 1}"
@@ -183,16 +197,7 @@ def _parser() -> _Parser:
         metavar="SEAT",
         help="play seat SEAT yourself: a letter, A is the first seat, or a name of --names",
     )
-    play.add_argument(
-        "--colour",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="draw your screens with --human in colour: always, never, or auto (default): "
-        "on a terminal, unless NO_COLOR is set and not empty, or TERM is dumb",
-    )
-    play.add_argument(  # the American spelling too, unlisted, as for show
-        "--color", dest="colour", choices=("auto", "always", "never"), help=argparse.SUPPRESS
-    )
+    _colour_options(play, "draw your screens with --human in colour")
     play.add_argument(
         "--out",
         metavar="FILE",
@@ -275,17 +280,7 @@ def _parser() -> _Parser:
         type=int,
         help="show the position after this turn (0: the start; default: the end)",
     )
-    show.add_argument(
-        "--colour",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="draw in colour: always, never, or auto (default): on a terminal, unless "
-        "NO_COLOR is set and not empty, or TERM is dumb",
-    )
-    # The American spelling too, unlisted: the help names each option once.
-    show.add_argument(
-        "--color", dest="colour", choices=("auto", "always", "never"), help=argparse.SUPPRESS
-    )
+    _colour_options(show, "draw in colour")
 
     replay = commands.add_parser(
         "replay",
