@@ -436,3 +436,64 @@ def test_a_binary_stream_reads_a_line_end_split_across_its_blocks_as_one() -> No
             read()
         said.append((caught.value.line, caught.value.column))
     assert said == [(4, 12), (4, 12)]
+
+
+def test_check_action_tells_an_engine_that_takes_an_action_of_a_finished_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from trapper_core.invariants import check_action
+
+    game = tc.play(tc.new_game("base", 2, seed=1), [tc.GreedyBot(1), tc.GreedyBot(2)])
+    real = tc.Game.apply
+
+    def quiet(self: tc.Game, action: tc.Action, **kwargs: Any) -> None:
+        if self.is_over:  # takes the action without a word
+            return
+        real(self, action, **kwargs)
+
+    monkeypatch.setattr(tc.Game, "apply", quiet)
+    with pytest.raises(InvariantError, match="the game is over, but apply took"):
+        check_action(game)
+
+
+def test_check_variant_tells_a_variant_whose_seeds_do_not_make_its_games() -> None:
+    """A bot's worth judged by an unseeded random number: the same seeds
+    played another game."""
+
+    class Moody:
+        @hookimpl(tryfirst=True)
+        def trapper_action_worth(self, view: object, action: object, bot: object) -> float:
+            return random.random()
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("moody", (Moody(),), extends="base")]
+
+    report = check_variant(
+        "moody",
+        games=1,
+        players=[2],
+        bots=["greedy"],
+        samples=0,
+        registry=tc.Registry([Register()]),
+    )
+    assert not report.ok
+    assert any("the same seeds played a different game" in str(p) for p in report.problems)
+
+
+def test_check_variant_tells_views_that_show_another_player_s_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = tc.Game.view
+
+    def leaky(self: tc.Game, seat: int) -> tc.PlayerView:
+        view = real(self, seat)
+        if self.to_move is not None and seat != self.to_move:
+            view = attrs.evolve(view, hand=real(self, self.to_move).hand)
+        return view
+
+    monkeypatch.setattr(tc.Game, "view", leaky)
+    report = check_variant("base", games=1, players=[2], samples=0)
+    assert not report.ok
+    assert any("a view shows the wrong hand" in str(p) for p in report.problems)
