@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_core import Sampler, hookimpl, notation
 from trapper_core.conformance import check_sense, check_variant
@@ -497,3 +498,64 @@ def test_check_variant_tells_views_that_show_another_player_s_hand(
     report = check_variant("base", games=1, players=[2], samples=0)
     assert not report.ok
     assert any("a view shows the wrong hand" in str(p) for p in report.problems)
+
+
+def test_check_action_tells_an_undo_that_restores_the_game_but_names_another_action(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from trapper_core.invariants import check_action
+
+    game = tc.new_game("base", 2, seed=1)
+    real = tc.Game.undo
+
+    def wrong(self: tc.Game) -> tc.Action:
+        real(self)
+        return tb.PASS
+
+    monkeypatch.setattr(tc.Game, "undo", wrong)
+    assert game.legal_actions()[0] != tb.PASS  # else the check would not tell
+    with pytest.raises(InvariantError, match=r"undo after .* did not restore the game"):
+        check_action(game)
+
+
+@attrs.frozen
+class _Pay(tc.Action):
+    amount: int
+
+
+class _PayKind(tc.ActionKind[_Pay]):
+    """Amounts 1 and 2 listed, 0 allowed too: the kit tries each listed
+    whole number's neighbours."""
+
+    name, action_type, choices = "pay", _Pay, ("amount",)
+
+    def unavailable(self, state: tc.GameState) -> str | None:
+        return "P1: pay instead of hunting" if tb.turn_of(state).trapper is not None else None
+
+    def amount_options(self, state: tc.GameState) -> list[int]:
+        return [1, 2]
+
+    def allows(self, state: tc.GameState, action: _Pay) -> bool:
+        return action.amount in (0, 1, 2) and self.unavailable(state) is None
+
+    def apply(self, state: tc.GameState, action: _Pay) -> None:
+        tb.advance(state)
+
+    def text(self, state: tc.GameState, action: _Pay) -> str:
+        return f"pay-{action.amount}"
+
+    def parse(self, state: tc.GameState, text: str) -> _Pay | None:
+        return _Pay(int(text.removeprefix("pay-"))) if text.startswith("pay-") else None
+
+
+def test_check_action_tells_a_kind_that_allows_the_number_below_its_least_option() -> None:
+    from trapper_core.invariants import check_action
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("paying", (), kinds=[_PayKind()], extends="base")]
+
+    game = tc.new_game("paying", 2, seed=1, registry=tc.Registry([Register()]))
+    with pytest.raises(InvariantError, match="accepts the unlisted"):
+        check_action(game)
