@@ -1075,7 +1075,7 @@ def _ask(
     ``--colour``'s."""
     from .terminal import legend, render
 
-    colour = mode == "always" or (mode == "auto" and stdout.isatty() and not _no_colour())
+    colour = _colour_wanted(mode, stdout)
     view = game.view(seat)
     print("\n" + render(view, colour=colour), file=stdout)
     legal = view.legal_actions
@@ -1120,11 +1120,22 @@ def _ask(
                 print(f"  {hint}", file=stdout)
 
 
+def _colour_wanted(mode: str, stream: IO[str]) -> bool:
+    """Whether ``--colour``'s ``mode`` draws in colour on ``stream``."""
+    return mode == "always" or (mode == "auto" and stream.isatty() and not _no_colour())
+
+
 def _no_colour() -> bool:
     """Whether the user asked for no colour: ``NO_COLOR`` set and not empty
     (no-color.org: an empty value asks nothing), or a terminal that draws
-    none, ``TERM=dumb`` (a screen reader's may read the escape codes out)."""
-    return bool(os.environ.get("NO_COLOR")) or os.environ.get("TERM") == "dumb"
+    none (a screen reader's may read the escape codes out)."""
+    return bool(os.environ.get("NO_COLOR")) or _dumb_terminal()
+
+
+def _dumb_terminal() -> bool:
+    """``TERM=dumb``: a terminal that draws no colour and redraws nothing in
+    place, as a screen reader's."""
+    return os.environ.get("TERM") == "dumb"
 
 
 def _number(text: str) -> int | None:
@@ -1595,7 +1606,7 @@ def _progress(done: int, total: int) -> None:
     if sys.stderr is None:  # closed: no progress bar
         return
     terminal = sys.stderr.isatty()
-    if terminal and os.environ.get("TERM") == "dumb":
+    if terminal and _dumb_terminal():
         if done == total or not done % max(1, total // 10):
             _stderr(f"{done} of {total} games played")
         return
@@ -1661,9 +1672,7 @@ def _show(args: argparse.Namespace) -> int:
                 f"game {args.game} of {name} has {turns}; there is no turn {args.turn}"
             )
         game = _after_turn(game, args.turn)
-    colour = args.colour == "always" or (
-        args.colour == "auto" and sys.stdout.isatty() and not _no_colour()
-    )
+    colour = _colour_wanted(args.colour, sys.stdout)
     state = game.state
     if game.is_over:
         where = "the end"
