@@ -677,6 +677,11 @@ def test_replay_stops_quietly_when_its_reader_leaves_and_blames_no_file(
         (["simulate", "--games", "2", "--wrkers", "2"], "usage: trapper simulate ", "--wrkers 2"),
         (["variants", "extra"], "usage: trapper variants ", "extra"),
         (["--bogus", "play"], "usage: trapper [-h]", "--bogus"),
+        # An option is its whole name: a script that abbreviates would break
+        # the day another option shares the prefix.
+        (["play", "--see", "3"], "usage: trapper play ", "--see 3"),
+        (["simulate", "--game", "2"], "usage: trapper simulate ", "--game 2"),
+        (["show", "x.trn", "--tur", "2"], "usage: trapper show ", "--tur 2"),
     ],
 )
 def test_an_unknown_argument_is_told_with_the_usage_of_its_command(

@@ -166,6 +166,12 @@ class _Parser(argparse.ArgumentParser):
 
     commands: Mapping[str, argparse.ArgumentParser]  # the top-level parser's, by name
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # An option is its whole name: --see is not --seed. A script that
+        # abbreviates would break the day another option shares the prefix.
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         target = file if file is not None else sys.stderr
         if message and target is not None:  # no standard error (`2>&-`): said nowhere
