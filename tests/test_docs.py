@@ -211,3 +211,97 @@ def test_the_pages_for_players_run_with_the_user_install(
     namespace: dict[str, object] = {"__name__": "docs_example"}
     for block in python_blocks(page):
         exec(compile(block, str(page), "exec"), namespace)
+
+
+def test_changes_page_knows_the_current_version() -> None:
+    """The versions page lists changes since the current version under
+    "Unreleased", then the current version's own heading: a version bump
+    that forgets the page fails here."""
+    headings = re.findall(r"^### (.+)$", (ROOT / "docs" / "changes.md").read_text(), re.M)
+    assert headings[0] == "Unreleased"
+    assert headings[1] == tc.__version__
+    released = [tuple(map(int, h.split("."))) for h in headings[1:]]
+    assert released == sorted(released, reverse=True), "newest first"
+
+
+# The core's public names as version 0.3.0 had them.
+NAMES_OF_0_3_0 = frozenset(
+    [
+        "ACTION_TEXT",
+        "BOTS",
+        "COLOURS",
+        "DIRECTIONS",
+        "ENTRY_POINT_GROUP",
+        "FACE_DOWN",
+        "NEIGHBOURS",
+        "SPECIES",
+        "SQUARES",
+        "Action",
+        "ActionKind",
+        "ActionSyntaxError",
+        "AmbiguousActionError",
+        "Board",
+        "Bot",
+        "Colour",
+        "Direction",
+        "Display",
+        "FaceDown",
+        "Game",
+        "GameFormatError",
+        "GameState",
+        "GreedyBot",
+        "Hand",
+        "History",
+        "IllegalActionError",
+        "InvariantError",
+        "Kind",
+        "PlayerView",
+        "PluginError",
+        "RandomBot",
+        "Registry",
+        "Row",
+        "Rules",
+        "Setup",
+        "SetupError",
+        "Species",
+        "Square",
+        "Tile",
+        "TileSet",
+        "Token",
+        "TokenKind",
+        "TokenSupply",
+        "TrapperError",
+        "UndoError",
+        "UnknownVariantError",
+        "Valuation",
+        "ValuedCanoe",
+        "VariantSpec",
+        "Withdraw",
+        "__version__",
+        "available_variants",
+        "hookimpl",
+        "hookspec",
+        "interned",
+        "make_bot",
+        "new_game",
+        "play",
+        "simulate",
+    ]
+)
+
+
+def test_changes_page_names_every_public_name_added_since_0_3_0() -> None:
+    """Every name the core's ``__all__`` gained after 0.3.0 is named in the
+    page's "Unreleased" section, and none was taken away: the page cannot
+    fall behind the API silently. (When a version is released, its names
+    become the baseline here.)"""
+    assert tc.__version__ == "0.3.0", "a new version: make its names the baseline above"
+    text = (ROOT / "docs" / "changes.md").read_text()
+    unreleased = text.split("### Unreleased", 1)[1].split("\n### ", 1)[0]
+    assert set(tc.__all__) >= NAMES_OF_0_3_0, "a public name was taken away"
+    missing = sorted(
+        name
+        for name in set(tc.__all__) - NAMES_OF_0_3_0
+        if not re.search(rf"`{name}`|\[`{name}`\]", unreleased)
+    )
+    assert not missing, f"docs/changes.md's Unreleased section does not name {missing}"
