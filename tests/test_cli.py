@@ -1153,12 +1153,14 @@ def test_simulate_stopped_by_an_error_says_what_its_out_file_holds(
     assert err[-1] == (
         "trapper: error: 'nonsense' is not an action; a text is read with Game.parse_action "
         "or played with Game.apply_text (a bot returns one of its view's legal_actions) "
-        "(game 2 (seed 2), a decision of seat 0 (bot wrong))"
+        "(game 2 (from 0; seed 2), a decision of seat 0 (A; bot wrong))"
     )
     records = notation.loads(out.read_text())
     assert all(record.replay().is_over for record in records)
     assert err[-2] == (
-        f"trapper: note: {out} is incomplete, it holds the first {len(records)} of the 5 games"
+        f"trapper: note: {out} is incomplete, it holds the first {len(records)} of the 5 "
+        f"games; the rest are the same command with --first {len(records)} "
+        f"--games {5 - len(records)} --append"
     )
 
 
@@ -1180,7 +1182,7 @@ def test_simulate_tells_a_bots_exception_as_play_does(
     assert err[-2] == "RuntimeError: a bug in the bot"
     assert err[-1] == (
         "trapper: error: RuntimeError: a bug in the bot "
-        "(game 0 (seed 0), a decision of seat 0 (bot raising))"
+        "(game 0 (from 0; seed 0), a decision of seat 0 (A; bot raising))"
     )
     assert not [line for line in err if "trapper_core" in line or "simulate()" in line]
 
@@ -1201,7 +1203,8 @@ def test_simulate_append_stopped_by_an_error_keeps_what_the_file_held(
     assert all(record.replay().is_over for record in records)
     assert err[-2] == (
         f"trapper: note: {out} is incomplete, it holds what it held and the first "
-        f"{len(records) - 1} of the 5 games"
+        f"{len(records) - 1} of the 5 games; the rest are the same command with "
+        f"--first {len(records) - 1} --games {6 - len(records)} --append"
     )
 
 
@@ -1245,7 +1248,8 @@ def test_simulate_ended_by_sigterm_or_sighup_stops_as_ctrl_c_does(
     assert all(record.replay().is_over for record in records)
     assert errors.decode().splitlines()[-1] == (
         f"trapper: note: ended by {signum}: {out} is incomplete, it holds the first "
-        f"{len(records)} of the 100000 games"
+        f"{len(records)} of the 100000 games; the rest are the same command with "
+        f"--first {len(records)} --games {100000 - len(records)} --append"
     )
 
 
@@ -1401,7 +1405,7 @@ def test_simulate_out_to_the_standard_output_is_a_record_file_summary_and_all() 
     assert len(records) == 2
     assert all(record.replay().is_over for record in records)
     summary = run.stdout[run.stdout.rindex("\n; 2 games of base") + 1 :].splitlines()
-    assert summary[1].split() == [";", "bot", "seats", "wins", "win", "rate", "mean", "score"]
+    assert summary[1].split() == [";", "bot", "seats", "wins", "wins/seat", "mean", "score"]
     assert all(line.startswith("; ") for line in summary)
     elsewhere = _trapper(
         "simulate", "--games", "2", "--seed", "3", "--workers", "1", "--out", os.devnull

@@ -305,3 +305,18 @@ def test_changes_page_names_every_public_name_added_since_0_3_0() -> None:
         if not re.search(rf"`{name}`|\[`{name}`\]", unreleased)
     )
     assert not missing, f"docs/changes.md's Unreleased section does not name {missing}"
+
+
+def test_simulating_page_shows_what_trapper_simulate_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The table on the simulating page is the command's output, not a
+    sketch of it: the same command prints it again."""
+    from trapper_core.cli import main
+
+    page = (ROOT / "docs" / "simulating.md").read_text()
+    shown = page.split("What `trapper simulate` prints when the games are done:", 1)[1]
+    shown = shown.split("```text\n", 1)[1].split("```", 1)[0]
+    argv = ["simulate", "--games", "12", "--players", "3", "--bots", "greedy,random"]
+    assert main([*argv, "--workers", "1"]) == 0
+    assert capsys.readouterr().out == shown

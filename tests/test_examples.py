@@ -206,7 +206,7 @@ def test_example_simulates_from_the_command_line(
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert f"4 games of {name}, 2 players, seeds 1–4" in done.stdout
-    assert "win rate" in done.stdout
+    assert "wins/seat" in done.stdout
     assert "mean length" in done.stdout
     # The games it wrote read back and replay in this process too.
     records = notation.loads(out.read_text(encoding="utf-8"))

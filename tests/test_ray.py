@@ -141,7 +141,8 @@ def test_issue13_a_task_raises_what_it_raised_with_its_traceback() -> None:
     assert type(error) is RuntimeError
     assert str(error) == "a bug in the bot"
     assert re.fullmatch(
-        r"in simulate\(\): game [01] \(seed [01]\), a decision of seat [01] \(bot failing\)",
+        r"in simulate\(\): game [01] \(from 0; seed [01]\), a decision of seat [01] "
+        r"\([AB]; bot failing\)",
         error.__notes__[0],
     )
     remote = error.__cause__.tb  # type: ignore[union-attr]

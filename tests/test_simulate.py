@@ -391,7 +391,7 @@ def test_D20_play_and_simulate_on_the_command_line_stop_at_max_actions(
     argv = ["simulate", "--players", "2", "--games", "3", "--workers", "1", "--bots", bots]
     assert main([*argv, "--max-actions", "300"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"unfinished: \d games? left after 300 actions, in no bot's tally", out)
+    assert re.search(r"unfinished: \d games? left after 300 actions, in no tally above", out)
     assert main([*argv, "--max-actions", "0"]) == 2
     assert "--max-actions takes a number of at least 1, not 0" in capsys.readouterr().err
 
@@ -425,8 +425,8 @@ def test_simulate_names_the_game_and_bot_of_a_bots_failure(pooled: bool) -> None
     notes = info.value.__notes__
     assert len(notes) == 1
     assert re.fullmatch(
-        r"in simulate\(\): game [0-3] \(seed (7|8|9|10)\), a decision of seat [01] "
-        r"\(bot failing\)",
+        r"in simulate\(\): game ([0-3]) \(from 0; seed (7|8|9|10)\), a decision of seat "
+        r"([01]) \(([AB]); bot failing\)",
         notes[0],
     )
 
@@ -503,7 +503,9 @@ def test_simulate_ends_when_a_worker_process_dies(tmp_path: Path) -> None:
     held = notation.loads(out.read_text()) if out.exists() else []
     if held:
         assert lines[-2] == (
-            f"trapper: note: {out} is incomplete, it holds the first {len(held)} of the 400 games"
+            f"trapper: note: {out} is incomplete, it holds the first {len(held)} of the 400 "
+            f"games; the rest are the same command with --first {len(held)} "
+            f"--games {400 - len(held)} --append"
         )
     assert len(held) < 60
     assert len(lines) == 1 + bool(held)  # nothing else: no thread's traceback
@@ -787,3 +789,115 @@ def test_a_pool_broken_by_a_bot_its_workers_cannot_find_says_why(tmp_path: Path)
     )
     assert run.stdout.startswith("BrokenProcessPool simulate: a worker process died"), run
     assert "'if __name__ == \"__main__\":' is not found" in run.stdout
+
+
+def test_summary_tallies_the_order_of_play_and_the_ties_from_the_records() -> None:
+    """Whether the start player wins too often: ``Summary.turn_order`` is
+    each place in the order of play, from the start player on (seat A in
+    the built-in variants' games; a variant's setup may choose another:
+    the next test), and ``Summary.ties`` the games shared; both recomputed
+    here from the records (their setups' start player, their final
+    scores)."""
+    kept: list[GameResult] = []
+    summary = tc.simulate(
+        "base", 3, 24, bots=["random"], seed=3, record=notation.dumps, on_game=kept.append
+    )
+    order = [tc.simulation.BotTally() for _ in range(3)]
+    ties = 0
+    for result in kept:
+        assert result.record is not None
+        game = notation.loads(result.record)[0].replay()
+        start = game.setup.start_player
+        assert result.start_player == start
+        scores, winners = game.scores(), game.winners()
+        ties += len(winners) > 1
+        for seat in range(3):
+            place = order[(seat - start) % 3]
+            place.seats += 1
+            place.money += scores[seat]
+            place.wins += 1 / len(winners) if seat in winners else 0
+    assert summary.turn_order == order
+    assert summary.ties == ties
+    # Every seat is in one place of the order and one bot's tally.
+    bots = summary.bots["random"]
+    assert sum(t.seats for t in summary.turn_order) == bots.seats == 72
+    assert sum(t.money for t in summary.turn_order) == bots.money
+    assert sum(t.wins for t in summary.turn_order) == pytest.approx(bots.wins)
+
+
+def test_summary_counts_a_shared_win_as_a_tie_and_a_fraction() -> None:
+    result = GameResult(
+        number=0, seed=0, bots=("a", "b", "a"), scores=(5, 5, 1), winners=(0, 1), actions=9,
+        turns=3, start_player=2,
+    )  # fmt: skip
+    summary = tc.simulation.Summary("base", 3, 0)
+    summary.add(result)
+    assert summary.ties == 1
+    assert summary.bots["a"] == tc.simulation.BotTally(seats=2, wins=0.5, money=6)
+    assert summary.bots["b"] == tc.simulation.BotTally(seats=1, wins=0.5, money=5)
+    # Seat 2 began: seat 0 is second in the order of play, seat 1 third.
+    assert [(t.wins, t.money) for t in summary.turn_order] == [(0, 1), (0.5, 5), (0.5, 5)]
+
+
+def test_a_run_in_two_parts_with_first_is_the_whole_run() -> None:
+    """``first`` plays games from that number on, with the seeds and seats
+    the whole run gives them: a run stopped after k games goes on with
+    ``first=k`` (the bots rotate by the game's number, so a second run from
+    game 0 with the next seed seats them otherwise)."""
+    whole = _all()
+    head = list(results("base", 3, 4, bots=["random", "greedy"], seed=40, record=notation.dumps))
+    tail = list(
+        results("base", 3, 5, bots=["random", "greedy"], seed=40, record=notation.dumps, first=4)
+    )
+    assert [r.number for r in tail] == [4, 5, 6, 7, 8]
+    assert head + tail == whole
+    summary = tc.simulate("base", 3, 5, bots=["random", "greedy"], seed=40, first=4)
+    assert (summary.seed, summary.first, summary.games) == (40, 4, 5)
+    alone = tc.simulation.Summary("base", 3, 40, first=4)
+    for result in whole[4:]:
+        alone.add(result)
+    assert summary == alone
+    with pytest.raises(tc.SetupError, match="first takes a number of at least 0, not -1"):
+        tc.simulate("base", 3, 5, first=-1)
+    with pytest.raises(tc.SetupError, match=r"games 2 to 3 take the seeds \d+ to \d+ "):
+        tc.simulate("base", 3, 2, seed=2**64 - 3, first=2)
+
+
+def test_simulate_first_and_append_on_the_command_line_write_the_whole_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The helper's case: two players, two bots, a first part of an odd
+    number of games; the second part, with --first, --append and the
+    count left, makes the file of the whole run byte for byte."""
+    whole, part = tmp_path / "whole.trn", tmp_path / "part.trn"
+    common = ["simulate", "--players", "2", "--workers", "1", "--seed", "5"]
+    assert main([*common, "--games", "5", "--out", str(whole)]) == 0
+    assert main([*common, "--games", "3", "--out", str(part)]) == 0
+    assert main([*common, "--games", "2", "--first", "3", "--out", str(part), "--append"]) == 0
+    assert part.read_bytes() == whole.read_bytes()
+    out = capsys.readouterr().out
+    assert "2 games of base (games 3–4 of the run), 2 players, seeds 8–9" in out
+    assert main([*common, "--games", "1", "--first", "2"]) == 0
+    assert "1 game of base (game 2 of the run), 2 players, seed 7\n" in capsys.readouterr().out
+    assert main([*common, "--first", "-1"]) == 2
+    assert "--first takes a game's number, 0 or more, not -1" in capsys.readouterr().err
+
+
+def test_simulate_table_keeps_its_columns_for_long_bot_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot's name longer than the column (``ismcts-quick-search``) widened
+    its row only, and the columns after it no longer lined up."""
+    (tmp_path / "longnames.py").write_text(
+        "import trapper_core as tc\n\n\n"
+        "class Long(tc.GreedyBot):\n    name = 'a-greedy-bot-with-a-long-name'\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    argv = ["simulate", "--games", "2", "--players", "3", "--workers", "1"]
+    assert main([*argv, "--bots", "longnames:Long,random"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    table = [line for line in lines if line.split()[0] not in ("2", "in", "ties:", "mean")]
+    assert len(table) == 1 + 2 + 3  # the header, two bots, three places
+    ends = {len(line) for line in table}
+    assert len(ends) == 1, table  # every row as long as the header
+    assert table[1].startswith("a-greedy-bot-with-a-long-name ")

@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 
     from _typeshed import SupportsWrite
 
-    from .simulation import BotMaker, Summary
+    from .simulation import BotMaker, BotTally, Summary
 
 __all__ = ["main", "seat_letter", "transcript"]
 
@@ -240,6 +240,14 @@ def _parser() -> _Parser:
         simulate, seed="seed of the first game (default: 0; game n, from 0, has seed + n)"
     )
     simulate.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
+    simulate.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        metavar="N",
+        help="begin at game N of the run (seed + N, its seats rotated by N): a run stopped "
+        "after N games goes on with --first N, --games less N and --append (default: 0)",
+    )
     simulate.add_argument("--out", metavar="FILE", help="write every game in notation to FILE")
     simulate.add_argument(
         "--append",
@@ -1294,6 +1302,8 @@ def _simulate(args: argparse.Namespace) -> int:
         raise SetupError(f"--bots names {len(kinds)} bots for {_count(args.players, 'seat')}")
     if args.seed is not None and args.seed < 0:
         raise SetupError(f"a seed is a whole number of 0 or more, not {args.seed}")
+    if args.first < 0:
+        raise SetupError(f"--first takes a game's number, 0 or more, not {args.first}")
     first_seed = args.seed if args.seed is not None else 0
     # Every argument (the seeds of all the games too) is checked before a
     # worker starts or --out is written.
@@ -1302,6 +1312,7 @@ def _simulate(args: argparse.Namespace) -> int:
         "seed": first_seed,
         "batch": args.batch,
         "max_actions": args.max_actions,
+        "first": args.first,
     }
     _check(
         args.variant, args.players, args.games, executor=None, ahead=None, record=None, **options
@@ -1333,25 +1344,7 @@ def _simulate(args: argparse.Namespace) -> int:
             _stderr(f"trapper: error: the games stopped: {_raised(exc)}")
             return 2
         raise
-    lines = [
-        f"{args.games} games of {variant}, {args.players} players, seeds "
-        f"{first_seed}–{first_seed + args.games - 1}",
-        f"{'bot':10} {'seats':>6} {'wins':>8} {'win rate':>9} {'mean score':>11}",
-    ]
-    for kind in sorted(summary.bots):
-        tally = summary.bots[kind]
-        lines.append(
-            f"{kind:10} {tally.seats:6} {tally.wins:8.1f} {tally.win_rate:9.1%} "
-            f"{tally.mean_score:11.1f}"
-        )
-    lines.append(
-        f"mean length: {summary.mean_actions:.1f} actions, {summary.mean_turns:.1f} turns"
-    )
-    if summary.unfinished:
-        lines.append(
-            f"unfinished: {_count(summary.unfinished, 'game')} left after "
-            f"{_count(args.max_actions, 'action')}, in no bot's tally"
-        )
+    lines = _summary_lines(summary, variant, args.games, args.max_actions)
     # After the records in one stream (--out naming the standard output, a
     # pipe or a terminal), the summary is notation comments, as play's
     # scores are: what comes out reads as a record file.
@@ -1359,6 +1352,62 @@ def _simulate(args: argparse.Namespace) -> int:
     for line in lines:
         print(f"; {line}" if comments else line)
     return 0
+
+
+def _summary_lines(
+    summary: Summary, variant: str, games: int, max_actions: int | None
+) -> list[str]:
+    """What ``trapper simulate`` prints of a summary: the games, a table of
+    the bots and one of the places in the order of play (seats, wins, wins
+    per seat, mean score), the ties and the games' mean length."""
+    seed = summary.seed + summary.first
+    seeds = f"seed {seed}" if games == 1 else f"seeds {seed}–{seed + games - 1}"
+    which = (
+        f" (game{'' if games == 1 else 's'} {summary.first}"
+        f"{'' if games == 1 else f'–{summary.first + games - 1}'} of the run)"
+        if summary.first
+        else ""
+    )
+    order = [f"{_ordinal(k + 1)}" for k in range(len(summary.turn_order))]
+    width = max([10, *map(len, summary.bots), *map(len, order)])
+    lines = [
+        f"{_count(games, 'game')} of {variant}{which}, {summary.players} players, {seeds}",
+        f"{'bot':{width}} {'seats':>6} {'wins':>8} {'wins/seat':>10} {'mean score':>11}",
+    ]
+
+    def row(name: str, tally: BotTally) -> str:
+        return (
+            f"{name:{width}} {tally.seats:6} {tally.wins:8.1f} {tally.win_rate:10.1%} "
+            f"{tally.mean_score:11.1f}"
+        )
+
+    lines += [row(kind, summary.bots[kind]) for kind in sorted(summary.bots)]
+    if summary.turn_order:
+        lines.append(
+            f"in the order of play (1st: the start player; an even share is "
+            f"{1 / len(summary.turn_order):.1%} wins/seat)"
+        )
+        lines += [row(name, tally) for name, tally in zip(order, summary.turn_order, strict=True)]
+    finished = summary.games - summary.unfinished
+    lines.append(
+        f"ties: {summary.ties} of {_count(finished, 'finished game')} won by more than one player"
+    )
+    lines.append(
+        f"mean length: {summary.mean_actions:.1f} actions, {summary.mean_turns:.1f} turns"
+    )
+    if summary.unfinished:
+        assert max_actions is not None
+        lines.append(
+            f"unfinished: {_count(summary.unfinished, 'game')} left after "
+            f"{_count(max_actions, 'action')}, in no tally above"
+        )
+    return lines
+
+
+def _ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, … 11th, 12th, 13th, … 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 #: How the note of an error met during a decision of simulate() begins.
@@ -1424,11 +1473,15 @@ def _stopped(how: str, args: argparse.Namespace, played: _Played) -> None:
 
 
 def _holds(args: argparse.Namespace, played: _Played) -> str:
-    """What an incomplete --out file holds."""
+    """What an incomplete --out file holds, and how the run goes on from there."""
     held = "what it held and " if played.held else ""
     if not played.games:
         return f"it holds {held}none of the {args.games} games"
-    return f"it holds {held}the first {played.games} of the {args.games} games"
+    done = played.games
+    return (
+        f"it holds {held}the first {done} of the {args.games} games; the rest are the same "
+        f"command with --first {args.first + done} --games {args.games - done} --append"
+    )
 
 
 class _Played:
@@ -1505,11 +1558,11 @@ def _play_games(
             if args.out is not None:
                 assert result.record is not None
                 out = opened()
-                text = ("\n" if result.number or played.held else "") + result.record
+                text = ("\n" if played.games or played.held else "") + result.record
                 with _written(args.out):
                     played.size += _write_all(out, text.encode("utf-8"))
             played.games += 1
-            _progress(result.number + 1, args.games)
+            _progress(played.games, args.games)
 
         return simulate(
             args.variant,

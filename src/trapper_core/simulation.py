@@ -91,6 +91,11 @@ class GameResult:
     """The game's record, when the simulation makes them (see `record`)."""
     finished: bool = True
     """Whether the game ended; false for a game cut at `max_actions`."""
+    start_player: int = 0
+    """The seat that began the game (the setup's start player): the seats
+    play in turn from it (clockwise, R9 of the published game), so that
+    seat `(start_player + k) % players` is the `k`-th in the order of play,
+    from 0."""
 
 
 @attrs.frozen
@@ -162,8 +167,8 @@ def _play_one(batch: Batch, number: int) -> GameResult:
             # The bot's choice, its view or the variant's rules playing it:
             # the note names the decision, not a culprit.
             exc.add_note(
-                f"in simulate(): game {number} (seed {seed}), a decision of seat {seat} "
-                f"(bot {_name(kinds[seat])})"
+                f"in simulate(): game {number} (from 0; seed {seed}), a decision of seat "
+                f"{seat} ({default_names(len(kinds))[seat]}; bot {_name(kinds[seat])})"
             )
             raise
     record = None
@@ -184,12 +189,14 @@ def _play_one(batch: Batch, number: int) -> GameResult:
         turns=game.state.turns,
         record=record,
         finished=game.is_over,
+        start_player=game.setup.start_player,
     )
 
 
 @attrs.define
 class BotTally:
-    """What one bot did over a simulation's games."""
+    """What one bot did over a simulation's games (or what the players did
+    at one place in the order of play: `Summary.turn_order`)."""
 
     seats: int = 0
     """Seats it took (one per game per seat)."""
@@ -200,7 +207,10 @@ class BotTally:
 
     @property
     def win_rate(self) -> float:
-        """Wins per seat taken."""
+        """Wins per seat taken: over many games, `1 / players` for a bot as
+        good as the others. (Two seats of one game win it at most once
+        between them: a bot that holds two seats of every game and wins
+        every game has a win rate of one half.)"""
         return self.wins / self.seats if self.seats else 0.0
 
     @property
@@ -222,12 +232,23 @@ class Summary:
     variant: str
     players: int
     seed: int
+    """The simulation's seed: game `n` has the seed `seed + n`."""
     games: int = 0
+    """Games counted (from game `first` on)."""
     bots: dict[str, BotTally] = attrs.Factory(dict)
     actions: int = 0
     turns: int = 0
     unfinished: int = 0
     """Games cut at `max_actions`, still going."""
+    ties: int = 0
+    """Finished games won by more than one player (a shared win)."""
+    turn_order: list[BotTally] = attrs.Factory(list)
+    """Per place in the order of play, whichever bot sat there: item 0 is
+    the start player's tally, item 1 the next player's, and so on (one item
+    a seat, from the first finished game on). Whether the start player wins
+    too often is `turn_order[0].win_rate` against `1 / players`."""
+    first: int = 0
+    """The number of the first game (see `simulate`)."""
 
     def add(self, result: GameResult) -> None:
         """Counts one game."""
@@ -237,12 +258,24 @@ class Summary:
         if not result.finished:
             self.unfinished += 1
             return
+        seats = len(result.bots)
+        order = self.turn_order
+        while len(order) < seats:
+            order.append(BotTally())
+        share = 1 / len(result.winners) if result.winners else 0.0
+        if len(result.winners) > 1:
+            self.ties += 1
         for seat, kind in enumerate(result.bots):
-            tally = self.bots.setdefault(kind, BotTally())
-            tally.seats += 1
-            tally.money += result.scores[seat]
-            if seat in result.winners:
-                tally.wins += 1 / len(result.winners)
+            money = result.scores[seat]
+            won = seat in result.winners
+            for tally in (
+                self.bots.setdefault(kind, BotTally()),
+                order[(seat - result.start_player) % seats],
+            ):
+                tally.seats += 1
+                tally.money += money
+                if won:
+                    tally.wins += share
 
     @property
     def mean_actions(self) -> float:
@@ -267,6 +300,7 @@ def results(
     ahead: int | None = None,
     record: Callable[[Game], str] | None = None,
     max_actions: int | None = None,
+    first: int = 0,
 ) -> Generator[GameResult, None, None]:
     """Plays the simulation's games and yields their results in game order,
     as they come back (see [`simulate`][trapper_core.simulate] for the
@@ -279,7 +313,7 @@ def results(
     early cancels the batches not yet started.
     """
     simulation = _check(
-        variant, players, games, bots, seed, executor, batch, ahead, record, max_actions
+        variant, players, games, bots, seed, executor, batch, ahead, record, max_actions, first
     )
     return _stream(simulation, executor)
 
@@ -298,6 +332,8 @@ class _Simulation:
     ahead: int | None
     record: Callable[[Game], str] | None
     max_actions: int | None
+    first: int = 0
+    """The number of the first game played (see `simulate`)."""
 
 
 def _stream(
@@ -311,12 +347,12 @@ def _stream(
             simulation.players,
             simulation.bots,
             simulation.seed,
-            first,
+            simulation.first + start,
             count,
             simulation.record,
             simulation.max_actions,
         )
-        for first, count in batches(simulation.games, workers, simulation.batch)
+        for start, count in batches(simulation.games, workers, simulation.batch)
     )
     return _run(tasks, executor, simulation.ahead or 4 * workers)
 
@@ -390,6 +426,7 @@ def simulate(
     record: Callable[[Game], str] | None = None,
     on_game: Callable[[GameResult], None] | None = None,
     max_actions: int | None = None,
+    first: int = 0,
 ) -> Summary:
     """Plays `games` seeded games of `variant` between `bots` and sums them up.
 
@@ -426,6 +463,12 @@ def simulate(
     `seed + games - 1` must be one [`new_game`][trapper_core.new_game] takes
     (below 2**64); `seed=None` picks the first seed at random, as `new_game`
     does, and [`Summary.seed`][trapper_core.simulation.Summary] reports it.
+
+    `first` plays games `first` to `first + games - 1` of the simulation
+    instead of 0 to `games - 1`: the same games, seeds and seats as the
+    longer run gives them, so a run stopped after `k` games goes on with
+    `first=k` (and `games` less `k`), and the records of the two parts,
+    one after the other, are the whole run's.
     Every argument is checked before the first game is played: a bad one
     raises [`SetupError`][trapper_core.SetupError] (or
     [`UnknownVariantError`][trapper_core.UnknownVariantError]); an
@@ -444,9 +487,9 @@ def simulate(
     if on_game is not None and not callable(on_game):
         raise SetupError(f"simulate: on_game takes a function of a result, not {shown(on_game)}")
     simulation = _check(
-        variant, players, games, bots, seed, executor, batch, ahead, record, max_actions
+        variant, players, games, bots, seed, executor, batch, ahead, record, max_actions, first
     )
-    summary = Summary(variant, simulation.players, simulation.seed)
+    summary = Summary(variant, simulation.players, simulation.seed, first=simulation.first)
     for result in _stream(simulation, executor):
         summary.add(result)
         if on_game is not None:
@@ -465,6 +508,7 @@ def _check(
     ahead: int | None,
     record: Callable[[Game], str] | None,
     max_actions: int | None = None,
+    first: int = 0,
 ) -> _Simulation:
     """Checks a simulation's arguments; returns them with the first game's
     seed (picked at random for `None`), and whole numbers (a NumPy integer
@@ -474,6 +518,7 @@ def _check(
     if players > 0:
         _no_more_bots_than_seats(names, players, "simulate")
     games = _whole(games, "simulate: games")
+    first = _whole(first, "simulate: first", 0)
     batch = None if batch is None else _whole(batch, "simulate: batch")
     ahead = None if ahead is None else _whole(ahead, "simulate: ahead")
     if max_actions is not None:
@@ -521,7 +566,7 @@ def _check(
                     "(a functools.partial loses its attributes there): give it a class of "
                     "its own with the name, such as a subclass of the bot"
                 )
-    first = _first_seed(seed, games)
+    seed = _first_seed(seed, games, first)
     # The variant and the number of players are checked here, once, rather
     # than by every worker.
     try:
@@ -535,8 +580,10 @@ def _check(
     # once: one that makes no bot is refused before any game is played.
     for number, kind in enumerate(names):
         if not isinstance(kind, str):
-            _made(kind, bot_seed(first, number))
-    return _Simulation(variant, players, games, names, first, batch, ahead, record, max_actions)
+            _made(kind, bot_seed(seed + first, number))
+    return _Simulation(
+        variant, players, games, names, seed, batch, ahead, record, max_actions, first
+    )
 
 
 #: Where the seeds of seats from the eleventh on begin: above every
@@ -648,19 +695,21 @@ def _bot_kinds(bots: object, caller: str) -> tuple[str | BotMaker, ...]:
     return kinds
 
 
-def _first_seed(seed: int | None, games: int) -> int:
-    """The first game's seed, when every game's seed, `seed` to
-    `seed + games - 1`, is one `new_game` takes; `None` picks one at random."""
+def _first_seed(seed: int | None, games: int, first: int = 0) -> int:
+    """The simulation's seed, when every game's seed, `seed + first` to
+    `seed + first + games - 1`, is one `new_game` takes; `None` picks one
+    at random."""
     if seed is None:
         seed = secrets.randbits(63)  # as new_game picks one
     what = "simulate: seed takes a whole number from 0 to 2**64 - 1"
     seed = as_whole(seed, SetupError, what)
     if not 0 <= seed < MAX_SEED:
         raise SetupError(f"{what}, not {shown(seed)}")
-    last = seed + games - 1
+    last = seed + first + games - 1
     if last >= MAX_SEED:
+        played = f"{shown(games)} games" if not first else f"games {first} to {first + games - 1}"
         raise SetupError(
-            f"simulate: {shown(games)} games take the seeds {seed} to {shown(last)} "
+            f"simulate: {played} take the seeds {seed + first} to {shown(last)} "
             "(game n has the seed seed + n), but a seed is a whole number below 2**64"
         )
     return seed
