@@ -240,7 +240,7 @@ def test_game_at_refuses_a_game_over_with_somebody_to_move() -> None:
     seat = 0 if game.state.retired[0] is False else 1
     with pytest.raises(
         tc.SetupError,
-        match=r"the base game is over at this position: to_move is None|a retired player",
+        match=r"the base game is over at this position, so nobody is to move|a retired player",
     ):
         tc.game_at("base", 2, **parts_of(game, to_move=seat))
     over = tc.game_at("base", 2, **parts_of(game))

@@ -596,7 +596,9 @@ def _turn_syntax(text: str) -> str:
     try:
         _tree, end = _turn_tree(text, 0)
     except NotationError as exc:
-        raise ValueError(str(exc).removeprefix("position string, ")) from None
+        # Said as the field's other errors are: the reader names the field.
+        said = str(exc).removeprefix("position string, field 4 (turn) ")
+        raise ValueError(f"the turn {said}") from None
     if end != len(text):
         raise ValueError(f"the turn {shown(text)}: {shown(text[end:])} is left over")
     return text

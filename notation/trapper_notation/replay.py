@@ -696,7 +696,10 @@ class _Replayer:
         text, turn, mover = decision
         if turn is not None and turn != game.state.turns:
             raise RecordError(
-                f"the record numbers this turn {turn}, but it is turn {game.state.turns}",
+                f"the record numbers a turn {turn} after the game's end: there is no "
+                "decision to make"
+                if game.to_move is None  # the last turn's number, and the move then refused
+                else f"the record numbers this turn {turn}, but it is turn {game.state.turns}",
                 at=self._word_before(game, index, TurnNumber),
             )
         if mover is not None:

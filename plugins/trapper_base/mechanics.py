@@ -279,7 +279,19 @@ def value_canoe(state: GameState, display: Display, row: Row) -> Display:
 
 def exchange(state: GameState, player: int, species: tuple[Species, ...]) -> Token:
     """R21: returns one valued canoe of each of ``species`` to the box — the
-    one valued first (D12) — and takes the species token they earn."""
+    one valued first (D12) — and takes the species token they earn. Raises
+    `ValueError` unless ``species`` are one or more different species, each
+    of a valued canoe of the player's (the state is then as it was)."""
+    display = state.displays[player]
+    valued = list(display.valued)
+    if not species or len(set(species)) != len(species):
+        given = ", ".join(map(str, species)) or "none"
+        raise ValueError(
+            f"R21: an exchange returns canoes of one or more different species, not {given}"
+        )
+    for s in species:
+        if not any(v.species is s for v in valued):
+            raise ValueError(f"R21: player {player} has no valued {s} canoe to return")
     supply = state.supply.species
     number = state.rules.species_token(len(species), supply)
     if type(number) is not int or (number and number not in supply):
@@ -291,8 +303,6 @@ def exchange(state: GameState, player: int, species: tuple[Species, ...]) -> Tok
         )
     if not number:
         raise ValueError(f"D7: no species token at or below {len(species)} is left")
-    display = state.displays[player]
-    valued = list(display.valued)
     returned = list(state.returned)
     for s in species:
         index = next(i for i, v in enumerate(valued) if v.species is s)

@@ -112,7 +112,9 @@ def place(
     which knows the payout and the token supply. Raises
     [`AmbiguousActionError`][trapper_core.AmbiguousActionError] when the placement is a choice
     (D6) and ``placement`` does not make it, and
-    [`IllegalActionError`][trapper_core.IllegalActionError] when ``placement`` does not fit.
+    [`IllegalActionError`][trapper_core.IllegalActionError] when ``placement`` does not fit,
+    or names a place where there is no choice (D6: ``placement_choices``
+    answers ``(None,)``, and the tile goes where it must with ``None``).
     """
     return trapper_place(display, tile, placement)
 
@@ -326,6 +328,12 @@ def _chosen_row(display: Display, tile: Tile, rows: list[int], placement: Placem
         for i in rows:
             canoe = rows_open[i].canoe
             if canoe.species == species and canoe.value == capacity:
+                if len(rows) == 1:  # as a canoe's one way to gather is refused (D6)
+                    raise IllegalActionError(
+                        f"D6: {tile.name} has one place to go: a placement is named only "
+                        "when there is a choice (write the step without it)",
+                        rule="D6",
+                    )
                 return i
     options = [IntoCanoe(display.open[i].species, display.open[i].capacity) for i in rows]
     if placement is None:

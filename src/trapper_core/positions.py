@@ -282,7 +282,8 @@ def _end(game: Game, seat: int | None) -> None:
         game._finish()
     elif is_over(game.rules, state):
         raise SetupError(
-            f"game_at: the {game.variant} game is over at this position: to_move is None"
+            f"game_at: the {game.variant} game is over at this position, so nobody is to "
+            f"move: to_move is None, not {seat}"
         )
 
 

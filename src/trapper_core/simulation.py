@@ -92,10 +92,10 @@ class GameResult:
     finished: bool = True
     """Whether the game ended; false for a game cut at `max_actions`."""
     start_player: int = 0
-    """The seat that began the game (the setup's start player): the seats
-    play in turn from it (clockwise, R9 of the published game), so that
-    seat `(start_player + k) % players` is the `k`-th in the order of play,
-    from 0."""
+    """The seat that began the game (the setup's start player).
+    `Summary.turn_order` counts seat `(start_player + k) % players` as the
+    `k`-th in the order of play, from 0: seat order from the start player,
+    as the built-in variants play."""
 
 
 @attrs.frozen
