@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import html
+import os
 import re
 import subprocess
 import sys
@@ -85,6 +86,16 @@ def test_issue11_no_docstring_writes_a_sphinx_role() -> None:
     assert not problems, "\n".join(problems)
 
 
+def _python_path() -> dict[str, str]:
+    """The caller's PYTHONPATH, its folders made absolute (the build runs in
+    the repository's root): the code the build's hook imports is the code
+    under test, not an installed copy, nor nothing."""
+    given = os.environ.get("PYTHONPATH")
+    if not given:
+        return {}
+    return {"PYTHONPATH": os.pathsep.join(str(Path(p).resolve()) for p in given.split(os.pathsep))}
+
+
 def test_issue11_built_site_has_no_raw_roles_or_mangled_examples(tmp_path: Path) -> None:
     pytest.importorskip("mkdocs", reason="the docs tools come with the docs extra")
     pytest.importorskip("mkdocstrings")
@@ -94,7 +105,7 @@ def test_issue11_built_site_has_no_raw_roles_or_mangled_examples(tmp_path: Path)
         cwd=ROOT,
         capture_output=True,
         text=True,
-        env={"NO_MKDOCS_2_WARNING": "1", "PATH": ""},
+        env={"NO_MKDOCS_2_WARNING": "1", "PATH": "", **_python_path()},
     )
     assert built.returncode == 0, built.stderr
     pages = sorted(site.rglob("*.html"))
