@@ -290,20 +290,156 @@ NAMES_OF_0_3_0 = frozenset(
 )
 
 
+# The public names of the plugins' libraries, and of the simulations'
+# module, as version 0.3.0 had them.
+PLUGIN_NAMES_OF_0_3_0 = {
+    "trapper_base": frozenset(
+        [
+            "ANIMAL_VALUES",
+            "BOARD",
+            "BONUS_RANKING",
+            "CANOE_BONUS",
+            "CANOE_TOKENS",
+            "CANOE_TOKEN_BONUS",
+            "CANOE_TOKEN_THRESHOLD",
+            "CARDS_PER_COLOUR",
+            "DEFAULT_TRAPPERS",
+            "DRAW",
+            "END_TURN",
+            "EXCHANGE",
+            "EndTurn",
+            "EndTurnKind",
+            "Exchange",
+            "ExchangeKind",
+            "Gather",
+            "HAND_SIZE",
+            "IntoCanoe",
+            "OPEN_CANOES",
+            "PASS",
+            "PLACEMENT",
+            "PLUGINS",
+            "Pass",
+            "PassKind",
+            "Placement",
+            "RETIRE",
+            "Retire",
+            "RetireKind",
+            "SEPARATE",
+            "SPECIES_BONUS",
+            "SPECIES_TOKENS",
+            "STEP",
+            "Step",
+            "StepKind",
+            "Turn",
+            "advance",
+            "can_draw",
+            "canoes_left",
+            "credit",
+            "deal",
+            "display_problems",
+            "draw",
+            "exchange",
+            "exchange_options",
+            "exchange_worth",
+            "highest_at_most",
+            "money_problems",
+            "next_seat",
+            "parse_payment",
+            "parse_placement",
+            "pass_worth",
+            "pay",
+            "pay_masks",
+            "payout_problems",
+            "place",
+            "place_tile",
+            "placement_choices",
+            "placement_problem",
+            "placement_text",
+            "potential",
+            "problems_of_display",
+            "ranking_money",
+            "retire",
+            "retire_worth",
+            "retired_problems",
+            "reveal_around",
+            "squares",
+            "standard_faces",
+            "standard_tile_set",
+            "take",
+            "take_worth",
+            "trapper_variants",
+            "turn_of",
+            "value_canoe",
+        ]
+    ),
+    "trapper_core.simulation": frozenset(
+        [
+            "Batch",
+            "BotTally",
+            "GameResult",
+            "Summary",
+            "cores",
+            "play_batch",
+            "results",
+            "simulate",
+        ]
+    ),
+    "trapper_tactical": frozenset(
+        [
+            "Auction",
+            "BID",
+            "Bid",
+            "BidKind",
+            "HAND_SIZE",
+            "OPEN",
+            "Open",
+            "OpenKind",
+            "PLUGINS",
+            "STONE_DRAW",
+            "TAKE",
+            "TacticalExchangeKind",
+            "TacticalPassKind",
+            "TacticalRetireKind",
+            "TacticalTurn",
+            "Take",
+            "TakeKind",
+            "best_take",
+            "cards_text",
+            "payable",
+            "payments",
+            "trapper_variants",
+            "units",
+        ]
+    ),
+}
+
+
 def test_changes_page_names_every_public_name_added_since_0_3_0() -> None:
-    """Every name the core's ``__all__`` gained after 0.3.0 is named in the
-    page's "Unreleased" section, and none was taken away: the page cannot
-    fall behind the API silently. (When a version is released, its names
-    become the baseline here.)"""
+    """Every name that the ``__all__`` of the core, its simulations, the
+    base game's library and the tactical variant's gained after 0.3.0 is
+    named in the page's
+    "Unreleased" section, and none was taken away: the page cannot fall
+    behind the API silently. (When a version is released, its names become
+    the baseline here.)"""
+    import trapper_tactical as tt
+
     assert tc.__version__ == "0.3.0", "a new version: make its names the baseline above"
     text = (ROOT / "docs" / "changes.md").read_text()
     unreleased = text.split("### Unreleased", 1)[1].split("\n### ", 1)[0]
-    assert set(tc.__all__) >= NAMES_OF_0_3_0, "a public name was taken away"
-    missing = sorted(
-        name
-        for name in set(tc.__all__) - NAMES_OF_0_3_0
-        if not re.search(rf"`{name}`|\[`{name}`\]", unreleased)
-    )
+    missing = []
+    for module, before in [
+        (tc, NAMES_OF_0_3_0),
+        (tb, PLUGIN_NAMES_OF_0_3_0["trapper_base"]),
+        (tt, PLUGIN_NAMES_OF_0_3_0["trapper_tactical"]),
+        (tc.simulation, PLUGIN_NAMES_OF_0_3_0["trapper_core.simulation"]),
+    ]:
+        now = set(module.__all__)
+        assert now >= before, f"{module.__name__} lost {sorted(before - now)}"
+        missing += [
+            f"{module.__name__}.{name}"
+            for name in sorted(now - before)
+            if not re.search(rf"`{name}`|\[`{name}`\]", unreleased)
+        ]
     assert not missing, f"docs/changes.md's Unreleased section does not name {missing}"
 
 

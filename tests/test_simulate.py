@@ -793,14 +793,15 @@ def test_a_pool_broken_by_a_bot_its_workers_cannot_find_says_why(tmp_path: Path)
 
 def test_summary_tallies_the_order_of_play_and_the_ties_from_the_records() -> None:
     """Whether the start player wins too often: ``Summary.turn_order`` is
-    each place in the order of play, from the start player on (seat A in
-    the built-in variants' games; a variant's setup may choose another:
-    the next test), and ``Summary.ties`` the games shared; both recomputed
-    here from the records (their setups' start player, their final
-    scores)."""
+    each place in the order of play, from the start player on, and
+    ``Summary.ties`` the games shared; both recomputed here from the records
+    (their setups' start player, their final scores), sixty children's games
+    of which two are shared. (The built-in variants' start player is seat
+    A: a start player elsewhere, whose order of play turns the seats, is
+    the next test's.)"""
     kept: list[GameResult] = []
     summary = tc.simulate(
-        "base", 3, 24, bots=["random"], seed=3, record=notation.dumps, on_game=kept.append
+        "children", 3, 60, bots=["random"], seed=0, record=notation.dumps, on_game=kept.append
     )
     order = [tc.simulation.BotTally() for _ in range(3)]
     ties = 0
@@ -817,10 +818,10 @@ def test_summary_tallies_the_order_of_play_and_the_ties_from_the_records() -> No
             place.money += scores[seat]
             place.wins += 1 / len(winners) if seat in winners else 0
     assert summary.turn_order == order
-    assert summary.ties == ties
+    assert summary.ties == ties == 2
     # Every seat is in one place of the order and one bot's tally.
     bots = summary.bots["random"]
-    assert sum(t.seats for t in summary.turn_order) == bots.seats == 72
+    assert sum(t.seats for t in summary.turn_order) == bots.seats == 180
     assert sum(t.money for t in summary.turn_order) == bots.money
     assert sum(t.wins for t in summary.turn_order) == pytest.approx(bots.wins)
 
@@ -843,7 +844,8 @@ def test_a_run_in_two_parts_with_first_is_the_whole_run() -> None:
     """``first`` plays games from that number on, with the seeds and seats
     the whole run gives them: a run stopped after k games goes on with
     ``first=k`` (the bots rotate by the game's number, so a second run from
-    game 0 with the next seed seats them otherwise)."""
+    game 0 with the seed moved on by k seats them otherwise, unless k is a
+    multiple of the bots)."""
     whole = _all()
     head = list(results("base", 3, 4, bots=["random", "greedy"], seed=40, record=notation.dumps))
     tail = list(

@@ -146,9 +146,16 @@ def _parsed(argv: Sequence[str] | None) -> argparse.Namespace:
     command knows (``play --sed 3``) is told with the usage of the command
     it was given to, not the top-level usage."""
     parser = _parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    if not any(word in parser.commands for word in words):
+        # No command given: an option argparse does not know (--vers, which
+        # does not abbreviate --version) is told as such, not as a missing command.
+        known = ("-h", "--help", "--version")
+        strange = [w for w in words if w.startswith("-") and w not in known]
+        if strange:
+            parser.error(f"unrecognized arguments: {' '.join(strange)}")
     args, unknown = parser.parse_known_args(argv)
     if unknown:
-        words = list(sys.argv[1:] if argv is None else argv)
         # Given after the command's name, an unknown argument is the command's.
         before = (
             unknown[0] in words[: words.index(args.command)] if args.command in words else False
@@ -234,10 +241,12 @@ def _parser() -> _Parser:
         "simulate",
         help="play many games between bots and sum them up",
         description="Play many seeded games between bots (seats rotate between games) and "
-        "print wins, mean scores and game lengths per bot.",
+        "print wins and mean scores per bot and per place in the order of play, the games "
+        "shared and the games' lengths.",
     )
     _game_options(
-        simulate, seed="seed of the first game (default: 0; game n, from 0, has seed + n)"
+        simulate,
+        seed="seed of the run's game 0 (default: 0; game n, from 0, has seed + n)",
     )
     simulate.add_argument("--games", type=int, default=100, help="how many games (default: 100)")
     simulate.add_argument(
@@ -1336,9 +1345,11 @@ def _simulate(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # the reader of --out left (`--out /dev/stdout | head`): quietly
         raise
     except Exception as exc:  # the error is told by _run (a decision's, here); what --out holds
+        decision = any(note.startswith(_DECISION) for note in _notes(exc))
         if played.out:
-            _note(f"{args.out} is incomplete, {_holds(args, played)}")
-        if any(note.startswith(_DECISION) for note in _notes(exc)):
+            # After a decision's error the rest would meet it again: no command to go on.
+            _note(f"{args.out} is incomplete, {_holds(args, played, go_on=not decision)}")
+        if decision:
             return _decision_failed(exc)
         if isinstance(exc, BrokenExecutor):  # a worker process died (killed, out of memory)
             _stderr(f"trapper: error: the games stopped: {_raised(exc)}")
@@ -1472,15 +1483,19 @@ def _stopped(how: str, args: argparse.Namespace, played: _Played) -> None:
         _note(f"{how}: {args.out} is incomplete, {_holds(args, played)}")
 
 
-def _holds(args: argparse.Namespace, played: _Played) -> str:
-    """What an incomplete --out file holds, and how the run goes on from there."""
+def _holds(args: argparse.Namespace, played: _Played, *, go_on: bool = True) -> str:
+    """What an incomplete --out file holds, and (``go_on``) the command that
+    plays the rest of the run after it."""
     held = "what it held and " if played.held else ""
     if not played.games:
         return f"it holds {held}none of the {args.games} games"
     done = played.games
+    holds = f"it holds {held}the first {done} of the {args.games} games"
+    if not go_on:
+        return holds
     return (
-        f"it holds {held}the first {done} of the {args.games} games; the rest are the same "
-        f"command with --first {args.first + done} --games {args.games - done} --append"
+        f"{holds}; the rest are the same command with --first {args.first + done} "
+        f"--games {args.games - done} --append"
     )
 
 

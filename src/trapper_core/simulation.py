@@ -459,9 +459,9 @@ def simulate(
     ([`Summary.unfinished`][trapper_core.simulation.Summary.unfinished]).
     The built-in bots end their games; `None` (the default) sets no limit.
 
-    Game `n` has the seed `seed + n`, so every seed from `seed` to
-    `seed + games - 1` must be one [`new_game`][trapper_core.new_game] takes
-    (below 2**64); `seed=None` picks the first seed at random, as `new_game`
+    Game `n` has the seed `seed + n`, so every seed from `seed + first` to
+    `seed + first + games - 1` must be one [`new_game`][trapper_core.new_game]
+    takes (below 2**64); `seed=None` picks the first seed at random, as `new_game`
     does, and [`Summary.seed`][trapper_core.simulation.Summary] reports it.
 
     `first` plays games `first` to `first + games - 1` of the simulation
