@@ -4,7 +4,12 @@ messages that said their field twice or named the wrong trouble."""
 
 from __future__ import annotations
 
+import os
+import pickle
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -16,6 +21,7 @@ from trapper_core.notation import Position
 from .helpers import parts_of
 
 T = tc.Tile.from_code
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _two_bear_canoes() -> tc.GameState:
@@ -127,3 +133,80 @@ def test_R31_game_at_refuses_a_seat_to_move_when_every_tile_is_taken() -> None:
     ):
         tc.game_at("base", 2, **parts_of(game, to_move=0))
     assert tc.game_at("base", 2, **parts_of(game)).scores() == game.scores()
+
+
+def test_a_bot_of_your_own_leaves_the_working_directory_last_on_the_path(
+    tmp_path: Path,
+) -> None:
+    """``--bots module:Class`` put the working directory first on the path
+    for good: a ``lark.py`` left in a folder of files from others ran in
+    place of Lark when ``trapper play`` imported it after the bot, even a
+    bot installed elsewhere. (Run as the ``trapper`` script runs, with no
+    folder of the caller's on the path: ``python -P``.)"""
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "lark.py").write_text("raise SystemExit('the lark.py of the working folder ran')\n")
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "mybot.py").write_text(
+        "import trapper_core as tc\n\n\nclass Bot(tc.RandomBot):\n    name = 'mine'\n"
+    )
+    paths = [mine, *(ROOT / part for part in ("src", "notation", "plugins")), ROOT]
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-P",
+            "-c",
+            "import sys; from trapper_core.cli import main; sys.exit(main(sys.argv[1:]))",
+            *["play", "--bots", "mybot:Bot,greedy", "--seed", "1", "--players", "2"],
+        ],
+        cwd=inbox,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert "lark.py" not in run.stderr
+    assert run.returncode == 0, run.stderr
+    assert "; A (mine):" in run.stdout
+    # A bot's module in the working directory is still found there.
+    (inbox / "lark.py").unlink()
+    (inbox / "herebot.py").write_text((mine / "mybot.py").read_text().replace("mine", "here"))
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-P",
+            "-c",
+            "import sys; from trapper_core.cli import main; sys.exit(main(sys.argv[1:]))",
+            *["play", "--bots", "herebot:Bot,greedy", "--seed", "1", "--players", "2"],
+        ],
+        cwd=inbox,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths[1:]))},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "; A (here):" in run.stdout
+
+
+def test_a_pickled_game_that_begins_at_a_position_is_checked_when_it_is_loaded() -> None:
+    """A game that begins at a position pickles its position, which came
+    back unchecked: a pickle made by hand gave player A 240 cards, where
+    ``game_at`` and ``Position.parse`` refuse the same position."""
+    game = tc.new_game("base", ["A", "B"], seed=1)
+    tc.play(game, [tc.GreedyBot(1), tc.GreedyBot(2)], max_actions=10)
+    at = Position.parse(str(Position.from_game(game))).to_game("base", game.players, seed=1)
+    at.apply(at.legal_actions()[0])
+    assert pickle.loads(pickle.dumps(at)) == at  # as it was, with its history
+    function, args = at.__reduce__()
+    state, box = args[4]
+    forged = list(state)
+    forged[tc.state.FIELDS.index("hands")] = ((60, 60, 60, 60), (0, 1, 0, 2))
+
+    class Forged:
+        def __reduce__(self) -> tuple[object, ...]:
+            return (function, (*args[:4], (tuple(forged), box), *args[5:]))
+
+    with pytest.raises(tc.GameFormatError, match=r"^a pickled game's position: the cards in play"):
+        pickle.loads(pickle.dumps(Forged()))

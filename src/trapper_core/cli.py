@@ -549,14 +549,20 @@ def _bot_kinds(text: str | None) -> list[str | BotMaker]:
 def _bot_maker(spec: str) -> BotMaker:
     """The bot maker ``spec`` names as ``module:attribute`` (the attribute
     may be dotted). The module is looked for on ``sys.path``, with the
-    working directory first, as ``python -m`` would look for it."""
+    working directory first, as ``python -m`` would look for it; then the
+    working directory goes to the end of ``sys.path``, where a worker
+    process started afresh still finds the module, but where a file left
+    in the folder (a ``lark.py``) never stands in for a module that the
+    command imports later."""
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
         raise SetupError(
             f"--bots: {shown(spec)} names a bot of your own as module:Class, with both parts"
         )
-    if os.getcwd() not in sys.path and "" not in sys.path:
-        sys.path.insert(0, os.getcwd())
+    here = os.getcwd()
+    added = here not in sys.path and "" not in sys.path
+    if added:
+        sys.path.insert(0, here)
     try:
         found: object = importlib.import_module(module_name)
     except ImportError as exc:
@@ -569,6 +575,10 @@ def _bot_maker(spec: str) -> BotMaker:
             f"--bots: importing {module_name!r} for the bot {spec!r} raised "
             f"{type(exc).__name__}: {exc}"
         ) from None
+    finally:
+        if added:
+            sys.path.remove(here)
+            sys.path.append(here)
     for part in attribute.split("."):
         try:
             found = getattr(found, part)

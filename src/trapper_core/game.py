@@ -1294,10 +1294,19 @@ def _at_position(
     undo: bool,
 ) -> Game:
     """Unpickles a game whose history begins at a sampled position: the
-    position's state, then every action with the shuffles it had."""
+    position's state, checked as `game_at` checks a position, then every
+    action with the shuffles it had."""
+    from .positions import _check  # only when such a pickle is loaded
+
     rules = _installed(variant, "")
     game = Game._start(rules, players, seed, setup, undo=undo)
     game._begin_at(origin)
+    try:
+        _check(game)
+    except SetupError as exc:
+        raise GameFormatError(
+            f"a pickled game's position: {str(exc).removeprefix('game_at: ')}"
+        ) from None
     for action, piles in zip(actions, outcomes, strict=True):
         game.apply(action, shuffles=piles)
     return game
