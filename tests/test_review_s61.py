@@ -210,3 +210,39 @@ def test_a_pickled_game_that_begins_at_a_position_is_checked_when_it_is_loaded()
 
     with pytest.raises(tc.GameFormatError, match=r"^a pickled game's position: the cards in play"):
         pickle.loads(pickle.dumps(Forged()))
+
+
+def test_a_checkout_in_a_folder_called_slow_runs_its_tests(tmp_path: Path) -> None:
+    """The short run skipped the tests whose keywords held "slow", and a
+    test's keywords hold the names of the folders above it: a checkout in a
+    folder called ``slow`` skipped every test (the long run's mutation
+    tests then saw every mutant pass)."""
+    checkout = tmp_path / "slow"
+    checkout.mkdir()
+    (checkout / "tests").symlink_to(ROOT / "tests")
+    (checkout / "pyproject.toml").write_text((ROOT / "pyproject.toml").read_text())
+    paths = [*(ROOT / part for part in ("src", "notation", "plugins")), ROOT]
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "TRAPPER_"))}
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "-p",
+            "no:xdist",
+            "tests/test_turn.py",
+            "-k",
+            "R14",
+        ],
+        cwd=checkout,
+        env={**env, "PYTHONPATH": os.pathsep.join(map(str, paths))},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stdout[-2000:] + run.stderr[-2000:]
+    assert re.search(r"^\d+ passed, \d+ deselected", run.stdout.splitlines()[-1]), run.stdout
+    assert "skipped" not in run.stdout.splitlines()[-1]
