@@ -151,43 +151,39 @@ def test_a_bot_of_your_own_leaves_the_working_directory_last_on_the_path(
     (mine / "mybot.py").write_text(
         "import trapper_core as tc\n\n\nclass Bot(tc.RandomBot):\n    name = 'mine'\n"
     )
-    paths = [mine, *(ROOT / part for part in ("src", "notation", "plugins")), ROOT]
-    run = subprocess.run(
-        [
-            sys.executable,
-            "-P",
-            "-c",
-            "import sys; from trapper_core.cli import main; sys.exit(main(sys.argv[1:]))",
-            *["play", "--bots", "mybot:Bot,greedy", "--seed", "1", "--players", "2"],
-        ],
-        cwd=inbox,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))},
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    code = [*(ROOT / part for part in ("src", "notation", "plugins")), ROOT]
+    run = _trapper_script(["play", "--bots", "mybot:Bot,greedy"], inbox, [mine, *code])
     assert "lark.py" not in run.stderr
     assert run.returncode == 0, run.stderr
     assert "; A (mine):" in run.stdout
     # A bot's module in the working directory is still found there.
     (inbox / "lark.py").unlink()
     (inbox / "herebot.py").write_text((mine / "mybot.py").read_text().replace("mine", "here"))
-    run = subprocess.run(
+    run = _trapper_script(["play", "--bots", "herebot:Bot,greedy"], inbox, code)
+    assert run.returncode == 0, run.stderr
+    assert "; A (here):" in run.stdout
+
+
+def _trapper_script(
+    argv: list[str], folder: Path, paths: list[Path]
+) -> subprocess.CompletedProcess[str]:
+    """``trapper *argv --seed 1 --players 2`` run in ``folder`` as the
+    console script runs, with no folder on the path but ``paths``."""
+    return subprocess.run(
         [
             sys.executable,
             "-P",
             "-c",
             "import sys; from trapper_core.cli import main; sys.exit(main(sys.argv[1:]))",
-            *["play", "--bots", "herebot:Bot,greedy", "--seed", "1", "--players", "2"],
+            *argv,
+            *["--seed", "1", "--players", "2"],
         ],
-        cwd=inbox,
-        env={**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths[1:]))},
+        cwd=folder,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))},
         capture_output=True,
         text=True,
         timeout=120,
     )
-    assert run.returncode == 0, run.stderr
-    assert "; A (here):" in run.stdout
 
 
 def test_a_pickled_game_that_begins_at_a_position_is_checked_when_it_is_loaded() -> None:
