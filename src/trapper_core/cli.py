@@ -1389,7 +1389,7 @@ def _summary_lines(
         if summary.first
         else ""
     )
-    order = [f"{_ordinal(k + 1)}" for k in range(len(summary.turn_order))]
+    order = [_ordinal(k + 1) for k in range(len(summary.turn_order))]
     width = max([10, *map(len, summary.bots), *map(len, order)])
     lines = [
         f"{_count(games, 'game')} of {variant}{which}, {summary.players} players, {seeds}",
