@@ -263,3 +263,14 @@ def test_simulating_page_shows_what_trapper_simulate_prints(
     argv = ["simulate", "--games", "12", "--players", "3", "--bots", "greedy,random"]
     assert main([*argv, "--workers", "1"]) == 0
     assert capsys.readouterr().out == shown
+
+
+def test_contributing_names_every_step_of_ci() -> None:
+    """CONTRIBUTING.md's table of the checks has a row for each step that
+    ``.ci/run`` announces (its ``echo "== …"`` lines), in the same order,
+    and none that it does not run."""
+    steps = re.findall(r'^echo "(== [^"]*)"', (ROOT / ".ci" / "run").read_text(), re.M)
+    guide = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(== [^`]*)` \|", guide, re.M)
+    assert steps
+    assert rows == steps

@@ -64,6 +64,28 @@ def test_the_import_contracts_name_every_module_of_the_core() -> None:
     assert set(notation["source_modules"]) == below
 
 
+def test_the_core_layers_name_every_module_of_the_core() -> None:
+    """import-linter's layers contract holds only the modules it names: a
+    module of the core left out of it could import anything. Every module
+    but the package's own ``__init__`` and ``__main__`` has its layer."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (layers,) = (
+        c
+        for c in config["tool"]["importlinter"]["contracts"]
+        if c["type"] == "layers" and c.get("containers") == ["trapper_core"]
+    )
+    named = {module.strip() for layer in layers["layers"] for module in layer.split("|")}
+    modules = {
+        p.stem
+        for p in (ROOT / "src" / "trapper_core").glob("*.py")
+        if p.stem not in ("__init__", "__main__")
+    }
+    assert modules - named == set()
+    assert named - modules == set()
+
+
 def _sources() -> list[Path]:
     paths = sorted((ROOT / "plugins").rglob("*.py"))
     paths += sorted(p for p in (ROOT / "examples").rglob("*.py"))
