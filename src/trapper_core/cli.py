@@ -19,6 +19,7 @@ import contextlib
 import errno
 import importlib
 import io
+import json
 import os
 import shutil
 import signal
@@ -262,6 +263,11 @@ def _parser() -> _Parser:
         "--append",
         action="store_true",
         help="add the games to the end of the --out file instead of replacing it",
+    )
+    simulate.add_argument(
+        "--json",
+        action="store_true",
+        help="print the summary as one JSON object (Summary.to_dict) instead of the tables",
     )
     simulate.add_argument(
         "--workers",
@@ -1305,6 +1311,11 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.out is not None:
         # Opened when the first game is back: a bad path costs none.
         _check_out(args.out, "simulate")
+        if args.json and _names_stdout(args.out):
+            raise SetupError(
+                "--json prints the summary to the standard output, which --out names too: "
+                "give --out a file of its own"
+            )
     if args.games < 1:
         raise SetupError(f"--games takes a number of at least 1, not {args.games}")
     for option in ("workers", "batch"):
@@ -1365,6 +1376,9 @@ def _simulate(args: argparse.Namespace) -> int:
             _stderr(f"trapper: error: the games stopped: {_raised(exc)}")
             return 2
         raise
+    if args.json:
+        print(json.dumps(summary.to_dict(), indent=2))
+        return 0
     lines = _summary_lines(summary, variant, args.games, args.max_actions)
     # After the records in one stream (--out naming the standard output, a
     # pipe or a terminal), the summary is notation comments, as play's

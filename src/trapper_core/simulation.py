@@ -30,7 +30,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.reduction import ForkingPickler
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
@@ -286,6 +286,37 @@ class Summary:
     def mean_turns(self) -> float:
         """Turns per game."""
         return self.turns / self.games if self.games else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as plain values, for JSON (what ``trapper simulate
+        --json`` prints): every field, each tally with its ``win_rate`` and
+        ``mean_score`` beside its seats, wins and money, and the mean
+        lengths. Bots are in the order of their names."""
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "seed": self.seed,
+            "first": self.first,
+            "games": self.games,
+            "unfinished": self.unfinished,
+            "ties": self.ties,
+            "actions": self.actions,
+            "turns": self.turns,
+            "mean_actions": self.mean_actions,
+            "mean_turns": self.mean_turns,
+            "bots": {name: _tally_dict(self.bots[name]) for name in sorted(self.bots)},
+            "turn_order": [_tally_dict(tally) for tally in self.turn_order],
+        }
+
+
+def _tally_dict(tally: BotTally) -> dict[str, Any]:
+    return {
+        "seats": tally.seats,
+        "wins": tally.wins,
+        "money": tally.money,
+        "win_rate": tally.win_rate,
+        "mean_score": tally.mean_score,
+    }
 
 
 def results(

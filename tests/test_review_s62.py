@@ -1,0 +1,76 @@
+"""What stop 62's reviews and changes pinned: ``trapper simulate --json``
+and ``Summary.to_dict``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import trapper_core as tc
+from trapper_core.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_summary_to_dict_holds_every_field_and_each_tallys_rates() -> None:
+    summary = tc.simulate("base", players=3, games=4, bots=["random", "greedy"], seed=1, first=2)
+    plain = summary.to_dict()
+    assert json.loads(json.dumps(plain)) == plain  # plain values only
+    for field in ("variant", "players", "seed", "first", "games", "unfinished", "ties"):
+        assert plain[field] == getattr(summary, field)
+    assert plain["first"] == 2
+    assert (plain["actions"], plain["turns"]) == (summary.actions, summary.turns)
+    assert (plain["mean_actions"], plain["mean_turns"]) == (
+        summary.mean_actions,
+        summary.mean_turns,
+    )
+    assert list(plain["bots"]) == ["greedy", "random"]  # by name
+    tallies = [*(summary.bots[name] for name in plain["bots"]), *summary.turn_order]
+    written = [*plain["bots"].values(), *plain["turn_order"]]
+    assert len(plain["turn_order"]) == 3
+    for tally, entry in zip(tallies, written, strict=True):
+        assert entry == {
+            "seats": tally.seats,
+            "wins": tally.wins,
+            "money": tally.money,
+            "win_rate": tally.win_rate,
+            "mean_score": tally.mean_score,
+        }
+
+
+def test_simulate_json_prints_the_summary_of_the_same_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--games", "4", "--players", "3", "--bots", "greedy,random"]
+    assert main([*argv, "--seed", "1", "--workers", "1", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    expected = tc.simulate("base", players=3, games=4, bots=["greedy", "random"], seed=1)
+    assert printed == expected.to_dict()
+
+
+@pytest.mark.skipif(not Path("/dev/stdout").exists(), reason="no /dev/stdout here")
+def test_simulate_json_refuses_an_out_that_is_the_standard_output() -> None:
+    """The records and the JSON would share one stream, and neither would
+    read: refused before any game is played."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(
+            str(ROOT / part) for part in ("src", "notation", "plugins", ".")
+        ),
+    }
+    argv = ["simulate", "--games", "2", "--json", "--out", "/dev/stdout"]
+    done = subprocess.run(
+        [sys.executable, "-m", "trapper_core", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "--json prints the summary to the standard output" in done.stderr
