@@ -1318,28 +1318,89 @@ def _around_game(registry: tc.Registry, players: int = 3, cut: int = 40) -> tc.G
     return tc.play(game, [tc.RandomBot(i) for i in range(players)], max_actions=cut)
 
 
-def test_D14_a_deal_the_sampler_does_not_know_is_named() -> None:
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("cut", [0, 40])
+def test_D14_a_deal_the_sampler_does_not_know_is_named(players: int, cut: int) -> None:
+    """With two players (hands of six) the deal takes the deck's top twelve
+    cards, all blue in the variant's own deck: dealt in any order they give
+    the same hands, and the sampler took the deal for the base game's, then
+    blamed the view or a card rule. Each seat's positions are now told apart
+    by colour."""
     registry = _dealing()
-    game = _around_game(registry)
+    game = _around_game(registry, players, cut)
     with pytest.raises(tc.PluginError, match=r"does not deal the cards as the base game does"):
         game.view(1).sample(random.Random(0), registry=registry)
 
 
-def test_D14_a_sampler_told_the_deal_samples_worlds_of_it() -> None:
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_D14_a_sampler_told_the_deal_samples_worlds_of_it(players: int) -> None:
     class Sampled:
         @tc.hookimpl
         def trapper_sampler(self, view: tc.PlayerView, rules: tc.Rules) -> tc.Sampler:
             return _AroundTheTableSampler(view, rules)
 
     registry = _dealing(Sampled())
-    game = _around_game(registry)
-    for seat in range(3):
+    game = _around_game(registry, players, cut=6)
+    assert not game.is_over
+    for seat in range(players):
         view = game.view(seat)
         for seed in range(3):
             world = view.sample(random.Random(seed), registry=registry)
             assert world.view(seat) == view
     bot = tc.ISMCTSBot(1, iterations=20, registry=registry)
     assert bot.choose(game.view(game.state.seat)) in game.legal_actions()
+
+
+def test_D14_view_sampler_is_the_variants_and_a_sampler_made_directly_says_so() -> None:
+    """``view.sampler()`` is the variant's ``trapper_sampler`` answer;
+    ``Sampler(view)``, the core's, took the deal for the base game's
+    without a word (a search drew its worlds dealt the wrong way) or
+    blamed the variant for a deal it had told its own sampler."""
+
+    class Sampled:
+        @tc.hookimpl
+        def trapper_sampler(self, view: tc.PlayerView, rules: tc.Rules) -> tc.Sampler:
+            return _AroundTheTableSampler(view, rules)
+
+    registry = _dealing(Sampled())
+    game = _around_game(registry, 2, cut=6)
+    view = game.view(0)
+    sampler = view.sampler(registry=registry)
+    assert type(sampler) is _AroundTheTableSampler
+    assert sampler.sample(random.Random(0)).view(0) == view
+    with pytest.raises(
+        tc.PluginError,
+        match=r"which Sampler\(view\) takes it to: its own sampler \(_AroundTheTableSampler, "
+        r"its trapper_sampler answer\) is view.sampler\(\)",
+    ):
+        tc.Sampler(view, registry=registry).position(random.Random(0))
+    base = tc.new_game("base", 2, seed=1).view(0)
+    assert type(base.sampler()) is tc.Sampler
+    with pytest.raises(tc.UnknownVariantError):
+        view.sampler()  # "around" is no installed variant
+
+
+def test_flat_monte_carlo_example_plays_a_variant_of_a_registry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The example bot took no ``registry`` and drew with ``Sampler(view)``:
+    it could not play a variant given to a Registry in code."""
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parent.parent / "examples" / "bots"))
+    from flat_monte_carlo import FlatMonteCarlo
+
+    class Sampled:
+        @tc.hookimpl
+        def trapper_sampler(self, view: tc.PlayerView, rules: tc.Rules) -> tc.Sampler:
+            return _AroundTheTableSampler(view, rules)
+
+    registry = _dealing(Sampled())
+    game = tc.new_game("around", 2, seed=3, registry=registry)
+    bots = [
+        FlatMonteCarlo(1, worlds=1, depth=2, registry=registry),
+        tc.GreedyBot(2, registry=registry),
+    ]
+    tc.play(game, bots, max_actions=8)
+    assert len(game.history) == 8 or game.is_over
 
 
 @pytest.mark.parametrize(

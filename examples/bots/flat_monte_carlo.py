@@ -24,22 +24,34 @@ def lead(game: tc.Game, seat: int) -> float:
 
 class FlatMonteCarlo:
     """Tries every legal action in ``worlds`` sampled worlds, each followed by
-    ``depth`` decisions of greedy play, and plays the best on average."""
+    ``depth`` decisions of greedy play, and plays the best on average.
+    ``registry`` is where a variant given to a `Registry` in code is found
+    (the installed variants by default), as the built-in bots take it."""
 
     name = "flat-mc"
 
-    def __init__(self, seed: int | None = None, *, worlds: int = 6, depth: int = 8) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        worlds: int = 6,
+        depth: int = 8,
+        registry: tc.Registry | None = None,
+    ) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
         self.depth = depth
-        self.greedy = tc.GreedyBot(self.rng.getrandbits(32))
+        self.registry = registry
+        self.greedy = tc.GreedyBot(self.rng.getrandbits(32), registry=registry)
         self.sampler: tc.Sampler | None = None  # the last decision's
 
     def choose(self, view: tc.PlayerView) -> tc.Action:
         legal = view.legal_actions
         if len(legal) == 1:
             return legal[0]
-        sampler = tc.Sampler(view)  # replays the history once, for every world
+        # The variant's own sampler (a variant that deals otherwise has one):
+        # it replays the history once, for every world.
+        sampler = view.sampler(registry=self.registry)
         if self.sampler is not None:
             # Its first world starts from the colouring of the cards that the
             # last decision's sampler found, with a few payments to mend

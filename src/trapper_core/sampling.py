@@ -110,6 +110,7 @@ import math
 import operator
 import random
 import time
+import weakref
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence, Sized
 from typing import TYPE_CHECKING, Any
@@ -129,6 +130,11 @@ if TYPE_CHECKING:
     from .plugins import Registry, Rules
 
 __all__ = ["BURN_IN", "MAX_STEPS", "PLENTY", "Sampler", "SamplingError", "World", "sample"]
+
+#: The answers of `Sampler.deal` found true, by the rules they were checked against.
+_DEALS_CHECKED: weakref.WeakKeyDictionary[Rules, set[tuple[tuple[int, ...], ...]]] = (
+    weakref.WeakKeyDictionary()
+)
 
 PLENTY = 10_000
 """Cards of each colour added to every hand for the replay that learns the
@@ -521,8 +527,20 @@ class Sampler:
         seats = self._dealt_positions(players, len(colours))
         dealt = sum(len(positions) for positions in seats)
         hands = tuple(_counts([colours[i] for i in positions]) for positions in seats)
-        if state.drawn != 0 or state.pile != tuple(colours[dealt:]) or state.hands != hands:
+        if (
+            state.drawn != 0
+            or state.pile != tuple(colours[dealt:])
+            or state.hands != hands
+            or not self._deals_as_told(grid, box, colours, seats)
+        ):
             own = type(self).deal is not Sampler.deal
+            variants = self._variants_own()
+            if variants is not None:  # made as Sampler(view): the variant has its own
+                raise PluginError(
+                    f"variant {view.variant!r} does not deal the cards as the base game "
+                    f"does, which Sampler(view) takes it to: its own sampler "
+                    f"({variants}, its trapper_sampler answer) is view.sampler()"
+                )
             raise PluginError(
                 f"variant {view.variant!r} does not deal the cards as "
                 + (
@@ -546,6 +564,61 @@ class Sampler:
             (h[0] + PLENTY, h[1] + PLENTY, h[2] + PLENTY, h[3] + PLENTY) for h in state.hands
         )
         return game
+
+    def _variants_own(self) -> str | None:
+        """The name of the class of the variant's own sampler, when this one
+        is another (made directly, as ``Sampler(view)``), else ``None``."""
+        try:
+            own = self.rules.sampler(self.view, self.rules)
+        except Exception:  # told by the variant's own sampler, when it is used
+            return None
+        if isinstance(own, Sampler) and type(own) is not type(self):
+            return type(own).__qualname__
+        return None
+
+    def _deals_as_told(
+        self,
+        grid: Sequence[Tile | None],
+        box: Sequence[Tile],
+        colours: list[int],
+        seats: tuple[tuple[int, ...], ...],
+    ) -> bool:
+        """Whether the variant's start deals each seat the positions
+        ``seats`` gives it. The deck in its own order cannot tell: its top
+        cards may all be of one colour (the base game's deck begins with 16
+        blue cards, and two hands of six take 12 of them, dealt in any
+        order). So each seat's positions are marked in a deck of their own,
+        with the colour the deck has most of, and the other cards dealt go
+        to the other colours first: the seat's hand then holds the marked
+        colour alone exactly when its positions are the ones told. Checked
+        once for each variant's rules and answer of `deal`."""
+        rules = self.rules
+        checked = _DEALS_CHECKED.setdefault(rules, set())
+        if seats in checked:
+            return True
+        view = self.view
+        counts = Counter(colours)
+        dealt = sum(len(positions) for positions in seats)
+        mark = max(sorted(counts), key=counts.__getitem__)  # the most plentiful colour
+        others = [c for c in colours if c != mark]
+        for seat, positions in enumerate(seats):
+            if not positions or counts[mark] < len(positions):
+                continue  # nothing to tell apart, or not enough of one colour to mark them
+            marked = [-1] * len(colours)
+            for i in positions:
+                marked[i] = mark
+            rest = iter([*others, *[mark] * (counts[mark] - len(positions))])
+            deck = [c if c >= 0 else next(rest) for c in marked]
+            setup = Setup(
+                grid, tuple(COLOURS[c] for c in deck), view.start_trappers, box, view.start_player
+            )
+            state = Game._start(rules, view.players, 0, setup).state
+            if state.hands[seat] != _counts([deck[i] for i in positions]) or state.pile != tuple(
+                deck[dealt:]
+            ):
+                return False
+        checked.add(seats)
+        return True
 
     def _dealt_positions(self, players: int, cards: int) -> tuple[tuple[int, ...], ...]:
         """`deal`'s answer, checked: one tuple of positions a seat, each an

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from .game import Game
     from .plugins import Registry
+    from .sampling import Sampler
 
 __all__ = ["FACE_DOWN", "FaceDown", "History", "PlayerView", "make_view"]
 
@@ -256,6 +257,18 @@ class PlayerView:
         from .sampling import sample
 
         return sample(self, rng, registry=registry)
+
+    def sampler(self, *, registry: Registry | None = None) -> Sampler:
+        """The variant's [`Sampler`][trapper_core.Sampler] of this view (its
+        ``trapper_sampler`` answer), which `sample` and `ISMCTSBot` draw
+        with: prepared once, it draws many worlds. ``registry`` is where the
+        variant is looked up (the installed variants by default).
+        ``Sampler(view)`` is the core's own sampler, which knows the base
+        game's deal: the same for every variant that deals as the base game
+        does, the built-in ones included."""
+        from .sampling import _registry, sampler_of
+
+        return sampler_of(self, _registry(registry).rules(self.variant))
 
     def tile_at(self, square: Square | str) -> Tile | FaceDown | None:
         """Returns what the viewer sees on ``square``, a `Square` or its name
