@@ -112,7 +112,13 @@ def test_a_variant_whose_deck_is_not_colours_is_refused_when_a_game_starts() -> 
         def trapper_variants(self) -> list[VariantSpec]:
             return [VariantSpec("ints", (IntDeck(),), extends="base")]
 
-    with pytest.raises(tc.SetupError, match="Colour"):
+    # A broken plugin, named as every hook's wrong answer is (it was a
+    # SetupError naming neither the variant nor the hook).
+    with pytest.raises(
+        tc.PluginError,
+        match=r"variant 'ints': trapper_deck returned \(0, 0, .*, not a tuple of Colour "
+        r"values \(0 is none\)",
+    ):
         tc.new_game("ints", 2, seed=1, registry=Registry([Register()]))
 
 

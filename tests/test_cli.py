@@ -1281,6 +1281,11 @@ def test_an_unknown_variant_on_the_command_line_says_nothing_of_registry(
         err = capsys.readouterr().err
         assert "no variant is called 'go'; installed: base, children, tactical" in err
         assert "registry" not in err
+        # A package's variant that is not found is one that registers under
+        # another group, or none: the group it must use is named.
+        assert err.rstrip().endswith(
+            "(a package installs a variant through the entry-point group 'trapper_core.plugins')"
+        )
     record = tmp_path / "go.trn"
     record.write_text('[Variant "go"]\n')
     main(["replay", str(record)])

@@ -52,8 +52,14 @@ def _refused(hook: str, answer: Callable[..., Any]) -> tc.PluginError:
         ("trapper_tile_set", lambda self: [1, 2], "[1, 2]", "not a TileSet"),
         ("trapper_token_supply", lambda self: "x", "'x'", "not a TokenSupply"),
         ("trapper_deck", lambda self: 5, "5", "not a tuple of Colour values"),
+        (
+            "trapper_deck",
+            lambda self: ["B"] * 64,
+            "['B', 'B'",
+            "not a tuple of Colour values ('B' is none)",
+        ),
     ],
-    ids=["board", "tile_set", "token_supply", "deck"],
+    ids=["board", "tile_set", "token_supply", "deck", "deck of letters"],
 )
 def test_hook_trapper_board_tile_set_and_token_supply_answers_are_checked(
     hook: str, answer: Callable[..., Any], shown: str, wanted: str

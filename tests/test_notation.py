@@ -604,8 +604,9 @@ def test_records_without_players_or_with_bad_tags() -> None:
         notation.loads('[Variant "base"]\n1. A: pass\n')[0].replay()
     with pytest.raises(
         RecordError,
-        match=r"no variant is called 'go'.*\(a variant given to a Registry in code is found "
-        r"by passing registry=",
+        match=r"no variant is called 'go'.*\(a package installs a variant through the "
+        r"entry-point group 'trapper_core.plugins'; one given to a Registry in code is found "
+        r"by passing registry=, that Registry\)",
     ):
         notation.loads('[Variant "go"]\n[Seat1 "A"]\n')[0].replay()
     with pytest.raises(RecordError, match="Setup tag: a setup string has 5 fields"):

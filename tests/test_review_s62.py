@@ -1,5 +1,5 @@
 """What stop 62's reviews and changes pinned: ``trapper simulate --json``
-and ``Summary.to_dict``."""
+and ``Summary.to_dict``; a plugin's rule hooks that no variant plays."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import json
 import os
 import subprocess
 import sys
+import types
+import warnings
 from pathlib import Path
 
 import pytest
@@ -74,3 +76,45 @@ def test_simulate_json_refuses_an_out_that_is_the_standard_output() -> None:
     assert done.returncode == 2
     assert done.stdout == ""
     assert "--json prints the summary to the standard output" in done.stderr
+
+
+def _tenfold(names_itself: bool) -> types.ModuleType:
+    """A module as a plugin author writes one after the charity example: a
+    rule hook at module level beside ``trapper_variants``."""
+    module = types.ModuleType("trapper_tenfold")
+
+    @tc.hookimpl
+    def trapper_canoe_payout(row: tc.Row) -> int:
+        return 10 * row.plain_value
+
+    @tc.hookimpl
+    def trapper_variants() -> list[tc.VariantSpec]:
+        return [tc.VariantSpec("tenfold", (module,) if names_itself else (), "base")]
+
+    module.trapper_canoe_payout = trapper_canoe_payout  # type: ignore[attr-defined]
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    return module
+
+
+_ROW = tc.Row(tc.Tile.from_code("CB1n"), (tc.Tile.from_code("B4s"),))
+
+
+def test_a_rule_hook_no_variant_plays_is_warned_of() -> None:
+    """The variant played the base game's payout (8, not 40) and the
+    conformance kit passed it: the module's own hook was never asked."""
+    with pytest.warns(
+        tc.PluginWarning,
+        match=r"plugin 'trapper_tenfold' implements trapper_canoe_payout, which no variant "
+        r"plays: a variant's rules are the hooks of the plugins its VariantSpec names "
+        r"\(a module names itself as sys.modules\[__name__\]\)",
+    ):
+        registry = tc.Registry([_tenfold(names_itself=False)])
+    assert registry.rules("tenfold").canoe_payout(_ROW) == 8
+
+
+def test_a_module_that_names_itself_plays_its_rule_hooks_without_a_warning() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        registry = tc.Registry([_tenfold(names_itself=True)])
+        tc.Registry()  # the built-in variants re-export hooks of the plugins they name
+    assert registry.rules("tenfold").canoe_payout(_ROW) == 40

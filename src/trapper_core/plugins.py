@@ -33,6 +33,7 @@ from .errors import (
 from .hookspecs import PROJECT, RegistrySpec, RulesSpec, hookimpl
 from .interning import SIZE
 from .kinds import ActionKind, Withdraw, listing, resolve_kinds
+from .model import Colour
 from .state import TokenSupply, supply_problem
 from .tiles import TileSet
 
@@ -502,6 +503,11 @@ def _checked(
         answer = function()
         if not isinstance(answer, kind):
             raise bad_answer(variant, hook, answer, wanted)
+        if hook == "trapper_deck":
+            cards = typing.cast("tuple[object, ...] | list[object]", answer)  # as checked above
+            if not set(map(type, cards)) <= {Colour}:  # a C loop over the cards
+                bad = next(card for card in cards if type(card) is not Colour)
+                raise bad_answer(variant, hook, answer, f"{wanted} ({shown(bad)} is none)")
         if isinstance(answer, TokenSupply):
             problem = supply_problem(answer)
             if problem is not None:
@@ -648,6 +654,43 @@ class Registry:
             except Exception as exc:  # a third party's answer: anything may go wrong
                 why = str(exc) if isinstance(exc, PluginError) else _error(exc)
                 self._fail(name, why)
+        self._warn_of_hooks_no_variant_plays(pm)
+
+    def _warn_of_hooks_no_variant_plays(self, pm: pluggy.PluginManager) -> None:
+        """A `PluginWarning` for each plugin that implements rule hooks that
+        no variant plays: a variant's rules are the hooks of the plugins its
+        `VariantSpec` names, and a module that registers a variant and
+        carries rule hooks without naming itself played the base game's
+        rules without a word. (A hook it re-exports from a plugin a variant
+        names is played.)"""
+        named = [plugin for spec in self._specs.values() for plugin in spec.plugins]
+        played: set[object] = set()
+        for plugin in named:
+            for attribute in dir(plugin):
+                if attribute.startswith("trapper_"):
+                    value = getattr(plugin, attribute, None)
+                    played.add(getattr(value, "__func__", value))
+        for name, plugin in pm.list_name_plugin():
+            if plugin is None or any(plugin is p for p in named):
+                continue
+            unplayed = sorted(
+                {
+                    caller.name
+                    for caller in pm.get_hookcallers(plugin) or ()
+                    if caller.name in _RULE_HOOKS
+                    for impl in caller.get_hookimpls()
+                    if impl.plugin is plugin
+                    and getattr(impl.function, "__func__", impl.function) not in played
+                }
+            )
+            if unplayed:
+                warnings.warn(
+                    f"plugin {name!r} implements {', '.join(unplayed)}, which no variant "
+                    "plays: a variant's rules are the hooks of the plugins its VariantSpec "
+                    "names (a module names itself as sys.modules[__name__])",
+                    PluginWarning,
+                    stacklevel=3,
+                )
 
     def _load_entry_points(self, pm: pluggy.PluginManager) -> None:
         """Registers the plugins of the entry-point group, as pluggy's
@@ -758,7 +801,7 @@ class Registry:
             raise UnknownVariantError(
                 f"no variant is called {shown(name)}{hint}; installed: {', '.join(self.names())}"
                 + left_out
-                + (_IN_CODE if self is _default else "")
+                + (_INSTALLED + _IN_CODE + ")" if self is _default else "")
             )
         return self._specs[key]
 
@@ -809,9 +852,16 @@ _default: Registry | None = None
 _BUILDING = threading.RLock()
 
 
+#: The names of the rule hooks (those a variant's own plugins implement).
+_RULE_HOOKS = frozenset(name for name in dir(RulesSpec) if name.startswith("trapper_"))
+
+
 # What an unknown variant's error adds when the installed variants were
-# asked: the usual cause is a call that was not given the Registry in code.
-_IN_CODE = " (a variant given to a Registry in code is found by passing registry=, that Registry)"
+# asked: the usual causes are a package that registers under another
+# entry-point group (or none), and a call that was not given the Registry
+# in code.
+_INSTALLED = f" (a package installs a variant through the entry-point group {ENTRY_POINT_GROUP!r}"
+_IN_CODE = "; one given to a Registry in code is found by passing registry=, that Registry"
 
 
 def _without_registry_advice(message: str) -> str:
