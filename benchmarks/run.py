@@ -327,6 +327,12 @@ def main(argv: list[str] | None = None) -> int:
         + f", {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}"
     )
     if args.instructions:
+        if args.only:
+            parser.error(
+                "--only picks timed figures; --instructions counts the playouts and the "
+                "notation (one figure's count: benchmarks/engine.py --instructions --figure "
+                "apply-undo, or bot, or floor)"
+            )
         return instructions(args.games)
     count = args.rounds or (5 if args.quick else 15)
     only = set(args.only.split(",")) if args.only else None

@@ -53,6 +53,23 @@ NAMES = ("smallboard", "opencanoes", "charity", "rounds")
 """The example variants, each in ``examples/<name>/trapper_<name>``."""
 
 
+def test_every_example_package_is_checked_here_and_typed() -> None:
+    """A new example under examples/ is played by the conformance kit only
+    once it is named in NAMES (riverbank has a test file of its own,
+    test_example_plugin.py), and type-checked only once pyproject.toml's
+    mypy_path names its folder."""
+    packages = {p.parent.name for p in EXAMPLES.glob("*/pyproject.toml")}
+    assert packages == {*NAMES, "riverbank"}, (
+        "name a new example in NAMES (tests/test_examples.py)"
+    )
+    mypy_path = tomllib.loads((EXAMPLES.parent / "pyproject.toml").read_text(encoding="utf-8"))[
+        "tool"
+    ]["mypy"]["mypy_path"]
+    assert {f"examples/{name}" for name in packages} <= set(mypy_path), (
+        "name a new example's folder in pyproject.toml's [tool.mypy] mypy_path"
+    )
+
+
 def _project(name: str) -> dict[str, object]:
     project: dict[str, object] = tomllib.loads(
         (EXAMPLES / name / "pyproject.toml").read_text(encoding="utf-8")

@@ -61,7 +61,10 @@ def test_the_import_contracts_name_every_module_of_the_core() -> None:
         for p in (ROOT / "src" / "trapper_core").glob("*.py")
         if p.stem not in _ABOVE_THE_NOTATION and p.stem != "__init__"
     }
-    assert set(notation["source_modules"]) == below
+    assert set(notation["source_modules"]) == below, (
+        "the contract that forbids the notation lists every module of the core below it "
+        "(pyproject.toml); a module above it is named in _ABOVE_THE_NOTATION here"
+    )
 
 
 def test_the_core_layers_name_every_module_of_the_core() -> None:
@@ -82,8 +85,11 @@ def test_the_core_layers_name_every_module_of_the_core() -> None:
         for p in (ROOT / "src" / "trapper_core").glob("*.py")
         if p.stem not in ("__init__", "__main__")
     }
-    assert modules - named == set()
-    assert named - modules == set()
+    assert modules - named == set(), (
+        "these modules of the core have no layer in pyproject.toml's contract "
+        "'The core's own layers'"
+    )
+    assert named - modules == set(), "the core's layers contract names modules that do not exist"
 
 
 def _sources() -> list[Path]:
@@ -102,10 +108,47 @@ def _owner(path: Path) -> str:
     return parts[2] if parts[0] == "examples" else parts[1]
 
 
+def _check_module_imported(module: str, where: str) -> None:
+    """A module of another package that a plugin may import: the package
+    itself, or a module of the core that the API reference documents."""
+    top = module.split(".")[0]
+    assert not any(part.startswith("_") for part in module.split(".")), where
+    if top != "trapper_core":
+        assert module == top, f"{where}: import from {top} itself, not {module}"
+    elif module != top:
+        # The core's modules a plugin may import from are those the API
+        # reference documents as modules (trapper_core.errors is not one).
+        assert f"::: {module}\n" in _DOCUMENTED, (
+            f"{where}: {module} is not a documented module of trapper_core"
+        )
+
+
 @pytest.mark.parametrize("path", _sources(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_plugins_import_only_public_names_of_other_packages(path: Path) -> None:
+    """``from package import name`` and ``import package as alias`` alike:
+    the names a plugin takes from another package are in its ``__all__``,
+    whether imported or reached as ``alias.name``."""
     owner = _owner(path)
     tree = ast.parse(path.read_text(encoding="utf-8"))
+    bound: dict[str, str] = {}  # a name bound by `import` to another package's module
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                top = alias.name.split(".")[0]
+                if top == owner or top not in PACKAGES:
+                    continue
+                _check_module_imported(alias.name, f"{path.name}:{node.lineno}")
+                bound[alias.asname or top] = alias.name if alias.asname else top
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            module = bound.get(node.value.id)
+            if module is None:
+                continue
+            where = f"{path.name}:{node.lineno}"
+            public = getattr(importlib.import_module(module), "__all__", None)
+            assert not node.attr.startswith("_"), f"{where}: {module}.{node.attr} is private"
+            if public is not None:
+                assert node.attr in public, f"{where}: {node.attr} is not in {module}.__all__"
     for node in ast.walk(tree):
         if not isinstance(node, ast.ImportFrom) or node.level or node.module is None:
             continue
@@ -113,15 +156,7 @@ def test_plugins_import_only_public_names_of_other_packages(path: Path) -> None:
         if top == owner or top not in PACKAGES:
             continue
         where = f"{path.name}:{node.lineno}"
-        assert not any(part.startswith("_") for part in node.module.split(".")), where
-        if top != "trapper_core":
-            assert node.module == top, f"{where}: import from {top} itself, not {node.module}"
-        elif node.module != top:
-            # The core's modules a plugin may import from are those the API
-            # reference documents as modules (trapper_core.errors is not one).
-            assert f"::: {node.module}\n" in _DOCUMENTED, (
-                f"{where}: {node.module} is not a documented module of trapper_core"
-            )
+        _check_module_imported(node.module, where)
         public = getattr(importlib.import_module(node.module), "__all__", None)
         for alias in node.names:
             assert not alias.name.startswith("_"), f"{where}: {alias.name} is private"
