@@ -118,3 +118,42 @@ def test_a_module_that_names_itself_plays_its_rule_hooks_without_a_warning() -> 
         registry = tc.Registry([_tenfold(names_itself=True)])
         tc.Registry()  # the built-in variants re-export hooks of the plugins they name
     assert registry.rules("tenfold").canoe_payout(_ROW) == 40
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_a_text_from_a_seat_not_to_move_is_refused_before_it_is_read(variant: str) -> None:
+    """A server parsed a player's text before checking who sent it, and the
+    error told that player about the mover's hand (``the hand holds 0``,
+    ``more than the hand can pay (5)``): ``seat=`` refuses it first."""
+    game = tc.new_game(variant, ["Ann", "Bob"], seed=1)
+    before = game.to_dict()
+    for text in ("qq", "Bc5/EE", "B9", "pass"):
+        for call in (game.parse_action, game.apply_text):
+            with pytest.raises(tc.IllegalActionError) as info:
+                call(text, seat=1)
+            assert str(info.value) == (
+                "it is the turn of seat 0 ('Ann'), not of seat 1 ('Bob'): "
+                "nothing seat 1 sends is read now"
+            )
+            assert info.value.rule is None
+    assert game.to_dict() == before
+    assert game.parse_action("pass", seat=0) == game.parse_action("pass")
+    with pytest.raises(tc.SetupError, match="there is no seat 2 among 2 players"):
+        game.parse_action("pass", seat=2)
+    game.apply_text("pass", seat=0)
+    assert len(game.history) == 1
+
+
+def test_a_finished_game_reads_nothing_from_any_seat() -> None:
+    game = tc.play(tc.new_game("base", 2, seed=4), [tc.RandomBot(0), tc.RandomBot(1)])
+    with pytest.raises(tc.IllegalActionError, match="the game is over: no seat is to move"):
+        game.parse_action("pass", seat=0)
+
+
+def test_a_seed_new_game_picks_is_exact_as_a_json_double() -> None:
+    """A picked seed was up to 2**63: a JSON reader of doubles rounded it,
+    and the restored game reshuffled otherwise from then on."""
+    seeds = [tc.new_game("base", 2).seed for _ in range(200)]
+    assert all(0 <= seed < 2**53 for seed in seeds)
+    assert all(int(float(seed)) == seed for seed in seeds)
+    assert len(set(seeds)) == 200

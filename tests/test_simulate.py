@@ -284,10 +284,10 @@ def test_simulate_refuses_bad_seeds_callbacks_executors_and_flags_before_playing
 
 def test_simulate_with_no_seed_picks_one_as_new_game_does_and_reports_it() -> None:
     summary = tc.simulate("base", 2, 2, bots=["random"], seed=None)
-    assert 0 <= summary.seed < 2**63
+    assert 0 <= summary.seed < 2**53
     assert tc.simulate("base", 2, 2, bots=["random"], seed=summary.seed) == summary
     (first, *_) = results("base", 2, 2, bots=["random"], seed=None)
-    assert 0 <= first.seed < 2**63
+    assert 0 <= first.seed < 2**53
 
 
 @pytest.mark.parametrize("made", [5, None, b"[Variant]"])

@@ -85,8 +85,9 @@ def new_game(
 
     ``players`` is a count (2–4 in the built-in variants) or the players'
     names in seat order. The game's chance comes from ``seed``: the same seed
-    gives the same game on every machine; ``None`` picks a seed at random,
-    which ``Game.seed`` then reports. ``setup`` fixes the starting position
+    gives the same game on every machine; ``None`` picks a seed at random
+    (below 2**53, exact as a JSON number anywhere), which ``Game.seed``
+    then reports. ``setup`` fixes the starting position
     instead (the seed still drives reshuffles of the discard pile).
 
     ``undo=False`` keeps no undo information:
@@ -151,9 +152,11 @@ def _not_bool(rules: Rules, over: object) -> PluginError:
 
 
 def _seed(seed: object) -> int:
-    """``seed`` checked, or a seed picked at random for ``None``."""
+    """``seed`` checked, or a seed picked at random for ``None``: below
+    2**53, so that a JSON reader that reads numbers as doubles (JavaScript's)
+    keeps it exact in `Game.to_dict`'s data."""
     if seed is None:
-        return secrets.randbits(63)
+        return secrets.randbits(53)
     number = as_whole(seed, SetupError, "a seed is a whole number of 0 or more")
     if number >= MAX_SEED:
         raise SetupError(
@@ -804,7 +807,7 @@ class Game:
             )
         return error
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str, *, seat: SupportsIndex | None = None) -> Action:
         """Returns the legal action written as ``text`` (``"Ge6"``, ``"pass"``).
 
         Raises [`ActionSyntaxError`][trapper_core.ActionSyntaxError] for text
@@ -812,7 +815,15 @@ class Game:
         [`IllegalActionError`][trapper_core.IllegalActionError] (or its
         subclass [`AmbiguousActionError`][trapper_core.AmbiguousActionError])
         for an action that is not legal now.
+
+        ``seat`` is the seat the text comes from, when it comes from a
+        player (a server's request): a seat that is not to move is refused
+        with an `IllegalActionError` before the text is read, since the
+        errors and hints about a text describe the hand of the player to
+        move, which no other player may learn.
         """
+        if seat is not None:
+            self._from_seat(seat)
         action = self._read(text)
         if self._legal is None:
             if not self.is_legal(action):
@@ -828,12 +839,20 @@ class Game:
         return found  # the very object legal_actions() lists: apply() then finds it at once
 
     def apply_text(
-        self, text: str, *, shuffles: Sequence[Sequence[SupportsIndex]] | None = None
+        self,
+        text: str,
+        *,
+        shuffles: Sequence[Sequence[SupportsIndex]] | None = None,
+        seat: SupportsIndex | None = None,
     ) -> Action:
         """Reads ``text`` as an action and plays it (like python-chess's
         ``push_san``); returns the action. Raises as
         [`parse_action`][trapper_core.Game.parse_action] and
-        [`apply`][trapper_core.Game.apply] do; legality is checked once."""
+        [`apply`][trapper_core.Game.apply] do; legality is checked once.
+        ``seat``, when given, is the seat the text comes from, refused
+        unless it is to move, as `parse_action` refuses it."""
+        if seat is not None:
+            self._from_seat(seat)
         action = self._read(text)
         self.apply(action, shuffles=shuffles)
         return action
@@ -1043,6 +1062,19 @@ class Game:
             legal = root.legal_actions() if root.to_move == player else ()
             view = views[player] = make_view(root, player, legal, origin=False)
         return unread_copy(view)
+
+    def _from_seat(self, seat: object) -> None:
+        """Refuses what ``seat`` sends when it is not the seat to move."""
+        number = self._check_seat(seat)
+        to_move = self._state.to_move
+        if to_move is None:
+            raise IllegalActionError("the game is over: no seat is to move")
+        if number != to_move:
+            raise IllegalActionError(
+                f"it is the turn of seat {to_move} ({shown(self.players[to_move], 40)}), not "
+                f"of seat {number} ({shown(self.players[number], 40)}): nothing seat {number} "
+                "sends is read now"
+            )
 
     def _check_seat(self, player: object) -> int:
         """``player`` as an int seat: any whole number (a NumPy integer too), not a bool."""

@@ -731,7 +731,7 @@ def _first_seed(seed: int | None, games: int, first: int = 0) -> int:
     `seed + first + games - 1`, is one `new_game` takes; `None` picks one
     at random."""
     if seed is None:
-        seed = secrets.randbits(63)  # as new_game picks one
+        seed = secrets.randbits(53)  # as new_game picks one
     what = "simulate: seed takes a whole number from 0 to 2**64 - 1"
     seed = as_whole(seed, SetupError, what)
     if not 0 <= seed < MAX_SEED:
