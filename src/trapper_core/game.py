@@ -713,7 +713,16 @@ class Game:
             snapshot, legal = recent.pop()
             _restore(self._state, snapshot)  # GameState.restore without its call
         else:
-            self._replay_to(last)
+            # A replay from a checkpoint: interrupted (Ctrl-C) or failed
+            # part-way, it leaves the game as it was, not in between.
+            state = self._state
+            before = _snapshot(state)
+            try:
+                self._replay_to(last)
+            except BaseException:
+                _restore(state, before)
+                recent.clear()
+                raise
             legal = None
         self._last = last[0]
         count = self._count = self._count - 1
