@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 import math
 import numbers
+import operator
 import random
 import threading
 import time
@@ -80,7 +81,7 @@ def _seed(seed: object) -> int | None:
 def _number(what: str, value: object, low: float | None, *, above: bool = False) -> float:
     """A bot's dial: a finite int or float (not a bool), of at least ``low``
     (more than ``low`` when ``above``) unless ``low`` is None."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise SetupError(f"{what} is a number, not {shown(value)}")
     try:
         number = float(value)
@@ -91,14 +92,14 @@ def _number(what: str, value: object, low: float | None, *, above: bool = False)
     if low is not None and (number < low or (above and number == low)):
         bound = "above" if above else "of at least"
         raise SetupError(f"{what} is a number {bound} {low:g}, not {shown(value)}")
-    return value
+    # As Python's own int or float (a NumPy number, a Fraction too).
+    return operator.index(value) if hasattr(value, "__index__") else number
 
 
 def _whole(what: str, value: object, low: int) -> int:
-    """A bot's count: an int (not a bool) of at least ``low``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise SetupError(f"{what} is a whole number of at least {low}, not {shown(value)}")
-    return value
+    """A bot's count: a whole number (not a bool; a NumPy integer too) of at
+    least ``low``, as an int."""
+    return as_whole(value, SetupError, f"{what} is a whole number of at least {low}", low=low)
 
 
 def _legal(view: PlayerView) -> tuple[Action, ...]:

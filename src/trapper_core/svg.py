@@ -21,6 +21,8 @@ smaller than [`MIN_FONT`][trapper_core.svg.MIN_FONT] pixels.
 
 from __future__ import annotations
 
+import numbers
+import operator
 import textwrap
 from html import escape
 from typing import TYPE_CHECKING
@@ -95,6 +97,16 @@ def _ink(fill: str) -> str:
     name in white on a lynx, wolf or salmon tile, or a letter on the beige
     trapper, stood at 1.7 to 2.9 to 1)."""
     return _INK if _contrast(_INK, fill) >= _contrast(_PAPER, fill) else _PAPER
+
+
+def _real(size: object) -> float:
+    """``size``, a real number of another type (a NumPy number), as Python's
+    own int or float; `SetupError` for anything else."""
+    if isinstance(size, bool) or not isinstance(size, numbers.Real):
+        raise SetupError(
+            f"size is a square's side in pixels, from 1 to {MAX_SIZE}, not {_shown(size)}"
+        )
+    return operator.index(size) if hasattr(size, "__index__") else float(size)
 
 
 def _tile_fill(tile: Tile) -> str:
@@ -355,10 +367,12 @@ def position(
     """
     from .game import Game
 
-    if type(size) not in (int, float) or not 1 <= size <= MAX_SIZE:
+    side = size if type(size) in (int, float) else _real(size)  # a NumPy number too
+    if not 1 <= side <= MAX_SIZE:
         raise SetupError(
             f"size is a square's side in pixels, from 1 to {MAX_SIZE}, not {_shown(size)}"
         )
+    size = side
     if not isinstance(source, Game | PlayerView):
         raise SetupError(f"position() draws a Game or a PlayerView, not {_shown(source)}")
     if isinstance(source, PlayerView) and (problem := misshapen(source)) is not None:
