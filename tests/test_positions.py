@@ -850,7 +850,9 @@ def test_position_from_game_refuses_what_is_no_game(given: object) -> None:
 
 def test_position_from_game_given_a_view_points_to_from_view() -> None:
     view = tc.new_game("base", 2, seed=1).view(0)
-    with pytest.raises(NotationError, match=r"Position\.from_view takes a view\), not PlayerView"):
+    with pytest.raises(
+        NotationError, match=r"Position\.from_view takes a view\), not <PlayerView of A \(seat 0\)"
+    ):
         Position.from_game(view)  # type: ignore[arg-type]
 
 

@@ -229,3 +229,18 @@ def test_numpy_numbers_are_taken_by_the_bots_dials_and_the_pictures_size() -> No
         tc.GreedyBot(1, hand_limit=np.float64(2.5))
     with pytest.raises(tc.SetupError, match=r"iterations is a whole number of at least 1"):
         tc.ISMCTSBot(1, iterations=np.int64(0))
+
+
+def test_a_views_repr_is_short_at_any_length_of_game() -> None:
+    """A view's repr was attrs' own: the board, the displays and the whole
+    history (14 kB at the end of a game, 166 kB at 20,000 actions), saved
+    into a notebook with every view a cell showed."""
+    game = tc.new_game("base", ["Ann", "Bob"], seed=1)
+    game.apply_text("pass")
+    assert repr(game) == "<Game 'base', 2 players, 1 action, Bob to move>"
+    assert repr(game.view(0)) == (
+        "<PlayerView of Ann (seat 0), 'base', 2 players, 1 action, Bob to move>"
+    )
+    finished = tc.play(tc.new_game("base", 3, seed=5), [tc.GreedyBot(s) for s in range(3)])
+    assert repr(finished.view(1)).endswith(f"{len(finished.history)} actions, over>")
+    assert len(repr(finished.view(1))) < 100

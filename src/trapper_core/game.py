@@ -1299,9 +1299,8 @@ class Game:
         else:
             assert self.to_move is not None
             where = f"{self.players[self.to_move]} to move"
-        return (
-            f"<Game {self.variant!r}, {len(self.players)} players, {self._count} actions, {where}>"
-        )
+        actions = "1 action" if self._count == 1 else f"{self._count} actions"
+        return f"<Game {self.variant!r}, {len(self.players)} players, {actions}, {where}>"
 
 
 def _foreign(exc: BaseException) -> bool:

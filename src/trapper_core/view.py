@@ -118,7 +118,7 @@ class History(Sequence[Action]):
         return (History.of, (self._tuple(),))
 
 
-@attrs.frozen(slots=False)  # make_view fills the instance's __dict__ at once
+@attrs.frozen(slots=False, repr=False)  # make_view fills the instance's __dict__ at once
 class PlayerView:
     """One player's knowledge of a game at one moment.
 
@@ -258,6 +258,16 @@ class PlayerView:
 
         return sample(self, rng, registry=registry)
 
+    def __repr__(self) -> str:
+        # Short, as a Game's is: the fields' own text holds the board, the
+        # displays and the whole history (166 kB at 20,000 actions).
+        where = "over" if self.to_move is None else f"{self.players[self.to_move]} to move"
+        return (
+            f"<PlayerView of {self.players[self.player]} (seat {self.player}), "
+            f"{self.variant!r}, {_count(len(self.players), 'player')}, "
+            f"{_count(len(self.history), 'action')}, {where}>"
+        )
+
     def sampler(self, *, registry: Registry | None = None) -> Sampler:
         """The variant's [`Sampler`][trapper_core.Sampler] of this view (its
         ``trapper_sampler`` answer), which `sample` and `ISMCTSBot` draw
@@ -283,6 +293,12 @@ class PlayerView:
 
 
 _FIELDS = attrs.fields(PlayerView)
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
 _KEYED = tuple(f.name for f in _FIELDS if f.name not in ("history", "turns"))
 
 
