@@ -606,7 +606,8 @@ def test_records_without_players_or_with_bad_tags() -> None:
         RecordError,
         match=r"no variant is called 'go'.*\(a package installs a variant through the "
         r"entry-point group 'trapper_core.plugins'; one given to a Registry in code is found "
-        r"by passing registry=, that Registry\)",
+        r"by passing registry=, that Registry; one installed since this process first read "
+        r"them, by a new Registry\(\) or in a new process\)",
     ):
         notation.loads('[Variant "go"]\n[Seat1 "A"]\n')[0].replay()
     with pytest.raises(RecordError, match="Setup tag: a setup string has 5 fields"):

@@ -858,10 +858,14 @@ _RULE_HOOKS = frozenset(name for name in dir(RulesSpec) if name.startswith("trap
 
 # What an unknown variant's error adds when the installed variants were
 # asked: the usual causes are a package that registers under another
-# entry-point group (or none), and a call that was not given the Registry
-# in code.
+# entry-point group (or none), a call that was not given the Registry in
+# code, and a package installed after the process read the installed
+# variants (a notebook's kernel).
 _INSTALLED = f" (a package installs a variant through the entry-point group {ENTRY_POINT_GROUP!r}"
-_IN_CODE = "; one given to a Registry in code is found by passing registry=, that Registry"
+_IN_CODE = (
+    "; one given to a Registry in code is found by passing registry=, that Registry; "
+    "one installed since this process first read them, by a new Registry() or in a new process"
+)
 
 
 def _without_registry_advice(message: str) -> str:
