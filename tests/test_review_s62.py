@@ -244,3 +244,38 @@ def test_a_views_repr_is_short_at_any_length_of_game() -> None:
     finished = tc.play(tc.new_game("base", 3, seed=5), [tc.GreedyBot(s) for s in range(3)])
     assert repr(finished.view(1)).endswith(f"{len(finished.history)} actions, over>")
     assert len(repr(finished.view(1))) < 100
+
+
+def test_a_pictures_description_is_sentences() -> None:
+    """The description a screen reader says ran its lines together:
+    'Turn: trapper none, exchanged no Trappers: blue d5, …'."""
+    import re as _re
+
+    game = tc.new_game("base", 3, seed=5)
+    said = _re.search(r"<desc>(.*?)</desc>", game._repr_svg_())
+    assert said is not None
+    assert said.group(1).startswith("Turn: trapper none, exchanged no. Trappers: blue d5, ")
+    over = tc.play(tc.new_game("base", 2, seed=5), [tc.RandomBot(0), tc.RandomBot(1)])
+    said = _re.search(r"<desc>(.*?)</desc>", over._repr_svg_())
+    assert said is not None
+    assert ". Trappers: " in said.group(1)
+    assert not _re.search(r"[^.] Trappers:", said.group(1))
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_seat_rows_add_up_to_the_summarys_tallies(variant: str) -> None:
+    """A notebook's table of one row a seat: summed by bot and by place in
+    the order of play, the rows are the summary's tallies."""
+    from trapper_core.simulation import results
+
+    games = list(results(variant, 3, 6, bots=["greedy", "random"], seed=3, max_actions=400))
+    summary = tc.simulate(variant, 3, 6, bots=["greedy", "random"], seed=3, max_actions=400)
+    rows = [row for result in games for row in result.seat_rows()]
+    assert json.loads(json.dumps(rows)) == rows
+    for key, tallies in (("bot", summary.bots), ("place", dict(enumerate(summary.turn_order)))):
+        for name, tally in tallies.items():
+            mine = [r for r in rows if r[key] == name and r["finished"]]
+            assert len(mine) == tally.seats
+            assert sum(r["score"] for r in mine) == tally.money
+            assert sum(r["won"] for r in mine) == pytest.approx(tally.wins)
+    assert {r["place"] for r in rows} == {0, 1, 2}

@@ -97,6 +97,34 @@ class GameResult:
     `k`-th in the order of play, from 0: seat order from the start player,
     as the built-in variants play."""
 
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """One row a seat, as plain values (for a table: a list of these is
+        what ``pandas.DataFrame`` takes): the game's ``number`` and
+        ``seed``; the ``seat``, its ``place`` in the order of play (0 for
+        the start player, as `Summary.turn_order` counts), its ``bot`` and
+        ``score``; ``won``, its share of the win (1, a fraction of a shared
+        win, or 0; 0 in a game cut short, which counts in no tally); and
+        the game's ``finished``, ``actions`` and ``turns``. The seats of
+        one game are not independent samples: a statistic's error counts
+        games, not seats."""
+        players = len(self.bots)
+        share = 1 / len(self.winners) if self.finished and self.winners else 0.0
+        return [
+            {
+                "number": self.number,
+                "seed": self.seed,
+                "seat": seat,
+                "place": (seat - self.start_player) % players,
+                "bot": bot,
+                "score": self.scores[seat],
+                "won": share if seat in self.winners else 0.0,
+                "finished": self.finished,
+                "actions": self.actions,
+                "turns": self.turns,
+            }
+            for seat, bot in enumerate(self.bots)
+        ]
+
 
 @attrs.frozen
 class Batch:

@@ -465,7 +465,8 @@ def position(
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif" role="img">',
         f"<title>{escape(f'Trapper, {source.variant}: {said[0]}')}</title>",
-        f"<desc>{escape(' '.join([*said[1:], f'Trappers: {where}.', *sizes]))}</desc>",
+        f"<desc>{escape(' '.join([*map(_sentence, said[1:]), f'Trappers: {where}.', *sizes]))}"
+        "</desc>",
         f'<rect width="{width:.1f}" height="{height:.1f}" fill="{_PAPER}"/>',
         f'<rect x="{margin:.1f}" y="{margin / 2:.1f}" width="{files * size}" '
         f'height="{ranks * size}" fill="{_BOARD}" stroke="{_INK}"/>',
@@ -541,6 +542,12 @@ def _status_lines(
         return "result", lines
     assert to_move is not None
     return "turn", [f"{players[to_move]} to move", "Turn: " + describe(turn, players)]
+
+
+def _sentence(line: str) -> str:
+    """A status line as a sentence of the description a screen reader says:
+    ended by a full stop (``Turn: trapper none, exchanged no.``)."""
+    return line if line.endswith((".", "!", "?")) else line + "."
 
 
 def _status(x: float, y: float, step: float, font: float, cls: str, lines: list[str]) -> str:
