@@ -279,3 +279,21 @@ def test_seat_rows_add_up_to_the_summarys_tallies(variant: str) -> None:
             assert sum(r["score"] for r in mine) == tally.money
             assert sum(r["won"] for r in mine) == pytest.approx(tally.wins)
     assert {r["place"] for r in rows} == {0, 1, 2}
+
+
+def test_a_views_picture_shows_its_own_hand_and_says_whose_view_it_is() -> None:
+    """A view's picture was the game's picture: counts of cards alone,
+    titled as the game, though the hand is what its player decides with."""
+    import re as _re
+
+    game = tc.new_game("base", 3, seed=5)
+    view = game.view(1)
+    picture = view._repr_svg_()
+    assert picture != game._repr_svg_()
+    title = _re.search(r"<title>(.*?)</title>", picture)
+    assert title is not None
+    assert title.group(1) == "Trapper, base, B&#x27;s view: A to move"
+    hand = view.hand
+    own = f"B: 0 money, 6 cards ({hand.blue} blue, {hand.beige} beige, {hand.green} green, "
+    assert picture.count(own) == 2  # the player's line and the description
+    assert not _re.search(r"[AC]: 0 money, 6 cards \(\d", picture)  # others' hands: counts

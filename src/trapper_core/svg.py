@@ -31,7 +31,7 @@ import attrs
 
 from .errors import SetupError
 from .errors import shown as _shown
-from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Direction, Kind, Species, Tile
+from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Direction, Hand, Kind, Species, Tile
 from .terminal import trapper_squares as _trapper_squares
 from .terminal import water_blocks as _water_blocks
 from .view import PlayerView, misshapen
@@ -242,12 +242,14 @@ def _display_line(
     cards: int,
     to_move: bool,
     width: float,
+    hand: Hand | None = None,
 ) -> tuple[str, int]:
     """A player's line and display, ``width`` wide at most: the markup and
-    how many rows of tiles it takes."""
+    how many rows of tiles it takes (the cards by colour when ``hand``: the
+    viewer's own)."""
     small = size * 0.55
     tokens = ", tokens " + ", ".join(str(t) for t in display.tokens) if display.tokens else ""
-    line = _money_and_cards(name, display, cards) + tokens
+    line = _money_and_cards(name, display, cards, hand) + tokens
     if to_move:
         line = "▶ " + line + " (to move)"
     weight = "bold" if to_move else "normal"
@@ -281,10 +283,14 @@ def _display_line(
     return "".join(parts), row + 1
 
 
-def _money_and_cards(name: str, display: Display, cards: int) -> str:
+def _money_and_cards(name: str, display: Display, cards: int, hand: Hand | None = None) -> str:
     """``A: 12 money, 6 cards``: a player's line, and what the picture's
-    description says of the player."""
-    return f"{name}: {display.money} money, {cards} card{'s' if cards != 1 else ''}"
+    description says of the player; the viewer's own cards by colour
+    (``6 cards (2 blue, 2 beige, 1 green, 1 purple)``), when ``hand``."""
+    line = f"{name}: {display.money} money, {cards} card{'s' if cards != 1 else ''}"
+    if hand is not None and cards:
+        line += " (" + ", ".join(f"{hand[c]} {c}" for c in COLOURS) + ")"
+    return line
 
 
 #: The height of a row of display tiles after the first, in squares: a
@@ -399,6 +405,8 @@ def position(
         shown = source.displays
         layout = source.layout
         cards = list(source.hand_sizes)
+        viewer: int | None = source.player
+        own_hand: Hand | None = source.hand
         to_move, turn = source.to_move, source.turn
         valuation = source.valuation
         winners: tuple[int, ...] | None = source.winners if valuation is not None else None
@@ -412,6 +420,7 @@ def position(
         shown = state.displays
         layout = state.board_squares
         cards = [sum(h) for h in state.hands]
+        viewer, own_hand = None, None
         to_move, turn = state.to_move, state.turn
         valuation = state.valuation
         winners = source.winners() if valuation is not None else None
@@ -442,6 +451,7 @@ def position(
                 cards[number],
                 number == to_move,
                 width - margin * 1.5,
+                own_hand if number == viewer else None,
             )
             drawn.append(markup)
             rows += used - 1
@@ -453,18 +463,22 @@ def position(
     # and a sheet of its own under it: on a dark page the text below the
     # board, dark ink on nothing, could not be read.
     where = _trapper_squares(trappers)
+    whose = "" if viewer is None else f", {players[viewer]}'s view"
     sizes = []  # what the displays below the board say, when they are drawn
     if displays:
         sizes.append(
             "; ".join(
-                _money_and_cards(*player) for player in zip(players, shown, cards, strict=True)
+                _money_and_cards(name, display, count, own_hand if seat == viewer else None)
+                for seat, (name, display, count) in enumerate(
+                    zip(players, shown, cards, strict=True)
+                )
             )
             + "."
         )
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif" role="img">',
-        f"<title>{escape(f'Trapper, {source.variant}: {said[0]}')}</title>",
+        f"<title>{escape(f'Trapper, {source.variant}{whose}: {said[0]}')}</title>",
         f"<desc>{escape(' '.join([*map(_sentence, said[1:]), f'Trappers: {where}.', *sizes]))}"
         "</desc>",
         f'<rect width="{width:.1f}" height="{height:.1f}" fill="{_PAPER}"/>',
