@@ -466,8 +466,9 @@ def _taken(future: Future[list[GameResult]]) -> list[GameResult]:
         exc.add_note(
             "simulate: a worker process died: killed, out of memory, or unable to find a bot "
             "class or record function its task names (one defined under "
-            "'if __name__ == \"__main__\":' is not found by a pool that starts its workers "
-            "afresh, spawn or forkserver: define it at the top of a module)"
+            "'if __name__ == \"__main__\":', or in a notebook or an interactive session, is "
+            "not found by a pool that starts its workers afresh, spawn or forkserver: define "
+            "it at the top of a module the workers import)"
         )
         raise
 
