@@ -11,6 +11,7 @@ import sys
 import types
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -53,7 +54,24 @@ def test_simulate_json_prints_the_summary_of_the_same_games(
     assert main([*argv, "--seed", "1", "--workers", "1", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     expected = tc.simulate("base", players=3, games=4, bots=["greedy", "random"], seed=1)
-    assert printed == expected.to_dict()
+    assert printed == {**expected.to_dict(), "max_actions": None}
+    assert main([*argv, "--seed", "1", "--workers", "1", "--json", "--max-actions", "50"]) == 0
+    cut = json.loads(capsys.readouterr().out)
+    assert cut["max_actions"] == 50
+    assert cut["unfinished"] == cut["games"] == 4  # no game of 50 decisions ends
+    assert cut["bots"] == {}
+
+
+def test_a_summary_made_by_hand_with_numpy_numbers_writes_plain_json() -> None:
+    np = pytest.importorskip("numpy")
+    from trapper_core.simulation import Summary
+
+    summary = Summary("base", players=np.int64(3), seed=np.int64(1))
+    for result in tc.simulation.results("base", 3, 2, bots=["random"], seed=1):
+        summary.add(result)
+    plain = summary.to_dict()
+    assert json.loads(json.dumps(plain)) == plain
+    assert type(plain["players"]) is int
 
 
 @pytest.mark.skipif(not Path("/dev/stdout").exists(), reason="no /dev/stdout here")
@@ -297,3 +315,46 @@ def test_a_views_picture_shows_its_own_hand_and_says_whose_view_it_is() -> None:
     own = f"B: 0 money, 6 cards ({hand.blue} blue, {hand.beige} beige, {hand.green} green, "
     assert picture.count(own) == 2  # the player's line and the description
     assert not _re.search(r"[AC]: 0 money, 6 cards \(\d", picture)  # others' hands: counts
+
+
+@pytest.mark.parametrize(
+    ("fields", "problem"),
+    [
+        ({"player": 3}, "its player is a seat from 0 to 1, not 3"),
+        ({"to_move": 5}, "its to_move is a seat from 0 to 1 or None, not 5"),
+        ({"players": ()}, "its players are a tuple of names, not ()"),
+    ],
+)
+def test_the_repr_of_a_misshapen_view_says_what_is_wrong(
+    fields: dict[str, Any], problem: str
+) -> None:
+    """The short repr read the view's seats by name and raised IndexError
+    for a view made by hand; attrs' own had printed it."""
+    import attrs
+
+    view = attrs.evolve(tc.new_game("base", 2, seed=1).view(0), **fields)
+    assert repr(view).endswith(f"misshapen: {problem}>")
+
+
+class _Forgot:
+    """A plugin object that registers a variant and carries a rule method,
+    but names no plugin in its VariantSpec."""
+
+    @tc.hookimpl
+    def trapper_variants(self) -> list[tc.VariantSpec]:
+        return [tc.VariantSpec("forgot", (), "base")]
+
+    @tc.hookimpl
+    def trapper_hand_size(self, players: int) -> int:
+        return 9
+
+
+def test_a_plugin_objects_unplayed_hooks_are_told_by_its_class_name() -> None:
+    """pluggy names an object plugin by a number: the warning said
+    "plugin '140594319321616'"."""
+    with pytest.warns(
+        tc.PluginWarning,
+        match=r"plugin 'tests.test_review_s62._Forgot' implements trapper_hand_size",
+    ):
+        registry = tc.Registry([_Forgot()])
+    assert registry.rules("forgot").hand_size(2) == 6  # the base game's: told, not played

@@ -1468,3 +1468,67 @@ def test_the_schedule_benchmark_times_prepare_with_a_bound(
     found = re.search(r"(\d+) colourings; found 0, given up (\d+)", out)
     assert found is not None, out
     assert found[1] == found[2] != "0"
+
+
+@pytest.mark.parametrize("answer", ["own subclass", "core sampler"])
+def test_D14_a_deal_not_told_is_named_once_the_hook_asked_once(answer: str) -> None:
+    """The check of a deal that failed asked the variant for its own
+    sampler, whose check failed in turn and asked again: to Python's
+    recursion limit (a crash with a raised limit)."""
+    asked = 0
+
+    class Forgot(tc.Sampler):
+        """The author's sampler, its deal() not written."""
+
+    class Sampled:
+        @tc.hookimpl
+        def trapper_sampler(self, view: tc.PlayerView, rules: tc.Rules) -> tc.Sampler:
+            nonlocal asked
+            asked += 1
+            return (Forgot if answer == "own subclass" else tc.Sampler)(view, rules)
+
+    registry = _dealing(Sampled())
+    game = _around_game(registry, 2, cut=6)
+    with pytest.raises(tc.PluginError, match="does not deal the cards as the base game does"):
+        game.view(1).sample(random.Random(0), registry=registry)
+    assert asked == (1 if answer == "own subclass" else 2)  # the sample's, and the check's
+
+
+def test_D14_a_deal_from_the_start_player_on_is_checked_for_each_start_player() -> None:
+    """The check was kept for a variant's deal whatever the start player:
+    a deal that begins with the start player's block passed for the base
+    game's once a game of start player 0 was sampled, and a game of start
+    player 1 then failed in its replay (R13)."""
+
+    class FromTheStartPlayer:
+        @tc.hookimpl
+        def trapper_start(self, state: tc.GameState, setup: tc.Setup) -> bool:
+            tb.components.trapper_start(state, setup)
+            players, size = state.players, state.rules.hand_size(state.players)
+            deck = [int(c) for c in setup.deck]
+            hands: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)] * players
+            for k in range(players):
+                block = deck[k * size : (k + 1) * size]
+                seat = (setup.start_player + k) % players
+                hands[seat] = (block.count(0), block.count(1), block.count(2), block.count(3))
+            state.hands = tuple(hands)
+            return True
+
+    class Register:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("rot", (FromTheStartPlayer(),), extends="base")]
+
+    registry = tc.Registry([Register()])
+    setup = tc.new_game("rot", 2, seed=7, registry=registry).setup
+
+    def view(start: int) -> tc.PlayerView:
+        game = tc.new_game(
+            "rot", 2, setup=attrs.evolve(setup, start_player=start), seed=7, registry=registry
+        )
+        return tc.play(game, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=10).view(0)
+
+    first = view(0)
+    assert first.sample(random.Random(0), registry=registry).view(0) == first
+    with pytest.raises(tc.PluginError, match="does not deal the cards as the base game does"):
+        view(1).sample(random.Random(0), registry=registry)

@@ -267,7 +267,8 @@ def _parser() -> _Parser:
     simulate.add_argument(
         "--json",
         action="store_true",
-        help="print the summary as one JSON object (Summary.to_dict) instead of the tables",
+        help="print the summary as one JSON object (Summary.to_dict, and max_actions) "
+        "instead of the tables",
     )
     simulate.add_argument(
         "--workers",
@@ -1377,7 +1378,8 @@ def _simulate(args: argparse.Namespace) -> int:
             return 2
         raise
     if args.json:
-        print(json.dumps(summary.to_dict(), indent=2))
+        # With the cut of --max-actions, which the summary does not hold.
+        print(json.dumps({**summary.to_dict(), "max_actions": args.max_actions}, indent=2))
         return 0
     lines = _summary_lines(summary, variant, args.games, args.max_actions)
     # After the records in one stream (--out naming the standard output, a

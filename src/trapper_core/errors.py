@@ -86,9 +86,12 @@ class PluginError(TrapperError):
 
 
 class PluginWarning(UserWarning):
-    """An installed plugin that could not be loaded (its entry point raised
-    on import, or its ``trapper_variants`` hook did): the registry leaves it
-    out, with this warning, and the other variants stay playable."""
+    """A plugin that is likely broken, though the registry goes on: an
+    installed plugin that could not be loaded (its entry point raised on
+    import, or its ``trapper_variants`` hook did), which the registry leaves
+    out while the other variants stay playable; or a plugin, installed or
+    given, whose rule hooks no variant plays (its variants would play
+    without them), which is kept."""
 
 
 class GameFormatError(TrapperError, ValueError):

@@ -829,7 +829,8 @@ class Game:
         player (a server's request): a seat that is not to move is refused
         with an `IllegalActionError` before the text is read, since the
         errors and hints about a text describe the hand of the player to
-        move, which no other player may learn.
+        move, which no other player may learn (a seat the game does not
+        have is a `SetupError`, as `view` refuses it).
         """
         if seat is not None:
             self._from_seat(seat)

@@ -670,7 +670,7 @@ class Registry:
                 if attribute.startswith("trapper_"):
                     value = getattr(plugin, attribute, None)
                     played.add(getattr(value, "__func__", value))
-        for name, plugin in pm.list_name_plugin():
+        for _name, plugin in pm.list_name_plugin():
             if plugin is None or any(plugin is p for p in named):
                 continue
             unplayed = sorted(
@@ -685,7 +685,8 @@ class Registry:
             )
             if unplayed:
                 warnings.warn(
-                    f"plugin {name!r} implements {', '.join(unplayed)}, which no variant "
+                    f"plugin {_plugin_name(plugin)!r} implements {', '.join(unplayed)}, which "
+                    "no variant "
                     "plays: a variant's rules are the hooks of the plugins its VariantSpec "
                     "names (a module names itself as sys.modules[__name__])",
                     PluginWarning,

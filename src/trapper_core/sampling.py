@@ -109,6 +109,7 @@ import bisect
 import math
 import operator
 import random
+import threading
 import time
 import weakref
 from collections import Counter
@@ -131,10 +132,14 @@ if TYPE_CHECKING:
 
 __all__ = ["BURN_IN", "MAX_STEPS", "PLENTY", "Sampler", "SamplingError", "World", "sample"]
 
-#: The answers of `Sampler.deal` found true, by the rules they were checked against.
-_DEALS_CHECKED: weakref.WeakKeyDictionary[Rules, set[tuple[tuple[int, ...], ...]]] = (
+#: The answers of `Sampler.deal` found true, with the start player they were
+#: found true for, by the rules they were checked against.
+_DEALS_CHECKED: weakref.WeakKeyDictionary[Rules, set[tuple[tuple[tuple[int, ...], ...], int]]] = (
     weakref.WeakKeyDictionary()
 )
+
+#: Set while a sampler asks for the variant's own (`Sampler._variants_own`).
+_ASKING_OWN = threading.local()
 
 PLENTY = 10_000
 """Cards of each colour added to every hand for the replay that learns the
@@ -534,7 +539,7 @@ class Sampler:
             or not self._deals_as_told(grid, box, colours, seats)
         ):
             own = type(self).deal is not Sampler.deal
-            variants = self._variants_own()
+            variants = self._variants_own() if type(self) is Sampler else None
             if variants is not None:  # made as Sampler(view): the variant has its own
                 raise PluginError(
                     f"variant {view.variant!r} does not deal the cards as the base game "
@@ -567,11 +572,19 @@ class Sampler:
 
     def _variants_own(self) -> str | None:
         """The name of the class of the variant's own sampler, when this one
-        is another (made directly, as ``Sampler(view)``), else ``None``."""
+        is another (made directly, as ``Sampler(view)``), else ``None``.
+        Asked once: the variant's sampler, made here, checks its deal in
+        turn, and one that fails is not asked again (it recursed to
+        Python's limit)."""
+        if getattr(_ASKING_OWN, "asking", False):
+            return None
+        _ASKING_OWN.asking = True
         try:
             own = self.rules.sampler(self.view, self.rules)
         except Exception:  # told by the variant's own sampler, when it is used
             return None
+        finally:
+            _ASKING_OWN.asking = False
         if isinstance(own, Sampler) and type(own) is not type(self):
             return type(own).__qualname__
         return None
@@ -594,7 +607,8 @@ class Sampler:
         once for each variant's rules and answer of `deal`."""
         rules = self.rules
         checked = _DEALS_CHECKED.setdefault(rules, set())
-        if seats in checked:
+        key = (seats, self.view.start_player)  # a variant may deal from the start player on
+        if key in checked:
             return True
         view = self.view
         counts = Counter(colours)
@@ -617,7 +631,7 @@ class Sampler:
                 deck[dealt:]
             ):
                 return False
-        checked.add(seats)
+        checked.add(key)
         return True
 
     def _dealt_positions(self, players: int, cards: int) -> tuple[tuple[int, ...], ...]:

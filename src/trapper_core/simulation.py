@@ -22,6 +22,7 @@ game order, so the summary and the records are the same whatever ran them.
 
 from __future__ import annotations
 
+import operator
 import os
 import pickle
 import secrets
@@ -320,18 +321,19 @@ class Summary:
         --json`` prints): every field, each tally with its ``win_rate`` and
         ``mean_score`` beside its seats, wins and money, and the mean
         lengths. Bots are in the order of their names."""
+        whole = operator.index  # a Summary made by hand may hold NumPy integers
         return {
-            "variant": self.variant,
-            "players": self.players,
-            "seed": self.seed,
-            "first": self.first,
-            "games": self.games,
-            "unfinished": self.unfinished,
-            "ties": self.ties,
-            "actions": self.actions,
-            "turns": self.turns,
-            "mean_actions": self.mean_actions,
-            "mean_turns": self.mean_turns,
+            "variant": str(self.variant),
+            "players": whole(self.players),
+            "seed": whole(self.seed),
+            "first": whole(self.first),
+            "games": whole(self.games),
+            "unfinished": whole(self.unfinished),
+            "ties": whole(self.ties),
+            "actions": whole(self.actions),
+            "turns": whole(self.turns),
+            "mean_actions": float(self.mean_actions),
+            "mean_turns": float(self.mean_turns),
             "bots": {name: _tally_dict(self.bots[name]) for name in sorted(self.bots)},
             "turn_order": [_tally_dict(tally) for tally in self.turn_order],
         }
@@ -339,11 +341,11 @@ class Summary:
 
 def _tally_dict(tally: BotTally) -> dict[str, Any]:
     return {
-        "seats": tally.seats,
-        "wins": tally.wins,
-        "money": tally.money,
-        "win_rate": tally.win_rate,
-        "mean_score": tally.mean_score,
+        "seats": operator.index(tally.seats),
+        "wins": float(tally.wins),
+        "money": operator.index(tally.money),
+        "win_rate": float(tally.win_rate),
+        "mean_score": float(tally.mean_score),
     }
 
 

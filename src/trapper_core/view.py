@@ -261,12 +261,22 @@ class PlayerView:
     def __repr__(self) -> str:
         # Short, as a Game's is: the fields' own text holds the board, the
         # displays and the whole history (166 kB at 20,000 actions).
-        where = "over" if self.to_move is None else f"{self.players[self.to_move]} to move"
-        return (
-            f"<PlayerView of {self.players[self.player]} (seat {self.player}), "
-            f"{self.variant!r}, {_count(len(self.players), 'player')}, "
-            f"{_count(len(self.history), 'action')}, {where}>"
-        )
+        try:
+            where = "over" if self.to_move is None else f"{self.players[self.to_move]} to move"
+            return (
+                f"<PlayerView of {self.players[self.player]} (seat {self.player}), "
+                f"{self.variant!r}, {_count(len(self.players), 'player')}, "
+                f"{_count(len(self.history), 'action')}, {where}>"
+            )
+        except Exception:  # a view made by hand, its seats none of its players': a repr says so
+            try:
+                problem = misshapen(self)
+            except Exception:
+                problem = None
+            return (
+                f"<PlayerView of seat {shown(self.player)}, {shown(self.variant)}, "
+                f"misshapen: {problem or 'fields that do not fit together'}>"
+            )
 
     def sampler(self, *, registry: Registry | None = None) -> Sampler:
         """The variant's [`Sampler`][trapper_core.Sampler] of this view (its
