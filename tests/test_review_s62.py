@@ -358,3 +358,30 @@ def test_a_plugin_objects_unplayed_hooks_are_told_by_its_class_name() -> None:
     ):
         registry = tc.Registry([_Forgot()])
     assert registry.rules("forgot").hand_size(2) == 6  # the base game's: told, not played
+
+
+def test_a_plugin_attribute_that_is_no_hook_does_not_break_the_check_of_unplayed_hooks() -> None:
+    """The check reads every ``trapper_…`` attribute of the plugins the
+    variants name: an unhashable value or a property that raises is no
+    hook, and the registry is made as before."""
+
+    class Odd:
+        trapper_settings: dict[str, int] = {"cards": 6}  # noqa: RUF012
+
+        @property
+        def trapper_broken(self) -> int:
+            raise RuntimeError("a property of the author's")
+
+        @tc.hookimpl
+        def trapper_hand_size(self, players: int) -> int:
+            return 5
+
+    class Register:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("odd", (Odd(),), "base")]
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        registry = tc.Registry([Register()])
+    assert registry.rules("odd").hand_size(2) == 5

@@ -664,12 +664,15 @@ class Registry:
         rules without a word. (A hook it re-exports from a plugin a variant
         names is played.)"""
         named = [plugin for spec in self._specs.values() for plugin in spec.plugins]
-        played: set[object] = set()
+        played: set[int] = set()  # by id: the plugins named keep each function alive
         for plugin in named:
             for attribute in dir(plugin):
                 if attribute.startswith("trapper_"):
-                    value = getattr(plugin, attribute, None)
-                    played.add(getattr(value, "__func__", value))
+                    try:  # a plugin's attribute is its author's code: a property may raise
+                        value = getattr(plugin, attribute)
+                    except Exception:
+                        continue
+                    played.add(id(getattr(value, "__func__", value)))
         for _name, plugin in pm.list_name_plugin():
             if plugin is None or any(plugin is p for p in named):
                 continue
@@ -680,15 +683,14 @@ class Registry:
                     if caller.name in _RULE_HOOKS
                     for impl in caller.get_hookimpls()
                     if impl.plugin is plugin
-                    and getattr(impl.function, "__func__", impl.function) not in played
+                    and id(getattr(impl.function, "__func__", impl.function)) not in played
                 }
             )
             if unplayed:
                 warnings.warn(
                     f"plugin {_plugin_name(plugin)!r} implements {', '.join(unplayed)}, which "
-                    "no variant "
-                    "plays: a variant's rules are the hooks of the plugins its VariantSpec "
-                    "names (a module names itself as sys.modules[__name__])",
+                    "no variant plays: a variant's rules are the hooks of the plugins its "
+                    "VariantSpec names (a module names itself as sys.modules[__name__])",
                     PluginWarning,
                     stacklevel=3,
                 )

@@ -604,7 +604,7 @@ class Sampler:
         with the colour the deck has most of, and the other cards dealt go
         to the other colours first: the seat's hand then holds the marked
         colour alone exactly when its positions are the ones told. Checked
-        once for each variant's rules and answer of `deal`."""
+        once for each variant's rules, answer of `deal` and start player."""
         rules = self.rules
         checked = _DEALS_CHECKED.setdefault(rules, set())
         key = (seats, self.view.start_player)  # a variant may deal from the start player on
