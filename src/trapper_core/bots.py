@@ -14,7 +14,6 @@ from __future__ import annotations
 import enum
 import math
 import numbers
-import operator
 import random
 import threading
 import time
@@ -27,6 +26,7 @@ from .errors import (
     PluginError,
     SetupError,
     UnknownVariantError,
+    as_real,
     as_tuple,
     as_whole,
     shown,
@@ -81,10 +81,9 @@ def _seed(seed: object) -> int | None:
 def _number(what: str, value: object, low: float | None, *, above: bool = False) -> float:
     """A bot's dial: a finite int or float (not a bool), of at least ``low``
     (more than ``low`` when ``above``) unless ``low`` is None."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise SetupError(f"{what} is a number, not {shown(value)}")
+    real = as_real(value, SetupError, f"{what} is a number")  # Python's own int or float
     try:
-        number = float(value)
+        number = float(real)
     except OverflowError:
         number = math.inf
     if not math.isfinite(number):
@@ -92,8 +91,7 @@ def _number(what: str, value: object, low: float | None, *, above: bool = False)
     if low is not None and (number < low or (above and number == low)):
         bound = "above" if above else "of at least"
         raise SetupError(f"{what} is a number {bound} {low:g}, not {shown(value)}")
-    # As Python's own int or float (a NumPy number, a Fraction too).
-    return operator.index(value) if hasattr(value, "__index__") else number
+    return real
 
 
 def _whole(what: str, value: object, low: int) -> int:

@@ -7,6 +7,7 @@ the standard library can still catch them.
 
 from __future__ import annotations
 
+import numbers
 import operator
 import reprlib
 from collections.abc import Iterable, Mapping
@@ -181,6 +182,16 @@ def as_whole(
             if low is None or number >= low:
                 return number
     raise error(f"{what}, not {shown(value)}")
+
+
+def as_real(value: object, error: type[TrapperError], what: str) -> float:
+    """``value`` as Python's own number: an ``int`` for a whole number
+    (``__index__``: a NumPy integer), a ``float`` for any other real number
+    (a NumPy float, a ``Fraction``), not a bool; raises ``error`` (``what``,
+    then the value shown) otherwise. Finiteness and bounds are the caller's."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise error(f"{what}, not {shown(value)}")
+    return operator.index(value) if hasattr(value, "__index__") else float(value)
 
 
 def as_tuple(value: object, error: type[TrapperError], what: str) -> tuple[Any, ...]:

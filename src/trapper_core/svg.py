@@ -21,15 +21,13 @@ smaller than [`MIN_FONT`][trapper_core.svg.MIN_FONT] pixels.
 
 from __future__ import annotations
 
-import numbers
-import operator
 import textwrap
 from html import escape
 from typing import TYPE_CHECKING
 
 import attrs
 
-from .errors import SetupError
+from .errors import SetupError, as_real
 from .errors import shown as _shown
 from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Direction, Hand, Kind, Species, Tile
 from .terminal import trapper_squares as _trapper_squares
@@ -97,16 +95,6 @@ def _ink(fill: str) -> str:
     name in white on a lynx, wolf or salmon tile, or a letter on the beige
     trapper, stood at 1.7 to 2.9 to 1)."""
     return _INK if _contrast(_INK, fill) >= _contrast(_PAPER, fill) else _PAPER
-
-
-def _real(size: object) -> float:
-    """``size``, a real number of another type (a NumPy number), as Python's
-    own int or float; `SetupError` for anything else."""
-    if isinstance(size, bool) or not isinstance(size, numbers.Real):
-        raise SetupError(
-            f"size is a square's side in pixels, from 1 to {MAX_SIZE}, not {_shown(size)}"
-        )
-    return operator.index(size) if hasattr(size, "__index__") else float(size)
 
 
 def _tile_fill(tile: Tile) -> str:
@@ -373,11 +361,10 @@ def position(
     """
     from .game import Game
 
-    side = size if type(size) in (int, float) else _real(size)  # a NumPy number too
+    wanted = f"size is a square's side in pixels, from 1 to {MAX_SIZE}"
+    side = size if type(size) in (int, float) else as_real(size, SetupError, wanted)
     if not 1 <= side <= MAX_SIZE:
-        raise SetupError(
-            f"size is a square's side in pixels, from 1 to {MAX_SIZE}, not {_shown(size)}"
-        )
+        raise SetupError(f"{wanted}, not {_shown(size)}")
     size = side
     if not isinstance(source, Game | PlayerView):
         raise SetupError(f"position() draws a Game or a PlayerView, not {_shown(source)}")
