@@ -1020,6 +1020,24 @@ class Raising(FirstBot):
         if self.chosen > 3:
             raise RuntimeError("a bug in the bot")
         return view.legal_actions[0]
+
+
+class FailsFirst(FirstBot):
+    """Fails in the first game of a simulation from seed 0 (its seed is 0)
+    and plays the first legal action in every other."""
+
+    name = "fails-first"
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        self.fails = seed == 0
+        self.chosen = 0
+
+    def choose(self, view):
+        self.chosen += 1
+        if self.fails and self.chosen > 3:
+            raise RuntimeError("a bug in the bot")
+        return view.legal_actions[0]
 '''
 
 
@@ -1186,6 +1204,29 @@ def test_simulate_tells_a_bots_exception_as_play_does(
     assert not [line for line in err if "trapper_core" in line or "simulate()" in line]
 
 
+def test_simulate_stopped_by_an_error_ends_its_workers_before_it_returns(
+    own_bots: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot's error in one batch stopped the pool without waiting: the
+    other worker played its batch on after the command had returned (for
+    ever, an orphan holding the output open, if the process ended first).
+    Now the command kills the workers and returns once they and the pool's
+    thread have ended."""
+    import multiprocessing
+    import threading
+
+    threads = threading.active_count()
+    command = ["simulate", "--games", "400", "--players", "2", "--seed", "0"]
+    bots = ["--bots", f"{own_bots}:FailsFirst,greedy", "--workers", "2", "--batch", "40"]
+    assert main([*command, *bots]) == 1
+    assert multiprocessing.active_children() == []
+    assert threading.active_count() == threads
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "trapper: error: RuntimeError: a bug in the bot "
+        "(game 0 (from 0; seed 0), a decision of seat 0 (A; bot fails-first))"
+    )
+
+
 def test_simulate_append_stopped_by_an_error_keeps_what_the_file_held(
     own_bots: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -1207,15 +1248,12 @@ def test_simulate_append_stopped_by_an_error_keeps_what_the_file_held(
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM and SIGHUP as POSIX sends them")
-@pytest.mark.parametrize("signum", ["SIGTERM", "SIGHUP"])
-def test_simulate_ended_by_sigterm_or_sighup_stops_as_ctrl_c_does(
-    signum: str, tmp_path: Path
-) -> None:
-    """``kill`` (SIGTERM) or a hangup ended Python at once: no word, a game
-    half written in --out, and the pool's workers lived on as orphans,
-    holding the command's output open. Now the games stop as at Ctrl-C:
-    --out holds whole games, a note says how many, the workers end, and the
-    exit status is 128 + the signal's number."""
+def _simulate_stopped(signum: str, tmp_path: Path, *, group: bool) -> tuple[int, str, Path]:
+    """Runs ``trapper simulate`` with two workers in a session of its own,
+    sends it ``signum`` once --out holds a few games (to every process of
+    its group, as a terminal does, with ``group``), and returns its exit
+    status, what it wrote to stderr and --out; no process of the session
+    may be left."""
     import signal
     import time
 
@@ -1231,8 +1269,7 @@ def test_simulate_ended_by_sigterm_or_sighup_stops_as_ctrl_c_does(
     deadline = time.monotonic() + 60
     while (not out.exists() or out.stat().st_size < 5000) and time.monotonic() < deadline:
         time.sleep(0.05)
-    number = getattr(signal, signum)
-    child.send_signal(number)
+    (os.killpg if group else os.kill)(child.pid, getattr(signal, signum))
     try:
         printed, errors = child.communicate(timeout=30)
     finally:
@@ -1240,15 +1277,52 @@ def test_simulate_ended_by_sigterm_or_sighup_stops_as_ctrl_c_does(
         for pid in left.stdout.split():
             os.kill(int(pid), signal.SIGKILL)
     assert not left.stdout.split(), "workers left running"
-    assert child.returncode == 128 + number
     assert printed == b""
+    return child.returncode, errors.decode(), out
+
+
+@pytest.mark.parametrize("signum", ["SIGTERM", "SIGHUP"])
+def test_simulate_ended_by_sigterm_or_sighup_stops_as_ctrl_c_does(
+    signum: str, tmp_path: Path
+) -> None:
+    """``kill`` (SIGTERM) or a hangup ended Python at once: no word, a game
+    half written in --out, and the pool's workers lived on as orphans,
+    holding the command's output open. Now the games stop as at Ctrl-C:
+    --out holds whole games, a note says how many, the workers end, and the
+    exit status is 128 + the signal's number."""
+    import signal
+
+    status, errors, out = _simulate_stopped(signum, tmp_path, group=False)
+    assert status == 128 + getattr(signal, signum)
     records = notation.loads(out.read_text())
     assert all(record.replay().is_over for record in records)
-    assert errors.decode().splitlines()[-1] == (
+    assert errors.splitlines()[-1] == (
         f"trapper: note: ended by {signum}: {out} is incomplete, it holds the first "
         f"{len(records)} of the 100000 games; the rest are the same command with "
         f"--first {len(records)} --games {100000 - len(records)} --append"
     )
+
+
+@pytest.mark.parametrize("signum", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_simulate_stopped_at_a_terminal_ends_every_worker_and_says_only_its_note(
+    signum: str, tmp_path: Path
+) -> None:
+    """Ctrl-C (SIGINT), or a hangup or SIGTERM sent to the terminal's whole
+    group, reaches the pool's workers as well as the command: the command
+    stops the pool, no worker is left, and stderr holds the note alone (no
+    traceback of a worker or of the pool's thread)."""
+    import signal
+
+    status, errors, out = _simulate_stopped(signum, tmp_path, group=True)
+    assert status == 128 + getattr(signal, signum)
+    records = notation.loads(out.read_text())
+    assert all(record.replay().is_over for record in records)
+    said = "interrupted" if signum == "SIGINT" else f"ended by {signum}"
+    assert errors.splitlines() == [
+        f"trapper: note: {said}: {out} is incomplete, it holds the first "
+        f"{len(records)} of the 100000 games; the rest are the same command with "
+        f"--first {len(records)} --games {100000 - len(records)} --append"
+    ]
 
 
 def test_simulate_out_to_a_reader_that_leaves_stops_quietly() -> None:

@@ -10,7 +10,13 @@ import re
 import subprocess
 import sys
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import (
+    BrokenExecutor,
+    Executor,
+    Future,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+)
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -218,6 +224,33 @@ def test_issue13_a_stream_left_early_sends_no_more_and_cancels_the_rest() -> Non
     stream.close()
     assert len(submitted) == 4
     assert [f.cancelled() for f in submitted] == [False, False, True, True]
+
+
+@pytest.mark.parametrize(
+    ("error", "cancelled"), [(BrokenExecutor("a worker died"), False), (OSError("a disk"), True)]
+)
+def test_simulate_leaves_a_broken_pools_batches_to_the_pool(
+    error: Exception, cancelled: bool
+) -> None:
+    """A pool broken by a worker that died fails every batch left, in its
+    own thread; the simulation cancelled them as well, and on Python 3.11
+    a ProcessPoolExecutor's thread met a cancelled batch as it failed them
+    (InvalidStateError) and ended without its workers. The batches of a
+    broken pool are the pool's to fail; any other error cancels them."""
+    submitted: list[Future[Any]] = []
+
+    class Breaking(Executor):
+        """Fails the first batch, with ``error``, as the third is sent."""
+
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            submitted.append(Future())
+            if len(submitted) == 3:
+                submitted[0].set_exception(error)
+            return submitted[-1]
+
+    with pytest.raises(type(error)):
+        tc.simulate("base", 2, 40, bots=["random"], executor=Breaking(), batch=1, ahead=3)
+    assert [f.cancelled() for f in submitted] == [False, cancelled, cancelled]
 
 
 def test_simulate_refuses_a_seed_range_that_passes_2_64_before_playing() -> None:

@@ -28,6 +28,7 @@ import string
 import sys
 import textwrap
 import threading
+import time
 import traceback
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -1620,31 +1621,62 @@ def _default_signals() -> None:
     """A pool's worker ends on SIGTERM and SIGHUP as a process does: it
     began with the command's handlers, which stop a game between two
     decisions and which a worker blocked in sending a result outlived, so
-    that a pool broken by a killed worker waited for ever to end the other."""
+    that a pool broken by a killed worker waited for ever to end the other.
+    It ignores SIGINT: Ctrl-C reaches every process of the terminal's group,
+    and the command, which stops the pool, ends its workers (`_stop_pool`);
+    a worker that died of it broke the pool as the command stopped it."""
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):  # no SIGHUP on Windows
             signal.signal(getattr(signal, name), signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _stop_pool(pool: ProcessPoolExecutor, *, failed: bool, broken: bool) -> None:
-    """Shuts ``pool`` down: waits for its processes after the last game;
-    after an error or Ctrl-C drops the batches not started. A pool broken by
-    a process that died (killed by the system) has its other processes
-    killed: their results no longer read, they waited for ever to send
-    them, and the command with them."""
+    """Shuts ``pool`` down: waits for its processes after the last game.
+    After an error or Ctrl-C, stops at once: drops the batches not started
+    and kills the workers playing the others, whose games are no longer
+    wanted, and returns once they have ended. Shut down without waiting, a
+    worker lived on to the end of its batch (and for ever if the command's
+    process ended first, as an orphan holding the command's output open)."""
+    if not failed:
+        pool.shutdown(wait=True)
+        return
     # ProcessPoolExecutor has no public way to end its workers before Python
-    # 3.14 (terminate_workers); its table of processes, which shutdown
-    # empties, is stable.
+    # 3.14 (kill_workers); its table of processes and its thread, which
+    # shutdown lets go of, have the same names from 3.9 to 3.14.
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    # A broken pool's own thread fails every batch left, as this runs:
-    # cancelling them too raced it (InvalidStateError, in that thread).
-    pool.shutdown(wait=not failed, cancel_futures=not broken)
-    if broken:
-        for process in processes:
-            with contextlib.suppress(Exception):
-                # Killed, not terminated: a worker keeps the command's
-                # handler of SIGTERM, which a blocked write outlives.
-                process.kill()
+    manager = getattr(pool, "_executor_manager_thread", None)
+    # A broken pool's own thread fails every batch left: cancelling them too
+    # raced it (InvalidStateError, in that thread, before Python 3.12).
+    pool.shutdown(wait=False, cancel_futures=not broken)
+    if manager is None:  # no batch was sent: no worker began
+        return
+    if not broken:
+        # The pool's thread drops the batches not started, those the
+        # simulation cancelled among them, when it wakes; a worker killed
+        # before made it fail them (InvalidStateError on 3.11: a cancelled
+        # batch cannot fail) and end without its workers.
+        deadline = time.monotonic() + _STOP_WAIT
+        while (
+            getattr(pool, "_cancel_pending_futures", False)
+            and manager.is_alive()
+            and time.monotonic() < deadline
+        ):
+            time.sleep(0.001)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            # Killed, not terminated: the game in hand is not finished.
+            process.kill()
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(_STOP_WAIT)
+    # The pool's thread sees its workers gone, fails the batches they had,
+    # and ends.
+    manager.join(_STOP_WAIT)
+
+
+_STOP_WAIT = 10.0
+"""Seconds `_stop_pool` waits, at most, for each step of a pool's stop."""
 
 
 def _write_all(file: io.FileIO, data: bytes) -> int:

@@ -28,7 +28,7 @@ import pickle
 import secrets
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.reduction import ForkingPickler
 from typing import Any, Protocol
@@ -454,6 +454,12 @@ def _run(
                 yield from _taken(pending.popleft())
         while pending:
             yield from _taken(pending.popleft())
+    except BrokenExecutor:
+        # The broken pool fails every batch left itself, in its own thread:
+        # cancelling them as it does raced it (before Python 3.12, that
+        # thread met InvalidStateError and ended without its workers).
+        pending.clear()
+        raise
     finally:
         for future in pending:
             future.cancel()
