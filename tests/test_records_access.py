@@ -115,3 +115,50 @@ def test_str_of_a_record_is_its_canonical_text() -> None:
     assert str(record) == '[Seat1 "Ann"]\n[Seat2 "Bob"]\n\n1. Ann: pass {hm}\n'
     untagged = notation.Record((), ())  # no text reads it back: shown as its repr
     assert str(untagged) == repr(untagged)
+
+
+def test_setup_known_tells_a_replay_whose_hidden_part_is_the_games_own() -> None:
+    """A table record's replay deals hands, pile and face-down tiles that fit
+    its moves, and nothing public said so: a replay browser showed them as
+    the game's. ``Record.setup_known`` tells the two apart, and ``trapper
+    show`` reads it."""
+    import re
+
+    import trapper_core as tc
+
+    game = tc.play(tc.new_game("base", 2, seed=3), [tc.GreedyBot(1), tc.GreedyBot(2)]).at(30)
+    complete = notation.Record.from_game(game)
+    table = notation.Record.table_record(game)
+    seeded = notation.loads(re.sub(r'\[Setup ".*"\]\n', "", complete.text))[0]
+    assert complete.setup_known
+    assert seeded.setup_known
+    assert not table.setup_known
+    assert not notation.loads(re.sub(r'\[(Setup|Seed) ".*"\]\n', "", complete.text))[0].setup_known
+    study = notation.Position.from_game(game).to_game("base", players=game.players, seed=9)
+    at = notation.Record.from_game(study)
+    assert at.tag("Position") is not None
+    assert at.setup_known
+    assert notation.loads(table.text)[0].replay().hands != game.hands  # dealt to fit
+
+
+def test_undo_then_apply_with_the_outcome_read_first_is_an_exact_redo() -> None:
+    """``apply(undo())`` makes the reshuffle anew from the game's seed: in a
+    replayed table record, whose reshuffles did not come from its seed, the
+    hands changed. The outcome read before the undo plays it again as it was
+    (docs/playing.md, "Copies, undo, storage")."""
+    import trapper_core as tc
+
+    game = tc.play(tc.new_game("base", 2, seed=11), [tc.RandomBot(0), tc.RandomBot(1)])
+    replayed = notation.loads(notation.Record.table_record(game).text)[0].replay()
+    after = next(i for i, outcome in enumerate(replayed.outcomes()) if outcome) + 1
+    for source in (game, replayed):
+        here = source.at(after)
+        hands = here.hands
+        outcome = here.outcomes()[-1]
+        assert outcome
+        here.apply(here.undo(), shuffles=outcome)
+        assert here.hands == hands
+    seeded = game.at(after)
+    hands = seeded.hands
+    seeded.apply(seeded.undo())  # chance from the seed: the same again
+    assert seeded.hands == hands

@@ -8,6 +8,7 @@ import pytest
 
 import trapper_core as tc
 from trapper_core import svg
+from trapper_core.terminal import render
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -75,7 +76,9 @@ def test_a_game_without_undo_is_drawn_as_the_same_game_with_it() -> None:
 
 
 def _outside(picture: str) -> list[str]:
-    """The rectangles and texts of ``picture`` that stand outside it."""
+    """The rectangles and texts of ``picture`` that stand outside it, a
+    text by the width of its glyphs (sans-serif: about 0.55 of the font
+    size each, a wide one such as ``▶`` a whole font size)."""
     root = ET.fromstring(picture)
     width, height = float(root.get("width", 0)), float(root.get("height", 0))
     found = []
@@ -83,6 +86,10 @@ def _outside(picture: str) -> list[str]:
         tag = element.tag.rsplit("}", 1)[-1]
         x, y = float(element.get("x", 0)), float(element.get("y", 0))
         right = x + float(element.get("width", 0)) if tag == "rect" else x
+        if tag == "text" and element.get("text-anchor", "start") == "start":
+            text = element.text or ""
+            font = float(element.get("font-size", 0))
+            right += font * sum(0.55 if ord(c) < 0x2000 else 1.0 for c in text)
         bottom = y + float(element.get("height", 0)) if tag == "rect" else y
         if tag in ("rect", "text") and (right > width + 0.5 or bottom > height + 0.5):
             found.append(f"{tag} at {x:.0f},{y:.0f} in {width:.0f}x{height:.0f}")
@@ -99,6 +106,52 @@ def test_issue11_a_late_display_stays_inside_the_picture() -> None:
             picture = svg.position(game, size=size)
             assert _outside(picture) == [], (variant, size)
         assert _outside(svg.position(game.view(0))) == []
+
+
+def test_a_players_long_line_is_wrapped_inside_the_picture() -> None:
+    """The line under the board for each player (money, cards, the
+    viewer's cards by colour, tokens, "to move") was never wrapped: in half
+    of the pictures of 3 and 4 player games it ran off the right edge, and
+    the tokens and "(to move)" could not be seen."""
+    for variant, players in (("base", 3), ("base", 4), ("tactical", 3), ("tactical", 4)):
+        names = ["Ann", "Bob", "Cy", "Di"][:players]
+        bots = [tc.GreedyBot(seat) for seat in range(players)]
+        game = tc.play(tc.new_game(variant, names, seed=1), bots)
+        for moment in (len(game.history) // 2, len(game.history) - 2):
+            at = game.at(moment)
+            for size in (20, 60):
+                for seat in (None, 0):
+                    picture = svg.position(at, size=size, seat=seat)
+                    assert _outside(picture) == [], (variant, players, moment, size, seat)
+    # The reviewer's picture: seat 0's view, late in a four-player game.
+    names = ["Ann", "Bob", "Cy", "Di"]
+    game = tc.play(tc.new_game("base", names, seed=1), [tc.GreedyBot(i) for i in range(4)])
+    tree = ET.fromstring(svg.position(game.at(61), seat=0))
+    line_of = tree.find("{http://www.w3.org/2000/svg}g[@class='player to-move']")
+    assert line_of is not None
+    texts = line_of.findall("{http://www.w3.org/2000/svg}text")  # not the tiles'
+    lines = [(t.text or "").strip() for t in texts if t.get("font-weight") == "bold"]
+    assert len(lines) == 2
+    assert lines[0].startswith("▶ Ann: 30 money, 1 card (0 blue, 1 beige, 0 green, 0 purple),")
+    assert lines[1].endswith("tokens canoe 16 (to move)")
+
+
+def test_R12_a_retired_player_is_shown_as_retired() -> None:
+    """Neither picture said who had retired: a retired player looked like
+    one who held no cards."""
+    names = ["Ann", "Bob", "Cy", "Di"]
+    game = tc.play(tc.new_game("base", names, seed=1), [tc.GreedyBot(i) for i in range(4)])
+    before = game.at(-2)
+    assert before.retired == (False, False, True, True)
+    for source in (before, before.view(0)):
+        text = render(source).splitlines()
+        said = [line for line in text if line[2:].startswith(tuple(names))]
+        assert [line.endswith("; retired") for line in said] == list(before.retired)
+        picture = ET.fromstring(svg.position(source))
+        desc = picture.findtext("{http://www.w3.org/2000/svg}desc") or ""
+        assert "Cy: 22 money, 0 cards, retired; Di: 42 money, 0 cards, retired." in desc
+        lines = [t.text or "" for t in picture.iter("{http://www.w3.org/2000/svg}text")]
+        assert sum(", retired" in t for t in lines) == 2
 
 
 def test_a_view_is_drawn_as_its_own_seat_only() -> None:

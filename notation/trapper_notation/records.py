@@ -288,6 +288,22 @@ class Record:
         return SetupSpec.unknown() if text is None else SetupSpec.parse(text)
 
     @property
+    def setup_known(self) -> bool:
+        """Whether the replay begins at the game's own setup: the record has
+        a complete ``Setup`` tag, or a ``Seed`` tag without a ``Setup`` tag
+        (the seed deals it), or a ``Position`` tag. Then the replay's hands,
+        draw pile and face-down tiles are the game's; a table record's
+        replay (``False``) deals them to fit its moves, and a program that
+        shows the replay shows them as such, or not at all (as ``trapper
+        show`` does, which gives a table record's hands as counts)."""
+        if self.tag("Position") is not None:
+            return True
+        text = self.tag("Setup")
+        if text is None:
+            return self.tag("Seed") is not None
+        return self.setup.is_complete
+
+    @property
     def position(self) -> Position | None:
         """The ``Position`` tag read: the position the game begins at, for a
         game that does not begin at a setup (as PGN's ``FEN`` tag), or

@@ -1817,11 +1817,9 @@ def _show(args: argparse.Namespace) -> int:
     print(f"{name}, game {args.game} ({record.variant}): {where}")
     if broken:
         _note(f"{name}: later, {broken[0]}")
-    # Hands are shown only where the record knows them: a complete setup,
-    # the one its seed deals when it has no Setup tag, or a Position tag.
-    seeded = record.tag("Setup") is None and record.tag("Seed") is not None
-    known = record.tag("Position") is not None or seeded or record.setup.is_complete
-    print(render(game, colour=colour, hands=known))
+    # Hands are shown only where the record knows them: a table record's
+    # replay deals them to fit its moves.
+    print(render(game, colour=colour, hands=record.setup_known))
     return 0
 
 

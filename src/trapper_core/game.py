@@ -698,6 +698,12 @@ class Game:
     def undo(self) -> Action:
         """Takes back the last action and returns it.
 
+        Applying the action returned plays it again with the same chance
+        when the game's chance comes from its seed; a game whose reshuffles
+        did not (a replayed table record) gives the action's outcomes, read
+        first: ``outcome = game.outcomes()[-1]``, then
+        ``game.apply(game.undo(), shuffles=outcome)``.
+
         Raises [`UndoError`][trapper_core.UndoError] when there is no action to take back, or
         when the game keeps no undo information (``new_game(undo=False)``).
         The last `RECENT` actions come back from a snapshot each;

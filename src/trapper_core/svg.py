@@ -231,20 +231,27 @@ def _display_line(
     to_move: bool,
     width: float,
     hand: Hand | None = None,
-) -> tuple[str, int]:
-    """A player's line and display, ``width`` wide at most: the markup and
-    how many rows of tiles it takes (the cards by colour when ``hand``: the
-    viewer's own)."""
+    retired: bool = False,
+) -> tuple[str, int, float]:
+    """A player's line and display, ``width`` wide at most: the markup, how
+    many rows of tiles it takes, and the height its line took beyond one
+    line of text (a long line is wrapped: a late game's line, with the
+    viewer's cards by colour and the tokens, ran off the picture). The
+    cards are given by colour when ``hand``: the viewer's own."""
     small = size * 0.55
     tokens = ", tokens " + ", ".join(str(t) for t in display.tokens) if display.tokens else ""
-    line = _money_and_cards(name, display, cards, hand) + tokens
+    line = _money_and_cards(name, display, cards, hand, retired) + tokens
     if to_move:
         line = "▶ " + line + " (to move)"
     weight = "bold" if to_move else "normal"
-    parts = [
-        f'<g class="player{" to-move" if to_move else ""}">',
-        _text(x, y + size * 0.25, max(font, size * 0.22), line, fill=_INK, font_weight=weight),
-    ]
+    line_font = max(font, size * 0.22)
+    step = line_font * 1.3
+    wrapped = _wrap([line], line_font, width)
+    parts = [f'<g class="player{" to-move" if to_move else ""}">']
+    for number, text in enumerate(wrapped):
+        top = y + size * 0.25 + number * step
+        parts.append(_text(x, top, line_font, text, fill=_INK, font_weight=weight))
+    y += (extra := (len(wrapped) - 1) * step)
     groups: list[tuple[str, tuple[Tile, ...]]] = []
     groups += [("open", row.tiles) for row in display.open]
     groups += [("valued", valued.row.tiles) for valued in display.valued]
@@ -268,17 +275,20 @@ def _display_line(
             cursor += small
         cursor += small * 0.4
     parts.append("</g>")
-    return "".join(parts), row + 1
+    return "".join(parts), row + 1, extra
 
 
-def _money_and_cards(name: str, display: Display, cards: int, hand: Hand | None = None) -> str:
+def _money_and_cards(
+    name: str, display: Display, cards: int, hand: Hand | None = None, retired: bool = False
+) -> str:
     """``A: 12 money, 6 cards``: a player's line, and what the picture's
     description says of the player; the viewer's own cards by colour
-    (``6 cards (2 blue, 2 beige, 1 green, 1 purple)``), when ``hand``."""
+    (``6 cards (2 blue, 2 beige, 1 green, 1 purple)``), when ``hand``;
+    ``, retired`` after a player who has retired."""
     line = f"{name}: {display.money} money, {cards} card{'s' if cards != 1 else ''}"
     if hand is not None and cards:
         line += " (" + ", ".join(f"{hand[c]} {c}" for c in COLOURS) + ")"
-    return line
+    return line + (", retired" if retired else "")
 
 
 #: The height of a row of display tiles after the first, in squares: a
@@ -394,6 +404,7 @@ def position(
         cards = list(source.hand_sizes)
         viewer: int | None = source.player
         own_hand: Hand | None = source.hand
+        retired = source.retired
         to_move, turn = source.to_move, source.turn
         valuation = source.valuation
         winners: tuple[int, ...] | None = source.winners if valuation is not None else None
@@ -408,6 +419,7 @@ def position(
         layout = state.board_squares
         cards = [sum(h) for h in state.hands]
         viewer, own_hand = None, None
+        retired = state.retired
         to_move, turn = state.to_move, state.turn
         valuation = state.valuation
         winners = source.winners() if valuation is not None else None
@@ -425,10 +437,11 @@ def position(
     status = status_step * len(status_lines) + size * 0.2
     drawn: list[str] = []  # each player's display, laid out before the height is known
     rows = 0  # rows of display tiles below the first of each player
+    wrapped = 0.0  # the height of the players' lines beyond one line of text each
     if displays:
         y = board_height + status
         for number, (name, display) in enumerate(zip(players, shown, strict=True)):
-            markup, used = _display_line(
+            markup, used, extra = _display_line(
                 margin,
                 y,
                 size,
@@ -439,13 +452,15 @@ def position(
                 number == to_move,
                 width - margin * 1.5,
                 own_hand if number == viewer else None,
+                retired[number],
             )
             drawn.append(markup)
             rows += used - 1
-            y += line + (used - 1) * _ROW * size
+            wrapped += extra
+            y += line + (used - 1) * _ROW * size + extra
     height = board_height + status
     if displays:
-        height += len(players) * line + rows * _ROW * size + size * 0.3
+        height += len(players) * line + rows * _ROW * size + wrapped + size * 0.3
     # What a screen reader says of the picture (its title and description),
     # and a sheet of its own under it: on a dark page the text below the
     # board, dark ink on nothing, could not be read.
@@ -455,9 +470,9 @@ def position(
     if displays:
         sizes.append(
             "; ".join(
-                _money_and_cards(name, display, count, own_hand if seat == viewer else None)
-                for seat, (name, display, count) in enumerate(
-                    zip(players, shown, cards, strict=True)
+                _money_and_cards(name, display, count, own_hand if seat == viewer else None, gone)
+                for seat, (name, display, count, gone) in enumerate(
+                    zip(players, shown, cards, retired, strict=True)
                 )
             )
             + "."

@@ -120,6 +120,7 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
             for seat, size in enumerate(source.hand_sizes)
         ]
         to_move = source.to_move
+        retired = source.retired
         layout = source.layout
         valuation = source.valuation
         winners: tuple[int, ...] | None = source.winners if valuation is not None else None
@@ -132,6 +133,7 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
         displays = state.displays
         held = [Hand(*h) if hands else sum(h) for h in state.hands]
         to_move = state.to_move
+        retired = state.retired
         layout = state.board_squares
         valuation = state.valuation
         winners = source.winners() if valuation is not None else None
@@ -164,7 +166,8 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
         lines.append(f"  turn: {describe(turn, players)}")
     for seat, (name, display) in enumerate(zip(players, displays, strict=True)):
         marker = "*" if seat == to_move else " "
-        lines.append(f"{marker} {name}: {_summary(display, held[seat])}")
+        gone = "; retired" if retired[seat] else ""
+        lines.append(f"{marker} {name}: {_summary(display, held[seat])}{gone}")
         lines.extend(_display_lines(display, colour))
     if valuation is not None:
         scores = [d.money + v.total for d, v in zip(displays, valuation, strict=True)]
