@@ -285,11 +285,11 @@ def test_the_picture_reads_without_colour_vision_or_sight(variant: str) -> None:
             assert _contrast(text.get("fill") or "", fill or "") >= 4.5, (text.text, fill)
         for water in tile.findall(SVG + "rect")[1:]:
             assert water.get("stroke") == "#222"
-    drawn = list(root)
-    pawns = [i for i, element in enumerate(drawn) if element.tag == SVG + "circle"]
+    pawns = group(root, "trapper")
     assert len(pawns) == 4
-    for i in pawns:  # each pawn, then its letter
-        letter, pawn = drawn[i + 1], drawn[i]
+    for drawn in pawns:  # each pawn, then its letter
+        pawn, letter = list(drawn)
+        assert pawn.tag == SVG + "circle"
         assert letter.text in ("B", "E", "G", "P")
         assert _contrast(letter.get("fill") or "", pawn.get("fill") or "") >= 4.5
     for mark in root.iter(SVG + "rect"):

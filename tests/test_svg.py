@@ -162,3 +162,33 @@ def test_a_view_is_drawn_as_its_own_seat_only() -> None:
     assert svg.position(view, seat=0) == svg.position(view)
     with pytest.raises(tc.SetupError, match=r"draws seat 0's view .* seat=1 asks for another"):
         svg.position(view, seat=1)
+
+
+def test_the_board_s_elements_name_their_squares_for_a_page_that_takes_clicks() -> None:
+    """A front end mapped a click to a square from the picture's geometry,
+    read from the source: every tile, face-down tile, trapper and target
+    outline now names its square (``data-square``), a trapper its colour."""
+    ns = "{http://www.w3.org/2000/svg}"
+
+    def named(tree: ET.Element, tag: str, kind: str, *keys: str) -> set[tuple[str | None, ...]]:
+        return {
+            tuple(e.get(key) for key in keys)
+            for e in tree.iter(ns + tag)
+            if e.get("class") == kind and e.get("data-square") is not None
+        }
+
+    game = tc.new_game("base", 3, seed=4)
+    game.apply(game.legal_actions()[0])  # a hunt begun: its trapper's targets are drawn
+    tree = ET.fromstring(svg.position(game))
+    board = game.state.seen_board()
+    tiles = {(s.name,) for s in tc.SQUARES if isinstance(board[s.index], tc.Tile)}
+    assert named(tree, "g", "tile", "data-square") == tiles
+    trappers = {(str(colour), square.name) for colour, square in game.trappers.items()}
+    assert named(tree, "g", "trapper", "data-colour", "data-square") == trappers
+    targets = named(tree, "g", "target", "data-square")
+    assert targets
+    assert targets <= tiles
+    view = game.view(0)
+    hidden = {(s.name,) for s in tc.SQUARES if view.board[s.index] is tc.FACE_DOWN}
+    assert hidden
+    assert named(ET.fromstring(svg.position(view)), "rect", "face-down", "data-square") == hidden

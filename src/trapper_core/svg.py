@@ -129,8 +129,9 @@ def _tile(
     inner = size - 2 * pad
     ink = _ink(_tile_fill(tile))
     on = f" on {where}" if where else ""
+    square = f' data-square="{where}"' if where else ""
     parts = [
-        f'<g class="tile"><title>{escape(_name(tile))} {tile.value}{on}</title>',
+        f'<g class="tile"{square}><title>{escape(_name(tile))} {tile.value}{on}</title>',
         f'<rect x="{x + pad:.1f}" y="{y + pad:.1f}" width="{inner:.1f}" height="{inner:.1f}" '
         f'rx="{size * 0.08:.1f}" fill="{_tile_fill(tile)}" stroke="{_INK}" stroke-width="1"/>',
     ]
@@ -195,20 +196,21 @@ def _water(x: float, y: float, size: float, edge: Direction) -> str:
 def _face_down(x: float, y: float, size: float, where: str) -> str:
     pad = size * 0.06
     return (
-        f'<rect x="{x + pad:.1f}" y="{y + pad:.1f}" width="{size - 2 * pad:.1f}" '
-        f'height="{size - 2 * pad:.1f}" rx="{size * 0.08:.1f}" fill="{_FACE_DOWN}">'
-        f"<title>face down on {where}</title></rect>"
+        f'<rect class="face-down" data-square="{where}" x="{x + pad:.1f}" y="{y + pad:.1f}" '
+        f'width="{size - 2 * pad:.1f}" height="{size - 2 * pad:.1f}" rx="{size * 0.08:.1f}" '
+        f'fill="{_FACE_DOWN}"><title>face down on {where}</title></rect>'
     )
 
 
 def _trapper(x: float, y: float, size: float, colour: Colour, where: str) -> str:
     return (
+        f'<g class="trapper" data-square="{where}" data-colour="{colour}">'
         f'<circle cx="{x + size / 2:.1f}" cy="{y + size / 2:.1f}" r="{size * 0.3:.1f}" '
         f'fill="{TRAPPER_FILL[colour]}" stroke="{_INK}" stroke-width="2">'
         f"<title>{colour} trapper on {where}</title></circle>"
         f'<text x="{x + size / 2:.1f}" y="{y + size * 0.6:.1f}" font-size="{size * 0.3:.1f}" '
         f'text-anchor="middle" fill="{_ink(TRAPPER_FILL[colour])}" font-weight="bold">'
-        f"{colour.letter}</text>"
+        f"{colour.letter}</text></g>"
     )
 
 
@@ -315,13 +317,14 @@ def _turn_trapper(turn: object) -> Colour | None:
     return None
 
 
-def _target(x: float, y: float, size: float, colour: Colour) -> str:
+def _target(x: float, y: float, size: float, colour: Colour, where: str) -> str:
     # The trapper's colour in dashes over a dark line a pixel wider: the
     # beige dashes alone stood at 1.5 to 1 against the board.
     width = max(2.0, size * 0.06)
     box = f'x="{x + 2:.1f}" y="{y + 2:.1f}" width="{size - 4:.1f}" height="{size - 4:.1f}"'
     return (
-        f'<g class="target"><title>the {colour} trapper can take this tile</title>'
+        f'<g class="target" data-square="{where}">'
+        f"<title>the {colour} trapper can take this tile</title>"
         f'<rect {box} fill="none" stroke="{_INK}" stroke-width="{width + 2:.1f}"/>'
         f'<rect {box} fill="none" stroke="{TRAPPER_FILL[colour]}" '
         f'stroke-width="{width:.1f}" stroke-dasharray="{size * 0.12:.1f}"/></g>'
@@ -364,7 +367,11 @@ def position(
     ``seat``; a game without undo information, ``undo=False``, is replayed
     to the action before to find them, in time proportional to its length:
     give ``last_action=False`` to draw many positions of such a game);
-    ``coordinates`` writes the files and ranks. A ``size`` that
+    ``coordinates`` writes the files and ranks. Each tile on the board,
+    face-down tile, trapper and outline of a tile the hunting trapper can
+    take names its square in a ``data-square`` attribute (``e6``), and a
+    trapper its colour in ``data-colour``: a page that shows the picture
+    finds the square a click falls on from the element clicked. A ``size`` that
     is no number from 1 to `MAX_SIZE`, or a ``source`` that is neither a
     game nor a view, or a view with a ``seat`` other than its own, raises
     `trapper_core.SetupError`.
@@ -498,7 +505,7 @@ def position(
         elif square is FACE_DOWN:
             parts.append(_face_down(x, y, size, SQUARES[index].name))
         if index in targets and hunting is not None:
-            parts.append(_target(x, y, size, hunting))
+            parts.append(_target(x, y, size, hunting, SQUARES[index].name))
     for colour, index in zip(COLOURS, trappers, strict=True):
         x = margin + (index & 7) * size
         y = margin / 2 + (top - (index >> 3)) * size
