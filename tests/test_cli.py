@@ -1325,6 +1325,145 @@ def test_simulate_stopped_at_a_terminal_ends_every_worker_and_says_only_its_note
     ]
 
 
+def _in(folder: Path) -> dict[str, str]:
+    """The environment of a command run in ``folder``: its modules found
+    there, and the project's as here (a relative PYTHONPATH made whole)."""
+    paths = [str(folder)]
+    paths += [os.path.abspath(p) for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+
+
+def test_simulate_acts_on_a_signal_whose_exception_a_bot_swallowed(tmp_path: Path) -> None:
+    """SIGTERM's handler raised an Exception, which a bot's own ``except
+    Exception`` swallowed: the run played on to its end, exit status 0. It
+    is a BaseException now, as Ctrl-C's KeyboardInterrupt is, and the
+    signal is kept and acted on at the next game if its exception is lost
+    all the same."""
+    import signal
+    import time
+
+    (tmp_path / "careful_bots.py").write_text(
+        "import time\n"
+        "import trapper_core as tc\n\n\n"
+        "class Careful(tc.RandomBot):\n"
+        "    name = 'careful'\n\n"
+        "    def choose(self, view):\n"
+        "        try:\n"
+        "            time.sleep(0.002)\n"
+        "        except Exception:\n"
+        "            pass\n"
+        "        return super().choose(view)\n"
+    )
+    command = ["simulate", "--games", "60", "--players", "2", "--workers", "1"]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trapper_core", *command, "--bots", "careful_bots:Careful"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env=_in(tmp_path),
+    )
+    time.sleep(1.5)
+    child.send_signal(signal.SIGTERM)
+    printed, errors = child.communicate(timeout=60)
+    assert child.returncode == 128 + signal.SIGTERM, errors.decode()
+    assert printed == b""
+    assert errors.decode().splitlines()[-1].startswith("trapper: note: ended by SIGTERM after ")
+
+
+@pytest.mark.parametrize("signum", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_simulate_stops_on_a_signal_met_as_its_pool_forks_a_worker(
+    signum: str, tmp_path: Path
+) -> None:
+    """A signal that came while the pool forked a worker was lost in
+    Python's hooks at a fork ("Exception ignored in: ... _Signalled"), and
+    the run went on to its end, exit status 0. The pool holds the signals
+    back while it starts its workers: the signal stops the run."""
+    import signal
+
+    (tmp_path / "at_fork.py").write_text(
+        "import os, signal, sys\n"
+        "from trapper_core.cli import main\n\n"
+        "sent = []\n\n\n"
+        "def at_fork():\n"
+        "    if not sent:\n"
+        "        sent.append(1)\n"
+        f"        os.kill(os.getpid(), signal.{signum})\n\n\n"
+        "os.register_at_fork(after_in_parent=at_fork)\n"
+        "sys.exit(main(['simulate', '--games', '40', '--players', '2', '--workers', '2']))\n"
+    )
+    child = subprocess.run(
+        [sys.executable, "at_fork.py"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=_in(tmp_path),
+        timeout=120,
+        start_new_session=True,
+    )
+    number = getattr(signal, signum)
+    said = "interrupted" if signum == "SIGINT" else f"ended by {signum}"
+    assert child.returncode == 128 + number, child.stderr
+    assert child.stdout == ""
+    assert child.stderr.splitlines() == [f"trapper: note: {said} after 0 of 40 games"]
+
+
+def test_simulate_interrupted_as_its_pool_starts_ends_the_workers_it_started(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C met after the pool had forked its workers but before its
+    thread began: the pool was let go as one that had started nothing, its
+    workers waited for a batch for ever, and Python waited for them at
+    exit (the command said "interrupted" and never ended)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    launch = getattr(ProcessPoolExecutor, "_launch_processes", None)
+    if launch is None:
+        pytest.skip("this Python's ProcessPoolExecutor starts its workers otherwise")
+
+    def launched_then_interrupted(pool: ProcessPoolExecutor) -> None:
+        launch(pool)
+        raise KeyboardInterrupt  # what Ctrl-C raises at this instant
+
+    monkeypatch.setattr(ProcessPoolExecutor, "_launch_processes", launched_then_interrupted)
+    assert main(["simulate", "--games", "40", "--players", "2", "--workers", "2"]) == 130
+    assert multiprocessing.active_children() == []
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "trapper: note: interrupted after 0 of 40 games"
+    )
+
+
+def test_simulate_killed_outright_leaves_no_worker(tmp_path: Path) -> None:
+    """``kill -9`` of the command (or the system's, out of memory) left its
+    workers waiting for a batch for ever, holding its output open. A worker
+    ends once the command has gone."""
+    import signal
+    import time
+
+    out = tmp_path / "games.trn"
+    command = ["simulate", "--games", "100000", "--workers", "2", "--out", str(out)]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trapper_core", *command],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while (not out.exists() or out.stat().st_size < 2000) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    child.kill()
+    child.wait(timeout=30)
+    deadline = time.monotonic() + 10
+    left = ["?"]
+    while left and time.monotonic() < deadline:
+        time.sleep(0.1)
+        found = subprocess.run(["pgrep", "-s", str(child.pid)], capture_output=True, text=True)
+        left = found.stdout.split()
+    for pid in left:
+        os.kill(int(pid), signal.SIGKILL)
+    assert left == [], "workers left running"
+
+
 def test_simulate_out_to_a_reader_that_leaves_stops_quietly() -> None:
     """``trapper simulate --out /dev/stdout | head -1``: status 141 and no
     word, as for any command whose reader leaves; not a note that the file

@@ -624,16 +624,15 @@ def test_simulate_starts_no_more_processes_than_games_or_cores(
     the pool is capped at the games and at the cores, the latter with a note."""
     import concurrent.futures
 
-    from trapper_core import simulation
+    from trapper_core import cli, simulation
 
     started: list[int] = []
 
-    class Counted(concurrent.futures.ThreadPoolExecutor):  # threads: nothing to start
-        def __init__(self, max_workers: int, initializer: Callable[[], object]) -> None:
-            started.append(max_workers)
-            super().__init__(max_workers)  # not the initializer: it sets signals, main thread only
+    def counted(workers: int) -> concurrent.futures.Executor:
+        started.append(workers)
+        return concurrent.futures.ThreadPoolExecutor(workers)  # threads: nothing to start
 
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counted)
+    monkeypatch.setattr(cli, "_pool", counted)
     monkeypatch.setattr(simulation, "cores", lambda: 3)
     command = ["simulate", "--games", games, "--players", "2", "--bots", "random"]
     assert main([*command, *(["--workers", workers] if workers else [])]) == 0

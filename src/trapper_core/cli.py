@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import functools
 import importlib
 import io
 import json
@@ -840,8 +841,11 @@ def _stdout_mode(name: str) -> int | None:
     return std.st_mode if (out.st_dev, out.st_ino) == (std.st_dev, std.st_ino) else None
 
 
-class _Signalled(Exception):
-    """SIGTERM or SIGHUP ended the game."""
+class _Signalled(BaseException):
+    """SIGTERM or SIGHUP ended the game. A BaseException, as Ctrl-C's
+    KeyboardInterrupt is: raised by the handler wherever the program is, it
+    went by unseen in a bot's own ``except Exception`` (and the run played
+    on to its end, exit status 0)."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -851,7 +855,10 @@ class _Signalled(Exception):
 class _Stop:
     """A SIGTERM or SIGHUP met during a game: the game ends between two
     decisions (a bot's move is never cut in half), or at once while a person
-    is asked."""
+    is asked (or while games are simulated, SIGINT too). The signal is kept
+    (``signum``): what its handler raised can be lost on the way, in code
+    that swallows what it meets (Python's hooks at a fork, a compile), and
+    the command then acts on the signal kept at its next check."""
 
     def __init__(self) -> None:
         self.signum: int | None = None
@@ -867,12 +874,20 @@ class _Stop:
 
     def check(self) -> None:
         if self.signum is not None:
-            raise _Signalled(self.signum)
+            raise self.raised()
+
+    def raised(self) -> BaseException:
+        """What the signal kept raises: Ctrl-C's KeyboardInterrupt, or
+        `_Signalled`."""
+        assert self.signum is not None
+        if self.signum == signal.SIGINT:
+            return KeyboardInterrupt()
+        return _Signalled(self.signum)
 
     def handle(self, signum: int, frame: object) -> None:
         self.signum = signum
         if self.asking:
-            raise _Signalled(signum)
+            raise self.raised()
 
     @contextlib.contextmanager
     def waiting(self) -> Iterator[None]:
@@ -908,15 +923,18 @@ def _tick(signum: int, frame: object) -> None:
 
 
 @contextlib.contextmanager
-def _ending_signals() -> Iterator[_Stop]:
+def _ending_signals(*, interrupt: bool = False) -> Iterator[_Stop]:
     """SIGTERM and SIGHUP end the game as Ctrl-C does: the game so far is
-    kept. Signal handlers are set only in the main thread (``main`` may be
+    kept. With ``interrupt``, Ctrl-C's SIGINT is handled too (raising
+    KeyboardInterrupt, as Python does), so that it is kept as they are.
+    Signal handlers are set only in the main thread (``main`` may be
     called from another)."""
     stop = _Stop()
     if threading.current_thread() is not threading.main_thread():
         yield stop
         return
-    signums = [signal.SIGTERM]
+    signums = [signal.SIGINT] if interrupt else []
+    signums.append(signal.SIGTERM)
     if hasattr(signal, "SIGHUP"):  # not on Windows
         signums.append(signal.SIGHUP)
     previous = {signum: signal.signal(signum, stop.handle) for signum in signums}
@@ -1353,10 +1371,19 @@ def _simulate(args: argparse.Namespace) -> int:
     # Ray's CPUs are --workers itself (a local instance) or the cluster's.
     workers = 1 if args.ray is not None else _pool_size(args.workers, args.games, cores())
     played = _Played()
+    stop = _Stop()
     try:
-        with _ending_signals() as stop:
-            stop.asking = True  # SIGTERM and SIGHUP stop the games at once, as Ctrl-C does
-            summary = _play_games(args, options, workers, played, stop)
+        try:
+            with _ending_signals(interrupt=True) as stop:
+                stop.asking = True  # SIGTERM and SIGHUP stop the games at once, as Ctrl-C does
+                summary = _play_games(args, options, workers, played, stop)
+        except Exception:
+            if stop.signum is None:
+                raise
+            # A signal came first, and what its handler raised was lost on
+            # the way (an error followed it: a worker it ended broke the
+            # pool): the signal stopped the games.
+            raise stop.raised() from None
     except KeyboardInterrupt:
         if sys.stderr is not None and sys.stderr.isatty():
             _stderr("")  # the progress bar and the terminal's ^C end their line
@@ -1547,7 +1574,7 @@ def _play_games(
     """Plays the games of ``simulate`` and writes them to --out as they come
     back; a game cut short (Ctrl-C, an error) is taken back out of the file,
     so that it holds whole games only."""
-    from concurrent.futures import Executor, ProcessPoolExecutor
+    from concurrent.futures import Executor
 
     from . import notation
     from .simulation import GameResult, simulate
@@ -1567,7 +1594,7 @@ def _play_games(
             executor = stack.enter_context(RayExecutor(args.ray or None, num_cpus=args.workers))
             stop.take_back()
         elif workers > 1:
-            pool = executor = ProcessPoolExecutor(workers, initializer=_default_signals)
+            pool = executor = _pool(workers)
             # On an error or Ctrl-C, stop at once: drop the batches not started
             # rather than wait for them.
             stack.push(
@@ -1597,6 +1624,7 @@ def _play_games(
             return out
 
         def on_game(result: GameResult) -> None:
+            stop.check()  # a signal whose handler's exception was lost on the way
             if args.out is not None:
                 assert result.record is not None
                 out = opened()
@@ -1617,18 +1645,81 @@ def _play_games(
         )
 
 
-def _default_signals() -> None:
-    """A pool's worker ends on SIGTERM and SIGHUP as a process does: it
-    began with the command's handlers, which stop a game between two
-    decisions and which a worker blocked in sending a result outlived, so
-    that a pool broken by a killed worker waited for ever to end the other.
-    It ignores SIGINT: Ctrl-C reaches every process of the terminal's group,
-    and the command, which stops the pool, ends its workers (`_stop_pool`);
-    a worker that died of it broke the pool as the command stopped it."""
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):  # no SIGHUP on Windows
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+_HELD = frozenset(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals the command's pool holds back while it starts a worker
+(`_pool_class`)."""
+
+
+def _pool(workers: int) -> ProcessPoolExecutor:
+    """The command's pool of ``workers`` processes (`_Pool`)."""
+    return _pool_class()(workers, initializer=_worker_begins, initargs=(os.getpid(),))
+
+
+@functools.cache
+def _pool_class() -> type[ProcessPoolExecutor]:
+    """`_Pool`, made when first asked: the module of ProcessPoolExecutor
+    imports multiprocessing, which a command that starts no pool does
+    without."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    class _Pool(ProcessPoolExecutor):
+        """The command's pool of processes. A batch is sent with the
+        signals that stop the command held back (`_HELD`), for the sending
+        starts the workers: a signal met in the middle of it was lost in
+        Python's hooks at a fork (and the run went on to its end), or cut
+        the start between a worker's fork and the pool's table of processes
+        (a worker no one ended). Held back, it comes once the batch is sent.
+        A worker begins with them held back too (a fork or a spawn keeps
+        the signals held back): a Ctrl-C met as it starts is dropped
+        (`_worker_begins`), where a spawned worker importing its modules
+        printed a traceback of it."""
+
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+            if not hasattr(signal, "pthread_sigmask"):  # Windows
+                return super().submit(fn, *args, **kwargs)
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+            try:
+                return super().submit(fn, *args, **kwargs)
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+    return _Pool
+
+
+def _worker_begins(command: int) -> None:
+    """A pool's worker begins. It ignores the signals that stop the command
+    (Ctrl-C's SIGINT, SIGTERM, SIGHUP), which a terminal or a service
+    manager sends to every process of the group: the command, which acts
+    on them, stops the pool and ends its workers (`_stop_pool`). A worker
+    that died of one broke the pool as the command stopped it (a traceback
+    of the pool's thread, InvalidStateError, when the two met). The ones
+    held back as it started (`_pool_class`) are dropped. And it ends when
+    the command's process has gone (``command`` is its process id): a
+    command killed outright (``kill -9``, out of memory) left its workers
+    waiting for a batch for ever, holding its output open."""
+    for signum in _HELD:
+        signal.signal(signum, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # held back by the pool as it started this one
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
+    # The parent is the command, or under forkserver the server, which ends
+    # when the command does; a worker whose command ended as it began has
+    # been taken in by init.
+    parent = os.getppid()
+    if parent == 1 != command:
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(_WATCH)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="trapper-worker-watch", daemon=True).start()
+
+
+_WATCH = 0.5
+"""Seconds between a worker's looks at whether the command has gone."""
 
 
 def _stop_pool(pool: ProcessPoolExecutor, *, failed: bool, broken: bool) -> None:
@@ -1646,37 +1737,57 @@ def _stop_pool(pool: ProcessPoolExecutor, *, failed: bool, broken: bool) -> None
     # shutdown lets go of, have the same names from 3.9 to 3.14.
     processes = list((getattr(pool, "_processes", None) or {}).values())
     manager = getattr(pool, "_executor_manager_thread", None)
+    # Killed, not terminated: the game in hand is not finished, and a worker
+    # ignores SIGTERM (_worker_begins).
+    #
+    # The workers are killed before the pool is shut down, but for one
+    # case. A broken pool's thread, from Python 3.12, holds the pool's lock
+    # as it fails the batches and waits for the workers to end, which
+    # shutdown needs: it waited for ever on a worker blocked in sending a
+    # result no one reads. The case: before 3.12 that thread met a batch
+    # the simulation had cancelled as it failed them (InvalidStateError) and
+    # ended without its workers, so a pool that is not broken is first shut
+    # down, which drops the cancelled batches, and its workers killed then.
+    first = broken or sys.version_info >= (3, 12)
+    if first:
+        _kill(processes)
     # A broken pool's own thread fails every batch left: cancelling them too
     # raced it (InvalidStateError, in that thread, before Python 3.12).
     pool.shutdown(wait=False, cancel_futures=not broken)
-    if manager is None:  # no batch was sent: no worker began
-        return
-    if not broken:
+    if not first:
         # The pool's thread drops the batches not started, those the
-        # simulation cancelled among them, when it wakes; a worker killed
-        # before made it fail them (InvalidStateError on 3.11: a cancelled
-        # batch cannot fail) and end without its workers.
+        # simulation cancelled among them, when it wakes (and clears the
+        # flag); a pool that broke meanwhile has nothing left to drop.
         deadline = time.monotonic() + _STOP_WAIT
         while (
-            getattr(pool, "_cancel_pending_futures", False)
+            manager is not None
             and manager.is_alive()
+            and getattr(pool, "_cancel_pending_futures", False)
+            and not getattr(pool, "_broken", False)
             and time.monotonic() < deadline
         ):
             time.sleep(0.001)
-    for process in processes:
-        with contextlib.suppress(Exception):
-            # Killed, not terminated: the game in hand is not finished.
-            process.kill()
+        _kill(processes)
     for process in processes:
         with contextlib.suppress(Exception):
             process.join(_STOP_WAIT)
     # The pool's thread sees its workers gone, fails the batches they had,
-    # and ends.
-    manager.join(_STOP_WAIT)
+    # and ends. (Stopped as the first batch was sent, a pool has workers
+    # and no thread yet: they were left waiting for a batch, and Python
+    # waited for them at exit, for ever.)
+    if manager is not None:
+        manager.join(_STOP_WAIT)
 
 
 _STOP_WAIT = 10.0
 """Seconds `_stop_pool` waits, at most, for each step of a pool's stop."""
+
+
+def _kill(processes: list[Any]) -> None:
+    """Kills the pool's worker ``processes`` (multiprocessing's)."""
+    for process in processes:
+        with contextlib.suppress(Exception):  # one that has ended already
+            process.kill()
 
 
 def _write_all(file: io.FileIO, data: bytes) -> int:
