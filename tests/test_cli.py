@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
@@ -1433,19 +1434,64 @@ def test_simulate_interrupted_as_its_pool_starts_ends_the_workers_it_started(
     )
 
 
-def test_simulate_killed_outright_leaves_no_worker(tmp_path: Path) -> None:
-    """``kill -9`` of the command (or the system's, out of memory) left its
-    workers waiting for a batch for ever, holding its output open. A worker
-    ends once the command has gone."""
+_RUN_WITH = (
+    "import multiprocessing, sys\n"
+    "from trapper_core.cli import main\n\n"
+    "if __name__ == '__main__':\n"
+    "    if sys.argv[1] != 'default':\n"
+    "        multiprocessing.set_start_method(sys.argv[1])\n"
+    "    sys.exit(main(sys.argv[2:]))\n"
+)
+"""A script that runs the command line under a start method of processes."""
+
+
+def _session_left(sid: int) -> list[str]:
+    """The processes of session ``sid`` still running (not zombies)."""
+    found = subprocess.run(["pgrep", "-s", str(sid)], capture_output=True, text=True)
+    left = []
+    for pid in found.stdout.split():
+        try:
+            with open(f"/proc/{pid}/stat") as stat_file:
+                if stat_file.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    left.append(pid)
+        except OSError:
+            pass
+    return left
+
+
+def _ended(sid: int, within: float) -> list[str]:
+    """Waits up to ``within`` seconds for session ``sid`` to end; kills and
+    returns what is left."""
     import signal
     import time
 
+    deadline = time.monotonic() + within
+    while (left := _session_left(sid)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    for pid in left:
+        with contextlib.suppress(OSError):
+            os.kill(int(pid), signal.SIGKILL)
+    return left
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("method", ["fork", "spawn", "forkserver"])
+def test_simulate_killed_outright_leaves_no_worker(method: str, tmp_path: Path) -> None:
+    """``kill -9`` of the command (or the system's, out of memory) left its
+    workers waiting for a batch for ever, holding its output open. A worker
+    ends once the command has gone: under forkserver too, whose server,
+    the workers' parent, outlives the command."""
+    import time
+
+    (tmp_path / "run_with.py").write_text(_RUN_WITH)
     out = tmp_path / "games.trn"
     command = ["simulate", "--games", "100000", "--workers", "2", "--out", str(out)]
     child = subprocess.Popen(
-        [sys.executable, "-m", "trapper_core", *command],
+        [sys.executable, "run_with.py", method, *command],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        cwd=tmp_path,
+        env=_in(tmp_path),
         start_new_session=True,
     )
     deadline = time.monotonic() + 60
@@ -1453,15 +1499,154 @@ def test_simulate_killed_outright_leaves_no_worker(tmp_path: Path) -> None:
         time.sleep(0.05)
     child.kill()
     child.wait(timeout=30)
-    deadline = time.monotonic() + 10
-    left = ["?"]
-    while left and time.monotonic() < deadline:
-        time.sleep(0.1)
-        found = subprocess.run(["pgrep", "-s", str(child.pid)], capture_output=True, text=True)
-        left = found.stdout.split()
-    for pid in left:
-        os.kill(int(pid), signal.SIGKILL)
-    assert left == [], "workers left running"
+    assert _ended(child.pid, within=10) == [], "workers left running"
+
+
+_ENGINE_BOTS = (
+    "import subprocess\n"
+    "import trapper_core as tc\n\n"
+    "started = []\n\n\n"
+    "class EngineBot(tc.RandomBot):\n"
+    "    name = 'engine'\n\n"
+    "    def choose(self, view):\n"
+    "        if not started:  # an engine of its own, once a process\n"
+    "            started.append(subprocess.Popen(['sleep', '300']))\n"
+    "        return super().choose(view)\n"
+)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("signum", ["SIGINT", "SIGTERM"])
+def test_simulate_stopped_at_a_terminal_ends_what_its_bots_started(
+    signum: str, tmp_path: Path
+) -> None:
+    """The workers ignored the signals that stop the command (SIG_IGN), and
+    so did a program a bot started (an ignored signal is inherited): it
+    outlived the command, holding its output open. The workers let the
+    signals go with a handler, which a program started anew does not
+    inherit."""
+    import signal
+    import time
+
+    (tmp_path / "engine_bots.py").write_text(_ENGINE_BOTS)
+    command = ["simulate", "--games", "4000", "--workers", "2", "--bots", "engine_bots:EngineBot"]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trapper_core", *command],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=tmp_path,
+        env=_in(tmp_path),
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while len(_session_left(child.pid)) < 5 and time.monotonic() < deadline:
+        time.sleep(0.05)  # the command, two workers, two engines
+    os.killpg(child.pid, getattr(signal, signum))
+    child.wait(timeout=60)
+    assert child.returncode == 128 + getattr(signal, signum)
+    assert _ended(child.pid, within=5) == [], "a bot's program left running"
+
+
+@pytest.mark.parametrize("signum", ["SIGINT", "SIGHUP"])
+def test_simulate_started_ignoring_a_signal_leaves_it_ignored(signum: str) -> None:
+    """A job a shell runs in the background ignores Ctrl-C, and one run by
+    ``nohup`` a hangup; Python leaves such a signal ignored, and the
+    command took it over: the run ended on it."""
+    import signal
+    import time
+
+    number = getattr(signal, signum)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trapper_core", "simulate", "--games", "600", "--workers", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(number, signal.SIG_IGN),
+    )
+    time.sleep(1)
+    assert child.poll() is None  # still playing
+    child.send_signal(number)
+    printed, errors = child.communicate(timeout=120)
+    assert child.returncode == 0, errors
+    assert printed.startswith("600 games of base")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")
+def test_simulate_in_process_under_forkserver_leaves_its_server_no_signals_held(
+    tmp_path: Path,
+) -> None:
+    """The pool held the signals back as it first sent a batch, which under
+    forkserver starts the server: the server kept them held back for good,
+    and every process the calling program started later through it could
+    not be ended by SIGTERM."""
+    (tmp_path / "after.py").write_text(
+        "import io, multiprocessing, sys\n"
+        "from trapper_core.cli import main\n\n\n"
+        "def held(queue):\n"
+        "    with open('/proc/self/status') as status:\n"
+        "        queue.put([l.split()[1] for l in status if l.startswith('SigBlk')][0])\n\n\n"
+        "if __name__ == '__main__':\n"
+        "    multiprocessing.set_start_method('forkserver')\n"
+        "    sys.stdout = io.StringIO()\n"
+        "    assert main(['simulate', '--games', '4', '--workers', '2']) == 0\n"
+        "    queue = multiprocessing.Queue()\n"
+        "    later = multiprocessing.Process(target=held, args=(queue,))\n"
+        "    later.start()\n"
+        "    print(queue.get(timeout=60), file=sys.stderr)\n"
+        "    later.join()\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "after.py"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=_in(tmp_path),
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert int(run.stderr.split()[-1], 16) == 0
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_simulate_stopped_by_two_signals_at_once_ends_its_workers(tmp_path: Path) -> None:
+    """A hangup comes twice (from the kernel and the shell): the second
+    signal's exception cut the pool's stop short before its workers were
+    killed, and they played their batches out while Python waited for them
+    at exit. The second signal is held back until the stop is done."""
+    import signal
+    import time
+
+    (tmp_path / "slow_bots.py").write_text(
+        "import time\n"
+        "import trapper_core as tc\n\n\n"
+        "class Slow(tc.RandomBot):\n"
+        "    name = 'slow'\n\n"
+        "    def choose(self, view):\n"
+        "        time.sleep(0.01)\n"
+        "        return super().choose(view)\n"
+    )
+    command = ["simulate", "--games", "100", "--workers", "2", "--batch", "25"]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trapper_core", *command, "--bots", "slow_bots:Slow"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env=_in(tmp_path),
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while len(_session_left(child.pid)) < 3 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1)
+    os.killpg(child.pid, signal.SIGINT)
+    time.sleep(0.0005)
+    os.killpg(child.pid, signal.SIGINT)
+    try:
+        child.wait(timeout=30)
+    finally:
+        left = _ended(child.pid, within=1)
+    assert child.returncode == 130
+    assert left == []
 
 
 def test_simulate_out_to_a_reader_that_leaves_stops_quietly() -> None:

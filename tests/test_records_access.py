@@ -134,6 +134,8 @@ def test_setup_known_tells_a_replay_whose_hidden_part_is_the_games_own() -> None
     assert seeded.setup_known
     assert not table.setup_known
     assert not notation.loads(re.sub(r'\[(Setup|Seed) ".*"\]\n', "", complete.text))[0].setup_known
+    for seed in ("?", "-1", str(2**64), ""):  # no seed: it deals nothing
+        assert not seeded.with_tags(Seed=seed).setup_known
     study = notation.Position.from_game(game).to_game("base", players=game.players, seed=9)
     at = notation.Record.from_game(study)
     assert at.tag("Position") is not None

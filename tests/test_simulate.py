@@ -17,6 +17,7 @@ from concurrent.futures import (
     ProcessPoolExecutor,
     ThreadPoolExecutor,
 )
+from concurrent.futures.process import BrokenProcessPool
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -227,29 +228,43 @@ def test_issue13_a_stream_left_early_sends_no_more_and_cancels_the_rest() -> Non
 
 
 @pytest.mark.parametrize(
-    ("error", "cancelled"), [(BrokenExecutor("a worker died"), False), (OSError("a disk"), True)]
+    ("pool", "error", "cancelled"),
+    [
+        (True, BrokenProcessPool("a worker died"), False),
+        (True, OSError("a disk"), True),
+        (False, BrokenExecutor("one task's worker died"), True),
+    ],
 )
-def test_simulate_leaves_a_broken_pools_batches_to_the_pool(
-    error: Exception, cancelled: bool
+def test_simulate_leaves_a_broken_process_pools_batches_to_the_pool(
+    pool: bool, error: Exception, cancelled: bool
 ) -> None:
-    """A pool broken by a worker that died fails every batch left, in its
-    own thread; the simulation cancelled them as well, and on Python 3.11
-    a ProcessPoolExecutor's thread met a cancelled batch as it failed them
-    (InvalidStateError) and ended without its workers. The batches of a
-    broken pool are the pool's to fail; any other error cancels them."""
+    """A process pool broken by a worker that died fails every batch left,
+    in its own thread; the simulation cancelled them as well, and on Python
+    3.11 the pool's thread met a cancelled batch as it failed them
+    (InvalidStateError) and ended without its workers. Those batches are
+    the pool's to fail; after any other error, or an executor's
+    BrokenExecutor for one task (Ray's, whose other tasks go on), the
+    simulation cancels them."""
     submitted: list[Future[Any]] = []
 
-    class Breaking(Executor):
+    def sent() -> Future[Any]:
         """Fails the first batch, with ``error``, as the third is sent."""
+        submitted.append(Future())
+        if len(submitted) == 3:
+            submitted[0].set_exception(error)
+        return submitted[-1]
 
+    class Breaking(Executor):
         def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-            submitted.append(Future())
-            if len(submitted) == 3:
-                submitted[0].set_exception(error)
-            return submitted[-1]
+            return sent()
 
+    class BreakingPool(ProcessPoolExecutor):  # starts no process: submit is its own
+        def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+            return sent()
+
+    executor = BreakingPool(1) if pool else Breaking()
     with pytest.raises(type(error)):
-        tc.simulate("base", 2, 40, bots=["random"], executor=Breaking(), batch=1, ahead=3)
+        tc.simulate("base", 2, 40, bots=["random"], executor=executor, batch=1, ahead=3)
     assert [f.cancelled() for f in submitted] == [False, cancelled, cancelled]
 
 

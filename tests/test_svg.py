@@ -136,6 +136,29 @@ def test_a_players_long_line_is_wrapped_inside_the_picture() -> None:
     assert lines[1].endswith("tokens canoe 16 (to move)")
 
 
+def test_a_players_line_breaks_between_items_and_measures_wide_glyphs() -> None:
+    """The line was broken at any space (``tokens canoe 22, species 1,
+    canoe`` / ``18, species 2``) and measured every glyph at 0.55 of the
+    font size: names in Chinese ran past the right edge. It breaks after a
+    comma, and a wide glyph counts a whole font size."""
+    names = ["王小明", "李小龙", "张伟", "刘洋"]
+    for players in (2, 4):
+        bots = [tc.GreedyBot(seat) for seat in range(players)]
+        game = tc.play(tc.new_game("base", names[:players], seed=1), bots)
+        for moment in (len(game.history) // 2, len(game.history)):
+            for size in (13, 30, 60):
+                for seat in (None, 0, 1):
+                    picture = svg.position(game.at(moment), size=size, seat=seat)
+                    assert _outside(picture) == [], (players, moment, size, seat)
+                    tree = ET.fromstring(picture)
+                    for group in tree.iter("{http://www.w3.org/2000/svg}g"):
+                        if "player" not in (group.get("class") or ""):
+                            continue
+                        for text in group.findall("{http://www.w3.org/2000/svg}text"):
+                            line = (text.text or "").rstrip()
+                            assert not line.endswith((" canoe", " species", " tokens")), line
+
+
 def test_R12_a_retired_player_is_shown_as_retired() -> None:
     """Neither picture said who had retired: a retired player looked like
     one who held no cards."""

@@ -295,12 +295,16 @@ class Record:
         draw pile and face-down tiles are the game's; a table record's
         replay (``False``) deals them to fit its moves, and a program that
         shows the replay shows them as such, or not at all (as ``trapper
-        show`` does, which gives a table record's hands as counts)."""
+        show`` does, which gives a table record's hands as counts). A
+        ``Seed`` tag that is no seed (a whole number below 2**64) deals no
+        setup: ``False``; a ``Setup`` tag that is no setup string raises as
+        `setup` does."""
         if self.tag("Position") is not None:
             return True
         text = self.tag("Setup")
         if text is None:
-            return self.tag("Seed") is not None
+            seed = (self.tag("Seed") or "").strip()
+            return seed.isascii() and seed.isdigit() and int(seed) < 2**64
         return self.setup.is_complete
 
     @property

@@ -885,6 +885,11 @@ class _Stop:
         return _Signalled(self.signum)
 
     def handle(self, signum: int, frame: object) -> None:
+        if self.signum is not None:
+            # A second signal (a hangup comes twice, from the kernel and the
+            # shell) while the first stops the games: its exception cut the
+            # stop short, and the workers played their batches out.
+            return
         self.signum = signum
         if self.asking:
             raise self.raised()
@@ -928,7 +933,10 @@ def _ending_signals(*, interrupt: bool = False) -> Iterator[_Stop]:
     kept. With ``interrupt``, Ctrl-C's SIGINT is handled too (raising
     KeyboardInterrupt, as Python does), so that it is kept as they are.
     Signal handlers are set only in the main thread (``main`` may be
-    called from another)."""
+    called from another), and not for a signal the command was started
+    ignoring: a job a shell runs in the background (``trapper simulate
+    &``) ignores Ctrl-C, one run by ``nohup`` a hangup, and Python leaves
+    them so."""
     stop = _Stop()
     if threading.current_thread() is not threading.main_thread():
         yield stop
@@ -937,6 +945,7 @@ def _ending_signals(*, interrupt: bool = False) -> Iterator[_Stop]:
     signums.append(signal.SIGTERM)
     if hasattr(signal, "SIGHUP"):  # not on Windows
         signums.append(signal.SIGHUP)
+    signums = [signum for signum in signums if signal.getsignal(signum) != signal.SIG_IGN]
     previous = {signum: signal.signal(signum, stop.handle) for signum in signums}
     stop.signums = signums
     try:
@@ -1653,7 +1662,17 @@ _HELD = frozenset(
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
-    """The command's pool of ``workers`` processes (`_Pool`)."""
+    """The command's pool of ``workers`` processes (`_Pool`). Under the
+    forkserver start method, the server is started first, as the pool
+    would at its first batch but without the signals held back, which it
+    kept for good, and every process it started later with them, those of
+    the program that had called the command in-process too."""
+    import multiprocessing
+
+    if multiprocessing.get_start_method() == "forkserver":
+        from multiprocessing import forkserver
+
+        forkserver.ensure_running()
     return _pool_class()(workers, initializer=_worker_begins, initargs=(os.getpid(),))
 
 
@@ -1677,19 +1696,18 @@ def _pool_class() -> type[ProcessPoolExecutor]:
         printed a traceback of it."""
 
         def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
-            if not hasattr(signal, "pthread_sigmask"):  # Windows
-                return super().submit(fn, *args, **kwargs)
-            held = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+            held = _hold()
             try:
                 return super().submit(fn, *args, **kwargs)
             finally:
-                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+                if held is not None:
+                    signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     return _Pool
 
 
 def _worker_begins(command: int) -> None:
-    """A pool's worker begins. It ignores the signals that stop the command
+    """A pool's worker begins. It lets the signals that stop the command go
     (Ctrl-C's SIGINT, SIGTERM, SIGHUP), which a terminal or a service
     manager sends to every process of the group: the command, which acts
     on them, stops the pool and ends its workers (`_stop_pool`). A worker
@@ -1699,19 +1717,19 @@ def _worker_begins(command: int) -> None:
     the command's process has gone (``command`` is its process id): a
     command killed outright (``kill -9``, out of memory) left its workers
     waiting for a batch for ever, holding its output open."""
+    # Caught and let go, not ignored: a program a bot starts (an engine)
+    # would have inherited an ignored signal, and outlived the command.
     for signum in _HELD:
-        signal.signal(signum, signal.SIG_IGN)
+        signal.signal(signum, _let_go)
     if hasattr(signal, "pthread_sigmask"):  # held back by the pool as it started this one
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)
-    # The parent is the command, or under forkserver the server, which ends
-    # when the command does; a worker whose command ended as it began has
-    # been taken in by init.
+    # The parent is the command, or under forkserver the server, which
+    # outlives it (its workers hold it open): the command itself is
+    # watched too.
     parent = os.getppid()
-    if parent == 1 != command:
-        os._exit(1)
 
     def watch() -> None:
-        while os.getppid() == parent:
+        while os.getppid() == parent and _alive(command):
             time.sleep(_WATCH)
         os._exit(1)
 
@@ -1720,6 +1738,30 @@ def _worker_begins(command: int) -> None:
 
 _WATCH = 0.5
 """Seconds between a worker's looks at whether the command has gone."""
+
+
+def _let_go(signum: int, frame: object) -> None:
+    """A worker's handler of the signals that stop the command, which acts
+    on them (`_worker_begins`)."""
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process ``pid`` is running (not ended, nor a zombie
+    waiting for its parent). On Windows, where ``os.kill`` ends a process,
+    always true: a worker there watches its parent alone."""
+    if sys.platform == "win32":
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # another user's: a pid taken again
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat_file:
+            return stat_file.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):  # no /proc (not Linux): the kill said enough
+        return True
 
 
 def _stop_pool(pool: ProcessPoolExecutor, *, failed: bool, broken: bool) -> None:
@@ -1732,13 +1774,36 @@ def _stop_pool(pool: ProcessPoolExecutor, *, failed: bool, broken: bool) -> None
     if not failed:
         pool.shutdown(wait=True)
         return
+    # A second signal (a hangup comes twice, from the kernel and the shell)
+    # is held back until the workers have been killed: its exception cut
+    # this short, and the workers, which let the signals go, played their
+    # batches out while Python waited for them at exit.
+    held = _hold()
+    try:
+        _stop_failed(pool, broken)
+    finally:
+        if held is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _hold() -> set[int | signal.Signals] | None:
+    """Holds back the signals that stop the command (`_HELD`) in this
+    thread; returns the mask to restore (``None`` on Windows, which has no
+    masks)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+
+
+def _stop_failed(pool: ProcessPoolExecutor, broken: bool) -> None:
+    """`_stop_pool` after an error or a signal."""
     # ProcessPoolExecutor has no public way to end its workers before Python
     # 3.14 (kill_workers); its table of processes and its thread, which
     # shutdown lets go of, have the same names from 3.9 to 3.14.
     processes = list((getattr(pool, "_processes", None) or {}).values())
     manager = getattr(pool, "_executor_manager_thread", None)
     # Killed, not terminated: the game in hand is not finished, and a worker
-    # ignores SIGTERM (_worker_begins).
+    # lets SIGTERM go (_worker_begins).
     #
     # The workers are killed before the pool is shut down, but for one
     # case. A broken pool's thread, from Python 3.12, holds the pool's lock

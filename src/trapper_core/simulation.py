@@ -28,7 +28,7 @@ import pickle
 import secrets
 from collections import Counter, deque
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.reduction import ForkingPickler
 from typing import Any, Protocol
@@ -454,11 +454,14 @@ def _run(
                 yield from _taken(pending.popleft())
         while pending:
             yield from _taken(pending.popleft())
-    except BrokenExecutor:
-        # The broken pool fails every batch left itself, in its own thread:
-        # cancelling them as it does raced it (before Python 3.12, that
-        # thread met InvalidStateError and ended without its workers).
-        pending.clear()
+    except BrokenProcessPool:
+        if isinstance(executor, ProcessPoolExecutor):
+            # A broken process pool fails every batch left itself, in its
+            # own thread: cancelling them as it does raced it (before Python
+            # 3.12, that thread met InvalidStateError and ended without its
+            # workers). Another executor's task may fail so while the
+            # others go on: those are cancelled.
+            pending.clear()
         raise
     finally:
         for future in pending:

@@ -21,7 +21,8 @@ smaller than [`MIN_FONT`][trapper_core.svg.MIN_FONT] pixels.
 
 from __future__ import annotations
 
-import textwrap
+import re
+import unicodedata
 from html import escape
 from typing import TYPE_CHECKING
 
@@ -585,10 +586,59 @@ def _status(x: float, y: float, step: float, font: float, cls: str, lines: list[
 
 
 def _wrap(lines: list[str], font: float, width: float) -> list[str]:
-    """Lines broken at commas and spaces to fit ``width`` (sans-serif glyphs
-    are about 0.55 of the font size wide)."""
-    per_line = max(20, int(width / (font * 0.55)))
+    """Lines broken to fit ``width``: after a comma where one fits (``tokens
+    canoe 22`` is not cut in two), else at a space. A glyph is measured at
+    0.55 of the font size (sans-serif), a wide one (Chinese, Japanese,
+    Korean; ``▶``) at the whole size."""
+    room = max(width / font, 11.0)  # in font sizes; 20 narrow glyphs at the least
     out: list[str] = []
     for text in lines:
-        out.extend(textwrap.wrap(text, per_line, subsequent_indent="    ") or [""])
+        out.extend(_broken(text, room) or [""])
     return out
+
+
+def _broken(text: str, room: float) -> list[str]:
+    """``text`` in lines at most ``room`` font sizes wide, the lines after
+    the first indented."""
+    indent = "    "
+    lines: list[str] = []
+    line = ""
+    for part in re.split(r"(?<=,) ", text):
+        # A part wider than a line is cut at its spaces.
+        for piece in _pieces(part, room - _glyphs(indent)):
+            joined = f"{line} {piece}" if line else piece
+            if line and _glyphs(joined) > room:
+                lines.append(line)
+                joined = indent + piece
+            line = joined
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _pieces(part: str, room: float) -> list[str]:
+    """``part`` cut at its spaces into pieces no wider than ``room`` (a word
+    wider than that stays whole)."""
+    if _glyphs(part) <= room:
+        return [part]
+    pieces: list[str] = []
+    piece = ""
+    for word in part.split(" "):
+        joined = f"{piece} {word}" if piece else word
+        if piece and _glyphs(joined) > room:
+            pieces.append(piece)
+            joined = word
+        piece = joined
+    return [*pieces, piece]
+
+
+def _glyphs(text: str) -> float:
+    """The width of ``text`` in font sizes."""
+    return sum(1.0 if _wide(c) else 0.55 for c in text)
+
+
+def _wide(character: str) -> bool:
+    """Whether ``character`` is drawn a whole font size wide: East Asian
+    wide, or of ambiguous width beyond Latin, Greek and Cyrillic (``▶``)."""
+    width = unicodedata.east_asian_width(character)
+    return width in "WF" or (width == "A" and ord(character) >= 0x2000)
