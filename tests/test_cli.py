@@ -1334,6 +1334,45 @@ def _in(folder: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
 
 
+def _bot_in(folder: Path, choose: str) -> str:
+    """Writes a module of one bot of the user's own to ``folder``, a random
+    bot whose ``choose`` runs the lines ``choose`` first; returns the bot's
+    name for --bots."""
+    module = f"own_{len(list(folder.glob('own_*.py')))}"
+    (folder / f"{module}.py").write_text(
+        "import subprocess\nimport time\n\nimport trapper_core as tc\n\n\n"
+        "class Bot(tc.RandomBot):\n"
+        "    name = 'own'\n"
+        "    started = []\n\n"
+        "    def choose(self, view):\n"
+        + "".join(f"        {line}\n" for line in choose.splitlines())
+        + "        return super().choose(view)\n"
+    )
+    return f"{module}:Bot"
+
+
+def _started_in(folder: Path, argv: list[str], **options: Any) -> subprocess.Popen[Any]:
+    """``trapper`` with ``argv``, started in ``folder`` (its modules found
+    there)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "trapper_core", *argv], cwd=folder, env=_in(folder), **options
+    )
+
+
+def _script_in(folder: Path, text: str, **options: Any) -> subprocess.CompletedProcess[str]:
+    """Writes the Python script ``text`` to ``folder`` and runs it there."""
+    (folder / "script.py").write_text(text)
+    return subprocess.run(
+        [sys.executable, "script.py"],
+        capture_output=True,
+        text=True,
+        cwd=folder,
+        env=_in(folder),
+        timeout=120,
+        **options,
+    )
+
+
 def test_simulate_acts_on_a_signal_whose_exception_a_bot_swallowed(tmp_path: Path) -> None:
     """SIGTERM's handler raised an Exception, which a bot's own ``except
     Exception`` swallowed: the run played on to its end, exit status 0. It
@@ -1343,25 +1382,10 @@ def test_simulate_acts_on_a_signal_whose_exception_a_bot_swallowed(tmp_path: Pat
     import signal
     import time
 
-    (tmp_path / "careful_bots.py").write_text(
-        "import time\n"
-        "import trapper_core as tc\n\n\n"
-        "class Careful(tc.RandomBot):\n"
-        "    name = 'careful'\n\n"
-        "    def choose(self, view):\n"
-        "        try:\n"
-        "            time.sleep(0.002)\n"
-        "        except Exception:\n"
-        "            pass\n"
-        "        return super().choose(view)\n"
-    )
+    careful = _bot_in(tmp_path, "try:\n    time.sleep(0.002)\nexcept Exception:\n    pass")
     command = ["simulate", "--games", "60", "--players", "2", "--workers", "1"]
-    child = subprocess.Popen(
-        [sys.executable, "-m", "trapper_core", *command, "--bots", "careful_bots:Careful"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=tmp_path,
-        env=_in(tmp_path),
+    child = _started_in(
+        tmp_path, [*command, "--bots", careful], stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     time.sleep(1.5)
     child.send_signal(signal.SIGTERM)
@@ -1381,7 +1405,8 @@ def test_simulate_stops_on_a_signal_met_as_its_pool_forks_a_worker(
     back while it starts its workers: the signal stops the run."""
     import signal
 
-    (tmp_path / "at_fork.py").write_text(
+    child = _script_in(
+        tmp_path,
         "import os, signal, sys\n"
         "from trapper_core.cli import main\n\n"
         "sent = []\n\n\n"
@@ -1390,15 +1415,7 @@ def test_simulate_stops_on_a_signal_met_as_its_pool_forks_a_worker(
         "        sent.append(1)\n"
         f"        os.kill(os.getpid(), signal.{signum})\n\n\n"
         "os.register_at_fork(after_in_parent=at_fork)\n"
-        "sys.exit(main(['simulate', '--games', '40', '--players', '2', '--workers', '2']))\n"
-    )
-    child = subprocess.run(
-        [sys.executable, "at_fork.py"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=_in(tmp_path),
-        timeout=120,
+        "sys.exit(main(['simulate', '--games', '40', '--players', '2', '--workers', '2']))\n",
         start_new_session=True,
     )
     number = getattr(signal, signum)
@@ -1474,6 +1491,21 @@ def _ended(sid: int, within: float) -> list[str]:
     return left
 
 
+def _session_of(folder: Path, argv: list[str], processes: int) -> subprocess.Popen[Any]:
+    """``trapper`` with ``argv`` started in ``folder`` in a session of its
+    own, once the session has ``processes`` processes (the command and its
+    workers, say); its stderr is a pipe."""
+    import time
+
+    child = _started_in(
+        folder, argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True
+    )
+    deadline = time.monotonic() + 60
+    while len(_session_left(child.pid)) < processes and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return child
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("method", ["fork", "spawn", "forkserver"])
 def test_simulate_killed_outright_leaves_no_worker(method: str, tmp_path: Path) -> None:
@@ -1502,19 +1534,6 @@ def test_simulate_killed_outright_leaves_no_worker(method: str, tmp_path: Path) 
     assert _ended(child.pid, within=10) == [], "workers left running"
 
 
-_ENGINE_BOTS = (
-    "import subprocess\n"
-    "import trapper_core as tc\n\n"
-    "started = []\n\n\n"
-    "class EngineBot(tc.RandomBot):\n"
-    "    name = 'engine'\n\n"
-    "    def choose(self, view):\n"
-    "        if not started:  # an engine of its own, once a process\n"
-    "            started.append(subprocess.Popen(['sleep', '300']))\n"
-    "        return super().choose(view)\n"
-)
-
-
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize("signum", ["SIGINT", "SIGTERM"])
 def test_simulate_stopped_at_a_terminal_ends_what_its_bots_started(
@@ -1526,21 +1545,12 @@ def test_simulate_stopped_at_a_terminal_ends_what_its_bots_started(
     signals go with a handler, which a program started anew does not
     inherit."""
     import signal
-    import time
 
-    (tmp_path / "engine_bots.py").write_text(_ENGINE_BOTS)
-    command = ["simulate", "--games", "4000", "--workers", "2", "--bots", "engine_bots:EngineBot"]
-    child = subprocess.Popen(
-        [sys.executable, "-m", "trapper_core", *command],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        cwd=tmp_path,
-        env=_in(tmp_path),
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 60
-    while len(_session_left(child.pid)) < 5 and time.monotonic() < deadline:
-        time.sleep(0.05)  # the command, two workers, two engines
+    engine = "if not Bot.started:  # an engine of its own, once a process\n"
+    engine += "    Bot.started.append(subprocess.Popen(['sleep', '300']))"
+    command = ["simulate", "--games", "4000", "--workers", "2"]
+    # The command, two workers and their two engines.
+    child = _session_of(tmp_path, [*command, "--bots", _bot_in(tmp_path, engine)], processes=5)
     os.killpg(child.pid, getattr(signal, signum))
     child.wait(timeout=60)
     assert child.returncode == 128 + getattr(signal, signum)
@@ -1579,7 +1589,8 @@ def test_simulate_in_process_under_forkserver_leaves_its_server_no_signals_held(
     forkserver starts the server: the server kept them held back for good,
     and every process the calling program started later through it could
     not be ended by SIGTERM."""
-    (tmp_path / "after.py").write_text(
+    run = _script_in(
+        tmp_path,
         "import io, multiprocessing, sys\n"
         "from trapper_core.cli import main\n\n\n"
         "def held(queue):\n"
@@ -1593,15 +1604,7 @@ def test_simulate_in_process_under_forkserver_leaves_its_server_no_signals_held(
         "    later = multiprocessing.Process(target=held, args=(queue,))\n"
         "    later.start()\n"
         "    print(queue.get(timeout=60), file=sys.stderr)\n"
-        "    later.join()\n"
-    )
-    run = subprocess.run(
-        [sys.executable, "after.py"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        env=_in(tmp_path),
-        timeout=120,
+        "    later.join()\n",
     )
     assert run.returncode == 0, run.stderr
     assert int(run.stderr.split()[-1], 16) == 0
@@ -1616,27 +1619,8 @@ def test_simulate_stopped_by_two_signals_at_once_ends_its_workers(tmp_path: Path
     import signal
     import time
 
-    (tmp_path / "slow_bots.py").write_text(
-        "import time\n"
-        "import trapper_core as tc\n\n\n"
-        "class Slow(tc.RandomBot):\n"
-        "    name = 'slow'\n\n"
-        "    def choose(self, view):\n"
-        "        time.sleep(0.01)\n"
-        "        return super().choose(view)\n"
-    )
     command = ["simulate", "--games", "100", "--workers", "2", "--batch", "25"]
-    child = subprocess.Popen(
-        [sys.executable, "-m", "trapper_core", *command, "--bots", "slow_bots:Slow"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        cwd=tmp_path,
-        env=_in(tmp_path),
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 60
-    while len(_session_left(child.pid)) < 3 and time.monotonic() < deadline:
-        time.sleep(0.05)
+    child = _session_of(tmp_path, [*command, "--bots", _bot_in(tmp_path, "time.sleep(0.01)")], 3)
     time.sleep(1)
     os.killpg(child.pid, signal.SIGINT)
     time.sleep(0.0005)
