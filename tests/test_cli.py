@@ -1629,7 +1629,8 @@ def test_simulate_stopped_by_two_signals_at_once_ends_its_workers(tmp_path: Path
         child.wait(timeout=30)
     finally:
         left = _ended(child.pid, within=1)
-    assert child.returncode == 130
+    assert child.stderr is not None
+    assert child.returncode == 130, child.stderr.read()
     assert left == []
 
 

@@ -1696,12 +1696,8 @@ def _pool_class() -> type[ProcessPoolExecutor]:
         printed a traceback of it."""
 
         def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
-            held = _hold()
-            try:
+            with _held():
                 return super().submit(fn, *args, **kwargs)
-            finally:
-                if held is not None:
-                    signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
     return _Pool
 
@@ -1778,21 +1774,26 @@ def _stop_pool(pool: ProcessPoolExecutor, *, failed: bool, broken: bool) -> None
     # is held back until the workers have been killed: its exception cut
     # this short, and the workers, which let the signals go, played their
     # batches out while Python waited for them at exit.
-    held = _hold()
-    try:
+    with _held():
         _stop_failed(pool, broken)
-    finally:
-        if held is not None:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
-def _hold() -> set[int | signal.Signals] | None:
+@contextlib.contextmanager
+def _held() -> Iterator[None]:
     """Holds back the signals that stop the command (`_HELD`) in this
-    thread; returns the mask to restore (``None`` on Windows, which has no
-    masks)."""
+    thread, then lets them come (Windows has no masks: nothing is held)."""
     if not hasattr(signal, "pthread_sigmask"):
-        return None
-    return signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+        yield
+        return
+    # The mask is read before the signals are held, and they are held inside
+    # the try: a signal's exception raised as the call that holds them
+    # returns (one that came just before) left them held for good.
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, ())
+    try:
+        signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _stop_failed(pool: ProcessPoolExecutor, broken: bool) -> None:
