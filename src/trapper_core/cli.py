@@ -1690,10 +1690,10 @@ def _pool_class() -> type[ProcessPoolExecutor]:
         Python's hooks at a fork (and the run went on to its end), or cut
         the start between a worker's fork and the pool's table of processes
         (a worker no one ended). Held back, it comes once the batch is sent.
-        A worker begins with them held back too (a fork or a spawn keeps
-        the signals held back): a Ctrl-C met as it starts is dropped
-        (`_worker_begins`), where a spawned worker importing its modules
-        printed a traceback of it."""
+        A forked worker (fork, forkserver) begins with them held back too,
+        and a Ctrl-C met as it starts is let go (`_worker_begins`); a
+        spawned one does not keep them, and one met while it imports its
+        modules prints its traceback."""
 
         def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
             with _held():
@@ -1709,7 +1709,7 @@ def _worker_begins(command: int) -> None:
     on them, stops the pool and ends its workers (`_stop_pool`). A worker
     that died of one broke the pool as the command stopped it (a traceback
     of the pool's thread, InvalidStateError, when the two met). The ones
-    held back as it started (`_pool_class`) are dropped. And it ends when
+    held back as it started (`_pool_class`) are let go too. And it ends when
     the command's process has gone (``command`` is its process id): a
     command killed outright (``kill -9``, out of memory) left its workers
     waiting for a batch for ever, holding its output open."""
