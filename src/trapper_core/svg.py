@@ -599,37 +599,30 @@ def _wrap(lines: list[str], font: float, width: float) -> list[str]:
 
 def _broken(text: str, room: float) -> list[str]:
     """``text`` in lines at most ``room`` font sizes wide, the lines after
-    the first indented."""
+    the first indented: broken after its commas, and a part wider than a
+    line at its spaces too (a word wider than that stays whole)."""
     indent = "    "
+    pieces = [
+        piece
+        for part in re.split(r"(?<=,) ", text)
+        for piece in _packed(part.split(" "), room - _glyphs(indent))
+    ]
+    return _packed(pieces, room, indent)
+
+
+def _packed(words: list[str], room: float, indent: str = "") -> list[str]:
+    """``words`` joined by spaces into lines at most ``room`` font sizes
+    wide, as many on a line as fit; ``indent`` begins every line but the
+    first."""
     lines: list[str] = []
     line = ""
-    for part in re.split(r"(?<=,) ", text):
-        # A part wider than a line is cut at its spaces.
-        for piece in _pieces(part, room - _glyphs(indent)):
-            joined = f"{line} {piece}" if line else piece
-            if line and _glyphs(joined) > room:
-                lines.append(line)
-                joined = indent + piece
-            line = joined
-    if line:
-        lines.append(line)
-    return lines
-
-
-def _pieces(part: str, room: float) -> list[str]:
-    """``part`` cut at its spaces into pieces no wider than ``room`` (a word
-    wider than that stays whole)."""
-    if _glyphs(part) <= room:
-        return [part]
-    pieces: list[str] = []
-    piece = ""
-    for word in part.split(" "):
-        joined = f"{piece} {word}" if piece else word
-        if piece and _glyphs(joined) > room:
-            pieces.append(piece)
-            joined = word
-        piece = joined
-    return [*pieces, piece]
+    for word in words:
+        joined = f"{line} {word}" if line else word
+        if line and _glyphs(joined) > room:
+            lines.append(line)
+            joined = indent + word
+        line = joined
+    return [*lines, line] if line else lines
 
 
 def _glyphs(text: str) -> float:
