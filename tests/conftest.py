@@ -28,15 +28,21 @@ def _slow(config: pytest.Config) -> bool:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_cmdline_main(config: pytest.Config) -> None:
-    """The long run spreads its tests over every core (pytest-xdist's ``-n
-    auto``, idle workers taking tests from busy ones) unless ``-n`` is given
-    (``-n 0``: one process) or pytest-xdist is not installed. Runs before
-    xdist's own hook, which turns ``auto`` into the number of cores."""
-    if not _slow(config) or "PYTEST_XDIST_WORKER" in os.environ:
-        return  # a worker's arguments say --slow too: it runs its tests itself
+    """The whole suite, and the long run, spread their tests over every core
+    (pytest-xdist's ``-n auto``, idle workers taking tests from busy ones);
+    tests named on the command line (a file, a test, a folder) run in one
+    process, where starting the workers would cost more than they save.
+    ``-n`` given decides (``-n 0``: one process), and without pytest-xdist
+    or under ``--pdb`` every run is one process. Runs before xdist's own
+    hook, which turns ``auto`` into the number of cores."""
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        return  # a worker's arguments are the run's: it runs its tests itself
     if not config.pluginmanager.hasplugin("xdist") or config.getoption("usepdb", False):
         return
-    if config.option.numprocesses is None and config.option.dist == "no":
+    if config.option.numprocesses is not None or config.option.dist != "no":
+        return
+    whole = config.args_source == pytest.Config.ArgsSource.TESTPATHS
+    if _slow(config) or whole:
         config.option.numprocesses = "auto"
         config.option.dist = "worksteal"
 
