@@ -6,10 +6,11 @@ import functools
 import importlib.metadata
 import random
 import re
+import signal
 import sys
 import types
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,28 @@ from trapper_core import (
     notation,
 )
 from trapper_notation import deal, replay
+
+#: The signals that stop a command: Ctrl-C, ``kill``, a hangup.
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+def as_at_a_terminal(then: Callable[[], object] | None = None) -> Callable[[], None]:
+    """A ``preexec_fn`` for a command a test will stop with a signal: in the
+    child, the stop signals at their defaults, as a terminal's foreground
+    command has them, whatever this test run was started with (a shell's
+    background job ignores Ctrl-C and ``nohup`` a hangup, the child would
+    inherit that, and the command leaves a signal it was started ignoring
+    ignored); then ``then``."""
+
+    def reset() -> None:
+        for number in STOP_SIGNALS:
+            signal.signal(number, signal.SIG_DFL)
+        if then is not None:
+            then()
+
+    return reset
 
 
 def make_deck(hands: Sequence[str] = (), *, draw: str = "", hand_size: int = 6) -> list[Colour]:

@@ -20,7 +20,7 @@ from trapper_core import notation
 from trapper_core.cli import main
 from trapper_core.terminal import render
 
-from .helpers import install_plugins
+from .helpers import as_at_a_terminal, install_plugins
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -1266,6 +1266,7 @@ def _simulate_stopped(signum: str, tmp_path: Path, *, group: bool) -> tuple[int,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        preexec_fn=as_at_a_terminal(),
     )
     deadline = time.monotonic() + 60
     while (not out.exists() or out.stat().st_size < 5000) and time.monotonic() < deadline:
@@ -1353,15 +1354,18 @@ def _bot_in(folder: Path, choose: str) -> str:
 
 def _started_in(folder: Path, argv: list[str], **options: Any) -> subprocess.Popen[Any]:
     """``trapper`` with ``argv``, started in ``folder`` (its modules found
-    there)."""
+    there), the signals that stop it at their defaults."""
+    options.setdefault("preexec_fn", as_at_a_terminal())
     return subprocess.Popen(
         [sys.executable, "-m", "trapper_core", *argv], cwd=folder, env=_in(folder), **options
     )
 
 
 def _script_in(folder: Path, text: str, **options: Any) -> subprocess.CompletedProcess[str]:
-    """Writes the Python script ``text`` to ``folder`` and runs it there."""
+    """Writes the Python script ``text`` to ``folder`` and runs it there,
+    the signals that stop it at their defaults."""
     (folder / "script.py").write_text(text)
+    options.setdefault("preexec_fn", as_at_a_terminal())
     return subprocess.run(
         [sys.executable, "script.py"],
         capture_output=True,
@@ -1558,7 +1562,7 @@ def test_simulate_stopped_at_a_terminal_ends_what_its_bots_started(
 
 
 @pytest.mark.parametrize("signum", ["SIGINT", "SIGHUP"])
-def test_simulate_started_ignoring_a_signal_leaves_it_ignored(signum: str) -> None:
+def test_simulate_started_ignoring_a_signal_leaves_it_ignored(signum: str, tmp_path: Path) -> None:
     """A job a shell runs in the background ignores Ctrl-C, and one run by
     ``nohup`` a hangup; Python leaves such a signal ignored, and the
     command took it over: the run ended on it."""
@@ -1566,19 +1570,21 @@ def test_simulate_started_ignoring_a_signal_leaves_it_ignored(signum: str) -> No
     import time
 
     number = getattr(signal, signum)
-    child = subprocess.Popen(
-        [sys.executable, "-m", "trapper_core", "simulate", "--games", "600", "--workers", "1"],
+    slow = _bot_in(tmp_path, "time.sleep(0.001)")  # 60 games: 2.5 s of sleep at the least
+    child = _started_in(
+        tmp_path,
+        ["simulate", "--games", "60", "--workers", "1", "--bots", f"{slow},random"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=lambda: signal.signal(number, signal.SIG_IGN),
+        preexec_fn=as_at_a_terminal(lambda: signal.signal(number, signal.SIG_IGN)),
     )
     time.sleep(1)
     assert child.poll() is None  # still playing
     child.send_signal(number)
     printed, errors = child.communicate(timeout=120)
     assert child.returncode == 0, errors
-    assert printed.startswith("600 games of base")
+    assert printed.startswith("60 games of base")
 
 
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads /proc")

@@ -17,6 +17,8 @@ import pytest
 from trapper_core import notation
 from trapper_core.cli import main
 
+from .helpers import as_at_a_terminal
+
 RECORDS = Path(__file__).parent / "records"
 
 # Seed 4, three players, tactical: A opens beige at 1 and B, the human, is
@@ -328,6 +330,7 @@ def test_play_out_keeps_the_game_so_far_on_sigterm_and_sighup(
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        preexec_fn=as_at_a_terminal(),
     )
     assert child.stdin is not None
     assert child.stdout is not None

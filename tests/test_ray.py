@@ -22,6 +22,8 @@ from trapper_core import notation
 from trapper_core.cli import main
 from trapper_core.simulation import results
 
+from .helpers import as_at_a_terminal
+
 ray: Any = pytest.importorskip("ray")
 
 from trapper_core.ray import RayExecutor  # noqa: E402  (after the skip)
@@ -198,6 +200,7 @@ def test_issue13_sigterm_stops_a_ray_run_as_it_stops_a_pool(tmp_path: Path) -> N
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=as_at_a_terminal(),
     )
     try:
         deadline = time.monotonic() + 120
