@@ -179,16 +179,17 @@ def test_plugins_import_only_public_names_of_other_packages(path: Path) -> None:
 
 def test_action_texts_are_what_the_grammar_reads() -> None:
     from trapper_core import ACTION_TEXT
-    from trapper_notation.reader import _terminal, parser
+    from trapper_notation.reader import parser
+    from trapper_notation.stretch import terminal
 
-    grammar = _terminal("ACTION")
+    grammar = terminal("ACTION")
     assert grammar.replace("\\/", "/") == ACTION_TEXT.pattern
     # The MOVES token is turn numbers, players, actions, notes and comments
     # one after another, beginning with a word or a note; COMMENTS is
     # comments one after another.
-    word = "(?:{}|{}|{})".format(*(_terminal(n) for n in ("TURN", "PLAYER", "ACTION")))
-    comment = "(?:{}|{})".format(*(_terminal(n) for n in ("BRACE_COMMENT", "LINE_COMMENT")))
-    note = _terminal("NOTE")
+    word = "(?:{}|{}|{})".format(*(terminal(n) for n in ("TURN", "PLAYER", "ACTION")))
+    comment = "(?:{}|{})".format(*(terminal(n) for n in ("BRACE_COMMENT", "LINE_COMMENT")))
+    note = terminal("NOTE")
     space = "[ \\t\\f\\r\\n]*+"
 
     def pattern(name: str) -> str:

@@ -38,7 +38,7 @@ from .errors import NotationError, NotationSyntaxError, check_errors, no_gc
 from .items import SURROGATE as _SURROGATE
 from .items import Item, Notes, Reveal, Shuffle
 from .records import Record, _placed
-from .stretch import BadWord, Stretch, terminal, unescape
+from .stretch import BadWord, Stretch, unescape
 
 __all__ = [
     "MAX_GAME_SIZE",
@@ -102,8 +102,6 @@ _COMMENT_OR_TAG = re.compile(
 )
 _BEFORE = itemgetter(0)
 _NAME_AND_VALUE = itemgetter(1, 2)
-#: The pattern of a terminal of the grammar (tests compare them with the engine's).
-_terminal = terminal
 _SPACES = re.compile(r"[ \t]*")
 _BLANKS = re.compile(r"[ \t\f]*")  # the white space that may stand before a game
 #: Short tags read before (``[Site "?"]``, ``[Variant "base"]``), by their
