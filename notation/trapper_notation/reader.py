@@ -437,9 +437,9 @@ def _tag_fault(text: str, start: int) -> tuple[int, str]:
     return 0, ""  # a whole tag: its place is what is wrong
 
 
-def _tag_error(text: str, start: int, line: int, column: int) -> tuple[int, str]:
+def _tag_error(text: str, start: int, column: int) -> tuple[int, str]:
     """The column and the message of a broken tag at ``start`` of ``text``,
-    at ``line`` and ``column`` (those of its ``[``)."""
+    whose ``[`` stands at ``column``."""
     offset, what = _tag_fault(text, start)
     return column + offset, f"{what}: {_TAG_WORDS}" if what else _TAG_WORDS
 
@@ -531,7 +531,7 @@ def _lex_error(text: str, exc: _LexError, line_offset: int) -> NotationSyntaxErr
     if exc.after in _CONTEXTS["note"] or exc.after == "LPAR":
         label = _in_note(text, exc.position)
     elif found == "[":
-        column, label = _tag_error(text, exc.position, exc.line, exc.column)
+        column, label = _tag_error(text, exc.position, exc.column)
     elif found == "{" and "}" not in text[exc.position :]:
         label = "a comment opened with '{' is never closed with '}'"
     else:
@@ -2107,7 +2107,7 @@ def _opening_error(chunk: _Chunk) -> NotationSyntaxError | None:
     if not _broken_opening(chunk.opening):
         return None
     if kind == _BAD_TAG:
-        column, label = _tag_error(line, head, number, column)
+        column, label = _tag_error(line, head, column)
     else:
         label = _BEGIN_WORDS
     return NotationSyntaxError(
