@@ -256,7 +256,7 @@ def _play_checked(game: Game, kind: str, seed: int, registry: Registry, max_acti
             view = game.view(other)
             check_view(game, view)
             if judge is not None:
-                _check_worth(game, worth(view, judge), other)
+                _check_worth(worth(view, judge), other)
         game.apply(bots[seat].choose(game.view(seat)))
         check_sense(game)
     else:
@@ -264,7 +264,7 @@ def _play_checked(game: Game, kind: str, seed: int, registry: Registry, max_acti
     check_invariants(game)
 
 
-def _check_worth(game: Game, answer: object, seat: int) -> None:
+def _check_worth(answer: object, seat: int) -> None:
     """A ``trapper_position_worth`` answer is ``None`` or a finite number."""
     if answer is not None and _worth_value(answer) is None:
         raise AssertionError(
