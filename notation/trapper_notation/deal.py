@@ -810,8 +810,9 @@ class _Planner:
                     # spare the splits where the last stretch is loose: a
                     # record cut short by a move illegal with any cards
                     # (tactical 4g6537 with turn 28's Be8/GG made Be8/GP:
-                    # 385 nodes and 2.4 CPU s before its R43 error, now 54),
-                    # or a whole game (4g6537 itself: 132 nodes, now 54).
+                    # 54 nodes before its R43 error, 385 and 2.4 CPU s when
+                    # the split comes first), or a whole game (4g6537
+                    # itself: 54 nodes, 132 when the split comes first).
                     # A failure is remembered, and the split still covers
                     # every deal of the node: nothing is lost.
                     _after, found = self._onward(upto, last, number, flow, failed)
@@ -1380,7 +1381,7 @@ class _Planner:
         colour than those less what it keeps of the others (a bid's least;
         bounded where that leaves at most `KEPT_ROOM` cards). The first
         relaxation knows every hand's size but lets hands trade cards at a
-        reshuffle; this one keeps every card in its hand, and so now sees a
+        reshuffle; this one keeps every card in its hand, and so sees a
         hand too small for the cards of a colour and of another that it
         needs, whoever holds the rest. The record of tactical bot
         game 4r6347 with D's bid of 1 in purple at turn 17 raised to 3
@@ -1389,8 +1390,9 @@ class _Planner:
         after the second must pay BBGG and then bid P1 from the last one, so
         D has no beige card, A and C hold every beige card the table has,
         and B has none at the first reshuffle to pay for the beige card it
-        pays before it draws (the search stopped at `MAX_NODES`; a search
-        of 60,000 nodes named turn 23 after 12,399; now 18).
+        pays before it draws (without the bound from above the search
+        stopped at `MAX_NODES`, and one of 60,000 nodes named turn 23 after
+        12,399; with it, after 18).
 
         No edge of a colour enters the source or leaves the sink, and the
         colours share no other node, so the relaxation has a flow when each

@@ -1236,9 +1236,9 @@ def _kept_of(line: str, kind: int, head: int) -> str:
     """What an opening keeps of its line: a line of tags only to ``_KEPT``
     characters past its first token, which is more than any message shows
     (the first 120 characters) and, as it is never broken, all that is asked
-    of it. A chunk keeps its opening until it is read: a line of one tag of
-    400,000 characters was one copy more at the peak of its read (5.0 times
-    the text, now 4.0)."""
+    of it. A chunk keeps its opening until it is read: kept whole, a line
+    of one tag of 400,000 characters would be one copy more at the peak of
+    its read (5.0 times the text, where it is 4.0)."""
     if kind != _TAGS or len(line) <= head + _KEPT:
         return line
     return line[: head + _KEPT]
