@@ -44,6 +44,7 @@ from .errors import (
     PluginWarning,
     SetupError,
     TrapperError,
+    counted,
     player_counts,
     shown,
 )
@@ -115,7 +116,7 @@ def _players(args: argparse.Namespace) -> int | list[str]:
     names = [name.strip() for name in args.names.split(",")]
     if args.players is not None and args.players != len(names):
         raise SetupError(
-            f"--names names {_count(len(names), 'player')}, but --players says {args.players}"
+            f"--names names {counted(len(names), 'player')}, but --players says {args.players}"
         )
     return names
 
@@ -616,7 +617,7 @@ def _play(args: argparse.Namespace) -> int:
     bot_seats = [seat for seat in range(players) if seat != human]
     if args.bots is not None and len(kinds) > len(bot_seats):
         raise SetupError(
-            f"--bots names {len(kinds)} bots for {_count(len(bot_seats), 'bot seat')}"
+            f"--bots names {len(kinds)} bots for {counted(len(bot_seats), 'bot seat')}"
         )
     seats: list[Bot | None] = [None] * players
     for number, seat in enumerate(bot_seats):
@@ -645,7 +646,7 @@ def _play(args: argparse.Namespace) -> int:
                 colour=args.colour,
             )
             if not game.is_over:  # the game went on for --max-actions decisions
-                ending = f"left unfinished after {_count(args.max_actions, 'action')}"
+                ending = f"left unfinished after {counted(args.max_actions, 'action')}"
     except KeyboardInterrupt:  # Ctrl-C: the game so far is kept all the same
         status, ending = 130, "interrupted"
     except _Signalled as exc:  # SIGTERM, SIGHUP: likewise
@@ -1083,10 +1084,6 @@ class _BotFailed(Exception):
             self.told = f"{who} raised {type(error).__name__}: {error}"
 
 
-def _count(number: int, noun: str, plural: str = "") -> str:
-    return f"{number} " + (noun if number == 1 else plural or noun + "s")
-
-
 def _scores_text(game: Game, kinds: list[str]) -> str:
     """The scores after a game's record, as comments of the notation (``;``
     to the end of the line), so that the whole output reads as a record."""
@@ -1358,7 +1355,7 @@ def _simulate(args: argparse.Namespace) -> int:
         counts = player_counts(spec.min_players, spec.max_players)
         raise SetupError(f"{spec.name!r} is played by {counts}, not {args.players}")
     if len(kinds) > args.players:  # a bot would sit out some games
-        raise SetupError(f"--bots names {len(kinds)} bots for {_count(args.players, 'seat')}")
+        raise SetupError(f"--bots names {len(kinds)} bots for {counted(args.players, 'seat')}")
     if args.seed is not None and args.seed < 0:
         raise SetupError(f"a seed is a whole number of 0 or more, not {args.seed}")
     if args.first < 0:
@@ -1445,7 +1442,7 @@ def _summary_lines(
     order = [_ordinal(k + 1) for k in range(len(summary.turn_order))]
     width = max([10, *map(len, summary.bots), *map(len, order)])
     lines = [
-        f"{_count(games, 'game')} of {variant}{which}, {summary.players} players, {seeds}",
+        f"{counted(games, 'game')} of {variant}{which}, {summary.players} players, {seeds}",
         f"{'bot':{width}} {'seats':>6} {'wins':>8} {'wins/seat':>10} {'mean score':>11}",
     ]
 
@@ -1464,7 +1461,7 @@ def _summary_lines(
         lines += [row(name, tally) for name, tally in zip(order, summary.turn_order, strict=True)]
     finished = summary.games - summary.unfinished
     lines.append(
-        f"ties: {summary.ties} of {_count(finished, 'finished game')} won by more than one player"
+        f"ties: {summary.ties} of {counted(finished, 'finished game')} won by more than one player"
     )
     lines.append(
         f"mean length: {summary.mean_actions:.1f} actions, {summary.mean_turns:.1f} turns"
@@ -1472,8 +1469,8 @@ def _summary_lines(
     if summary.unfinished:
         assert max_actions is not None
         lines.append(
-            f"unfinished: {_count(summary.unfinished, 'game')} left after "
-            f"{_count(max_actions, 'action')}, in no tally above"
+            f"unfinished: {counted(summary.unfinished, 'game')} left after "
+            f"{counted(max_actions, 'action')}, in no tally above"
         )
     return lines
 
@@ -1886,7 +1883,7 @@ def _pool_size(asked: int | None, games: int, cores: int) -> int:
     if size > cores:
         _note(
             f"--workers {asked} is more than the cores this process may run on ({cores}): the "
-            f"games are played by {_count(cores, 'process', 'processes')} (same results)"
+            f"games are played by {counted(cores, 'process', 'processes')} (same results)"
         )
         size = cores
     return size
@@ -1964,7 +1961,7 @@ def _show(args: argparse.Namespace) -> int:
         exc.args = (f"{name}: {where}{exc}", *exc.args[1:])
         raise
     if game is None:
-        raise SetupError(f"{name} holds {_count(count, 'game')}; there is no game {args.game}")
+        raise SetupError(f"{name} holds {counted(count, 'game')}; there is no game {args.game}")
     if args.turn is not None:
         # A record that begins at a position (a Position tag) holds the turns
         # from the position's on: the start (0), then the end of the

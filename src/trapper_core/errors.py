@@ -122,6 +122,12 @@ def player_counts(low: int, high: int) -> str:
     return f"{low} players" if low == high else f"{low} to {high} players"
 
 
+def counted(number: int, noun: str, plural: str = "") -> str:
+    """``number`` of ``noun``, for a message: ``1 action``, ``3 actions``;
+    ``plural`` where adding an s does not make it."""
+    return f"{number} " + (noun if number == 1 else plural or noun + "s")
+
+
 def shown(value: object, limit: int = 60) -> str:
     """``repr(value)`` for an error message about bad input, cut to ``limit``
     characters; a whole number too long to print is told by its size.

@@ -26,6 +26,7 @@ from .errors import (
     UndoError,
     UnknownVariantError,
     as_whole,
+    counted,
     plain_line,
     player_counts,
     shown,
@@ -1140,8 +1141,9 @@ class Game:
             number += total
         if not 0 <= number <= total:
             counts = f"0 to {total} (or -1 to -{total})" if total else "only 0"
-            actions = "1 action" if total == 1 else f"{total} actions"
-            raise UndoError(f"the game has {actions}: at takes {counts}, not {shown(count)}")
+            raise UndoError(
+                f"the game has {counted(total, 'action')}: at takes {counts}, not {shown(count)}"
+            )
         game = self.root()
         history, outcomes = self.history[:number], self.outcomes()[:number]
         for action, shuffles in zip(history, outcomes, strict=True):
@@ -1306,7 +1308,7 @@ class Game:
         else:
             assert self.to_move is not None
             where = f"{self.players[self.to_move]} to move"
-        actions = "1 action" if self._count == 1 else f"{self._count} actions"
+        actions = counted(self._count, "action")
         return f"<Game {self.variant!r}, {len(self.players)} players, {actions}, {where}>"
 
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .display import Display
-from .errors import SetupError, TrapperError, shown
+from .errors import SetupError, TrapperError, counted, shown
 from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Direction, Hand, Kind, Species, Tile
 from .view import PlayerView, misshapen
 
@@ -229,18 +229,14 @@ def _seats(value: object, players: tuple[str, ...]) -> str:
 
 def _summary(display: Display, hand: Hand | int) -> str:
     if isinstance(hand, int):
-        cards = _cards(hand)
+        cards = counted(hand, "card")
     else:
         # In words, each colour's letter after it: ``B2 E2`` read like
         # tiles (a bear of 2), and aloud as nothing in particular.
         colours = ", ".join(f"{hand[c]} {c} ({c.letter})" for c in COLOURS)
-        cards = f"{_cards(hand.total)}: {colours}"
+        cards = f"{counted(hand.total, 'card')}: {colours}"
     tokens = ", tokens " + ", ".join(str(t) for t in display.tokens) if display.tokens else ""
     return f"{display.money} money{tokens}; {cards}"
-
-
-def _cards(count: int) -> str:
-    return f"{count} card" if count == 1 else f"{count} cards"
 
 
 def _display_lines(display: Display, colour: bool) -> list[str]:

@@ -15,7 +15,7 @@ import attrs
 from .actions import Action
 from .board import Board
 from .display import Display, ValuedCanoe
-from .errors import SetupError, plain_line, shown
+from .errors import SetupError, counted, plain_line, shown
 from .interning import interned
 from .model import FACE_DOWN, SQUARES, FaceDown, Hand, Square, Tile, square_or_name
 from .state import GameState, TokenSupply, Valuation, _squares_of, changed_squares
@@ -265,8 +265,8 @@ class PlayerView:
             where = "over" if self.to_move is None else f"{self.players[self.to_move]} to move"
             return (
                 f"<PlayerView of {self.players[self.player]} (seat {self.player}), "
-                f"{self.variant!r}, {_count(len(self.players), 'player')}, "
-                f"{_count(len(self.history), 'action')}, {where}>"
+                f"{self.variant!r}, {counted(len(self.players), 'player')}, "
+                f"{counted(len(self.history), 'action')}, {where}>"
             )
         except Exception:  # a view made by hand, its seats none of its players': a repr says so
             try:
@@ -303,10 +303,6 @@ class PlayerView:
 
 
 _FIELDS = attrs.fields(PlayerView)
-
-
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 _KEYED = tuple(f.name for f in _FIELDS if f.name not in ("history", "turns"))
