@@ -173,7 +173,7 @@ def _parsed(argv: Sequence[str] | None) -> argparse.Namespace:
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, but what it prints (help, version, usage) fails
     aloud: argparse drops an OSError of the write, so ``--help > /dev/full``
-    said nothing and exited 0."""
+    would say nothing and exit 0."""
 
     commands: Mapping[str, argparse.ArgumentParser]  # the top-level parser's, by name
 
@@ -757,7 +757,7 @@ def _check_out(name: str, command: str) -> None:
     if _is_stdout_file(name):
         # `--out /dev/stdout > f.trn`: written apart from the output (play
         # renames a new file over it, simulate opens it again at its start),
-        # the file lost what it held or what was printed into it.
+        # the file would lose what it held or what was printed into it.
         raise SetupError(
             f"--out names the file that the standard output goes to ({name}): "
             + (
@@ -844,9 +844,9 @@ def _stdout_mode(name: str) -> int | None:
 
 class _Signalled(BaseException):
     """SIGTERM or SIGHUP ended the game. A BaseException, as Ctrl-C's
-    KeyboardInterrupt is: raised by the handler wherever the program is, it
-    went by unseen in a bot's own ``except Exception`` (and the run played
-    on to its end, exit status 0)."""
+    KeyboardInterrupt is: raised by the handler wherever the program is, an
+    Exception would go by unseen in a bot's own ``except Exception`` (and
+    the run would play on to its end, exit status 0)."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(signum)
@@ -868,7 +868,7 @@ class _Stop:
 
     def take_back(self) -> None:
         """Makes this the handler of its signals again: ``ray.init`` puts
-        Ray's own in place of SIGTERM's, which ended the process with status
+        Ray's own in place of SIGTERM's, which ends the process with status
         15 and no note of what --out holds."""
         for signum in self.signums:
             signal.signal(signum, self.handle)
@@ -888,8 +888,9 @@ class _Stop:
     def handle(self, signum: int, frame: object) -> None:
         if self.signum is not None:
             # A second signal (a hangup comes twice, from the kernel and the
-            # shell) while the first stops the games: its exception cut the
-            # stop short, and the workers played their batches out.
+            # shell) while the first stops the games: an exception of its
+            # own would cut the stop short, and the workers would play
+            # their batches out.
             return
         self.signum = signum
         if self.asking:
@@ -900,8 +901,8 @@ class _Stop:
         """While a person is asked: a signal ends the wait at once. Python
         runs a signal's handler when the call waiting for input is
         interrupted, and a signal that comes just before the wait begins
-        interrupts nothing: the game waited for a keypress (seen once in
-        twenty SIGTERMs sent as the prompt was drawn). A timer interrupts
+        interrupts nothing: the game would wait for a keypress (once in
+        twenty SIGTERMs sent as the prompt is drawn). A timer interrupts
         the wait five times a second, so a signal met is acted on within
         0.2 s."""
         self.asking = True
@@ -968,7 +969,8 @@ def _silence_stdout() -> None:
 @contextlib.contextmanager
 def _writing(name: str) -> Iterator[None]:
     """Names the file ``name`` in an OSError of writing it: a failed write (a
-    full disk) names no file, and the error said ``None: No space left on device``."""
+    full disk) names no file, and the error would say ``None: No space left
+    on device``."""
     try:
         yield
     except OSError as exc:
@@ -1683,10 +1685,10 @@ def _pool_class() -> type[ProcessPoolExecutor]:
     class _Pool(ProcessPoolExecutor):
         """The command's pool of processes. A batch is sent with the
         signals that stop the command held back (`_HELD`), for the sending
-        starts the workers: a signal met in the middle of it was lost in
-        Python's hooks at a fork (and the run went on to its end), or cut
+        starts the workers: a signal met in the middle of it would be lost in
+        Python's hooks at a fork (and the run would go on to its end), or cut
         the start between a worker's fork and the pool's table of processes
-        (a worker no one ended). Held back, it comes once the batch is sent.
+        (a worker no one ends). Held back, it comes once the batch is sent.
         A forked worker (fork, forkserver) begins with them held back too,
         and a Ctrl-C met as it starts is let go (`_worker_begins`); a
         spawned one does not keep them, and one met while it imports its
