@@ -73,6 +73,24 @@ def test_check_variant_rejects_bad_arguments_with_setup_error(
     assert len(str(caught.value)) < 200
 
 
+def test_check_variant_takes_numpy_integers_as_new_game_and_simulate_do() -> None:
+    """Its counts were refused unless Python's own ``int``, where every
+    other entry point takes any whole number (``__index__``)."""
+    np = pytest.importorskip("numpy")
+    report = check_variant(
+        "children",
+        games=np.int64(1),
+        players=[np.int8(2)],
+        seed=np.uint16(7),
+        max_actions=np.int32(10_000),
+        samples=np.int64(0),
+    )
+    assert report.ok
+    assert type(report.games) is int
+    with pytest.raises(tc.SetupError, match=r"not np\.float64"):
+        check_variant("children", games=1, samples=np.float64(1))
+
+
 def test_check_variant_rejects_a_registry_that_is_no_registry() -> None:
     with pytest.raises(tc.SetupError, match="Registry"):
         check_variant("base", games=1, registry="x")  # type: ignore[arg-type]

@@ -38,7 +38,7 @@ from typing import Any
 import attrs
 
 from .bots import GreedyBot, RandomBot, _worth_value
-from .errors import SetupError, as_tuple, player_counts, shown
+from .errors import SetupError, as_tuple, as_whole, player_counts, shown
 from .game import Game, new_game
 from .invariants import check_action, check_invariants, check_view
 from .model import FACE_DOWN
@@ -119,16 +119,16 @@ def check_variant(
     """
     registry = registry_or_default(registry)
     spec = registry.spec(variant)
-    _whole(games, "games", 1)
+    games = _whole(games, "games", 1)
     counts = _counts(players, spec, games)
     bots = _bot_kinds(bots)
-    _whole(seed, "seed", 0)
+    seed = _whole(seed, "seed", 0)
     if seed + games > 2**64:
         raise SetupError(
             f"seed + games is at most 2**64 (game i is seeded seed + i), not {shown(seed + games)}"
         )
-    _whole(max_actions, "max_actions", 1)
-    _whole(samples, "samples", 0)
+    max_actions = _whole(max_actions, "max_actions", 1)
+    samples = _whole(samples, "samples", 0)
     problems: list[Problem] = []
     actions = 0
     for number in range(games):
@@ -149,9 +149,10 @@ def check_variant(
     return ConformanceReport(spec.name, games, actions, tuple(problems))
 
 
-def _whole(value: object, what: str, low: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise SetupError(f"{what} is a whole number of {low} or more, not {shown(value)}")
+def _whole(value: object, what: str, low: int) -> int:
+    """``value`` as an ``int`` (a NumPy integer too, as everywhere else) of
+    ``low`` or more; `SetupError` otherwise."""
+    return as_whole(value, SetupError, f"{what} is a whole number of {low} or more", low=low)
 
 
 def _some(value: object, what: str, none: str) -> tuple[Any, ...]:
@@ -171,12 +172,12 @@ def _counts(players: object, spec: VariantSpec, games: int) -> Sequence[int]:
     if players is None:  # as many of the counts allowed as there are games
         return range(low, min(high, low + games - 1) + 1)
     counts = _some(players, "players is a list of player counts", "players names no player count")
-    for count in counts:
-        if isinstance(count, bool) or not isinstance(count, int) or not low <= count <= high:
-            raise SetupError(
-                f"{spec.name!r} is played by {player_counts(low, high)}, not {shown(count)}"
-            )
-    return counts
+    told = f"{spec.name!r} is played by {player_counts(low, high)}"
+    whole = [as_whole(count, SetupError, told) for count in counts]
+    for count in whole:
+        if not low <= count <= high:
+            raise SetupError(f"{told}, not {shown(count)}")
+    return whole
 
 
 _BOTS = ("random", "greedy")
