@@ -329,3 +329,30 @@ def test_greedy_beats_the_hungry_bot_in_two_player_games() -> None:
     assert sum(shares) / len(shares) >= 0.7
     old = [bot_strength.play_deal("base", 2, "greedy-2026", "hungry", seed) for seed in range(10)]
     assert sum(share for deal in old for share in deal.shares) <= 4
+
+
+def test_a_bots_repr_names_its_class_its_name_and_its_dials() -> None:
+    """A bot printed in a notebook or a log said only where it was in memory."""
+    assert repr(tc.RandomBot(1)) == "<RandomBot 'random'>"
+    greedy = tc.GreedyBot(2, card_value=0.5, hand_limit=8)
+    assert repr(greedy) == "<GreedyBot 'greedy', card_value=0.5, hand_limit=8>"
+    assert repr(tc.ISMCTSBot(3, seconds=0.5)) == (
+        "<ISMCTSBot 'ismcts', seconds=0.5, rollout=6, exploration=0.5, bias=1.0, scale=10.0>"
+    )
+    assert repr(tc.ISMCTSBot(3, iterations=40)).startswith("<ISMCTSBot 'ismcts', iterations=40,")
+
+    class Cautious(tc.GreedyBot):
+        name = "cautious"
+
+    assert repr(Cautious(hand_limit=5)) == "<Cautious 'cautious', card_value=0.7, hand_limit=5>"
+
+
+def test_a_registrys_repr_names_its_variants_and_the_plugins_left_out() -> None:
+    installed = tc.Registry()  # the built-in variants, and any other installed here
+    names = installed.names()
+    assert {"base", "children", "tactical"} <= set(names)
+    assert repr(installed) == f"<Registry of {len(names)} variants: {', '.join(names)}>"
+    assert repr(tc.Registry(entry_points=False)) == "<Registry of 0 variants>"
+    registry = tc.Registry(entry_points=False)
+    registry.failed["broken"] = "ImportError: no module named broken"
+    assert repr(registry) == "<Registry of 0 variants; left out: broken>"

@@ -122,6 +122,14 @@ def _legal(view: PlayerView) -> tuple[Action, ...]:
     )
 
 
+def _bot_repr(bot: object, dials: dict[str, object]) -> str:
+    """``<GreedyBot 'greedy', card_value=0.7, hand_limit=10>``: the class, the
+    name it is tallied by, and the dials it plays with (its seed is spent
+    on its generator, whose state no repr could show)."""
+    told = "".join(f", {key}={value!r}" for key, value in dials.items())
+    return f"<{type(bot).__name__} {getattr(bot, 'name', '?')!r}{told}>"
+
+
 class RandomBot(Bot):
     """Picks uniformly among the legal actions."""
 
@@ -129,6 +137,9 @@ class RandomBot(Bot):
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(_seed(seed))
+
+    def __repr__(self) -> str:
+        return _bot_repr(self, {})
 
     def choose(self, view: PlayerView) -> Action:
         """Returns a legal action chosen uniformly at random; raises
@@ -180,6 +191,9 @@ class GreedyBot(Bot):
         # that a bot shared by threads (a server's) keeps one decision's
         # answers whatever another thread asks meanwhile.
         self._memos = threading.local()
+
+    def __repr__(self) -> str:
+        return _bot_repr(self, {"card_value": self.card_value, "hand_limit": self.hand_limit})
 
     def __getstate__(self) -> dict[str, Any]:
         # What it keeps between decisions is cached, made again when asked:
@@ -431,6 +445,19 @@ class ISMCTSBot(Bot):
         self._last: tuple[tuple[object, ...], int, Action] | None = None
         # the position of the last decision searched, the length of its
         # history, and the action chosen
+
+    def __repr__(self) -> str:
+        budget = {"iterations": self.iterations, "seconds": self.seconds}
+        return _bot_repr(
+            self,
+            {
+                **{key: value for key, value in budget.items() if value is not None},
+                "rollout": self.rollout,
+                "exploration": self.exploration,
+                "bias": self.bias,
+                "scale": self.scale,
+            },
+        )
 
     def __copy__(self) -> ISMCTSBot:
         # A shallow copy shares the last decision's sampler, as it did before

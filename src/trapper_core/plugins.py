@@ -788,6 +788,16 @@ class Registry:
         """Returns the names of the variants, sorted."""
         return sorted(self._specs)
 
+    def __repr__(self) -> str:
+        """``<Registry of 3 variants: base, children, tactical>``, and the
+        installed plugins left out, by name (`failed` says why)."""
+        names = self.names()
+        text = f"<Registry of {len(names)} variant{'' if len(names) == 1 else 's'}"
+        text += f": {', '.join(names)}" if names else ""
+        if self.failed:
+            text += f"; left out: {', '.join(self.failed)}"
+        return text + ">"
+
     def spec(self, name: str) -> VariantSpec:
         """Returns the variant called ``name`` or one of its aliases (any case)."""
         key = self._lookup.get(name.lower()) if isinstance(name, str) else None
