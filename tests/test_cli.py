@@ -1386,12 +1386,19 @@ def test_simulate_acts_on_a_signal_whose_exception_a_bot_swallowed(tmp_path: Pat
     import signal
     import time
 
-    careful = _bot_in(tmp_path, "try:\n    time.sleep(0.002)\nexcept Exception:\n    pass")
+    careful = _bot_in(
+        tmp_path,
+        "open('playing', 'w').close()\ntry:\n    time.sleep(0.002)\nexcept Exception:\n    pass",
+    )
     command = ["simulate", "--games", "60", "--players", "2", "--workers", "1"]
     child = _started_in(
         tmp_path, [*command, "--bots", careful], stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
-    time.sleep(1.5)
+    # Once it plays (its handlers set), however long a loaded machine took to start it.
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "playing").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
     child.send_signal(signal.SIGTERM)
     printed, errors = child.communicate(timeout=60)
     assert child.returncode == 128 + signal.SIGTERM, errors.decode()
@@ -1570,7 +1577,8 @@ def test_simulate_started_ignoring_a_signal_leaves_it_ignored(signum: str, tmp_p
     import time
 
     number = getattr(signal, signum)
-    slow = _bot_in(tmp_path, "time.sleep(0.001)")  # 60 games: 2.5 s of sleep at the least
+    # 60 games: 2.5 s of sleep at the least
+    slow = _bot_in(tmp_path, "open('playing', 'w').close()\ntime.sleep(0.001)")
     child = _started_in(
         tmp_path,
         ["simulate", "--games", "60", "--workers", "1", "--bots", f"{slow},random"],
@@ -1579,7 +1587,11 @@ def test_simulate_started_ignoring_a_signal_leaves_it_ignored(signum: str, tmp_p
         text=True,
         preexec_fn=as_at_a_terminal(lambda: signal.signal(number, signal.SIG_IGN)),
     )
-    time.sleep(1)
+    # Once it plays (its handlers set), however long a loaded machine took to start it.
+    deadline = time.monotonic() + 60
+    while not (tmp_path / "playing").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.2)
     assert child.poll() is None  # still playing
     child.send_signal(number)
     printed, errors = child.communicate(timeout=120)
