@@ -744,21 +744,75 @@ def test_a_batch_refuses_more_bots_than_seats_as_simulate_does() -> None:
         Batch("base", 2, ("greedy", "random", "random"), 1, 0, 1)
 
 
-def test_simulating_a_variant_given_to_a_registry_in_code_says_it_plays_installed_ones() -> None:
-    """simulate() takes no registry= (its workers find the variant by its
-    name): the error told to pass one."""
+class _Quiet:
+    """A variant given to a Registry in code, not installed: the base game
+    under another name."""
 
-    class Register:
-        @tc.hookimpl
-        def trapper_variants(self) -> list[tc.VariantSpec]:
-            return [tc.VariantSpec("quiet", plugins=(), extends="base")]
+    @tc.hookimpl
+    def trapper_variants(self) -> list[tc.VariantSpec]:
+        return [tc.VariantSpec("quiet", plugins=(), extends="base")]
 
-    tc.new_game("quiet", 2, seed=1, registry=tc.Registry([Register()]))
+
+def test_simulate_plays_a_variant_of_a_registry_of_ones_own() -> None:
+    """simulate() took no registry=, so a variant being written could be
+    checked by the conformance kit but not simulated before it was
+    installed. With the registry, the games (the built-in bots' too, which
+    look the rules up) are those of the same variant installed: here, the
+    base game's under another name."""
+    registry = tc.Registry([_Quiet()])
+    own = tc.simulate("quiet", 3, 6, bots=["greedy", "random"], registry=registry)
+    assert own.variant == "quiet"
+    base = tc.simulate("base", 3, 6, bots=["greedy", "random"])
+    assert (own.bots, own.actions, own.turn_order) == (base.bots, base.actions, base.turn_order)
+    with ThreadPoolExecutor(2) as pool:
+        threads = tc.simulate(
+            "quiet",
+            3,
+            6,
+            bots=["greedy", "random"],
+            registry=registry,
+            executor=pool,
+            batch=2,
+        )
+    assert threads == own
+    records = [r.record for r in results("quiet", 2, 2, registry=registry, record=notation.dumps)]
+    assert all(record is not None and '[Variant "quiet"]' in record for record in records)
+
+
+def test_simulate_refuses_a_registry_of_ones_own_with_a_process_pool() -> None:
+    """A Registry holds its plugins and does not pickle: each batch would
+    fail in the pool; refused at the call, saying what works."""
+    registry = tc.Registry([_Quiet()])
+    with (
+        ProcessPoolExecutor(1) as pool,
+        pytest.raises(tc.SetupError, match=r"stays in this process.*ThreadPoolExecutor"),
+    ):
+        tc.simulate("quiet", 2, 2, registry=registry, executor=pool)
+    with pytest.raises(tc.SetupError, match="Registry"):
+        tc.simulate("base", 2, 2, registry="installed")  # type: ignore[arg-type]
+    with pytest.raises(tc.SetupError, match="Registry"):
+        Batch("base", 2, ("random",), 1, 0, 1, registry=object())  # type: ignore[arg-type]
+
+
+def test_make_bot_gives_the_bots_that_ask_the_rules_a_registry() -> None:
+    registry = tc.Registry([_Quiet()])
+    game = tc.new_game("quiet", 2, seed=3, registry=registry)
+    for name in tc.BOTS:
+        bot = tc.make_bot(name, 1, registry=registry)
+        assert game.is_legal(bot.choose(game.view(0)))
+    with pytest.raises(tc.UnknownVariantError):
+        tc.make_bot("greedy", 1).choose(game.view(0))  # the installed variants: no 'quiet'
+    with pytest.raises(tc.SetupError, match="Registry"):
+        tc.make_bot("random", 1, registry="quiet")  # type: ignore[arg-type]
+
+
+def test_simulating_a_variant_given_to_a_registry_in_code_says_to_pass_it() -> None:
+    """Without the registry, the variant is unknown, and the error says how
+    simulate finds one given to a Registry in code."""
     with pytest.raises(tc.UnknownVariantError) as info:
         tc.simulate("quiet", 2, 2)
     assert "no variant is called 'quiet'" in str(info.value)
-    assert "passing registry=" not in str(info.value)
-    assert "simulate plays the installed variants only" in str(info.value)
+    assert "passing registry=" in str(info.value)
 
 
 def test_simulated_games_name_their_players_after_their_bots() -> None:

@@ -688,13 +688,22 @@ QUICK_BOTS = ("random", "greedy")
 and mass playouts use (the search bot thinks for as long as its budget)."""
 
 
-def make_bot(name: str, seed: int | None = None) -> RandomBot | GreedyBot | ISMCTSBot:
+def make_bot(
+    name: str, seed: int | None = None, *, registry: Registry | None = None
+) -> RandomBot | GreedyBot | ISMCTSBot:
     """Returns a new bot of the kind called ``name`` (``"random"``,
-    ``"greedy"``, ``"ismcts"``)."""
+    ``"greedy"``, ``"ismcts"``); ``registry`` is where a bot that asks its
+    variant's rules looks the variant up (the installed variants by
+    default)."""
     kind = BOTS.get(name) if isinstance(name, str) else None  # a list is no key of BOTS
     if kind is None:
         raise SetupError(f"no bot is called {shown(name)}; choose from {', '.join(BOTS)}")
-    return kind(seed)
+    if registry is None:
+        return kind(seed)
+    registry_or_default(registry)  # a Registry, or a SetupError
+    if kind is GreedyBot or kind is ISMCTSBot:
+        return kind(seed, registry=registry)
+    return kind(seed)  # the random bot asks no rule
 
 
 def play(game: Game, bots: Sequence[Bot], *, max_actions: int | None = None) -> Game:

@@ -883,8 +883,7 @@ _IN_CODE = (
 
 def _without_registry_advice(message: str) -> str:
     """An unknown variant's ``message`` without the advice to pass
-    ``registry=``, for what takes none: the command line, ``simulate``
-    (whose workers find the variant by name), unpickling."""
+    ``registry=``, for what takes none: the command line, unpickling."""
     return message.replace(_IN_CODE, "")
 
 

@@ -14,7 +14,9 @@ machine, `trapper_core.ray.RayExecutor` for a Ray cluster, or none to play
 in this process. What goes to a worker is a small
 [`Batch`][trapper_core.simulation.Batch] of names and numbers (the variant
 and the bots are looked up by name in the worker's installed registry, or
-made by the caller's own bot makers, which travel with it), and
+made by the caller's own bot makers, which travel with it; a registry of
+the caller's own, for a variant not installed, stays in this process and
+plays there or in its threads), and
 what comes back is a list of
 [`GameResult`][trapper_core.simulation.GameResult]; the results are taken in
 game order, so the summary and the records are the same whatever ran them.
@@ -36,9 +38,9 @@ from typing import Any, Protocol
 import attrs
 
 from .bots import BOTS, Bot, make_bot
-from .errors import SetupError, UnknownVariantError, as_tuple, as_whole, plain_line, shown
+from .errors import SetupError, as_tuple, as_whole, plain_line, shown
 from .game import MAX_SEED, Game, default_names, new_game
-from .plugins import MAX_PLAYERS, _without_registry_advice
+from .plugins import MAX_PLAYERS, Registry, registry_or_default
 
 
 class BotMaker(Protocol):
@@ -149,6 +151,10 @@ class Batch:
     max_actions: int | None = None
     """The decisions after which a game still going is cut short (see
     `simulate`); `None`: none."""
+    registry: Registry | None = None
+    """Where the variant and the built-in bots' rules are looked up (the
+    installed variants by default). A `Registry` does not pickle: a batch
+    that holds one is played in this process or its threads."""
 
     def __attrs_post_init__(self) -> None:
         # Checked where the batch is made: in the worker that plays it, a bad
@@ -166,6 +172,8 @@ class Batch:
             )
         if self.max_actions is not None:
             object.__setattr__(self, "max_actions", _whole(self.max_actions, "Batch: max_actions"))
+        if self.registry is not None:
+            registry_or_default(self.registry)  # a Registry, or a SetupError now
 
 
 def play_batch(batch: Batch) -> list[GameResult]:
@@ -180,8 +188,9 @@ def _play_one(batch: Batch, number: int) -> GameResult:
     seed = batch.seed + number
     # Seats rotate between games, so no bot keeps the start player's seat.
     kinds = tuple(batch.bots[(s + number) % len(batch.bots)] for s in range(batch.players))
-    game = new_game(batch.variant, seat_names(kinds), seed=seed)
-    bots = [_made(kind, bot_seed(seed, s)) for s, kind in enumerate(kinds)]
+    registry = batch.registry
+    game = new_game(batch.variant, seat_names(kinds), seed=seed, registry=registry)
+    bots = [_made(kind, bot_seed(seed, s), registry=registry) for s, kind in enumerate(kinds)]
     left = batch.max_actions
     while not game.is_over:
         if left is not None:
@@ -362,6 +371,7 @@ def results(
     record: Callable[[Game], str] | None = None,
     max_actions: int | None = None,
     first: int = 0,
+    registry: Registry | None = None,
 ) -> Generator[GameResult, None, None]:
     """Plays the simulation's games and yields their results in game order,
     as they come back (see [`simulate`][trapper_core.simulate] for the
@@ -374,7 +384,18 @@ def results(
     early cancels the batches not yet started.
     """
     simulation = _check(
-        variant, players, games, bots, seed, executor, batch, ahead, record, max_actions, first
+        variant,
+        players,
+        games,
+        bots,
+        seed,
+        executor,
+        batch,
+        ahead,
+        record,
+        max_actions,
+        first,
+        registry,
     )
     return _stream(simulation, executor)
 
@@ -395,6 +416,7 @@ class _Simulation:
     max_actions: int | None
     first: int = 0
     """The number of the first game played (see `simulate`)."""
+    registry: Registry | None = None
 
 
 def _stream(
@@ -412,6 +434,7 @@ def _stream(
             count,
             simulation.record,
             simulation.max_actions,
+            simulation.registry,
         )
         for start, count in batches(simulation.games, workers, simulation.batch)
     )
@@ -498,6 +521,7 @@ def simulate(
     on_game: Callable[[GameResult], None] | None = None,
     max_actions: int | None = None,
     first: int = 0,
+    registry: Registry | None = None,
 ) -> Summary:
     """Plays `games` seeded games of `variant` between `bots` and sums them up.
 
@@ -540,6 +564,14 @@ def simulate(
     longer run gives them, so a run stopped after `k` games goes on with
     `first=k` (and `games` less `k`), and the records of the two parts,
     one after the other, are the whole run's.
+
+    `registry` plays a variant of a [`Registry`][trapper_core.Registry] of
+    your own, a variant being written and not installed, say; the built-in
+    bots named in `bots` look its rules up there too (bot makers of your
+    own give it to their bots themselves). A registry holds its plugins and
+    does not pickle, so it stays in this process: such a simulation plays
+    here (`executor=None`) or in threads (a `ThreadPoolExecutor`), and a
+    process pool is refused.
     Every argument is checked before the first game is played: a bad one
     raises [`SetupError`][trapper_core.SetupError] (or
     [`UnknownVariantError`][trapper_core.UnknownVariantError]); an
@@ -558,7 +590,18 @@ def simulate(
     if on_game is not None and not callable(on_game):
         raise SetupError(f"simulate: on_game takes a function of a result, not {shown(on_game)}")
     simulation = _check(
-        variant, players, games, bots, seed, executor, batch, ahead, record, max_actions, first
+        variant,
+        players,
+        games,
+        bots,
+        seed,
+        executor,
+        batch,
+        ahead,
+        record,
+        max_actions,
+        first,
+        registry,
     )
     summary = Summary(variant, simulation.players, simulation.seed, first=simulation.first)
     for result in _stream(simulation, executor):
@@ -580,6 +623,7 @@ def _check(
     record: Callable[[Game], str] | None,
     max_actions: int | None = None,
     first: int = 0,
+    registry: Registry | None = None,
 ) -> _Simulation:
     """Checks a simulation's arguments; returns them with the first game's
     seed (picked at random for `None`), and whole numbers (a NumPy integer
@@ -608,6 +652,15 @@ def _check(
         raise SetupError(
             f"simulate: record takes a function of a game to text, not {shown(record)}"
         )
+    if registry is not None:
+        registry_or_default(registry)  # a Registry, or a SetupError now
+        if isinstance(executor, ProcessPoolExecutor):
+            raise SetupError(
+                "simulate: a registry of your own stays in this process (it holds its "
+                "plugins, which do not pickle): play with executor=None or a "
+                "ThreadPoolExecutor, or install the variant (an entry point of the "
+                "trapper_core.plugins group) for a process pool to find it by its name"
+            )
     if isinstance(executor, ProcessPoolExecutor):
         # A process pool pickles each batch, record and bots and all; it would
         # fail at the first batch. (Threads share this process, and Ray
@@ -640,20 +693,14 @@ def _check(
     seed = _first_seed(seed, games, first)
     # The variant and the number of players are checked here, once, rather
     # than by every worker.
-    try:
-        new_game(variant, players, seed=0)
-    except UnknownVariantError as exc:  # simulate takes no registry=
-        raise UnknownVariantError(
-            f"{_without_registry_advice(str(exc))} (simulate plays the installed variants "
-            "only: its workers find the variant by its name)"
-        ) from None
+    new_game(variant, players, seed=0, registry=registry)
     # The caller's bot makers make the bots of the first game's seats here,
     # once: one that makes no bot is refused before any game is played.
     for number, kind in enumerate(names):
         if not isinstance(kind, str):
             _made(kind, bot_seed(seed + first, number))
     return _Simulation(
-        variant, players, games, names, seed, batch, ahead, record, max_actions, first
+        variant, players, games, names, seed, batch, ahead, record, max_actions, first, registry
     )
 
 
@@ -686,12 +733,15 @@ def _no_more_bots_than_seats(bots: tuple[object, ...], players: int, caller: str
         raise SetupError(f"{caller}: bots names {len(bots)} bots for {players} seats")
 
 
-def _made(kind: str | BotMaker, seed: int, caller: str = "simulate") -> Bot:
-    """The bot ``kind`` makes with ``seed``; raises `SetupError` when a bot
-    maker of the caller's makes no bot (it would fail at its first turn,
-    far from the mistake)."""
+def _made(
+    kind: str | BotMaker, seed: int, caller: str = "simulate", registry: Registry | None = None
+) -> Bot:
+    """The bot ``kind`` makes with ``seed`` (a built-in bot looking the rules
+    up in ``registry``); raises `SetupError` when a bot maker of the
+    caller's makes no bot (it would fail at its first turn, far from the
+    mistake)."""
     if isinstance(kind, str):
-        return make_bot(kind, seed)
+        return make_bot(kind, seed, registry=registry)
     bot = kind(seed)
     if not callable(getattr(bot, "choose", None)):
         raise SetupError(
