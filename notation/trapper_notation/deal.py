@@ -71,63 +71,47 @@ The relaxations
     no deal, so every node counting it is dropped without a flow. Hostile
     records (mutated table records of bot games) are hard mostly for these
     two: a bid raised past what its hand can hold, a payment added or a move
-    deleted that leaves a hand paying more cards than it has. Without them
-    the relaxations met such a need by moving cards at a reshuffle, and the
-    search split the counts carried across it until `MAX_NODES` (a bid of
-    12 from a hand of six: 3,000 nodes, five seconds, "the search stopped";
-    with them, 14 nodes and the move named). Of 186 such records, 97
-    stopped at `MAX_NODES` and 154 took over a second (458 CPU seconds in
-    all); with them, 24 and 50 (159 seconds); the 24 left are mostly
-    prefixes of real games, planned up to a move illegal with any cards,
-    whose deals the search finds slowly.
+    deleted that leaves a hand paying more cards than it has. Without the
+    two bounds the relaxations meet such a need by moving cards at a
+    reshuffle, and the search splits the counts carried across it until
+    `MAX_NODES`, where it reports that it stopped instead of naming the
+    move (a bid of 12 from a hand of six is named in 14 nodes).
 
-    They were slow for the same flaw, met later in the record. Carried
+    The same flaw hides a hand that fails later in the record. Carried
     into a stretch, a hand must meet the needs of the stretches after it
     with the cards it keeps and draws; the first relaxation lets it take
     the cards it lacks from another hand at the next reshuffle, and the
     second counts each colour on its own, so a hand that cannot pay two B
     and three more G from the four cards it draws passes both. Which hands
     fail so depends on the needs after them: a prefix of a real game is
-    not a slice of its search (the whole game's later stretches had
-    steered the search away from such hands), and each such hand cost
-    the search hundreds of nodes to refute, splitting the counts carried
-    across the next reshuffle (the record of tactical bot game 4g5239 cut
-    after any of its actions 141 to 180 stopped at `MAX_NODES`; the whole
-    game needed 258 nodes). The third relaxation sees it at once, and
-    tightens every node: the 4g5239 prefixes need 72 to 111 nodes, the
-    whole game 133, and 4g5258 89 (it needed 2,483). Of the 186 hostile
-    records, 17 stop at `MAX_NODES` and 20 take over a second (69 CPU
-    seconds in all, was 148 on the same machine).
+    not a slice of its search (the whole game's later stretches steer the
+    search away from such hands), and with the first two relaxations alone
+    each such hand costs the search hundreds of nodes to refute, splitting
+    the counts carried across the next reshuffle, so that a prefix can stop
+    at `MAX_NODES` where the whole game needs a few hundred. The third
+    relaxation sees such a hand at once, and tightens every node.
 
     The bounds of a flow cannot say which hands the engine allows for a bid:
     a unit of it is one card of its colour or two of one other (R43), so a
     hand of six that bids 4 in beige and then pays three purples is BEGP
     0303 or 0204, but not 1203, whose odd cards pair with nothing. The
-    search judges the bids of the stretch it plans; the relaxations judged
-    none, so a part of the search whose hands no deal has for a bid past the
-    next reshuffle was refuted only there, one set of carried hands at a
-    time. The record of tactical bot game 4g5000 with D's pass of turn 8
-    deleted (every action after it made by the next player; a deal fits its
-    moves, and the replay names the turn numbered wrong) stopped at
-    `MAX_NODES` so: the search's first part gave D a blue card for a bid of
-    1 in blue before the reshuffle, which D keeps across it, where D's six
-    cards are such a hand; every descent past the reshuffle failed on that
-    bid. So the third relaxation judges its bids too. A player's cards all
-    stay in their chains but those paid, so a bid's hand in the player's
-    network has the size the record gives it, and where the engine refuses
-    the hand a flow plans, the hands of that size are split as the search
-    splits them (`_Planner._other_hands`) and the parts solved in turn: the
-    player fits if a part has a flow whose bids the engine all allows, and
-    fails if none has (past `LOCAL_FLOWS` flows, it counts as fitting). D
-    fails at once in that part, and the deal is found in 14 nodes. Most
-    players fit with their first flow; where a hand is refused, a few more
-    settle it (of some 4,000 answers on the 25 records of the 400 below that
-    needed the most nodes, most took one flow, none more than 16 but one,
-    which reached `LOCAL_FLOWS`). The records of the 1,300 bot games below
-    need a tenth fewer nodes, none more; the 1,861 hostile records of
-    `benchmarks/hostile_records.py` 15,105 (was 19,659), none stopping (was
-    one, the record above); 14,763 with the moves after a turn numbered
-    wrong left out (see below).
+    search judges the bids of the stretch it plans; a relaxation that judged
+    none would let a part of the search whose hands no deal has for a bid
+    past the next reshuffle be refuted only there, one set of carried hands
+    at a time. (A record that a deal fits can stop at `MAX_NODES` so: the
+    search's first part gives a player a card for a bid before the
+    reshuffle, which the player keeps across it, where no hand of the
+    player's size with that card makes the player's next bid, and every
+    descent past the reshuffle fails on that bid.) So the third relaxation
+    judges its bids too. A player's cards all stay in their chains but
+    those paid, so a bid's hand in the player's network has the size the
+    record gives it, and where the engine refuses the hand a flow plans,
+    the hands of that size are split as the search splits them
+    (`_Planner._other_hands`) and the parts solved in turn: the player fits
+    if a part has a flow whose bids the engine all allows, and fails if
+    none has (past `LOCAL_FLOWS` flows, it counts as fitting). Most players
+    fit with their first flow; where a hand is refused, a few more flows
+    settle it.
 
     A retired player's hand, or that of one who does nothing for a whole
     stretch, is the same at the reshuffles around it in every deal; the
@@ -139,16 +123,11 @@ The relaxations
     known at every need, so the second relaxation bounds each colour from
     above there too, by the cards kept less what is kept of the others
     (`_colours_fit`): each colour's network keeps the idle hands' cards
-    where they are. Of the 23,797 hostile records of seeds 6060-6399 (three
-    of each kind a game), five stopped at `MAX_NODES` (3 to 6 seconds each)
-    where no deal fits, all of them games between random bots in which two
-    or three players had retired. The second relaxation's bound alone
-    settles four of them; the tie two, one of which (4r6116, see
-    `_hands_fit`) only the tie settles; together, all five, in 14 to 38
-    nodes (under a second each), naming the moves that searches of up to
-    60,000 nodes named. The 900 records below need 22,762 nodes (were
-    23,013), the 1,861 hostile ones 14,752 (were 14,763), each with the
-    same outcome.
+    where they are. Without these two bounds, a record of a game in which
+    two or three players have retired and no deal fits can stop at
+    `MAX_NODES` instead of naming its move; with them, such records are
+    settled in a few dozen nodes (`_colours_fit` and `_hands_fit` each
+    describe one that needs its bound).
 
 The search
     The stretches are planned in order, depth first; what one hands to the
@@ -175,18 +154,12 @@ The search
     bids allowed) are tried in the last stretch, which is exact and small:
     where they fit, the search ends without the split; where they fail,
     they are remembered as failed and the split goes on as above. Where the
-    last stretch is loose, the relaxation takes almost any hands into it,
-    the flow moves counts at will, and the search split count after count,
-    each carried value a node: above all in a record planned up to a move
-    illegal with any cards, whose last pile is mostly undrawn (tactical bot
-    game 4g6537 with turn 28's Be8/GG made Be8/GP, whose R43 error came
-    after 385 nodes and 2.4 CPU seconds, where the whole game took 132;
-    now 54 nodes and 0.3 seconds, the whole game 54). The 900 records
-    below need 14,343 nodes (were 22,762), none more than 14 more than
-    before; the 3,501 hostile records of seeds 6400-6449 (three of each
-    kind a game) 18,899 (were 25,324), each refused at the same move or
-    replayed as before (the deal found is another: five of the engine's
-    errors there list other legal moves, made from other hands).
+    last stretch is loose, the relaxation takes almost any hands into it
+    and the flow moves counts at will: split first, count after count, each
+    carried value would be a node, above all in a record planned up to a
+    move illegal with any cards, whose last pile is mostly undrawn (one
+    such record needs 54 nodes with the hands tried first, 385 with the
+    split first).
 
     Which moved count is split first changes how fast a deal is found, not
     whether. The search learns it: each count has a weight, one more for
@@ -203,18 +176,10 @@ The search
     to fail in every run (only a finished search of a stretch records
     them). How long a search takes varies wildly from record to record and
     from order to order, and three orders learning on their own rarely all
-    take long. On the records of 900 tactical bot games (2 to 4 players,
-    random and greedy bots; `benchmarks/table_records.py`), two orders
-    without weights solved 52,456 nodes in all, up to 4,773 for one record
-    (two stopped at `MAX_NODES`); sharing their weights, 34,812, up to
-    1,304; the three orders, 34,727, up to 1,165. On 400 more, four
-    players between greedy bots (seeds 3000-3199 and 4000-4199), two
-    orders sharing their weights solved 70,410, up to 11,038 (four stopped
-    at `MAX_NODES`); the three orders, 42,270, up to 2,159. Bounding a
-    bid's hand by its size (see the relaxations) makes those 32,874, up to
-    1,165, and 37,554, up to 1,425; the third relaxation, 25,109, up to
-    267, and 23,888, up to 715; judging its bids by the engine, 23,013, up
-    to 262, and 21,336, up to 443.
+    take long: on records of bot games, the weights save about a third of
+    the nodes, and on the hardest of them the longest search of three
+    orders learning apart is a fifth of that of two orders sharing their
+    weights.
 
     Why it is complete: at every split the parts cover every deal of the
     node but the one excluded (a refused hand, a failed carry), and a node
@@ -248,8 +213,7 @@ Where no deal fits
     wrong or a player named wrong (`.cards` follows the record's turn
     numbers and players as it notes the cards). A move deleted or two
     swapped shift every turn after them: without that cut the whole rest
-    of the record was searched, and the 4g5000 record above took 14 nodes
-    where the moves before its turn 8 take 2.
+    of the record would be searched, for cards the replay never deals.
 
     One contradiction is found before any flow is built, from the counts
     alone: a card paid stays in the discard pile until the next reshuffle,
@@ -270,29 +234,28 @@ The bound
     flow found is then the one nearest the parent's, which is what the
     search follows: the same for the same record, every time.) About two
     thirds of a millisecond a node, on the two-core machine of the
-    benchmarks (was one and a half to two). Records written from bot games
-    need from a few to a few hundred nodes (1,300 tactical bot games: at
-    most 443; 400 children games of four players: at most 129), a rare
-    long one some thousands (a children game of twelve reshuffles, 4,000;
-    a tactical one, 3,111); a record that
-    cannot fit is usually told so by the relaxations, in a handful of
-    nodes. The search is exponential in the worst case, so at most
-    `MAX_NODES` nodes are solved for a record: a record that needs more is
-    reported as a whole, saying that the search stopped, not that no deal
-    fits. A node solves the relaxations of the rest of the record, so it
-    costs more in a record of more reshuffles: about 4 ms in records of
-    fifty (tactical games of players who mostly pass), where `MAX_NODES`
-    are 35 seconds.
+    benchmarks. Records written from bot games need from a few to a few
+    hundred nodes, a rare long one some thousands; a record that cannot
+    fit is usually told so by the relaxations, in a handful of nodes. The
+    search is exponential in the worst case, so at most `MAX_NODES` nodes
+    are solved for a record: a record that needs more is reported as a
+    whole, saying that the search stopped, not that no deal fits. A node
+    solves the relaxations of the rest of the record, so it costs more in
+    a record of more reshuffles: about 4 ms in records of fifty (tactical
+    games of players who mostly pass), where `MAX_NODES` are 35 seconds.
+    What each part of the search was measured to save is in
+    ``docs/internals/notation.md`` ("The deal planner's measurements").
 
 The local search
     Where the first round of the search (`FIRST_BUDGET` nodes in each of
     the `ORDERS`) has not planned the whole record, a local search
     (`.mend`) tries to deal it before the search goes on: records of big
     hands and many reshuffles are loose, most deals fit them, and the
-    search split their wide carried counts for thousands of nodes (a base
-    game of hoarders: past `MAX_NODES`, ten seconds; now under a second).
-    What it deals meets every need; where it finds nothing, the pools are
-    put back as they were and the search goes on as it would have.
+    search would split their wide carried counts for thousands of nodes
+    (a base game of hoarders stops at `MAX_NODES` without it, and replays
+    in under a second with it). What it deals meets every need; where it
+    finds nothing, the pools are put back as they were and the search goes
+    on as it would have.
 """
 
 from __future__ import annotations
@@ -315,10 +278,10 @@ MAX_NODES = 8000
 """The most nodes the search for one record's deal solves (about five
 seconds for a record of a few reshuffles, half a minute for one of fifty):
 a record that needs more is reported as a whole, saying that the search
-stopped. (It was 3,000, set when a node cost 1.5 to 2 ms; at 0.65 ms
-a node, 8,000 take the same time, and the table records of two engine
-games, which needed 3,111 and 4,000 nodes, replay:
-``tests/records/table-record-*-nodes.trn``.)"""
+stopped. At about 0.65 ms a node, 8,000 nodes bound the search to those
+few seconds and leave room for the rare long records of real games: the
+table records of two engine games need 3,111 and 4,000 nodes
+(``tests/records/table-record-*-nodes.trn``)."""
 
 FIRST_BUDGET = 150
 """The nodes the search is first allowed in each of its `ORDERS` (then
@@ -333,10 +296,9 @@ KEPT_ROOM = 1
 """The second relaxation bounds a colour at a need by the cards the hand
 keeps less those it keeps of the others (`_Planner._colours_fit`) where that
 leaves at most this many: a looser bound seldom binds, and an edge for every
-colour at every need made the colours' networks cost twice as much (the
-900 records of `benchmarks/table_records.py` needed 22,715 nodes bounded
-everywhere, 22,762 so, but 8 % more instructions on a sample of 44
-records; the five records the bound settles need no looser one)."""
+colour at every need would make the colours' networks cost about twice as
+much, for a fifth of a percent fewer nodes (``docs/internals/notation.md``
+has the figures); the records the bound settles need no looser one."""
 
 ORDERS = ("widest", "first", "last")
 """Which of the moved counts of most weight a search splits first: the
@@ -470,9 +432,9 @@ class _Flow:
 @attrs.define(eq=False)
 class _Template:
     """A network built once for the nodes alike (`_Planner._template`); each
-    node solves a copy with its own bounds. Building one edge by edge for
-    every node, the flows' networks were over half of planning a slow record
-    (and a third of it the main network's alone); a copy costs a few list
+    node solves a copy with its own bounds. Built edge by edge for every
+    node, the flows' networks would be over half of planning a slow record
+    (and the main network's alone a third of it); a copy costs a few list
     copies."""
 
     net: Network
@@ -769,8 +731,9 @@ class _Planner:
                 budget *= 2
         finally:
             # A run's budget ends with it: the relaxations that the bisection
-            # solves after a search are bounded by MAX_NODES alone (they once
-            # raised the run's _OverBudget out of the replay).
+            # solves after a search are bounded by MAX_NODES alone (with the
+            # run's limit left in place, they would raise its private
+            # _OverBudget out of the replay).
             self.limit = MAX_NODES
 
     def _stage(
@@ -929,8 +892,8 @@ class _Planner:
         number, get = need.number, bounds.hands.get
         # Kept by the need and the node's bounds of its hand: a template
         # asks it of every need, and the nodes of the bids they bound
-        # (worked out for every bid of every node, it was a tenth of a slow
-        # record's replay).
+        # (worked out for every bid of every node, it would be a tenth of a
+        # slow record's replay).
         key = (number, get((number, 0)), get((number, 1)), get((number, 2)), get((number, 3)))
         if key in self.helds:
             ranges = self.helds[key]
@@ -1146,10 +1109,10 @@ class _Planner:
         count carried in split as the search splits a moved count (`_split`,
         the parts solved in turn like a refused hand's). The record of tactical
         bot game 4r6116 with B's bid of 1 in beige at turn 27 raised to 2
-        needed it: A, C and D have retired, B alone draws the whole pile
-        after the second reshuffle, and the search stopped at `MAX_NODES`
-        (with 60,000 allowed, it named turn 34 after 39,450 nodes); tied, it
-        names it in 25 nodes."""
+        needs it: A, C and D have retired, B alone draws the whole pile
+        after the second reshuffle, and untied the search stops at
+        `MAX_NODES` (allowed 60,000 nodes, it names turn 34 after 39,450);
+        tied, it names it in 25 nodes."""
         counted, last, first, carried, bounds, ranges = cut
         # What a part adds to the node's ranges: (stretch, colour) → the
         # range of the player's count carried into that stretch.
@@ -1272,8 +1235,9 @@ class _Planner:
             # are then others, and so is the order in which the parts are
             # solved: a player that fits is found to (the flow that says so
             # is a deal of the player's), but one that does not is searched
-            # again from nothing, so that the answer is the one found so
-            # (one that is not known after `LOCAL_FLOWS` flows fits).
+            # again from nothing, so that the answer is the one a search from
+            # nothing gives (one that is not known after `LOCAL_FLOWS` flows
+            # fits).
             if search(seat, warm=True):
                 return True
             return search(seat, warm=False) is not False
@@ -1385,13 +1349,13 @@ class _Planner:
         hand too small for the cards of a colour and of another that it
         needs, whoever holds the rest. The record of tactical bot
         game 4r6347 with D's bid of 1 in purple at turn 17 raised to 3
-        needed it: A and C have retired, and their cards of a colour are one
+        needs it: A and C have retired, and their cards of a colour are one
         count in the second relaxation at both reshuffles; D's five cards
         after the second must pay BBGG and then bid P1 from the last one, so
         D has no beige card, A and C hold every beige card the table has,
         and B has none at the first reshuffle to pay for the beige card it
-        pays before it draws (without the bound from above the search
-        stopped at `MAX_NODES`, and one of 60,000 nodes named turn 23 after
+        pays before it draws (without the bound from above the search stops
+        at `MAX_NODES`, and allowed 60,000 nodes it names turn 23 after
         12,399; with it, after 18).
 
         No edge of a colour enters the source or leaves the sink, and the
@@ -1399,9 +1363,9 @@ class _Planner:
         colour has one: each is solved on its own, the first without one
         ends it, and each answer is kept by what its network is made of (the
         ranges and bounds of its colour), which a split on another colour's
-        count mostly leaves as they were. (On four hard records, 1,249
-        colours' networks were solved where four colours at a time would
-        have been 3,104.)"""
+        count mostly leaves as they are. (On four hard records, 1,249
+        colours' networks are solved where four colours at a time would be
+        3,104.)"""
         counted, last, first, carried, bounds, ranges = cut
 
         def colour_fits(c: Colour) -> bool:
@@ -1477,8 +1441,8 @@ class _Planner:
         sizes, totals = self.sizes[number], self.totals[number]
         # Each count's bounds from its row's and its column's others, kept as
         # sums of the row and of the column less its own (every node asks
-        # this of every reshuffle: summing the others for every count was a
-        # sixth of planning a record).
+        # this of every reshuffle: summing the others for every count would
+        # be a sixth of planning a record).
         row_low = [sum([low for low, _ in row]) for row in ranges]
         row_high = [sum([high for _, high in row]) for row in ranges]
         column_low = [sum([row[k][0] for row in ranges]) for k in range(4)]
