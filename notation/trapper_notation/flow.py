@@ -113,10 +113,10 @@ class Network:
         bounds differ in a few places is mended in a few paths. The answer
         is the one found without ``start``; the flow found, when there is
         one, is the one nearest ``start`` that the search reaches, which may
-        be another. (It was once sought again from nothing, so as to be the
-        flow found without ``start``: that solved every node with a flow
-        twice, and 900 tactical table records took 162 CPU seconds instead
-        of 129, ten of them over a second instead of none.)
+        be another. (Sought again from nothing, so as to be the flow found
+        without ``start``, it would solve every node with a flow twice: 900
+        tactical table records would take 162 CPU seconds instead of 129,
+        ten of them over a second instead of none.)
         """
         if start is not None and self._alike(start, source, sink):
             return self._solve(source, sink, start)
@@ -129,8 +129,8 @@ class Network:
         if start is not None:
             # Edge by edge in list comprehensions, and the excess of each
             # node as its supply moved by the edges whose flow starts above
-            # their low bound (one loop over every edge did it all: a slow
-            # hostile record's replay took 7 % more instructions).
+            # their low bound (one loop over every edge doing it all would
+            # make a slow hostile record's replay take 7 % more instructions).
             heads, room, lows, arcs = self._heads, self._room, self._lows, 2 * edges
             highs = [low + free for low, free in zip(lows, room[0:arcs:2], strict=True)]
             were = [
@@ -236,8 +236,8 @@ class Network:
                 # walk from the source, as Dinic's algorithm does, would
                 # follow the path up to there again (each node's next arc is
                 # still on it), and the paths can be as long as a game. With
-                # `_levels` stopping at the sink, the 1,541 flows of two slow
-                # hostile records took 9 % fewer instructions.
+                # `_levels` stopping at the sink, this spares 9 % of the
+                # instructions of the 1,541 flows of two slow hostile records.
                 saturated = rooms.index(pushed)
                 node = heads[path[saturated] ^ 1]
                 del path[saturated:]

@@ -5,11 +5,11 @@ the counts of cards the hands carry across each reshuffle; it proves where
 no deal fits, and finds one wherever one does. But a record of many
 reshuffles and big hands (players who mostly pass and keep their cards)
 gives each carried count a wide range, and the search splits count after
-count: the table record of a base game of two players who passed six turns
-in seven (462 actions, 43 reshuffles, hands of up to 39 cards,
-``tests/records/table-record-hoarders.trn``) stopped at `MAX_NODES` after
-ten CPU seconds, and 20 more such records of an audit's 135 took one to
-eleven seconds. Such records are loose: most deals fit them, and a local
+count: left to the search, the table record of a base game of two players
+who passed six turns in seven (462 actions, 43 reshuffles, hands of up to
+39 cards, ``tests/records/table-record-hoarders.trn``) stops at `MAX_NODES`
+after ten CPU seconds, and 20 more such records of an audit's 135 take one
+to eleven seconds. Such records are loose: most deals fit them, and a local
 search finds one in a fraction of a second (that record: three swaps).
 
 It starts from the pools' provisional colours (each pile right as a whole,
@@ -49,18 +49,19 @@ deal then (`_NEAR`): it goes on while it finds better ones, up to
 `_LONGEST` times as many. Of the table records of 54 games between players
 who mostly pass, pay two cards where one would do, or play at random
 (seeds 0-5, every variant, two to four players), the search's first round
-did not plan 24: the local search dealt 19 (every one of the base game and
+does not plan 24: the local search deals 19 (every one of the base game and
 the children's variant, in up to 1,713 swaps, and one tactical game), and
 none of the five tactical games of high bids.
 
 Longer records need more: tactical games of four players who pass nine
-decisions in ten (800 to 900 actions, 50 reshuffles) were 5 and 10 cards
-short after 3,000 swaps and dealt in 3,389 and 6,295, where the complete
-search stopped at `MAX_NODES` after 35 seconds and the record was refused
-as one it could not plan; two-player ones of 14.6 and 11.4 seconds now
-take 7.8 and 5.6. Records far from a deal after 3,000 swaps (63 and 87
-cards short: random bots' and high bidders' tactical games, which the
-complete search plans) stop there, as before."""
+decisions in ten (800 to 900 actions, 50 reshuffles) are 5 and 10 cards
+short after 3,000 swaps and dealt in 3,389 and 6,295; stopped at 3,000
+swaps, they are left to the complete search, which stops at `MAX_NODES`
+after 35 seconds and refuses the record as one it cannot plan. Two-player
+ones take 7.8 and 5.6 seconds where stopping at 3,000 swaps takes 14.6 and
+11.4. Records far from a deal after 3,000 swaps (63 and 87 cards short:
+random bots' and high bidders' tactical games, which the complete search
+plans) stop there."""
 
 #: Past `STEPS` swaps, the local search goes on while the best deal it
 #: found is at most this many cards short (a deal a few swaps away, as a

@@ -169,8 +169,8 @@ class _ToRecords(Transformer[Token, list[Record]]):
 
         Each step a tag or a comment is taken in C (patterns' ``findall``,
         ``map``, ``accumulate``), however the tags and comments stand: a
-        loop over them here made a line of tags and comments in turn cost
-        3.2 times real records a character, and 2.7 times one a line."""
+        loop over them here would make a line of tags and comments in turn
+        cost 3.2 times real records a character, and 2.7 times one a line."""
         token = children[0]
         line = token.line or 1
         found = _TAG_AFTER.findall(token)  # (what stands before it, name, value)
@@ -622,11 +622,12 @@ def _parse(text: str, line_offset: int = 0) -> list[Record]:
 
 #: A line of tags: tags, ``{ }`` comments among and after them, the last
 #: perhaps a ``;`` comment or a ``{`` comment that runs on to the next lines.
-#: (A comment between two tags of a line once made it a broken tag line, and a
-#: tag line after a comment line then began another game.) Its repetitions
-#: are possessive: nothing after one could match what it gave back, and the
-#: regular expression engine kept a trail of every tag and comment of a long
-#: line to give back, 90 times the line in memory.
+#: (Were the comments among the tags left out, a comment between two tags of
+#: a line would make it a broken tag line, and a tag line after a comment
+#: line would then begin another game.) Its repetitions are possessive:
+#: nothing after one could match what it gives back, and without them the
+#: regular expression engine would keep a trail of every tag and comment of
+#: a long line to give back, 90 times the line in memory.
 _TAG_LINE = re.compile(
     r'[ \t]*+(?:\[[ \t]*+[A-Za-z][A-Za-z0-9_]*+[ \t]++"(?:[^"\\\n]|\\["\\])*+"[ \t]*+\][ \t]*+'
     r"(?:\{[^}\n]*+\}[ \t]*+)*+)++(?:;.*|\{[^}\n]*)?\n?"
@@ -729,7 +730,8 @@ def _unmarked(text: str, begins: bool) -> str:
 def _lines_of_plain_text(text: str, limit: int) -> Iterator[str | _BadLine]:
     """`_lines_of_text` of a text whose lines' byte order marks are taken
     off and whose line ends are ``\n`` (a mark left is a character of the
-    text: taken off again here, the lines before a line too long lost it)."""
+    text, not taken off again here: the lines before a line too long, read
+    again by this function, would lose it)."""
     long = _long_line(text, limit) if len(text) > limit else -1
     if long >= 0:
         yield from _lines_of_plain_text(text[:long], limit)
@@ -790,13 +792,15 @@ def _each_line_of_stream(
     marked = False
     pending: str | None = None  # a line read by the loop of whole lines, not taken by it
     # What the lines read so far tell of the next: without ``ahead``, a line
-    # with a "[" that begins no game is read with the lines around it (a file
-    # of tags one a line cost `read_game` a turn of this loop a line, 3.8
-    # times real records; broken tag lines between lines of text 5.3).
+    # with a "[" that begins no game is read with the lines around it (read
+    # alone, a file of tags one a line would cost `read_game` a turn of this
+    # loop a line, 3.8 times real records; broken tag lines between lines of
+    # text 5.3).
     follow = _Follow(False)
     # A text file on disk, or a ``StringIO``, is read a block at a time in
     # runs of whole lines (`_text_block`): a readline and a turn of the loop
-    # below a line cost floods of short lines twice what real records cost.
+    # below a line would cost floods of short lines twice what real records
+    # cost.
     on_disk = _on_disk(stream)
     blocks = limit >= _BATCH and (on_disk or isinstance(stream, io.StringIO))
     # (Without ``ahead``, a block of a text file is read again: see `_TEXT_FIRST`.)
@@ -824,8 +828,9 @@ def _each_line_of_stream(
         if not carry and _plain(read, ahead, follow):
             # Whole lines with no "\r", read in a loop of their own and
             # passed on as one piece (up to `_BATCH` characters of them): a
-            # line costs a readline, not a turn of this loop (floods of short
-            # lines cost 3 to 10 times what the same bytes of moves cost).
+            # line costs a readline, not a turn of this loop (with a turn a
+            # line, floods of short lines would cost 3 to 10 times what the
+            # same bytes of moves cost).
             # Without ``ahead``, a line with a "[" may begin the next game: it
             # ends the piece, and nothing after it is read yet.
             lines = [read]  # whole lines; or runs of them (`_text_block`)
@@ -874,8 +879,8 @@ def _each_line_of_stream(
                     continue
                 if "[" not in read:
                     if follow.tags is None:
-                        # `_Follow.saw` written out: a call a line cost floods
-                        # of blank lines a fifth of their time here.
+                        # `_Follow.saw` written out: a call a line would cost
+                        # floods of blank lines a fifth of their time here.
                         follow.prev = read
                     else:
                         follow.saw(read)
@@ -1611,9 +1616,9 @@ _OPEN_COMMENT_BYTES = re.compile(_OPEN_COMMENT.pattern.encode())
 
 # Runs of lines that `_Follow` takes one by one (`saw`, `joins`), found in C
 # a block at a time (`_Follow.run`) by `scan` (`_Offsets._block_of_lines`) and
-# `read_game` (`_text_block`): a file of games of one tag, or of broken tag
-# lines between lines of text, cost a turn of a Python loop a line (2 and
-# 3.2 times real records in `scan`).
+# `read_game` (`_text_block`): taken one by one, a file of games of one tag,
+# or of broken tag lines between lines of text, would cost a turn of a
+# Python loop a line (2 and 3.2 times real records in `scan`).
 #: Lines of tags alone with no brace (`_TAGS_ALONE`, `_Follow.joins`) and
 #: blank lines, after a line of tags alone.
 _TAGS_RUN_PATTERN = r"(?:[ \t]*+\n|[ \t]*+(?:" + _a_tag("{}") + r"[ \t]*+)++(?:;[^\n{}]*+)?\n)*+"
@@ -1699,16 +1704,16 @@ class _Follow:
     before it or not (``[A "b"] {c}``: its ``}`` closes a comment open
     before it, and its own), makes the next line known to be read outside
     one; a line of tags then is a line of tags, and the next one after it
-    begins no game (a file of a tag and a comment a line cost `scan` 4 to 5
-    times real records, a line at a time).
+    begins no game (read a line at a time, a file of a tag and a comment a
+    line would cost `scan` 4 to 5 times real records).
 
     Where a line may be read as the readers read it or not (the byte order
     mark that begins a line is no character of it, and the readers take it
     off before or after the line comes here), the answer that joins fewer
     lines is taken: a line that begins with a mark begins with no ``[`` and
     is no blank line before a broken tag line. Lines read as they come are
-    not matched: a line is matched when a line with a ``[`` asks (games of
-    one tag and one move cost a tenth more when every line was)."""
+    not matched: a line is matched when a line with a ``[`` asks (matching
+    every line would make games of one tag and one move cost a tenth more)."""
 
     __slots__ = (
         "_braces",
@@ -1964,8 +1969,8 @@ def _opens_comment(line: str) -> bool:
     the line read from its start, a quoted name or value whole, a closed
     comment whole, up to a ``{`` that no ``}`` closes (it is), a ``;`` (the
     rest is a comment, and none is open) or the end (none is). One match in
-    C: a loop over the line's quotes and braces made a flood of comments
-    cost a quarter of the reading."""
+    C: a loop over the line's quotes and braces would make a flood of
+    comments cost a quarter of the reading."""
     return _OPEN_COMMENT.match(line).group(1) is not None  # type: ignore[union-attr]
 
 
@@ -2067,7 +2072,8 @@ class _Numbering:
         """The records of games' texts parsed as one text (raises as ``_parse``).
         A game whose tags begin part-way along a line follows the text before
         them, which the game before it holds, not the blanks in its own
-        (its tags' columns were shifted by as many)."""
+        (following the blanks, its tags' columns would be shifted by as
+        many)."""
         texts = [batch[0].text]
         for before, chunk in itertools.pairwise(batch):
             lead = chunk.lead
@@ -2694,12 +2700,12 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
     first = 0
     first_at = 0  # where the first tag's line begins
     # The lines before the first tag, then its lines of tags and blank
-    # lines, found in C (`_BEFORE_TAGS`, `_TAG_LINES`: a game of many tags
-    # one a line cost `scan` a turn of the loop below a line, 10 times real
-    # records); the loop reads on from the line they stop at, as it would
-    # have. (Tags of fewer characters than `_MANY_TAGS` are read by the
-    # loop: the tags of a game of one tag and one move cost a fifth more
-    # read in C, in dicts and lists made to be dropped.)
+    # lines, found in C (`_BEFORE_TAGS`, `_TAG_LINES`: read by the loop
+    # below, a game of many tags one a line would cost `scan` a turn of it a
+    # line, 10 times real records); the loop reads on from the line they stop
+    # at, as it would have. (Tags of fewer characters than `_MANY_TAGS` are
+    # read by the loop: read in C, the tags of a game of one tag and one move
+    # would cost a fifth more, in dicts and lists made to be dropped.)
     position = before = 0  # (``before``: the lines before ``position``)
     if len(whole) > _MANY_TAGS:
         position = _BEFORE_TAGS.match(whole).end()  # type: ignore[union-attr]
@@ -2774,9 +2780,10 @@ def _games_of(chunk: _Chunk) -> list[tuple[int, int, dict[str, str]]]:
 
 @interned
 def _scan_lexer() -> _Lexer:
-    """The parser's lexer, made once for `_games_of`: ``Lark.lex`` made a
-    lexer of its own at every call (0.1 ms: a flood of short broken games
-    cost `scan` 23 µs a byte), and one of other tokens than the parser's."""
+    """The parser's lexer, made once for `_games_of`: ``Lark.lex`` makes a
+    lexer of its own at every call (0.1 ms: with it, a flood of short broken
+    games would cost `scan` 23 µs a byte), and one of other tokens than the
+    parser's."""
     return _Lexer(SimpleNamespace(terminals=parser().terminals))
 
 
@@ -2863,15 +2870,16 @@ class _Offsets:
                 # before is a blank line of its own, in a text file whose
                 # positions are opaque (a line's pieces share its offset):
                 # told at its own offset, so that the line read after it has
-                # the offset where it begins (it had the blank line's, and
-                # read_game began there, one line early).
+                # the offset where it begins (told with that line, the "\r"
+                # would give it the blank line's offset, and read_game would
+                # begin there, one line early).
                 yield from self._pieces([(carry, 0)], number, carry_at)
                 number += 1
                 carry = carry[:0]
             if number and not carry and raw[-1:] == newline and self._plain(raw):
                 # The second such line in a row begins a run, read in a loop of
                 # its own (a run of one line, as between the tags of tiny
-                # games, cost a fifth more that way than the usual one).
+                # games, would cost a fifth more that way than the usual one).
                 if streak:
                     raw, at, number = yield from self._whole_lines(raw, at, number, limit)
                     streak = False  # the line after the run is none of them
@@ -2966,8 +2974,8 @@ class _Offsets:
         ``number``) on that need no offset kept (`_plain`), read in a loop
         of their own and passed on in pieces of up to `_BATCH` characters: a
         line costs a readline, not a turn of `_each_line` with its ``tell``
-        (floods of short lines cost 4 to 30 times what the same bytes of
-        moves cost). Returns the next line read, where it begins, and the
+        (with a turn a line, floods of short lines would cost 4 to 30 times
+        what the same bytes of moves cost). Returns the next line read, where it begins, and the
         number of the last line passed on.
 
         Where the next line begins is counted in a binary stream or a
@@ -3147,9 +3155,9 @@ class _Offsets:
         ``offset``, as a line of its own (no line break), as the other
         readers give it before the error: as many characters (so that a tag
         that fits in them reads as one, with no line end after it); its offset
-        kept as any line's (a game it begins was indexed at the offset of
-        none, 0), and bytes in it that are not UTF-8 told first, as the other
-        readers tell them."""
+        kept as any line's (without it, a game it begins would be indexed at
+        the offset of none, 0), and bytes in it that are not UTF-8 told
+        first, as the other readers tell them."""
         most = min(_HEAD, limit + 1)
         # (As many characters after a byte order mark, which is none of them.)
         mark = 0
@@ -3252,9 +3260,9 @@ class _Offsets:
 
 #: Plain lines read one by one in a row before `_Offsets._whole_lines` asks
 #: for the next in blocks: a block read where only a move line or two
-#: follow before the next game costs more than it saves (games of two to
-#: four lines cost `scan` of a StringIO a tenth to a quarter more when two
-#: were enough).
+#: follow before the next game costs more than it saves (with two, games of
+#: two to four lines would cost `scan` of a StringIO a tenth to a quarter
+#: more).
 _PLAIN_FIRST = 4
 
 #: How many characters `_Offsets._block_of_lines` reads ahead at first, and

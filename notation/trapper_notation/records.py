@@ -574,7 +574,7 @@ def _dump_to_path(
             return
         # Unbuffered, so that nothing is left in a buffer to be written after
         # the cut below (a buffered file's truncate flushes first, and a
-        # flush that fails again kept the cut from being made).
+        # flush that fails again would keep the cut from being made).
         with open(name, "ab", buffering=0) as file:
             start = file.tell() if file.seekable() else None  # a pipe cannot tell
             data = memoryview(text.encode("utf-8"))
