@@ -192,10 +192,11 @@ def _table(display: Display, part: str) -> Answers:
 # canoes, herbs and mushrooms stay where they were); a herb or a mushroom
 # that joins one, every answer but its own kind's (a copy of the table); a
 # tile laid separate, the other tiles' answers. This spares a third of the
-# answers computed again in a random game (1.66 → 1.12 a decision), 4 % of
-# a base playout's instructions. (Keeping, for an animal laid separate, the
-# answers of the canoes of other species spared 1 % more of a playout but
-# cost `apply` + `undo`, which lists nothing in between, 3 %.)
+# answers computed again in a random game (1.12 a decision, where displays
+# that keep none compute 1.66), 4 % of a base playout's instructions.
+# (Keeping, for an animal laid separate, the answers of the canoes of other
+# species would spare 1 % more of a playout but cost `apply` + `undo`,
+# which lists nothing in between, 3 %.)
 _BY_OPEN = "placement choices by open rows"
 Answers = dict[str, tuple[Placement | None, ...]]
 _BY_SEPARATE = "placement choices by separate tiles"

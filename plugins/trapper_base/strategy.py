@@ -81,7 +81,7 @@ DENIAL = 1.0
 adds for taking it (R31: the tiles are shared and run out), split among the
 rivals still in the game (R30): with ``k`` of them, ``DENIAL / k`` (a tile
 denied to one of three rivals is a third of a lead over all of them).
-Without it, the bot lost nearly every 2-player game to a bot that simply
+Without it, the bot loses nearly every 2-player game to a bot that simply
 takes the most valuable tile it can reach."""
 
 _POTENTIAL = "trapper_base.potential"  # memo key: hope, canoes left, own display and its potential

@@ -483,11 +483,11 @@ class StepKind(ActionKind[Step]):
             # With the base game's placement, a display of fewer than two
             # open rows places every tile but a canoe without a choice, and
             # one of fewer than two separate tiles every canoe (D6): such
-            # tiles are not asked about (the calls were 44 % of those asked,
-            # 1,900 instructions a decision). The others' answers are looked
-            # up in the display's tables rather than asked of the hook
-            # (105,400 -> 103,900 instructions a decision of a random base
-            # game, cachegrind).
+            # tiles are not asked about (asked, they would be 44 % of the
+            # calls, 1,900 instructions a decision). The others' answers are
+            # looked up in the display's tables rather than asked of the hook
+            # (103,900 instructions a decision of a random base game where
+            # asking takes 105,400, cachegrind).
             base = choices is _base_choices
             if base:
                 plain_other, plain_canoe = forced_kinds(display)

@@ -486,8 +486,8 @@ class TakeKind(ActionKind[Take]):
 def _take(square: int, cards: tuple[int, int, int, int], placement: object) -> Take:
     """The take of the tile on the square index ``square``, made once: a
     winner's every decision lists a take per way of paying, and a take's
-    fields are checked when it is made (this was a third of listing in the
-    tactical game)."""
+    fields are checked when it is made (made anew each time, it would be a
+    third of listing in the tactical game)."""
     return Take(SQUARES[square], cards, placement)  # type: ignore[arg-type]
 
 

@@ -154,8 +154,8 @@ _UNJUDGED = -2.0
 ``trapper_action_worth`` hook answers ``None``): less than the base game's
 passing, even with a full hand, so that an action of a variant's own that
 the estimate does not know never keeps the bot from drawing, and the game
-from ending once the cards run out (a house variant's card gift for a coin
-and passing, one after the other, went on for ever at -1)."""
+from ending once the cards run out (at -1, a house variant's card gift for
+a coin and passing, one after the other, would go on for ever)."""
 
 
 class GreedyBot(Bot):
@@ -724,7 +724,7 @@ def play(game: Game, bots: Sequence[Bot], *, max_actions: int | None = None) -> 
         )
     for number, bot in enumerate(bots):
         if isinstance(bot, type):
-            # A bot class has a choose method too, which failed at the
+            # A bot class has a choose method too, which would fail at the
             # seat's first turn for want of a view (simulate takes classes).
             raise SetupError(
                 f"play: the bot of seat {number} is the class {bot.__name__}, not a bot: "

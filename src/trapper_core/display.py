@@ -19,8 +19,9 @@ __all__ = ["Display", "Row", "ValuedCanoe"]
 # Rows and displays are made in most decisions of a game (a placed tile
 # makes a new row and a new display). attrs' __init__ of a frozen class sets
 # each field through object.__setattr__; the __init__ below calls each slot's
-# own setter instead, which spares a fifth of making one (Display:
-# 8,900 → 7,200 instructions under cachegrind). The classes stay frozen.
+# own setter instead, which spares a fifth of making one (Display: 7,200
+# instructions where attrs' __init__ takes 8,900, under cachegrind). The
+# classes stay frozen.
 
 
 @attrs.frozen(init=False)

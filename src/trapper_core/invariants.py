@@ -249,8 +249,8 @@ def _levels(
     """`_reachable`'s objects, a level of references at a time. Each level
     is sorted out by set operations and the garbage collector's calls on the
     whole level, without Python code per object but one comprehension:
-    checking a view walks some 800 references (a fifth of a random game's
-    checks took this walk when it went one object at a time)."""
+    checking a view walks some 800 references (walked one object at a
+    time, they would take a fifth of a random game's checks)."""
     seen: set[int] = set()
     level: Sequence[object] = [root]
     while level:
@@ -286,7 +286,7 @@ def _check_objects(game: Game, found: list[object], hidden: dict[int, str]) -> N
 #: of every object the setup's tiles and board squares lead to. Tiles and
 #: squares are values that every player sees (a face-down tile is shown as
 #: FACE_DOWN, not as a tile): walked and checked once per setup, not in
-#: every view (they were two thirds of the objects a view's walk visited).
+#: every view (they would be two thirds of the objects a view's walk visits).
 #: Kept with the tuple walked from: its id, and its tiles list's, are among
 #: the ids, and must not become a hidden pile's.
 _SETUP_OBJECTS: dict[int, tuple[object, Any]] = {}
@@ -555,8 +555,8 @@ def _changed(action: Action) -> tuple[Action, ...]:
     """``action`` with one field changed, every way `_neighbours_of` gives.
     Kept per action (an interned table, as the engine keeps its values):
     actions are values, and a checked random game asks for those of the same
-    actions in position after position (``attrs.evolve`` was a tenth of its
-    checks' time)."""
+    actions in position after position (made anew with ``attrs.evolve``
+    each time, they would take a tenth of its checks' time)."""
     if not attrs.has(type(action)):
         return ()
     out = []

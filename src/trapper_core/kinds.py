@@ -350,8 +350,8 @@ class ActionKind(abc.ABC, Generic[A]):
         checks compare the two on every position they visit.
 
         Written once per kind and kept: a checked game asks for it at every
-        position (writing it anew each time was a seventh of the long test
-        run's checked games)."""
+        position (writing it anew each time would be a seventh of the long
+        test run's checked games)."""
         lister = self._generic
         if lister is None:
             lister = self._generic = self._write_lister()
@@ -510,9 +510,9 @@ class ActionKind(abc.ABC, Generic[A]):
         self, state: GameState, action: A, error: AmbiguousActionError
     ) -> IllegalActionError:
         """A choice left open is the error only if settling it makes the
-        action legal: a step paid with cards the hand lacks, with its
-        placement left open, was refused as ambiguous, offering candidates
-        all refused for their payment. Then the candidates' own error is
+        action legal: otherwise a step paid with cards the hand lacks, with
+        its placement left open, would be refused as ambiguous, offering
+        candidates all refused for their payment. Then the candidates' own error is
         the action's (the first's: they differ in the open choice alone)."""
         if any(self.allows(state, c) for c in error.candidates):  # type: ignore[arg-type]
             return error

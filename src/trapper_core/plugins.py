@@ -444,7 +444,7 @@ def _resolve(caller: pluggy.HookCaller) -> Callable[..., Any]:
             # Typed never to answer None: the implementations under it are
             # never asked, and the hook is this function itself (the
             # children's variant's water rule, asked for every step target,
-            # spared a wrapper call each time: 5 % of its playouts).
+            # is spared a wrapper call each time: 5 % of its playouts).
             break
     if len(functions) == 1:
         return functions[0]

@@ -161,7 +161,7 @@ class Setup:
     ) -> Setup:
         """`shuffled` from a variant's own tiles, deck and board, which need
         no checks: ``new_game`` lays out every seeded game this way (the
-        checks and converters were a fifth of starting a game)."""
+        checks and converters would be a fifth of starting a game)."""
         grid, cards, box = _lay_out(rng, tiles, deck, board)
         # The variant's tile set and board check themselves when made; its
         # deck is a plain tuple from a hook, checked here (a C loop).

@@ -158,7 +158,7 @@ class Batch:
 
     def __attrs_post_init__(self) -> None:
         # Checked where the batch is made: in the worker that plays it, a bad
-        # one failed far from the mistake (no bots: a ZeroDivisionError).
+        # one would fail far from the mistake (no bots: a ZeroDivisionError).
         if not isinstance(self.variant, str):
             raise SetupError(f"Batch: variant takes a variant's name, not {shown(self.variant)}")
         for what, low in (("players", 1), ("seed", 0), ("first", 0), ("count", 1)):
@@ -867,10 +867,10 @@ def batches(games: int, workers: int = 1, batch: int | None = None) -> Iterator[
     soon; a batch's overhead in a process pool (a task sent and its results
     back) is a fraction of a millisecond. Near the end batches shrink to
     about a ``2 * workers``-th of the games left, down to one game, so that
-    the workers finish together: with batches of one size, the last one left
-    a worker idle for up to half a batch (400 base games on 2 workers,
-    scheduled from each game's CPU time: 1.92 times one worker's speed
-    became 2.00; 16 batches became 29).
+    the workers finish together: with batches of one size, the last one
+    would leave a worker idle for up to half a batch (400 base games on 2
+    workers, scheduled from each game's CPU time: 2.00 times one worker's
+    speed in 29 batches, where 16 batches of one size give 1.92).
 
     The arguments are checked as `simulate` checks them, at the call: a bad
     one raises [`SetupError`][trapper_core.SetupError].

@@ -589,9 +589,9 @@ def _public_board(game: Game, state: GameState) -> Public:
     or face-up bits changed. A take turns its square's face-up bit off, so
     the squares whose bits changed are the ones to look at, once one
     comparison of the boards has shown that they agree everywhere else.
-    (Two tuples built square by square were about half of a view; patched
-    through two helpers with every square compared, a tenth of the view()
-    + bot loop's instructions; patched together, a twentieth. Kept as
+    (Two tuples built square by square would be about half of a view;
+    patched through two helpers with every square compared, a tenth of the
+    view() + bot loop's instructions; patched together, a twentieth. Kept as
     changes, which a bot reading only the legal actions never applies, and
     gathered up every sixteen squares: 800 fewer instructions a decision of
     that loop, and two tuples of 64 entries fewer made at most decisions.)"""
