@@ -622,9 +622,9 @@ def _parse(text: str, line_offset: int = 0) -> list[Record]:
 
 #: A line of tags: tags, ``{ }`` comments among and after them, the last
 #: perhaps a ``;`` comment or a ``{`` comment that runs on to the next lines.
-#: (Were the comments among the tags left out, a comment between two tags of
-#: a line would make it a broken tag line, and a tag line after a comment
-#: line would then begin another game.) Its repetitions are possessive:
+#: (Without the comments among the tags in this pattern, a comment between
+#: two tags of a line would make it a broken tag line, and a tag line after
+#: a comment line would then begin another game.) Its repetitions are possessive:
 #: nothing after one could match what it gives back, and without them the
 #: regular expression engine would keep a trail of every tag and comment of
 #: a long line to give back, 90 times the line in memory.
@@ -2975,8 +2975,8 @@ class _Offsets:
         of their own and passed on in pieces of up to `_BATCH` characters: a
         line costs a readline, not a turn of `_each_line` with its ``tell``
         (with a turn a line, floods of short lines would cost 4 to 30 times
-        what the same bytes of moves cost). Returns the next line read, where it begins, and the
-        number of the last line passed on.
+        what the same bytes of moves cost). Returns the next line read, where
+        it begins, and the number of the last line passed on.
 
         Where the next line begins is counted in a binary stream or a
         ``StringIO``. Other text streams' positions are opaque, and asking

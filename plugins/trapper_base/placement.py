@@ -40,7 +40,7 @@ def _candidate_rows(display: Display, tile: Tile) -> list[int]:
     """The indices of the open rows the tile may join (R16, R18)."""
     # Plain loops rather than comprehensions over enumerate(): a
     # comprehension is a function made and called each time (with a cell
-    # for the species), which cost twice the loops at two open rows (4,500
+    # for the species), which costs twice the loops at two open rows (4,500
     # against 2,400 instructions); every placement of a tile but a canoe asks.
     rows = []
     i = 0

@@ -397,7 +397,7 @@ class GameState:
         if cached is None:
             cached = self.rules.step_targets(self, COLOURS[trapper])
             # Only the type is checked here: targets are computed in most
-            # decisions (a check of the first and last index cost 660
+            # decisions (a check of the first and last index would cost 660
             # instructions a decision of a random base game, of 97,000). The
             # base game's listing checks the indices when it fails on one.
             if not isinstance(cached, tuple):

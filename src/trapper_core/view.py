@@ -548,7 +548,7 @@ def _public_displays(game: Game, displays: tuple[Display, ...]) -> tuple[_Displa
     memo = game._displays
     if memo is not None and memo[0] is displays:
         return memo[1]
-    # (A plain loop: a comprehension over the two memos cost more here.)
+    # (A plain loop: a comprehension over the two memos would cost more here.)
     before, facts = memo if memo is not None else ((), ())
     out = []
     for index, display in enumerate(displays):
