@@ -1652,6 +1652,34 @@ def test_simulate_stopped_by_two_signals_at_once_ends_its_workers(tmp_path: Path
     assert left == []
 
 
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_simulate_interrupted_again_as_it_exits_still_exits_130(tmp_path: Path) -> None:
+    """A second Ctrl-C that came once the command had said its note, as
+    Python tore the process down, ended it by the signal: its parent saw
+    -2, not the 130 the command gives (a loaded machine delays a second
+    signal by that much). The command ignores the stop signals once one
+    has stopped it."""
+    import signal
+    import time
+
+    command = ["simulate", "--games", "100", "--workers", "2", "--batch", "25"]
+    child = _session_of(tmp_path, [*command, "--bots", _bot_in(tmp_path, "time.sleep(0.01)")], 3)
+    time.sleep(0.5)
+    os.killpg(child.pid, signal.SIGINT)
+    assert child.stderr is not None
+    told = child.stderr.readline()  # the note: the command is exiting
+    again = 0
+    while child.poll() is None and again < 50:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGINT)
+        again += 1
+        time.sleep(0.002)
+    child.wait(timeout=30)
+    assert child.returncode == 130, told
+    assert told.startswith(b"trapper: note: interrupted after ")
+    assert _ended(child.pid, within=1) == []
+
+
 def test_simulate_out_to_a_reader_that_leaves_stops_quietly() -> None:
     """``trapper simulate --out /dev/stdout | head -1``: status 141 and no
     word, as for any command whose reader leaves; not a note that the file

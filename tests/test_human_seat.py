@@ -376,6 +376,10 @@ def test_play_out_acts_on_a_signal_that_interrupts_no_wait(tmp_path: Path) -> No
     assert status == 128 + signal.SIGTERM  # not 0, as the answer q would end it
     (record,) = notation.loads(out.read_text())
     assert record.moves[:1] == ("E1",)
+    # A program that calls main gets its handlers back, stopped by a signal too
+    # (the command itself ignores them from then until it exits).
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+    assert signal.getsignal(signal.SIGINT) == signal.default_int_handler
 
 
 def test_a_number_typed_in_the_tactical_game_gets_no_list_position_hint() -> None:

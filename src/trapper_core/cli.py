@@ -369,6 +369,20 @@ def _game_options(
     )
 
 
+#: Whether this process is the ``trapper`` command itself (`console`) rather
+#: than a program that calls `main`: see `_ending_signals`.
+_COMMAND = False
+
+
+def console() -> int:
+    """The ``trapper`` command and ``python -m trapper_core``: `main`, in a
+    process that is the command's own, so that once a signal has stopped
+    it, it ignores the stop signals until it has exited."""
+    global _COMMAND
+    _COMMAND = True
+    return main()
+
+
 def main(
     argv: Sequence[str] | None = None,
     *,
@@ -953,8 +967,15 @@ def _ending_signals(*, interrupt: bool = False) -> Iterator[_Stop]:
     try:
         yield stop
     finally:
+        # The command stopped by a signal ignores the stop signals from here
+        # to its exit: another (Ctrl-C pressed again, a hangup that comes
+        # twice) would end the process by the signal as Python exits, which
+        # its parent sees as a death by SIGINT (-2) rather than the status
+        # the command gives (130), once the note has been said. A program
+        # that calls main gets its own handlers back.
+        ignored = _COMMAND and stop.signum is not None
         for signum, handler in previous.items():
-            signal.signal(signum, handler)
+            signal.signal(signum, signal.SIG_IGN if ignored else handler)
 
 
 def _silence_stdout() -> None:
