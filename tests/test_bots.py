@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import statistics
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 import trapper_base as tb
@@ -356,3 +358,76 @@ def test_a_registrys_repr_names_its_variants_and_the_plugins_left_out() -> None:
     registry = tc.Registry(entry_points=False)
     registry.failed["broken"] = "ImportError: no module named broken"
     assert repr(registry) == "<Registry of 0 variants; left out: broken>"
+
+
+def _refused(error: BaseException) -> None:
+    assert isinstance(error, tc.TrapperError)
+    assert isinstance(error, ValueError)
+
+
+@pytest.mark.parametrize("name", [[], ["random"], {}, {"random"}, bytearray(b"random")])
+def test_make_bot_refuses_a_name_that_is_no_text_with_a_setup_error(name: object) -> None:
+    with pytest.raises(tc.SetupError, match="no bot is called") as err:
+        tc.make_bot(name)  # type: ignore[arg-type]
+    _refused(err.value)
+
+
+def test_make_bot_cuts_a_long_name_in_its_message() -> None:
+    with pytest.raises(tc.SetupError) as err:
+        tc.make_bot("x" * 100_000)
+    assert len(str(err.value)) < 200
+
+
+def _view() -> tc.PlayerView:
+    game = tc.new_game("base", 2, seed=3)
+    return game.view(1)  # seat 0 is to move: no decision for seat 1
+
+
+@pytest.mark.parametrize(
+    "bot",
+    [tc.RandomBot(1), tc.GreedyBot(1), tc.ISMCTSBot(1, iterations=2)],
+    ids=["random", "greedy", "ismcts"],
+)
+@pytest.mark.parametrize(
+    "fields",
+    [{"to_move": 7}, {"player": 9}, {"to_move": -5}, {"legal_actions": iter(())}],
+    ids=["to_move 7", "player 9", "to_move -5", "an iterator of legal actions"],
+)
+def test_bots_refuse_a_view_built_by_hand_that_fits_no_game_with_a_setup_error(
+    bot: Any, fields: dict[str, Any]
+) -> None:
+    # The error for a view without a decision named the seats by indexing
+    # the players with them: an IndexError for a view built by hand.
+    view = attrs.evolve(_view(), **fields)
+    with pytest.raises(tc.SetupError, match="a bot chooses from a view of a game") as err:
+        bot.choose(view)
+    _refused(err.value)
+
+
+def test_bots_refuse_legal_actions_that_are_no_tuple_with_a_setup_error() -> None:
+    game = tc.new_game("base", 2, seed=3)
+    view = attrs.evolve(game.view(0), legal_actions=iter(game.legal_actions()))  # type: ignore[arg-type]
+    for bot in (tc.RandomBot(1), tc.GreedyBot(1), tc.ISMCTSBot(1, iterations=2)):
+        with pytest.raises(tc.SetupError, match="legal_actions are a tuple"):
+            bot.choose(view)
+
+
+@pytest.mark.parametrize(
+    ("fields", "told"),
+    [
+        ({"board": ()}, "its board has 64 squares"),
+        ({"displays": ()}, "its displays are a tuple of 2 entries"),
+        ({"hand": None}, "its hand is a Hand"),
+    ],
+)
+@pytest.mark.parametrize("bot", [tc.GreedyBot(1), tc.ISMCTSBot(1, iterations=2)])
+def test_bots_name_what_is_wrong_with_a_view_whose_fields_fit_no_game(
+    bot: Any, fields: dict[str, Any], told: str
+) -> None:
+    """A view with a decision to make but misshapen fields: the greedy bot's
+    estimate raised an IndexError or AttributeError where the search bot
+    named the field."""
+    view = attrs.evolve(tc.new_game("base", 2, seed=3).view(0), **fields)
+    said = f"a (bot chooses from|sampler samples) a view of a game, and {told}"
+    with pytest.raises(tc.SetupError, match=said):
+        bot.choose(view)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
+import attrs
 import pytest
 
 import trapper_core as tc
@@ -362,3 +364,16 @@ def test_base_position_worth_counts_money_bonus_potential_and_cards() -> None:
         assert bonus == sum(
             displays_ranking_money(view.displays, kind)[seat] for kind in tc.TokenKind
         )
+
+
+@pytest.mark.parametrize(
+    "fields", [{"taken": None}, {"displays": None}, {"start_trappers": 3}], ids=str
+)
+def test_the_search_bot_refuses_a_view_with_a_decision_that_fits_no_game(
+    fields: dict[str, Any],
+) -> None:
+    # With a decision to make, a view built by hand failed inside the search
+    # (a TypeError from begins_at_position for taken=None).
+    view = attrs.evolve(tc.new_game("base", 3, seed=1).view(0), **fields)
+    with pytest.raises(tc.SetupError, match="a bot chooses from a view of a game, and its "):
+        tc.ISMCTSBot(1, iterations=3).choose(view)

@@ -1069,3 +1069,20 @@ def test_review_s55_resample_from_infostate_bounds_its_search_for_a_world() -> N
     for bad in (-1, True, 2.5):
         with pytest.raises(tc.SetupError, match="sampling_effort is a whole number of 0"):
             TrapperGame({"sampling_effort": bad})
+
+
+@pytest.mark.parametrize(
+    ("given", "variant"), [("Base", "base"), ("kids", "children"), ("AUCTION", "tactical")]
+)
+def test_openspiel_loads_a_variant_by_an_alias_in_any_case_as_new_game_does(
+    given: str, variant: str
+) -> None:
+    # new_game and the PettingZoo env take a variant's aliases in any case;
+    # python_trapper refused them as "not installed".
+    pyspiel = pytest.importorskip("pyspiel")
+    from trapper_core.openspiel import GAME_NAME, TrapperGame
+
+    game = pyspiel.load_game(GAME_NAME, {"variant": given, "players": 2})
+    assert isinstance(game, TrapperGame)
+    assert game.variant == variant
+    assert tc.new_game(given, 2).variant == variant

@@ -410,3 +410,25 @@ def test_pettingzoo_a_step_the_rules_fail_in_changes_nothing(
 def _ends(game: tc.Game, action: tc.Action) -> bool:
     game.apply(action)
     return game.is_over
+
+
+def _refused(error: BaseException) -> None:
+    assert isinstance(error, tc.TrapperError)
+    assert isinstance(error, ValueError)
+
+
+@pytest.mark.parametrize("seed", [-5, -1, -(2**70)])
+def test_pettingzoo_reset_refuses_a_negative_seed_and_keeps_its_game(seed: int) -> None:
+    # random.Random takes a negative seed as its absolute value: reset(seed=-5)
+    # dealt the very game of reset(seed=5). Gymnasium refuses negative seeds.
+    pytest.importorskip("pettingzoo")
+    from trapper_core.pettingzoo import env
+
+    table = env("base", 2)
+    table.reset(seed=5)
+    table.step(table.observe(table.agent_selection)["action_mask"].nonzero()[0][0])
+    before = table.game
+    with pytest.raises(tc.SetupError, match="a whole number of 0 or more") as err:
+        table.reset(seed=seed)
+    _refused(err.value)
+    assert table.game == before

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import itertools
 import math
+import pickle
 import random
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -1532,3 +1534,67 @@ def test_D14_a_deal_from_the_start_player_on_is_checked_for_each_start_player() 
     assert first.sample(random.Random(0), registry=registry).view(0) == first
     with pytest.raises(tc.PluginError, match="does not deal the cards as the base game does"):
         view(1).sample(random.Random(0), registry=registry)
+
+
+def _refused(error: BaseException) -> None:
+    assert isinstance(error, tc.TrapperError)
+    assert isinstance(error, ValueError)
+
+
+def _sampled() -> tuple[tc.Sampler, tc.World, tc.Game]:
+    game = tc.new_game("base", 2, seed=3)
+    tc.play(game, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=10)
+    sampler = tc.Sampler(game.view(0), game.rules)
+    return sampler, sampler.world(random.Random(1)), game
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"seed": 2**80}, "a seed is a whole number below 2\\*\\*64"),
+        ({"seed": -4}, "a seed is a whole number of 0 or more"),
+        ({"seed": "x"}, "a seed is a whole number"),
+        ({"seed": 1.5}, "a seed is a whole number"),
+        ({"seed": None}, "a world's seed is a whole number"),
+        ({"setup": "x"}, "a world's setup is a Setup, not 'x'"),
+        ({"shuffles": 5}, "a world's shuffles are a tuple of one entry per action"),
+        ({"shuffles": ()}, "a world's shuffles are a tuple of one entry per action"),
+        ({"start": "x"}, "a world's start is None or a Game"),
+    ],
+    ids=[
+        "huge seed",
+        "negative seed",
+        "text seed",
+        "float seed",
+        "no seed",
+        "setup",
+        "junk shuffles",
+        "too few shuffles",
+        "start",
+    ],
+)
+def test_sampler_game_refuses_a_world_no_game_of_the_variant_starts_from(
+    change: dict[str, Any], message: str
+) -> None:
+    # A World built by hand met a TypeError or AttributeError inside, or a
+    # bare "zip() argument 2 is shorter"; one of a seed new_game refuses
+    # made a game that neither pickles nor stores (from_dict refuses it).
+    sampler, world, _game = _sampled()
+    with pytest.raises(tc.SamplingError, match=message) as err:
+        sampler.game(attrs.evolve(world, **change))
+    _refused(err.value)
+
+
+def test_sampler_game_refuses_a_world_whose_setup_has_tiles_the_variant_lacks() -> None:
+    sampler, world, _game = _sampled()
+    setup = world.setup
+    twice = tc.Setup(setup.board, setup.deck, setup.trappers, (setup.box[0],) * 4)
+    with pytest.raises(tc.SamplingError, match="the setup's tiles differ from the variant's"):
+        sampler.game(attrs.evolve(world, setup=twice))
+
+
+def test_a_sampled_game_pickles_and_stores() -> None:
+    sampler, world, _game = _sampled()
+    sampled = sampler.game(world)
+    assert pickle.loads(pickle.dumps(sampled)) == sampled
+    assert tc.Game.from_dict(sampled.to_dict()) == sampled
