@@ -30,6 +30,7 @@ from trapper_core import (
     Square,
     Tile,
     TrapperError,
+    hookimpl,
     new_game,
     notation,
 )
@@ -267,3 +268,15 @@ def check_replay_place(error: Exception, number: int) -> None:
     """A replay error's attributes say the place its message names, in game ``number``."""
     assert place_attributes(error) == told_place(error), str(error)
     assert place_attributes(error)[0] == number
+
+
+def registry_of(name: str, *plugins: object, extends: str = "base") -> tc.Registry:
+    """A registry of the built-in variants and ``name``, made of ``plugins``
+    stacked on ``extends``."""
+
+    class Variants:
+        @hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec(name, plugins=plugins, extends=extends)]
+
+    return tc.Registry([Variants()])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 import subprocess
@@ -11,9 +12,10 @@ from typing import Any
 import attrs
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_base import Step
-from trapper_core import FACE_DOWN, Colour, Square, Tile
+from trapper_core import FACE_DOWN, Colour, Square, Tile, notation
 from trapper_core.invariants import check_view
 
 from .helpers import game_with, play
@@ -366,3 +368,83 @@ def test_states_of_other_seeds_or_boxes_differ() -> None:
     box[0] = Tile.from_face(box[0].face, tc.Direction((box[0].water + 1) % 4))
     other = tc.new_game("base", 2, seed=1, setup=attrs.evolve(a.setup, box=tuple(box)))
     assert a.state != other.state
+
+
+@pytest.mark.parametrize(
+    ("package", "modules"),
+    [
+        (
+            "trapper_base",
+            "actions checks components mechanics movement placement sampling"
+            " scoring strategy text turn",
+        ),
+        ("trapper_tactical", "actions strategy text turn"),
+    ],
+)
+def test_review_s56_every_documented_module_name_is_in_the_packages_all(
+    package: str, modules: str
+) -> None:
+    """docs/api.md says every name it shows of these modules is in the
+    package's ``__all__``; ``targets_kept``, ``revealed_problems``,
+    ``token_problems``, ``trapper_sampler`` and the tactical
+    ``turn_problems`` were shown but were not."""
+    top = importlib.import_module(package)
+    for module in modules.split():
+        names = importlib.import_module(f"{package}.{module}").__all__
+        missing = [name for name in names if name not in top.__all__]
+        assert not missing, f"{package}.{module}: {missing} not in {package}.__all__"
+        for name in names:
+            assert getattr(top, name) is getattr(
+                importlib.import_module(f"{package}.{module}"), name
+            )
+
+
+# A key for a search's transposition table.
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_review_s56_position_key_is_the_positions_whatever_led_there(variant: str) -> None:
+    """A search keyed its table by ``state.snapshot()``, which holds the count
+    of turns, every reshuffled pile and the cards drawn, or by the view,
+    which holds the history: no two paths ever met. ``position_key`` is what
+    decides the game from here: the same position made again from its
+    position string (no history, no reshuffles' piles) has the key, and the
+    same actions from two positions of one key keep them one."""
+    rng = random.Random(variant)
+    game = tc.new_game(variant, 3, seed=5)
+    keys: dict[tuple[object, ...], tuple[tc.Action, ...]] = {}
+    while not game.is_over:
+        key = game.position_key()
+        hash(key)
+        assert keys.setdefault(key, game.legal_actions()) == game.legal_actions()
+        made = notation.Position.from_game(game).to_game(variant, seed=game.seed)
+        assert made.position_key() == key
+        if len(game.history) % 20 == 0:  # the same moves from both: one key all along
+            twin, ahead = made, game.copy()
+            for _ in range(15):
+                if ahead.is_over:
+                    break
+                action = rng.choice(ahead.legal_actions())
+                ahead.apply(action)
+                twin.apply(action)
+                assert twin.position_key() == ahead.position_key()
+        game.apply(rng.choice(game.legal_actions()))
+    assert game.position_key() != tc.new_game(variant, 3, seed=5).position_key()
+
+
+def test_review_s56_D20_a_round_that_changed_nothing_keeps_the_key() -> None:
+    """Two passes with no card to draw change nothing but the count of
+    turns: one key, for the game and for each view, while the snapshot
+    differs."""
+    game = tc.new_game("base", 2, seed=1)
+    while game.state.draw_pile or any(game.state.discard):
+        game.apply(tb.PASS)
+    before, views = game.position_key(), [game.view(s).position_key() for s in (0, 1)]
+    snapshot = game.state.snapshot()
+    game.apply(tb.PASS)
+    game.apply(tb.PASS)
+    assert game.state.snapshot() != snapshot
+    assert game.position_key() == before
+    assert [game.view(s).position_key() for s in (0, 1)] == views
+    other = tc.new_game("base", 2, seed=2)
+    assert other.position_key() != tc.new_game("base", 2, seed=1).position_key()

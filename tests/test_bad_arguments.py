@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_core import notation
 from trapper_core.notation import (
@@ -746,3 +747,14 @@ def test_review_s55_an_unread_action_text_names_the_legal_texts_closest_to_it() 
         tc.ActionSyntaxError,
         "legal now are, for instance, " + ", ".join(map(repr, texts[:4])),
     )
+
+
+def test_review_s56_parse_action_reads_a_str_subclass_by_strs_own_strip() -> None:
+    class Sly(str):
+        def strip(self, chars: str | None = None) -> str:
+            return "pass"
+
+    game = tc.new_game("base", 2, seed=1)
+    with pytest.raises(tc.ActionSyntaxError, match="'zzz' is not an action"):
+        game.parse_action(Sly("zzz"))
+    assert game.parse_action(Sly(" pass ")) == tb.PASS

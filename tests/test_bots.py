@@ -11,7 +11,10 @@ import pytest
 
 import trapper_base as tb
 import trapper_core as tc
+from trapper_core import hookimpl
 from trapper_core.bots import QUICK_BOTS
+
+from .helpers import registry_of
 
 
 class Recorder:
@@ -431,3 +434,26 @@ def test_bots_name_what_is_wrong_with_a_view_whose_fields_fit_no_game(
     said = f"a (bot chooses from|sampler samples) a view of a game, and {told}"
     with pytest.raises(tc.SetupError, match=said):
         bot.choose(view)
+
+
+def test_review_s56_R21_the_greedy_worth_of_an_exchange_asks_the_variants_token() -> None:
+    """``exchange_worth`` took the highest token at or below the count
+    itself, so a variant's ``trapper_species_token`` was not what its bots
+    weighed."""
+
+    class AlwaysSix:
+        @hookimpl
+        def trapper_species_token(self, count: int, supply: tuple[int, ...]) -> int:
+            return 6 if 6 in supply else 0
+
+    registry = registry_of("six", AlwaysSix())
+    game = tc.new_game("six", 2, seed=1, registry=registry)
+    view = game.view(0)
+    two = tb.Exchange((tc.SPECIES[0], tc.SPECIES[1]))
+    bot = tc.GreedyBot(0, registry=registry)
+    assert tb.exchange_worth(view, two, bot) == 3.0 * 6 - 5.0
+    assert bot.worth(view, two) == 3.0 * 6 - 5.0
+    # without a bot, and for the base game's bot, the base game's token
+    assert tb.exchange_worth(view, two) == 3.0 * 2 - 5.0
+    base = tc.new_game("base", 2, seed=1)
+    assert tc.GreedyBot(0).worth(base.view(0), two) == 3.0 * 2 - 5.0

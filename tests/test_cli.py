@@ -1886,3 +1886,23 @@ def test_simulate_s_progress_on_a_terminal_and_on_one_that_draws_nothing_in_plac
     else:
         assert "\r[" in shown
         assert shown.endswith("] 20/20\n")
+
+
+_NO_START = '[Seat1 "Ann"]\n[Seat2 "Bob"]\n\n1. Ann: pass 2. Bob: pass\n'
+
+
+@pytest.mark.parametrize("turn", [None, "0", "1", "2"])
+def test_review_s56_R7_show_refuses_a_record_that_cannot_start(
+    turn: str | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record that names none of the tiles face up at the start (R7) holds
+    no position, but ``show`` drew a board of tiles it never names, said
+    "later" of the error and exited 0."""
+    path = tmp_path / "no start.trn"
+    path.write_text(_NO_START)
+    command = ["show", str(path)] + ([] if turn is None else ["--turn", turn])
+    assert main(command) == 2
+    printed = capsys.readouterr()
+    assert printed.out == ""
+    assert "game 1, at the start: d3 is face up (R7)" in printed.err
+    assert "later" not in printed.err

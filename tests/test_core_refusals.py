@@ -389,3 +389,16 @@ def test_D6_an_ambiguous_action_offers_only_legal_candidates(variant: str) -> No
             game.apply(rng.choice(legal))
     assert ambiguous
     assert refused_otherwise
+
+
+@pytest.mark.parametrize("kind", ["animal", None, 1])
+def test_review_s56_a_tile_of_no_kind_is_refused(kind: Any) -> None:
+    """``Tile("animal", None, 3, …)`` was made and shown as ``F3n``."""
+    with pytest.raises(tc.SetupError, match="a tile's kind is a Kind"):
+        tc.Tile(kind, None, 3, tc.Direction.NORTH)
+
+
+def test_review_s56_a_hand_given_its_counts_as_one_tuple_says_how() -> None:
+    with pytest.raises(tc.SetupError, match=r"Hand\.from_counts takes the four counts"):
+        tc.Hand((1, 2, 3, 4))  # type: ignore[arg-type]
+    assert tc.Hand.from_counts((1, 2, 3, 4)) == tc.Hand(1, 2, 3, 4)

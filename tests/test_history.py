@@ -8,11 +8,13 @@ import pickle
 import random
 import re
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_core.game import CHECKPOINT, RECENT
 from trapper_core.invariants import _reachable
@@ -308,3 +310,12 @@ def test_peek_is_the_last_action_at_any_length_and_undo_error_before_any() -> No
     taken = game.undo()
     assert taken is copy.peek()
     assert game.peek() is copy.history[-2]
+
+
+@pytest.mark.parametrize("given", ["pass", [1, 2], (a for a in (tb.PASS,))])
+def test_review_s56_a_history_holds_actions(given: Any) -> None:
+    from trapper_core.view import History
+
+    with pytest.raises(tc.SetupError):
+        History.of(given)
+    assert History.of([tb.PASS]) == (tb.PASS,)

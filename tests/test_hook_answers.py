@@ -17,6 +17,8 @@ import trapper_core as tc
 from trapper_core import VariantSpec, hookimpl
 from trapper_core import notation as N
 
+from .helpers import registry_of
+
 
 def _registry(hook: str, answer: Callable[..., Any]) -> tc.Registry:
     """The installed variants and 'v', the base game with ``hook`` answered by ``answer``."""
@@ -328,3 +330,32 @@ def test_R13_a_variant_step_target_face_down_is_refused_not_listed() -> None:
     with pytest.raises(tc.PluginError, match=re.escape(wanted)):
         game.apply(step)
     assert game.to_dict() == before
+
+
+@pytest.mark.parametrize(
+    ("supply", "wrong"),
+    [
+        (tc.TokenSupply(canoe=(16, 16, 16), species=(1, 6)), "(16, 16, 16)"),
+        (tc.TokenSupply(canoe=(20, 16), species=(1, 6)), "(20, 16)"),
+        (tc.TokenSupply(canoe=(16, 20), species=(2, 2)), "(2, 2)"),
+    ],
+)
+def test_review_s56_a_variants_token_supply_is_ascending_one_token_a_number(
+    supply: tc.TokenSupply, wrong: str
+) -> None:
+    """A take or an exchange takes the earned token out by its number: a
+    supply holding a number twice lost every copy to one token (the kit saw
+    it only at the end, "tokens held and in the supply differ"), and one out
+    of order was handed to the hooks that are told it is ascending. Such a
+    supply is refused where the variant gives it."""
+
+    class Supply:
+        @hookimpl
+        def trapper_token_supply(self) -> tc.TokenSupply:
+            return supply
+
+    registry = registry_of("odd tokens", Supply())
+    with pytest.raises(tc.PluginError, match="ascending order, none twice") as err:
+        tc.new_game("odd tokens", 2, seed=1, registry=registry)
+    assert "trapper_token_supply" in str(err.value)
+    assert wrong in str(err.value)

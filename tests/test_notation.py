@@ -8,6 +8,8 @@ import io
 import json
 import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import attrs
@@ -1341,3 +1343,47 @@ def test_a_record_is_made_with_its_tags_as_a_dict() -> None:
     assert notation.loads(notation.dumps(record)) == [record]
     with pytest.raises(RecordError, match="a tag's name and value are str"):
         Record({"Seat1": 1})  # type: ignore[dict-item]
+
+
+# ----------------------------------------------------------------------
+# Appending to a file with dump
+# ----------------------------------------------------------------------
+
+
+def test_review_s56_dump_append_cut_back_when_a_write_fails_halfway(tmp_path: Path) -> None:
+    """``dump(..., append=True)`` opened the file buffered: the write that
+    failed (a full disk; here a limit on the file's size) was flushed again
+    by ``truncate``, which failed too, so half a game stayed in the file."""
+    path = tmp_path / "games.trn"
+    game = tc.play(tc.new_game("base", 2, seed=1), [tc.GreedyBot(0), tc.GreedyBot(1)])
+    notation.dump([game] * 3, path)
+    before = path.read_bytes()
+    script = (
+        "import resource, sys, trapper_core as tc\n"
+        "from trapper_core import notation\n"
+        "game = tc.play(tc.new_game('base', 2, seed=2), [tc.GreedyBot(0), tc.GreedyBot(1)])\n"
+        f"resource.setrlimit(resource.RLIMIT_FSIZE, ({len(before) + 100}, -1))\n"
+        "try:\n"
+        f"    notation.dump(game, {str(path)!r}, append=True)\n"
+        "except notation.NotationError as exc:\n"
+        "    print(exc)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert "File too large" in done.stdout
+    assert path.read_bytes() == before
+
+
+def test_review_s56_dump_will_not_append_to_a_gzip_file(tmp_path: Path) -> None:
+    """Games appended as text after gzip's bytes are no part of what it
+    unpacks to (``zcat`` calls them trailing garbage and drops them)."""
+    path = tmp_path / "games.trn.gz"
+    game = tc.new_game("base", 2, seed=1)
+    path.write_bytes(gzip.compress(notation.dumps(game).encode()))
+    before = path.read_bytes()
+    with pytest.raises(notation.NotationError, match="it begins as a gzip file does"):
+        notation.dump(game, path, append=True)
+    assert path.read_bytes() == before
+    notation.dump(game, path)  # written over, it is a text file again
+    assert notation.load(path)[0].replay().seed == 1

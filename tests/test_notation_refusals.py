@@ -738,3 +738,29 @@ def test_review_s55_a_read_tag_in_another_case_is_refused_where_it_stands(
         notation.RecordError, match=f"line {line}: the replay reads the tag {read}, not"
     ):
         record.replay()
+
+
+def test_review_s56_a_byte_that_is_not_utf8_is_shown_with_a_caret(tmp_path: Path) -> None:
+    """Every syntax error shows its line with a caret under the column but
+    this one, whose line stood alone (the bytes shown as '?'). It shows the
+    line as far as the byte, which every reader has read whatever its
+    blocks (``test_fuzz_a_cap_on_the_size_of_a_game_reads_alike_…``)."""
+    path = tmp_path / "latin-1.trn"
+    path.write_bytes('[Event "Café"]\n[Seat1 "A"]\n[Seat2 "B"]\n\n*\n'.encode("latin-1"))
+    with pytest.raises(notation.NotationSyntaxError) as err:
+        notation.load(path)
+    assert (err.value.line, err.value.column) == (1, 12)
+    assert err.value.context == '[Event "Caf\ufffd\n' + " " * 11 + "^"
+
+
+def test_review_s56_the_caret_under_a_line_of_tabs_is_padded_with_its_tabs() -> None:
+    """Padded with spaces only, the caret stood far left of the character on
+    a terminal, which widens each tab to the next stop."""
+    text = '[Seat1 "A"]\n[Seat2 "B"]\n\n1.\tA:\tBc5\t]]\n'
+    with pytest.raises(notation.NotationSyntaxError) as err:
+        notation.loads(text)
+    assert err.value.column == 11
+    line, caret = err.value.context.split("\n")
+    assert line == "1.\tA:\tBc5\t]]"
+    assert caret == "  \t  \t   \t^"
+    assert line[len(caret) - 1] == "]"

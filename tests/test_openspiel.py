@@ -1086,3 +1086,32 @@ def test_openspiel_loads_a_variant_by_an_alias_in_any_case_as_new_game_does(
     assert isinstance(game, TrapperGame)
     assert game.variant == variant
     assert tc.new_game(given, 2).variant == variant
+
+
+def test_review_s56_the_openspiel_adapter_refuses_what_it_cannot_take() -> None:
+    """A setup with a square left empty raised zip's bare ValueError, an
+    observer's parameters a bare ValueError, ``view_text('x')`` an
+    AttributeError, and a seat that does not exist was spelled."""
+    pyspiel = pytest.importorskip("pyspiel")
+    from trapper_core import openspiel as tos
+
+    setup = tc.new_game("base", 3, seed=1).setup
+    square = next(i for i, t in enumerate(setup.board) if t is not None)
+    moved = setup.board[square]
+    assert moved is not None
+    board = list(setup.board)
+    board[square] = None
+    hole = tc.Setup(tuple(board), setup.deck, setup.trappers, (*setup.box, moved))
+    with pytest.raises(tc.SetupError, match="a tile on every square of the board"):
+        tos.state_from_game(tc.new_game("base", 3, seed=1, setup=hole))
+    spiel = pyspiel.load_game(tos.GAME_NAME)
+    with pytest.raises(tc.SetupError, match="observers take no parameters"):
+        spiel.make_py_observer(None, {"x": 1})
+    with pytest.raises(tc.SetupError, match="view_text takes a PlayerView, not str"):
+        tos.view_text("x")  # type: ignore[arg-type]
+    state = spiel.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(tc.IllegalActionError, match="player 10 is no seat of this game"):
+        state.action_to_string(10, 3)
+    assert state.action_to_string(0, 3) == state.action_to_string(1, 3)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import importlib
 import importlib.metadata
 import inspect
 import random
@@ -36,7 +37,7 @@ from trapper_core.hookspecs import RegistrySpec, RulesSpec
 from trapper_core.invariants import check_action, check_invariants
 from trapper_core.plugins import hook_names
 
-from .helpers import install_plugins, make_setup, play, texts
+from .helpers import install_plugins, make_setup, play, registry_of, texts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -1605,3 +1606,22 @@ def test_check_action_checks_undo_on_a_copy_of_a_game_without_undo() -> None:
     assert game == before
     assert len(game.history) == 20
     assert not game.keeps_undo
+
+
+def test_review_s56_R9_next_seat_asks_the_variants_turn_order() -> None:
+    """``tb.next_seat`` called the base game's clockwise rule directly, so in
+    a variant that plays the other way round it named a seat the game does
+    not move to."""
+
+    class Anticlockwise:
+        @hookimpl
+        def trapper_next_player(self, state: tc.GameState, player: int) -> int:
+            return (player - 1) % state.players
+
+    registry = registry_of("anticlockwise", Anticlockwise())
+    game = tc.new_game("anticlockwise", 3, seed=1, registry=registry)
+    assert tb.next_seat(game.state, 0) == 2
+    game.apply(tb.PASS)
+    assert game.to_move == 2
+    base = tc.new_game("base", 3, seed=1)
+    assert tb.next_seat(base.state, 0) == 1

@@ -893,3 +893,24 @@ def test_review_s55_a_turn_field_mistyped_is_told_whole_as_field_4(
     assert old in text
     with pytest.raises(tc.notation.NotationError, match=re.escape(said)):
         Position.parse(text.replace(old, new)).to_game("base")
+
+
+def test_review_s56_game_at_refuses_a_supply_of_a_number_twice() -> None:
+    game = tc.new_game("base", 2, seed=3)
+    for supply in (tc.TokenSupply((16, 16), (1,)), tc.TokenSupply((18, 16), (1,))):
+        with pytest.raises(tc.SetupError, match="ascending order, none twice"):
+            tc.game_at("base", 2, **parts_of(game, supply=supply))
+    # the game's own supply is taken, as before
+    assert tc.game_at("base", 2, **parts_of(game)).state.supply == game.state.supply
+
+
+def test_review_s56_game_at_refuses_a_row_of_the_wrong_kinds_of_tile() -> None:
+    """An animal laid as a valued canoe was taken, and its check said
+    "paid 0, not 14" rather than what was wrong."""
+    game = tc.new_game("base", 2, seed=1)
+    tiles = [t for t in game.state.board if t is not None]
+    animals = [t for t in tiles if t.kind is tc.Kind.ANIMAL]
+    row = tc.Row(animals[0], tuple(animals[1:4]))
+    display = tc.Display(valued=(tc.ValuedCanoe(row, 0),))
+    with pytest.raises(tc.SetupError, match=r"valued\[0\]\.row\.canoe: .* is no canoe tile"):
+        tc.game_at("base", 2, **parts_of(game, displays=[display, tc.Display()]))

@@ -300,3 +300,36 @@ def test_a_turn_that_names_nobody_is_told_at_its_move(
         notation.loads(text)[0].replay()
     assert f"turn 2, {word}, line {line}, column" in str(caught.value)
     assert caught.value.line == line
+
+
+_NO_START = '[Seat1 "Ann"]\n[Seat2 "Bob"]\n\n1. Ann: pass 2. Bob: pass\n'
+
+
+def test_review_s56_R7_an_error_at_the_start_is_of_turn_0() -> None:
+    errors: list[Exception] = []
+    notation.loads(_NO_START)[0].replay(errors=errors)
+    (error,) = errors
+    assert isinstance(error, notation.RecordError)
+    assert (error.game, error.turn) == (1, 0)
+    # a move's error keeps its turn, and one of no move (the Result tag) none
+    broken = notation.loads(_NO_START.replace("\n\n", '\n[Result "1 2"]\n\n'))[0]
+    errors.clear()
+    broken.replay(errors=errors)
+    assert [getattr(e, "turn", "?") for e in errors] == [0]
+
+
+def test_review_s56_a_decision_that_names_nobody_mid_turn_is_told_at_its_move() -> None:
+    """In ``1. Ann: B1 2`` the name is right for ``B1``; ``2`` is Bob's bid
+    and names nobody. The error stood at ``Ann:`` (column 4), blaming the
+    name that was right, not the bid that lacked its own."""
+    game = tc.new_game("tactical", ["Ann", "Bob", "Cy"], seed=4)
+    head = notation.dumps(game).split("\n\n")[0]
+    with pytest.raises(notation.RecordError) as err:
+        notation.loads(head + "\n\n1. Ann: B1 2\n")[0].replay()
+    assert (err.value.column, err.value.turn) == (12, 1)
+    assert "'2'" in str(err.value)
+    assert "names no player for this decision, and the last one named, Ann" in str(err.value)
+    # a wrong name of its own is still told at the name
+    with pytest.raises(notation.RecordError, match=r"'Ann:'.*says Ann decides") as err:
+        notation.loads(head + "\n\n1. Ann: B1 Ann: 2\n")[0].replay()
+    assert err.value.column == 12

@@ -162,3 +162,14 @@ def test_from_dict_cuts_a_long_history_entry_in_its_error() -> None:
     with pytest.raises(tc.ActionSyntaxError) as error2:
         game.apply_text("Zz9" + " " * 10**5 + "q")
     assert len(str(error2.value)) < 400
+
+
+def test_review_s56_a_game_state_copies_deeply_and_says_why_it_does_not_pickle() -> None:
+    game = tc.new_game("base", 2, seed=1)
+    copied = copy.deepcopy(game.state)
+    assert copied == game.state
+    assert copied is not game.state
+    assert copy.copy(game.state) == game.state
+    with pytest.raises(TypeError, match="pickle the Game it belongs to"):
+        pickle.dumps(game.state)
+    assert pickle.loads(pickle.dumps(game)) == game

@@ -1598,3 +1598,14 @@ def test_a_sampled_game_pickles_and_stores() -> None:
     sampled = sampler.game(world)
     assert pickle.loads(pickle.dumps(sampled)) == sampled
     assert tc.Game.from_dict(sampled.to_dict()) == sampled
+
+
+@pytest.mark.parametrize("names", [("A", "A", "C"), ("A\nB", "x", "y"), ("", "x", "y")])
+def test_review_s56_a_view_of_names_no_game_has_is_not_sampled(names: tuple[str, ...]) -> None:
+    """The sampler took names ``new_game`` refuses: its worlds pickled but
+    did not unpickle, and their records did not read back."""
+    view = attrs.evolve(tc.new_game("base", 3, seed=7).view(0), players=names)
+    with pytest.raises(tc.SetupError, match="names that differ, each a line of printable text"):
+        view.sample(random.Random(1))
+    with pytest.raises(tc.SetupError, match="names that differ"):
+        tc.Sampler(view)

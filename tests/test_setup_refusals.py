@@ -149,3 +149,25 @@ def test_R6_a_setup_subclass_that_skips_the_checks_is_checked_by_new_game() -> N
     game = tc.new_game("base", 2, setup=good)
     assert game.setup == tc.Setup(SETUP.board, SETUP.deck, SETUP.trappers, SETUP.box, 1)
     assert game.to_move == 1
+
+
+def test_review_s56_a_start_player_of_an_int_subclass_is_kept_as_an_int() -> None:
+    """``Setup`` compared an ``int`` subclass by its own methods and kept
+    it: one that lied gave a game of 3 players with seat 7 to move."""
+
+    class Liar(int):
+        def __ge__(self, other: object) -> bool:
+            return other == 0
+
+        def __le__(self, other: object) -> bool:
+            return True
+
+        __hash__ = int.__hash__
+
+    setup = tc.new_game("base", 3, seed=1).setup
+    lying = tc.Setup(setup.board, setup.deck, setup.trappers, setup.box, Liar(7))
+    assert type(lying.start_player) is int
+    with pytest.raises(tc.SetupError, match="start player 7 does not exist among 3 players"):
+        tc.new_game("base", 3, seed=1, setup=lying)
+    with pytest.raises(tc.SetupError, match="the start player is a seat number"):
+        tc.Setup(setup.board, setup.deck, setup.trappers, setup.box, Liar(-1))

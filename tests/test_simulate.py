@@ -1007,3 +1007,58 @@ def test_simulate_table_keeps_its_columns_for_long_bot_names(
     ends = {len(line) for line in table}
     assert len(ends) == 1, table  # every row as long as the header
     assert table[1].startswith("a-greedy-bot-with-a-long-name ")
+
+
+@pytest.mark.parametrize("append", [False, True])
+def test_review_s56_simulate_stopped_before_its_first_game_leaves_out_as_it_was(
+    append: bool,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``simulate --out`` emptied the file as it began: Ctrl-C before the
+    first game came back left an empty file and the note "it holds the first
+    0 of the 200 games". The file is opened when the first game is back."""
+    from trapper_core import simulation
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulation, "simulate", interrupted)
+    out = tmp_path / "season.trn"
+    out.write_text("what the file held\n")
+    command = ["simulate", "--games", "200", "--seed", "5", "--out", str(out)]
+    assert main(command + (["--append"] if append else [])) == 130
+    assert out.read_text() == "what the file held\n"
+    err = capsys.readouterr().err
+    assert f"interrupted before the first game ended: {out} is as it was" in err
+
+
+def test_review_s56_simulate_refuses_an_out_it_cannot_write_before_any_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--out is opened when the first game is back, so whether it can be
+    written is asked before any game is played."""
+    from trapper_core import simulation
+
+    def played(*args: object, **kwargs: object) -> object:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(simulation, "simulate", played)
+    assert main(["simulate", "--games", "2", "--out", str(tmp_path)]) == 2
+    assert "Is a directory" in capsys.readouterr().err
+
+
+def test_review_s56_simulate_refuses_an_executor_whose_submit_is_no_executors() -> None:
+    class NoFuture:
+        def submit(self, *args: object) -> int:
+            return 1
+
+    class Wrong:
+        def submit(self) -> None:  # takes no task
+            return None
+
+    with pytest.raises(tc.SetupError, match=r"returned 1, not a concurrent\.futures\.Future"):
+        tc.simulate("base", 2, 2, bots=["random"], executor=NoFuture())  # type: ignore[arg-type]
+    with pytest.raises(tc.SetupError, match=r"takes no task \(TypeError"):
+        tc.simulate("base", 2, 2, bots=["random"], executor=Wrong())  # type: ignore[arg-type]

@@ -13,7 +13,7 @@ from trapper_core import Colour, Registry, VariantSpec, hookimpl
 from trapper_core.bots import QUICK_BOTS
 from trapper_tactical import Auction, Bid, Open, TacticalTurn, Take
 
-from .helpers import game_with, make_deck, play, texts
+from .helpers import game_with, make_deck, parts_of, play, texts
 
 # Beige stands on e5; these tiles lead north and west from it.
 CHAIN = {"e6": "B1n", "e7": "B2n", "e8": "B3n", "d8": "B4n", "c4": "K1n"}
@@ -376,3 +376,22 @@ def test_tactical_bots_choose_from_a_view_whose_targets_hold_no_tile_seen() -> N
     view = attrs.evolve(game.view(0), targets=((0,),) * 4)  # a1: no tile seen
     for bot in (tc.GreedyBot(1), tc.ISMCTSBot(1, iterations=3)):
         assert bot.choose(view) in view.legal_actions
+
+
+def test_review_s56_D11_a_stone_with_a_retired_player_is_told_by_D11() -> None:
+    game = tc.new_game("tactical", 3, seed=4)
+    state = game.state
+    assert isinstance(state.turn, tt.TacticalTurn)
+    hands = list(game.hands)
+    out = tc.Hand(*(a + b for a, b in zip(state.out, hands[1].counts, strict=True)))
+    hands[1] = tc.Hand()
+    parts = parts_of(
+        game,
+        retired=[False, True, False],
+        hands=hands,
+        out=out,
+        turn=attrs.evolve(state.turn, stone=1),
+        to_move=0,
+    )
+    with pytest.raises(tc.SetupError, match="D11: the stone is with seat 1, who has retired"):
+        tc.game_at("tactical", 3, **parts)
