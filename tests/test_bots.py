@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import statistics
 from pathlib import Path
 from typing import Any
@@ -457,3 +459,28 @@ def test_review_s56_R21_the_greedy_worth_of_an_exchange_asks_the_variants_token(
     assert tb.exchange_worth(view, two) == 3.0 * 2 - 5.0
     base = tc.new_game("base", 2, seed=1)
     assert tc.GreedyBot(0).worth(base.view(0), two) == 3.0 * 2 - 5.0
+
+
+def test_review_s57_the_built_in_bots_are_bots() -> None:
+    """The built-in bots did not derive from the ``Bot`` protocol, so a list
+    of two kinds of them was a ``list[object]`` to mypy, which ``play``
+    refused (the docs' first example)."""
+    for bot in (tc.RandomBot, tc.GreedyBot, tc.ISMCTSBot):
+        assert tc.Bot in bot.__mro__
+
+
+def test_review_s57_a_greedy_bot_that_has_played_pickles_and_plays_on_alike() -> None:
+    """A greedy bot kept its variants' rules (plugin modules) after its
+    first decision and could no longer be pickled or deep-copied."""
+    game = tc.new_game("base", 2, seed=5)
+    bots = [tc.GreedyBot(1), tc.GreedyBot(2)]
+    for _ in range(12):
+        assert game.to_move is not None
+        game.apply(bots[game.to_move].choose(game.view(game.to_move)))
+    saved, deep = pickle.dumps(bots), copy.deepcopy(bots)
+    ours = game.copy()
+    tc.play(ours, bots)
+    for copied in (pickle.loads(saved), deep):
+        theirs = game.copy()
+        tc.play(theirs, copied)
+        assert theirs.history == ours.history

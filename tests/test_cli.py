@@ -1906,3 +1906,20 @@ def test_review_s56_R7_show_refuses_a_record_that_cannot_start(
     assert printed.out == ""
     assert "game 1, at the start: d3 is face up (R7)" in printed.err
     assert "later" not in printed.err
+
+
+_TWO_PASSES = '[Seat1 "Ann"]\n[Seat2 "Bob"]\n[Setup "?"]\n\n1. Ann: pass 2. Bob: pass\n'
+
+
+def test_review_s57_show_names_the_game_of_a_syntax_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``show --game 2`` of a file whose second game cannot be read said the
+    line and column but not the game, which ``replay`` says."""
+    path = tmp_path / "two games.trn"
+    path.write_text(_TWO_PASSES + "\n" + _TWO_PASSES.replace("2. Bob", ") 2. Bob"))
+    assert main(["show", str(path), "--game", "2"]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first.startswith(f"trapper: error: {path}: game 2, line 11, column 14: unexpected ')'")
+    assert main(["replay", str(path)]) == 1
+    assert f"{path}: game 2, line 11, column 14: unexpected ')'" in capsys.readouterr().out

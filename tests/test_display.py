@@ -352,3 +352,40 @@ def test_D7_exchange_only_while_a_token_at_or_below_k_is_left() -> None:
     with pytest.raises(tc.IllegalActionError, match="D7") as err:
         play(game, "xMBW")
     assert err.value.rule == "D7"
+
+
+def _canoe_position() -> tc.Game:
+    """Blue on d7 beside a bear canoe (2) on d6; player 0 keeps a bear 1 and
+    a moose 1 separate: the canoe gathers the bear, its one way."""
+    board: list[tc.Tile | None] = [None] * 64
+    board[tc.Square.parse("d6").index] = tc.Tile.from_code("CB2s")
+    board[tc.Square.parse("e7").index] = tc.Tile.from_code("B2n")
+    separate = (tc.Tile.from_code("B1s"), tc.Tile.from_code("M1n"))
+    return tc.game_at(
+        "base",
+        2,
+        board=board,
+        trappers=["d7", "a1", "b1", "c1"],
+        hands=[tc.Hand(blue=3, beige=3, green=3, purple=3)] * 2,
+        draw_pile=[c for c in tc.Colour for _ in range(10)],
+        displays=[tc.Display(separate=separate), tc.Display()],
+        seed=1,
+    )
+
+
+def test_review_s57_D6_a_canoes_one_gathering_named_is_told_as_such() -> None:
+    """Naming the one gathering a new canoe can make was refused under R17,
+    "cannot gather that way", which is untrue: it is the way it gathers, and
+    the refusal is D6's (a placement is named only where there is a choice),
+    as it is for an animal with one place to go."""
+    game = _canoe_position()
+    assert "Bd6" in [game.action_text(a) for a in game.legal_actions()]
+    with pytest.raises(tc.IllegalActionError) as refused:
+        game.apply_text("Bd6<B1")
+    assert refused.value.rule == "D6"
+    assert "the bear canoe (2) has one way to gather: a placement is named only" in str(
+        refused.value
+    )
+    # a gathering it cannot make is still R17's
+    with pytest.raises(tc.IllegalActionError, match="R17: the bear canoe"):
+        game.apply_text("Bd6<B2")

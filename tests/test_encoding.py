@@ -15,11 +15,13 @@ from trapper_core.encoding import (
     ALPHABET,
     DONE,
     NUM_ACTIONS,
+    SPELLED_RUNS,
     Speller,
     action_id,
     encode_view,
     id_text,
     returns,
+    spelled_features,
     view_size,
     zero_sum_shares,
 )
@@ -258,3 +260,34 @@ def test_issue12_the_seats_features_run_from_the_viewer_on_in_turn_order() -> No
         assert [block[0] for block in blocks] == [1.0, 1.0, 1.0]
         assert [block[1] for block in blocks] == [float(seat == 1) for seat in order]
         assert [block[2] for block in blocks] == [float(seat == 0) for seat in order]
+
+
+def test_review_s57_the_spelled_part_tells_apart_two_decisions_of_a_long_take() -> None:
+    """The view vector held the first 32 characters spelled: a tactical take
+    paying a high bid (45 characters before its canoe's second animal) gave
+    the decision of its first animal and of its second the same numbers,
+    though their legal ids differ. It holds runs of one character now."""
+    game = tc.new_game("tactical", 2, seed=0)
+    view = game.view(0)
+    first = "Bb7/BBBBBBBBBBBBBEEEEEEEEGGGGGGGGGGGGPPPPPP<K"
+    assert len(first) == 45
+    assert encode_view(view, first) != encode_view(view, first + "2+K")
+    # a run is its character and its length
+    spelled = spelled_features("BBBBb")
+    block = NUM_ACTIONS + 1
+    assert spelled[action_id("B")] == 1.0
+    assert spelled[NUM_ACTIONS] == 4 / 200
+    assert spelled[block + action_id("b")] == 1.0
+    assert spelled[block + NUM_ACTIONS] == 1 / 200
+    assert spelled[2 * block :] == [0.0] * (len(spelled) - 2 * block)
+    # every text the built-in variants list fits
+    runs = 0
+    for variant, seed in itertools.product(("base", "children", "tactical"), range(4)):
+        played = tc.new_game(variant, 2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not played.is_over:
+            legal = played.legal_actions()
+            for action in legal:
+                runs = max(runs, len(list(itertools.groupby(played.action_text(action)))))
+            played.apply(rng.choice(legal))
+    assert 12 < runs <= SPELLED_RUNS

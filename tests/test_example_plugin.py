@@ -102,3 +102,15 @@ def test_the_conformance_kit_reports_what_breaks() -> None:
     assert "the kind of the legal Pass() refuses it" in str(report)
     with pytest.raises(AssertionError, match="variant 'liar': 3 games"):
         assert_variant_conforms("liar", games=3, registry=registry)
+
+
+def test_review_s57_assert_variant_conforms_takes_check_variants_arguments() -> None:
+    """``assert_variant_conforms(variant, **options: object)`` let a type
+    checker pass a misspelt option, which failed at run time."""
+    import inspect
+
+    from trapper_core.conformance import assert_variant_conforms, check_variant
+
+    asserting = inspect.signature(assert_variant_conforms).parameters
+    checking = inspect.signature(check_variant).parameters
+    assert list(asserting.values()) == list(checking.values())

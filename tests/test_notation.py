@@ -1387,3 +1387,56 @@ def test_review_s56_dump_will_not_append_to_a_gzip_file(tmp_path: Path) -> None:
     assert path.read_bytes() == before
     notation.dump(game, path)  # written over, it is a text file again
     assert notation.load(path)[0].replay().seed == 1
+
+
+# ----------------------------------------------------------------------
+# Replay errors: turn numbers and names with no move of theirs, and a table
+# record's setup
+# ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "told"),
+    [
+        (
+            "9. 2. Bob: Pe3",
+            "'9.', line 13, column 1: the record numbers this turn 9, but it is turn 2",
+        ),
+        (
+            "2. Ann: Bob: Pe3",
+            "'Ann:', line 13, column 4: the record says Ann decides, but it is Bob's",
+        ),
+        (
+            "2. Zed: Bob: Pe3",
+            "'Zed:', line 13, column 4: the record says Zed decides, but no seat",
+        ),
+    ],
+)
+def test_review_s57_a_number_or_a_name_no_move_follows_is_checked(written: str, told: str) -> None:
+    """A turn number or a name followed by another before a move, or at the
+    end of a record, was read over: a wrong one replayed without a word."""
+    game = tc.play(tc.new_game("base", ["Ann", "Bob"], seed=3), [tc.GreedyBot(1), tc.GreedyBot(2)])
+    text = notation.dumps(game)
+    assert "\n2. Bob: Pe3" in text
+    with pytest.raises(notation.RecordError) as refused:
+        notation.loads(text.replace("2. Bob: Pe3", written))[0].replay()
+    assert f"game 1, turn 2, {told}" in str(refused.value)
+    # one right where it stands says what the next move's own says
+    assert notation.loads(text.replace("2. Bob: Pe3", "2. 2. Bob: Bob: Pe3"))[0].replay() == game
+
+
+def test_review_s57_a_number_or_a_name_at_a_records_end_is_checked() -> None:
+    game = tc.play(tc.new_game("base", ["Ann", "Bob"], seed=3), [tc.GreedyBot(1), tc.GreedyBot(2)])
+    text = notation.dumps(game).rstrip("\n")
+    with pytest.raises(notation.RecordError, match="numbers a turn 99 after the game's end"):
+        notation.loads(text + " 99.\n")[0].replay()
+    with pytest.raises(notation.RecordError, match="names Zed after the game's end"):
+        notation.loads(text + " Zed:\n")[0].replay()
+    unfinished = tc.new_game("base", ["Ann", "Bob"], seed=3)
+    unfinished.apply_text("pass")
+    text = notation.dumps(unfinished).rstrip("\n")
+    assert notation.loads(text + " 2. Bob:\n")[0].replay() == unfinished  # the next turn's
+    with pytest.raises(notation.RecordError, match="the record says Ann decides, but it is Bob's"):
+        notation.loads(text + " 2. Ann:\n")[0].replay()
+    with pytest.raises(notation.RecordError, match="numbers this turn 3, but it is turn 2"):
+        notation.loads(text + " 3.\n")[0].replay()

@@ -764,3 +764,39 @@ def test_review_s56_the_caret_under_a_line_of_tabs_is_padded_with_its_tabs() -> 
     assert line == "1.\tA:\tBc5\t]]"
     assert caret == "  \t  \t   \t^"
     assert line[len(caret) - 1] == "]"
+
+
+@pytest.mark.parametrize("tag", ["seat1", "SEAT2", "VARIANT", "seed", "sEtUp", "result"])
+def test_review_s57_a_tag_the_game_decides_is_refused_in_another_case(tag: str) -> None:
+    """``Record.from_game`` and ``table_record`` took a tag the game decides
+    written in another case (``seat1``), and wrote a record their own
+    replay refuses ("the replay reads the tag Seat1, not seat1")."""
+    game = tc.play(tc.new_game("base", ["Ann", "Bob"], seed=3), [tc.GreedyBot(1), tc.GreedyBot(2)])
+    for make in (notation.Record.from_game, notation.Record.table_record):
+        with pytest.raises(notation.RecordError, match=f"the tag {tag} is written|no Seed tag"):
+            make(game, **{tag: "Zed"})
+    assert notation.Record.from_game(game, event="x").replay() == game  # a tag it does not read
+    for seat in ("seat5", "SEAT01"):  # no seat of the game's, in any case
+        with pytest.raises(notation.RecordError, match=f"the tag {seat} names a seat the game"):
+            notation.Record.from_game(game, **{seat: "Zed"})
+
+
+@pytest.mark.parametrize(
+    ("note", "column", "told"),
+    [
+        ("(shuffle BBX)", 23, "unexpected 'X': a note ( … ) is closed with ')'"),
+        ("(a1=B1n, b2=B1n)", 19, "unexpected ',': a note ( … ) holds more tiles like d2=B2e"),
+        ("(a1=B1n b2=X9z)", 20, "unexpected 'b2=X9z': a note ( … ) holds more tiles"),
+        ("(shuffle)", 20, "unexpected ')': 'shuffle' is followed by the new draw pile's colours"),
+        ("(a1=B1n", 19, "the game's text ends inside a note: a note ( … ) holds more"),
+    ],
+)
+def test_review_s57_a_notes_syntax_error_says_what_it_found(
+    note: str, column: int, told: str
+) -> None:
+    """A broken note was told "a note ( … ) is closed with ')'" whatever
+    was wrong in it: now what was found, and what may come there."""
+    with pytest.raises(notation.NotationSyntaxError) as refused:
+        notation.loads('[Seat1 "A"]\n1. A: pass ' + note)
+    assert (refused.value.line, refused.value.column) == (2, column)
+    assert refused.value.expected.startswith(told)

@@ -767,3 +767,85 @@ def test_review_s55_read_game_refuses_another_size_cap_for_a_stream_it_reads_on(
     stream.seek(0)  # read afresh: the new cap holds
     with pytest.raises(NotationSyntaxError, match="longer than 10"):
         notation.read_game(stream, max_game_size=10)
+
+
+_TWO_PASSES = '[Seat1 "Ann"]\n[Seat2 "Bob"]\n[Setup "?"]\n\n1. Ann: pass 2. Bob: pass\n'
+
+
+class _ReadOnly:
+    """A text stream of one's own with ``read`` and no ``readline``."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def read(self, size: int = -1) -> str:
+        out = self.text if size < 0 else self.text[:size]
+        self.text = self.text[len(out) :]
+        return out
+
+
+@pytest.mark.parametrize(
+    "reader",
+    [notation.load, notation.read_game, lambda s: list(notation.games(s))],
+    ids=["load", "read_game", "games"],
+)
+def test_review_s57_a_text_stream_without_readline_is_refused(reader: Any) -> None:
+    """A stream with ``read`` and no ``readline`` passed the check of the
+    argument and then failed with an ``AttributeError`` (or, made on
+    ``io.TextIOBase``, whose ``readline`` only raises, an
+    ``UnsupportedOperation``): a text stream is read by its ``readline``."""
+    stream = _ReadOnly(_TWO_PASSES)
+    with pytest.raises(notation.NotationError, match=r"a text stream by its readline\(\)"):
+        reader(stream)
+    assert stream.text == _TWO_PASSES  # nothing read
+
+    class OnTextIOBase(io.TextIOBase):
+        def read(self, size: int | None = -1) -> str:
+            return stream.read(-1 if size is None else size)
+
+    with pytest.raises(notation.NotationError, match=r"a text stream by its readline\(\)"):
+        reader(OnTextIOBase())
+    assert stream.text == _TWO_PASSES
+
+
+def test_review_s57_a_text_stream_not_utf8_stops_read_game_until_a_seek(tmp_path: Path) -> None:
+    """A text stream whose bytes do not decode stopped ``read_game`` with a
+    ``NotationError``, and the next call returned ``None``, as at the end of
+    the file: what its decoder had read ahead went with the error, as with
+    an error of the stream's own, and the next calls now say so."""
+    game = '[Event "%d"]\n[Seat1 "A"]\n[Seat2 "B"]\n\n1. A: pass\n\n'
+    data = (
+        "".join(game % i for i in range(1, 400)).encode()
+        + b'[Event "caf\xe9"]\n1. x\n\n'
+        + "".join(game % i for i in range(401, 800)).encode()
+    )
+    path = tmp_path / "latin.trn"
+    path.write_bytes(data)
+    with path.open(encoding="utf-8") as stream:
+        got: list[notation.Record] = []
+
+        def read_on() -> None:
+            while (record := notation.read_game(stream, errors=[])) is not None:
+                got.append(record)
+
+        with pytest.raises(notation.NotationError, match="the stream is not utf-8 text"):
+            read_on()
+        assert 0 < len(got) < 399
+        # told again, with its advice: a seek back meets the same bytes
+        with pytest.raises(
+            notation.NotationError,
+            match=r"an earlier read of this stream stopped: the stream is not utf-8 text .*"
+            r"open the file in binary mode",
+        ):
+            notation.read_game(stream, errors=[])
+        stream.seek(0)
+        first = notation.read_game(stream)
+        assert first is not None
+        assert first.tag("Event") == "1"
+    # read in binary, the game of the byte is told and the reading goes on
+    errors: list[Exception] = []
+    records = notation.load(path, errors=errors)
+    assert len(records) == 798
+    (error,) = errors
+    assert isinstance(error, notation.NotationSyntaxError)
+    assert (error.game, error.line) == (400, 2395)

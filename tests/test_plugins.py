@@ -35,9 +35,10 @@ from trapper_core import (
 )
 from trapper_core.hookspecs import RegistrySpec, RulesSpec
 from trapper_core.invariants import check_action, check_invariants
+from trapper_core.notation import Position
 from trapper_core.plugins import hook_names
 
-from .helpers import install_plugins, make_setup, play, registry_of, texts
+from .helpers import install_plugins, make_setup, parts_of, play, registry_of, texts
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -1625,3 +1626,67 @@ def test_review_s56_R9_next_seat_asks_the_variants_turn_order() -> None:
     assert game.to_move == 2
     base = tc.new_game("base", 3, seed=1)
     assert tb.next_seat(base.state, 0) == 1
+
+
+# What ``trapper_new_turn`` is told.
+
+
+def _told_variant() -> tuple[tc.Registry, list[object]]:
+    """A variant whose ``trapper_new_turn`` notes the ``state.turn`` it is
+    told of and answers the base game's record."""
+    told: list[object] = []
+
+    class Rules:
+        @hookimpl
+        def trapper_new_turn(self, state: tc.GameState) -> object:
+            told.append(state.turn)
+            return None  # the base game's record
+
+    class Variants:
+        @hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("told", plugins=(Rules(),), extends="base")]
+
+    return tc.Registry([Variants()]), told
+
+
+def test_review_s57_new_turn_is_told_of_no_turn_before_the_first() -> None:
+    """``state.turn`` was not set when the first turn's record was asked
+    for, so a variant reading it (to carry something from turn to turn, as
+    docs/plugins.md says a turn record does) met an ``AttributeError``."""
+    registry, told = _told_variant()
+    game = tc.new_game("told", 2, seed=1, registry=registry)
+    assert told == [None]
+    game.apply_text("pass")
+    assert told == [None, tb.Turn()]  # then the record of the turn that ends
+
+
+def test_review_s57_a_game_made_at_a_position_tells_new_turn_of_no_turn_before() -> None:
+    """``game_at`` and a position string's ``to_game`` asked for the new
+    turn's record with ``state.turn`` holding a record left from a start
+    made and thrown away, which matches neither the position's seat nor its
+    turns; ``game_at`` asked twice. A view's sampled world asked once a
+    world, for a record it then replaced with the view's."""
+    registry, told = _told_variant()
+    game = tc.new_game("told", 2, seed=1, registry=registry)
+    for _ in range(3):
+        game.apply_text("pass")
+    told.clear()
+    made = tc.game_at("told", 2, registry=registry, **parts_of(game, turn=None))
+    assert told
+    assert all(t is None for t in told)
+    assert made.turn == tb.Turn()
+    told.clear()
+    position = Position.parse(str(Position.from_game(game)))
+    position.to_game("told", players=2, seed=1, registry=registry)
+    assert told
+    assert all(t is None for t in told)
+    # a sampled world of a game made at a position: its record is the
+    # view's, and each action since is played again (the start it is made
+    # from is told None, the pass since the record it ends)
+    made.apply_text("pass")
+    told.clear()
+    world = made.view(0).sample(random.Random(1), registry=registry)
+    assert world.turn == made.turn
+    assert told
+    assert told == [None, tb.Turn()] * (len(told) // 2)

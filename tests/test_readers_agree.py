@@ -1217,3 +1217,33 @@ def test_issue10_item15_scan_of_a_text_file_that_does_not_decode_past_a_block_te
     assert [game.tags for game in fast[0]] == [game.tags for game in slow[0]] == [{"A": "1"}]
     assert fast[0] == slow[0]
     assert 3 <= fast[1] <= head.count("\n")
+
+
+class _Arriving(io.RawIOBase):
+    """A pipe or a socket: each read gives what has arrived, ``size`` bytes."""
+
+    def __init__(self, data: bytes, size: int) -> None:
+        self.data, self.at, self.size = data, 0, size
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        count = min(len(buffer), self.size, len(self.data) - self.at)
+        buffer[:count] = self.data[self.at : self.at + count]
+        self.at += count
+        return count
+
+
+@pytest.mark.parametrize("size", range(1, 24))
+def test_review_s57_a_second_mark_stays_a_character_however_a_stream_arrives(size: int) -> None:
+    """A binary stream read in pieces took a line's second byte order mark
+    off too when a piece ended right after the first (a line's mark off,
+    the piece was taken to end a line), so a record every other reader
+    refuses was read whole."""
+    text = '[A "b"]\n1. x\n\ufeff\ufeff[B "c"]\n1. y\n'
+    whole: list[Exception] = []
+    assert notation.loads(text, errors=whole) == []
+    arrived: list[Exception] = []
+    assert notation.load(_Arriving(text.encode(), size), errors=arrived) == []
+    assert [str(e) for e in arrived] == [str(e) for e in whole]

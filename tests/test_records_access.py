@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import trapper_core as tc
 from trapper_core import notation
 
 CLUB_NIGHT = Path(__file__).parent / "records" / "club-night.trn"
@@ -164,3 +165,13 @@ def test_undo_then_apply_with_the_outcome_read_first_is_an_exact_redo() -> None:
     hands = seeded.hands
     seeded.apply(seeded.undo())  # chance from the seed: the same again
     assert seeded.hands == hands
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_review_s57_a_record_read_from_text_pickles_by_every_protocol(protocol: int) -> None:
+    """A record read from text holds its move text as stretches, a class of
+    slots that protocols 0 and 1 could not pickle."""
+    game = tc.new_game("base", 2, seed=1)
+    game.apply_text("pass")
+    (record,) = notation.loads(notation.dumps(game))
+    assert pickle.loads(pickle.dumps(record, protocol=protocol)) == record

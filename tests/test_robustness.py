@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 
 import pytest
 
@@ -173,3 +174,27 @@ def test_review_s56_a_game_state_copies_deeply_and_says_why_it_does_not_pickle()
     with pytest.raises(TypeError, match="pickle the Game it belongs to"):
         pickle.dumps(game.state)
     assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_review_s57_what_does_not_pickle_says_why() -> None:
+    """A used search bot, a sampler and a registry failed to pickle with
+    "cannot pickle 'module' object": now each says what it holds and what
+    to do instead."""
+    view = tc.new_game("base", 2, seed=1).view(0)
+    searcher = tc.ISMCTSBot(1, iterations=5)
+    copy.deepcopy(searcher)  # before its first choice: a bot of seeds and dials
+    searcher.choose(view)
+    cases = [
+        (searcher, "an ISMCTSBot that has chosen is not pickled"),
+        (tc.Sampler(view), "a Sampler is not pickled"),
+        (tc.Registry(), "a Registry is not pickled"),
+    ]
+    for value, told in cases:
+        with pytest.raises(TypeError, match=told):
+            pickle.dumps(value)
+        with pytest.raises(TypeError, match=told):
+            copy.deepcopy(value)
+        assert copy.copy(value) is not value  # a shallow copy shares what it holds
+    game = tc.new_game("base", 2, seed=1, registry=copy.copy(tc.Registry()))
+    assert copy.copy(searcher).choose(game.view(0)) in game.legal_actions()
+    assert isinstance(copy.copy(tc.Sampler(view)).sample(random.Random(1)), tc.Game)

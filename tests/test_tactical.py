@@ -395,3 +395,35 @@ def test_review_s56_D11_a_stone_with_a_retired_player_is_told_by_D11() -> None:
     )
     with pytest.raises(tc.SetupError, match="D11: the stone is with seat 1, who has retired"):
         tc.game_at("tactical", 3, **parts)
+
+
+def test_review_s57_R43_a_refused_take_tells_a_steps_reason() -> None:
+    """A tactical take of a square its trapper cannot take said "the blue
+    trapper cannot take the tile on c6 (R13, R14)" of an empty square and of
+    the square the trapper stands on, tiles that are not there; R43 takes
+    as R13 and R14 do, and the refusal now gives the base game's reasons."""
+    board: list[tc.Tile | None] = [None] * 64
+    board[tc.Square.parse("d8").index] = tc.Tile.from_code("B1s")  # water facing d7
+    board[tc.Square.parse("e7").index] = tc.Tile.from_code("B2n")
+    parts: dict[str, object] = {
+        "board": board,
+        "trappers": ["d7", "a1", "b1", "c1"],
+        "hands": [tc.Hand(blue=3, beige=3, green=3, purple=3)] * 2,
+        "draw_pile": [c for c in tc.Colour for _ in range(10)],
+        "seed": 1,
+    }
+    reasons = {
+        "c6": "R15: c6 is empty: its tile has been taken",
+        "d7": "R15: the blue trapper stands on d7; there is no tile",
+        "d8": "R13: d8 is blocked by water on its south edge",
+    }
+    tactical = tc.game_at("tactical", 2, **parts)  # type: ignore[arg-type]
+    tactical.apply_text("B1")
+    tactical.apply_text("pass")
+    base = tc.game_at("base", 2, **parts)  # type: ignore[arg-type]
+    for square, reason in reasons.items():
+        for game in (tactical, base):
+            with pytest.raises(tc.IllegalActionError) as refused:
+                game.apply_text(f"B{square}")
+            assert str(refused.value) == reason
+            assert refused.value.rule == reason[:3]
