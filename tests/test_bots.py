@@ -484,3 +484,11 @@ def test_review_s57_a_greedy_bot_that_has_played_pickles_and_plays_on_alike() ->
         theirs = game.copy()
         tc.play(theirs, copied)
         assert theirs.history == ours.history
+
+
+def test_a_worth_is_a_finite_number_of_either_sign_below_the_huge() -> None:
+    from trapper_core.bots import _HUGE, _worth_value
+
+    assert _worth_value(-_HUGE) is None
+    assert _worth_value(_HUGE) is None
+    assert _worth_value(-_HUGE / 2) == -_HUGE / 2

@@ -6,10 +6,17 @@ from __future__ import annotations
 import pickle
 import random
 
+import attrs
 import pytest
 
 import trapper_core as tc
-from trapper_core.invariants import _WALKED, _reachable, _setup_objects, check_view
+from trapper_core.invariants import (
+    _WALKED,
+    InvariantError,
+    _reachable,
+    _setup_objects,
+    check_view,
+)
 from trapper_core.model import SQUARES
 from trapper_core.view import History
 
@@ -215,3 +222,15 @@ def test_a_view_shows_a_tile_a_rule_turned_up_without_taking_one() -> None:
     state.turn_up(square)
     assert game.view(0).board[square] == state.board[square]
     assert game.copy().view(1).board[square] == state.board[square]
+
+
+def test_check_view_tells_a_view_of_another_hand_or_of_actions_not_its_own() -> None:
+    game = tc.new_game("base", 2, seed=1)
+    to_move = game.to_move
+    assert to_move is not None
+    other = 1 - to_move
+    with pytest.raises(InvariantError, match="a view shows the wrong hand"):
+        check_view(game, attrs.evolve(game.view(to_move), hand=game.view(other).hand))
+    listing = attrs.evolve(game.view(other), legal_actions=game.legal_actions())
+    with pytest.raises(InvariantError, match="lists actions for a player who is not to move"):
+        check_view(game, listing)

@@ -1923,3 +1923,10 @@ def test_review_s57_show_names_the_game_of_a_syntax_error(
     assert first.startswith(f"trapper: error: {path}: game 2, line 11, column 14: unexpected ')'")
     assert main(["replay", str(path)]) == 1
     assert f"{path}: game 2, line 11, column 14: unexpected ')'" in capsys.readouterr().out
+
+
+def test_play_refuses_max_actions_0(capsys: pytest.CaptureFixture[str]) -> None:
+    from trapper_core.cli import main
+
+    assert main(["play", "--seed", "1", "--max-actions", "0"]) == 2
+    assert "--max-actions takes a number of at least 1, not 0" in capsys.readouterr().err

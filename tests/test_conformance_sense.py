@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import attrs
 import pytest
 
 import trapper_base as tb
 import trapper_core as tc
-from trapper_core.conformance import check_variant
+from trapper_core.conformance import check_sense, check_variant
+from trapper_core.model import Token, TokenKind
 
 
 class Register:
@@ -99,3 +103,21 @@ def test_a_crash_in_play_is_reported_after_the_actions_played_and_where_it_was_r
     assert report.actions == problem.actions
     assert problem.error.startswith("KeyError: 'no payout table' [test_conformance_sense.py:")
     assert problem.error.endswith(", in trapper_canoe_payout]")
+
+
+@pytest.mark.parametrize(
+    ("display", "said"),
+    [
+        (lambda d: attrs.evolve(d, tokens=(Token(TokenKind.CANOE, 0),)), "numbered from 1"),
+        (lambda d: attrs.evolve(d, money=d.money + 0.5), "money is a whole number"),
+    ],
+    ids=["token 0", "money 0.5"],
+)
+def test_check_sense_tells_a_display_no_game_could_hold(
+    display: Callable[[tc.Display], tc.Display], said: str
+) -> None:
+    game = tc.new_game("base", 2, seed=1)
+    state = game.state
+    state.displays = (display(state.displays[0]), *state.displays[1:])
+    with pytest.raises(AssertionError, match=said):
+        check_sense(game)

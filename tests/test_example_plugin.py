@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import importlib
+import random
 import sys
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 import trapper_base as tb
 import trapper_core as tc
+from trapper_core import hookimpl
 from trapper_core.conformance import assert_variant_conforms, check_variant
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "riverbank"
@@ -114,3 +117,55 @@ def test_review_s57_assert_variant_conforms_takes_check_variants_arguments() -> 
     asserting = inspect.signature(assert_variant_conforms).parameters
     checking = inspect.signature(check_variant).parameters
     assert list(asserting.values()) == list(checking.values())
+
+
+def test_check_variant_plays_the_last_seed_a_game_takes() -> None:
+    """Game i has the seed ``seed + i``, below 2**64: one game from the
+    last seed is a whole run."""
+    report = check_variant("base", games=1, players=[2], seed=2**64 - 1, samples=0)
+    assert report.ok
+    with pytest.raises(tc.SetupError):
+        check_variant("base", games=2, players=[2], seed=2**64 - 1, samples=0)
+
+
+def test_check_variant_tells_a_variant_whose_seeds_do_not_make_its_games() -> None:
+    """A bot's worth judged by an unseeded random number: the same seeds
+    played another game."""
+
+    class Moody:
+        @hookimpl(tryfirst=True)
+        def trapper_action_worth(self, view: object, action: object, bot: object) -> float:
+            return random.random()
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("moody", (Moody(),), extends="base")]
+
+    report = check_variant(
+        "moody",
+        games=1,
+        players=[2],
+        bots=["greedy"],
+        samples=0,
+        registry=tc.Registry([Register()]),
+    )
+    assert not report.ok
+    assert any("the same seeds played a different game" in str(p) for p in report.problems)
+
+
+def test_check_variant_tells_views_that_show_another_player_s_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = tc.Game.view
+
+    def leaky(self: tc.Game, seat: int) -> tc.PlayerView:
+        view = real(self, seat)
+        if self.to_move is not None and seat != self.to_move:
+            view = attrs.evolve(view, hand=real(self, self.to_move).hand)
+        return view
+
+    monkeypatch.setattr(tc.Game, "view", leaky)
+    report = check_variant("base", games=1, players=[2], samples=0)
+    assert not report.ok
+    assert any("a view shows the wrong hand" in str(p) for p in report.problems)

@@ -328,28 +328,32 @@ MUTANTS = [
         NOTATION + "replay.py",
         "        if turn is not None and turn != game.state.turns:",
         "        if turn is not None and turn > game.state.turns:",
-        ("tests/test_review_s60.py",),
+        (
+            "tests/test_notation.py::test_a_turn_number_lower_than_the_turn_is_refused_where_it_stands",
+        ),
     ),
     Mutant(
         "scan: a bad byte on the last line",
         NOTATION + "reader.py",
         "bad.line <= chunks.number",
         "bad.line < chunks.number",
-        ("tests/test_review_s60.py",),
+        (
+            "tests/test_readers_agree.py::test_scan_stops_at_bytes_that_are_not_utf8_on_the_last_line_as_load_does",
+        ),
     ),
     Mutant(
         "simulate: the bots rotate by the game's number",
         CORE + "simulation.py",
         "batch.bots[(s + number) %",
         "batch.bots[(s) %",
-        ("tests/test_review_s60.py",),
+        ("tests/test_simulate.py::test_simulated_games_rotate_the_bots_by_the_game_s_number",),
     ),
     Mutant(
         "check_invariants: two trappers on a square",
         CORE + "invariants.py",
         "    if len(set(state.trappers)) != 4:",
         "    if False:",
-        ("tests/test_review_s60.py",),
+        ("tests/test_plugins.py::test_check_invariants_tells_a_broken_state",),
     ),
     Mutant(
         "a Result tag of no scores",

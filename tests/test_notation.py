@@ -1440,3 +1440,32 @@ def test_review_s57_a_number_or_a_name_at_a_records_end_is_checked() -> None:
         notation.loads(text + " 2. Ann:\n")[0].replay()
     with pytest.raises(notation.RecordError, match="numbers this turn 3, but it is turn 2"):
         notation.loads(text + " 3.\n")[0].replay()
+
+
+def _greedy_record() -> str:
+    game = tc.new_game("base", ["Ann", "Bob"], seed=3)
+    tc.play(game, [tc.GreedyBot(1), tc.GreedyBot(2)])
+    return notation.dumps(game)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"), [("\n3. Ann:", "\n2. Ann:"), ("\n3. Ann:", "\n2. 3. Ann:")]
+)
+def test_a_turn_number_lower_than_the_turn_is_refused_where_it_stands(old: str, new: str) -> None:
+    """docs/notation.md: the record numbers this turn 2, but it is turn 3 (a
+    number too low as well as too high; one standing alone too)."""
+    text = _greedy_record()
+    assert old in text
+    broken = text.replace(old, new, 1)
+    said = r"game 1, turn 3, '2\.', line \d+, column 1: the record numbers this turn 2, but it is"
+    with pytest.raises(RecordError, match=said + " turn 3"):
+        notation.loads(broken)[0].replay()
+
+
+def test_a_table_record_s_setup_square_left_empty_under_a_noted_tile_is_refused() -> None:
+    game = tc.new_game("base", 2, seed=3)
+    tc.play(game, [tc.GreedyBot(1), tc.GreedyBot(2)])
+    setup = "1???????/????????/????????/???2???/???2???/????????/????????/???????? - ? ? ?"
+    text = notation.dumps(Record.table_record(game).with_tags(Setup=setup))
+    with pytest.raises(RecordError, match="a tile is noted on a8, which the setup leaves empty"):
+        notation.loads(text)[0].replay()

@@ -849,3 +849,32 @@ def test_review_s57_a_text_stream_not_utf8_stops_read_game_until_a_seek(tmp_path
     (error,) = errors
     assert isinstance(error, notation.NotationSyntaxError)
     assert (error.game, error.line) == (400, 2395)
+
+
+@pytest.mark.parametrize("read", ["loads", "games"])
+def test_max_game_size_is_a_whole_number_and_not_a_bool(read: str) -> None:
+    text = '[Event "x"]\n*\n'
+
+    def reading() -> object:
+        if read == "loads":
+            return notation.loads(text, max_game_size=True)
+        return list(notation.games(io.StringIO(text), max_game_size=True))
+
+    with pytest.raises(NotationError, match="max_game_size is a whole number of characters"):
+        reading()
+
+
+def test_scan_of_a_text_file_gives_a_game_begun_mid_line_its_line_s_offset(
+    tmp_path: Path,
+) -> None:
+    """In a text stream, whose positions are opaque, a game that begins
+    inside a line has the offset of its line."""
+    path = tmp_path / "games.trn"
+    path.write_text('[Event "a"]\n\n1. A: pass [Event "b"]\n[Seat1 "B"]\n\n*\n', encoding="utf-8")
+    with open(path, encoding="utf-8") as stream:
+        found = [(game.number, game.line, game.offset) for game in notation.scan(stream)]
+    with open(path, encoding="utf-8") as stream:
+        stream.readline()
+        stream.readline()
+        third = stream.tell()
+    assert found[1] == (2, 3, third)

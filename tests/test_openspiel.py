@@ -1115,3 +1115,15 @@ def test_review_s56_the_openspiel_adapter_refuses_what_it_cannot_take() -> None:
     with pytest.raises(tc.IllegalActionError, match="player 10 is no seat of this game"):
         state.action_to_string(10, 3)
     assert state.action_to_string(0, 3) == state.action_to_string(1, 3)
+
+
+def test_openspiel_refuses_a_negative_chance_outcome_and_a_seat_past_the_last() -> None:
+    pytest.importorskip("pyspiel")
+    from trapper_core.openspiel import TrapperGame
+
+    state = TrapperGame({"players": 2}).new_initial_state()
+    with pytest.raises(tc.IllegalActionError, match="chance outcome -2 is no tile"):
+        state.apply_action(-2)
+    assert state.history() == []
+    with pytest.raises(tc.IllegalActionError, match="player 7 is no seat of this game"):
+        state.action_to_string(7, 0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from typing import Any
 
 import pytest
 
@@ -432,3 +433,53 @@ def test_pettingzoo_reset_refuses_a_negative_seed_and_keeps_its_game(seed: int) 
         table.reset(seed=seed)
     _refused(err.value)
     assert table.game == before
+
+
+def _pettingzoo() -> Any:
+    pytest.importorskip("pettingzoo")
+    from trapper_core import pettingzoo
+
+    return pettingzoo
+
+
+def test_pettingzoo_reset_without_a_seed_goes_on_with_the_last_seed_s_games() -> None:
+    pettingzoo = _pettingzoo()
+
+    def second_deal() -> tc.Setup:
+        env = pettingzoo.env("base", 2)
+        env.reset(seed=7)
+        env.reset()
+        return env.game.setup  # type: ignore[no-any-return]
+
+    assert second_deal() == second_deal()
+
+
+def test_pettingzoo_refuses_a_negative_seed() -> None:
+    pettingzoo = _pettingzoo()
+    with pytest.raises(tc.SetupError, match="seed, not -5"):
+        pettingzoo.env("base", 2).reset(seed=-5)
+
+
+def test_pettingzoo_a_game_over_on_the_last_allowed_action_is_not_truncated() -> None:
+    pettingzoo = _pettingzoo()  # first: NumPy comes with the extra
+    import numpy as np
+
+    def play(max_actions: int | None = None) -> tuple[int, dict[str, bool], dict[str, bool]]:
+        env = pettingzoo.env("base", 2, max_actions=max_actions)
+        env.reset(seed=3)
+        rng = random.Random(0)
+        steps = 0
+        for _agent in env.agent_iter():
+            observation, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+            ended = (dict(env.terminations), dict(env.truncations))
+        return steps, *ended
+
+    steps, _, _ = play()
+    _, terminations, truncations = play(max_actions=steps)
+    assert all(terminations.values())
+    assert not any(truncations.values())

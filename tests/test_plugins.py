@@ -34,7 +34,7 @@ from trapper_core import (
     hookimpl,
 )
 from trapper_core.hookspecs import RegistrySpec, RulesSpec
-from trapper_core.invariants import check_action, check_invariants
+from trapper_core.invariants import InvariantError, check_action, check_invariants
 from trapper_core.notation import Position
 from trapper_core.plugins import hook_names
 
@@ -1690,3 +1690,119 @@ def test_review_s57_a_game_made_at_a_position_tells_new_turn_of_no_turn_before()
     assert world.turn == made.turn
     assert told
     assert told == [None, tb.Turn()] * (len(told) // 2)
+
+
+# The checks a plugin author relies on tell a broken state, engine or kind.
+
+
+@pytest.mark.parametrize(
+    ("break_it", "said"),
+    [
+        (
+            lambda s: setattr(s, "trappers", (*s.trappers[:3], s.trappers[0])),
+            "two trappers share a square",
+        ),
+        (
+            lambda s: setattr(
+                s,
+                "board_squares",
+                tc.Board(
+                    [q for q in s.board_squares.squares if q.index != _a_tile(s)],
+                    s.board_squares.trappers,
+                ),
+            ),
+            "tiles lie off the board",
+        ),
+    ],
+    ids=["two trappers on a square", "a tile off the board"],
+)
+def test_check_invariants_tells_a_broken_state(
+    break_it: Callable[[tc.GameState], None], said: str
+) -> None:
+    game = tc.new_game("base", 2, seed=1)
+    break_it(game.state)
+    with pytest.raises(InvariantError, match=said):
+        check_invariants(game)
+
+
+def _a_tile(state: tc.GameState) -> int:
+    return next(i for i, tile in enumerate(state.board) if tile is not None)
+
+
+def test_check_action_tells_an_engine_that_takes_an_action_of_a_finished_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from trapper_core.invariants import check_action
+
+    game = tc.play(tc.new_game("base", 2, seed=1), [tc.GreedyBot(1), tc.GreedyBot(2)])
+    real = tc.Game.apply
+
+    def quiet(self: tc.Game, action: tc.Action, **kwargs: Any) -> None:
+        if self.is_over:  # takes the action without a word
+            return
+        real(self, action, **kwargs)
+
+    monkeypatch.setattr(tc.Game, "apply", quiet)
+    with pytest.raises(InvariantError, match="the game is over, but apply took"):
+        check_action(game)
+
+
+def test_check_action_tells_an_undo_that_restores_the_game_but_names_another_action(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from trapper_core.invariants import check_action
+
+    game = tc.new_game("base", 2, seed=1)
+    real = tc.Game.undo
+
+    def wrong(self: tc.Game) -> tc.Action:
+        real(self)
+        return tb.PASS
+
+    monkeypatch.setattr(tc.Game, "undo", wrong)
+    assert game.legal_actions()[0] != tb.PASS  # else the check would not tell
+    with pytest.raises(InvariantError, match=r"undo after .* did not restore the game"):
+        check_action(game)
+
+
+@attrs.frozen
+class _Pay(tc.Action):
+    amount: int
+
+
+class _PayKind(tc.ActionKind[_Pay]):
+    """Amounts 1 and 2 listed, 0 allowed too: the kit tries each listed
+    whole number's neighbours."""
+
+    name, action_type, choices = "pay", _Pay, ("amount",)
+
+    def unavailable(self, state: tc.GameState) -> str | None:
+        return "P1: pay instead of hunting" if tb.turn_of(state).trapper is not None else None
+
+    def amount_options(self, state: tc.GameState) -> list[int]:
+        return [1, 2]
+
+    def allows(self, state: tc.GameState, action: _Pay) -> bool:
+        return action.amount in (0, 1, 2) and self.unavailable(state) is None
+
+    def apply(self, state: tc.GameState, action: _Pay) -> None:
+        tb.advance(state)
+
+    def text(self, state: tc.GameState, action: _Pay) -> str:
+        return f"pay-{action.amount}"
+
+    def parse(self, state: tc.GameState, text: str) -> _Pay | None:
+        return _Pay(int(text.removeprefix("pay-"))) if text.startswith("pay-") else None
+
+
+def test_check_action_tells_a_kind_that_allows_the_number_below_its_least_option() -> None:
+    from trapper_core.invariants import check_action
+
+    class Register:
+        @hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("paying", (), kinds=[_PayKind()], extends="base")]
+
+    game = tc.new_game("paying", 2, seed=1, registry=tc.Registry([Register()]))
+    with pytest.raises(InvariantError, match="accepts the unlisted"):
+        check_action(game)

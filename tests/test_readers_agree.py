@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 import trapper_core as tc
 from trapper_core import notation
+from trapper_core.notation import NotationSyntaxError
 from trapper_notation import reader
 from trapper_notation.replay import _Places, parts
 from trapper_notation.stretch import Stretch
@@ -1247,3 +1248,40 @@ def test_review_s57_a_second_mark_stays_a_character_however_a_stream_arrives(siz
     arrived: list[Exception] = []
     assert notation.load(_Arriving(text.encode(), size), errors=arrived) == []
     assert [str(e) for e in arrived] == [str(e) for e in whole]
+
+
+def test_scan_stops_at_bytes_that_are_not_utf8_on_the_last_line_as_load_does() -> None:
+    data = b'[Event "a"]\n\n1. A: pass \xff\n'
+    for read in (notation.load, lambda s: list(notation.scan(s))):
+        with pytest.raises(NotationSyntaxError, match=r"line 3, column 12: .*not UTF-8"):
+            read(io.BytesIO(data))
+    unended = b'[Event "x"]\n\n1. A: pass \xff'  # the last line without its line end
+    with pytest.raises(NotationSyntaxError, match=r"^line 3, column 12: "):
+        notation.load(io.BytesIO(unended))
+
+
+def test_scan_gives_a_tag_named_twice_its_first_value_among_many_tags() -> None:
+    """ "A name written twice reads as its first value (as scan gives it)",
+    however long the game's tags run."""
+    tags = "".join(f'[T{i} "{"x" * 20}"]\n' for i in range(60))
+    text = '[Event "a"]\n' + tags + '[Event "b"]\n\n*\n'
+    assert [game.tags["Event"] for game in notation.scan(io.StringIO(text))] == ["a"]
+    assert [r.tags["Event"] for r in notation.loads(text)] == ["a"]
+
+
+def test_a_binary_stream_reads_a_line_end_split_across_its_blocks_as_one() -> None:
+    """A ``\\r\\n`` whose ``\\r`` ends a block of 64 KiB is one line end: the
+    error is on the line a str reader names."""
+    head = '[Event "x"]\n\n'
+    text = head + "{" + "x" * (65535 - len(head) - 2) + "}" + "\r\n" + "1. A: pass ]\n"
+    assert text.encode()[65535 - 1 : 65535 + 1] == b"}\r"
+    said = []
+    readers: list[Callable[[], object]] = [
+        lambda: notation.loads(text),
+        lambda: notation.load(io.BytesIO(text.encode())),
+    ]
+    for read in readers:
+        with pytest.raises(NotationSyntaxError) as caught:
+            read()
+        said.append((caught.value.line, caught.value.column))
+    assert said == [(4, 12), (4, 12)]

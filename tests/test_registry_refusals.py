@@ -609,3 +609,19 @@ def test_an_unknown_variant_of_the_installed_ones_says_how_a_registry_in_code_is
     with pytest.raises(tc.UnknownVariantError) as info:
         tc.new_game("loud", 2, seed=1, registry=quiet)
     assert "registry=" not in str(info.value)
+
+
+def test_one_plugin_s_two_variants_named_alike_but_for_case_are_refused() -> None:
+    class Nothing:
+        pass
+
+    class Twice:
+        @hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [
+                tc.VariantSpec("quiet", plugins=(Nothing(),), extends="base"),
+                tc.VariantSpec("Quiet", plugins=(Nothing(),), extends="base"),
+            ]
+
+    with pytest.raises(tc.PluginError, match="two variants are called 'Quiet'"):
+        tc.Registry([Twice()])

@@ -333,3 +333,11 @@ def test_review_s56_a_decision_that_names_nobody_mid_turn_is_told_at_its_move() 
     with pytest.raises(notation.RecordError, match=r"'Ann:'.*says Ann decides") as err:
         notation.loads(head + "\n\n1. Ann: B1 Ann: 2\n")[0].replay()
     assert err.value.column == 12
+
+
+def test_a_record_made_in_code_names_no_line_for_a_tag_given_twice() -> None:
+    record = Record([("Variant", "base"), ("Seat1", "A"), ("Seat2", "B"), ("Seat1", "C")], [])
+    with pytest.raises(RecordError, match="the Seat1 tag is given twice") as caught:
+        record.replay()
+    assert caught.value.line is None
+    assert "line" not in str(caught.value)

@@ -20,10 +20,11 @@ from hypothesis import strategies as st
 import trapper_base as tb
 import trapper_core as tc
 import trapper_notation as tn
-from trapper_core import sampling
+from trapper_core import Sampler, sampling
 from trapper_core.bots import QUICK_BOTS
 from trapper_core.conformance import PUBLIC_FIELDS, check_variant
 from trapper_core.invariants import check_invariants
+from trapper_core.sampling import MAX_STEPS, sample
 
 from .helpers import greedy_game
 
@@ -1609,3 +1610,39 @@ def test_review_s56_a_view_of_names_no_game_has_is_not_sampled(names: tuple[str,
         view.sample(random.Random(1))
     with pytest.raises(tc.SetupError, match="names that differ"):
         tc.Sampler(view)
+
+
+@pytest.mark.parametrize("registry", ["base", object()])
+def test_sampling_refuses_a_registry_that_is_no_registry(registry: object) -> None:
+    view = tc.new_game("base", 2, seed=1).view(0)
+    with pytest.raises(tc.SamplingError, match="registry must be a Registry"):
+        sample(view, random.Random(1), registry=registry)  # type: ignore[arg-type]
+    with pytest.raises(tc.SamplingError, match="registry must be a Registry"):
+        Sampler(view, registry=registry)  # type: ignore[arg-type]
+
+
+def test_a_subclass_sampler_s_world_that_hides_the_view_is_the_sampler_s_fault() -> None:
+    """``Sampler.game``: a PluginError when the game does not show the view
+    (a sampler's fault), not the view called inconsistent."""
+
+    class Careless(Sampler):
+        """A variant's own sampler."""
+
+    view = tc.new_game("base", 2, seed=1).view(0)
+    sampler = Careless(view)
+    world = sampler.world(random.Random(3))
+    wrong = attrs.evolve(
+        world, setup=attrs.evolve(world.setup, deck=tuple(reversed(world.setup.deck)))
+    )
+    with pytest.raises(tc.PluginError, match="does not show the view it was sampled from"):
+        sampler.game(wrong)
+
+
+def test_a_sampled_position_takes_steps_up_to_max_steps() -> None:
+    game = tc.play(
+        tc.new_game("base", 2, seed=1), [tc.RandomBot(1), tc.RandomBot(2)], max_actions=6
+    )
+    sampler = Sampler(game.view(0))
+    assert sampler.position(random.Random(1), steps=MAX_STEPS) is not None
+    with pytest.raises(tc.SamplingError, match=f"from 0 to {MAX_STEPS}"):
+        sampler.position(random.Random(1), steps=MAX_STEPS + 1)

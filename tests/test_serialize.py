@@ -70,3 +70,15 @@ def test_from_dict_makes_a_game_without_undo_when_asked() -> None:
     assert again == game
     with pytest.raises(tc.SetupError, match="undo is True or False, not 'no'"):
         tc.Game.from_dict(game.to_dict(), undo="no")  # type: ignore[arg-type]
+
+
+def test_from_dict_refuses_a_shuffle_at_the_index_past_the_last_action() -> None:
+    """``0 <= index < actions``: the first index past the history fell
+    through to an IndexError."""
+    game = tc.play(
+        tc.new_game("base", 2, seed=1), [tc.RandomBot(1), tc.RandomBot(2)], max_actions=5
+    )
+    data = game.to_dict()
+    data["shuffles"] = [[len(data["history"]), "B"]]
+    with pytest.raises(tc.GameFormatError, match=r"game\.shuffles\[0\]"):
+        tc.Game.from_dict(data)

@@ -29,7 +29,7 @@ import trapper_base as tb
 import trapper_core as tc
 from trapper_core import notation
 from trapper_core.cli import main
-from trapper_core.simulation import Batch, GameResult, play_batch, results, seat_names
+from trapper_core.simulation import Batch, GameResult, play_batch, results, seat_names, simulate
 
 
 def _all(executor: Executor | None = None, **options: Any) -> list[GameResult]:
@@ -1062,3 +1062,71 @@ def test_review_s56_simulate_refuses_an_executor_whose_submit_is_no_executors() 
         tc.simulate("base", 2, 2, bots=["random"], executor=NoFuture())  # type: ignore[arg-type]
     with pytest.raises(tc.SetupError, match=r"takes no task \(TypeError"):
         tc.simulate("base", 2, 2, bots=["random"], executor=Wrong())  # type: ignore[arg-type]
+
+
+def test_simulated_games_rotate_the_bots_by_the_game_s_number() -> None:
+    """ "its seats rotate the bots by n (so no bot keeps the start player's
+    seat)": with two bots, every odd game has them the other way round."""
+    seats = [r.bots for r in results("base", 2, 4, bots=["greedy", "random"], seed=5)]
+    assert seats == [("greedy", "random"), ("random", "greedy")] * 2
+
+
+def test_results_keeps_four_batches_a_worker_in_flight_by_default() -> None:
+    class Lazy(Executor):
+        """A pool of two workers that plays a batch when its result is asked."""
+
+        _max_workers = 2
+        in_flight = most = 0
+
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            pool = self
+            pool.in_flight += 1
+            pool.most = max(pool.most, pool.in_flight)
+
+            class Later(Future[Any]):
+                def result(self, timeout: float | None = None) -> Any:
+                    if not self.done():
+                        self.set_result(fn(*args, **kwargs))
+                        pool.in_flight -= 1
+                    return super().result(timeout)
+
+            return Later()
+
+    pool = Lazy()
+    list(results("base", 2, 20, bots=["random"], seed=0, executor=pool, batch=1))
+    assert pool.most == 8
+
+
+def test_results_checks_its_bots_at_the_call_before_any_game() -> None:
+    class NotABot:
+        name = "nobot"
+
+        def __init__(self, seed: int) -> None:
+            pass
+
+    with pytest.raises(tc.SetupError):
+        results("base", 2, 3, bots=[NotABot], seed=0)  # type: ignore[list-item]
+
+
+def test_an_executor_that_took_batches_and_then_refuses_one_is_no_bad_argument() -> None:
+    """The executor is found bad when it refuses the first batch; one that
+    refuses a later one raises its own error."""
+
+    class Breaks(ThreadPoolExecutor):
+        calls = 0
+
+        def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+            self.calls += 1
+            if self.calls == 3:
+                raise RuntimeError("cannot schedule new futures after shutdown")
+            return super().submit(fn, *args, **kwargs)
+
+    with Breaks(1) as pool, pytest.raises(RuntimeError, match="cannot schedule"):
+        simulate("base", 2, 10, bots=["random"], executor=pool, batch=1)
+
+
+def test_simulate_on_the_command_line_starts_no_more_processes_than_games() -> None:
+    from trapper_core.cli import _pool_size
+
+    assert _pool_size(None, 2, 8) == 2
+    assert _pool_size(None, 20, 8) == 8
