@@ -23,6 +23,7 @@ from trapper_core.terminal import render
 from .helpers import as_at_a_terminal, install_plugins
 
 RECORDS = Path(__file__).parent / "records"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_play_prints_the_game_in_notation_and_the_scores(
@@ -1930,3 +1931,54 @@ def test_play_refuses_max_actions_0(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["play", "--seed", "1", "--max-actions", "0"]) == 2
     assert "--max-actions takes a number of at least 1, not 0" in capsys.readouterr().err
+
+
+def test_a_bot_of_your_own_leaves_the_working_directory_last_on_the_path(
+    tmp_path: Path,
+) -> None:
+    """``--bots module:Class`` put the working directory first on the path
+    for good: a ``lark.py`` left in a folder of files from others ran in
+    place of Lark when ``trapper play`` imported it after the bot, even a
+    bot installed elsewhere. (Run as the ``trapper`` script runs, with no
+    folder of the caller's on the path: ``python -P``.)"""
+    inbox = tmp_path / "inbox"
+    inbox.mkdir()
+    (inbox / "lark.py").write_text("raise SystemExit('the lark.py of the working folder ran')\n")
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "mybot.py").write_text(
+        "import trapper_core as tc\n\n\nclass Bot(tc.RandomBot):\n    name = 'mine'\n"
+    )
+    code = [*(ROOT / part for part in ("src", "notation", "plugins")), ROOT]
+    run = _trapper_script(["play", "--bots", "mybot:Bot,greedy"], inbox, [mine, *code])
+    assert "lark.py" not in run.stderr
+    assert run.returncode == 0, run.stderr
+    assert "; A (mine):" in run.stdout
+    # A bot's module in the working directory is still found there.
+    (inbox / "lark.py").unlink()
+    (inbox / "herebot.py").write_text((mine / "mybot.py").read_text().replace("mine", "here"))
+    run = _trapper_script(["play", "--bots", "herebot:Bot,greedy"], inbox, code)
+    assert run.returncode == 0, run.stderr
+    assert "; A (here):" in run.stdout
+
+
+def _trapper_script(
+    argv: list[str], folder: Path, paths: list[Path]
+) -> subprocess.CompletedProcess[str]:
+    """``trapper *argv --seed 1 --players 2`` run in ``folder`` as the
+    console script runs, with no folder on the path but ``paths``."""
+    return subprocess.run(
+        [
+            sys.executable,
+            "-P",
+            "-c",
+            "import sys; from trapper_core.cli import main; sys.exit(main(sys.argv[1:]))",
+            *argv,
+            *["--seed", "1", "--players", "2"],
+        ],
+        cwd=folder,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(map(str, paths))},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import trapper_base as tb
@@ -10,6 +12,8 @@ from trapper_base import Gather, IntoCanoe, place
 from trapper_core import Display, Row, Species, Tile, ValuedCanoe
 
 from .helpers import game_with, play, texts
+
+T = tc.Tile.from_code
 
 
 def t(code: str) -> Tile:
@@ -389,3 +393,66 @@ def test_review_s57_D6_a_canoes_one_gathering_named_is_told_as_such() -> None:
     # a gathering it cannot make is still R17's
     with pytest.raises(tc.IllegalActionError, match="R17: the bear canoe"):
         game.apply_text("Bd6<B2")
+
+
+# The base game's public helpers (``tb.exchange``, ``tb.place``) meet a
+# mistaken call with the rule's error, as the same step through ``Game`` does.
+
+
+def _two_bear_canoes() -> tc.GameState:
+    """A state whose player 0 holds two valued bear canoes and no other."""
+    state = tc.new_game("base", 2, seed=1).copy().state
+    small = tc.Row(T("CB1e"), (T("B2w"),))
+    large = tc.Row(T("CB2s"), (T("B3s"), T("B4w")))
+    state.set_display(
+        0, tc.Display((), (tc.ValuedCanoe(small, 4), tc.ValuedCanoe(large, 14)), (), 18, ())
+    )
+    return state
+
+
+@pytest.mark.parametrize(
+    ("species", "message"),
+    [
+        ((tc.Species.MINK,), "R21: player 0 has no valued mink canoe to return"),
+        ((tc.Species.BEAR, tc.Species.MINK), "R21: player 0 has no valued mink canoe to return"),
+        (
+            (tc.Species.BEAR, tc.Species.BEAR),
+            "R21: an exchange returns canoes of one or more different species, not bear, bear",
+        ),
+        ((), "R21: an exchange returns canoes of one or more different species, not none"),
+    ],
+)
+def test_R21_tb_exchange_refuses_species_it_cannot_return(
+    species: tuple[tc.Species, ...], message: str
+) -> None:
+    """``tb.exchange`` raised a bare ``StopIteration`` for a species with no
+    valued canoe (which ``map`` or a generator then swallowed: no error at
+    all), and gave a token for two canoes of one species."""
+    state = _two_bear_canoes()
+    before = state.snapshot()
+    with pytest.raises(ValueError, match=re.escape(message)):
+        tb.exchange(state, 0, species)
+    assert state.snapshot() == before
+    assert tb.exchange_options(state, 0) == [(tc.Species.BEAR,)]
+    token = tb.exchange(state, 0, (tc.Species.BEAR,))  # the one it can make
+    assert token == tc.Token(tc.TokenKind.SPECIES, 1)
+    assert [v.payout for v in state.displays[0].valued] == [14]  # the one valued first goes (D12)
+
+
+def test_D6_tb_place_refuses_a_placement_named_where_there_is_no_choice() -> None:
+    """An animal with one open canoe to go to took a placement naming it,
+    where a canoe with one way to gather is refused one (D6), and so is
+    every such step through ``Game``."""
+    display, _ = tb.place(tc.Display(), T("CB3w"))
+    assert tb.placement_choices(display, T("B2n")) == (None,)
+    with pytest.raises(
+        tc.IllegalActionError, match=r"^D6: bear 2 has one place to go: a placement"
+    ):
+        tb.place(display, T("B2n"), tb.IntoCanoe(tc.Species.BEAR, 3))
+    placed, full = tb.place(display, T("B2n"))
+    assert (placed.open[0].animals, full) == ((T("B2n"),), None)
+    with pytest.raises(tc.IllegalActionError, match=r"^R16: bear 2 cannot go to the mink canoe"):
+        tb.place(display, T("B2n"), tb.IntoCanoe(tc.Species.MINK, 3))
+    herb, _ = tb.place(tc.Display(), T("H3n"))
+    with pytest.raises(tc.IllegalActionError, match=r"^D6: the bear canoe \(3\) has one way"):
+        tb.place(herb, T("CB3w"), tb.Gather(3, None, ()))

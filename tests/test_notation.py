@@ -1469,3 +1469,23 @@ def test_a_table_record_s_setup_square_left_empty_under_a_noted_tile_is_refused(
     text = notation.dumps(Record.table_record(game).with_tags(Setup=setup))
     with pytest.raises(RecordError, match="a tile is noted on a8, which the setup leaves empty"):
         notation.loads(text)[0].replay()
+
+
+def test_a_turn_numbered_after_the_games_end_says_the_game_is_over() -> None:
+    """A numbered move after the last one was told as a wrong turn number
+    (``numbers this turn 69, but it is turn 68``): there is no turn 69."""
+    game = tc.play(tc.new_game("base", 2, seed=3), [tc.GreedyBot(1), tc.GreedyBot(2)])
+    last = game.state.turns
+    text = re.sub(r'\[Result "[^"]*"\]', '[Result "*"]', notation.dumps(game).rstrip("\n"))
+    (record,) = notation.loads(f"{text} {last + 1}. A: pass\n")
+    with pytest.raises(notation.RecordError) as info:
+        record.replay()
+    assert str(info.value).endswith(
+        f"the record numbers a turn {last + 1} after the game's end: there is no decision to make"
+    )
+    (record,) = notation.loads(f"{text} {last + 2}. A: pass\n")
+    with pytest.raises(notation.RecordError, match="after the game's end"):
+        record.replay()
+    (unnumbered,) = notation.loads(f"{text} A: pass\n")
+    with pytest.raises(tc.IllegalActionError, match="the game is over"):
+        unnumbered.replay()

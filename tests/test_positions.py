@@ -914,3 +914,57 @@ def test_review_s56_game_at_refuses_a_row_of_the_wrong_kinds_of_tile() -> None:
     display = tc.Display(valued=(tc.ValuedCanoe(row, 0),))
     with pytest.raises(tc.SetupError, match=r"valued\[0\]\.row\.canoe: .* is no canoe tile"):
         tc.game_at("base", 2, **parts_of(game, displays=[display, tc.Display()]))
+
+
+def test_a_position_strings_turn_field_error_names_the_field_once() -> None:
+    """``field 4 (turn): field 4 (turn) '…': a value at 30``."""
+    game = tc.new_game("tactical", 3, seed=5)
+    game.apply(next(a for a in game.legal_actions() if type(a).__name__ == "Open"))
+    fields = str(Position.from_game(game)).split(" ")
+    fields[3] = fields[3].replace("colour=B", "colour=")
+    with pytest.raises(notation.NotationError) as info:
+        Position.parse(" ".join(fields))
+    message = str(info.value)
+    assert message.startswith("position string, field 4 (turn): the turn 'TacticalTurn:{")
+    assert message.endswith(": a value at 30")
+    assert message.count("field 4") == 1
+
+
+def test_R31_game_at_refuses_a_seat_to_move_when_every_tile_is_taken() -> None:
+    """Every tile taken, nobody retired: the game is over, and a seat to
+    move was refused with ``to_move is None``, the opposite of what it had."""
+    game = tc.play(tc.new_game("base", 2, seed=0), [tc.GreedyBot(0), tc.GreedyBot(1)])
+    assert game.is_over
+    assert game.state.tiles_left == 0
+    assert not any(game.state.retired)
+    with pytest.raises(
+        tc.SetupError,
+        match=re.escape(
+            "game_at: the base game is over at this position, so nobody is to move: "
+            "to_move is None, not 0"
+        ),
+    ):
+        tc.game_at("base", 2, **parts_of(game, to_move=0))
+    assert tc.game_at("base", 2, **parts_of(game)).scores() == game.scores()
+
+
+def test_a_pickled_game_that_begins_at_a_position_is_checked_when_it_is_loaded() -> None:
+    """A game that begins at a position pickles its position, which came
+    back unchecked: a pickle made by hand gave player A 240 cards, where
+    ``game_at`` and ``Position.parse`` refuse the same position."""
+    game = tc.new_game("base", ["A", "B"], seed=1)
+    tc.play(game, [tc.GreedyBot(1), tc.GreedyBot(2)], max_actions=10)
+    at = Position.parse(str(Position.from_game(game))).to_game("base", game.players, seed=1)
+    at.apply(at.legal_actions()[0])
+    assert pickle.loads(pickle.dumps(at)) == at  # as it was, with its history
+    function, args = at.__reduce__()
+    state, box = args[4]
+    forged = list(state)
+    forged[tc.state.FIELDS.index("hands")] = ((60, 60, 60, 60), (0, 1, 0, 2))
+
+    class Forged:
+        def __reduce__(self) -> tuple[object, ...]:
+            return (function, (*args[:4], (tuple(forged), box), *args[5:]))
+
+    with pytest.raises(tc.GameFormatError, match=r"^a pickled game's position: the cards in play"):
+        pickle.loads(pickle.dumps(Forged()))
