@@ -448,3 +448,67 @@ def test_review_s56_D20_a_round_that_changed_nothing_keeps_the_key() -> None:
     assert [game.view(s).position_key() for s in (0, 1)] == views
     other = tc.new_game("base", 2, seed=2)
     assert other.position_key() != tc.new_game("base", 2, seed=1).position_key()
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_a_text_from_a_seat_not_to_move_is_refused_before_it_is_read(variant: str) -> None:
+    """A server parsed a player's text before checking who sent it, and the
+    error told that player about the mover's hand (``the hand holds 0``,
+    ``more than the hand can pay (5)``): ``seat=`` refuses it first."""
+    game = tc.new_game(variant, ["Ann", "Bob"], seed=1)
+    before = game.to_dict()
+    for text in ("qq", "Bc5/EE", "B9", "pass"):
+        for call in (game.parse_action, game.apply_text):
+            with pytest.raises(tc.IllegalActionError) as info:
+                call(text, seat=1)
+            assert str(info.value) == (
+                "it is the turn of seat 0 ('Ann'), not of seat 1 ('Bob'): "
+                "nothing seat 1 sends is read now"
+            )
+            assert info.value.rule is None
+    assert game.to_dict() == before
+    assert game.parse_action("pass", seat=0) == game.parse_action("pass")
+    with pytest.raises(tc.SetupError, match="there is no seat 2 among 2 players"):
+        game.parse_action("pass", seat=2)
+    game.apply_text("pass", seat=0)
+    assert len(game.history) == 1
+
+
+def test_a_finished_game_reads_nothing_from_any_seat() -> None:
+    game = tc.play(tc.new_game("base", 2, seed=4), [tc.RandomBot(0), tc.RandomBot(1)])
+    with pytest.raises(tc.IllegalActionError, match="the game is over: no seat is to move"):
+        game.parse_action("pass", seat=0)
+
+
+def test_a_views_repr_is_short_at_any_length_of_game() -> None:
+    """A view's repr was attrs' own: the board, the displays and the whole
+    history (14 kB at the end of a game, 166 kB at 20,000 actions), saved
+    into a notebook with every view a cell showed."""
+    game = tc.new_game("base", ["Ann", "Bob"], seed=1)
+    game.apply_text("pass")
+    assert repr(game) == "<Game 'base', 2 players, 1 action, Bob to move>"
+    assert repr(game.view(0)) == (
+        "<PlayerView of Ann (seat 0), 'base', 2 players, 1 action, Bob to move>"
+    )
+    finished = tc.play(tc.new_game("base", 3, seed=5), [tc.GreedyBot(s) for s in range(3)])
+    assert repr(finished.view(1)).endswith(f"{len(finished.history)} actions, over>")
+    assert len(repr(finished.view(1))) < 100
+
+
+@pytest.mark.parametrize(
+    ("fields", "problem"),
+    [
+        ({"player": 3}, "its player is a seat from 0 to 1, not 3"),
+        ({"to_move": 5}, "its to_move is a seat from 0 to 1 or None, not 5"),
+        ({"players": ()}, "its players are a tuple of names, not ()"),
+    ],
+)
+def test_the_repr_of_a_misshapen_view_says_what_is_wrong(
+    fields: dict[str, Any], problem: str
+) -> None:
+    """The short repr read the view's seats by name and raised IndexError
+    for a view made by hand; attrs' own had printed it."""
+    import attrs
+
+    view = attrs.evolve(tc.new_game("base", 2, seed=1).view(0), **fields)
+    assert repr(view).endswith(f"misshapen: {problem}>")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pickle
 import random
 import re
+import sys
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -319,3 +321,44 @@ def test_review_s56_a_history_holds_actions(given: Any) -> None:
     with pytest.raises(tc.SetupError):
         History.of(given)
     assert History.of([tb.PASS]) == (tb.PASS,)
+
+
+@pytest.mark.parametrize("at_call", [1, 3, 7])
+def test_an_undo_interrupted_while_it_replays_leaves_the_game_as_it_was(at_call: int) -> None:
+    """An undo past the recent snapshots replays from a checkpoint: a
+    Ctrl-C during that replay left the state part-way while the history
+    still had the action, and the game went on wrong (a notebook cell
+    stepping back through a game)."""
+    import random
+
+    game = tc.new_game("base", 3, seed=4)
+    rng = random.Random(0)
+    for _ in range(40):
+        game.apply(rng.choice([a for a in game.legal_actions() if type(a).__name__ != "Retire"]))
+    for _ in range(10):
+        game.undo()  # the recent snapshots used up: the next undo replays
+    before = game.to_dict()
+    calls = 0
+
+    def ctrl_c(frame: types.FrameType, event: str, arg: object) -> None:
+        nonlocal calls
+        if (
+            event == "call"
+            and frame.f_code.co_name == "apply"
+            and "trapper_base" in (frame.f_code.co_filename)
+        ):
+            calls += 1
+            if calls == at_call:
+                raise KeyboardInterrupt
+
+    sys.settrace(ctrl_c)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            game.undo()
+    finally:
+        sys.settrace(None)
+    assert game.to_dict() == before
+    assert game == game.at(len(game.history))
+    undone = game.undo()  # and it goes on as before
+    assert game == game.at(len(game.history))
+    assert undone == tc.Game.from_dict(before).history[-1]

@@ -349,3 +349,37 @@ def test_the_legend_names_what_the_text_picture_writes() -> None:
     assert "H3 herb 3" in said
     assert "F2 mushroom 2" in said
     assert all(len(line) <= 80 for line in said.splitlines())
+
+
+def test_a_pictures_description_is_sentences() -> None:
+    """The description a screen reader says ran its lines together:
+    'Turn: trapper none, exchanged no Trappers: blue d5, …'."""
+    import re as _re
+
+    game = tc.new_game("base", 3, seed=5)
+    said = _re.search(r"<desc>(.*?)</desc>", game._repr_svg_())
+    assert said is not None
+    assert said.group(1).startswith("Turn: trapper none, exchanged no. Trappers: blue d5, ")
+    over = tc.play(tc.new_game("base", 2, seed=5), [tc.RandomBot(0), tc.RandomBot(1)])
+    said = _re.search(r"<desc>(.*?)</desc>", over._repr_svg_())
+    assert said is not None
+    assert ". Trappers: " in said.group(1)
+    assert not _re.search(r"[^.] Trappers:", said.group(1))
+
+
+def test_a_views_picture_shows_its_own_hand_and_says_whose_view_it_is() -> None:
+    """A view's picture was the game's picture: counts of cards alone,
+    titled as the game, though the hand is what its player decides with."""
+    import re as _re
+
+    game = tc.new_game("base", 3, seed=5)
+    view = game.view(1)
+    picture = view._repr_svg_()
+    assert picture != game._repr_svg_()
+    title = _re.search(r"<title>(.*?)</title>", picture)
+    assert title is not None
+    assert title.group(1) == "Trapper, base, B&#x27;s view: A to move"
+    hand = view.hand
+    own = f"B: 0 money, 6 cards ({hand.blue} blue, {hand.beige} beige, {hand.green} green, "
+    assert picture.count(own) == 2  # the player's line and the description
+    assert not _re.search(r"[AC]: 0 money, 6 cards \(\d", picture)  # others' hands: counts

@@ -646,3 +646,95 @@ def test_the_state_s_setters_keep_the_targets_and_face_up_squares_true() -> None
     assert square not in state.face_up_squares()
     for colour in tc.COLOURS:
         assert state.step_targets(colour) == fresh(state, colour)
+
+
+# A plugin's rule hooks that no variant plays are warned of.
+
+
+def _tenfold(names_itself: bool) -> types.ModuleType:
+    """A module as a plugin author writes one after the charity example: a
+    rule hook at module level beside ``trapper_variants``."""
+    module = types.ModuleType("trapper_tenfold")
+
+    @tc.hookimpl
+    def trapper_canoe_payout(row: tc.Row) -> int:
+        return 10 * row.plain_value
+
+    @tc.hookimpl
+    def trapper_variants() -> list[tc.VariantSpec]:
+        return [tc.VariantSpec("tenfold", (module,) if names_itself else (), "base")]
+
+    module.trapper_canoe_payout = trapper_canoe_payout  # type: ignore[attr-defined]
+    module.trapper_variants = trapper_variants  # type: ignore[attr-defined]
+    return module
+
+
+_ROW = tc.Row(tc.Tile.from_code("CB1n"), (tc.Tile.from_code("B4s"),))
+
+
+def test_a_rule_hook_no_variant_plays_is_warned_of() -> None:
+    """The variant played the base game's payout (8, not 40) and the
+    conformance kit passed it: the module's own hook was never asked."""
+    with pytest.warns(
+        tc.PluginWarning,
+        match=r"plugin 'trapper_tenfold' implements trapper_canoe_payout, which no variant "
+        r"plays: a variant's rules are the hooks of the plugins its VariantSpec names "
+        r"\(a module names itself as sys.modules\[__name__\]\)",
+    ):
+        registry = tc.Registry([_tenfold(names_itself=False)])
+    assert registry.rules("tenfold").canoe_payout(_ROW) == 8
+
+
+def test_a_module_that_names_itself_plays_its_rule_hooks_without_a_warning() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        registry = tc.Registry([_tenfold(names_itself=True)])
+        tc.Registry()  # the built-in variants re-export hooks of the plugins they name
+    assert registry.rules("tenfold").canoe_payout(_ROW) == 40
+
+
+class _Forgot:
+    """A plugin object that registers a variant and carries a rule method,
+    but names no plugin in its VariantSpec."""
+
+    @tc.hookimpl
+    def trapper_variants(self) -> list[tc.VariantSpec]:
+        return [tc.VariantSpec("forgot", (), "base")]
+
+    @tc.hookimpl
+    def trapper_hand_size(self, players: int) -> int:
+        return 9
+
+
+def test_a_plugin_objects_unplayed_hooks_are_told_by_its_class_name() -> None:
+    """pluggy names an object plugin by a number: the warning said
+    "plugin '140594319321616'"."""
+    with pytest.warns(
+        tc.PluginWarning,
+        match=r"plugin 'tests.test_plugin_mistakes._Forgot' implements trapper_hand_size",
+    ):
+        registry = tc.Registry([_Forgot()])
+    assert registry.rules("forgot").hand_size(2) == 6  # the base game's: told, not played
+
+
+def test_a_plugin_attribute_that_is_no_hook_does_not_break_the_check_of_unplayed_hooks() -> None:
+    """The check reads every ``trapper_…`` attribute of the plugins the
+    variants name: an unhashable value is no hook, and the registry is made
+    as before (it raised TypeError: unhashable type)."""
+
+    class Odd:
+        trapper_settings: dict[str, int] = {"cards": 6}  # noqa: RUF012
+
+        @tc.hookimpl
+        def trapper_hand_size(self, players: int) -> int:
+            return 5
+
+    class Register:
+        @tc.hookimpl
+        def trapper_variants(self) -> list[tc.VariantSpec]:
+            return [tc.VariantSpec("odd", (Odd(),), "base")]
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        registry = tc.Registry([Register()])
+    assert registry.rules("odd").hand_size(2) == 5

@@ -107,3 +107,12 @@ def test_the_same_seed_gives_the_same_games_whatever_the_hash_seed() -> None:
         )
         digests.add(done.stdout.strip())
     assert len(digests) == 1
+
+
+def test_a_seed_new_game_picks_is_exact_as_a_json_double() -> None:
+    """A picked seed was up to 2**63: a JSON reader of doubles rounded it,
+    and the restored game reshuffled otherwise from then on."""
+    seeds = [tc.new_game("base", 2).seed for _ in range(200)]
+    assert all(0 <= seed < 2**53 for seed in seeds)
+    assert all(int(float(seed)) == seed for seed in seeds)
+    assert len(set(seeds)) == 200

@@ -5,6 +5,7 @@ int."""
 
 from __future__ import annotations
 
+import re
 import sys
 import types
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
@@ -278,3 +279,33 @@ def test_numpy_integers_are_taken_where_ints_are() -> None:
     assert game.view(np.int64(0)) == game.view(0)
     summary = tc.simulate("base", np.int64(2), np.int64(2), bots=["random"])
     assert summary == tc.simulate("base", 2, 2, bots=["random"])
+
+
+def test_numpy_numbers_are_taken_by_the_bots_dials_and_the_pictures_size() -> None:
+    """``np.arange`` sweeps in a notebook: the bots' counts and dials and
+    the pictures' size refused NumPy numbers ("iterations is a whole
+    number of at least 1, not np.int64(50)"), where new_game, view and
+    simulate take them. Each is kept as Python's own int or float."""
+    np = pytest.importorskip("numpy")
+    from trapper_core import svg
+
+    bot = tc.ISMCTSBot(1, iterations=np.int64(50), rollout=np.int64(4), seconds=np.float32(2))
+    assert (bot.iterations, bot.rollout, bot.seconds) == (50, 4, 2.0)
+    assert (type(bot.iterations), type(bot.rollout), type(bot.seconds)) == (int, int, float)
+    greedy = tc.GreedyBot(1, hand_limit=np.int64(8), card_value=np.float32(0.5))
+    assert (greedy.hand_limit, greedy.card_value) == (8, 0.5)
+    assert (type(greedy.hand_limit), type(greedy.card_value)) == (int, float)
+    game = tc.new_game("base", 2, seed=1)
+    assert svg.position(game, size=np.int64(40)) == svg.position(game, size=40)
+    assert svg.position(game, size=np.float64(40.5)) == svg.position(game, size=40.5)
+    for bad, message in [
+        (np.int64(0), "not np.int64(0)"),
+        (np.bool_(True), "not np.True_"),
+        (True, "not True"),
+    ]:
+        with pytest.raises(tc.SetupError, match=re.escape(message)):
+            svg.position(game, size=bad)
+    with pytest.raises(tc.SetupError, match=r"hand_limit is a whole number of at least 0"):
+        tc.GreedyBot(1, hand_limit=np.float64(2.5))
+    with pytest.raises(tc.SetupError, match=r"iterations is a whole number of at least 1"):
+        tc.ISMCTSBot(1, iterations=np.int64(0))

@@ -5,6 +5,7 @@ games, on the batches or on the window of batches in flight."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import subprocess
@@ -30,6 +31,8 @@ import trapper_core as tc
 from trapper_core import notation
 from trapper_core.cli import main
 from trapper_core.simulation import Batch, GameResult, play_batch, results, seat_names, simulate
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _all(executor: Executor | None = None, **options: Any) -> list[GameResult]:
@@ -1130,3 +1133,101 @@ def test_simulate_on_the_command_line_starts_no_more_processes_than_games() -> N
 
     assert _pool_size(None, 2, 8) == 2
     assert _pool_size(None, 20, 8) == 8
+
+
+# ``trapper simulate --json`` and ``Summary.to_dict``.
+
+
+def test_summary_to_dict_holds_every_field_and_each_tallys_rates() -> None:
+    summary = tc.simulate("base", players=3, games=4, bots=["random", "greedy"], seed=1, first=2)
+    plain = summary.to_dict()
+    assert json.loads(json.dumps(plain)) == plain  # plain values only
+    for field in ("variant", "players", "seed", "first", "games", "unfinished", "ties"):
+        assert plain[field] == getattr(summary, field)
+    assert plain["first"] == 2
+    assert (plain["actions"], plain["turns"]) == (summary.actions, summary.turns)
+    assert (plain["mean_actions"], plain["mean_turns"]) == (
+        summary.mean_actions,
+        summary.mean_turns,
+    )
+    assert list(plain["bots"]) == ["greedy", "random"]  # by name
+    tallies = [*(summary.bots[name] for name in plain["bots"]), *summary.turn_order]
+    written = [*plain["bots"].values(), *plain["turn_order"]]
+    assert len(plain["turn_order"]) == 3
+    for tally, entry in zip(tallies, written, strict=True):
+        assert entry == {
+            "seats": tally.seats,
+            "wins": tally.wins,
+            "money": tally.money,
+            "win_rate": tally.win_rate,
+            "mean_score": tally.mean_score,
+        }
+
+
+def test_simulate_json_prints_the_summary_of_the_same_games(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--games", "4", "--players", "3", "--bots", "greedy,random"]
+    assert main([*argv, "--seed", "1", "--workers", "1", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    expected = tc.simulate("base", players=3, games=4, bots=["greedy", "random"], seed=1)
+    assert printed == {**expected.to_dict(), "max_actions": None}
+    assert main([*argv, "--seed", "1", "--workers", "1", "--json", "--max-actions", "50"]) == 0
+    cut = json.loads(capsys.readouterr().out)
+    assert cut["max_actions"] == 50
+    assert cut["unfinished"] == cut["games"] == 4  # no game of 50 decisions ends
+    assert cut["bots"] == {}
+
+
+def test_a_summary_made_by_hand_with_numpy_numbers_writes_plain_json() -> None:
+    np = pytest.importorskip("numpy")
+    from trapper_core.simulation import Summary
+
+    summary = Summary("base", players=np.int64(3), seed=np.int64(1))
+    for result in tc.simulation.results("base", 3, 2, bots=["random"], seed=1):
+        summary.add(result)
+    plain = summary.to_dict()
+    assert json.loads(json.dumps(plain)) == plain
+    assert type(plain["players"]) is int
+
+
+@pytest.mark.skipif(not Path("/dev/stdout").exists(), reason="no /dev/stdout here")
+def test_simulate_json_refuses_an_out_that_is_the_standard_output() -> None:
+    """The records and the JSON would share one stream, and neither would
+    read: refused before any game is played."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(
+            str(ROOT / part) for part in ("src", "notation", "plugins", ".")
+        ),
+    }
+    argv = ["simulate", "--games", "2", "--json", "--out", "/dev/stdout"]
+    done = subprocess.run(
+        [sys.executable, "-m", "trapper_core", *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert "--json prints the summary to the standard output" in done.stderr
+
+
+@pytest.mark.parametrize("variant", ["base", "tactical"])
+def test_seat_rows_add_up_to_the_summarys_tallies(variant: str) -> None:
+    """A notebook's table of one row a seat: summed by bot and by place in
+    the order of play, the rows are the summary's tallies."""
+    from trapper_core.simulation import results
+
+    games = list(results(variant, 3, 6, bots=["greedy", "random"], seed=3, max_actions=400))
+    summary = tc.simulate(variant, 3, 6, bots=["greedy", "random"], seed=3, max_actions=400)
+    rows = [row for result in games for row in result.seat_rows()]
+    assert json.loads(json.dumps(rows)) == rows
+    for key, tallies in (("bot", summary.bots), ("place", dict(enumerate(summary.turn_order)))):
+        for name, tally in tallies.items():
+            mine = [r for r in rows if r[key] == name and r["finished"]]
+            assert len(mine) == tally.seats
+            assert sum(r["score"] for r in mine) == tally.money
+            assert sum(r["won"] for r in mine) == pytest.approx(tally.wins)
+    assert {r["place"] for r in rows} == {0, 1, 2}
