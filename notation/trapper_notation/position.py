@@ -24,11 +24,12 @@ what that player may know.
   retiring players, by colour (in a view ``#6``, their number);
 - ``displays``: per player, separated by ``/``:
   ``money:tokens:open rows:valued canoes:separate tiles``, rows written
-  ``CB3[B4nB1nH1n]``, valued canoes ``CB3[…]=26``, tokens ``c26.s4``,
-  ``-`` for an empty part;
+  ``CB3w[B4nB1nH1n]`` (a canoe's code with its water edge, then its
+  tiles), valued canoes ``CB3w[…]=26``, tokens ``c26.s4``, ``-`` for an
+  empty part;
 - ``supply``: the canoe and species tokens left, ``16.18.20|1.2.3``;
-- ``returned``: the canoes given back by exchanges, with the seat that gave
-  each, ``A:CM3[…]=18``, or ``-``;
+- ``returned``: the canoes given back by exchanges, ``,`` between them,
+  with the seat that gave each, ``A:CM3n[…]=18``, or ``-``;
 - ``retired``: a ``0``/``1`` per player; ``turns`` and ``shuffles``: counts.
 """
 
