@@ -202,6 +202,10 @@ def _bids(bids: range) -> tuple[Bid, ...]:
 _NO_OPENING = re.compile(r"[BEGP]0+")
 _NO_RAISE = re.compile(r"0+")
 
+#: Why a bid or a take is refused outside an auction (the bid kind's and the
+#: take's own words alike).
+_NO_AUCTION = "R41: no auction is open: the stone holder opens one or passes"
+
 
 @interned
 def _read_open(text: str) -> Open | None:
@@ -295,7 +299,7 @@ class BidKind(ActionKind[Bid]):
     def unavailable(self, state: GameState) -> str | None:
         auction = state.turn.auction  # type: ignore[attr-defined]
         if auction is None:
-            return "R41: no auction is open: the stone holder opens one or passes"
+            return _NO_AUCTION
         if auction.winner is not None:
             return "R43: the auction is won: the winner pays and takes a tile"
         return None
@@ -354,7 +358,7 @@ class TakeKind(ActionKind[Take]):
     def unavailable(self, state: GameState) -> str | None:
         auction = state.turn.auction  # type: ignore[attr-defined]
         if auction is None:
-            return "R41: no auction is open: the stone holder opens one or passes"
+            return _NO_AUCTION
         if auction.winner is None:
             return "R42: the auction is still open: raise or pass"
         return None
