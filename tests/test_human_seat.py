@@ -3,6 +3,7 @@ stream, and what ``trapper show`` tells a person (issue 11, items 1–5)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
@@ -349,6 +350,50 @@ def test_play_out_keeps_the_game_so_far_on_sigterm_and_sighup(
     (record,) = notation.loads(out.read_text())
     assert record.moves[:2] == ("E1", "3")
     assert record.result is None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="signals as POSIX sends them")
+@pytest.mark.parametrize("signame", ["SIGINT", "SIGTERM"])
+def test_play_stopped_by_a_signal_keeps_the_game_however_often_it_comes_again(
+    signame: str, tmp_path: Path
+) -> None:
+    """Ctrl-C pressed again (or a second SIGTERM) while the command saved and
+    printed the game so far cut that short: a traceback and no record, or a
+    death by the signal. Once a signal has stopped it, the command ignores
+    the stop signals until it exits."""
+    import time
+
+    out = tmp_path / "signalled.trn"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "trapper_core", *TACTICAL, "--out", str(out)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=as_at_a_terminal(),
+    )
+    assert child.stdin is not None
+    assert child.stdout is not None
+    child.stdin.write(b"3\n")
+    child.stdin.flush()
+    screen = b""
+    while screen.count(b"B, your action: ") < 2:  # the answer taken, asked again
+        chunk = os.read(child.stdout.fileno(), 65536)
+        assert chunk, screen.decode()
+        screen += chunk
+    signum = getattr(signal, signame)
+    sent = 0
+    while child.poll() is None and sent < 2000:
+        with contextlib.suppress(ProcessLookupError):
+            child.send_signal(signum)
+        sent += 1
+        time.sleep(0.0005)
+    rest, errors = child.communicate(timeout=60)
+    assert child.returncode == 128 + signum, errors.decode()
+    assert b"Traceback" not in errors
+    (record,) = notation.loads(out.read_text())
+    assert record.moves[:2] == ("E1", "3")
+    assert "[Seat1 " in rest.decode()  # the record, printed
+    assert "Winner" not in rest.decode()
 
 
 @pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")

@@ -967,15 +967,19 @@ def _ending_signals(*, interrupt: bool = False) -> Iterator[_Stop]:
     try:
         yield stop
     finally:
-        # The command stopped by a signal ignores the stop signals from here
-        # to its exit: another (Ctrl-C pressed again, a hangup that comes
-        # twice) would end the process by the signal as Python exits, which
-        # its parent sees as a death by SIGINT (-2) rather than the status
-        # the command gives (130), once the note has been said. A program
-        # that calls main gets its own handlers back.
-        ignored = _COMMAND and stop.signum is not None
+        # The command stopped by a signal (Ctrl-C's KeyboardInterrupt
+        # included) ignores the stop signals from here to its exit, while it
+        # saves and prints the record and says its note: another (Ctrl-C
+        # pressed again, a hangup that comes twice) would cut that short, or
+        # end the process by the signal as Python exits, which its parent
+        # sees as a death by SIGINT (-2) rather than the status the command
+        # gives (130). A program that calls main gets its own handlers back.
+        stopped = stop.signum is not None or isinstance(sys.exc_info()[1], KeyboardInterrupt)
         for signum, handler in previous.items():
-            signal.signal(signum, signal.SIG_IGN if ignored else handler)
+            signal.signal(signum, handler)
+        if _COMMAND and stopped:
+            for signum in _HELD:
+                signal.signal(signum, signal.SIG_IGN)
 
 
 def _silence_stdout() -> None:
