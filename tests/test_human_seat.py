@@ -318,14 +318,9 @@ def test_play_out_is_written_when_the_screens_reader_leaves(tmp_path: Path) -> N
     assert record.result is None
 
 
-@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="SIGHUP is POSIX")
-@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
-def test_play_out_keeps_the_game_so_far_on_sigterm_and_sighup(
-    signame: str, tmp_path: Path
-) -> None:
-    """As Ctrl-C and q do: the record so far is written to --out (and
-    printed), and the exit status is 128 + the signal's number."""
-    out = tmp_path / "signalled.trn"
+def _asked_again(out: Path) -> subprocess.Popen[bytes]:
+    """``trapper play`` of the tactical game with a human seat B, writing
+    ``out``, once B has answered 3 (a raise) and is asked again."""
     child = subprocess.Popen(
         [sys.executable, "-m", "trapper_core", *TACTICAL, "--out", str(out)],
         stdin=subprocess.PIPE,
@@ -342,6 +337,18 @@ def test_play_out_keeps_the_game_so_far_on_sigterm_and_sighup(
         chunk = os.read(child.stdout.fileno(), 65536)
         assert chunk, screen.decode()
         screen += chunk
+    return child
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="SIGHUP is POSIX")
+@pytest.mark.parametrize("signame", ["SIGTERM", "SIGHUP"])
+def test_play_out_keeps_the_game_so_far_on_sigterm_and_sighup(
+    signame: str, tmp_path: Path
+) -> None:
+    """As Ctrl-C and q do: the record so far is written to --out (and
+    printed), and the exit status is 128 + the signal's number."""
+    out = tmp_path / "signalled.trn"
+    child = _asked_again(out)
     signum = getattr(signal, signame)
     child.send_signal(signum)
     rest, errors = child.communicate(timeout=60)
@@ -364,22 +371,7 @@ def test_play_stopped_by_a_signal_keeps_the_game_however_often_it_comes_again(
     import time
 
     out = tmp_path / "signalled.trn"
-    child = subprocess.Popen(
-        [sys.executable, "-m", "trapper_core", *TACTICAL, "--out", str(out)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        preexec_fn=as_at_a_terminal(),
-    )
-    assert child.stdin is not None
-    assert child.stdout is not None
-    child.stdin.write(b"3\n")
-    child.stdin.flush()
-    screen = b""
-    while screen.count(b"B, your action: ") < 2:  # the answer taken, asked again
-        chunk = os.read(child.stdout.fileno(), 65536)
-        assert chunk, screen.decode()
-        screen += chunk
+    child = _asked_again(out)
     signum = getattr(signal, signame)
     sent = 0
     while child.poll() is None and sent < 2000:
