@@ -28,6 +28,7 @@ from .errors import (
     SetupError,
     UnknownVariantError,
     as_tuple,
+    counted,
     shown,
 )
 from .hookspecs import PROJECT, RegistrySpec, RulesSpec, hookimpl
@@ -792,7 +793,7 @@ class Registry:
         """``<Registry of 3 variants: base, children, tactical>``, and the
         installed plugins left out, by name (`failed` says why)."""
         names = self.names()
-        text = f"<Registry of {len(names)} variant{'' if len(names) == 1 else 's'}"
+        text = f"<Registry of {counted(len(names), 'variant')}"
         text += f": {', '.join(names)}" if names else ""
         if self.failed:
             text += f"; left out: {', '.join(self.failed)}"
