@@ -933,15 +933,19 @@ def test_the_help_tells_the_default_of_an_option_that_has_one(
     assert line[: len(option) + 120].count(default) == 1, line[:200]
 
 
-def test_the_readmes_synopsis_names_every_option_of_play(
-    capsys: pytest.CaptureFixture[str],
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_the_readmes_synopsis_names_every_option_of_play_and_simulate(
+    command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Every option of the command, on its lines of the synopsis (simulate
+    has two: its games here, and on a Ray cluster)."""
     with pytest.raises(SystemExit):
-        main(["play", "--help"])
+        main([command, "--help"])
     options = set(re.findall(r"--[a-z]+", capsys.readouterr().out)) - {"--help"}
     readme = (Path(__file__).parent.parent / "README.md").read_text()
-    synopsis = next(line for line in readme.splitlines() if line.startswith("trapper play "))
-    assert options == set(re.findall(r"--[a-z]+", synopsis))
+    synopsis = [line for line in readme.splitlines() if line.startswith(f"trapper {command} ")]
+    assert synopsis
+    assert options == {option for line in synopsis for option in re.findall(r"--[a-z]+", line)}
 
 
 def test_an_installed_plugin_left_out_is_a_one_line_warning(
