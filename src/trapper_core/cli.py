@@ -1398,7 +1398,14 @@ def _simulate(args: argparse.Namespace) -> int:
         "first": args.first,
     }
     _check(
-        args.variant, args.players, args.games, executor=None, ahead=None, record=None, **options
+        variant=args.variant,
+        players=args.players,
+        games=args.games,
+        executor=None,
+        ahead=None,
+        record=None,
+        registry=None,
+        **options,
     )
     variant = default_registry().spec(args.variant).name  # 'children' for --variant kids
     # Ray's CPUs are --workers itself (a local instance) or the cluster's.

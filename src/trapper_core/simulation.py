@@ -383,21 +383,7 @@ def results(
     games holds only a window of them in memory. Closing the generator
     early cancels the batches not yet started.
     """
-    simulation = _check(
-        variant,
-        players,
-        games,
-        bots,
-        seed,
-        executor,
-        batch,
-        ahead,
-        record,
-        max_actions,
-        first,
-        registry,
-    )
-    return _stream(simulation, executor)
+    return _stream(_check(**locals()))  # every argument, by name (see _check)
 
 
 @attrs.frozen
@@ -409,20 +395,20 @@ class _Simulation:
     games: int
     bots: tuple[str | BotMaker, ...]
     seed: int
-    """The first game's seed."""
+    """The simulation's seed (picked at random for `None`)."""
+    executor: Executor | None
     batch: int | None
     ahead: int | None
     record: Callable[[Game], str] | None
     max_actions: int | None
-    first: int = 0
+    first: int
     """The number of the first game played (see `simulate`)."""
-    registry: Registry | None = None
+    registry: Registry | None
 
 
-def _stream(
-    simulation: _Simulation, executor: Executor | None
-) -> Generator[GameResult, None, None]:
+def _stream(simulation: _Simulation) -> Generator[GameResult, None, None]:
     """The results of checked arguments (see `results`)."""
+    executor = simulation.executor
     workers = _workers(executor)
     tasks = (
         Batch(
@@ -587,24 +573,11 @@ def simulate(
         >>> one == two
         True
     """
-    if on_game is not None and not callable(on_game):
-        raise SetupError(f"simulate: on_game takes a function of a result, not {shown(on_game)}")
-    simulation = _check(
-        variant,
-        players,
-        games,
-        bots,
-        seed,
-        executor,
-        batch,
-        ahead,
-        record,
-        max_actions,
-        first,
-        registry,
+    simulation = _check(**locals())  # every argument, by name (see _check)
+    summary = Summary(
+        simulation.variant, simulation.players, simulation.seed, first=simulation.first
     )
-    summary = Summary(variant, simulation.players, simulation.seed, first=simulation.first)
-    for result in _stream(simulation, executor):
+    for result in _stream(simulation):
         summary.add(result)
         if on_game is not None:
             on_game(result)
@@ -612,6 +585,7 @@ def simulate(
 
 
 def _check(
+    *,
     variant: str,
     players: int,
     games: int,
@@ -621,23 +595,66 @@ def _check(
     batch: int | None,
     ahead: int | None,
     record: Callable[[Game], str] | None,
-    max_actions: int | None = None,
-    first: int = 0,
-    registry: Registry | None = None,
+    max_actions: int | None,
+    first: int,
+    registry: Registry | None,
+    on_game: Callable[[GameResult], None] | None = None,
 ) -> _Simulation:
-    """Checks a simulation's arguments; returns them with the first game's
-    seed (picked at random for `None`), and whole numbers (a NumPy integer
-    too) as ints."""
-    names = _bot_kinds(bots, "simulate")
+    """Checks a simulation's arguments, in the order its errors are told;
+    returns them with the seed (picked at random for `None`), and whole
+    numbers (a NumPy integer too) as ints. `simulate` and `results` call it
+    with their parameters by name (``**locals()``), so it takes exactly
+    theirs: an argument added to them is added here and to `_Simulation`,
+    and their calls stay as they are. ``on_game`` is simulate's alone:
+    checked, not kept."""
+    if on_game is not None and not callable(on_game):
+        raise SetupError(f"simulate: on_game takes a function of a result, not {shown(on_game)}")
+    kinds = _bot_kinds(bots, "simulate")
     players = as_whole(players, SetupError, "simulate: players takes a number of seats")
     if players > 0:
-        _no_more_bots_than_seats(names, players, "simulate")
+        _no_more_bots_than_seats(kinds, players, "simulate")
     games = _whole(games, "simulate: games")
     first = _whole(first, "simulate: first", 0)
     batch = None if batch is None else _whole(batch, "simulate: batch")
     ahead = None if ahead is None else _whole(ahead, "simulate: ahead")
-    if max_actions is not None:
-        max_actions = _whole(max_actions, "simulate: max_actions")
+    max_actions = None if max_actions is None else _whole(max_actions, "simulate: max_actions")
+    _check_executor(executor)
+    if record is not None and not callable(record):
+        raise SetupError(
+            f"simulate: record takes a function of a game to text, not {shown(record)}"
+        )
+    if registry is not None:
+        registry_or_default(registry)  # a Registry, or a SetupError now
+    if isinstance(executor, ProcessPoolExecutor):
+        _check_sent(record, kinds, registry)
+    seed = _first_seed(seed, games, first)
+    # The variant and the number of players are checked here, once, rather
+    # than by every worker.
+    new_game(variant, players, seed=0, registry=registry)
+    # The caller's bot makers make the bots of the first game's seats here,
+    # once: one that makes no bot is refused before any game is played.
+    for number, kind in enumerate(kinds):
+        if not isinstance(kind, str):
+            _made(kind, bot_seed(seed + first, number))
+    return _Simulation(
+        variant,
+        players,
+        games,
+        kinds,
+        seed,
+        executor,
+        batch,
+        ahead,
+        record,
+        max_actions,
+        first,
+        registry,
+    )
+
+
+def _check_executor(executor: object) -> None:
+    """Raises `SetupError` for what is no executor (an executor's class
+    among them), as `_check` does."""
     if isinstance(executor, type):
         raise SetupError(
             f"simulate: executor takes an executor, not the class {shown(executor)}: "
@@ -648,60 +665,51 @@ def _check(
             "simulate: executor takes a concurrent.futures.Executor (or None), "
             f"not {shown(executor)}"
         )
-    if record is not None and not callable(record):
-        raise SetupError(
-            f"simulate: record takes a function of a game to text, not {shown(record)}"
-        )
+
+
+def _check_sent(
+    record: Callable[[Game], str] | None,
+    kinds: tuple[str | BotMaker, ...],
+    registry: Registry | None,
+) -> None:
+    """Raises `SetupError` for what a process pool cannot send its workers:
+    a registry of the caller's own, or a record function or bot maker that
+    does not pickle, or pickles without its name."""
     if registry is not None:
-        registry_or_default(registry)  # a Registry, or a SetupError now
-        if isinstance(executor, ProcessPoolExecutor):
-            raise SetupError(
-                "simulate: a registry of your own stays in this process (it holds its "
-                "plugins, which do not pickle): play with executor=None or a "
-                "ThreadPoolExecutor, or install the variant (an entry point of the "
-                "trapper_core.plugins group) for a process pool to find it by its name"
-            )
-    if isinstance(executor, ProcessPoolExecutor):
-        # A process pool pickles each batch, record and bots and all; it would
-        # fail at the first batch. (Threads share this process, and Ray
-        # pickles lambdas and local functions too.)
-        # Pickled as the pool pickles them: multiprocessing's pickler sends a
-        # functools.partial without its attributes, so a bot maker's name
-        # (by which its bot is tallied) must be seen to arrive too.
-        made: list[tuple[str, object, str | None]] = (
-            [("record", record, None)] if record is not None else []
+        raise SetupError(
+            "simulate: a registry of your own stays in this process (it holds its "
+            "plugins, which do not pickle): play with executor=None or a "
+            "ThreadPoolExecutor, or install the variant (an entry point of the "
+            "trapper_core.plugins group) for a process pool to find it by its name"
         )
-        made += [
-            (f"the bot {_name(kind)!r}", kind, _name(kind))
-            for kind in names
-            if not isinstance(kind, str)
-        ]
-        for what, value, name in made:
-            try:
-                sent = pickle.loads(ForkingPickler.dumps(value))
-            except (pickle.PicklingError, AttributeError, TypeError) as exc:
-                raise SetupError(
-                    f"simulate: {what} must pickle to run in the pool's other processes "
-                    f"(of a module they can import, not a lambda or a local one): {exc}"
-                ) from None
-            if name is not None and getattr(sent, "name", None) != name:
-                raise SetupError(
-                    f"simulate: {what} reaches the pool's other processes without its name "
-                    "(a functools.partial loses its attributes there): give it a class of "
-                    "its own with the name, such as a subclass of the bot"
-                )
-    seed = _first_seed(seed, games, first)
-    # The variant and the number of players are checked here, once, rather
-    # than by every worker.
-    new_game(variant, players, seed=0, registry=registry)
-    # The caller's bot makers make the bots of the first game's seats here,
-    # once: one that makes no bot is refused before any game is played.
-    for number, kind in enumerate(names):
-        if not isinstance(kind, str):
-            _made(kind, bot_seed(seed + first, number))
-    return _Simulation(
-        variant, players, games, names, seed, batch, ahead, record, max_actions, first, registry
+    # A process pool pickles each batch, record and bots and all; it would
+    # fail at the first batch. (Threads share this process, and Ray
+    # pickles lambdas and local functions too.)
+    # Pickled as the pool pickles them: multiprocessing's pickler sends a
+    # functools.partial without its attributes, so a bot maker's name
+    # (by which its bot is tallied) must be seen to arrive too.
+    sent: list[tuple[str, object, str | None]] = (
+        [("record", record, None)] if record is not None else []
     )
+    sent += [
+        (f"the bot {_name(kind)!r}", kind, _name(kind))
+        for kind in kinds
+        if not isinstance(kind, str)
+    ]
+    for what, value, name in sent:
+        try:
+            arrived = pickle.loads(ForkingPickler.dumps(value))
+        except (pickle.PicklingError, AttributeError, TypeError) as exc:
+            raise SetupError(
+                f"simulate: {what} must pickle to run in the pool's other processes "
+                f"(of a module they can import, not a lambda or a local one): {exc}"
+            ) from None
+        if name is not None and getattr(arrived, "name", None) != name:
+            raise SetupError(
+                f"simulate: {what} reaches the pool's other processes without its name "
+                "(a functools.partial loses its attributes there): give it a class of "
+                "its own with the name, such as a subclass of the bot"
+            )
 
 
 #: Where the seeds of seats from the eleventh on begin: above every
