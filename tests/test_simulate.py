@@ -1111,6 +1111,22 @@ def test_results_checks_its_bots_at_the_call_before_any_game() -> None:
         results("base", 2, 3, bots=[NotABot], seed=0)  # type: ignore[list-item]
 
 
+def test_results_takes_simulates_arguments_but_on_game_with_the_same_defaults() -> None:
+    """Both are checked by one function that takes their parameters by name:
+    the two signatures, written out in each, must not drift apart."""
+    import inspect
+
+    def kept(function: Callable[..., object]) -> list[tuple[str, object, object]]:
+        return [
+            (p.name, p.kind, p.default)
+            for p in inspect.signature(function).parameters.values()
+            if p.name != "on_game"
+        ]
+
+    assert kept(results) == kept(simulate)
+    assert "on_game" in inspect.signature(simulate).parameters
+
+
 def test_an_executor_that_took_batches_and_then_refuses_one_is_no_bad_argument() -> None:
     """The executor is found bad when it refuses the first batch; one that
     refuses a later one raises its own error."""
