@@ -926,22 +926,7 @@ class Game:
         that the notation could not read back (see
         ``trapper_core.ACTION_TEXT``).
         """
-        kind = self._rules.kind_of(action)
-        if kind is None:
-            if isinstance(action, str):
-                raise ActionSyntaxError(
-                    f"action_text takes an action, not a str ({shown(action, 80)}): a text "
-                    "is read with Game.parse_action, or played with Game.apply_text"
-                )
-            raise ActionSyntaxError(
-                f"no kind of action of {self.variant!r} writes {shown(action, 200)}"
-            )
-        if not self.is_legal(action):
-            raise IllegalActionError(
-                f"{shown(action, 200)} is not legal now, so it has no text in this position "
-                f"({self._explain(action)})",
-                action=action,
-            )
+        kind = self._legal_kind(action, "action_text", "text")
         text = kind.text(self._state, action)
         if not isinstance(text, str) or ACTION_TEXT.fullmatch(text) is None:
             raise PluginError(
@@ -956,6 +941,55 @@ class Game:
                 f"text is at most {MAX_ACTION_TEXT}, as parse_action reads them"
             )
         return text
+
+    def describe(self, action: Action) -> str:
+        """Returns what ``action`` does in the current position, as a short
+        sentence in plain English (``"Blue trapper to c5, paying two beige
+        cards: bear canoe (2) opens a new row"``): a button's label, or a
+        line for a newcomer, where [`action_text`][trapper_core.Game.action_text]
+        gives the notation's text. Distinct legal actions have distinct
+        words. The words are the kind's
+        ([`ActionKind.describe`][trapper_core.ActionKind.describe]; a kind
+        of a variant that gives none is described by its text).
+
+        Accepts and refuses what `action_text` does, and changes nothing:
+        [`ActionSyntaxError`][trapper_core.ActionSyntaxError] for an action
+        no kind of the variant plays,
+        [`IllegalActionError`][trapper_core.IllegalActionError] for one
+        that is not legal now, and
+        [`PluginError`][trapper_core.PluginError] when the kind's words
+        are not one line of printable characters.
+        """
+        kind = self._legal_kind(action, "describe", "words")
+        words = kind.describe(self._state, action)
+        if not isinstance(words, str) or not words.strip() or not words.isprintable():
+            raise PluginError(
+                f"the {kind.name!r} kind ({type(kind).__module__}.{type(kind).__qualname__}) "
+                f"described {shown(action, 80)} as {shown(words, 80)}; an action's words are "
+                "one line of printable characters, not empty (ActionKind.describe)"
+            )
+        return words
+
+    def _legal_kind(self, action: Action, call: str, what: str) -> ActionKind[Any]:
+        """The kind of ``action``, which is legal now; else the error of
+        `action_text` and `describe` (``call``), which give its ``what``."""
+        kind = self._rules.kind_of(action)
+        if kind is None:
+            if isinstance(action, str):
+                raise ActionSyntaxError(
+                    f"{call} takes an action, not a str ({shown(action, 80)}): a text "
+                    "is read with Game.parse_action, or played with Game.apply_text"
+                )
+            raise ActionSyntaxError(
+                f"no kind of action of {self.variant!r} writes {shown(action, 200)}"
+            )
+        if not self.is_legal(action):
+            raise IllegalActionError(
+                f"{shown(action, 200)} is not legal now, so it has no {what} in this position "
+                f"({self._explain(action)})",
+                action=action,
+            )
+        return kind
 
     def position_key(self) -> tuple[object, ...]:
         """Returns a hashable key of the position, whatever led to it: what a

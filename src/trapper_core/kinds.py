@@ -25,9 +25,10 @@ From that one statement the engine derives everything else:
   value is not among its options names the rule broken.
 
 A kind also says what its action does
-([`apply`][trapper_core.ActionKind.apply]) and how it is written
+([`apply`][trapper_core.ActionKind.apply]), how it is written
 ([`text`][trapper_core.ActionKind.text],
-[`parse`][trapper_core.ActionKind.parse]). Variants register kinds through the
+[`parse`][trapper_core.ActionKind.parse]) and, for people, what it does
+in words ([`describe`][trapper_core.ActionKind.describe]). Variants register kinds through the
 ``trapper_action_kinds`` hook; a kind with the name of an inherited one
 replaces it, and [`Withdraw`][trapper_core.Withdraw] takes one away.
 """
@@ -293,6 +294,18 @@ class ActionKind(abc.ABC, Generic[A]):
         """Returns the text of ``action``, legal in ``state``. It must match
         [`ACTION_TEXT`][trapper_core.ACTION_TEXT] and read back through
         [`parse`][trapper_core.ActionKind.parse]."""
+
+    def describe(self, state: GameState, action: A) -> str:
+        """Returns a short sentence in plain English saying what ``action``
+        does in ``state`` (a state where it is legal), for button labels and
+        screens: every choice the action makes, so that distinct legal
+        actions have distinct words, as they have distinct texts. One line
+        of printable characters, not empty
+        ([`Game.describe`][trapper_core.Game.describe] refuses any other).
+
+        The default is the action's [`text`][trapper_core.ActionKind.text]:
+        a kind that says nothing more is still described."""
+        return self.text(state, action)
 
     def reads_alike(self, text: str) -> bool:
         """Returns whether [`parse`][trapper_core.ActionKind.parse] answers
