@@ -6,9 +6,10 @@ of a turn and the placements they name), ``components`` (board, tiles, cards,
 tokens, the deal), ``mechanics`` (what actions do to the state, and the turn
 order), ``movement`` (where a trapper may go), ``placement`` (where a taken
 tile goes), ``turn`` (the kinds of action of a turn), ``text`` (how actions
-are written), ``scoring`` (payouts, tokens, the end, the winners), ``checks``
-(what every position satisfies), ``strategy`` (what the greedy bot makes
-of an action) and ``sampling`` (how worlds a player cannot see are drawn).
+are written, and said in words), ``scoring`` (payouts, tokens, the end, the
+winners), ``checks`` (what every position satisfies), ``strategy`` (what
+the greedy bot makes of an action) and ``sampling`` (how worlds a player
+cannot see are drawn).
 
 Variants that build on the base game import what they need from this
 package's top level: every name in ``__all__`` is public and documented;
@@ -106,7 +107,18 @@ from .strategy import (
     retire_worth,
     take_worth,
 )
-from .text import EXCHANGE, PLACEMENT, STEP, parse_payment, parse_placement, placement_text
+from .text import (
+    EXCHANGE,
+    PLACEMENT,
+    STEP,
+    cards_words,
+    listed,
+    number_words,
+    parse_payment,
+    parse_placement,
+    placement_text,
+    placement_words,
+)
 from .turn import (
     DRAW,
     EndTurnKind,
@@ -166,6 +178,7 @@ __all__ = [
     "canoe_payout",
     "canoe_token",
     "canoes_left",
+    "cards_words",
     "credit",
     "deal",
     "denial_worth",
@@ -176,8 +189,10 @@ __all__ = [
     "exchange_options",
     "exchange_worth",
     "highest_at_most",
+    "listed",
     "money_problems",
     "next_seat",
+    "number_words",
     "parse_payment",
     "parse_placement",
     "pass_worth",
@@ -189,6 +204,7 @@ __all__ = [
     "placement_choices",
     "placement_problem",
     "placement_text",
+    "placement_words",
     "position_worth",
     "potential",
     "problems_of_display",

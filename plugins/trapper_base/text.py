@@ -1,28 +1,38 @@
-"""How the base game's actions are written (``Ge6``, ``Ge6/BB>CB2``, ``xBKM``, ``pass``).
+"""How the base game's actions are written (``Ge6``, ``Ge6/BB>CB2``, ``xBKM``, ``pass``),
+and said in words for people (``Green trapper to e6, paying two blue cards:
+bear 3 joins the bear canoe (2)``).
 
 A step is the trapper's colour letter and the square, then ``/`` and the two
 cards when it is paid with two cards of another colour, then the placement
 when D6 leaves a choice: ``>CB2`` (into the bear canoe for two) or
 ``<H3+B4`` (the taken canoe gathers herb 3 and bear 4). The functions here
 are public so that variants writing tile-taking actions of their own (the
-tactical variant's ``Take``) write placements the same way.
+tactical variant's ``Take``) write placements the same way, and say
+them in the same words ([`placement_words`][trapper_base.text.placement_words],
+[`cards_words`][trapper_base.text.cards_words]).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from trapper_core import ActionSyntaxError, Colour, GameState, Kind, Species, Square
+from trapper_core import COLOURS, ActionSyntaxError, Colour, GameState, Kind, Species, Square
 
 from .actions import Gather, IntoCanoe, Placement
+from .mechanics import checked_place
 
 __all__ = [
     "EXCHANGE",
     "PLACEMENT",
     "STEP",
+    "cards_words",
+    "listed",
+    "number_words",
     "parse_payment",
     "parse_placement",
     "placement_text",
+    "placement_words",
 ]
 
 PLACEMENT = r"(?:>C(?P<into>[KLMBWS][1-9])|<(?P<gather>[A-Z0-9+]+))?"
@@ -142,3 +152,66 @@ def _gather_unseen(text: str, square: Square, spec: str) -> Gather:
             f"{text!r}: a canoe gathers animals of one species, not {'/'.join(sorted(letters))}"
         )
     return Gather(herb, mushroom, tuple(sorted(animals)))
+
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number_words(count: int) -> str:
+    """A count in words: ``"two"``; from 11 on, its digits (``"12"``)."""
+    return _NUMBERS[count] if 0 <= count < len(_NUMBERS) else str(count)
+
+
+def listed(items: Sequence[str]) -> str:
+    """Items joined as a sentence lists them: ``"a"``, ``"a and b"``,
+    ``"a, b and c"``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def cards_words(cards: Sequence[int], first: Colour) -> str:
+    """The cards paid, four counts in colour order, in words: ``"one blue
+    card"``, ``"two beige cards"``, ``"three beige, two blue and two green
+    cards"`` (the colour ``first`` first, the others in colour order)."""
+    order = [first, *(c for c in COLOURS if c is not first)]
+    parts = [f"{number_words(cards[c])} {c}" for c in order if cards[c]]
+    if not parts:
+        return "no cards"
+    return listed(parts) + (" card" if sum(cards) == 1 else " cards")
+
+
+def placement_words(state: GameState, player: int, square: Square, placement: object) -> str:
+    """What becomes of the tile on ``square`` when ``player`` takes it and
+    places it as ``placement`` says (the variant's ``trapper_place``), in
+    words: ``"bear 3 joins the bear canoe (2)"``, ``"bear 3 fills the bear
+    canoe (2)"``, ``"bear 3 lies separate"``, ``"bear canoe (2) opens a new
+    row"``, ``"… opens a new row with herb 3 and bear 4"``, ``"bear canoe
+    (1) is filled at once with bear 4"``. The state is not changed."""
+    tile = state.board[square.index]
+    if tile is None:
+        raise ValueError(f"{square} holds no tile to take")
+    display = state.displays[player]
+    placed, full = checked_place(state.rules, display, tile, placement)
+    before = {id(row) for row in display.open}
+    new_rows = [row for row in placed.open if id(row) not in before]
+    if tile.kind is Kind.CANOE:
+        row = full or next((r for r in new_rows if r.canoe is tile), None)
+        if row is not None:
+            gathered = listed([t.name for t in row.tiles[1:]])
+            if full is not None:
+                return f"{tile.name} is filled at once with {gathered}"
+            if gathered:
+                return f"{tile.name} opens a new row with {gathered}"
+            return f"{tile.name} opens a new row"
+    elif full is not None:
+        return f"{tile.name} fills the {full.canoe.name}"
+    elif placed.separate.count(tile) > display.separate.count(tile):
+        return f"{tile.name} lies separate"
+    else:
+        row = next((r for r in new_rows if tile in r.tiles[1:]), None)
+        if row is not None:
+            return f"{tile.name} joins the {row.canoe.name}"
+    # A variant's own placement, which lays the tile elsewhere.
+    named = placement_text(state, square, placement)
+    return f"{tile.name} is placed" + (f" as {named}" if named else "")

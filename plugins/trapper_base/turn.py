@@ -68,7 +68,17 @@ from .mechanics import (
 from .movement import trapper_step_targets as _base_targets  # not a hook of this module
 from .placement import answer, answer_tables, forced_kinds
 from .placement import trapper_placement_choices as _base_choices  # not a hook of this module
-from .text import EXCHANGE, STEP, parse_payment, parse_placement, placement_text
+from .text import (
+    EXCHANGE,
+    STEP,
+    cards_words,
+    listed,
+    number_words,
+    parse_payment,
+    parse_placement,
+    placement_text,
+    placement_words,
+)
 
 __all__ = [
     "DRAW",
@@ -657,6 +667,19 @@ class StepKind(ActionKind[Step]):
             text += "/" + step.payment.letter * 2
         return text + placement_text(state, step.square, step.placement)
 
+    def describe(self, state: GameState, step: Step) -> str:
+        """``"Blue trapper to c5, paying two beige cards: bear canoe (2)
+        opens a new row"``: the trapper, the square, the payment, the tile
+        taken and where it goes."""
+        cards = [0, 0, 0, 0]
+        cards[step.payment] = step.cards
+        player: int = state.to_move  # type: ignore[assignment]
+        return (
+            f"{str(step.trapper).capitalize()} trapper to {step.square}, paying "
+            f"{cards_words(cards, step.payment)}: "
+            + placement_words(state, player, step.square, step.placement)
+        )
+
     def reads_alike(self, text: str) -> bool:
         return "<" not in text  # what a taken canoe gathers names its species' tiles
 
@@ -760,6 +783,15 @@ class ExchangeKind(ActionKind[Exchange]):
     def text(self, state: GameState, action: Exchange) -> str:
         return "x" + "".join(s.letter for s in action.species)
 
+    def describe(self, state: GameState, action: Exchange) -> str:
+        """``"Return the valued bear and moose canoes for species token 2"``."""
+        canoes = "canoe" if len(action.species) == 1 else "canoes"
+        number = state.rules.species_token(len(action.species), state.supply.species)
+        return (
+            f"Return the valued {listed([str(s) for s in action.species])} {canoes} "
+            f"for species token {number}"
+        )
+
     def parse(self, state: GameState, text: str) -> Exchange | None:
         match = EXCHANGE.fullmatch(text)
         if match is None:
@@ -833,6 +865,9 @@ class PassKind(_BeforeHuntKind[Pass]):
         draw(state, state.to_move, DRAW)  # type: ignore[arg-type]
         advance(state)
 
+    def describe(self, state: GameState, action: Pass) -> str:
+        return f"Pass: draw {number_words(DRAW)} cards and end the turn"
+
 
 class RetireKind(_BeforeHuntKind[Retire]):
     """R12, R30: set the hand aside and leave the game. Written ``retire``."""
@@ -845,6 +880,9 @@ class RetireKind(_BeforeHuntKind[Retire]):
     def apply(self, state: GameState, action: Retire) -> None:
         retire(state, state.seat)
         advance(state)
+
+    def describe(self, state: GameState, action: Retire) -> str:
+        return "Retire: set the hand aside and leave the game"
 
 
 class EndTurnKind(_WordKind[EndTurn]):
@@ -868,6 +906,9 @@ class EndTurnKind(_WordKind[EndTurn]):
     def apply(self, state: GameState, action: EndTurn) -> None:
         draw(state, state.to_move, DRAW)  # type: ignore[arg-type]
         advance(state)
+
+    def describe(self, state: GameState, action: EndTurn) -> str:
+        return f"End the turn and draw {number_words(DRAW)} cards"
 
 
 KINDS = (StepKind(), ExchangeKind(), PassKind(), RetireKind(), EndTurnKind())

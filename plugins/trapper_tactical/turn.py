@@ -24,12 +24,15 @@ from trapper_base import (
     PassKind,
     RetireKind,
     advance,
+    cards_words,
     draw,
+    number_words,
     parse_placement,
     pay,
     place_tile,
     placement_problem,
     placement_text,
+    placement_words,
     squares,
     take,
     take_problem,
@@ -279,6 +282,9 @@ class OpenKind(ActionKind[Open]):
     def text(self, state: GameState, action: Open) -> str:
         return f"{action.colour.letter}{action.bid}"
 
+    def describe(self, state: GameState, action: Open) -> str:
+        return f"Open an auction for the {action.colour} trapper, bidding {action.bid}"
+
     def reads_alike(self, text: str) -> bool:
         return True
 
@@ -337,6 +343,10 @@ class BidKind(ActionKind[Bid]):
 
     def text(self, state: GameState, action: Bid) -> str:
         return str(action.bid)
+
+    def describe(self, state: GameState, action: Bid) -> str:
+        auction = state.turn.auction  # type: ignore[attr-defined]
+        return f"Raise the bid for the {auction.colour} trapper to {action.bid}"
 
     def reads_alike(self, text: str) -> bool:
         return True
@@ -450,6 +460,18 @@ class TakeKind(ActionKind[Take]):
         if any(action.cards[c] for c in COLOURS if c is not colour):
             text += "/" + cards_text(action.cards, colour)
         return text + placement_text(state, action.square, action.placement)
+
+    def describe(self, state: GameState, action: Take) -> str:
+        """``"Beige trapper to e6, paying three beige and two blue cards: bear 3
+        lies separate"``: the auction's trapper, the square, the cards, the
+        tile taken and where it goes."""
+        colour = self._auction(state).colour
+        player: int = state.to_move  # type: ignore[assignment]
+        return (
+            f"{str(colour).capitalize()} trapper to {action.square}, paying "
+            f"{cards_words(action.cards, colour)}: "
+            + placement_words(state, player, action.square, action.placement)
+        )
 
     def reads_alike(self, text: str) -> bool:
         return text[:1] not in ("B", "E", "G", "P")  # declined in every position
@@ -567,6 +589,11 @@ class TacticalPassKind(PassKind):
             return
         draw(state, player, STONE_DRAW)  # R45: only the stone holder draws
         advance(state)  # D11: the stone skips retired players
+
+    def describe(self, state: GameState, action: Any) -> str:
+        if state.turn.auction is not None:  # type: ignore[attr-defined]
+            return "Pass: drop out of this auction"
+        return f"Pass: draw {number_words(STONE_DRAW)} cards and hand the stone on"
 
 
 class TacticalRetireKind(RetireKind):
