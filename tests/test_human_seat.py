@@ -478,3 +478,46 @@ def test_the_help_line_says_where_the_game_so_far_goes(tmp_path: Path) -> None:
     out = tmp_path / "kept.trn"
     _status, screen = play([*base, "--out", str(out)], ["q"])
     assert f"and prints the record so far, and saves it to {out}." in screen
+
+
+def test_words_says_the_list_in_plain_english_and_words_n_one_item() -> None:
+    """``words`` gives every item of the list after its number and text, in
+    the words of ``Game.describe``; ``words N`` (or ``words #N``) one item;
+    neither is a decision, and the terse list stays as it was."""
+    status, screen = play(TACTICAL, ["words", "words 4", "WORDS #2", "q"])
+    assert status == 0
+    assert "words says them in plain English (words N: item N alone)," in screen
+    assert "  #1 2       #2 3       #3 4       #4 pass" in screen.splitlines()
+    lines = screen.splitlines()
+    at = lines.index("B, your action: words")
+    assert lines[at + 1 : at + 5] == [
+        "  #1 2     Raise the bid for the beige trapper to 2",
+        "  #2 3     Raise the bid for the beige trapper to 3",
+        "  #3 4     Raise the bid for the beige trapper to 4",
+        "  #4 pass  Pass: drop out of this auction",
+    ]
+    assert lines[at + 5 : at + 9] == [
+        "B, your action: words 4",
+        "  #4 pass  Pass: drop out of this auction",
+        "B, your action: WORDS #2",
+        "  #2 3  Raise the bid for the beige trapper to 3",
+    ]
+    assert decisions(screen) == ["1. A: E1"]
+
+
+def test_words_of_a_step_name_the_tile_and_where_it_goes() -> None:
+    _status, screen = play(
+        ["play", "--players", "2", "--seed", "3", "--human", "A"], ["words 1", "q"]
+    )
+    said = [line for line in screen.splitlines() if line.startswith("  #1 Bc5  Blue")]
+    assert said == [
+        "  #1 Bc5  Blue trapper to c5, paying one blue card: salmon canoe (1) opens a new row"
+    ]
+
+
+def test_words_of_an_item_not_in_the_list_say_which_items_there_are() -> None:
+    _status, screen = play(TACTICAL, ["words 9", "words x", "words #0", "#4", "q"])
+    assert "'words 9' is out of range: the list has items #1 to #4" in screen
+    assert "'words x' is not a number: the list has items #1 to #4" in screen
+    assert "'words #0' is out of range: the list has items #1 to #4" in screen
+    assert "1. B: pass" in decisions(screen)  # asked again after each

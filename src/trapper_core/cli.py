@@ -1154,6 +1154,7 @@ def _print_notation(text: str) -> None:
 _LIST_HELP = (
     "Type an action as the notation writes it{example},\n"
     "or #N for item N of the list; ? (or help) lists them all,\n"
+    "words says them in plain English (words N: item N alone),\n"
     "board draws the position again, legend says what its letters stand for,\n"
     "q (or exit) ends the game and prints the record so far{saved}."
 )
@@ -1187,6 +1188,9 @@ def _ask(
         if answer.lower() in ("?", "help"):
             _list(texts, stdout, limit=None)
             continue
+        if answer.split(maxsplit=1)[0].lower() == "words":
+            _say_words(game, legal, texts, answer, stdout)
+            continue
         if answer.lower() == "board":
             print("\n" + render(view, colour=colour), file=stdout)
             continue
@@ -1210,6 +1214,30 @@ def _ask(
             hint = _hint(game, answer, isinstance(exc, ActionSyntaxError), texts)
             if hint:
                 print(f"  {hint}", file=stdout)
+
+
+def _say_words(
+    game: Game, legal: Sequence[Action], texts: list[str], answer: str, stdout: IO[str]
+) -> None:
+    """``words``: every item of the list in plain English (``Game.describe``),
+    one a line after its number and text; ``words N`` (or ``words #N``):
+    item N alone."""
+    which = answer[len("words") :].strip()
+    if which:
+        number = _number(which.removeprefix("#").strip())
+        if number is None or not 1 <= number <= len(legal):
+            problem = "is not a number" if number is None else "is out of range"
+            print(
+                f"  {shown(answer)} {problem}: the list has items #1 to #{len(legal)}",
+                file=stdout,
+            )
+            return
+        items: Sequence[int] = [number - 1]
+    else:
+        items = range(len(legal))
+    width = max((len(texts[i]) for i in items), default=0)
+    for i in items:
+        print(f"{'#' + str(i + 1):>4} {texts[i]:<{width}}  {game.describe(legal[i])}", file=stdout)
 
 
 def _colour_wanted(mode: str, stream: IO[str]) -> bool:
