@@ -296,8 +296,12 @@ class WaveKind(tc.ActionKind[Wave]):
 class MumblingKind(WaveKind):
     """Words that are no line."""
 
+    def __init__(self, words: object) -> None:
+        super().__init__()
+        self.words = words
+
     def describe(self, state: tc.GameState, action: Wave) -> str:
-        return "Wave\nat the table"
+        return self.words  # type: ignore[return-value]
 
 
 def _house(kind: tc.ActionKind[Wave]) -> tc.Game:
@@ -317,7 +321,11 @@ def test_words_of_a_kind_that_gives_none_are_its_text() -> None:
     assert game.describe(tb.PASS) == "Pass: draw two cards and end the turn"
 
 
-def test_words_that_are_no_printable_line_are_a_plugin_error_naming_the_kind() -> None:
-    game = _house(MumblingKind())
+@pytest.mark.parametrize("said", ["Wave\nat the table", "", "  ", "Wave\t", None, b"Wave"])
+def test_words_that_are_no_printable_line_are_a_plugin_error_naming_the_kind(
+    said: object,
+) -> None:
+    game = _house(MumblingKind(said))
     with pytest.raises(tc.PluginError, match=r"the 'wave' kind \(.*MumblingKind\)"):
         game.describe(Wave())
+    assert game.history == ()

@@ -962,7 +962,8 @@ class Game:
         """
         kind = self._legal_kind(action, "describe", "words")
         words = kind.describe(self._state, action)
-        if not isinstance(words, str) or not words.strip() or not words.isprintable():
+        # str's own methods: a subclass's could say anything.
+        if not isinstance(words, str) or not str.strip(words) or not str.isprintable(words):
             raise PluginError(
                 f"the {kind.name!r} kind ({type(kind).__module__}.{type(kind).__qualname__}) "
                 f"described {shown(action, 80)} as {shown(words, 80)}; an action's words are "
