@@ -324,7 +324,9 @@ class Deal:
     and why. The deal fits the record before it."""
     nodes: int = attrs.field(default=0, eq=False)
     """How many nodes the search solved (each a flow of the record and, when
-    it has one, up to four colours' flows and one a player)."""
+    it has one, up to four colours' flows and each player's: up to
+    `LOCAL_FLOWS` a search of the player, which a player that does not fit
+    has twice)."""
 
 
 def infer_deal(

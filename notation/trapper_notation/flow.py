@@ -114,9 +114,10 @@ class Network:
         is the one found without ``start``; the flow found, when there is
         one, is the one nearest ``start`` that the search reaches, which may
         be another. (Sought again from nothing, so as to be the flow found
-        without ``start``, it would solve every node with a flow twice: 900
-        tactical table records would take 162 CPU seconds instead of 129,
-        ten of them over a second instead of none.)
+        without ``start``, it would solve every node with a flow twice: the
+        900 tactical table records of ``benchmarks/table_records.py`` took
+        162 CPU seconds so against 129 with ``start``, when it was measured;
+        ``docs/internals/notation.md`` has the planner's figures.)
         """
         if start is not None and self._alike(start, source, sink):
             return self._solve(source, sink, start)
