@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -121,3 +123,38 @@ def test_check_sense_tells_a_display_no_game_could_hold(
     state.displays = (display(state.displays[0]), *state.displays[1:])
     with pytest.raises(AssertionError, match=said):
         check_sense(game)
+
+
+class EagerStepKind(tb.StepKind):
+    """The base game's step, saying that it reads every text alike: but a
+    step whose text names what a taken canoe gathers (``<``) reads the tile
+    on its square, which is a canoe in one position and not in another."""
+
+    def reads_alike(self, text: str) -> bool:
+        return True
+
+
+class EagerStep:
+    @tc.hookimpl
+    def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+        return [EagerStepKind()]
+
+
+def test_conformance_finds_a_kind_that_reads_a_text_alike_but_parses_it_by_the_position() -> None:
+    """The variant reads such a text once, for all its games, and its games
+    read back every listed text as listed: only the kind's own parse, asked
+    in other positions of the run, shows the wrong promise."""
+    registry = tc.Registry([Register("eager-step", EagerStep())])
+    report = check_variant("eager-step", games=3, registry=registry)
+    assert not report.ok
+    problem = report.problems[0]
+    text = r"[BEGP][a-h][1-8]\S*<\S+"  # a step that names what the canoe gathers
+    where = r"game \d+ \(seed \d+\) after \d+ actions"
+    assert re.search(
+        r"AssertionError: variant 'eager-step': the 'step' kind "
+        rf"\([\w.]*test_conformance_sense\.EagerStepKind\) says reads_alike\('{text}'\), but its "
+        rf"parse answers that text by the position: Step\(.*Gather\(.*\)\) in {where}, "
+        rf"raises ActionSyntaxError: .* in {where}; a text that every kind asked reads alike "
+        "is read once",
+        problem.error,
+    ), problem.error

@@ -5,7 +5,8 @@ games of a variant between the built-in bots and checks, after every action,
 every invariant the engine relies on (``trapper_core.invariants``): tiles,
 cards and tokens accounted for, the variant's own named checks (placements and
 money in the base game), views free of hidden data, every action's text reading
-back, each kind's check agreeing with its listing (near misses too), rejected
+back (and read alike in other positions by every kind that says it reads
+it alike), each kind's check agreeing with its listing (near misses too), rejected
 actions, copies and undo leaving the game as it was, the listing the same
 from an empty cache of step targets, and ``trapper_position_worth`` (which
 only the search bot asks) answering every view with a number. At the end of each game it
@@ -41,8 +42,10 @@ from .bots import GreedyBot, RandomBot, _worth_value
 from .errors import SetupError, as_tuple, as_whole, player_counts, shown
 from .game import Game, new_game
 from .invariants import check_action, check_invariants, check_view
+from .kinds import ActionKind
 from .model import FACE_DOWN
 from .plugins import Registry, VariantSpec, _no_answer, registry_or_default
+from .state import GameState
 
 __all__ = [
     "ConformanceReport",
@@ -113,6 +116,12 @@ def check_variant(
     that does not end within ``max_actions`` is a problem too. ``samples`` is
     how many moments of each game have worlds sampled from every view.
 
+    Every listed action's text is also read, by each kind whose
+    ``reads_alike(text)`` says it reads it alike in every position, where
+    it is first met and in up to 32 earlier positions of the run (a uniform
+    sample of them, 16 kept at a time); a kind that answers it otherwise in
+    two of them is a problem.
+
     Arguments that cannot be used raise [`SetupError`][trapper_core.SetupError]
     (an unknown variant [`UnknownVariantError`][trapper_core.UnknownVariantError])
     before any game is played.
@@ -131,6 +140,7 @@ def check_variant(
     samples = _whole(samples, "samples", 0)
     problems: list[Problem] = []
     actions = 0
+    alike = _Alike(spec.name, seed)  # texts read once serve every game: one for the run
     for number in range(games):
         count = counts[number % len(counts)]
         kind = bots[number // len(counts) % len(bots)]
@@ -138,7 +148,7 @@ def check_variant(
         game: Game | None = None  # made first: a failure in play counts its actions
         try:
             game = new_game(variant, count, seed=game_seed, registry=registry)
-            _play_checked(game, kind, game_seed, registry, max_actions)
+            _play_checked(game, kind, game_seed, registry, max_actions, alike, number)
             _check_round_trips(game, variant, count, kind, game_seed, registry)
             _check_samples(game, samples, game_seed, registry)
         except Exception as exc:  # a report of everything that broke, not the first
@@ -238,8 +248,17 @@ def _described(exc: Exception) -> str:
     return f"{type(exc).__name__}: {exc}" + (where if frames else "")
 
 
-def _play_checked(game: Game, kind: str, seed: int, registry: Registry, max_actions: int) -> None:
-    """Plays ``game`` out between ``kind`` bots, checking every position."""
+def _play_checked(
+    game: Game,
+    kind: str,
+    seed: int,
+    registry: Registry,
+    max_actions: int,
+    alike: _Alike,
+    number: int,
+) -> None:
+    """Plays ``game``, the run's game ``number``, out between ``kind`` bots,
+    checking every position."""
     count = len(game.players)
     bots = _bots(kind, count, seed, registry)
     # trapper_position_worth, which the greedy bot never asks, is asked of
@@ -251,6 +270,7 @@ def _play_checked(game: Game, kind: str, seed: int, registry: Registry, max_acti
             break
         check_invariants(game)
         check_action(game)
+        alike.check(game, f"game {number} (seed {seed}) after {len(game.history)} actions")
         seat = game.to_move
         assert seat is not None
         for other in range(count):
@@ -263,6 +283,130 @@ def _play_checked(game: Game, kind: str, seed: int, registry: Registry, max_acti
     else:
         raise AssertionError(f"the game did not end within {max_actions} actions")
     check_invariants(game)
+
+
+_ALIKE_KEPT = 16
+"""How many earlier positions of a run the check of ``reads_alike`` keeps
+(a uniform sample of every position checked so far)."""
+
+_ALIKE_READS = 32
+"""In how many kept positions, at most, each text is read again."""
+
+
+@attrs.frozen
+class _Raised:
+    """A ``parse`` that raised: alike when the error's class is."""
+
+    error: type[BaseException]
+    message: str = attrs.field(eq=False)
+
+
+def _answer(kind: ActionKind[Any], state: GameState, text: str) -> object:
+    """What ``kind``'s own ``parse`` answers ``text`` in ``state`` (not the
+    variant's read, which may be one kept from another position)."""
+    try:
+        return kind.parse(state, text)
+    except Exception as exc:  # an answer too: a read kept once would not raise
+        return _Raised(type(exc), str(exc))
+
+
+@attrs.define
+class _Met:
+    """A text the run has met, and what the kinds that say they read it
+    alike answered the first time."""
+
+    kinds: tuple[int, ...]
+    """The positions, in the variant's kinds, of those that say so."""
+    answers: tuple[object, ...]
+    where: str
+    last: int = 0
+    """The newest kept position it has been read in (by its serial)."""
+    reads: int = 0
+
+
+class _Alike:
+    """Checks ``ActionKind.reads_alike`` over a run: a kind that says it reads
+    a text alike must answer it the same in every position, since the
+    variant reads such a text once, for all its games.
+
+    Every listed action's text is read, where it is first met, by each kind
+    that says it reads it alike; then again, each time it is met after the
+    sample has changed, in the kept positions it has not been read in, up
+    to ``_ALIKE_READS`` of them. The sample is a uniform one of the run's
+    positions so far, ``_ALIKE_KEPT`` at a time. In a kept position the
+    text need not be legal: that is where a read that depends on the
+    position shows (a tile named by its square, read where another tile
+    lies)."""
+
+    def __init__(self, variant: str, seed: int) -> None:
+        self.variant = variant
+        self.rng = random.Random(seed)
+        self.kept: list[tuple[int, GameState, str]] = []  # serial, a copy, where
+        self.offered = 0  # the positions the sample has been drawn from
+        self.serial = 0  # the newest kept position's
+        self.texts: dict[str, _Met] = {}
+
+    def check(self, game: Game, where: str) -> None:
+        """Reads the texts of ``game``'s listed actions (``where`` says
+        which position it is), then offers the position to the sample."""
+        rules, state = game.rules, game.state
+        kinds = rules.kinds
+        texts = self.texts
+        for action in game.legal_actions():
+            writer = rules.kind_of(action)
+            assert writer is not None  # check_action has read it back
+            text = writer.text(state, action)
+            met = texts.get(text)
+            if met is None:
+                alike = tuple(i for i, kind in enumerate(kinds) if kind.reads_alike(text))
+                answers = tuple(_answer(kinds[i], state, text) for i in alike)
+                met = texts[text] = _Met(alike, answers, where)
+            if met.last != self.serial and met.kinds and met.reads < _ALIKE_READS:
+                self._read_kept(kinds, text, met)
+        self._offer(game, where)
+
+    def _read_kept(self, kinds: Sequence[ActionKind[Any]], text: str, met: _Met) -> None:
+        """Reads ``text`` in the kept positions it has not been read in."""
+        for serial, state, there in self.kept:
+            if serial <= met.last or met.reads >= _ALIKE_READS:
+                continue
+            met.reads += 1
+            for i, first in zip(met.kinds, met.answers, strict=True):
+                answer = _answer(kinds[i], state, text)
+                if answer != first:
+                    kind = kinds[i]
+                    cls = type(kind)
+                    raise AssertionError(
+                        f"variant {self.variant!r}: the {kind.name!r} kind "
+                        f"({cls.__module__}.{cls.__qualname__}) says reads_alike({text!r}), "
+                        f"but its parse answers that text by the position: "
+                        f"{_shown_answer(first)} in {met.where}, {_shown_answer(answer)} in "
+                        f"{there}; a text that every kind asked reads alike is read once, for "
+                        "all the variant's games, so a kind says reads_alike only where its "
+                        "parse reads the text alone, not the state"
+                    )
+        met.last = self.serial
+
+    def _offer(self, game: Game, where: str) -> None:
+        """Keeps ``game``'s position in the sample, or not (reservoir
+        sampling: each position offered so far is kept alike often)."""
+        self.offered += 1
+        if len(self.kept) < _ALIKE_KEPT:
+            slot = len(self.kept)
+            self.kept.append((0, game.state, where))  # replaced below
+        else:
+            slot = self.rng.randrange(self.offered)
+            if slot >= _ALIKE_KEPT:
+                return
+        self.serial += 1
+        self.kept[slot] = (self.serial, game.state.copy(), where)
+
+
+def _shown_answer(answer: object) -> str:
+    if isinstance(answer, _Raised):
+        message = answer.message if len(answer.message) <= 200 else answer.message[:199] + "…"
+        return f"raises {answer.error.__name__}: {message}"
+    return "None" if answer is None else shown(answer, 200)
 
 
 def _check_worth(answer: object, seat: int) -> None:
