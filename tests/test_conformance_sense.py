@@ -158,3 +158,49 @@ def test_conformance_finds_a_kind_that_reads_a_text_alike_but_parses_it_by_the_p
         "is read once",
         problem.error,
     ), problem.error
+
+
+class VagueStepKind(tb.StepKind):
+    """The base game's step, described without its payment: a step paid in
+    one card and the same step paid in two are told alike."""
+
+    def describe(self, state: tc.GameState, step: tb.Step) -> str:
+        return f"{str(step.trapper).capitalize()} trapper to {step.square}"
+
+
+class VagueStep:
+    @tc.hookimpl
+    def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+        return [VagueStepKind()]
+
+
+def test_conformance_finds_two_legal_actions_described_alike() -> None:
+    """Words name an action for people as its text does for the notation:
+    two legal actions with the same words are a problem, named with both."""
+    registry = tc.Registry([Register("vague-step", VagueStep())])
+    report = check_variant("vague-step", games=1, players=[2], registry=registry)
+    assert not report.ok
+    assert re.search(
+        r"AssertionError: variant 'vague-step': Step\(.* and Step\(.*, both legal after "
+        r"\d+ actions, are described alike as '[A-Z][a-z]+ trapper to [a-h][1-8]'; distinct "
+        r"legal actions have distinct words \(ActionKind.describe\)",
+        report.problems[0].error,
+    ), report.problems[0].error
+
+
+def test_conformance_takes_a_kind_described_by_its_text() -> None:
+    """A kind that says no words of its own is described by its text, which
+    is distinct for distinct actions: nothing to report."""
+
+    class Terse(tb.StepKind):
+        def describe(self, state: tc.GameState, step: tb.Step) -> str:
+            return tc.ActionKind.describe(self, state, step)  # the default: the text
+
+    class TerseStep:
+        @tc.hookimpl
+        def trapper_action_kinds(self) -> list[tc.ActionKind[Any]]:
+            return [Terse()]
+
+    registry = tc.Registry([Register("terse-step", TerseStep())])
+    report = check_variant("terse-step", games=1, players=[2], registry=registry)
+    assert report.ok, str(report)

@@ -6,10 +6,12 @@ every invariant the engine relies on (``trapper_core.invariants``): tiles,
 cards and tokens accounted for, the variant's own named checks (placements and
 money in the base game), views free of hidden data, every action's text reading
 back (and read alike in other positions by every kind that says it reads
-it alike), each kind's check agreeing with its listing (near misses too), rejected
-actions, copies and undo leaving the game as it was, the listing the same
-from an empty cache of step targets, and ``trapper_position_worth`` (which
-only the search bot asks) answering every view with a number. At the end of each game it
+it alike), distinct words for distinct legal actions
+([`Game.describe`][trapper_core.Game.describe]), each kind's check agreeing
+with its listing (near misses too), rejected actions, copies and undo
+leaving the game as it was, the listing the same from an empty cache of step
+targets, and ``trapper_position_worth`` (which only the search bot asks)
+answering every view with a number. At the end of each game it
 checks the dict and notation round trips and that the same seeds play the same
 game again, and samples worlds from every player's view at a few moments of
 the game (``trapper_core.sampling``): each must show the view it was sampled
@@ -38,6 +40,7 @@ from typing import Any
 
 import attrs
 
+from .actions import Action
 from .bots import GreedyBot, RandomBot, _worth_value
 from .errors import SetupError, as_tuple, as_whole, player_counts, shown
 from .game import Game, new_game
@@ -271,6 +274,7 @@ def _play_checked(
         check_invariants(game)
         check_action(game)
         alike.check(game, f"game {number} (seed {seed}) after {len(game.history)} actions")
+        _check_words(game)
         seat = game.to_move
         assert seat is not None
         for other in range(count):
@@ -283,6 +287,23 @@ def _play_checked(
     else:
         raise AssertionError(f"the game did not end within {max_actions} actions")
     check_invariants(game)
+
+
+def _check_words(game: Game) -> None:
+    """Every listed action has words (``Game.describe``, which checks that
+    they are one printable line), and no two have the same: words name an
+    action for people as its text does for the notation."""
+    said: dict[str, Action] = {}
+    for action in game.legal_actions():
+        words = game.describe(action)
+        other = said.setdefault(words, action)
+        if other is not action:
+            raise AssertionError(
+                f"variant {game.variant!r}: {shown(other, 80)} and {shown(action, 80)}, both "
+                f"legal after {len(game.history)} actions, are described alike as "
+                f"{words!r}; distinct legal actions have distinct words "
+                "(ActionKind.describe)"
+            )
 
 
 _ALIKE_KEPT = 16
