@@ -280,3 +280,19 @@ def registry_of(name: str, *plugins: object, extends: str = "base") -> tc.Regist
             return [tc.VariantSpec(name, plugins=plugins, extends=extends)]
 
     return tc.Registry([Variants()])
+
+
+def with_stale_actions(variant: str) -> tuple[Game, list[tc.Action]]:
+    """A 3-player game of ``variant`` 60 actions in (each the listed one at
+    the index of the actions played so far), and the actions it played
+    that are not legal now: actions of this game that an accessor of the
+    position must refuse."""
+    game = tc.new_game(variant, 3, seed=1)
+    played: list[tc.Action] = []
+    for _ in range(60):
+        action = game.legal_actions()[len(played) % len(game.legal_actions())]
+        played.append(action)
+        game.apply(action)
+    stale = [a for a in played if not game.is_legal(a)]
+    assert stale
+    return game, stale

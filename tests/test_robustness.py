@@ -13,7 +13,7 @@ import trapper_base as tb
 import trapper_core as tc
 from trapper_core import notation
 
-from .helpers import make_setup, play
+from .helpers import make_setup, play, with_stale_actions
 
 
 def test_a_seed_of_more_than_64_bits_is_refused_before_anything_is_made() -> None:
@@ -107,14 +107,7 @@ def test_a_game_pickles_and_unpickles_to_an_equal_game() -> None:
 def test_action_text_of_an_action_that_is_not_legal_now_is_an_illegal_action_error(
     variant: str,
 ) -> None:
-    game = tc.new_game(variant, 3, seed=1)
-    played: list[tc.Action] = []
-    for _ in range(60):
-        action = game.legal_actions()[len(played) % len(game.legal_actions())]
-        played.append(action)
-        game.apply(action)
-    stale = [a for a in played if not game.is_legal(a)]
-    assert stale
+    game, stale = with_stale_actions(variant)
     before = game.history
     for action in stale:
         with pytest.raises(tc.IllegalActionError, match="not legal now"):

@@ -14,7 +14,7 @@ import trapper_base as tb
 import trapper_core as tc
 import trapper_tactical as tt
 
-from .helpers import game_with, play
+from .helpers import game_with, play, with_stale_actions
 
 VARIANTS = ("base", "children", "tactical")
 MAX_ACTIONS = 600  # a random game's decisions checked, at most
@@ -233,14 +233,7 @@ def test_words_of_distinct_legal_actions_are_distinct_printable_lines(
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_describe_refuses_what_action_text_refuses_and_changes_nothing(variant: str) -> None:
-    game = tc.new_game(variant, 3, seed=1)
-    played: list[tc.Action] = []
-    for _ in range(60):
-        action = game.legal_actions()[len(played) % len(game.legal_actions())]
-        played.append(action)
-        game.apply(action)
-    stale = [a for a in played if not game.is_legal(a)]
-    assert stale
+    game, stale = with_stale_actions(variant)
     before, key = game.history, game.position_key()
     for action in stale:
         with pytest.raises(tc.IllegalActionError) as text_error:
