@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+import trapper_core as tc
 from trapper_core import notation
 from trapper_core.cli import main
 
@@ -505,7 +506,8 @@ def test_words_says_the_list_in_plain_english_and_words_n_one_item() -> None:
     assert decisions(screen) == ["1. A: E1"]
 
 
-def test_words_of_a_step_name_the_tile_and_where_it_goes() -> None:
+def test_words_of_a_step_name_the_tile_and_where_it_goes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
     _status, screen = play(
         ["play", "--players", "2", "--seed", "3", "--human", "A"], ["words 1", "q"]
     )
@@ -513,6 +515,37 @@ def test_words_of_a_step_name_the_tile_and_where_it_goes() -> None:
     assert said == [
         "  #1 Bc5  Blue trapper to c5, paying one blue card: salmon canoe (1) opens a new row"
     ]
+
+
+@pytest.mark.parametrize("columns", [40, 60, 80])
+def test_words_wider_than_the_terminal_go_on_under_themselves(
+    monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    """A sentence longer than the terminal is wide goes on, on the next
+    lines, under its own start: none runs past the terminal's width less
+    two (as the list), and read in order they are the words whole."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    _status, screen = play(
+        ["play", "--players", "2", "--seed", "3", "--human", "A"], ["words", "q"]
+    )
+    lines = screen.splitlines()
+    start = lines.index("A, your action: words") + 1
+    end = lines.index("A, your action: q")
+    said = lines[start:end]
+    assert said[0].startswith("  #1 Bc5     Blue trapper to c5")
+    assert all(len(line) <= columns - 2 for line in said), said
+    indent = " " * len("  #1 Bc5     ")
+    items: list[str] = []
+    for line in said:
+        if line.startswith(indent):
+            items[-1] += " " + line.strip()
+        else:
+            items.append(line)
+    game = tc.new_game("base", 2, seed=3)
+    legal = game.legal_actions()
+    assert len(items) == len(legal)
+    for item, action in zip(items, legal, strict=True):
+        assert item.split(maxsplit=2)[2] == game.describe(action)
 
 
 def test_words_of_an_item_not_in_the_list_say_which_items_there_are() -> None:

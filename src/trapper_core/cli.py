@@ -1236,8 +1236,20 @@ def _say_words(
     else:
         items = range(len(legal))
     width = max((len(texts[i]) for i in items), default=0)
+    # As wide as the terminal, as the list is; a longer sentence goes on
+    # under itself (a line the terminal wrapped would begin at the margin).
+    columns = shutil.get_terminal_size((80, 24)).columns - 2
+    indent = " " * (4 + 1 + width + 2)
     for i in items:
-        print(f"{'#' + str(i + 1):>4} {texts[i]:<{width}}  {game.describe(legal[i])}", file=stdout)
+        head = f"{'#' + str(i + 1):>4} {texts[i]:<{width}}  "
+        lines = textwrap.wrap(
+            game.describe(legal[i]),
+            max(columns, len(indent) + 20),
+            initial_indent=head,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+        )
+        print("\n".join(lines), file=stdout)
 
 
 def _colour_wanted(mode: str, stream: IO[str]) -> bool:
