@@ -1447,7 +1447,7 @@ def _simulate(args: argparse.Namespace) -> int:
         registry=None,
         **options,
     )
-    variant = default_registry().spec(args.variant).name  # 'children' for --variant kids
+    variant = spec.name  # 'children' for --variant kids
     # Ray's CPUs are --workers itself (a local instance) or the cluster's.
     workers = 1 if args.ray is not None else _pool_size(args.workers, args.games, cores())
     played = _Played()
