@@ -412,15 +412,16 @@ class _Alike:
         """Keeps ``game``'s position in the sample, or not (reservoir
         sampling: each position offered so far is kept alike often)."""
         self.offered += 1
-        if len(self.kept) < _ALIKE_KEPT:
-            slot = len(self.kept)
-            self.kept.append((0, game.state, where))  # replaced below
-        else:
-            slot = self.rng.randrange(self.offered)
-            if slot >= _ALIKE_KEPT:
-                return
+        kept = self.kept
+        slot = len(kept) if len(kept) < _ALIKE_KEPT else self.rng.randrange(self.offered)
+        if slot >= _ALIKE_KEPT:
+            return
         self.serial += 1
-        self.kept[slot] = (self.serial, game.state.copy(), where)
+        entry = (self.serial, game.state.copy(), where)
+        if slot == len(kept):
+            kept.append(entry)
+        else:
+            kept[slot] = entry
 
 
 def _shown_answer(answer: object) -> str:
