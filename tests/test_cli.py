@@ -1044,6 +1044,18 @@ class FailsFirst(FirstBot):
         if self.fails and self.chosen > 3:
             raise RuntimeError("a bug in the bot")
         return view.legal_actions[0]
+
+
+class Counted(FirstBot):
+    """Counts the bots made of it, with their seeds (a bot that loads a
+    model when it is made costs that much)."""
+
+    name = "counted"
+    made = []
+
+    def __init__(self, seed=None):
+        super().__init__(seed)
+        Counted.made.append(seed)
 '''
 
 
@@ -1074,6 +1086,24 @@ def test_bots_of_your_own_are_named_as_module_and_class(
     assert re.search(r"^first +4 ", capsys.readouterr().out, re.MULTILINE)
     assert main(["play", "--players", "2", "--seed", "3", "--bots", bots]) == 0
     assert "A (first): " in capsys.readouterr().out
+
+
+def test_simulate_makes_the_bots_of_your_own_as_often_as_the_library_does(
+    own_bots: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command checked its arguments, then called `simulate`, which
+    checked them again: a bot maker of the user's own made the first
+    game's bots twice over. Now it makes them as `simulate` does, seed for
+    seed."""
+    argv = ["simulate", "--games", "3", "--players", "2", "--seed", "5", "--workers", "1"]
+    assert main([*argv, "--bots", f"{own_bots}:Counted,random"]) == 0
+    counted = sys.modules[own_bots].Counted  # imported by the command, from the working folder
+    by_command = list(counted.made)
+    counted.made.clear()
+    tc.simulate("base", 2, 3, bots=[counted, "random"], seed=5)
+    assert by_command == counted.made
+    assert len(by_command) == 1 + 3  # the check's, then one a game
+    capsys.readouterr()
 
 
 def test_play_keeps_the_game_so_far_when_a_bot_raises(

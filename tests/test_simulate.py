@@ -1027,7 +1027,7 @@ def test_review_s56_simulate_stopped_before_its_first_game_leaves_out_as_it_was(
     def interrupted(*args: object, **kwargs: object) -> object:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(simulation, "simulate", interrupted)
+    monkeypatch.setattr(simulation, "_summed", interrupted)
     out = tmp_path / "season.trn"
     out.write_text("what the file held\n")
     command = ["simulate", "--games", "200", "--seed", "5", "--out", str(out)]
@@ -1047,7 +1047,7 @@ def test_review_s56_simulate_refuses_an_out_it_cannot_write_before_any_game(
     def played(*args: object, **kwargs: object) -> object:
         raise AssertionError("a game was played")
 
-    monkeypatch.setattr(simulation, "simulate", played)
+    monkeypatch.setattr(simulation, "_summed", played)
     assert main(["simulate", "--games", "2", "--out", str(tmp_path)]) == 2
     assert "Is a directory" in capsys.readouterr().err
 

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
     from _typeshed import SupportsWrite
 
-    from .simulation import BotMaker, BotTally, Summary
+    from .simulation import BotMaker, BotTally, Summary, _Simulation
 
 __all__ = ["main", "seat_letter", "transcript"]
 
@@ -1430,22 +1430,24 @@ def _simulate(args: argparse.Namespace) -> int:
     first_seed = args.seed if args.seed is not None else 0
     # Every argument (the seeds of all the games too) is checked before a
     # worker starts or --out is written.
-    options: dict[str, Any] = {
-        "bots": kinds,
-        "seed": first_seed,
-        "batch": args.batch,
-        "max_actions": args.max_actions,
-        "first": args.first,
-    }
-    _check(
+    from . import notation
+
+    # Checked here once, the bot makers' first bots made once: the games are
+    # played from what this returns (`_play_games`), not by `simulate`,
+    # which would check it all, and make those bots, again.
+    simulation = _check(
         variant=args.variant,
         players=args.players,
         games=args.games,
+        bots=kinds,
+        seed=first_seed,
         executor=None,
+        batch=args.batch,
         ahead=None,
-        record=None,
+        record=notation.dumps if args.out is not None else None,
+        max_actions=args.max_actions,
+        first=args.first,
         registry=None,
-        **options,
     )
     variant = spec.name  # 'children' for --variant kids
     # Ray's CPUs are --workers itself (a local instance) or the cluster's.
@@ -1456,7 +1458,7 @@ def _simulate(args: argparse.Namespace) -> int:
         try:
             with _ending_signals(interrupt=True) as stop:
                 stop.asking = True  # SIGTERM and SIGHUP stop the games at once, as Ctrl-C does
-                summary = _play_games(args, options, workers, played, stop)
+                summary = _play_games(args, simulation, workers, played, stop)
         except Exception:
             if stop.signum is None:
                 raise
@@ -1649,15 +1651,18 @@ class _Told(KeyboardInterrupt):
 
 
 def _play_games(
-    args: argparse.Namespace, options: dict[str, Any], workers: int, played: _Played, stop: _Stop
+    args: argparse.Namespace,
+    simulation: _Simulation,
+    workers: int,
+    played: _Played,
+    stop: _Stop,
 ) -> Summary:
     """Plays the games of ``simulate`` and writes them to --out as they come
     back; a game cut short (Ctrl-C, an error) is taken back out of the file,
     so that it holds whole games only."""
     from concurrent.futures import Executor
 
-    from . import notation
-    from .simulation import GameResult, simulate
+    from .simulation import GameResult, _summed, _with_executor
 
     with contextlib.ExitStack() as stack:
         executor: Executor | None = None
@@ -1714,15 +1719,7 @@ def _play_games(
             played.games += 1
             _progress(played.games, args.games)
 
-        return simulate(
-            args.variant,
-            args.players,
-            args.games,
-            executor=executor,
-            record=notation.dumps if args.out is not None else None,
-            on_game=on_game,
-            **options,
-        )
+        return _summed(_with_executor(simulation, executor), on_game)
 
 
 _HELD = frozenset(

@@ -573,7 +573,13 @@ def simulate(
         >>> one == two
         True
     """
-    simulation = _check(**locals())  # every argument, by name (see _check)
+    return _summed(_check(**locals()), on_game)  # every argument, by name (see _check)
+
+
+def _summed(
+    simulation: _Simulation, on_game: Callable[[GameResult], None] | None = None
+) -> Summary:
+    """The summary of checked arguments (see `simulate`)."""
     summary = Summary(
         simulation.variant, simulation.players, simulation.seed, first=simulation.first
     )
@@ -650,6 +656,17 @@ def _check(
         first,
         registry,
     )
+
+
+def _with_executor(simulation: _Simulation, executor: Executor | None) -> _Simulation:
+    """Checked arguments played on ``executor``, checked as `_check` checks
+    it: for a command that checks its arguments before it makes its
+    executor (a Ray instance takes seconds to start), and makes the bots of
+    its own makers once, as `simulate` does."""
+    _check_executor(executor)
+    if isinstance(executor, ProcessPoolExecutor):
+        _check_sent(simulation.record, simulation.bots, simulation.registry)
+    return attrs.evolve(simulation, executor=executor)
 
 
 def _check_executor(executor: object) -> None:
