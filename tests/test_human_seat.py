@@ -125,6 +125,21 @@ def test_play_colour_says_whether_the_human_s_screens_are_drawn_in_colour(
     assert "\x1b[" not in record
 
 
+@pytest.mark.parametrize("option", ["--colour", "--color"])
+def test_play_colour_without_a_human_seat_is_refused(
+    option: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--colour draws the human's screens: without --human it was taken and
+    did nothing (the record printed is never painted), so that
+    ``--colour always`` seemed broken. Now it is a usage error, as --append
+    without --out is."""
+    assert main(["play", "--players", "2", "--seed", "3", option, "always"]) == 2
+    assert capsys.readouterr().err == (
+        "trapper: error: --colour draws the screens of --human: give --human SEAT too "
+        "(without it, play prints the record alone, in no colour)\n"
+    )
+
+
 def test_issue11_item2_every_decision_shows_as_its_notation_line() -> None:
     _status, screen = play(TACTICAL, ["pass", "q"])
     shown = decisions(screen)

@@ -72,8 +72,7 @@ def _colour_options(parser: argparse.ArgumentParser, what: str) -> None:
     choices = ("auto", "always", "never")
     parser.add_argument(
         "--colour",
-        choices=choices,
-        default="auto",
+        choices=choices,  # None, not given, is auto: play tells given from not
         help=f"{what}: always, never, or auto (default): on a terminal, unless NO_COLOR is "
         "set and not empty, or TERM is dumb",
     )
@@ -628,6 +627,11 @@ def _play(args: argparse.Namespace) -> int:
     kinds = _bot_kinds(args.bots)
     names = game.players if args.names is not None else ()
     human = None if args.human is None else _seat(args.human, players, "--human", names)
+    if args.colour is not None and human is None:
+        raise SetupError(
+            "--colour draws the screens of --human: give --human SEAT too (without it, play "
+            "prints the record alone, in no colour)"
+        )
     bot_seats = [seat for seat in range(players) if seat != human]
     if args.bots is not None and len(kinds) > len(bot_seats):
         raise SetupError(
@@ -657,7 +661,7 @@ def _play(args: argparse.Namespace) -> int:
                 show=human is not None,
                 out=args.out,
                 max_actions=args.max_actions,
-                colour=args.colour,
+                colour=args.colour or "auto",
             )
             if not game.is_over:  # the game went on for --max-actions decisions
                 ending = f"left unfinished after {counted(args.max_actions, 'action')}"
@@ -2049,7 +2053,7 @@ def _show(args: argparse.Namespace) -> int:
                 f"game {args.game} of {name} has {turns}; there is no turn {args.turn}"
             )
         game = _after_turn(game, args.turn)
-    colour = _colour_wanted(args.colour, sys.stdout)
+    colour = _colour_wanted(args.colour or "auto", sys.stdout)
     state = game.state
     if game.is_over:
         where = "the end"
