@@ -4,6 +4,8 @@ length of game."""
 
 from __future__ import annotations
 
+import decimal
+import fractions
 import pickle
 import random
 import re
@@ -196,6 +198,26 @@ def test_a_views_history_is_oldest_first_at_every_index() -> None:
         history = game.at(length).view(0).history
         assert [history[i] for i in range(length)] == list(game.history[:length])
         assert [history[-i] for i in range(1, length + 1)] == list(game.history[:length])[::-1]
+
+
+@pytest.mark.parametrize("index", [-1.0, fractions.Fraction(-1), decimal.Decimal(-1), 1.0])
+def test_a_views_history_takes_only_whole_numbers_as_indices_as_a_tuple_does(
+    index: object,
+) -> None:
+    """An index that only equals -1 (a float, a Fraction) is no index: the
+    history refuses it as the tuple it equals does, long or empty, rather
+    than give the last action."""
+    game = played("base", 3, 2)
+    for history in (game.view(0).history, tc.History.of(game.history), tc.History.of([])):
+        with pytest.raises(TypeError, match="indices must be integers or slices"):
+            history[index]  # type: ignore[call-overload]
+    history = game.view(0).history
+
+    class Last:  # a whole number that is no int, as a NumPy integer is
+        def __index__(self) -> int:
+            return -1
+
+    assert history[Last()] == history[-1] == game.history[-1]  # type: ignore[call-overload]
 
 
 def test_a_views_history_walks_back_from_its_last_action() -> None:

@@ -283,8 +283,8 @@ MUTANTS = [
     Mutant(
         "History is oldest first",
         CORE + "view.py",
-        "        if index == -1 and self._last is not None:",
-        "        if index in (-1, 0) and self._last is not None:",
+        "        if index.__class__ is int and index == -1 and self._last is not None:",
+        "        if index.__class__ is int and index in (-1, 0) and self._last is not None:",
         ("tests/test_history.py",),
     ),
     Mutant(

@@ -84,7 +84,9 @@ class History(Sequence[Action]):
     def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
 
     def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
-        if index == -1 and self._last is not None:  # the last action: no tuple needed
+        # The last action needs no tuple; -1 itself, not what merely equals
+        # it (a float, a Fraction), which the tuple refuses as an index.
+        if index.__class__ is int and index == -1 and self._last is not None:
             action: Action = self._last[1]
             return action
         return self._tuple()[index]
