@@ -107,6 +107,33 @@ def test_a_crash_in_play_is_reported_after_the_actions_played_and_where_it_was_r
     assert problem.error.endswith(", in trapper_canoe_payout]")
 
 
+class Unsayable(Exception):
+    """A plugin's error that cannot say itself: its ``__str__`` raises."""
+
+    def __str__(self) -> str:
+        raise RuntimeError("this error has no words")
+
+
+class UnsayablePayout:
+    @tc.hookimpl
+    def trapper_canoe_payout(self, row: tc.Row) -> int:
+        raise Unsayable
+
+
+def test_a_crash_whose_error_cannot_say_itself_is_reported_by_its_class() -> None:
+    """The kit reports what broke, whatever the plugin raised: an error whose
+    ``str`` raises is named by its class and where it was raised, and the
+    run goes on to its other games, rather than the kit failing while it
+    words the problem."""
+    registry = tc.Registry([Register("unsayable", UnsayablePayout())])
+    report = check_variant("unsayable", games=2, players=[2], registry=registry)
+    assert len(report.problems) == 2
+    for problem in report.problems:
+        assert problem.error.startswith("Unsayable: <its message could not be made: RuntimeError")
+        assert problem.error.endswith(", in trapper_canoe_payout]")
+    assert "Unsayable" in str(report)
+
+
 @pytest.mark.parametrize(
     ("display", "said"),
     [

@@ -248,7 +248,11 @@ def _described(exc: Exception) -> str:
     own line, when the plugin raised it)."""
     frames = traceback.extract_tb(exc.__traceback__)
     where = f" [{Path(frames[-1].filename).name}:{frames[-1].lineno}, in {frames[-1].name}]"
-    return f"{type(exc).__name__}: {exc}" + (where if frames else "")
+    try:
+        message = str(exc)
+    except Exception as failure:  # a plugin's error whose __str__ raises: named by its class
+        message = f"<its message could not be made: {shown(failure)}>"
+    return f"{type(exc).__name__}: {message}" + (where if frames else "")
 
 
 def _play_checked(
