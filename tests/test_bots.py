@@ -227,6 +227,41 @@ def test_play_with_max_actions_0_plays_nothing_and_with_3_plays_three() -> None:
     assert len(tc.play(tc.new_game("base", 2, seed=1), bots, max_actions=3).history) == 3
 
 
+def test_play_refuses_the_action_of_a_bot_that_changed_the_game_while_it_chose() -> None:
+    """A bot that plays on the game itself while it chooses (it holds the
+    game, not only its view) returns an action chosen for a position the
+    game has left: play refuses it, naming the seat and the change, rather
+    than play it for whoever is to move now. What the bot did itself stays;
+    a bot that plays and takes back its action has changed nothing."""
+
+    class Meddler:
+        def __init__(self, game: tc.Game, undo: bool) -> None:
+            self.game, self.undo = game, undo
+
+        def choose(self, view: tc.PlayerView) -> tc.Action:
+            self.game.apply_text("pass")
+            if self.undo:
+                self.game.undo()
+            # legal for the seat to move now too: it would be played for them
+            return next(a for a in view.legal_actions if a != tb.Pass() and self.game.is_legal(a))
+
+    game = tc.new_game("base", 3, seed=1)
+    assert game.is_legal(tb.Pass())
+    bots = [Meddler(game, undo=False), tc.RandomBot(1), tc.RandomBot(2)]
+    with pytest.raises(
+        tc.IllegalActionError,
+        match=r"^the bot of seat 0 changed the game while it chose \(it had 0 actions, 1 now\): "
+        r"the action it returned, Step\(.*, was chosen from a view of a position the game "
+        r"has left, and is not played",
+    ) as caught:
+        tc.play(game, bots)
+    assert caught.value.action is not None
+    assert game.history == (tb.Pass(),)  # the bot's own pass, and nothing of play's
+    honest = tc.new_game("base", 3, seed=1)
+    bots = [Meddler(honest, undo=True), tc.RandomBot(1), tc.RandomBot(2)]
+    assert len(tc.play(honest, bots, max_actions=1).history) == 1
+
+
 @pytest.mark.parametrize("answer", [float("nan"), "3", True])
 def test_bots_refuse_an_action_worth_that_is_no_number(answer: object) -> None:
     """NaN is neither more nor less than any worth: the greedy bot found no

@@ -29,6 +29,7 @@ from .errors import (
     as_real,
     as_tuple,
     as_whole,
+    counted,
     shown,
 )
 from .game import Game
@@ -714,6 +715,9 @@ def play(game: Game, bots: Sequence[Bot], *, max_actions: int | None = None) -> 
     A ``game`` that is no `Game`, ``bots`` that are not one bot (an object
     with ``choose(view)``, not a bot class as `simulate` takes) per seat, or
     a bad ``max_actions`` raise `SetupError` before any action is played.
+    A bot that changes the game while it chooses (it holds the game, and
+    plays on it) returns an action chosen for a position the game has
+    left: it is refused, an `IllegalActionError`, and not played.
     """
     if not isinstance(game, Game):
         raise SetupError(f"play: game takes a Game (new_game makes one), not {shown(game)}")
@@ -746,8 +750,18 @@ def play(game: Game, bots: Sequence[Bot], *, max_actions: int | None = None) -> 
         seat = game.to_move
         assert seat is not None
         bot = bots[seat]
+        last, count = game._last, game._count  # the position the view shows
         try:
-            game.apply(bot.choose(game.view(seat)))
+            action = bot.choose(game.view(seat))
+            if game._last is not last:  # the bot played on the game itself
+                raise IllegalActionError(
+                    f"the bot of seat {seat} changed the game while it chose (it had "
+                    f"{counted(count, 'action')}, {game._count} now): the action it returned, "
+                    f"{shown(action, 80)}, was chosen from a view of a position the game has "
+                    "left, and is not played (a bot chooses from its view; play() plays)",
+                    action=action,
+                )
+            game.apply(action)
         except Exception as exc:  # which bot's decision: the message says what went wrong
             # An illegal action, or the bot's own code failing as it chose
             # (as simulate() tells both).
