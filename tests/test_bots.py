@@ -193,6 +193,20 @@ def test_bots_say_whose_turn_it_is_or_that_the_game_is_over_when_there_is_no_dec
         bot.choose("x")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("kind", list(tc.BOTS))
+def test_bots_refuse_a_view_whose_viewer_is_to_move_with_no_legal_action(kind: str) -> None:
+    """A view built by hand that puts its viewer to move and lists nothing
+    to do is no view of a game: said so, not "seat 0 has no decision to
+    make: seat 0 is to move"."""
+    view = attrs.evolve(tc.new_game("base", 2, seed=5).view(0), legal_actions=())
+    with pytest.raises(
+        tc.SetupError,
+        match=r"^a bot chooses from a view of a game, and its viewer, seat 0 \(A\), is to "
+        r"move but it lists no legal action$",
+    ):
+        tc.make_bot(kind, 1).choose(view)
+
+
 def test_play_refuses_what_is_no_game_or_no_bot_before_playing() -> None:
     game = tc.new_game("base", 2, seed=1)
     bots = [tc.RandomBot(1), tc.RandomBot(2)]

@@ -114,6 +114,11 @@ def _legal(view: PlayerView) -> tuple[Action, ...]:
     if problem is not None:
         raise SetupError(f"a bot chooses from a view of a game, and {problem}")
     players = view.players
+    if view.to_move == view.player:
+        raise SetupError(
+            f"a bot chooses from a view of a game, and its viewer, seat {view.player} "
+            f"({players[view.player]}), is to move but it lists no legal action"
+        )
     if view.to_move is None:
         why = "the game is over"
     else:
