@@ -1594,6 +1594,35 @@ def test_sampler_game_refuses_a_world_whose_setup_has_tiles_the_variant_lacks() 
         sampler.game(attrs.evolve(world, setup=twice))
 
 
+def test_sampler_game_refuses_a_world_drawn_for_another_games_view() -> None:
+    """A world drawn by the sampler of another game's view (another setup,
+    or another position a game began at) is the caller's mix-up: a
+    `SamplingError` saying that the world starts elsewhere than the view's
+    game, not a `PluginError` blaming a sampler for the rule the replay
+    broke, nor the view called inconsistent."""
+    players = [tc.RandomBot(1), tc.RandomBot(2), tc.RandomBot(3)]
+    ours = tc.play(tc.new_game("base", 3, seed=1), players, max_actions=20)
+    theirs = tc.play(tc.new_game("base", 3, seed=2), players, max_actions=20)
+    sampler = tc.Sampler(ours.view(0))
+    foreign = tc.Sampler(theirs.view(0)).world(random.Random(1))
+    with pytest.raises(
+        tc.SamplingError, match=r"^game\(\): the world does not start as the view's game did: "
+    ) as err:
+        sampler.game(foreign)
+    _refused(err.value)
+    # Games that begin at positions drawn from those views
+    here = tc.Sampler(ours.view(0)).position(random.Random(2))
+    there = tc.Sampler(theirs.view(0)).position(random.Random(2))
+    sampler = tc.Sampler(here.view(0))
+    foreign = tc.Sampler(there.view(0)).world(random.Random(3))
+    with pytest.raises(
+        tc.SamplingError, match=r"^game\(\): the world does not start as the view's game did: "
+    ) as err:
+        sampler.game(foreign)
+    _refused(err.value)
+    assert sampler.game(sampler.world(random.Random(3))).view(0) == here.view(0)
+
+
 def test_a_sampled_game_pickles_and_stores() -> None:
     sampler, world, _game = _sampled()
     sampled = sampler.game(world)

@@ -122,7 +122,7 @@ from .actions import Action
 from .display import Display
 from .errors import IllegalActionError, PluginError, SetupError, TrapperError, shown
 from .game import Game, _seed
-from .model import COLOURS, FACE_DOWN, Colour, Tile
+from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Tile
 from .setups import Setup
 from .tiles import faces_of
 from .view import PlayerView, misshapen
@@ -1354,11 +1354,13 @@ class Sampler:
             for action, shuffles in zip(self.view.history, world.shuffles, strict=True):
                 game.apply(action, shuffles=shuffles)
         except TrapperError as exc:
+            self._check_start(world)
             raise PluginError(
                 f"a sampled world does not replay the view's history: {exc}"
             ) from exc
         seen = game.view(self.view.player)
         if seen != self.view:
+            self._check_start(world)
             if attrs.evolve(seen, legal_actions=self.view.legal_actions) == self.view:
                 raise SamplingError(
                     f"the view of seat {self.view.player} is inconsistent: its legal actions "
@@ -1373,16 +1375,58 @@ class Sampler:
                 # This sampler draws the hidden parts alone and replays the
                 # rest from the view: a world that differs from the view
                 # in what it shows was made from a view no game shows (one
-                # built by hand), whose public facts the rules contradict.
+                # built by hand), whose public facts the rules contradict,
+                # or the world was drawn for another seat's view.
                 raise SamplingError(
                     f"the view of seat {self.view.player} is inconsistent: the rules make "
-                    f"its history give another {', '.join(differ)} than it shows"
+                    f"its history give another {', '.join(differ)} than it shows (or the "
+                    "world was drawn for another seat's view)"
                 )
             raise PluginError(
                 "a sampled world does not show the view it was sampled from "
                 f"(its {', '.join(differ)} differ)"
             )
         return game
+
+    def _check_start(self, world: World) -> None:
+        """Raises `SamplingError` for a world that does not start as the
+        view's game did, as far as the view shows its start (where the
+        trappers stood, who began, the tiles seen; for a game begun at a
+        position, the viewer's view of it): a world drawn for another
+        game's view, not this sampler's fault. Asked of a world whose game
+        fails to show the view, to say whose mistake it is."""
+        view = self.view
+        start = world.start
+        problem = None
+        if view.origin is not None:
+            if start is None:
+                problem = "it begins at a setup, the view's game at a position"
+            elif start.variant != view.variant or start.players != view.players:
+                problem = f"its start is a game of {start.variant!r} between {start.players}"
+            elif attrs.evolve(start.view(view.player), origin=None) != view.origin:
+                problem = "its start is another position than the one the view's game began at"
+        elif start is not None:
+            problem = "it begins at a position, the view's game at its setup"
+        else:
+            setup = world.setup
+            if setup.trappers != view.start_trappers:
+                problem = f"its trappers start on {', '.join(map(str, setup.trappers))}"
+            elif setup.start_player != view.start_player:
+                problem = f"seat {setup.start_player} begins it, not seat {view.start_player}"
+            else:
+                for i, tile in sorted(self._known.items()):
+                    if setup.board[i] != tile:
+                        there = setup.board[i]
+                        problem = (
+                            f"its setup has {'no tile' if there is None else there} on "
+                            f"{SQUARES[i]}, where the view has seen {tile}"
+                        )
+                        break
+        if problem is not None:
+            raise SamplingError(
+                f"game(): the world does not start as the view's game did: {problem} "
+                "(a world drawn for another game's view?)"
+            )
 
     def _check_world(self, world: World) -> int:
         """``world``'s seed as an int; raises `SamplingError` for a world (one
