@@ -137,6 +137,32 @@ def test_at_refuses_a_count_beyond_the_history(count: object, message: str) -> N
         game.at(count)  # type: ignore[arg-type]
 
 
+def test_at_counts_the_history_as_it_is_once_the_count_is_read() -> None:
+    """A count whose ``__index__`` plays on the game, or takes actions back,
+    is read before the history is counted: ``at`` refuses a count beyond
+    the history the game has then, and counts from its end, rather than
+    measure the count against the history before and play another."""
+    game = tc.new_game("base", 2, seed=1)
+    tc.play(game, [tc.RandomBot(1), tc.RandomBot(2)], max_actions=10)
+
+    class Undoing:
+        def __index__(self) -> int:
+            for _ in range(5):
+                game.undo()
+            return 8
+
+    with pytest.raises(tc.UndoError, match=r"the game has 5 actions: at takes 0 to 5 .*not 8"):
+        game.at(Undoing())  # type: ignore[arg-type]
+
+    class Playing:
+        def __index__(self) -> int:
+            game.apply(game.legal_actions()[0])
+            return -1
+
+    assert game.at(Playing()).history == game.history[:-1]  # type: ignore[arg-type]
+    assert len(game.history) == 6
+
+
 def test_issue13_copies_and_undos_are_independent() -> None:
     game = played("base", 4, 3)
     copy = game.copy()

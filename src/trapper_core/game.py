@@ -1171,14 +1171,22 @@ class Game:
         index does (``at(-1)``: before the last action). A count beyond the
         history, or one that is no whole number, raises
         [`UndoError`][trapper_core.UndoError]."""
+        # The count is read first: its __index__ is the caller's code, which
+        # may play on the game or take actions back before the history is counted.
+        try:
+            number = as_whole(count, UndoError, "at takes a number of actions")
+        except UndoError:
+            raise UndoError(
+                f"at takes a number of actions from 0 to {self._count}, not {shown(count)}"
+            ) from None
         total = self._count
-        number = as_whole(count, UndoError, f"at takes a number of actions from 0 to {total}")
+        given = number
         if number < 0:
             number += total
         if not 0 <= number <= total:
             counts = f"0 to {total} (or -1 to -{total})" if total else "only 0"
             raise UndoError(
-                f"the game has {counted(total, 'action')}: at takes {counts}, not {shown(count)}"
+                f"the game has {counted(total, 'action')}: at takes {counts}, not {shown(given)}"
             )
         game = self.root()
         history, outcomes = self.history[:number], self.outcomes()[:number]
