@@ -1046,6 +1046,13 @@ class FailsFirst(FirstBot):
         return view.legal_actions[0]
 
 
+class Seedless(FirstBot):
+    name = "seedless"
+
+    def __init__(self):
+        super().__init__(0)
+
+
 class Counted(FirstBot):
     """Counts the bots made of it, with their seeds (a bot that loads a
     model when it is made costs that much)."""
@@ -1176,7 +1183,8 @@ def test_play_with_a_person_keeps_the_game_so_far_when_a_bot_chooses_no_action(
     [
         ("no_such_module_here:Bot", "cannot import 'no_such_module_here' for the bot"),
         ("{}:Missing", "'{}' has no 'Missing'"),
-        ("{}:Nameless", "bots of your own (a callable of a seed that makes a bot, with a name)"),
+        ("{}:Nameless", "the bot of your own <class '{}.Nameless'> has no name: give it a"),
+        ("{}:Seedless", "the bot maker 'seedless' (<class '{}.Seedless'>) takes no seed"),
         ("{}:random", "--bots: {}:random is <module 'random'"),
         (":FirstBot", "names a bot of your own as module:Class, with both parts"),
         ("firstbot", "no bot is called 'firstbot'; choose from random, greedy, ismcts, or name"),

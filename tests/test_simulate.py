@@ -574,7 +574,7 @@ def test_simulate_refuses_bots_of_ones_own_it_cannot_tally_or_send() -> None:
         name = "greedy"
 
     refusals: list[tuple[list[Any], str]] = [
-        ([Nameless], "bots takes names (random, greedy, ismcts) or bots of your own"),
+        ([Nameless], "has no name: give it a `name`, a string"),
         ([42], "not 42"),
         ([Greedy, "greedy"], "two different bots are called 'greedy'"),
     ]
@@ -588,6 +588,35 @@ def test_simulate_refuses_bots_of_ones_own_it_cannot_tally_or_send() -> None:
         ),
     ):
         tc.simulate("base", 2, 2, bots=[Local], executor=pool)
+
+
+def test_simulate_refuses_a_bot_maker_that_takes_no_seed() -> None:
+    """A bot class whose ``__init__`` takes no seed raised a bare TypeError
+    from the first game's seats (and ``trapper play`` printed its
+    traceback): it is a SetupError that says how a bot is made. A maker
+    that takes a seed and raises TypeError itself keeps its own error."""
+
+    class Seedless(tc.RandomBot):
+        name = "seedless"
+
+        def __init__(self) -> None:
+            super().__init__(0)
+
+    class Broken(tc.RandomBot):
+        name = "broken"
+
+        def __init__(self, seed: int | None = None) -> None:
+            raise TypeError("the bot's own mistake")
+
+    with pytest.raises(tc.SetupError) as refused:
+        tc.simulate("base", 2, 2, bots=[Seedless, "random"])  # type: ignore[list-item]
+    assert str(refused.value).startswith("simulate: the bot maker 'seedless' (")
+    assert str(refused.value).endswith(
+        ") takes no seed: a bot of your own is made with one argument, its seed "
+        "(`def __init__(self, seed=None)`)"
+    )
+    with pytest.raises(TypeError, match="the bot's own mistake"):
+        tc.simulate("base", 2, 2, bots=[Broken])
 
 
 def test_simulate_refuses_a_bot_whose_name_a_process_pool_drops() -> None:

@@ -24,6 +24,7 @@ game order, so the summary and the records are the same whatever ran them.
 
 from __future__ import annotations
 
+import inspect
 import operator
 import os
 import pickle
@@ -767,13 +768,33 @@ def _made(
     mistake)."""
     if isinstance(kind, str):
         return make_bot(kind, seed, registry=registry)
-    bot = kind(seed)
+    try:
+        bot = kind(seed)
+    except TypeError:
+        if _takes_a_seed(kind):  # the maker's own error, raised as it made the bot
+            raise
+        raise SetupError(
+            f"{caller}: the bot maker {_name(kind)!r} ({shown(kind)}) takes no seed: a bot of "
+            "your own is made with one argument, its seed (`def __init__(self, seed=None)`)"
+        ) from None
     if not callable(getattr(bot, "choose", None)):
         raise SetupError(
             f"{caller}: the bot maker {_name(kind)!r} made {shown(bot)} with the seed {seed}, "
             "not a bot (an object with a choose(view) method)"
         )
     return bot
+
+
+def _takes_a_seed(maker: BotMaker) -> bool:
+    """Whether ``maker`` can be called with one argument, a seed (`True` for
+    a callable whose signature Python cannot read)."""
+    try:
+        inspect.signature(maker).bind(0)
+    except TypeError:
+        return False
+    except ValueError:  # no signature to read
+        return True
+    return True
 
 
 def seat_names(bots: Sequence[str | BotMaker]) -> tuple[str, ...]:
@@ -821,10 +842,18 @@ def _bot_kinds(bots: object, caller: str) -> tuple[str | BotMaker, ...]:
             name, maker = kind, BOTS[kind]
         else:
             found = getattr(kind, "name", None)
-            if not callable(kind) or not isinstance(found, str) or not found:
+            if not callable(kind):
                 raise SetupError(
                     f"{caller}: bots takes names ({', '.join(BOTS)}) or bots of your own (a "
                     f"callable of a seed that makes a bot, with a name), not {shown(kind)}"
+                )
+            if not isinstance(found, str) or not found:
+                # It names the players of its seats (seat_names), and the tally's rows.
+                said = "no name" if found is None else f"the name {shown(found)}"
+                raise SetupError(
+                    f"{caller}: the bot of your own {shown(kind)} has {said}: give it a "
+                    "`name`, a string (`name = 'mine'` in its class), by which its seats "
+                    "and its row of the tally are named"
                 )
             line = plain_line(found)
             if line is None:
