@@ -484,6 +484,17 @@ def test_case_hints_cover_the_square_and_what_follows_it() -> None:
     assert "did you mean 'Bd6/EE'?" in screen
 
 
+def test_a_case_hint_is_said_once_and_speaks_of_cases_only_where_they_mix() -> None:
+    """``bd6`` got "did you mean 'Bd6'?" twice, from the notation's error and
+    again from the seat's hint; ``END`` was told that colours, cards and
+    tiles are capitals, which says nothing of ``end``."""
+    base = ["play", "--players", "3", "--seed", "5", "--human", "A"]
+    _status, screen = play(base, ["bd6", "END", "q"])
+    assert screen.count("did you mean 'Bd6'?") == 1
+    assert "letters matter: it is written 'end', which is not a legal action now" in screen
+    assert "'end' (colours" not in screen
+
+
 def test_the_help_line_says_where_the_game_so_far_goes(tmp_path: Path) -> None:
     base = ["play", "--players", "2", "--seed", "3", "--human", "A"]
     _status, screen = play(base, ["q"])

@@ -1216,7 +1216,7 @@ def _ask(
         except TrapperError as exc:
             print(f"  {exc}", file=stdout)
             hint = _hint(game, answer, isinstance(exc, ActionSyntaxError), texts)
-            if hint:
+            if hint and not _said_already(str(exc), hint):
                 print(f"  {hint}", file=stdout)
 
 
@@ -1315,6 +1315,23 @@ _LONGEST_ANSWER = 1_000_000
 is no person's typing: the input is taken as ended."""
 
 
+def _said_already(error: str, hint: str) -> bool:
+    """Whether the parse error already asks the hint's question (``did you
+    mean 'Bd6'?``, as the notation's reader asks of a step in the wrong
+    case): then the hint would say it twice."""
+    asked = hint.partition("did you mean ")[2]
+    return bool(asked) and f"did you mean {asked.partition('?')[0]}?" in error
+
+
+def _cases(text: str) -> str:
+    """The notation's cases, said after a hint whose text mixes them
+    (``Bd6``, ``Ge6>CB2``); a word of one case (``end``, ``pass``) needs no
+    such note."""
+    if text.lower() == text or text.upper() == text:
+        return ""
+    return " (colours, cards and tiles are capitals, squares small letters)"
+
+
 def _hint(game: Game, answer: str, syntax: bool, texts: list[str]) -> str | None:
     """A hint for text that was no action: the case of its letters, or a list
     position typed without its ``#``. ``texts`` are the legal actions."""
@@ -1336,14 +1353,11 @@ def _hint(game: Game, answer: str, syntax: bool, texts: list[str]) -> str | None
         except TrapperError:  # an action, but not one to play now: a legal one may follow
             written = written or variant
             continue
-        return (
-            f"letters matter: did you mean {variant!r}? (colours, cards and tiles are "
-            "capitals, squares small letters)"
-        )
+        return f"letters matter: did you mean {variant!r}?{_cases(variant)}"
     if written is not None:
         return (
-            f"letters matter: it is written {written!r} (colours, cards and tiles are "
-            "capitals, squares small letters), which is not a legal action now"
+            f"letters matter: it is written {written!r}{_cases(written)}, which is not a "
+            "legal action now"
         )
     number = _number(answer)
     if number is not None and _reads(game, "1"):
