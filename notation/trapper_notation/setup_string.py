@@ -5,18 +5,20 @@
 - ``board``: ranks 8 down to 1, separated by ``/``; in each rank, from file a
   to h, a tile code (``B3n``, ``CB2e``, ``H4s``, ``F1w``), ``?`` for a tile
   nobody knows, or a digit for that many empty squares (the trappers' squares
-  are empty);
-- ``trappers``: the squares of the blue, beige, green and purple trappers,
-  ``d5e5d4e4`` (D3);
+  are empty, and so are the squares off a variant's smaller board);
+- ``trappers``: the squares of the blue, beige, green and purple trappers, or
+  ``-`` for where the variant's board puts them at the start (``d5e5d4e4``
+  in the base game, D3);
 - ``start``: the seat letter of the start player (``A`` is the first seat, as
   in the moves and the ``Seat1`` tag), ``?`` if unknown; a digit from ``1``
   (how records before 0.3 wrote it) is read too;
-- ``deck``: the 64 cards from the top down (``B`` blue, ``E`` beige, ``G`` green,
-  ``P`` purple, ``?`` unknown), or a single ``?``;
+- ``deck``: the variant's cards (64 in the base game) from the top down
+  (``B`` blue, ``E`` beige, ``G`` green, ``P`` purple, ``?`` unknown), or a
+  single ``?``;
 - ``box``: the tiles set aside unseen, ``-`` for none, ``?`` if unknown.
 
-The whole string may be ``?``: nothing is known but the default trapper
-squares (D3) and which squares hold a tile.
+The whole string may be ``?``: nothing is known but the variant's starting
+trapper squares and which squares hold a tile.
 """
 
 from __future__ import annotations
