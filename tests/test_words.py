@@ -226,6 +226,35 @@ def test_words_of_distinct_legal_actions_are_distinct_printable_lines(
         game.apply(rng.choice(keep))
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_world_sampled_from_the_mover_s_view_names_its_actions_as_the_game_does(
+    variant: str, players: int
+) -> None:
+    """The built-in variants' texts and words read nothing the player to move
+    cannot see: a world sampled from that player's view gives every legal
+    action the text and the words the real game gives it, which is how a
+    bot that holds a view alone names its candidates (docs/bots.md). The
+    first 180 decisions: later views of random tactical games take the
+    sampler seconds (docs/bots.md, "It does not wait long for a world")."""
+    game = tc.new_game(variant, players, seed=players)
+    rng = random.Random(players)
+    for number in range(180):
+        if game.is_over:
+            break
+        if number % 9 == 0:
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            world = view.sample(random.Random(number))
+            for action in view.legal_actions:
+                assert world.action_text(action) == game.action_text(action)
+                assert world.describe(action) == game.describe(action)
+        legal = game.legal_actions()
+        keep = [a for a in legal if not isinstance(a, tb.Retire)] or list(legal)
+        game.apply(rng.choice(keep))
+
+
 # ----------------------------------------------------------------------
 # Game.describe's contract: action_text's
 # ----------------------------------------------------------------------
