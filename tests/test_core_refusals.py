@@ -302,6 +302,19 @@ def _standard_tiles() -> tuple[tc.Tile, ...]:
         (lambda: tc.Hand(1, "x"), "a hand's beige cards are a count from 0, not 'x'"),  # type: ignore[arg-type]
         (lambda: tc.Hand(1, 2, True), "a hand's green cards are a count from 0, not True"),
         (lambda: tc.Valuation(5), "a valuation's parts are (name, money) pairs, not 5"),  # type: ignore[arg-type]
+        (
+            lambda: tc.Token("canoe", 1),  # type: ignore[arg-type]
+            "a token's kind is TokenKind.SPECIES or TokenKind.CANOE, not 'canoe'",
+        ),
+        (
+            lambda: tc.Token(tc.TokenKind.CANOE, 1.0),  # type: ignore[arg-type]
+            "a token's number is a whole number from 0 to 999,999,999,999,999,999, not 1.0",
+        ),
+        (
+            lambda: tc.Token(tc.TokenKind.SPECIES, True),
+            "a token's number is a whole number from 0 to 999,999,999,999,999,999, not True",
+        ),
+        (lambda: tc.Token(tc.TokenKind.SPECIES, -2), "a whole number from 0 to"),
         (lambda: tc.Valuation([("a", 1.5)]), "a valuation's money is a whole number, not 1.5"),  # type: ignore[list-item]
         (
             lambda: tc.Setup.shuffled(random.Random(1), _standard_tiles(), (), "base"),  # type: ignore[arg-type]

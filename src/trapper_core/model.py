@@ -436,12 +436,29 @@ class TokenKind(enum.Enum):
         return self.value
 
 
+def _token_kind(token: object, attribute: attrs.Attribute[TokenKind], value: object) -> None:
+    if value.__class__ is not TokenKind:
+        raise SetupError(
+            f"a token's kind is TokenKind.SPECIES or TokenKind.CANOE, not {shown(value)}"
+        )
+
+
+def _token_number(token: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int or not 0 <= value <= MAX_COUNT:
+        raise SetupError(
+            f"a token's number is a whole number from 0 to {MAX_COUNT:,}, not {shown(value)}"
+        )
+
+
 @attrs.frozen(order=True)
 class Token:
-    """A bonus token: its kind and its number."""
+    """A bonus token: its kind and its number. A kind that is no
+    [`TokenKind`][trapper_core.TokenKind], or a number that is no whole
+    number from 0 (a bool or a float neither), is a `SetupError`: a
+    token sorts with the others of a display by its kind's value."""
 
-    kind: TokenKind = attrs.field(order=lambda kind: kind.value)
-    number: int
+    kind: TokenKind = attrs.field(order=lambda kind: kind.value, validator=_token_kind)
+    number: int = attrs.field(validator=_token_number)
 
     def __str__(self) -> str:
         return f"{self.kind} {self.number}"
