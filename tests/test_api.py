@@ -512,3 +512,24 @@ def test_the_repr_of_a_misshapen_view_says_what_is_wrong(
 
     view = attrs.evolve(tc.new_game("base", 2, seed=1).view(0), **fields)
     assert repr(view).endswith(f"misshapen: {problem}>")
+
+
+@pytest.mark.parametrize(
+    ("fields", "asked", "problem"),
+    [
+        ({"player": 5}, "display", "its player is a seat from 0 to 1, not 5"),
+        ({"board": (None,) * 3}, "tile_at()", "its board has 64 squares, not (None, None, None)"),
+    ],
+)
+def test_a_misshapen_view_s_display_and_tile_at_say_what_is_wrong(
+    fields: dict[str, Any], asked: str, problem: str
+) -> None:
+    """A view made by hand with a seat or a board of no game raised a bare
+    IndexError from ``view.display`` or ``view.tile_at``; they say what is
+    wrong, as its repr does."""
+    import attrs
+
+    view = attrs.evolve(tc.new_game("base", 2, seed=1).view(0), **fields)
+    with pytest.raises(tc.SetupError) as refused:
+        view.tile_at("d8") if asked == "tile_at()" else view.display
+    assert str(refused.value) == f"{asked} of a view of no game: {problem}"

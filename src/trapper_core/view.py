@@ -215,7 +215,10 @@ class PlayerView:
     @property
     def display(self) -> Display:
         """The viewer's own display."""
-        return self.displays[self.player]
+        try:
+            return self.displays[self.player]
+        except (IndexError, TypeError):  # a view made by hand: say what is wrong with it
+            raise self._misshapen("display") from None
 
     def position_key(self) -> tuple[object, ...]:
         """Returns a hashable key of what the view shows of the position,
@@ -297,7 +300,17 @@ class PlayerView:
         (``"c5"``): its tile, ``FACE_DOWN``, or ``None`` for an empty one."""
         if square.__class__ is not Square:
             square = square_or_name(square, "tile_at()")
-        return self.board[square.index]
+        try:
+            return self.board[square.index]
+        except (IndexError, TypeError):  # a view made by hand: say what is wrong with it
+            raise self._misshapen("tile_at()") from None
+
+    def _misshapen(self, asked: str) -> SetupError:
+        """The error of ``asked`` of a view made by hand whose fields do not
+        fit together (an ``attrs.evolve`` with a seat or a board of another
+        game)."""
+        problem = misshapen(self) or "its fields do not fit together"
+        return SetupError(f"{asked} of a view of no game: {problem}")
 
     def __getstate__(self) -> dict[str, Any]:
         # A pickled or copied view holds its fields, every one made.
