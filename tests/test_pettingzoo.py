@@ -286,6 +286,32 @@ def test_pettingzoo_a_done_agent_takes_none_and_an_id_is_refused_by_name() -> No
     assert agent not in table.agents
 
 
+def test_pettingzoo_step_reads_the_id_before_the_environment() -> None:
+    """An id's ``__index__`` is the caller's code: one that resets the
+    environment ran after step had read the game and the speller, so the
+    id was spelled on the game the reset had left. The id is read first:
+    the step is the new game's."""
+    table = env("base", 2)
+    table.reset(seed=4)
+    table.step(int(np.flatnonzero(table.observe(table.agent_selection)["action_mask"])[0]))
+
+    class Resetting:
+        def __index__(self) -> int:
+            table.reset(seed=9)
+            mask = table.observe(table.agent_selection)["action_mask"]
+            return int(np.flatnonzero(mask)[0])
+
+    table.step(Resetting())
+    fresh = env("base", 2)
+    fresh.reset(seed=9)
+    fresh.step(int(np.flatnonzero(fresh.observe(fresh.agent_selection)["action_mask"])[0]))
+    for agent in fresh.possible_agents:
+        ours, theirs = table.observe(agent), fresh.observe(agent)
+        assert (ours["action_mask"] == theirs["action_mask"]).all()
+        assert (ours["observation"] == theirs["observation"]).all()
+    assert table.game.history == fresh.game.history
+
+
 def test_pettingzoo_the_action_being_spelled_shows_to_its_speller_alone() -> None:
     """The characters of the action being spelled follow from the hand: the
     other agents' observations are what they were before its first id."""

@@ -248,6 +248,9 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         number (an ``int`` or a NumPy integer), and a step once every agent
         is done (call ``reset()``)."""
         self._started("step")
+        # The id is read first: its __index__ is the caller's code, which
+        # may reset or step the environment before any field here is read.
+        number = None if action is None else _action_id(action)
         agent = self.agent_selection
         if agent not in self.terminations:
             raise IllegalActionError(_ALL_DONE)
@@ -265,7 +268,8 @@ class TrapperEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise IllegalActionError(f"{agent} is to act: step() takes an id of its action_mask")
         spelt = speller.prefix
-        chosen = speller.choose(_action_id(action))
+        assert number is not None
+        chosen = speller.choose(number)
         if chosen is not None:
             # Everything that asks the variant's rules, before any field of
             # the environment changes: an error there (a broken plugin's)
