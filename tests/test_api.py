@@ -533,3 +533,19 @@ def test_a_misshapen_view_s_display_and_tile_at_say_what_is_wrong(
     with pytest.raises(tc.SetupError) as refused:
         view.tile_at("d8") if asked == "tile_at()" else view.display
     assert str(refused.value) == f"{asked} of a view of no game: {problem}"
+
+
+@pytest.mark.parametrize("variant", ["base", "children", "tactical"])
+def test_a_view_s_scores_are_the_game_s_at_every_decision_and_at_the_end(variant: str) -> None:
+    """The scores are public (the payouts and the end valuation are on the
+    table): every player's view gives what ``Game.scores`` gives, before the
+    end and after it."""
+    game = tc.new_game(variant, 3, seed=11)
+    rng = random.Random(11)
+    while True:
+        for seat in range(3):
+            assert game.view(seat).scores() == game.scores()
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    assert any(game.scores())

@@ -212,6 +212,17 @@ class PlayerView:
         """Whether the game has ended."""
         return self.valuation is not None
 
+    def scores(self) -> tuple[int, ...]:
+        """Returns each player's money, as
+        [`Game.scores`][trapper_core.Game.scores] does (public: the payouts
+        and the end valuation are on the table): payouts so far, and once
+        the game is over the end valuation's total too."""
+        money = [display.money for display in self.displays]
+        valuation = self.valuation
+        if valuation is not None:
+            money = [m + v.total for m, v in zip(money, valuation, strict=True)]
+        return tuple(money)
+
     @property
     def display(self) -> Display:
         """The viewer's own display."""
