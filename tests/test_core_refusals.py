@@ -260,6 +260,28 @@ def test_pictures_refuse_a_source_that_is_no_game_or_view_and_a_huge_seat() -> N
     assert terminal.render(game.view(0))
 
 
+@pytest.mark.parametrize("flag", ["displays", "last_action", "coordinates", "colour", "hands"])
+@pytest.mark.parametrize("bad", ["no", None, 0, 1.0])
+def test_pictures_refuse_a_flag_that_is_not_true_or_false(flag: str, bad: object) -> None:
+    """``svg.position(game, displays="no")`` drew the displays ("no" is
+    true), and ``None`` or ``0`` passed for False: a flag is a bool."""
+    game = tc.new_game("base", 3, seed=1)
+    draw = terminal.render if flag in ("colour", "hands") else svg.position
+    with pytest.raises(SetupError) as exc:
+        draw(game, **{flag: bad})  # type: ignore[arg-type]
+    assert str(exc.value) == f"{draw.__name__}()'s {flag} is True or False, not {bad!r}"
+
+
+def test_terminal_describe_refuses_a_game_or_a_view_and_names_what_words_them() -> None:
+    """``describe(view)`` wrote every field of the view, private ones too:
+    it words a turn record; a view is shown by render."""
+    game = tc.new_game("tactical", 3, seed=1)
+    for whole in (game, game.view(0)):
+        with pytest.raises(SetupError, match=r"describe\(\) words a turn record or a part"):
+            terminal.describe(whole)
+    assert terminal.describe(game.view(0).turn, game.players)
+
+
 def test_describe_tells_a_huge_number_by_its_size() -> None:
     assert terminal.describe(HUGE) == "a whole number of 16610 bits"
     assert terminal.describe(12) == "12"

@@ -200,6 +200,15 @@ def as_real(value: object, error: type[TrapperError], what: str) -> float:
     return operator.index(value) if hasattr(value, "__index__") else float(value)
 
 
+def as_flag(value: object, error: type[TrapperError], what: str) -> bool:
+    """``value``, a ``bool``; raises ``error`` (``what`` is True or False,
+    then the value shown) for anything else: ``"no"`` and ``None`` would
+    be read as a flag's truth, ``"no"`` as true."""
+    if value.__class__ is bool:
+        return value
+    raise error(f"{what} is True or False, not {shown(value)}")
+
+
 def as_tuple(value: object, error: type[TrapperError], what: str) -> tuple[Any, ...]:
     """``value`` as a tuple; raises ``error`` (``what``, then the value shown)
     when it is no iterable at all. An error raised while iterating one is

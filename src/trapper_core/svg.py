@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .errors import SetupError, as_real
+from .errors import SetupError, as_flag, as_real
 from .errors import shown as _shown
 from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Direction, Hand, Kind, Species, Tile
 from .terminal import trapper_squares as _trapper_squares
@@ -373,12 +373,18 @@ def position(
     take names its square in a ``data-square`` attribute (``e6``), and a
     trapper its colour in ``data-colour``: a page that shows the picture
     finds the square a click falls on from the element clicked. A ``size`` that
-    is no number from 1 to `MAX_SIZE`, or a ``source`` that is neither a
-    game nor a view, or a view with a ``seat`` other than its own, raises
-    `trapper_core.SetupError`.
+    is no number from 1 to `MAX_SIZE`, a flag that is not ``True`` or
+    ``False``, a ``source`` that is neither a game nor a view, or a view
+    with a ``seat`` other than its own, raises `trapper_core.SetupError`.
     """
     from .game import Game
 
+    for flag, value in (
+        ("displays", displays),
+        ("last_action", last_action),
+        ("coordinates", coordinates),
+    ):
+        as_flag(value, SetupError, f"position()'s {flag}")
     wanted = f"size is a square's side in pixels, from 1 to {MAX_SIZE}"
     side = size if type(size) in (int, float) else as_real(size, SetupError, wanted)
     if not 1 <= side <= MAX_SIZE:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from .display import Display
-from .errors import SetupError, TrapperError, counted, shown
+from .errors import SetupError, TrapperError, as_flag, counted, shown
 from .model import COLOURS, FACE_DOWN, SQUARES, Colour, Direction, Hand, Kind, Species, Tile
 from .view import PlayerView, misshapen
 
@@ -101,10 +101,13 @@ def render(source: Game | PlayerView, *, colour: bool = False, hands: bool = Tru
     player's money, tokens, cards and display.
 
     From a view only what that player may see is shown; from a game, hands
-    are shown unless ``hands`` is false.
+    are shown unless ``hands`` is false. A flag that is not ``True`` or
+    ``False`` raises `trapper_core.SetupError`.
     """
     from .game import Game
 
+    as_flag(colour, SetupError, "render()'s colour")
+    as_flag(hands, SetupError, "render()'s hands")
     if not isinstance(source, Game | PlayerView):
         raise SetupError(f"render() shows a Game or a PlayerView, not {shown(source)}")
     if isinstance(source, PlayerView) and (problem := misshapen(source)) is not None:
@@ -194,6 +197,14 @@ def describe(value: object, players: tuple[str, ...] = ()) -> str:
     ``trapper green, exchanged no``. Fields marked as seats
     ([`SEAT`][trapper_core.terminal.SEAT]) are written as the names in
     ``players`` (the seat letters A, B, C, … when none are given)."""
+    from .game import Game
+
+    if isinstance(value, Game | PlayerView):  # all of it, every private field too
+        raise SetupError(
+            f"describe() words a turn record or a part of one, not {shown(value)}: "
+            "render() shows a game or a view, and describe(view.turn, view.players) "
+            "its turn in words"
+        )
     if value is None:
         return "none"
     if isinstance(value, bool):
