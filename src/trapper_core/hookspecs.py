@@ -57,8 +57,13 @@ if TYPE_CHECKING:
     from .view import PlayerView
 
 PROJECT = "trapper_core"
+"""The project name that pluggy keys the hooks by: a plugin's
+[`hookimpl`][trapper_core.hookimpl] marks are made with it."""
 
 hookspec = pluggy.HookspecMarker(PROJECT)
+"""Marks a hook's specification: every hook of `RulesSpec` and
+`RegistrySpec` (a plugin marks its answers with `hookimpl`)."""
+
 hookimpl = pluggy.HookimplMarker(PROJECT)
 """Marks a function or method as a plugin's implementation of a hook.
 
