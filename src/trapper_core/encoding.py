@@ -255,7 +255,10 @@ def _numbers(value: object, out: list[float]) -> None:
 
 def encode_view(view: PlayerView, prefix: str = "", *, hand: bool = True) -> list[float]:
     """Returns ``view`` (and the characters ``prefix`` spelled so far) as
-    `view_size` numbers, mostly 0/1, the rest scaled to about 0–1.
+    `view_size` numbers, mostly 0/1. Counts are divided by sizes a game
+    mostly stays under, not bounds (a hand of 23 cards is 1.44), and the
+    turn record's numbers are not scaled (a tactical bid is its cards):
+    normalise the vector where a network needs every number within 0–1.
 
     Seats are taken in turn order from the viewer, so the viewer's own
     features always come first. ``hand=False`` leaves the viewer's cards
