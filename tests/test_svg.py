@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import trapper_base as tb
 import trapper_core as tc
 from trapper_core import svg
 from trapper_core.terminal import render
@@ -211,6 +212,13 @@ def test_the_board_s_elements_name_their_squares_for_a_page_that_takes_clicks() 
     targets = named(tree, "g", "target", "data-square")
     assert targets
     assert targets <= tiles
+    # The last action's marks too: the squares it touched, the trapper's two.
+    (step,) = game.history
+    assert isinstance(step, tb.Step)
+    assert named(tree, "rect", "last-action", "data-square") == {
+        (tc.new_game("base", 3, seed=4).trappers[step.trapper].name,),
+        (step.square.name,),
+    }
     view = game.view(0)
     hidden = {(s.name,) for s in tc.SQUARES if view.board[s.index] is tc.FACE_DOWN}
     assert hidden

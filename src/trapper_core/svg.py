@@ -215,9 +215,10 @@ def _trapper(x: float, y: float, size: float, colour: Colour, where: str) -> str
     )
 
 
-def _last(x: float, y: float, size: float) -> str:
+def _last(x: float, y: float, size: float, where: str) -> str:
     return (
-        f'<rect class="last-action" x="{x + 1:.1f}" y="{y + 1:.1f}" width="{size - 2:.1f}" '
+        f'<rect class="last-action" data-square="{where}" x="{x + 1:.1f}" y="{y + 1:.1f}" '
+        f'width="{size - 2:.1f}" '
         f'height="{size - 2:.1f}" fill="#f2d64b" fill-opacity="0.45" stroke="{_LAST}" '
         'stroke-width="2"><title>touched by the last action</title></rect>'
     )
@@ -369,10 +370,11 @@ def position(
     to the action before to find them, in time proportional to its length:
     give ``last_action=False`` to draw many positions of such a game);
     ``coordinates`` writes the files and ranks. Each tile on the board,
-    face-down tile, trapper and outline of a tile the hunting trapper can
-    take names its square in a ``data-square`` attribute (``e6``), and a
-    trapper its colour in ``data-colour``: a page that shows the picture
-    finds the square a click falls on from the element clicked. A ``size`` that
+    face-down tile, trapper, outline of a tile the hunting trapper can
+    take and mark of the last action names its square in a ``data-square``
+    attribute (``e6``), and a trapper its colour in ``data-colour``: a page
+    that shows the picture finds the square a click falls on from the
+    element clicked. A ``size`` that
     is no number from 1 to `MAX_SIZE`, a flag that is not ``True`` or
     ``False``, a ``source`` that is neither a game nor a view, or a view
     with a ``seat`` other than its own, raises `trapper_core.SetupError`.
@@ -506,7 +508,7 @@ def position(
         x = margin + (index & 7) * size
         y = margin / 2 + (top - (index >> 3)) * size
         if index in touched:
-            parts.append(_last(x, y, size))
+            parts.append(_last(x, y, size, SQUARES[index].name))
         if isinstance(square, Tile):
             parts.append(_tile(x, y, size, square, font, water(square), SQUARES[index].name))
         elif square is FACE_DOWN:
