@@ -1603,23 +1603,18 @@ def test_sampler_game_refuses_a_world_drawn_for_another_games_view() -> None:
     players = [tc.RandomBot(1), tc.RandomBot(2), tc.RandomBot(3)]
     ours = tc.play(tc.new_game("base", 3, seed=1), players, max_actions=20)
     theirs = tc.play(tc.new_game("base", 3, seed=2), players, max_actions=20)
-    sampler = tc.Sampler(ours.view(0))
-    foreign = tc.Sampler(theirs.view(0)).world(random.Random(1))
-    with pytest.raises(
-        tc.SamplingError, match=r"^game\(\): the world does not start as the view's game did: "
-    ) as err:
-        sampler.game(foreign)
-    _refused(err.value)
-    # Games that begin at positions drawn from those views
+    # Those games, and games that begin at positions drawn from their views
     here = tc.Sampler(ours.view(0)).position(random.Random(2))
     there = tc.Sampler(theirs.view(0)).position(random.Random(2))
-    sampler = tc.Sampler(here.view(0))
-    foreign = tc.Sampler(there.view(0)).world(random.Random(3))
-    with pytest.raises(
-        tc.SamplingError, match=r"^game\(\): the world does not start as the view's game did: "
-    ) as err:
-        sampler.game(foreign)
-    _refused(err.value)
+    for mine, other, seed in ((ours, theirs, 1), (here, there, 3)):
+        sampler = tc.Sampler(mine.view(0))
+        foreign = tc.Sampler(other.view(0)).world(random.Random(seed))
+        with pytest.raises(
+            tc.SamplingError,
+            match=r"^game\(\): the world does not start as the view's game did: ",
+        ) as err:
+            sampler.game(foreign)
+        _refused(err.value)
     assert sampler.game(sampler.world(random.Random(3))).view(0) == here.view(0)
 
 
