@@ -171,3 +171,26 @@ def test_review_s56_a_start_player_of_an_int_subclass_is_kept_as_an_int() -> Non
         tc.new_game("base", 3, seed=1, setup=lying)
     with pytest.raises(tc.SetupError, match="the start player is a seat number"):
         tc.Setup(setup.board, setup.deck, setup.trappers, setup.box, Liar(-1))
+
+
+def test_R6_a_setup_of_ones_own_may_box_more_tiles_and_leave_squares_empty() -> None:
+    """A puzzle's setup: one tile on the board, the other 63 in the box. It
+    holds every tile of the set once, so it plays, R7 turning up the tile
+    beside the blue trapper; a setup that lacks a tile is refused."""
+    import trapper_base as tb
+
+    deck = tc.new_game("base", 2, seed=0).rules.deck()
+    tiles = list(tb.standard_tile_set().tiles)
+    board: list[tc.Tile | None] = [None] * 64
+    d6 = tc.Square.parse("d6")
+    board[d6.index] = tiles.pop(0)
+    trappers = [tc.Square.parse(name) for name in ("d5", "e5", "d4", "e4")]
+    game = tc.new_game("base", 2, seed=0, setup=tc.Setup(board, deck, trappers, tiles, 0))
+    assert game.is_face_up(d6)
+    assert {action.square for action in game.legal_actions() if isinstance(action, tb.Step)} == {
+        d6
+    }
+    with pytest.raises(
+        tc.SetupError, match="the setup's tiles differ from the variant's: missing"
+    ):
+        tc.new_game("base", 2, seed=0, setup=tc.Setup(board, deck, trappers, tiles[:-1], 0))
