@@ -1028,6 +1028,18 @@ class Raising(FirstBot):
         return view.legal_actions[0]
 
 
+class Unmade(FirstBot):
+    """Cannot be made from the seed 20 on: its own code raises as it is
+    made (a model file it cannot find)."""
+
+    name = "unmade"
+
+    def __init__(self, seed=None):
+        if seed is not None and seed >= 20:
+            raise FileNotFoundError("no model file")
+        super().__init__(seed)
+
+
 class FailsFirst(FirstBot):
     """Fails in the first game of a simulation from seed 0 (its seed is 0)
     and plays the first legal action in every other."""
@@ -1197,6 +1209,40 @@ def test_bots_of_your_own_that_cannot_be_had_are_refused_before_any_game(
     printed = capsys.readouterr()
     assert message.format(own_bots) in printed.err
     assert "games of base" not in printed.out
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["play", "--players", "2", "--seed", "19"],  # the bots' seeds are 20 and 21
+        ["simulate", "--games", "2", "--players", "2", "--seed", "2", "--workers", "1"],
+    ],
+)
+def test_a_bot_of_your_own_that_raises_as_it_is_made_is_told_as_a_bots_failure(
+    own_bots: str, command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot maker of the user's own whose code raised as it made a bot
+    (before the first game) ended play and simulate in the engine's whole
+    traceback, through the command line, and no ``trapper: error`` line.
+    It is told as a bot that raises is: its own frames, then one line
+    naming the bot; status 1, and --out left as it was."""
+    out = tmp_path / "games.trn"
+    out.write_text("kept\n")
+    bots = ["--bots", f"{own_bots}:Unmade", "--out", str(out)]
+    assert main([*command, *bots]) == 1
+    printed = capsys.readouterr()
+    err = printed.err.splitlines()
+    assert err[0] == "Traceback (most recent call last):"
+    raising = _OWN_BOTS.splitlines().index('            raise FileNotFoundError("no model file")')
+    assert err[1].endswith(f'{own_bots}.py", line {raising + 1}, in __init__')
+    assert err[-2] == "FileNotFoundError: no model file"
+    assert not [line for line in err if "trapper_core" in line]
+    assert err[-1] == (
+        "trapper: error: --bots: the bot maker 'unmade' raised FileNotFoundError: no model "
+        "file, making a bot with the seed 20"
+    )
+    assert printed.out == ""
+    assert out.read_text() == "kept\n"
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])

@@ -638,8 +638,13 @@ def _play(args: argparse.Namespace) -> int:
             f"--bots names {len(kinds)} bots for {counted(len(bot_seats), 'bot seat')}"
         )
     seats: list[Bot | None] = [None] * players
-    for number, seat in enumerate(bot_seats):
-        seats[seat] = _made(kinds[number % len(kinds)], game.seed + 1 + seat, "--bots")
+    try:
+        for number, seat in enumerate(bot_seats):
+            seats[seat] = _made(kinds[number % len(kinds)], game.seed + 1 + seat, "--bots")
+    except Exception as exc:
+        if (status := _maker_failed(exc)) is None:
+            raise
+        return status
     _append_needs_out(args)
     if args.out is not None:
         _check_out(args.out, "play")  # before the first move, so a bad path costs no game
@@ -746,25 +751,56 @@ def _bot_failed(failed: _BotFailed) -> int:
     """After the record so far, the bot's failure on the standard error:
     an exception of the bot's own code with its traceback, which points
     into that code, then one line saying which bot; status 1."""
-    if not isinstance(failed.error, TrapperError) and sys.stderr is not None:
+    if not isinstance(failed.error, TrapperError):
         error = failed.error
         # From the bot's own frame on, as simulate tells it: the command
         # line's frame above it is no part of the bot's error.
         frames = traceback.extract_tb(error.__traceback__)
         while frames and frames[0].filename == __file__:
             del frames[0]
-        with contextlib.suppress(OSError, ValueError):
-            sys.stderr.write(
-                "".join(
-                    [
-                        "Traceback (most recent call last):\n",
-                        *traceback.format_list(frames),
-                        *traceback.format_exception_only(error),
-                    ]
-                )
-            )
+        _traceback(error, frames)
     _stderr(f"trapper: error: {failed.told}")
     return 1
+
+
+def _maker_failed(error: Exception) -> int | None:
+    """An exception that the code of a bot maker of the user's own raised as
+    it made a bot (in `simulation._made`) is told as a bot's failure: the
+    maker's own frames, then a line naming it and the seed; returns status
+    1. Any other error: ``None``."""
+    from . import simulation
+
+    if isinstance(error, TrapperError):  # the maker made no bot: a mistake, told as such
+        return None
+    made = error.__traceback__
+    while made is not None and made.tb_frame.f_code is not simulation._made.__code__:
+        made = made.tb_next
+    if made is None or made.tb_next is None:
+        return None
+    kind, seed = made.tb_frame.f_locals["kind"], made.tb_frame.f_locals["seed"]
+    _traceback(error, traceback.extract_tb(made.tb_next))
+    _stderr(
+        f"trapper: error: --bots: the bot maker {simulation._name(kind)!r} raised "
+        f"{_raised(error)}, making a bot with the seed {seed}"
+    )
+    return 1
+
+
+def _traceback(error: BaseException, frames: list[traceback.FrameSummary]) -> None:
+    """Writes the traceback of ``error`` through ``frames`` (a bot's own) to
+    the standard error, if there is one."""
+    if sys.stderr is None:
+        return
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.write(
+            "".join(
+                [
+                    "Traceback (most recent call last):\n",
+                    *traceback.format_list(frames),
+                    *traceback.format_exception_only(error),
+                ]
+            )
+        )
 
 
 def _check_out(name: str, command: str) -> None:
@@ -1453,20 +1489,25 @@ def _simulate(args: argparse.Namespace) -> int:
     # Checked here once, the bot makers' first bots made once: the games are
     # played from what this returns (`_play_games`), not by `simulate`,
     # which would check it all, and make those bots, again.
-    simulation = _check(
-        variant=args.variant,
-        players=args.players,
-        games=args.games,
-        bots=kinds,
-        seed=first_seed,
-        executor=None,
-        batch=args.batch,
-        ahead=None,
-        record=notation.dumps if args.out is not None else None,
-        max_actions=args.max_actions,
-        first=args.first,
-        registry=None,
-    )
+    try:
+        simulation = _check(
+            variant=args.variant,
+            players=args.players,
+            games=args.games,
+            bots=kinds,
+            seed=first_seed,
+            executor=None,
+            batch=args.batch,
+            ahead=None,
+            record=notation.dumps if args.out is not None else None,
+            max_actions=args.max_actions,
+            first=args.first,
+            registry=None,
+        )
+    except Exception as exc:
+        if (status := _maker_failed(exc)) is None:
+            raise
+        return status
     variant = spec.name  # 'children' for --variant kids
     # Ray's CPUs are --workers itself (a local instance) or the cluster's.
     workers = 1 if args.ray is not None else _pool_size(args.workers, args.games, cores())
