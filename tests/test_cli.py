@@ -1246,6 +1246,32 @@ def test_a_bot_of_your_own_that_raises_as_it_is_made_is_told_as_a_bots_failure(
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
+def test_simulate_tells_a_bot_of_your_own_that_raises_as_a_later_game_makes_it(
+    own_bots: str, workers: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot maker whose code raised as it made a bot for a game after the
+    first ended simulate in the engine's whole traceback (through the
+    command line, or the pool's), with no word of the game: it is told as
+    a decision's error is, its own frames and a line naming the game, the
+    seed, the seat and the bot; status 1, --out holding the games before."""
+    out = tmp_path / "games.trn"
+    command = ["simulate", "--games", "3", "--players", "2", "--seed", "1", "--out", str(out)]
+    bots = ["--bots", f"{own_bots}:Unmade", "--workers", workers, "--batch", "1"]
+    assert main([*command, *bots]) == 1  # game 1 has the seed 2: its bots, 20 and 21
+    err = capsys.readouterr().err.splitlines()
+    start = err.index("Traceback (most recent call last):")
+    raising = _OWN_BOTS.splitlines().index('            raise FileNotFoundError("no model file")')
+    assert err[start + 1].endswith(f'{own_bots}.py", line {raising + 1}, in __init__')
+    assert err[-2] == "FileNotFoundError: no model file"
+    assert not [line for line in err if "trapper_core" in line or "simulate()" in line]
+    assert err[-1] == (
+        "trapper: error: FileNotFoundError: no model file "
+        "(game 1 (from 0; seed 2), making the bot of seat 0 (A; bot unmade))"
+    )
+    assert [r.replay().seed for r in notation.loads(out.read_text())] == [1]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
 def test_simulate_stopped_by_an_error_says_what_its_out_file_holds(
     own_bots: str, workers: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

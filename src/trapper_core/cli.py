@@ -1616,7 +1616,8 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-#: How the note of an error met during a decision of simulate() begins.
+#: How the note of an error met during a decision of simulate(), or as it
+#: made a game's bots, begins.
 _DECISION = "in simulate(): "
 
 
@@ -1646,20 +1647,25 @@ def _raised(error: BaseException) -> str:
 
 def _from_the_decision(error: BaseException) -> list[str]:
     """The traceback of ``error`` from the frame below the decision's
-    (``simulation._play_one``): the bot's code, or the variant's. An error
+    (``simulation._play_one``), or below the making of a bot
+    (``simulation._made``): the bot's code, or the variant's. An error
     from a worker process carries its traceback as text (its cause)."""
     notes = set(_notes(error))  # told in the error's line, not twice
+    engine = ("_play_one", "_made")
     remote = getattr(error.__cause__, "tb", None)
     if isinstance(remote, str):  # concurrent.futures' _RemoteTraceback
         lines = remote.splitlines(keepends=True)
-        cut = max((i for i, line in enumerate(lines) if ", in _play_one" in line), default=-1)
+        engine_frames = tuple(f", in {name}" for name in engine)
+        cut = max(
+            (i for i, line in enumerate(lines) if line.rstrip().endswith(engine_frames)),
+            default=-1,
+        )
         while 0 <= cut + 1 < len(lines) and not lines[cut + 1].lstrip().startswith("File "):
             cut += 1  # the decision's own source lines
         kept = [line for line in lines[cut + 1 :] if line.strip() not in (*notes, '"""', "")]
         return ["Traceback (most recent call last):\n", *kept]
     frames = traceback.extract_tb(error.__traceback__)
-    names = [frame.name for frame in frames]
-    start = len(names) - names[::-1].index("_play_one") if "_play_one" in names else 0
+    start = max((i + 1 for i, frame in enumerate(frames) if frame.name in engine), default=0)
     last = traceback.format_exception_only(error)
     return [
         "Traceback (most recent call last):\n",

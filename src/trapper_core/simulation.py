@@ -191,7 +191,16 @@ def _play_one(batch: Batch, number: int) -> GameResult:
     kinds = tuple(batch.bots[(s + number) % len(batch.bots)] for s in range(batch.players))
     registry = batch.registry
     game = new_game(batch.variant, seat_names(kinds), seed=seed, registry=registry)
-    bots = [_made(kind, bot_seed(seed, s), registry=registry) for s, kind in enumerate(kinds)]
+    bots: list[Bot] = []
+    for s, kind in enumerate(kinds):
+        try:
+            bots.append(_made(kind, bot_seed(seed, s), registry=registry))
+        except Exception as exc:  # a bot maker's own code: the note names the game, as below
+            exc.add_note(
+                f"in simulate(): game {number} (from 0; seed {seed}), making the bot of seat "
+                f"{s} ({default_names(len(kinds))[s]}; bot {_name(kind)})"
+            )
+            raise
     left = batch.max_actions
     while not game.is_over:
         if left is not None:
