@@ -616,6 +616,24 @@ def test_an_out_file_that_cannot_be_made_is_refused_before_the_first_move(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    "argv", [["play", "--seed", "1"], ["simulate", "--seed", "1", "--games", "1"]], ids=str
+)
+@pytest.mark.parametrize("name", ["loop.trn", "loop.trn/game.trn"])
+def test_an_out_file_behind_a_loop_of_symbolic_links_is_refused_before_the_first_move(
+    argv: list[str], name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A symbolic link that leads back to itself passed the checks of
+    --out (it exists, as a link), and the game was played whole before the
+    write failed; one on the way to the file was said to be missing."""
+    (tmp_path / "loop.trn").symlink_to(tmp_path / "loop.trn")
+    assert main([*argv, "--out", str(tmp_path / name)]) == 2
+    captured = capsys.readouterr()
+    loop = "Too many levels of symbolic links"
+    assert captured.err == f"trapper: error: {tmp_path / name}: {loop}\n"
+    assert captured.out == ""  # no game played
+
+
 @pytest.mark.parametrize("argv", [["play", "--seed", "soon"], [], ["dance"]])
 def test_bad_arguments_exit_2(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exc:

@@ -821,6 +821,12 @@ def _check_out(name: str, command: str) -> None:
                 "give --out a file of its own"
             )
         )
+    try:
+        os.stat(name)
+    except FileNotFoundError:
+        pass  # made below, to try
+    except OSError as exc:  # a loop of symbolic links, which exists as a link: said now
+        raise type(exc)(exc.errno, exc.strerror, name) from None
     target = os.path.realpath(name)
     if os.path.isdir(target):
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), name)
