@@ -1263,6 +1263,37 @@ def test_a_bot_of_your_own_that_raises_as_it_is_made_is_told_as_a_bots_failure(
     assert out.read_text() == "kept\n"
 
 
+@pytest.mark.parametrize(
+    ("exits", "told"),
+    [
+        ("sys.exit('usage: script.py MODEL')", "SystemExit: usage: script.py MODEL"),
+        ("exit()", "SystemExit"),
+    ],
+)
+def test_a_bots_module_that_exits_as_it_is_imported_is_a_clear_error(
+    exits: str,
+    told: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A module named by --bots that exits as it is imported (a script whose
+    code runs at import, not under ``if __name__ == "__main__"``) ended the
+    command silently, with the script's status (0 for ``exit()``): it is
+    told as a module that raises is, status 2."""
+    name = f"script_bot_{os.getpid()}_{len(sys.modules)}"
+    (tmp_path / f"{name}.py").write_text(f"import sys\n{exits}\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    assert main(["play", "--seed", "1", "--bots", f"{name}:Bot"]) == 2
+    printed = capsys.readouterr()
+    assert printed.err == (
+        f"trapper: error: --bots: importing {name!r} for the bot '{name}:Bot' raised {told}\n"
+    )
+    assert printed.out == ""
+    sys.modules.pop(name, None)
+
+
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_simulate_tells_a_bot_of_your_own_that_raises_as_a_later_game_makes_it(
     own_bots: str, workers: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]

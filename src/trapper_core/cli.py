@@ -593,10 +593,10 @@ def _bot_maker(spec: str) -> BotMaker:
             f"--bots: cannot import {module_name!r} for the bot {spec!r} ({exc}); a bot's "
             "module must be installed, on PYTHONPATH, or in the working directory"
         ) from None
-    except Exception as exc:  # the module's own code failed
+    except (Exception, SystemExit) as exc:  # the module's own code failed, or exited (a script)
+        told = "SystemExit" if isinstance(exc, SystemExit) and exc.code is None else _raised(exc)
         raise SetupError(
-            f"--bots: importing {module_name!r} for the bot {spec!r} raised "
-            f"{type(exc).__name__}: {exc}"
+            f"--bots: importing {module_name!r} for the bot {spec!r} raised {told}"
         ) from None
     finally:
         if added:
