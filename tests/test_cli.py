@@ -634,6 +634,34 @@ def test_an_out_file_behind_a_loop_of_symbolic_links_is_refused_before_the_first
     assert captured.out == ""  # no game played
 
 
+@pytest.mark.parametrize(
+    "argv", [["play", "--seed", "1"], ["simulate", "--seed", "1", "--games", "1"]], ids=str
+)
+def test_appending_to_a_gzip_file_is_refused_before_the_first_move(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--append to a gzip file (games.trn.gz) added plain text after what
+    it unpacks to: simulate wrote its games there and exited 0 (no reader
+    of the file sees them), and play refused it only once the game had
+    been played. Both refuse it before the first move, as play's words
+    said it, and leave the file as it was."""
+    import gzip
+
+    from trapper_core.errors import shown
+
+    out = tmp_path / "games.trn.gz"
+    held = gzip.compress((RECORDS / "club-night.trn").read_bytes())
+    out.write_bytes(held)
+    assert main([*argv, "--max-actions", "3", "--out", str(out), "--append"]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == (
+        f"trapper: error: cannot append to {shown(str(out))}: it begins as a gzip file does, and "
+        "games written after it would be no part of what it unpacks to\n"
+    )
+    assert captured.out == ""  # no game played
+    assert out.read_bytes() == held
+
+
 @pytest.mark.parametrize("argv", [["play", "--seed", "soon"], [], ["dance"]])
 def test_bad_arguments_exit_2(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exc:

@@ -647,7 +647,8 @@ def _play(args: argparse.Namespace) -> int:
         return status
     _append_needs_out(args)
     if args.out is not None:
-        _check_out(args.out, "play")  # before the first move, so a bad path costs no game
+        # Before the first move, so that a bad path costs no game.
+        _check_out(args.out, "play", args.append)
     stdin = args.stdin if args.stdin is not None else sys.stdin
     if human is not None and stdin is None:  # closed (`<&-`)
         raise SetupError("--human reads your answers from the standard input, which is closed")
@@ -803,10 +804,11 @@ def _traceback(error: BaseException, frames: list[traceback.FrameSummary]) -> No
         )
 
 
-def _check_out(name: str, command: str) -> None:
-    """Checks that the file ``name`` can be written, leaving it as it is: a
-    file of that name is replaced only when the game is over or left (one
-    that does not exist yet is made and removed again, to try)."""
+def _check_out(name: str, command: str, append: bool) -> None:
+    """Checks that the file ``name`` can be written (``append``: added to),
+    leaving it as it is: a file of that name is replaced only when the game
+    is over or left (one that does not exist yet is made and removed again,
+    to try)."""
     _out_named(name, command)
     if _is_stdout_file(name):
         # `--out /dev/stdout > f.trn`: written apart from the output (play
@@ -835,6 +837,11 @@ def _check_out(name: str, command: str) -> None:
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), name)
         if not os.path.isfile(target):
             return  # a device or a pipe is written in place
+        if append and _gzipped(target):  # as notation.dump refuses it, but before the game
+            raise SetupError(
+                f"cannot append to {shown(name)}: it begins as a gzip file does, and games "
+                "written after it would be no part of what it unpacks to"
+            )
     directory = os.path.dirname(target)
     if os.path.exists(directory) and not os.path.isdir(directory):  # a file's name/x.trn
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), name)
@@ -849,6 +856,15 @@ def _check_out(name: str, command: str) -> None:
         with _writing(name):
             os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         os.unlink(name)
+
+
+def _gzipped(name: str) -> bool:
+    """Whether the regular file ``name`` begins as a gzip file does."""
+    try:
+        with open(name, "rb") as file:
+            return file.read(2) == b"\x1f\x8b"
+    except OSError:  # what writing to it would say, it says then
+        return False
 
 
 def _append_needs_out(args: argparse.Namespace) -> None:
@@ -1463,7 +1479,7 @@ def _simulate(args: argparse.Namespace) -> int:
     _append_needs_out(args)
     if args.out is not None:
         # Opened when the first game is back: a bad path costs none.
-        _check_out(args.out, "simulate")
+        _check_out(args.out, "simulate", args.append)
         if args.json and _names_stdout(args.out):
             raise SetupError(
                 "--json prints the summary to the standard output, which --out names too: "
