@@ -601,6 +601,20 @@ def test_user_mistakes_give_one_line_and_status_2(
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("names", ["", " ", ",", " , "])
+def test_play_with_names_that_name_no_one_says_so(
+    names: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--names ""`` (a variable left empty) was read as one player with
+    no name, and told as "'base' is played by 2 to 4 players, not 1"; it
+    is told as --bots "" is."""
+    assert main(["play", "--names", names]) == 2
+    assert capsys.readouterr().err == (
+        "trapper: error: --names takes the players' names separated by commas (Ann,Bob,Cy), "
+        f"not {names!r}\n"
+    )
+
+
 @pytest.mark.parametrize(
     "argv", [["play", "--seed", "1"], ["simulate", "--seed", "1", "--games", "1"]], ids=str
 )

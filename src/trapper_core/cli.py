@@ -113,6 +113,11 @@ def _players(args: argparse.Namespace) -> int | list[str]:
     if args.names is None:
         return _default_players(args.variant) if args.players is None else args.players
     names = [name.strip() for name in args.names.split(",")]
+    if not any(names):  # not one player with no name
+        raise SetupError(
+            "--names takes the players' names separated by commas (Ann,Bob,Cy), "
+            f"not {shown(args.names)}"
+        )
     if args.players is not None and args.players != len(names):
         raise SetupError(
             f"--names names {counted(len(names), 'player')}, but --players says {args.players}"
