@@ -1040,6 +1040,7 @@ def test_variants_shows_each_variants_title_and_description(
 
 _OWN_BOTS = '''
 import random
+import sys
 
 
 class FirstBot:
@@ -1086,6 +1087,19 @@ class Raising(FirstBot):
         if self.chosen > 3:
             raise RuntimeError("a bug in the bot")
         return view.legal_actions[0]
+
+
+class Exiting(Raising):
+    """Plays the first legal action three times, then exits the process
+    (a bot whose engine it lost)."""
+
+    name = "exiting"
+
+    def choose(self, view):
+        try:
+            return super().choose(view)
+        except RuntimeError:
+            sys.exit("the engine has gone")
 
 
 class Unmade(FirstBot):
@@ -1214,6 +1228,24 @@ def test_play_keeps_the_game_so_far_when_a_bot_raises(
     game = record.replay()
     assert not game.is_over
     assert len(game.history) >= 3
+
+
+def test_play_keeps_the_game_so_far_when_a_bot_exits(
+    own_bots: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bot whose code called sys.exit while choosing ended play at once,
+    silently, with the status it gave: the game so far was neither printed
+    nor saved. It is a bot that failed, as one that raises is."""
+    out = tmp_path / "game.trn"
+    bots = f"{own_bots}:Exiting,greedy"
+    status = main(["play", "--players", "2", "--seed", "3", "--bots", bots, "--out", str(out)])
+    printed = capsys.readouterr()
+    assert status == 1
+    assert "(stopped: a bot failed)" in printed.out
+    assert printed.err.splitlines()[-1] == (
+        "trapper: error: the bot of seat 0 (A, exiting) raised SystemExit: the engine has gone"
+    )
+    assert len(notation.load(out)[0].replay().history) >= 3
 
 
 def test_play_keeps_the_game_so_far_when_a_bot_chooses_a_refused_action(

@@ -1131,7 +1131,7 @@ def _play_out(
             view = game.view(seat)
             try:
                 action = bot.choose(view)
-            except Exception as exc:  # the bot's own code: the game so far is kept
+            except (Exception, SystemExit) as exc:  # the bot's own code: the game so far is kept
                 raise _BotFailed(game, seat, bot, exc) from exc
         try:
             # The line is made before the action is played (its text depends
@@ -1163,10 +1163,11 @@ def _taken(before: tuple[Tile | None, ...], after: tuple[Tile | None, ...]) -> s
 
 
 class _BotFailed(Exception):
-    """A bot raised an exception while choosing, or chose an action the
-    rules refuse: the game stops there, and its record so far is kept."""
+    """A bot raised an exception while choosing (or exited: ``sys.exit``),
+    or chose an action the rules refuse: the game stops there, and its
+    record so far is kept."""
 
-    def __init__(self, game: Game, seat: int, bot: Bot, error: Exception) -> None:
+    def __init__(self, game: Game, seat: int, bot: Bot, error: BaseException) -> None:
         super().__init__(seat, error)
         self.error = error
         name = getattr(bot, "name", None) or type(bot).__name__
