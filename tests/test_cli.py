@@ -1164,6 +1164,18 @@ def own_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     sys.modules.pop(name, None)
 
 
+def _told_from_the_bot(err: list[str], module: str, raising: str, where: str) -> None:
+    """The standard error's lines tell a bot's own error as the command
+    tells it: a traceback of the bot's frames alone, from the line of
+    ``module`` (one of `_OWN_BOTS`) that is ``raising``, in ``where``, to
+    the error's line, above the line that names the bot."""
+    assert err[0] == "Traceback (most recent call last):"
+    line = _OWN_BOTS.splitlines().index(" " * 12 + raising) + 1
+    assert err[1].endswith(f'{module}.py", line {line}, in {where}')
+    assert err[-2] == raising.removeprefix("raise ").replace('("', ": ").removesuffix('")')
+    assert not [text for text in err if "trapper_core" in text]
+
+
 def test_bots_of_your_own_are_named_as_module_and_class(
     own_bots: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -1215,11 +1227,7 @@ def test_play_keeps_the_game_so_far_when_a_bot_raises(
     assert "The game was left unfinished." in printed.out
     err = printed.err.splitlines()
     # The bot's own frames, as simulate tells them: none of the command line's.
-    assert err[0] == "Traceback (most recent call last):"
-    raising = _OWN_BOTS.splitlines().index('            raise RuntimeError("a bug in the bot")')
-    assert err[1].endswith(f'{own_bots}.py", line {raising + 1}, in choose')
-    assert err[-2] == "RuntimeError: a bug in the bot"
-    assert not [line for line in err if "trapper_core" in line]
+    _told_from_the_bot(err, own_bots, 'raise RuntimeError("a bug in the bot")', "choose")
     assert err[-1] == (
         "trapper: error: the bot of seat 0 (A, raising) raised RuntimeError: a bug in the bot"
     )
@@ -1324,11 +1332,7 @@ def test_a_bot_of_your_own_that_raises_as_it_is_made_is_told_as_a_bots_failure(
     assert main([*command, *bots]) == 1
     printed = capsys.readouterr()
     err = printed.err.splitlines()
-    assert err[0] == "Traceback (most recent call last):"
-    raising = _OWN_BOTS.splitlines().index('            raise FileNotFoundError("no model file")')
-    assert err[1].endswith(f'{own_bots}.py", line {raising + 1}, in __init__')
-    assert err[-2] == "FileNotFoundError: no model file"
-    assert not [line for line in err if "trapper_core" in line]
+    _told_from_the_bot(err, own_bots, 'raise FileNotFoundError("no model file")', "__init__")
     assert err[-1] == (
         "trapper: error: --bots: the bot maker 'unmade' raised FileNotFoundError: no model "
         "file, making a bot with the seed 20"
@@ -1432,10 +1436,7 @@ def test_simulate_tells_a_bots_exception_as_play_does(
     bots = ["--bots", f"{own_bots}:Raising,greedy", "--workers", workers]
     assert main([*command, *bots]) == 1
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == "Traceback (most recent call last):"
-    raising = _OWN_BOTS.splitlines().index('            raise RuntimeError("a bug in the bot")')
-    assert err[1].endswith(f'{own_bots}.py", line {raising + 1}, in choose')
-    assert err[-2] == "RuntimeError: a bug in the bot"
+    _told_from_the_bot(err, own_bots, 'raise RuntimeError("a bug in the bot")', "choose")
     assert err[-1] == (
         "trapper: error: RuntimeError: a bug in the bot "
         "(game 0 (from 0; seed 0), a decision of seat 0 (A; bot raising))"
