@@ -1171,25 +1171,20 @@ class Game:
         index does (``at(-1)``: before the last action). A count beyond the
         history, or one that is no whole number, raises
         [`UndoError`][trapper_core.UndoError]."""
-        # The count is read first: its __index__ is the caller's code, which
-        # may play on the game or take actions back before the history is counted.
-        try:
-            number = as_whole(count, UndoError, "at takes a number of actions")
-        except UndoError:
-            raise UndoError(
-                f"at takes a number of actions from 0 to {self._count}, not {shown(count)}"
-            ) from None
+        number = as_whole(
+            count, UndoError, f"at takes a number of actions from 0 to {self._count}"
+        )
+        # Counted after the count is read: its __index__ is the caller's code,
+        # which may play on the game or take actions back.
         total = self._count
-        given = number
-        if number < 0:
-            number += total
-        if not 0 <= number <= total:
+        index = number + total if number < 0 else number
+        if not 0 <= index <= total:
             counts = f"0 to {total} (or -1 to -{total})" if total else "only 0"
             raise UndoError(
-                f"the game has {counted(total, 'action')}: at takes {counts}, not {shown(given)}"
+                f"the game has {counted(total, 'action')}: at takes {counts}, not {shown(number)}"
             )
         game = self.root()
-        history, outcomes = self.history[:number], self.outcomes()[:number]
+        history, outcomes = self.history[:index], self.outcomes()[:index]
         for action, shuffles in zip(history, outcomes, strict=True):
             game.apply(action, shuffles=shuffles)
         return game

@@ -857,7 +857,6 @@ def _bot_kinds(bots: object, caller: str) -> tuple[str | BotMaker, ...]:
                     f"callable of a seed that makes a bot, with a name), not {shown(kind)}"
                 )
             if not isinstance(found, str) or not found:
-                # It names the players of its seats (seat_names), and the tally's rows.
                 said = "no name" if found is None else f"the name {shown(found)}"
                 raise SetupError(
                     f"{caller}: the bot of your own {shown(kind)} has {said}: give it a "
